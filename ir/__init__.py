@@ -1,0 +1,5 @@
+"""ir package."""
+
+from __future__ import annotations
+
+__all__: list[str] = []

@@ -1,0 +1,5 @@
+"""scheduler package."""
+
+from __future__ import annotations
+
+__all__: list[str] = []

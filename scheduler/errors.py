@@ -1,0 +1,15 @@
+"""Errors raised by the scheduler pipeline, by kind of failure."""
+
+from __future__ import annotations
+
+
+class ScheduleError(Exception):
+    """Base class of every error raised by :mod:`scheduler`."""
+
+
+class CyclicPartitionError(ScheduleError):
+    """Partitioning would create a cycle between execution regions; the message names the ops on it."""
+
+
+class AffinityError(ScheduleError):
+    """Ops that must share a region have incompatible affinities."""

@@ -1,0 +1,42 @@
+"""Shared test helpers.
+
+``requires_iree`` marks tests that need the optional IREE packages. They skip when the packages are
+absent, except under ``STREAMSIM_REQUIRE_IREE=1`` (set by CI), where a missing package is a failure.
+"""
+
+from __future__ import annotations
+
+import importlib.util
+import os
+import pathlib
+
+import pytest
+
+FIXTURES = pathlib.Path(__file__).parent / "fixtures"
+IREE_FIXTURES = FIXTURES / "iree"
+
+
+def iree_available() -> bool:
+    return (
+        importlib.util.find_spec("iree") is not None
+        and importlib.util.find_spec("iree.compiler") is not None
+        and importlib.util.find_spec("iree.runtime") is not None
+    )
+
+
+def require_iree() -> None:
+    """Skip the calling test without IREE, or fail it when CI demands IREE."""
+    if iree_available():
+        return
+    if os.environ.get("STREAMSIM_REQUIRE_IREE") == "1":
+        pytest.fail("STREAMSIM_REQUIRE_IREE=1 but iree-base-compiler/iree-base-runtime are not installed")
+    pytest.skip("needs the 'iree' extra (iree-base-compiler, iree-base-runtime)")
+
+
+@pytest.fixture
+def iree() -> None:
+    require_iree()
+
+
+def iree_fixture_dirs() -> list[pathlib.Path]:
+    return sorted(p for p in IREE_FIXTURES.iterdir() if p.is_dir()) if IREE_FIXTURES.exists() else []
