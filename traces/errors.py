@@ -9,3 +9,11 @@ class TraceError(Exception):
 
 class TraceFormatError(TraceError):
     """A trace file that is not valid Chrome trace JSON or IREE profile JSONL; names the file and line."""
+
+
+class TraceRecordError(TraceError):
+    """A record with an invalid field (negative duration, unknown category, non-numeric counter)."""
+
+
+class UnknownSpanError(TraceError):
+    """A span id that is not in the trace (a flow naming a missing span, a lookup of a missing id)."""

@@ -1,0 +1,115 @@
+"""Tests of the trace records and the Trace container."""
+
+from __future__ import annotations
+
+import pytest
+
+from traces import (
+    Counter,
+    Flow,
+    Instant,
+    Span,
+    Trace,
+    TraceMetadata,
+    TraceRecordError,
+    Track,
+    UnknownSpanError,
+    natural_key,
+)
+
+
+def test_track_constructors_name_processes_and_threads() -> None:
+    assert Track.queue(1, 2) == Track("device1", "queue2", "queue")
+    assert Track.pool(0, 0) == Track("device0", "pool0", "pool")
+    assert Track.host() == Track("host", "main", "host")
+    assert Track.storage().kind == "storage"
+    assert Track.link("link:device0->device1").process == "link:device0->device1"
+
+
+def test_trace_tracks_are_in_canonical_order() -> None:
+    t = Trace()
+    for track in [Track.storage(), Track.queue(0, 10), Track.pool(0, 0), Track.queue(0, 2), Track.host()]:
+        t.add_track(track)
+    assert [x.label for x in t.tracks] == [
+        "host/main",
+        "device0/queue2",
+        "device0/queue10",
+        "device0/pool0",
+        "storage/io0",
+    ]
+
+
+@pytest.mark.parametrize(
+    ("make", "match"),
+    [
+        (lambda: Span(0, Track.queue(0, 0), "x", "compute", 0, 1), "category must be one of"),
+        (lambda: Span(0, Track.queue(0, 0), "x", "dispatch", 0, -1), "dur_ns must be >= 0, got -1"),
+        (lambda: Span(0, Track.queue(0, 0), "x", "dispatch", 0.5, 1), "start_ns must be an integer"),
+        (lambda: Counter(Track.pool(0, 0), "memory_bytes", 0, "big"), "value must be a number, got 'big'"),
+        (lambda: Counter(Track.pool(0, 0), "memory_bytes", 0, True), "value must be a number"),
+        (lambda: Track("device0", "queue0", "gpu"), "kind must be one of"),
+        (lambda: Instant(Track.host(), "fail", 0, "oops"), "category must be one of"),
+        (lambda: Flow(0, -1, 2), "src_span must be >= 0"),
+        (lambda: TraceMetadata(seed="1"), "seed must be an integer"),
+    ],
+    ids=[
+        "category",
+        "negative-dur",
+        "float-start",
+        "counter-str",
+        "counter-bool",
+        "kind",
+        "instant",
+        "flow",
+        "seed",
+    ],
+)
+def test_records_reject_bad_fields(make, match: str) -> None:
+    with pytest.raises(TraceRecordError, match=match):
+        make()
+
+
+def test_trace_add_assigns_ids_and_makespan() -> None:
+    t = Trace()
+    q = Track.queue(0, 0)
+    a = t.add_span(q, "a", "dispatch", 100, 10)
+    b = t.add_span(q, "b", "dispatch", 120, 30)
+    c = t.add_span(Track.queue(0, 1), "c", "transfer", 90, 5, span_id=10)
+    d = t.add_span(q, "d", "dispatch", 150, 0)
+    assert (a.id, b.id, c.id, d.id) == (0, 1, 10, 11)
+    assert t.makespan_ns == 60
+    assert t.span(10) is c
+
+
+def test_trace_rejects_duplicate_span_id() -> None:
+    t = Trace()
+    t.add_span(Track.host(), "a", "host", 0, 1, span_id=3)
+    with pytest.raises(TraceRecordError, match="span id 3 is already in the trace"):
+        t.add_span(Track.host(), "b", "host", 0, 1, span_id=3)
+
+
+def test_trace_flow_to_missing_span_raises() -> None:
+    t = Trace()
+    a = t.add_span(Track.host(), "a", "host", 0, 1)
+    with pytest.raises(UnknownSpanError, match="names span 5"):
+        t.add_flow(a, 5)
+
+
+def test_trace_equality_compares_records() -> None:
+    def build() -> Trace:
+        t = Trace(TraceMetadata(program="p", seed=1))
+        a = t.add_span(Track.queue(0, 0), "a", "dispatch", 0, 5, {"op": "stream.cmd.dispatch"})
+        b = t.add_span(Track.queue(0, 1), "b", "dispatch", 6, 5)
+        t.add_flow(a, b)
+        t.add_counter(Track.pool(0, 0), "memory_bytes", 0, 64)
+        t.add_instant(Track.queue(0, 0), "signal", 5)
+        return t
+
+    assert build() == build()
+    other = build()
+    other.add_counter(Track.pool(0, 0), "memory_bytes", 9, 0)
+    assert build() != other
+
+
+def test_natural_key_orders_numbers_by_value() -> None:
+    assert sorted(["d10", "d9", "d1"], key=natural_key) == ["d1", "d9", "d10"]

@@ -1,0 +1,274 @@
+"""The :class:`Trace` container: the records of one run, in the order they were added.
+
+A trace owns its tracks, spans, flows, counters and instants, plus a :class:`~traces.records.TraceMetadata`.
+Adding is the hot path (the simulator adds tens of thousands of spans per run): ``add_span`` validates the
+record, assigns the next span id and appends; nothing is sorted or indexed until a reader asks. Span ids are
+unique; flows must name spans already in the trace.
+
+Writers, tables, analysis and plots live in their own modules; the methods here are thin fronts to them,
+imported lazily so that building a trace needs neither pandas nor matplotlib.
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Iterable, Iterator
+from typing import IO, TYPE_CHECKING, Any
+
+from traces.errors import TraceRecordError, UnknownSpanError
+from traces.records import Counter, Flow, Instant, Span, TraceMetadata, Track, track_sort_key
+
+if TYPE_CHECKING:
+    import pandas as pd
+    from matplotlib.axes import Axes
+
+
+class Trace:
+    """The timeline of one run.
+
+    Parameters
+    ----------
+    metadata : TraceMetadata, optional
+        Machine, program, seed and version.
+
+    Examples
+    --------
+    >>> t = Trace(TraceMetadata(program="demo"))
+    >>> q = Track.queue(0, 0)
+    >>> a = t.add_span(q, "fill", "transfer", 0, 10, {"op": "stream.cmd.fill"})
+    >>> b = t.add_span(q, "matmul", "dispatch", 15, 30)
+    >>> f = t.add_flow(a, b)
+    >>> t.makespan_ns, len(t.spans), b.id
+    (45, 2, 1)
+    """
+
+    __slots__ = ("metadata", "_tracks", "_spans", "_flows", "_counters", "_instants", "_index", "_next_id")
+
+    def __init__(self, metadata: TraceMetadata | None = None) -> None:
+        self.metadata = metadata if metadata is not None else TraceMetadata()
+        self._tracks: dict[Track, None] = {}
+        self._spans: list[Span] = []
+        self._flows: list[Flow] = []
+        self._counters: list[Counter] = []
+        self._instants: list[Instant] = []
+        self._index: dict[int, int] | None = {}
+        self._next_id = 0
+
+    # -- adding ---------------------------------------------------------------------------------------
+
+    def add_track(self, track: Track) -> Track:
+        """Register ``track`` (idempotent); tracks used by records are registered automatically."""
+        if not isinstance(track, Track):
+            raise TraceRecordError(f"add_track: expected a Track, got {track!r}")
+        self._tracks.setdefault(track, None)
+        return track
+
+    def add_span(
+        self,
+        track: Track,
+        name: str,
+        category: str,
+        start_ns: int,
+        dur_ns: int,
+        args: dict[str, Any] | None = None,
+        *,
+        span_id: int | None = None,
+    ) -> Span:
+        """Append a span and return it. Its id is ``span_id`` or the next free id."""
+        if span_id is None:
+            span_id = self._next_id
+        elif self._index is not None and span_id in self._index:
+            raise TraceRecordError(f"add_span: span id {span_id} is already in the trace")
+        span = Span(span_id, track, name, category, start_ns, dur_ns, {} if args is None else args)
+        self._append_span(span)
+        return span
+
+    def _append_span(self, span: Span) -> None:
+        if span.track not in self._tracks:
+            self._tracks[span.track] = None
+        if self._index is not None:
+            if span.id in self._index:
+                raise TraceRecordError(f"span id {span.id} is already in the trace")
+            self._index[span.id] = len(self._spans)
+        self._spans.append(span)
+        if span.id >= self._next_id:
+            self._next_id = span.id + 1
+
+    def extend(self, records: Iterable[Span | Flow | Counter | Instant | Track]) -> None:
+        """Append ready-made records of any kind, in order (the reader's path)."""
+        for record in records:
+            if isinstance(record, Span):
+                self._append_span(record)
+            elif isinstance(record, Flow):
+                self._append_flow(record)
+            elif isinstance(record, Counter):
+                self._tracks.setdefault(record.track, None)
+                self._counters.append(record)
+            elif isinstance(record, Instant):
+                self._tracks.setdefault(record.track, None)
+                self._instants.append(record)
+            elif isinstance(record, Track):
+                self.add_track(record)
+            else:
+                raise TraceRecordError(f"extend: not a trace record: {record!r}")
+
+    def add_flow(
+        self, src: Span | int, dst: Span | int, name: str = "signal", args: dict[str, Any] | None = None
+    ) -> Flow:
+        """Append a dependency edge from span ``src`` to span ``dst`` (spans or their ids)."""
+        src_id = src.id if isinstance(src, Span) else src
+        dst_id = dst.id if isinstance(dst, Span) else dst
+        flow = Flow(len(self._flows), src_id, dst_id, name, {} if args is None else args)
+        self._append_flow(flow)
+        return flow
+
+    def _append_flow(self, flow: Flow) -> None:
+        index = self._span_index()
+        for end in (flow.src_span, flow.dst_span):
+            if end not in index:
+                raise UnknownSpanError(
+                    f"flow {flow.id} ({flow.name}) names span {end}, which is not in the trace"
+                )
+        self._flows.append(flow)
+
+    def add_counter(self, track: Track, name: str, time_ns: int, value: int | float) -> Counter:
+        """Append a counter sample: ``name`` on ``track`` is ``value`` from ``time_ns`` on."""
+        counter = Counter(track, name, time_ns, value)
+        self._tracks.setdefault(track, None)
+        self._counters.append(counter)
+        return counter
+
+    def add_instant(
+        self,
+        track: Track,
+        name: str,
+        time_ns: int,
+        category: str = "sync",
+        args: dict[str, Any] | None = None,
+    ) -> Instant:
+        """Append a point event."""
+        instant = Instant(track, name, time_ns, category, {} if args is None else args)
+        self._tracks.setdefault(track, None)
+        self._instants.append(instant)
+        return instant
+
+    # -- reading --------------------------------------------------------------------------------------
+
+    @property
+    def tracks(self) -> list[Track]:
+        """All tracks in canonical order (host, devices, storage, links; numbers by value)."""
+        return sorted(self._tracks, key=track_sort_key)
+
+    @property
+    def spans(self) -> list[Span]:
+        """Spans in the order they were added (a new list; the trace is not exposed)."""
+        return list(self._spans)
+
+    @property
+    def flows(self) -> list[Flow]:
+        """Flows in the order they were added."""
+        return list(self._flows)
+
+    @property
+    def counters(self) -> list[Counter]:
+        """Counter samples in the order they were added."""
+        return list(self._counters)
+
+    @property
+    def instants(self) -> list[Instant]:
+        """Instants in the order they were added."""
+        return list(self._instants)
+
+    def iter_spans(self) -> Iterator[Span]:
+        """Iterate spans without copying the list."""
+        return iter(self._spans)
+
+    def _span_index(self) -> dict[int, int]:
+        if self._index is None:
+            self._index = {span.id: i for i, span in enumerate(self._spans)}
+        return self._index
+
+    def span(self, span_id: int) -> Span:
+        """The span with id ``span_id``; raises :class:`UnknownSpanError` when absent."""
+        try:
+            return self._spans[self._span_index()[span_id]]
+        except KeyError:
+            raise UnknownSpanError(f"no span with id {span_id!r} in the trace") from None
+
+    @property
+    def start_ns(self) -> int:
+        """Earliest span start (0 for an empty trace)."""
+        return min((s.start_ns for s in self._spans), default=0)
+
+    @property
+    def end_ns(self) -> int:
+        """Latest span end (0 for an empty trace)."""
+        return max((s.end_ns for s in self._spans), default=0)
+
+    @property
+    def makespan_ns(self) -> int:
+        """From the earliest span start to the latest span end."""
+        return self.end_ns - self.start_ns if self._spans else 0
+
+    def __len__(self) -> int:
+        return len(self._spans) + len(self._flows) + len(self._counters) + len(self._instants)
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, Trace):
+            return NotImplemented
+        return (
+            self.metadata == other.metadata
+            and self.tracks == other.tracks
+            and self._spans == other._spans
+            and self._flows == other._flows
+            and self._counters == other._counters
+            and self._instants == other._instants
+        )
+
+    __hash__ = None  # type: ignore[assignment]
+
+    def __repr__(self) -> str:
+        return (
+            f"Trace(program={self.metadata.program!r}, tracks={len(self._tracks)}, spans={len(self._spans)}, "
+            f"flows={len(self._flows)}, counters={len(self._counters)}, instants={len(self._instants)}, "
+            f"makespan_ns={self.makespan_ns})"
+        )
+
+    # -- fronts to the other modules ------------------------------------------------------------------
+
+    def to_chrome_json(
+        self, path_or_file: str | os.PathLike[str] | IO[bytes], *, gzip: bool | None = None
+    ) -> None:
+        """Write Chrome trace JSON, streamed; gzip when ``gzip`` is true or, by default, for a ``.gz`` path."""
+        from traces.chrome import write_chrome_json
+
+        write_chrome_json(self, path_or_file, gzip=gzip)
+
+    def to_dataframe(self) -> pd.DataFrame:
+        """One row per span; see :func:`traces.frames.spans_dataframe`."""
+        from traces.frames import spans_dataframe
+
+        return spans_dataframe(self)
+
+    def counters_dataframe(self) -> pd.DataFrame:
+        """One row per counter sample; see :func:`traces.frames.counters_dataframe`."""
+        from traces.frames import counters_dataframe
+
+        return counters_dataframe(self)
+
+    def summary(self) -> dict[str, Any]:
+        """Headline figures; see :func:`traces.analysis.summarize`."""
+        from traces.analysis import summarize
+
+        return summarize(self)
+
+    def _repr_html_(self) -> str:
+        from traces.frames import summary_html
+
+        return summary_html(self)
+
+    def plot(self, ax: Axes | None = None, **options: Any) -> Axes:
+        """Draw the timeline; see :func:`traces.plots.plot_timeline` for ``options``."""
+        from traces.plots import plot_timeline
+
+        return plot_timeline(self, ax=ax, **options)
