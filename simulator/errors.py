@@ -29,3 +29,15 @@ class DeadlockError(SimulationError):
 
 class UnsupportedOpError(SimulationError):
     """The interpreter met an op it cannot execute; the message names the op and its location."""
+
+
+class ArchiveError(InputError):
+    """A parameter archive that cannot be read or written: bad suffix, corrupt or truncated file."""
+
+
+class ParameterNotFoundError(InputError):
+    """A parameter scope or key that no archive in the index provides."""
+
+
+class ParameterRangeError(InputError):
+    """A read or write outside a parameter's bytes, or one its storage cannot serve."""
