@@ -1,0 +1,203 @@
+"""Tests of the Chrome trace JSON writer, reader and format checker."""
+
+from __future__ import annotations
+
+import gzip
+import io
+import json
+import pathlib
+
+import pytest
+
+from traces import Trace, TraceFormatError, Track
+from traces.chrome import ChromeTraceWriter, read_trace, write_chrome_json
+from traces.validate import check_chrome_events, check_chrome_trace
+
+
+@pytest.mark.parametrize("name", ["t.json", "t.json.gz"], ids=["plain", "gzip"])
+def test_chrome_round_trip_is_unchanged(tmp_path: pathlib.Path, sample_trace: Trace, name: str) -> None:
+    path = tmp_path / name
+    sample_trace.to_chrome_json(path)
+    assert (path.read_bytes()[:2] == b"\x1f\x8b") == name.endswith(".gz")
+    back = read_trace(path)
+    assert back == sample_trace
+    assert back.spans == sample_trace.spans
+    assert back.metadata == sample_trace.metadata
+
+
+@pytest.mark.parametrize("name", ["t.json", "t.json.gz"], ids=["plain", "gzip"])
+def test_chrome_written_file_passes_checker(tmp_path: pathlib.Path, sample_trace: Trace, name: str) -> None:
+    path = tmp_path / name
+    sample_trace.to_chrome_json(path)
+    assert check_chrome_trace(path) == []
+    opener = gzip.open if name.endswith(".gz") else open
+    with opener(path, "rt") as f:
+        document = json.load(f)
+    phases = sorted({e["ph"] for e in document["traceEvents"]})
+    assert phases == ["C", "M", "X", "f", "i", "s"]
+    assert document["displayTimeUnit"] == "ns"
+
+
+def test_chrome_output_is_byte_identical(tmp_path: pathlib.Path, sample_trace: Trace) -> None:
+    from tests.traces.conftest import build_sample_trace
+
+    for suffix in (".json", ".json.gz"):
+        a, b = tmp_path / f"a{suffix}", tmp_path / f"b{suffix}"
+        sample_trace.to_chrome_json(a)
+        build_sample_trace().to_chrome_json(b)
+        assert a.read_bytes() == b.read_bytes()
+
+
+def test_chrome_names_processes_and_threads(sample_trace: Trace) -> None:
+    buf = io.BytesIO()
+    write_chrome_json(sample_trace, buf)
+    events = json.loads(buf.getvalue())["traceEvents"]
+    processes = {e["pid"]: e["args"]["name"] for e in events if e["name"] == "process_name"}
+    threads = {(e["pid"], e["tid"]): e["args"]["name"] for e in events if e["name"] == "thread_name"}
+    assert processes == {1: "host", 2: "device0", 3: "storage"}
+    assert threads == {(1, 1): "main", (2, 1): "queue0", (2, 2): "queue1", (2, 3): "pool0", (3, 1): "io0"}
+    mm = next(e for e in events if e.get("name") == "mm")
+    assert mm["args"]["op"] == "stream.cmd.dispatch" and mm["args"]["loc"] == "m.mlir:9:7"
+    assert (mm["ts"], mm["dur"]) == (0.1, 0.06)
+
+
+def test_chrome_gzip_flag_overrides_suffix(tmp_path: pathlib.Path, sample_trace: Trace) -> None:
+    path = tmp_path / "t.json"
+    sample_trace.to_chrome_json(path, gzip=True)
+    assert path.read_bytes()[:2] == b"\x1f\x8b"
+    assert read_trace(path) == sample_trace
+
+
+def test_chrome_reader_keeps_caller_file_open(sample_trace: Trace) -> None:
+    buf = io.BytesIO()
+    sample_trace.to_chrome_json(buf)
+    buf.seek(0)
+    assert read_trace(buf) == sample_trace
+    assert not buf.closed
+
+
+def test_chrome_streaming_writer_assigns_ids_at_first_use() -> None:
+    from traces import Span
+
+    buf = io.BytesIO()
+    with ChromeTraceWriter(buf) as writer:
+        writer.write_span(Span(0, Track.queue(1, 0), "a", "dispatch", 0, 5))
+        writer.write_span(Span(1, Track.host(), "b", "host", 5, 5))
+    trace = read_trace(io.BytesIO(buf.getvalue()))
+    assert [s.track for s in trace.spans] == [Track.queue(1, 0), Track.host()]
+    assert check_chrome_trace(io.BytesIO(buf.getvalue())) == []
+
+
+def _write_lines(tmp_path: pathlib.Path, sample_trace: Trace, edit) -> pathlib.Path:
+    path = tmp_path / "t.json"
+    sample_trace.to_chrome_json(path)
+    lines = path.read_text().splitlines()
+    edit(lines)
+    path.write_text("\n".join(lines) + "\n")
+    return path
+
+
+def _edit_mm(old: str, new: str):
+    def edit(lines: list[str]) -> None:
+        index = next(i for i, line in enumerate(lines) if '"name":"mm"' in line)
+        assert index == 19  # so that the messages below name line 20
+        lines[index] = lines[index].replace(old, new)
+
+    return edit
+
+
+@pytest.mark.parametrize(
+    ("edit", "match"),
+    [
+        (_edit_mm('"cat":"dispatch"', '"cat":dispatch'), r"t\.json:20: malformed JSON event"),
+        (_edit_mm('"ts":0.100,', ""), r"t\.json:20: bad X event: missing member 'ts'"),
+        (_edit_mm('"dispatch"', '"gpu"'), r"t\.json:20: .*category 'gpu'"),
+        (_edit_mm('"dur":0.060', '"dur":"x"'), r"t\.json:20: .*'dur' must be a number"),
+        (_edit_mm('"dur":0.060', '"dur":-1'), r"t\.json:20: .*dur_ns must be >= 0"),
+        (lambda lines: lines.pop(), r"t\.json: truncated trace"),
+    ],
+    ids=["bad-json", "missing-ts", "bad-category", "dur-not-number", "negative-dur", "truncated"],
+)
+def test_chrome_reader_errors_name_file_and_line(
+    tmp_path: pathlib.Path, sample_trace: Trace, edit, match: str
+) -> None:
+    path = _write_lines(tmp_path, sample_trace, edit)
+    with pytest.raises(TraceFormatError, match=match):
+        read_trace(path)
+
+
+def test_chrome_reader_rejects_unpaired_flow(tmp_path: pathlib.Path, sample_trace: Trace) -> None:
+    def drop_first_flow_end(lines: list[str]) -> None:
+        index = next(i for i, line in enumerate(lines) if '"ph":"f"' in line)
+        lines.pop(index)
+
+    path = _write_lines(tmp_path, sample_trace, drop_first_flow_end)
+    with pytest.raises(TraceFormatError, match="flow start id 0 has no flow end"):
+        read_trace(path)
+
+
+def test_chrome_reader_reads_foreign_array_with_begin_end(tmp_path: pathlib.Path) -> None:
+    path = tmp_path / "foreign.json"
+    events = [
+        {"ph": "B", "ts": 1, "pid": 5, "tid": 9, "name": "work", "cat": "host"},
+        {"ph": "E", "ts": 3.5, "pid": 5, "tid": 9},
+        {"ph": "M", "ts": 0, "pid": 5, "tid": 0, "name": "process_name", "args": {"name": "cpu"}},
+    ]
+    path.write_text(json.dumps(events, indent=1))
+    trace = read_trace(path)
+    [span] = trace.spans
+    assert (span.track.process, span.name, span.start_ns, span.dur_ns) == ("cpu", "work", 1000, 2500)
+
+
+def test_chrome_reader_foreign_malformed_names_line(tmp_path: pathlib.Path) -> None:
+    path = tmp_path / "bad.json"
+    path.write_text('[\n{"ph": "X",\n "ts": }\n]')
+    with pytest.raises(TraceFormatError, match=r"bad\.json:3: malformed JSON"):
+        read_trace(path)
+
+
+@pytest.mark.parametrize(
+    ("events", "expected"),
+    [
+        ([{"ph": "X", "ts": 0, "pid": 1, "tid": 1, "dur": 1}], []),
+        ([{"ts": 0, "pid": 1, "tid": 1}], ["event 0: missing ph"]),
+        ([{"ph": "X", "ts": "0", "pid": 1, "tid": 1, "dur": 1}], ["event 0: ts must be a number, got '0'"]),
+        (
+            [{"ph": "s", "ts": 0, "pid": 1, "tid": 1, "id": 4, "cat": "flow"}],
+            ["event 0: flow start id 4 has no flow end"],
+        ),
+        (
+            [{"ph": "f", "ts": 0, "pid": 1, "tid": 1, "id": 4, "cat": "flow"}],
+            ["event 0: flow end id 4 has no flow start"],
+        ),
+        (
+            [
+                {"ph": "s", "ts": 5, "pid": 1, "tid": 1, "id": 1, "cat": "flow"},
+                {"ph": "f", "ts": 2, "pid": 1, "tid": 1, "id": 1, "cat": "flow"},
+            ],
+            ["event 1: flow end id 1 is before its start"],
+        ),
+        (
+            [{"ph": "C", "ts": 0, "pid": 1, "tid": 1, "args": {"m": "1"}}],
+            ["event 0: counter 'm' is not numeric: '1'"],
+        ),
+        ([{"ph": "B", "ts": 0, "pid": 1, "tid": 1}], ["pid 1 tid 1: 1 B event(s) never closed"]),
+        (
+            [{"ph": "M", "ts": 0, "pid": 1, "tid": 1, "name": "bogus"}],
+            ["event 0: unknown metadata event name 'bogus'"],
+        ),
+    ],
+    ids=[
+        "valid",
+        "no-ph",
+        "ts-string",
+        "flow-no-end",
+        "flow-no-start",
+        "flow-backwards",
+        "counter-str",
+        "unclosed-B",
+        "meta",
+    ],
+)
+def test_checker_reports_violations(events: list[dict], expected: list[str]) -> None:
+    assert check_chrome_events(events) == expected
