@@ -1,0 +1,315 @@
+"""Values, operations, blocks and regions.
+
+These compare by identity, unlike types and attributes. A value carries its type, an optional name hint
+(the printer numbers values, the hint is only kept for builders and debugging) and its uses. An operation
+holds operands, results, two attribute dictionaries (``properties``, printed as ``<{...}>`` in generic
+form, and discardable ``attributes``, printed as ``{...}``), regions and successors. It prints with the op
+name it was read or built with (``op_name``).
+
+Ops of the stream, hal and io_parameters dialects have classes (see :mod:`ir.opdef`); every other op is a
+plain :class:`Operation` that keeps everything it was given.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Iterator, Sequence
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, ClassVar
+
+from ir.errors import IRError
+
+if TYPE_CHECKING:
+    from ir.attributes import Attribute
+    from ir.types import Type
+
+
+@dataclass(frozen=True)
+class SourceLocation:
+    """Where an op was read from: ``file:line:col`` (1-based)."""
+
+    filename: str
+    line: int
+    col: int
+
+    def __str__(self) -> str:
+        return f"{self.filename}:{self.line}:{self.col}"
+
+
+class Value:
+    """An SSA value: the result of an op or the argument of a block."""
+
+    __slots__ = ("name_hint", "type", "uses")
+
+    def __init__(self, type: Type, name_hint: str | None = None) -> None:
+        self.type = type
+        self.name_hint = name_hint
+        self.uses: list[tuple[Operation, int]] = []
+
+    @property
+    def owner(self) -> Operation | Block:  # pragma: no cover - subclasses override
+        raise NotImplementedError
+
+    @property
+    def defining_op(self) -> Operation | None:
+        return None
+
+    def replace_all_uses_with(self, other: Value) -> None:
+        for op, i in list(self.uses):
+            op.set_operand(i, other)
+
+    def __repr__(self) -> str:
+        return f"<{type(self).__name__} {self.name_hint or ''}: {self.type}>"
+
+
+class OpResult(Value):
+    __slots__ = ("index", "op")
+
+    def __init__(self, type: Type, op: Operation, index: int, name_hint: str | None = None) -> None:
+        super().__init__(type, name_hint)
+        self.op = op
+        self.index = index
+
+    @property
+    def owner(self) -> Operation:
+        return self.op
+
+    @property
+    def defining_op(self) -> Operation:
+        return self.op
+
+
+class BlockArgument(Value):
+    __slots__ = ("block", "index")
+
+    def __init__(self, type: Type, block: Block, index: int, name_hint: str | None = None) -> None:
+        super().__init__(type, name_hint)
+        self.block = block
+        self.index = index
+
+    @property
+    def owner(self) -> Block:
+        return self.block
+
+
+class Operation:
+    """An operation. Subclasses (op classes) set ``name`` and declare their fields with :mod:`ir.opdef`."""
+
+    name: ClassVar[str] = ""
+    # Ops whose regions cannot see values defined outside them (functions, modules, executables).
+    isolated_from_above: ClassVar[bool] = False
+
+    __slots__ = (
+        "_operands",
+        "attributes",
+        "debug_loc",
+        "location",
+        "op_name",
+        "parent",
+        "properties",
+        "regions",
+        "results",
+        "successors",
+    )
+
+    def __init__(
+        self,
+        op_name: str | None = None,
+        operands: Sequence[Value] = (),
+        result_types: Sequence[Type] = (),
+        properties: dict[str, Attribute] | None = None,
+        attributes: dict[str, Attribute] | None = None,
+        regions: Sequence[Region] = (),
+        successors: Sequence[Block] = (),
+        location: SourceLocation | None = None,
+    ) -> None:
+        self.op_name = op_name or self.name
+        if not self.op_name:
+            raise IRError("an operation needs a name")
+        self._operands: list[Value] = []
+        for v in operands:
+            self._append_operand(v)
+        self.results = [OpResult(t, self, i) for i, t in enumerate(result_types)]
+        self.properties: dict[str, Attribute] = dict(properties or {})
+        self.attributes: dict[str, Attribute] = dict(attributes or {})
+        self.regions: list[Region] = []
+        for r in regions:
+            self.add_region(r)
+        self.successors = list(successors)
+        self.parent: Block | None = None
+        self.location = location
+        self.debug_loc: str | None = None  # a trailing `loc(...)` kept verbatim
+
+    # --- operands -----------------------------------------------------------------------------------
+
+    def _append_operand(self, v: Value) -> None:
+        if not isinstance(v, Value):
+            raise IRError(f"{self.op_name}: operand {len(self._operands)} is not a Value: {v!r}")
+        v.uses.append((self, len(self._operands)))
+        self._operands.append(v)
+
+    @property
+    def operands(self) -> tuple[Value, ...]:
+        return tuple(self._operands)
+
+    def set_operand(self, i: int, v: Value) -> None:
+        old = self._operands[i]
+        old.uses.remove((self, i))
+        v.uses.append((self, i))
+        self._operands[i] = v
+
+    def set_operands(self, operands: Sequence[Value]) -> None:
+        self.drop_operands()
+        for v in operands:
+            self._append_operand(v)
+
+    def drop_operands(self) -> None:
+        for i, v in enumerate(self._operands):
+            v.uses.remove((self, i))
+        self._operands = []
+
+    # --- results --------------------------------------------------------------------------------------
+
+    @property
+    def result(self) -> OpResult:
+        if len(self.results) != 1:
+            raise IRError(f"{self.op_name} has {len(self.results)} results, not one")
+        return self.results[0]
+
+    # --- attributes -----------------------------------------------------------------------------------
+
+    def attr(self, key: str) -> Attribute | None:
+        """An inherent or discardable attribute by name (properties first, as MLIR looks them up)."""
+        found = self.properties.get(key)
+        return found if found is not None else self.attributes.get(key)
+
+    # --- regions --------------------------------------------------------------------------------------
+
+    def add_region(self, region: Region | None = None) -> Region:
+        region = region if region is not None else Region()
+        if region.parent is not None:
+            raise IRError(f"{self.op_name}: region already belongs to {region.parent.op_name}")
+        region.parent = self
+        self.regions.append(region)
+        return region
+
+    @property
+    def body(self) -> Block:
+        """The single block of the first region (modules, functions, execute regions)."""
+        if not self.regions or not self.regions[0].blocks:
+            raise IRError(f"{self.op_name} has no body block")
+        return self.regions[0].blocks[0]
+
+    # --- structure ------------------------------------------------------------------------------------
+
+    @property
+    def parent_op(self) -> Operation | None:
+        block = self.parent
+        if block is None or block.parent is None:
+            return None
+        return block.parent.parent
+
+    def ancestors(self) -> Iterator[Operation]:
+        op = self.parent_op
+        while op is not None:
+            yield op
+            op = op.parent_op
+
+    def walk(self) -> Iterator[Operation]:
+        """This op and every op nested in it, in pre-order."""
+        stack: list[Operation] = [self]
+        while stack:
+            op = stack.pop()
+            yield op
+            for region in reversed(op.regions):
+                for block in reversed(region.blocks):
+                    stack.extend(reversed(block.ops))
+
+    def erase(self) -> None:
+        """Detach from the parent block and drop operand uses. Results must be unused."""
+        for r in self.results:
+            if r.uses:
+                users = ", ".join(sorted({u.op_name for u, _ in r.uses}))
+                raise IRError(f"cannot erase {self.op_name}: result {r.index} still used by {users}")
+        self.drop_operands()
+        for op in list(self.walk())[1:]:
+            op.drop_operands()
+        if self.parent is not None:
+            self.parent.ops.remove(self)
+            self.parent = None
+
+    def __repr__(self) -> str:
+        where = f" at {self.location}" if self.location else ""
+        return f"<{self.op_name}{where}>"
+
+    def describe(self) -> str:
+        """``op name at file:line:col``, for messages."""
+        return f"{self.op_name} at {self.location}" if self.location else self.op_name
+
+
+class Block:
+    __slots__ = ("args", "ops", "parent")
+
+    def __init__(self, arg_types: Iterable[Type] = (), ops: Iterable[Operation] = ()) -> None:
+        self.args: list[BlockArgument] = [BlockArgument(t, self, i) for i, t in enumerate(arg_types)]
+        self.ops: list[Operation] = []
+        self.parent: Region | None = None
+        for op in ops:
+            self.append(op)
+
+    def add_arg(self, type: Type, name_hint: str | None = None) -> BlockArgument:
+        arg = BlockArgument(type, self, len(self.args), name_hint)
+        self.args.append(arg)
+        return arg
+
+    def append(self, op: Operation) -> Operation:
+        self._adopt(op)
+        self.ops.append(op)
+        return op
+
+    def insert(self, index: int, op: Operation) -> Operation:
+        self._adopt(op)
+        self.ops.insert(index, op)
+        return op
+
+    def _adopt(self, op: Operation) -> None:
+        if op.parent is not None:
+            raise IRError(f"{op.op_name} already belongs to a block")
+        op.parent = self
+
+    @property
+    def parent_op(self) -> Operation | None:
+        return self.parent.parent if self.parent is not None else None
+
+    @property
+    def terminator(self) -> Operation | None:
+        return self.ops[-1] if self.ops else None
+
+    def __repr__(self) -> str:
+        return f"<Block args={len(self.args)} ops={len(self.ops)}>"
+
+
+class Region:
+    __slots__ = ("blocks", "parent")
+
+    def __init__(self, blocks: Iterable[Block] = ()) -> None:
+        self.blocks: list[Block] = []
+        self.parent: Operation | None = None
+        for b in blocks:
+            self.add_block(b)
+
+    def add_block(self, block: Block | None = None) -> Block:
+        block = block if block is not None else Block()
+        if block.parent is not None:
+            raise IRError("block already belongs to a region")
+        block.parent = self
+        self.blocks.append(block)
+        return block
+
+    @property
+    def block(self) -> Block:
+        if len(self.blocks) != 1:
+            raise IRError(f"region has {len(self.blocks)} blocks, not one")
+        return self.blocks[0]
+
+    def __repr__(self) -> str:
+        return f"<Region blocks={len(self.blocks)}>"

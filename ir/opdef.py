@@ -1,0 +1,268 @@
+"""Op classes: typed fields, the registry of op names, and IREE's renamed ops.
+
+An op class names its MLIR op and declares its operands, results, attributes and regions as fields, in
+the order the dialect documents them::
+
+    class CmdFillOp(Operation):
+        name = "stream.cmd.fill"
+        value = operand(IntegerType | FloatType)
+        target = operand(ResourceType)
+        target_size = operand(IndexType)
+        target_offset = operand(IndexType)
+        target_length = operand(IndexType)
+        affinity = opt_attribute()
+
+Each field becomes a read-only property: a single operand gives a ``Value``, an optional one
+``Value | None``, a variadic one a ``list[Value]``; attributes give the ``Attribute`` or ``None``. When an op
+has more than one variadic or optional operand group, the groups are delimited by the
+``operandSegmentSizes`` property, as MLIR's AttrSizedOperandSegments trait does (results likewise with
+``resultSegmentSizes``).
+
+Classes register by name (:func:`register_ops`); registering a name twice raises. IREE 3.x renamed some
+ops of the seed documents (``stream.parameter.load`` is now ``stream.cmd.parameter.load``); the alias
+table maps the new names to the same classes, and an op prints with the spelling it was read with.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass
+from typing import Any
+
+from ir.attributes import Attribute, DenseArrayAttr
+from ir.core import Operation, Value
+from ir.errors import IRError
+
+SINGLE, OPTIONAL, VARIADIC = "single", "optional", "variadic"
+
+
+@dataclass(frozen=True)
+class OperandDef:
+    kind: str = SINGLE
+    constraint: Any = None  # a Type class or union of classes; None accepts any type
+
+
+@dataclass(frozen=True)
+class ResultDef:
+    kind: str = SINGLE
+    constraint: Any = None
+
+
+@dataclass(frozen=True)
+class AttrDef:
+    required: bool = True
+    constraint: Any = None  # an Attribute class or union; None accepts any attribute
+
+
+@dataclass(frozen=True)
+class RegionDef:
+    pass
+
+
+def operand(constraint: Any = None) -> Any:
+    return OperandDef(SINGLE, constraint)
+
+
+def opt_operand(constraint: Any = None) -> Any:
+    return OperandDef(OPTIONAL, constraint)
+
+
+def var_operand(constraint: Any = None) -> Any:
+    return OperandDef(VARIADIC, constraint)
+
+
+def result(constraint: Any = None) -> Any:
+    return ResultDef(SINGLE, constraint)
+
+
+def opt_result(constraint: Any = None) -> Any:
+    return ResultDef(OPTIONAL, constraint)
+
+
+def var_result(constraint: Any = None) -> Any:
+    return ResultDef(VARIADIC, constraint)
+
+
+def attribute(constraint: Any = None) -> Any:
+    return AttrDef(True, constraint)
+
+
+def opt_attribute(constraint: Any = None) -> Any:
+    return AttrDef(False, constraint)
+
+
+def region() -> Any:
+    return RegionDef()
+
+
+class OpSpec:
+    """The declared fields of an op class, in declaration order."""
+
+    def __init__(self) -> None:
+        self.operands: list[tuple[str, OperandDef]] = []
+        self.results: list[tuple[str, ResultDef]] = []
+        self.attrs: list[tuple[str, AttrDef]] = []
+        self.regions: list[str] = []
+
+    @property
+    def operand_segmented(self) -> bool:
+        return sum(d.kind != SINGLE for _, d in self.operands) > 1
+
+    @property
+    def result_segmented(self) -> bool:
+        return sum(d.kind != SINGLE for _, d in self.results) > 1
+
+
+def _segment_sizes(
+    op: Operation, defs: list[tuple[str, Any]], total: int, segmented: bool, attr_name: str
+) -> list[int]:
+    """Number of values in each declared group, from the segment attribute or by elimination."""
+    if segmented:
+        attr = op.properties.get(attr_name) or op.attributes.get(attr_name)
+        if not isinstance(attr, DenseArrayAttr):
+            raise IRError(f"{op.op_name}: missing {attr_name}, which delimits its {len(defs)} groups")
+        return [int(v) for v in attr.values]
+    variadic = [i for i, (_, d) in enumerate(defs) if d.kind != SINGLE]
+    sizes = [1] * len(defs)
+    if variadic:
+        sizes[variadic[0]] = total - (len(defs) - 1)
+    return sizes
+
+
+def segment_bounds(op: Operation, which: str) -> dict[str, tuple[int, int]]:
+    """``{field: (start, stop)}`` over ``op.operands`` (``which="operands"``) or ``op.results``."""
+    spec: OpSpec = type(op).spec  # type: ignore[attr-defined]
+    if which == "operands":
+        defs, total, seg, key = (
+            spec.operands,
+            len(op._operands),
+            spec.operand_segmented,
+            "operandSegmentSizes",
+        )
+    else:
+        defs, total, seg, key = spec.results, len(op.results), spec.result_segmented, "resultSegmentSizes"
+    sizes = _segment_sizes(op, defs, total, seg, key)
+    bounds: dict[str, tuple[int, int]] = {}
+    start = 0
+    for (fname, _), n in zip(defs, sizes):
+        bounds[fname] = (start, start + n)
+        start += n
+    return bounds
+
+
+def _make_operand_property(fname: str, d: OperandDef) -> property:
+    def get(self: Operation) -> Any:
+        start, stop = segment_bounds(self, "operands")[fname]
+        vals = self._operands[start:stop]
+        if d.kind == SINGLE:
+            if len(vals) != 1:
+                raise IRError(f"{self.describe()}: operand {fname} is missing")
+            return vals[0]
+        if d.kind == OPTIONAL:
+            return vals[0] if vals else None
+        return list(vals)
+
+    return property(get, doc=f"operand group `{fname}` ({d.kind})")
+
+
+def _make_result_property(fname: str, d: ResultDef) -> property:
+    def get(self: Operation) -> Any:
+        start, stop = segment_bounds(self, "results")[fname]
+        vals = self.results[start:stop]
+        if d.kind == SINGLE:
+            if len(vals) != 1:
+                raise IRError(f"{self.describe()}: result {fname} is missing")
+            return vals[0]
+        if d.kind == OPTIONAL:
+            return vals[0] if vals else None
+        return list(vals)
+
+    return property(get, doc=f"result group `{fname}` ({d.kind})")
+
+
+def _make_attr_property(fname: str) -> property:
+    def get(self: Operation) -> Attribute | None:
+        return self.attr(fname)
+
+    return property(get, doc=f"attribute `{fname}`")
+
+
+def _make_region_property(index: int) -> property:
+    def get(self: Operation) -> Any:
+        return self.regions[index] if index < len(self.regions) else None
+
+    return property(get)
+
+
+def define_op(cls: type[Operation]) -> type[Operation]:
+    """Collect the field definitions of ``cls`` (and its bases) into ``cls.spec`` and make properties."""
+    spec = OpSpec()
+    inherited = getattr(cls, "spec", None)
+    if isinstance(inherited, OpSpec):
+        spec.operands = list(inherited.operands)
+        spec.results = list(inherited.results)
+        spec.attrs = list(inherited.attrs)
+        spec.regions = list(inherited.regions)
+    for fname, value in list(vars(cls).items()):
+        if isinstance(value, OperandDef):
+            spec.operands.append((fname, value))
+        elif isinstance(value, ResultDef):
+            spec.results.append((fname, value))
+        elif isinstance(value, AttrDef):
+            spec.attrs.append((fname, value))
+        elif isinstance(value, RegionDef):
+            spec.regions.append(fname)
+    for fname, od in spec.operands:
+        setattr(cls, fname, _make_operand_property(fname, od))
+    for fname, rd in spec.results:
+        setattr(cls, fname, _make_result_property(fname, rd))
+    for fname, _ in spec.attrs:
+        setattr(cls, fname, _make_attr_property(fname))
+    for i, fname in enumerate(spec.regions):
+        setattr(cls, fname, _make_region_property(i))
+    cls.spec = spec  # type: ignore[attr-defined]
+    return cls
+
+
+# --- registry ---------------------------------------------------------------------------------------
+
+OP_CLASSES: dict[str, type[Operation]] = {}
+
+# IREE 3.x spelling -> the seed documents' spelling. Filled by the dialect modules.
+OP_ALIASES: dict[str, str] = {}
+
+
+def register_ops(classes: Iterable[type[Operation]]) -> None:
+    for cls in classes:
+        if not cls.name:
+            raise IRError(f"op class {cls.__name__} has no name")
+        if cls.name in OP_CLASSES:
+            raise IRError(f"op {cls.name} registered twice ({OP_CLASSES[cls.name].__name__}, {cls.__name__})")
+        if "spec" not in vars(cls):
+            define_op(cls)
+        OP_CLASSES[cls.name] = cls
+
+
+def register_alias(iree_name: str, seed_name: str) -> None:
+    if iree_name in OP_ALIASES or iree_name in OP_CLASSES:
+        raise IRError(f"op alias {iree_name} registered twice")
+    OP_ALIASES[iree_name] = seed_name
+
+
+def lookup_op_class(op_name: str) -> type[Operation] | None:
+    cls = OP_CLASSES.get(op_name)
+    if cls is None and op_name in OP_ALIASES:
+        cls = OP_CLASSES.get(OP_ALIASES[op_name])
+    return cls
+
+
+def iree_spelling(op_name: str) -> str:
+    """The IREE 3.x name of an op spelled as the seeds spell it (itself when it was not renamed)."""
+    for new, old in OP_ALIASES.items():
+        if old == op_name:
+            return new
+    return op_name
+
+
+def is_value_list(x: object) -> bool:
+    return isinstance(x, list) and all(isinstance(v, Value) for v in x)
