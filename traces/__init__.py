@@ -6,7 +6,27 @@ measured IREE runs into the same records, so both go through the same writers, a
 
 from __future__ import annotations
 
-from traces.errors import TraceError, TraceFormatError, TraceRecordError, UnknownSpanError
+from traces.analysis import (
+    CriticalPath,
+    DiffRow,
+    Gap,
+    HighWater,
+    Overlap,
+    TraceDiff,
+    busy_ns,
+    critical_path,
+    dependency_graph,
+    diff_traces,
+    idle_gaps,
+    memory_high_water,
+    overlap,
+    summarize,
+    time_by_category,
+    time_by_name,
+    utilisation,
+)
+from traces.chrome import ChromeTraceWriter, iter_chrome_events, read_trace, write_chrome_json
+from traces.errors import CyclicTraceError, TraceError, TraceFormatError, TraceRecordError, UnknownSpanError
 from traces.records import (
     CATEGORIES,
     TRACK_KINDS,
@@ -20,21 +40,46 @@ from traces.records import (
     track_sort_key,
 )
 from traces.trace import Trace
+from traces.validate import check_chrome_events, check_chrome_trace
 
 __all__ = [
     "CATEGORIES",
+    "ChromeTraceWriter",
     "Counter",
+    "CriticalPath",
+    "CyclicTraceError",
+    "DiffRow",
     "Flow",
+    "Gap",
+    "HighWater",
     "Instant",
+    "Overlap",
     "Span",
     "TRACK_KINDS",
     "Trace",
+    "TraceDiff",
     "TraceError",
     "TraceFormatError",
     "TraceMetadata",
     "TraceRecordError",
     "Track",
     "UnknownSpanError",
+    "busy_ns",
+    "check_chrome_events",
+    "check_chrome_trace",
+    "critical_path",
+    "dependency_graph",
+    "diff_traces",
+    "idle_gaps",
+    "iter_chrome_events",
+    "memory_high_water",
     "natural_key",
+    "overlap",
+    "read_trace",
+    "summarize",
+    "time_by_category",
+    "time_by_name",
     "track_sort_key",
+    "utilisation",
+    "write_chrome_json",
 ]

@@ -17,3 +17,7 @@ class TraceRecordError(TraceError):
 
 class UnknownSpanError(TraceError):
     """A span id that is not in the trace (a flow naming a missing span, a lookup of a missing id)."""
+
+
+class CyclicTraceError(TraceError):
+    """The dependency graph of a trace has a cycle (a flow against program order); names the spans on it."""

@@ -1,0 +1,466 @@
+"""Analysis of a trace: critical path, utilisation, overlap, idle gaps, memory high-water mark, diffs.
+
+Definitions (every figure is integer nanoseconds unless it is a fraction):
+
+- *busy time* of a track: the length of the union of its spans' intervals, so nested spans (an IREE
+  command buffer and the dispatches inside it) count once.
+- *utilisation* of a track: its busy time over the trace's makespan (earliest start to latest end).
+- *overlap*: spans fall in three classes, compute (``dispatch``), transfer (``transfer``, ``collective``)
+  and io (``io``). Each class's busy time is the union over all tracks; the overlap of two classes is the
+  length of the intersection of their unions.
+- *idle gaps* of a track: the holes between its busy intervals; with ``edges=True`` also the hole from the
+  trace start to its first span and from its last span to the trace end.
+- *memory high-water mark*: the largest value a counter (``memory_bytes`` by default) takes on a track,
+  and the first time it takes it.
+- *critical path*: see :func:`critical_path`.
+- *diff*: makespan, total span time by category (the sum of span durations, not a union) and total span
+  time per span name, of two traces side by side.
+"""
+
+from __future__ import annotations
+
+from collections import defaultdict
+from collections.abc import Iterable
+from dataclasses import dataclass
+
+import networkx as nx
+
+from traces.errors import CyclicTraceError
+from traces.records import CATEGORIES, Span, Track, track_sort_key
+from traces.trace import Trace
+
+#: Which span categories count as compute, transfer and io in :func:`overlap`.
+OVERLAP_CLASSES: dict[str, tuple[str, ...]] = {
+    "compute": ("dispatch",),
+    "transfer": ("transfer", "collective"),
+    "io": ("io",),
+}
+
+
+def merge_intervals(intervals: Iterable[tuple[int, int]]) -> list[tuple[int, int]]:
+    """The union of half-open ``[start, end)`` intervals as sorted disjoint intervals.
+
+    Examples
+    --------
+    >>> merge_intervals([(5, 8), (0, 3), (2, 4), (8, 9)])
+    [(0, 4), (5, 9)]
+    """
+    merged: list[tuple[int, int]] = []
+    for start, end in sorted(intervals):
+        if merged and start <= merged[-1][1]:
+            if end > merged[-1][1]:
+                merged[-1] = (merged[-1][0], end)
+        else:
+            merged.append((start, end))
+    return merged
+
+
+def _length(intervals: list[tuple[int, int]]) -> int:
+    return sum(end - start for start, end in intervals)
+
+
+def _intersect(a: list[tuple[int, int]], b: list[tuple[int, int]]) -> list[tuple[int, int]]:
+    out: list[tuple[int, int]] = []
+    i = j = 0
+    while i < len(a) and j < len(b):
+        start, end = max(a[i][0], b[j][0]), min(a[i][1], b[j][1])
+        if start < end:
+            out.append((start, end))
+        if a[i][1] < b[j][1]:
+            i += 1
+        else:
+            j += 1
+    return out
+
+
+def _spans_by_track(trace: Trace) -> dict[Track, list[Span]]:
+    by_track: dict[Track, list[Span]] = {t: [] for t in trace.tracks if t.kind != "pool"}
+    for span in trace.iter_spans():
+        by_track.setdefault(span.track, []).append(span)
+    return by_track
+
+
+def busy_ns(trace: Trace) -> dict[Track, int]:
+    """Busy time per track (pool tracks, which carry only counters, are left out), in track order.
+
+    Examples
+    --------
+    >>> t = Trace()
+    >>> _ = t.add_span(Track.queue(0, 0), "a", "dispatch", 0, 10)
+    >>> _ = t.add_span(Track.queue(0, 0), "b", "dispatch", 5, 10)
+    >>> busy_ns(t)[Track.queue(0, 0)]
+    15
+    """
+    return {
+        track: _length(merge_intervals((s.start_ns, s.end_ns) for s in spans))
+        for track, spans in sorted(_spans_by_track(trace).items(), key=lambda kv: track_sort_key(kv[0]))
+    }
+
+
+def utilisation(trace: Trace) -> dict[Track, float]:
+    """Busy time over makespan, per track; 0.0 everywhere for an empty trace.
+
+    Examples
+    --------
+    >>> t = Trace()
+    >>> _ = t.add_span(Track.queue(0, 0), "a", "dispatch", 0, 30)
+    >>> _ = t.add_span(Track.queue(0, 1), "b", "transfer", 20, 20)
+    >>> {k.label: v for k, v in utilisation(t).items()}
+    {'device0/queue0': 0.75, 'device0/queue1': 0.5}
+    """
+    makespan = trace.makespan_ns
+    return {track: (busy / makespan if makespan else 0.0) for track, busy in busy_ns(trace).items()}
+
+
+@dataclass(frozen=True, slots=True)
+class Overlap:
+    """Busy time of each class and of each combination (see :data:`OVERLAP_CLASSES`)."""
+
+    compute_ns: int
+    transfer_ns: int
+    io_ns: int
+    compute_transfer_ns: int
+    compute_io_ns: int
+    transfer_io_ns: int
+    all_three_ns: int
+    any_ns: int
+
+    @property
+    def overlapped_ns(self) -> int:
+        """Time when at least two classes are busy at once."""
+        return self.compute_transfer_ns + self.compute_io_ns + self.transfer_io_ns - 2 * self.all_three_ns
+
+
+def overlap(trace: Trace) -> Overlap:
+    """How much compute, transfer and io run at the same time.
+
+    Examples
+    --------
+    >>> t = Trace()
+    >>> _ = t.add_span(Track.queue(0, 0), "mm", "dispatch", 0, 100)
+    >>> _ = t.add_span(Track.queue(0, 1), "cp", "transfer", 60, 60)
+    >>> o = overlap(t)
+    >>> o.compute_ns, o.transfer_ns, o.compute_transfer_ns, o.any_ns
+    (100, 60, 40, 120)
+    """
+    unions: dict[str, list[tuple[int, int]]] = {}
+    for name, categories in OVERLAP_CLASSES.items():
+        unions[name] = merge_intervals(
+            (s.start_ns, s.end_ns) for s in trace.iter_spans() if s.category in categories
+        )
+    c, t, i = unions["compute"], unions["transfer"], unions["io"]
+    ct = _intersect(c, t)
+    return Overlap(
+        compute_ns=_length(c),
+        transfer_ns=_length(t),
+        io_ns=_length(i),
+        compute_transfer_ns=_length(ct),
+        compute_io_ns=_length(_intersect(c, i)),
+        transfer_io_ns=_length(_intersect(t, i)),
+        all_three_ns=_length(_intersect(ct, i)),
+        any_ns=_length(merge_intervals(c + t + i)),
+    )
+
+
+@dataclass(frozen=True, slots=True)
+class Gap:
+    """A time a track had nothing running."""
+
+    track: Track
+    start_ns: int
+    dur_ns: int
+
+    @property
+    def end_ns(self) -> int:
+        return self.start_ns + self.dur_ns
+
+
+def idle_gaps(trace: Trace, *, min_ns: int = 1, edges: bool = False) -> list[Gap]:
+    """Idle gaps of at least ``min_ns`` per track, in track then time order.
+
+    Examples
+    --------
+    >>> t = Trace()
+    >>> _ = t.add_span(Track.queue(0, 0), "a", "dispatch", 0, 10)
+    >>> _ = t.add_span(Track.queue(0, 0), "b", "dispatch", 25, 5)
+    >>> [(g.start_ns, g.dur_ns) for g in idle_gaps(t)]
+    [(10, 15)]
+    """
+    gaps: list[Gap] = []
+    start, end = trace.start_ns, trace.end_ns
+    for track, spans in sorted(_spans_by_track(trace).items(), key=lambda kv: track_sort_key(kv[0])):
+        busy = merge_intervals((s.start_ns, s.end_ns) for s in spans)
+        holes = [(a_end, b_start) for (_, a_end), (b_start, _) in zip(busy, busy[1:])]
+        if edges:
+            if not busy:
+                holes = [(start, end)]
+            else:
+                holes = [(start, busy[0][0]), *holes, (busy[-1][1], end)]
+        gaps.extend(Gap(track, a, b - a) for a, b in holes if b - a >= min_ns)
+    return gaps
+
+
+@dataclass(frozen=True, slots=True)
+class HighWater:
+    """The peak of a counter and the first time it was reached."""
+
+    track: Track
+    name: str
+    value: int | float
+    time_ns: int
+
+
+def memory_high_water(trace: Trace, name: str = "memory_bytes") -> dict[Track, HighWater]:
+    """The high-water mark of counter ``name`` on each track that has it, in track order.
+
+    Examples
+    --------
+    >>> t = Trace()
+    >>> for time_ns, value in [(0, 64), (10, 192), (20, 128), (30, 192)]:
+    ...     _ = t.add_counter(Track.pool(0, 0), "memory_bytes", time_ns, value)
+    >>> hw = memory_high_water(t)[Track.pool(0, 0)]
+    >>> hw.value, hw.time_ns
+    (192, 10)
+    """
+    peaks: dict[Track, HighWater] = {}
+    for counter in trace.counters:
+        if counter.name != name:
+            continue
+        best = peaks.get(counter.track)
+        if (
+            best is None
+            or counter.value > best.value
+            or (counter.value == best.value and counter.time_ns < best.time_ns)
+        ):
+            peaks[counter.track] = HighWater(counter.track, name, counter.value, counter.time_ns)
+    return dict(sorted(peaks.items(), key=lambda kv: track_sort_key(kv[0])))
+
+
+# -- critical path ------------------------------------------------------------------------------------
+
+
+def dependency_graph(trace: Trace) -> nx.DiGraph:
+    """The dependency graph of the spans: node = span id (attribute ``span``), edge = "must precede".
+
+    Edges come from two sources, marked in the edge attribute ``kind``:
+
+    - ``"flow"``: each flow, from its source span to its destination span;
+    - ``"order"``: program order on a track: spans sorted by ``(start_ns, end_ns, id)``, each depends on
+      the one before it. Pool tracks carry no spans and so no order.
+
+    A flow and an order edge between the same pair keep the kind ``"flow"``.
+    """
+    graph = nx.DiGraph()
+    for span in trace.iter_spans():
+        graph.add_node(span.id, span=span)
+    for spans in _spans_by_track(trace).values():
+        ordered = sorted(spans, key=lambda s: (s.start_ns, s.end_ns, s.id))
+        for before, after in zip(ordered, ordered[1:]):
+            graph.add_edge(before.id, after.id, kind="order")
+    for flow in trace.flows:
+        graph.add_edge(flow.src_span, flow.dst_span, kind="flow")
+    return graph
+
+
+@dataclass(frozen=True, slots=True)
+class CriticalPath:
+    """The critical path: its spans in time order and how its length splits into work and waiting.
+
+    ``length_ns = busy_ns + wait_ns``; ``edges`` holds the edge kind (``"flow"`` or ``"order"``) between
+    each consecutive pair of spans.
+    """
+
+    spans: tuple[Span, ...]
+    edges: tuple[str, ...]
+    length_ns: int
+    busy_ns: int
+    wait_ns: int
+
+    @property
+    def span_ids(self) -> tuple[int, ...]:
+        return tuple(span.id for span in self.spans)
+
+    def by_category(self) -> dict[str, int]:
+        """Span time on the path per category, in :data:`CATEGORIES` order, categories present only."""
+        totals: dict[str, int] = defaultdict(int)
+        for span in self.spans:
+            totals[span.category] += span.dur_ns
+        return {c: totals[c] for c in CATEGORIES if c in totals}
+
+
+def critical_path(trace: Trace) -> CriticalPath:
+    """The longest dependency chain ending at the span that ends last.
+
+    The graph is :func:`dependency_graph`. A chain ``s1 -> s2 -> ... -> sk`` is weighted by the durations
+    of its spans plus the waiting gap on each edge, ``max(0, s(i+1).start_ns - s(i).end_ns)``; a negative
+    gap (a span starting before its predecessor ended, as with nesting) counts as zero. The chain must end
+    at the span with the latest ``end_ns``; of several that end then, the one whose best chain is longest,
+    then the smallest id. Ties between predecessors go to the one that ends later, then the smaller id, so
+    the path follows what a span actually waited for last. The result is deterministic.
+
+    Raises :class:`~traces.errors.CyclicTraceError` when flows contradict program order in a cycle.
+
+    Examples
+    --------
+    >>> t = Trace()
+    >>> a = t.add_span(Track.queue(0, 0), "a", "dispatch", 0, 10)
+    >>> b = t.add_span(Track.queue(0, 1), "b", "transfer", 0, 4)
+    >>> c = t.add_span(Track.queue(0, 1), "c", "dispatch", 12, 5)
+    >>> _ = t.add_flow(a, c)
+    >>> path = critical_path(t)
+    >>> [s.name for s in path.spans], path.length_ns, path.busy_ns, path.wait_ns
+    (['a', 'c'], 17, 15, 2)
+    """
+    graph = dependency_graph(trace)
+    if graph.number_of_nodes() == 0:
+        return CriticalPath((), (), 0, 0, 0)
+    try:
+        order = list(nx.lexicographical_topological_sort(graph))
+    except nx.NetworkXUnfeasible:
+        cycle = nx.find_cycle(graph)
+        names = " -> ".join(f"{graph.nodes[u]['span'].name}#{u}" for u, _ in cycle)
+        raise CyclicTraceError(f"dependency cycle among spans: {names} -> {cycle[0][0]}") from None
+    best: dict[int, int] = {}
+    parent: dict[int, int | None] = {}
+    for node in order:
+        span: Span = graph.nodes[node]["span"]
+        choice: tuple[int, int, int] | None = None
+        chosen: int | None = None
+        for pred in graph.predecessors(node):
+            before: Span = graph.nodes[pred]["span"]
+            key = (best[pred] + max(0, span.start_ns - before.end_ns), before.end_ns, -pred)
+            if choice is None or key > choice:
+                choice, chosen = key, pred
+        best[node] = span.dur_ns + (choice[0] if choice else 0)
+        parent[node] = chosen
+    last_end = max(graph.nodes[n]["span"].end_ns for n in graph)
+    end = max((n for n in graph if graph.nodes[n]["span"].end_ns == last_end), key=lambda n: (best[n], -n))
+    chain = [end]
+    while parent[chain[-1]] is not None:
+        chain.append(parent[chain[-1]])  # type: ignore[arg-type]
+    chain.reverse()
+    spans = tuple(graph.nodes[n]["span"] for n in chain)
+    edges = tuple(graph.edges[u, v]["kind"] for u, v in zip(chain, chain[1:]))
+    busy = sum(s.dur_ns for s in spans)
+    return CriticalPath(spans, edges, best[end], busy, best[end] - busy)
+
+
+# -- totals and diffs ---------------------------------------------------------------------------------
+
+
+def time_by_category(trace: Trace) -> dict[str, int]:
+    """Sum of span durations per category, every category listed, in :data:`CATEGORIES` order."""
+    totals = dict.fromkeys(CATEGORIES, 0)
+    for span in trace.iter_spans():
+        totals[span.category] += span.dur_ns
+    return totals
+
+
+def time_by_name(trace: Trace) -> dict[str, int]:
+    """Sum of span durations per span name, names sorted."""
+    totals: dict[str, int] = defaultdict(int)
+    for span in trace.iter_spans():
+        totals[span.name] += span.dur_ns
+    return dict(sorted(totals.items()))
+
+
+@dataclass(frozen=True, slots=True)
+class DiffRow:
+    """One figure of two traces: ``a_ns`` (before) and ``b_ns`` (after)."""
+
+    key: str
+    a_ns: int
+    b_ns: int
+
+    @property
+    def delta_ns(self) -> int:
+        return self.b_ns - self.a_ns
+
+    @property
+    def ratio(self) -> float | None:
+        """``b_ns / a_ns``, or None when ``a_ns`` is 0."""
+        return self.b_ns / self.a_ns if self.a_ns else None
+
+
+@dataclass(frozen=True, slots=True)
+class TraceDiff:
+    """What changed from trace ``a`` to trace ``b``."""
+
+    makespan: DiffRow
+    by_category: tuple[DiffRow, ...]
+    by_op: tuple[DiffRow, ...]
+
+    def format(self, *, top: int | None = None) -> str:
+        """A plain-text table; ``top`` keeps the ops with the largest absolute change."""
+        ops = sorted(self.by_op, key=lambda r: (-abs(r.delta_ns), r.key))
+        if top is not None:
+            ops = ops[:top]
+        width = max([len(r.key) for r in (self.makespan, *self.by_category, *ops)] + [8])
+        lines = [f"{'':{width}}  {'a_ns':>14}  {'b_ns':>14}  {'delta_ns':>14}  {'ratio':>7}"]
+
+        def row(r: DiffRow) -> str:
+            ratio = f"{r.ratio:7.3f}" if r.ratio is not None else f"{'-':>7}"
+            return f"{r.key:{width}}  {r.a_ns:>14}  {r.b_ns:>14}  {r.delta_ns:>+14}  {ratio}"
+
+        lines.append(row(self.makespan))
+        lines.append("by category:")
+        lines.extend(row(r) for r in self.by_category)
+        lines.append("by op:")
+        lines.extend(row(r) for r in ops)
+        return "\n".join(lines)
+
+
+def diff_traces(a: Trace, b: Trace) -> TraceDiff:
+    """Compare makespan, span time by category (categories present in either) and span time by name.
+
+    Examples
+    --------
+    >>> a, b = Trace(), Trace()
+    >>> _ = a.add_span(Track.queue(0, 0), "mm", "dispatch", 0, 100)
+    >>> _ = b.add_span(Track.queue(0, 0), "mm", "dispatch", 0, 80)
+    >>> _ = b.add_span(Track.queue(0, 0), "cp", "transfer", 80, 30)
+    >>> d = diff_traces(a, b)
+    >>> d.makespan.delta_ns, [(r.key, r.delta_ns) for r in d.by_op]
+    (10, [('cp', 30), ('mm', -20)])
+    """
+    cat_a, cat_b = time_by_category(a), time_by_category(b)
+    name_a, name_b = time_by_name(a), time_by_name(b)
+    return TraceDiff(
+        makespan=DiffRow("makespan", a.makespan_ns, b.makespan_ns),
+        by_category=tuple(DiffRow(c, cat_a[c], cat_b[c]) for c in CATEGORIES if cat_a[c] or cat_b[c]),
+        by_op=tuple(
+            DiffRow(n, name_a.get(n, 0), name_b.get(n, 0)) for n in sorted(set(name_a) | set(name_b))
+        ),
+    )
+
+
+def summarize(trace: Trace) -> dict[str, object]:
+    """Headline figures of a trace as plain values (what ``streamsim trace summary`` prints).
+
+    Examples
+    --------
+    >>> t = Trace()
+    >>> _ = t.add_span(Track.queue(0, 0), "mm", "dispatch", 0, 100)
+    >>> s = summarize(t)
+    >>> s["makespan_ns"], s["critical_path_ns"], s["utilisation"]
+    (100, 100, {'device0/queue0': 1.0})
+    """
+    path = critical_path(trace)
+    meta = trace.metadata
+    return {
+        "program": meta.program,
+        "machine": meta.machine,
+        "seed": meta.seed,
+        "version": meta.version,
+        "tracks": len(trace.tracks),
+        "spans": len(trace.spans),
+        "flows": len(trace.flows),
+        "counters": len(trace.counters),
+        "instants": len(trace.instants),
+        "makespan_ns": trace.makespan_ns,
+        "critical_path_ns": path.length_ns,
+        "critical_path_spans": len(path.spans),
+        "time_by_category_ns": {k: v for k, v in time_by_category(trace).items() if v},
+        "utilisation": {track.label: round(u, 6) for track, u in utilisation(trace).items()},
+        "memory_high_water_bytes": {t.label: hw.value for t, hw in memory_high_water(trace).items()},
+    }
