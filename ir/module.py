@@ -101,3 +101,15 @@ class Module:
 
 
 FUNCTION_OPS = frozenset({"util.func", "func.func", "stream.async.func", "stream.cmd.func"})
+
+# Ops of dialects without classes whose regions are isolated from above (they see no outer values).
+ISOLATED_GENERIC_OPS = frozenset(
+    {
+        "builtin.module",
+        "func.func",
+        "util.func",
+        "util.initializer",
+        "hal.executable",
+        "hal.executable.variant",
+    }
+)

@@ -20,7 +20,7 @@ from ir import types as T
 from ir.affine import parse_affine_map
 from ir.core import Block, Operation, Region, SourceLocation, Value
 from ir.errors import IRError, ParseError
-from ir.module import Module
+from ir.module import ISOLATED_GENERIC_OPS, Module
 from ir.opdef import lookup_op_class
 
 _WS = re.compile(r"(?:\s+|//[^\n]*)*")
@@ -824,19 +824,6 @@ class Parser:
             raise self.error(exc.message, start) from None
         return T.OpaqueType(self.text[start : self.pos])
 
-
-# Generic ops of other dialects whose regions are isolated from above.
-ISOLATED_GENERIC_OPS = frozenset(
-    {
-        "builtin.module",
-        "func.func",
-        "util.func",
-        "util.initializer",
-        "hal.executable",
-        "hal.executable.variant",
-        "util.global",
-    }
-)
 
 _ESCAPE = re.compile(r"\\(?:([0-9A-Fa-f]{2})|(.))")
 

@@ -1,0 +1,374 @@
+"""A builder for writing stream programs in Python.
+
+A :class:`Builder` has an insertion point (a block and a position) and creates ops there. Op classes are
+created through :func:`create`, so that an op made here is the same object the parser would make.
+:class:`ProgramBuilder` adds the pieces of an IREE-style program: a device global, functions, constants,
+executables that name a Python kernel for the simulator, and the cmd-form stream ops (allocation,
+timepoints, ``stream.cmd.execute`` with ``stream.cmd.concurrent`` waves, dispatches, fills and copies).
+
+Examples
+--------
+>>> from ir import types as T
+>>> pb = ProgramBuilder()
+>>> pb.kernel_executable("add", kernel="add", num_bindings=3)
+<stream.executable>
+>>> f = pb.function("main", [T.index], [])
+>>> size = pb.index(64)
+>>> buf, ready = pb.alloca(size, lifetime="transient")
+>>> with pb.execute([buf], [size], await_=ready) as (b,):
+...     _ = pb.fill(b, size, 0, 64, pb.constant(0, T.i32))
+>>> pb.returns()
+<util.return>
+>>> from ir.verifier import verify
+>>> verify(pb.module)
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Sequence
+from contextlib import contextmanager
+
+from ir import attributes as A
+from ir import types as T
+from ir.core import Block, Operation, Region, Value
+from ir.errors import BuildError
+from ir.module import Module
+from ir.opdef import lookup_op_class
+
+# The attribute on a stream.executable.export that names a Python kernel registered in the simulator.
+KERNEL_ATTR = "streamsim.kernel"
+DEVICE = "__device_0"
+
+
+def create(
+    op_name: str,
+    operands: Sequence[Value] = (),
+    result_types: Sequence[T.Type] = (),
+    properties: dict[str, A.Attribute] | None = None,
+    attributes: dict[str, A.Attribute] | None = None,
+    regions: Sequence[Region] = (),
+    successors: Sequence[Block] = (),
+) -> Operation:
+    """Make an op by name: an instance of its class when it has one, a generic op otherwise."""
+    cls = lookup_op_class(op_name) or Operation
+    return cls(
+        op_name,
+        operands=operands,
+        result_types=result_types,
+        properties=properties,
+        attributes=attributes,
+        regions=regions,
+        successors=successors,
+    )
+
+
+class Builder:
+    """Creates ops at an insertion point: the end of a block, or before a given op."""
+
+    def __init__(self, block: Block | None = None, index: int | None = None) -> None:
+        self.block = block
+        self.position = index
+
+    @classmethod
+    def before(cls, op: Operation) -> Builder:
+        if op.parent is None:
+            raise BuildError(f"{op.op_name} is not in a block")
+        return cls(op.parent, op.parent.ops.index(op))
+
+    @classmethod
+    def after(cls, op: Operation) -> Builder:
+        if op.parent is None:
+            raise BuildError(f"{op.op_name} is not in a block")
+        return cls(op.parent, op.parent.ops.index(op) + 1)
+
+    @contextmanager
+    def at_end(self, block: Block) -> Iterator[Block]:
+        """Temporarily insert at the end of ``block``."""
+        saved = (self.block, self.position)
+        self.block, self.position = block, None
+        try:
+            yield block
+        finally:
+            self.block, self.position = saved
+
+    def insert(self, op: Operation) -> Operation:
+        if self.block is None:
+            raise BuildError(f"no insertion point for {op.op_name}")
+        if self.position is None:
+            self.block.append(op)
+        else:
+            self.block.insert(self.position, op)
+            self.position += 1
+        return op
+
+    def create(
+        self, op_name: str, operands: Sequence[Value] = (), result_types: Sequence[T.Type] = (), **kw
+    ) -> Operation:  # type: ignore[no-untyped-def]
+        return self.insert(create(op_name, operands, result_types, **kw))
+
+    # --- constants -------------------------------------------------------------------------------------
+
+    def constant(self, value: int | float | bool, type: T.Type) -> Value:
+        """``arith.constant``: an integer, index or float scalar."""
+        attr: A.Attribute
+        if isinstance(type, T.FloatType):
+            attr = A.FloatAttr(float(value), type)
+        elif isinstance(type, T.IntegerType | T.IndexType):
+            attr = A.IntegerAttr(int(value), type)
+        else:
+            raise BuildError(f"arith.constant of type {type} is not supported by the builder")
+        return self.create("arith.constant", (), [type], properties={"value": attr}).result
+
+    def index(self, value: int) -> Value:
+        return self.constant(value, T.index)
+
+
+class ProgramBuilder(Builder):
+    """Builds a module in IREE's stream (cmd) form: globals, functions, executables and stream ops."""
+
+    def __init__(self, device: str = DEVICE) -> None:
+        self.module = Module()
+        super().__init__(self.module.body)
+        self.device = device
+        self.affinity = A.DeviceAffinityAttr(A.SymbolRefAttr(device))
+        self.module.op.attributes["stream.affinity.default"] = self.affinity
+        self.create(
+            "util.global",
+            properties={
+                "sym_name": A.StringAttr(device),
+                "sym_visibility": A.StringAttr("private"),
+                "type": A.TypeAttr(T.HalType("device")),
+            },
+        )
+        self._function: Operation | None = None
+
+    # --- module-level pieces -----------------------------------------------------------------------
+
+    def kernel_executable(
+        self, name: str, *, kernel: str, num_bindings: int, num_uniforms: int = 0
+    ) -> Operation:
+        """A ``stream.executable`` whose export names a Python kernel registered with the simulator."""
+        body = Block()
+        export = create(
+            "stream.executable.export",
+            properties={
+                "function_ref": A.SymbolRefAttr(name),
+                "sym_name": A.StringAttr(name),
+                "sym_visibility": A.StringAttr("public"),
+            },
+            attributes={KERNEL_ATTR: A.StringAttr(kernel)},
+            regions=[Region([Block()])],
+        )
+        body.append(export)
+        fn_type = T.FunctionType(tuple([T.BindingType()] * num_bindings + [T.i32] * num_uniforms), ())
+        inner = Block()
+        func_body = Block([*[T.BindingType()] * num_bindings, *[T.i32] * num_uniforms])
+        func_body.append(create("func.return"))
+        inner.append(
+            create(
+                "func.func",
+                properties={"function_type": A.TypeAttr(fn_type), "sym_name": A.StringAttr(name)},
+                regions=[Region([func_body])],
+            )
+        )
+        body.append(create("builtin.module", regions=[Region([inner])]))
+        body.append(create("stream.executable.end"))
+        exe = create(
+            "stream.executable",
+            properties={"sym_name": A.StringAttr(name), "sym_visibility": A.StringAttr("private")},
+            regions=[Region([body])],
+        )
+        with self.at_end(self.module.body):
+            return self.insert(exe)
+
+    def function(self, name: str, inputs: Sequence[T.Type], results: Sequence[T.Type]) -> Operation:
+        """A public ``util.func``; the builder then inserts into its body. Its arguments are ``.body.args``."""
+        fn = create(
+            "util.func",
+            properties={
+                "function_type": A.TypeAttr(T.FunctionType(tuple(inputs), tuple(results))),
+                "sym_name": A.StringAttr(name),
+                "sym_visibility": A.StringAttr("public"),
+            },
+            regions=[Region([Block(inputs)])],
+        )
+        self.module.body.append(fn)
+        self.block, self.position = fn.body, None
+        self._function = fn
+        return fn
+
+    def returns(self, *values: Value) -> Operation:
+        return self.create("util.return", values)
+
+    # --- resources and timepoints ----------------------------------------------------------------
+
+    def alloca(
+        self, size: Value, *, lifetime: str = "transient", await_: Value | None = None
+    ) -> tuple[Value, Value]:
+        """``stream.resource.alloca``: a resource of ``size`` bytes and the timepoint when it is ready."""
+        operands = [size] + ([await_] if await_ is not None else [])
+        op = self.create(
+            "stream.resource.alloca",
+            operands,
+            [T.ResourceType(lifetime), T.timepoint],
+            properties={"affinity": self.affinity},
+        )
+        return op.results[0], op.results[1]
+
+    def dealloca(self, resource: Value, size: Value, *, await_: Value | None = None) -> Value:
+        operands = [resource, size] + ([await_] if await_ is not None else [])
+        op = self.create(
+            "stream.resource.dealloca", operands, [T.timepoint], properties={"affinity": self.affinity}
+        )
+        return op.result
+
+    def join(self, *timepoints: Value) -> Value:
+        return self.create("stream.timepoint.join", timepoints, [T.timepoint]).result
+
+    def await_(
+        self, timepoint: Value, resources: Sequence[Value] = (), sizes: Sequence[Value] = ()
+    ) -> list[Value]:
+        """``stream.timepoint.await``: the host waits; returns the resources, now safe to use."""
+        op = self.create(
+            "stream.timepoint.await",
+            [*resources, *sizes, timepoint],
+            [r.type for r in resources],
+            properties={"operandSegmentSizes": A.segment_sizes(len(resources), len(sizes), 1)},
+        )
+        return list(op.results)
+
+    # --- cmd form ----------------------------------------------------------------------------------
+
+    @contextmanager
+    def execute(
+        self, resources: Sequence[Value], sizes: Sequence[Value], *, await_: Value | None = None
+    ) -> Iterator[tuple[Value, ...]]:
+        """``stream.cmd.execute``: yields the region's block arguments (one per resource).
+
+        The result timepoint is ``self.last_timepoint`` after the block ends.
+        """
+        if len(resources) != len(sizes):
+            raise BuildError(f"stream.cmd.execute: {len(resources)} resources but {len(sizes)} sizes")
+        block = Block([r.type for r in resources])
+        operands = [*resources, *sizes] + ([await_] if await_ is not None else [])
+        op = self.create(
+            "stream.cmd.execute",
+            operands,
+            [T.timepoint],
+            properties={
+                "affinity": self.affinity,
+                "operandSegmentSizes": A.segment_sizes(
+                    len(resources), len(sizes), 1 if await_ is not None else 0
+                ),
+            },
+            regions=[Region([block])],
+        )
+        with self.at_end(block):
+            yield tuple(block.args)
+            self.create("stream.yield")
+        self.last_timepoint = op.result
+
+    @contextmanager
+    def concurrent(self, resources: Sequence[Value], sizes: Sequence[Value]) -> Iterator[tuple[Value, ...]]:
+        """``stream.cmd.concurrent``: a wave of commands with no barriers between them."""
+        block = Block([r.type for r in resources])
+        self.create(
+            "stream.cmd.concurrent",
+            [*resources, *sizes],
+            [],
+            properties={"operandSegmentSizes": A.segment_sizes(len(resources), len(sizes))},
+            regions=[Region([block])],
+        )
+        with self.at_end(block):
+            yield tuple(block.args)
+            self.create("stream.yield")
+
+    def _idx(self, v: Value | int) -> Value:
+        return v if isinstance(v, Value) else self.index(v)
+
+    def dispatch(
+        self,
+        executable: str,
+        bindings: Sequence[tuple[Value, Value | int, Value | int, Value | int, str]],
+        *,
+        workload: Sequence[Value] = (),
+        uniforms: Sequence[Value] = (),
+    ) -> Operation:
+        """``stream.cmd.dispatch`` of ``@executable::@executable``.
+
+        ``bindings`` are ``(resource, resource_size, offset, length, access)`` with access ``"ro"``, ``"wo"``
+        or ``"rw"``.
+        """
+        access_bits = {"ro": 1, "wo": 2, "rw": 3}
+        try:
+            accesses = [access_bits[b[4]] for b in bindings]
+        except KeyError as exc:
+            raise BuildError(f"binding access must be 'ro', 'wo' or 'rw', got {exc.args[0]!r}") from None
+        resources = [b[0] for b in bindings]
+        sizes = [self._idx(b[1]) for b in bindings]
+        offsets = [self._idx(b[2]) for b in bindings]
+        lengths = [self._idx(b[3]) for b in bindings]
+        n = len(bindings)
+        return self.create(
+            "stream.cmd.dispatch",
+            [*workload, *uniforms, *resources, *sizes, *offsets, *lengths],
+            [],
+            properties={
+                "entry_points": A.ArrayAttr((A.SymbolRefAttr(executable, (executable,)),)),
+                "operandSegmentSizes": A.segment_sizes(len(workload), len(uniforms), n, n, n, n),
+                "resource_accesses": A.ArrayAttr(tuple(A.i32_attr(a) for a in accesses)),
+            },
+        )
+
+    def fill(
+        self, target: Value, size: Value | int, offset: Value | int, length: Value | int, value: Value
+    ) -> Operation:
+        """``stream.cmd.fill`` of ``length`` bytes at ``offset`` with a repeated i8/i16/i32 pattern."""
+        return self.create(
+            "stream.cmd.fill", [target, self._idx(size), self._idx(offset), self._idx(length), value], []
+        )
+
+    def copy(
+        self,
+        source: Value,
+        source_size: Value | int,
+        source_offset: Value | int,
+        target: Value,
+        target_size: Value | int,
+        target_offset: Value | int,
+        length: Value | int,
+    ) -> Operation:
+        return self.create(
+            "stream.cmd.copy",
+            [
+                source,
+                self._idx(source_size),
+                self._idx(source_offset),
+                target,
+                self._idx(target_size),
+                self._idx(target_offset),
+                self._idx(length),
+            ],
+            [],
+        )
+
+    # --- host boundary ---------------------------------------------------------------------------
+
+    def import_tensor(self, buffer_view: Value, tensor: T.TensorType, size: Value | int) -> Value:
+        """``stream.tensor.import`` of a ``!hal.buffer_view`` argument as an external resource."""
+        op = self.create(
+            "stream.tensor.import",
+            [buffer_view, self._idx(size)],
+            [T.ResourceType("external")],
+            properties={"affinity": self.affinity, "result_encoding": A.TypeAttr(tensor)},
+        )
+        return op.result
+
+    def export_tensor(self, resource: Value, tensor: T.TensorType, size: Value | int) -> Value:
+        op = self.create(
+            "stream.tensor.export",
+            [resource, self._idx(size)],
+            [T.HalType("buffer_view")],
+            properties={"affinity": self.affinity, "source_encoding": A.TypeAttr(tensor)},
+        )
+        return op.result

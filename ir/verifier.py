@@ -1,0 +1,155 @@
+"""The verifier: generic structural checks first, then each op's own ``verify_()``.
+
+Generic checks, for every op:
+
+- SSA dominance: an operand is defined earlier in the same block, by an enclosing block's argument, or
+  earlier in an enclosing block than the op that holds this one; a region isolated from above sees
+  nothing from outside. Values in other blocks of the same region are accepted when their block is the
+  region's entry block (the entry block dominates the rest).
+- For op classes: operand and result counts against the declared fields, ``operandSegmentSizes`` /
+  ``resultSegmentSizes`` (one entry per group, non-negative, summing to the count, 1 for single operands
+  and at most 1 for optional ones), declared type constraints, required attributes, region counts.
+
+Errors are :class:`~ir.errors.VerifyError` with the op's ``file:line:col`` when it was parsed.
+"""
+
+from __future__ import annotations
+
+from ir.attributes import DenseArrayAttr
+from ir.core import BlockArgument, Operation, OpResult, Value
+from ir.errors import VerifyError
+from ir.module import ISOLATED_GENERIC_OPS, Module
+from ir.opdef import OPTIONAL, SINGLE, VARIADIC, OpSpec
+
+
+def verify(target: Module | Operation) -> None:
+    """Verify a module or op and everything nested in it; raises VerifyError on the first problem."""
+    top = target.op if isinstance(target, Module) else target
+    _verify_op(top, visible=set())
+
+
+def _verify_op(op: Operation, visible: set[int]) -> None:
+    for i, v in enumerate(op._operands):
+        if id(v) not in visible:
+            raise VerifyError(
+                f"{op.op_name}: operand {i} ({_value_desc(v)}) does not dominate this use",
+                location=op.location,
+            )
+    spec = getattr(type(op), "spec", None)
+    if isinstance(spec, OpSpec):
+        _verify_spec(op, spec)
+    for region in op.regions:
+        outer = set() if type(op).isolated_from_above or op.op_name in ISOLATED_GENERIC_OPS else visible
+        entry_defs: set[int] = set()
+        for bi, block in enumerate(region.blocks):
+            scope = set(outer)
+            scope.update(id(a) for a in block.args)
+            if bi > 0:
+                scope |= entry_defs
+            for child in block.ops:
+                _verify_op(child, scope)
+                scope.update(id(r) for r in child.results)
+            if bi == 0:
+                entry_defs = scope - outer
+    verify_own = getattr(op, "verify_", None)
+    if verify_own is not None:
+        verify_own()
+
+
+def _value_desc(v: Value) -> str:
+    if isinstance(v, OpResult):
+        where = f" at {v.op.location}" if v.op.location else ""
+        return f"result {v.index} of {v.op.op_name}{where}"
+    if isinstance(v, BlockArgument):
+        return f"block argument {v.index}"
+    return f"value %{v.name_hint}" if v.name_hint else "a value"
+
+
+def _check_segments(op: Operation, defs: list, total: int, segmented: bool, key: str, what: str) -> None:  # type: ignore[type-arg]
+    if segmented:
+        attr = op.properties.get(key) or op.attributes.get(key)
+        if not isinstance(attr, DenseArrayAttr):
+            raise VerifyError(
+                f"{op.op_name}: missing {key}; it must give the sizes of the {len(defs)} {what} groups "
+                f"({', '.join(n for n, _ in defs)})",
+                location=op.location,
+            )
+        sizes = [int(v) for v in attr.values]
+        if len(sizes) != len(defs):
+            raise VerifyError(
+                f"{op.op_name}: {key} has {len(sizes)} entries but the op has {len(defs)} {what} groups "
+                f"({', '.join(n for n, _ in defs)})",
+                location=op.location,
+            )
+        for (name, d), n in zip(defs, sizes):
+            if n < 0 or (d.kind == SINGLE and n != 1) or (d.kind == OPTIONAL and n > 1):
+                raise VerifyError(
+                    f"{op.op_name}: {key} gives {n} for {what} group '{name}', which is {d.kind}",
+                    location=op.location,
+                )
+        if sum(sizes) != total:
+            raise VerifyError(
+                f"{op.op_name}: {key} sums to {sum(sizes)} but the op has {total} {what}s",
+                location=op.location,
+            )
+        return
+    singles = sum(1 for _, d in defs if d.kind == SINGLE)
+    optional = sum(1 for _, d in defs if d.kind == OPTIONAL)
+    variadic = any(d.kind == VARIADIC for _, d in defs)
+    if total < singles or (not variadic and total > singles + optional):
+        want = f"{singles}" if not (variadic or optional) else f"at least {singles}"
+        raise VerifyError(f"{op.op_name}: expected {want} {what}s, found {total}", location=op.location)
+
+
+def _verify_spec(op: Operation, spec: OpSpec) -> None:
+    _check_segments(
+        op, spec.operands, len(op._operands), spec.operand_segmented, "operandSegmentSizes", "operand"
+    )
+    _check_segments(op, spec.results, len(op.results), spec.result_segmented, "resultSegmentSizes", "result")
+    from ir.opdef import segment_bounds
+
+    bounds = segment_bounds(op, "operands")
+    for name, d in spec.operands:
+        if d.constraint is None:
+            continue
+        start, stop = bounds[name]
+        for v in op._operands[start:stop]:
+            if not isinstance(v.type, d.constraint):
+                raise VerifyError(
+                    f"{op.op_name}: operand '{name}' has type {v.type}, which is not {_constraint_name(d.constraint)}",
+                    location=op.location,
+                )
+    rbounds = segment_bounds(op, "results")
+    for name, d in spec.results:
+        if d.constraint is None:
+            continue
+        start, stop = rbounds[name]
+        for r in op.results[start:stop]:
+            if not isinstance(r.type, d.constraint):
+                raise VerifyError(
+                    f"{op.op_name}: result '{name}' has type {r.type}, which is not {_constraint_name(d.constraint)}",
+                    location=op.location,
+                )
+    for name, ad in spec.attrs:
+        value = op.attr(name)
+        if value is None:
+            if ad.required:
+                raise VerifyError(f"{op.op_name}: missing required attribute '{name}'", location=op.location)
+            continue
+        if ad.constraint is not None and not isinstance(value, ad.constraint):
+            raise VerifyError(
+                f"{op.op_name}: attribute '{name}' is {value}, which is not {_constraint_name(ad.constraint)}",
+                location=op.location,
+            )
+    if len(op.regions) != len(spec.regions):
+        raise VerifyError(
+            f"{op.op_name}: expected {len(spec.regions)} regions, found {len(op.regions)}",
+            location=op.location,
+        )
+
+
+def _constraint_name(c: object) -> str:
+    args = getattr(c, "__args__", None)
+    if args:
+        return " or ".join(a.__name__ for a in args)
+    return getattr(c, "__name__", str(c))
