@@ -58,6 +58,8 @@ SPLAT_BODY = struct.Struct("<Q16sB")
 DATA_BODY = struct.Struct("<QQ")
 EXTERNAL_BODY = struct.Struct("<QQQQ")
 
+U64_MASK = (1 << 64) - 1
+
 ENTRY_TYPE_SKIP = 0
 ENTRY_TYPE_SPLAT = 1
 ENTRY_TYPE_DATA = 2
@@ -101,7 +103,7 @@ def read_irpa(path: str | pathlib.Path) -> Archive:
             next_relative = _read_one_archive(f, p, file_size, base, entries, seen_keys)
             if next_relative == 0:
                 break
-            base += next_relative
+            base = (base + next_relative) & U64_MASK
     return Archive(path=p, format="irpa", entries=tuple(entries), file_size_bytes=file_size)
 
 
@@ -139,9 +141,11 @@ def _read_one_archive(
         raise ArchiveError(
             f"{path}: IRPA v0 header_size is {header_size} at offset {base}, expected {HEADER_V0_SIZE}"
         )
-    if next_offset and base + next_offset + HEADER_PREFIX.size > file_size:
+    # Offsets are u64 and IREE adds them with wrap-around, which is the only way a link can point back.
+    next_base = (base + next_offset) & U64_MASK
+    if next_offset and next_base + HEADER_PREFIX.size > file_size:
         raise ArchiveError(
-            f"{path}: truncated or corrupt: linked archive header at offset {base + next_offset} is past "
+            f"{path}: truncated or corrupt: linked archive header at offset {next_base} is past "
             f"the end of the file ({file_size} bytes)"
         )
     body = _read_exact(f, path, base + HEADER_PREFIX.size, HEADER_V0_BODY.size, "the IRPA v0 header")
