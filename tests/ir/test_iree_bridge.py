@@ -1,0 +1,148 @@
+"""Tests of ir.iree_bridge against the real IREE compiler bindings and the IREE fixtures."""
+
+from __future__ import annotations
+
+import pathlib
+
+import pytest
+
+from ir.errors import IRError, ParseError, VerifyError
+from tests.conftest import iree_fixture_dirs, require_iree
+
+FIXTURE_FORMS = [(d, form) for d in iree_fixture_dirs() for form in ("cmd", "async")]
+FIXTURE_IDS = [f"{d.name}-{form}" for d, form in FIXTURE_FORMS]
+
+BAD_SSA = """func.func @f() -> i32 {
+  %0 = arith.constant 1 : i32
+  %1 = arith.addi %0, %undefined : i32
+  return %1 : i32
+}
+"""
+BAD_TYPE = """"builtin.module"() ({
+  %0 = "arith.constant"() <{value = 1 : i32}> : () -> i64
+}) : () -> ()
+"""
+
+
+def test_iree_bridge_fixtures_exist() -> None:
+    require_iree()
+    names = {d.name for d in iree_fixture_dirs()}
+    assert {"mlp", "attention_block", "conv2d_relu", "layer_norm", "quant_matmul", "dynamic_mlp"} <= names
+
+
+def test_iree_bridge_available() -> None:
+    require_iree()
+    from ir.iree_bridge import iree_available
+
+    assert iree_available() is True
+
+
+@pytest.mark.parametrize(("fixture", "form"), FIXTURE_FORMS, ids=FIXTURE_IDS)
+def test_iree_bridge_to_generic_matches_iree_opt(fixture: pathlib.Path, form: str) -> None:
+    require_iree()
+    from ir.iree_bridge import op_name_histogram, to_generic_text
+
+    pretty = fixture / f"{form}.mlir"
+    expected = (fixture / f"{form}.generic.mlir").read_text()
+    generic = to_generic_text(pretty.read_text(), filename=str(pretty))
+    assert generic == expected
+    ours, theirs = op_name_histogram(generic), op_name_histogram(expected)
+    assert ours == theirs
+    assert ours["builtin.module"] >= 1  # the top module and one per executable
+    assert ours["stream.cmd.execute" if form == "cmd" else "stream.async.dispatch"] >= 1
+
+
+@pytest.mark.parametrize(("fixture", "form"), FIXTURE_FORMS, ids=FIXTURE_IDS)
+def test_iree_bridge_verify_accepts_fixture(fixture: pathlib.Path, form: str) -> None:
+    require_iree()
+    from ir.iree_bridge import iree_opt_verify
+
+    path = fixture / f"{form}.generic.mlir"
+    assert iree_opt_verify(path.read_text(), filename=str(path)) is None
+
+
+def test_iree_bridge_histogram_counts_nested_ops() -> None:
+    require_iree()
+    from ir.iree_bridge import op_name_histogram
+
+    hist = op_name_histogram(BAD_SSA.replace("%undefined", "%0"))
+    assert hist == {
+        "builtin.module": 1,
+        "func.func": 1,
+        "arith.constant": 1,
+        "arith.addi": 1,
+        "func.return": 1,
+    }
+
+
+def test_iree_bridge_parse_error_has_line_col(capfd: pytest.CaptureFixture[str]) -> None:
+    require_iree()
+    from ir.iree_bridge import to_generic_text
+
+    with pytest.raises(ParseError, match=r"^bad\.mlir:3:23: .*undeclared SSA value") as info:
+        to_generic_text(BAD_SSA, filename="bad.mlir")
+    loc = info.value.location
+    assert (loc.filename, loc.line, loc.col) == ("bad.mlir", 3, 23)
+    # MLIR's own diagnostic printer must stay quiet: the error is ours to report.
+    out, err = capfd.readouterr()
+    assert out == "" and err == ""
+
+
+def test_iree_bridge_parse_error_on_syntax() -> None:
+    require_iree()
+    from ir.iree_bridge import to_generic_text
+
+    with pytest.raises(ParseError, match=r"^x\.mlir:1:14: "):
+        to_generic_text("func.func @f( {", filename="x.mlir")
+
+
+def test_iree_bridge_parse_error_on_unregistered_dialect() -> None:
+    require_iree()
+    from ir.iree_bridge import to_generic_text
+
+    text = '"nodialect.op"() : () -> ()\n'
+    with pytest.raises(ParseError, match=r"^u\.mlir:1:15: .*unregistered dialect"):
+        to_generic_text(text, filename="u.mlir")
+    assert '"nodialect.op"()' in to_generic_text(text, filename="u.mlir", allow_unregistered=True)
+
+
+def test_iree_bridge_verify_rejects_bad_type(capfd: pytest.CaptureFixture[str]) -> None:
+    require_iree()
+    from ir.iree_bridge import iree_opt_verify
+
+    with pytest.raises(VerifyError, match=r"^v\.mlir:2:8: .*'arith\.constant' op"):
+        iree_opt_verify(BAD_TYPE, filename="v.mlir")
+    assert capfd.readouterr().err == ""
+
+
+def test_iree_bridge_wraps_top_level_ops_like_iree_opt() -> None:
+    require_iree()
+    from ir.iree_bridge import to_generic_text
+
+    # iree-opt puts top-level ops in an implicit module; an empty input is an empty module.
+    assert to_generic_text("") == '"builtin.module"() ({\n^bb0:\n}) : () -> ()\n\n'
+    generic = to_generic_text("func.func @f() {\n  return\n}\n")
+    assert generic.startswith(
+        '"builtin.module"() ({\n  "func.func"() <{function_type = () -> (), sym_name = "f"}>'
+    )
+
+
+def test_iree_bridge_not_available_error_kinds() -> None:
+    require_iree()
+    from ir.iree_bridge import IREENotAvailableError
+
+    err = IREENotAvailableError("iree.compiler is not importable")
+    assert isinstance(err, IRError) and isinstance(err, ImportError)
+
+
+def test_iree_bridge_without_iree_raises(monkeypatch: pytest.MonkeyPatch) -> None:
+    require_iree()
+    import ir.iree_bridge as bridge
+
+    def missing() -> None:
+        raise bridge.IREENotAvailableError("iree.compiler is not importable (test)")
+
+    monkeypatch.setattr(bridge, "_bindings", missing)
+    assert bridge.iree_available() is False
+    with pytest.raises(ImportError, match="not importable"):
+        bridge.to_generic_text("module {}\n")
