@@ -173,11 +173,16 @@ class ParameterIndex:
     ) -> np.ndarray:
         """The parameter's bytes as a uint8 array: a view of the mapped file for data entries (writes
         to a ``writable`` view land in the file), a new array for splats."""
-        entry, length_bytes = self._resolve(scope, key, offset_bytes, length_bytes, "view")
+        return self._view(scope, key, offset_bytes, length_bytes, writable=writable, verb="view")
+
+    def _view(
+        self, scope: str, key: str, offset_bytes: int, length_bytes: int | None, *, writable: bool, verb: str
+    ) -> np.ndarray:
+        entry, length_bytes = self._resolve(scope, key, offset_bytes, length_bytes, verb)
         if entry.kind is EntryKind.SPLAT:
             if writable:
                 raise ParameterRangeError(
-                    f"view of parameter {scope}::{key}: splat parameters are constant and cannot be written"
+                    f"{verb} of parameter {scope}::{key}: splat parameters are constant and cannot be written"
                 )
             return _splat_bytes(entry.splat_pattern or b"", offset_bytes, length_bytes)
         assert entry.path is not None and entry.offset_bytes is not None
@@ -187,7 +192,7 @@ class ParameterIndex:
 
     def read(self, scope: str, key: str, *, offset_bytes: int = 0, length_bytes: int | None = None) -> bytes:
         """A copy of the parameter's bytes (all of them, or ``length_bytes`` from ``offset_bytes``)."""
-        return self.view(scope, key, offset_bytes=offset_bytes, length_bytes=length_bytes).tobytes()
+        return self._view(scope, key, offset_bytes, length_bytes, writable=False, verb="read").tobytes()
 
     def array(
         self,
@@ -224,8 +229,8 @@ class ParameterIndex:
         buffer = target.reshape(-1).view(np.uint8)
         for span in spans:
             self._check_buffer(span, buffer.size, "gather", scope)
-            data = self.view(
-                scope, span.key, offset_bytes=span.parameter_offset_bytes, length_bytes=span.length_bytes
+            data = self._view(
+                scope, span.key, span.parameter_offset_bytes, span.length_bytes, writable=False, verb="gather"
             )
             start = span.buffer_offset_bytes
             buffer[start : start + span.length_bytes] = data
