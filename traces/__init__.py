@@ -27,6 +27,7 @@ from traces.analysis import (
 )
 from traces.chrome import ChromeTraceWriter, iter_chrome_events, read_trace, write_chrome_json
 from traces.errors import CyclicTraceError, TraceError, TraceFormatError, TraceRecordError, UnknownSpanError
+from traces.iree import OP_CATEGORIES, read_iree_profile
 from traces.records import (
     CATEGORIES,
     TRACK_KINDS,
@@ -53,6 +54,7 @@ __all__ = [
     "Gap",
     "HighWater",
     "Instant",
+    "OP_CATEGORIES",
     "Overlap",
     "Span",
     "TRACK_KINDS",
@@ -75,6 +77,7 @@ __all__ = [
     "memory_high_water",
     "natural_key",
     "overlap",
+    "read_iree_profile",
     "read_trace",
     "summarize",
     "time_by_category",

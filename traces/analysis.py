@@ -266,7 +266,8 @@ def dependency_graph(trace: Trace) -> nx.DiGraph:
 class CriticalPath:
     """The critical path: its spans in time order and how its length splits into work and waiting.
 
-    ``length_ns = busy_ns + wait_ns``; ``edges`` holds the edge kind (``"flow"`` or ``"order"``) between
+    ``length_ns = busy_ns + wait_ns`` (see :func:`critical_path`); ``by_category`` sums whole span
+    durations; ``edges`` holds the edge kind (``"flow"`` or ``"order"``) between
     each consecutive pair of spans.
     """
 
@@ -291,12 +292,16 @@ class CriticalPath:
 def critical_path(trace: Trace) -> CriticalPath:
     """The longest dependency chain ending at the span that ends last.
 
-    The graph is :func:`dependency_graph`. A chain ``s1 -> s2 -> ... -> sk`` is weighted by the durations
-    of its spans plus the waiting gap on each edge, ``max(0, s(i+1).start_ns - s(i).end_ns)``; a negative
-    gap (a span starting before its predecessor ended, as with nesting) counts as zero. The chain must end
-    at the span with the latest ``end_ns``; of several that end then, the one whose best chain is longest,
-    then the smallest id. Ties between predecessors go to the one that ends later, then the smaller id, so
-    the path follows what a span actually waited for last. The result is deterministic.
+    The graph is :func:`dependency_graph`. A chain ``s1 -> s2 -> ... -> sk`` is weighted by the duration
+    of each span plus, on each edge ``u -> v``, the waiting gap ``v.start_ns - u.end_ns``. The gap is
+    negative when ``v`` started before ``u`` ended (nesting, or concurrent dispatches on one IREE queue),
+    so that overlapped time is not counted twice. The sum telescopes: a chain's length is exactly
+    ``sk.end_ns - s1.start_ns``, never more than the makespan, and the longest chain is the one that reaches
+    back to the earliest start. ``wait_ns`` sums the positive gaps and ``busy_ns = length_ns - wait_ns``.
+
+    The chain must end at the span with the latest ``end_ns``; of several that end then, the one whose best
+    chain is longest, then the smallest id. Ties between predecessors go to the one that ends later, then
+    the smaller id, so the path follows what a span actually waited for last. The result is deterministic.
 
     Raises :class:`~traces.errors.CyclicTraceError` when flows contradict program order in a cycle.
 
@@ -321,6 +326,7 @@ def critical_path(trace: Trace) -> CriticalPath:
         names = " -> ".join(f"{graph.nodes[u]['span'].name}#{u}" for u, _ in cycle)
         raise CyclicTraceError(f"dependency cycle among spans: {names} -> {cycle[0][0]}") from None
     best: dict[int, int] = {}
+    waited: dict[int, int] = {}
     parent: dict[int, int | None] = {}
     for node in order:
         span: Span = graph.nodes[node]["span"]
@@ -328,10 +334,15 @@ def critical_path(trace: Trace) -> CriticalPath:
         chosen: int | None = None
         for pred in graph.predecessors(node):
             before: Span = graph.nodes[pred]["span"]
-            key = (best[pred] + max(0, span.start_ns - before.end_ns), before.end_ns, -pred)
+            key = (best[pred] + span.end_ns - before.end_ns, before.end_ns, -pred)
             if choice is None or key > choice:
                 choice, chosen = key, pred
-        best[node] = span.dur_ns + (choice[0] if choice else 0)
+        if chosen is None or choice is None:
+            best[node], waited[node] = span.dur_ns, 0
+        else:
+            before = graph.nodes[chosen]["span"]
+            best[node] = choice[0]
+            waited[node] = waited[chosen] + max(0, span.start_ns - before.end_ns)
         parent[node] = chosen
     last_end = max(graph.nodes[n]["span"].end_ns for n in graph)
     end = max((n for n in graph if graph.nodes[n]["span"].end_ns == last_end), key=lambda n: (best[n], -n))
@@ -341,8 +352,7 @@ def critical_path(trace: Trace) -> CriticalPath:
     chain.reverse()
     spans = tuple(graph.nodes[n]["span"] for n in chain)
     edges = tuple(graph.edges[u, v]["kind"] for u, v in zip(chain, chain[1:]))
-    busy = sum(s.dur_ns for s in spans)
-    return CriticalPath(spans, edges, best[end], busy, best[end] - busy)
+    return CriticalPath(spans, edges, best[end], best[end] - waited[end], waited[end])
 
 
 # -- totals and diffs ---------------------------------------------------------------------------------

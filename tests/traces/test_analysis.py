@@ -181,3 +181,16 @@ def test_summarize_sample_trace(sample_trace: Trace) -> None:
     assert s["makespan_ns"] == 200 and s["critical_path_ns"] == 200
     assert s["time_by_category_ns"] == {"dispatch": 60, "transfer": 50, "io": 100, "sync": 200}
     assert s["memory_high_water_bytes"] == {"device0/pool0": 4160}
+
+
+def test_critical_path_counts_overlap_once() -> None:
+    # Concurrent kernels on one queue: K2 starts before K1 ends; the gap K1 -> K2 is -20.
+    t = Trace()
+    q = Track.queue(0, 0)
+    t.add_span(q, "K1", "dispatch", 0, 50)
+    t.add_span(q, "K2", "dispatch", 30, 30)
+    t.add_span(q, "K3", "dispatch", 70, 10)
+    path = critical_path(t)
+    assert [s.name for s in path.spans] == ["K1", "K2", "K3"]
+    assert (path.length_ns, path.busy_ns, path.wait_ns) == (80, 70, 10)
+    assert path.length_ns == t.makespan_ns
