@@ -108,11 +108,11 @@ class TensorType:
 
     @classmethod
     def parse(cls, body: str) -> TensorType:
-        parts = body.strip().split("x")
-        element = parts[-1].strip()
-        if element not in ELEMENT_TYPES:
+        m = re.fullmatch(r"((?:(?:\d+|\?)x)*)(.+)", body.strip())
+        element = m.group(2).strip() if m else body
+        if m is None or element not in ELEMENT_TYPES:
             raise FixtureError(f"element type {element!r} of tensor<{body}> is not supported")
-        dims = tuple(None if d.strip() == "?" else int(d) for d in parts[:-1])
+        dims = tuple(None if d == "?" else int(d) for d in m.group(1).split("x")[:-1])
         return cls(dims, element)
 
     @property
@@ -163,6 +163,21 @@ def random_array(
         return rng.uniform(lo, hi, size=shape).astype(dtype)
     scale = np.sqrt(shape[0]) if shape and scaled else 1.0
     return (rng.standard_normal(shape) / scale).astype(dtype)
+
+
+def describe_data(ty: TensorType, spec: dict) -> str:
+    """How :func:`random_array` fills an input (``scaled=False``), for the README."""
+    dtype = ty.dtype
+    if dtype == np.bool_:
+        return "uniform {0, 1}"
+    if np.issubdtype(dtype, np.integer):
+        signed = np.iinfo(dtype).min < 0
+        lo = spec.get("low", -8 if signed else 0)
+        hi = spec.get("high", 8 if signed else 16)
+        return f"uniform integers [{lo}, {hi})"
+    if "low" in spec or "high" in spec:
+        return f"uniform [{spec.get('low', -1.0)}, {spec.get('high', 1.0)})"
+    return "standard normal"
 
 
 def main_signature(src: str) -> tuple[list[TensorType], list[TensorType]]:
@@ -273,7 +288,8 @@ def regenerate(program: pathlib.Path, out: pathlib.Path) -> pathlib.Path:
     for i, (ty, ispec) in enumerate(zip(args, input_specs)):
         arr = random_array(rng, ty, concrete_shape(ty, ispec, i), ispec, scaled=False)
         np.save(out / f"input{i}.npy", arr)
-        inputs.append(f"input{i}.npy: {arr.dtype} {list(arr.shape)}")
+        how = describe_data(ty, ispec)
+        inputs.append(f"input{i}.npy: {arr.dtype} {list(arr.shape)}, {how}")
     for stale in [*out.glob("input*.npy"), *out.glob("expected*.npy")]:
         n = int(re.sub(r"\D", "", stale.stem) or 0)
         if (stale.stem.startswith("input") and n >= len(args)) or (
