@@ -738,6 +738,8 @@ class Parser:
                         break
                     self.expect(",", "between tuple element types")
             return T.TupleType(tuple(elems))
+        if word not in _OPAQUE_BUILTIN_TYPES:
+            raise self.error(f"unknown type '{word}'", pos)
         if text.startswith("<", self.pos):
             self.pos += 1
             self.balanced("<", ">")
@@ -825,6 +827,9 @@ class Parser:
         return T.OpaqueType(self.text[start : self.pos])
 
 
+# Builtin types kept whole as text.
+_OPAQUE_BUILTIN_TYPES = frozenset({"memref", "opaque", "unranked"})
+
 _ESCAPE = re.compile(r"\\(?:([0-9A-Fa-f]{2})|(.))")
 
 
@@ -860,7 +865,11 @@ def parse_module(text: str, filename: str = "<string>") -> Module:
     >>> m.op.op_name
     'builtin.module'
     """
-    return Parser(text, filename).parse_module()
+    parser = Parser(text, filename)
+    try:
+        return parser.parse_module()
+    except RecursionError:
+        raise parser.error("nesting too deep for the parser") from None
 
 
 def parse_file(path: str) -> Module:

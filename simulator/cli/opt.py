@@ -1,0 +1,83 @@
+"""``streamsim opt``: parse, verify and print a program, in the manner of ``iree-opt``.
+
+Input is MLIR's generic form, read by the project's own parser. IREE's pretty (custom-syntax) text is
+converted to generic form in-process by the IREE compiler's Python bindings when the ``iree`` extra is
+installed. ``-`` reads standard input.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+
+from ir import Module, ParseError, parse_module, print_generic, verify
+
+
+def register(subparsers: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
+    p = subparsers.add_parser("opt", help="parse, verify and print a stream program (like iree-opt)")
+    p.add_argument(
+        "file", help="MLIR file (generic form, or IREE pretty text with the 'iree' extra); - for stdin"
+    )
+    p.add_argument("-o", "--output", default="-", help="output file (default: stdout)")
+    form = p.add_mutually_exclusive_group()
+    form.add_argument("--generic", action="store_true", help="print MLIR's generic form (the default)")
+    form.add_argument("--pretty", action="store_true", help="print the dialects' custom syntax, for people")
+    p.add_argument("--no-verify", action="store_true", help="skip the verifier")
+    p.add_argument("--iree-names", action="store_true", help="spell ops renamed by IREE 3.x the new way")
+    p.set_defaults(func=run)
+
+
+def read_text(path: str) -> tuple[str, str]:
+    """The text of ``path`` (``-`` is stdin) and the name to report in locations."""
+    if path == "-":
+        return sys.stdin.read(), "<stdin>"
+    with open(path, encoding="utf-8", errors="surrogateescape") as f:
+        return f.read(), path
+
+
+def looks_generic(text: str) -> bool:
+    """True when the first op of the text is in generic form (``"dialect.op"(...)``)."""
+    for line in text.splitlines():
+        s = line.strip()
+        if not s or s.startswith("//") or s.startswith("#") or s.startswith("!"):
+            continue
+        if s.startswith("%"):
+            _, _, s = s.partition("=")
+            s = s.strip()
+        return s.startswith('"')
+    return True
+
+
+def load_module(path: str) -> Module:
+    """Parse a program file: generic text directly, pretty text through IREE's parser when installed."""
+    text, name = read_text(path)
+    if looks_generic(text):
+        return parse_module(text, name)
+    try:
+        from ir.iree_bridge import iree_available, to_generic_text
+    except ImportError:  # pragma: no cover - the bridge module ships with ir
+        iree_available = None  # type: ignore[assignment]
+    if iree_available is None or not iree_available():
+        # Our parser gives the precise location of the first custom-syntax op.
+        return parse_module(text, name)
+    return parse_module(to_generic_text(text, filename=name), name)
+
+
+def run(args: argparse.Namespace) -> int:
+    module = load_module(args.file)
+    if not args.no_verify:
+        verify(module)
+    if args.pretty:
+        try:
+            from ir.pretty import print_pretty
+        except ImportError as exc:  # pragma: no cover - ships with ir
+            raise ParseError("the pretty printer is not available") from exc
+        out = print_pretty(module)
+    else:
+        out = print_generic(module, iree_names=args.iree_names)
+    if args.output == "-":
+        sys.stdout.write(out)
+    else:
+        with open(args.output, "w", encoding="utf-8") as f:
+            f.write(out)
+    return 0

@@ -1,0 +1,100 @@
+"""Malformed input gives one clear error line with file:line:col and exit code 2, never a traceback."""
+
+from __future__ import annotations
+
+import pathlib
+import re
+
+import pytest
+
+import ir
+from simulator.cli import main
+
+FIXTURES = pathlib.Path(__file__).parents[1] / "fixtures" / "iree"
+MLP = (FIXTURES / "mlp" / "cmd.generic.mlir").read_text()
+
+
+def _mutate(old: str, new: str) -> str:
+    assert old in MLP, old
+    return MLP.replace(old, new, 1)
+
+
+CASES = [
+    pytest.param(MLP[: len(MLP) // 2], r"unterminated|expected", id="truncated"),
+    pytest.param(
+        _mutate('"stream.timepoint.join"(%15#1, %16#1)', '"stream.timepoint.join"(%15#1, %999)'),
+        r"use of undefined SSA value %999",
+        id="unknown-ssa-value",
+    ),
+    pytest.param(
+        _mutate(
+            '"stream.resource.dealloca"(%16#0, %2, %18) <{affinity = #hal.device.affinity<@__device_0>}> : '
+            "(!stream.resource<transient>, index, !stream.timepoint)",
+            '"stream.resource.dealloca"(%16#0, %2, %18) <{affinity = #hal.device.affinity<@__device_0>}> : '
+            "(!stream.resource<external>, index, !stream.timepoint)",
+        ),
+        r"type mismatch for %16",
+        id="type-mismatch",
+    ),
+    pytest.param(
+        _mutate("operandSegmentSizes = array<i32: 6, 6, 1>", "operandSegmentSizes = array<i32: 5, 7, 1>"),
+        r"operandSegmentSizes|segment|operand",
+        id="wrong-segment-sizes",
+    ),
+    pytest.param(
+        _mutate(
+            "affinity = #hal.device.affinity<@__device_0>}> : (index)",
+            "affinity = #hal.device.affinity<42>}> : (index)",
+        ),
+        r"#hal.device.affinity expects a device symbol",
+        id="bad-attribute",
+    ),
+    pytest.param(
+        _mutate("indexing_maps = [#map, #map1, #map2]", "indexing_maps = [#map, #nomap, #map2]"),
+        r"undefined attribute alias #nomap",
+        id="unknown-alias",
+    ),
+    pytest.param(
+        '%0 = "arith.constant"() <{value = 1 : index}> : () -> index\n"foo.bar"(%0, %0) : (index) -> ()\n',
+        r"has 2 operands but its type lists 1",
+        id="operand-count",
+    ),
+    pytest.param(
+        '"builtin.module"() ({\n  %0 = "a.b"() : () -> tensor<4xf33>\n}) : () -> ()\n',
+        r"expected|type",
+        id="bad-type",
+    ),
+]
+
+
+@pytest.mark.parametrize(("text", "message"), CASES)
+def test_opt_rejects_malformed_input_with_location(
+    text: str, message: str, tmp_path: pathlib.Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    path = tmp_path / "bad.mlir"
+    path.write_text(text)
+    code = main(["opt", str(path)])
+    err = capsys.readouterr().err
+    assert code == 2
+    lines = err.strip().splitlines()
+    assert len(lines) == 1, err
+    assert re.search(re.escape(str(path)) + r":\d+:\d+: ", lines[0]), lines[0]
+    assert re.search(message, lines[0]), lines[0]
+    assert "Traceback" not in err
+
+
+def test_opt_missing_file_exits_2(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["opt", "/nonexistent/x.mlir"]) == 2
+    assert "no such file: /nonexistent/x.mlir" in capsys.readouterr().err
+
+
+def test_opt_prints_generic_form(tmp_path: pathlib.Path, capsys: pytest.CaptureFixture[str]) -> None:
+    src = FIXTURES / "mlp" / "cmd.generic.mlir"
+    out = tmp_path / "out.mlir"
+    assert main(["opt", str(src), "-o", str(out)]) == 0
+    assert ir.print_generic(ir.parse_file(str(out))) == out.read_text()
+
+
+def test_parse_error_names_file_line_col() -> None:
+    with pytest.raises(ir.ParseError, match=r"^f\.mlir:2:3: expected an operation in generic form"):
+        ir.parse_module('"builtin.module"() ({\n  func.func @f() {\n}) : () -> ()', "f.mlir")
