@@ -421,24 +421,23 @@ class Parser:
             block = table[m.group(1)] = Block()
         elif block.parent is not None or block.args:
             raise self.error(f"block ^{m.group(1)} defined twice", pos)
-        if self.accept("("):
-            if not self.accept(")"):
-                while True:
-                    self.skip()
-                    apos = self.pos
-                    vm = self.match(_VALUE_ID)
-                    if not vm:
-                        raise self.error(f"expected a block argument, found {self._found()}")
-                    self.expect(":", "after a block argument name")
-                    arg = block.add_arg(self.parse_type(), vm.group(1))
-                    self.skip()
-                    if self.text.startswith("loc(", self.pos):
-                        self.pos += 4
-                        self.balanced("(", ")")
-                    self._define(vm.group(1), [arg], apos)
-                    if self.accept(")"):
-                        break
-                    self.expect(",", "between block arguments")
+        if self.accept("(") and not self.accept(")"):
+            while True:
+                self.skip()
+                apos = self.pos
+                vm = self.match(_VALUE_ID)
+                if not vm:
+                    raise self.error(f"expected a block argument, found {self._found()}")
+                self.expect(":", "after a block argument name")
+                arg = block.add_arg(self.parse_type(), vm.group(1))
+                self.skip()
+                if self.text.startswith("loc(", self.pos):
+                    self.pos += 4
+                    self.balanced("(", ")")
+                self._define(vm.group(1), [arg], apos)
+                if self.accept(")"):
+                    break
+                self.expect(",", "between block arguments")
         self.expect(":", f"after block label ^{m.group(1)}")
         return block
 
