@@ -1,6 +1,7 @@
 """traces: timeline records of stream programs, their Chrome/Perfetto JSON, tables, analysis and plots.
 
-The simulator emits :class:`Trace` objects made of the records in :mod:`traces.records`; importers read
+pandas and matplotlib are imported on first use of the names that need them (the DataFrame and plot
+functions), so that emitting records stays cheap. The simulator emits :class:`Trace` objects made of the records in :mod:`traces.records`; importers read
 measured IREE runs into the same records, so both go through the same writers, analysis and plots.
 """
 
@@ -69,6 +70,7 @@ __all__ = [
     "busy_ns",
     "check_chrome_events",
     "check_chrome_trace",
+    "counters_dataframe",
     "critical_path",
     "dependency_graph",
     "diff_traces",
@@ -77,8 +79,13 @@ __all__ = [
     "memory_high_water",
     "natural_key",
     "overlap",
+    "plot_memory",
+    "plot_side_by_side",
+    "plot_timeline",
+    "plot_utilisation",
     "read_iree_profile",
     "read_trace",
+    "spans_dataframe",
     "summarize",
     "time_by_category",
     "time_by_name",
@@ -86,3 +93,24 @@ __all__ = [
     "utilisation",
     "write_chrome_json",
 ]
+
+# Names whose modules import pandas or matplotlib, loaded on first access.
+_LAZY = {
+    "counters_dataframe": "traces.frames",
+    "plot_memory": "traces.plots",
+    "plot_side_by_side": "traces.plots",
+    "plot_timeline": "traces.plots",
+    "plot_utilisation": "traces.plots",
+    "spans_dataframe": "traces.frames",
+}
+
+
+def __getattr__(name: str) -> object:
+    module = _LAZY.get(name)
+    if module is None:
+        raise AttributeError(f"module 'traces' has no attribute {name!r}")
+    import importlib
+
+    value = getattr(importlib.import_module(module), name)
+    globals()[name] = value
+    return value

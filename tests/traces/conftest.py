@@ -56,3 +56,11 @@ def build_sample_trace() -> Trace:
 @pytest.fixture
 def sample_trace() -> Trace:
     return build_sample_trace()
+
+
+@pytest.fixture(autouse=True)
+def _close_figures():
+    yield
+    import matplotlib.pyplot as plt
+
+    plt.close("all")
