@@ -22,12 +22,14 @@ from __future__ import annotations
 from collections import defaultdict
 from collections.abc import Iterable
 from dataclasses import dataclass
-
-import networkx as nx
+from typing import TYPE_CHECKING
 
 from traces.errors import CyclicTraceError
 from traces.records import CATEGORIES, Span, Track, track_sort_key
 from traces.trace import Trace
+
+if TYPE_CHECKING:
+    import networkx as nx
 
 #: Which span categories count as compute, transfer and io in :func:`overlap`.
 OVERLAP_CLASSES: dict[str, tuple[str, ...]] = {
@@ -250,6 +252,8 @@ def dependency_graph(trace: Trace) -> nx.DiGraph:
 
     A flow and an order edge between the same pair keep the kind ``"flow"``.
     """
+    import networkx as nx  # imported here so that emitting records does not pay for it
+
     graph = nx.DiGraph()
     for span in trace.iter_spans():
         graph.add_node(span.id, span=span)
@@ -316,6 +320,8 @@ def critical_path(trace: Trace) -> CriticalPath:
     >>> [s.name for s in path.spans], path.length_ns, path.busy_ns, path.wait_ns
     (['a', 'c'], 17, 15, 2)
     """
+    import networkx as nx
+
     graph = dependency_graph(trace)
     if graph.number_of_nodes() == 0:
         return CriticalPath((), (), 0, 0, 0)
