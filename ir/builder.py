@@ -142,6 +142,27 @@ class ProgramBuilder(Builder):
         )
         self._function: Operation | None = None
 
+    def constant(self, value: int | float | bool, type: T.Type) -> Value:
+        """``arith.constant``, hoisted out of execution regions (IREE allows only stream ops inside)."""
+        block = self.block
+        anchor: Operation | None = None
+        while (
+            block is not None
+            and block.parent_op is not None
+            and block.parent_op.op_name.startswith("stream.cmd.")
+        ):
+            anchor = block.parent_op
+            block = anchor.parent
+        if anchor is None:
+            return super().constant(value, type)
+        saved = (self.block, self.position)
+        assert anchor.parent is not None
+        self.block, self.position = anchor.parent, anchor.parent.ops.index(anchor)
+        try:
+            return super().constant(value, type)
+        finally:
+            self.block, self.position = saved
+
     # --- module-level pieces -----------------------------------------------------------------------
 
     def kernel_executable(
@@ -269,18 +290,15 @@ class ProgramBuilder(Builder):
         self.last_timepoint = op.result
 
     @contextmanager
-    def concurrent(self, resources: Sequence[Value], sizes: Sequence[Value]) -> Iterator[tuple[Value, ...]]:
-        """``stream.cmd.concurrent``: a wave of commands with no barriers between them."""
-        block = Block([r.type for r in resources])
-        self.create(
-            "stream.cmd.concurrent",
-            [*resources, *sizes],
-            [],
-            properties={"operandSegmentSizes": A.segment_sizes(len(resources), len(sizes))},
-            regions=[Region([block])],
-        )
+    def concurrent(self) -> Iterator[None]:
+        """``stream.cmd.concurrent``: a wave of commands with no barriers between them.
+
+        As in IREE 3.x, the wave has no operands: its commands use the enclosing execute's block arguments.
+        """
+        block = Block()
+        self.create("stream.cmd.concurrent", [], [], regions=[Region([block])])
         with self.at_end(block):
-            yield tuple(block.args)
+            yield
             self.create("stream.yield")
 
     def _idx(self, v: Value | int) -> Value:
