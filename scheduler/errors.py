@@ -13,3 +13,11 @@ class CyclicPartitionError(ScheduleError):
 
 class AffinityError(ScheduleError):
     """Ops that must share a region have incompatible affinities."""
+
+
+class UnsupportedOpError(ScheduleError):
+    """The scheduler meets an op (or form of an op) it cannot schedule; the message names it."""
+
+
+class MemoryCapError(ScheduleError):
+    """A schedule cannot fit under the requested memory cap; the message names the op that overflows."""
