@@ -201,7 +201,10 @@ def _read_one_archive(
                     f"{path}: corrupt: splat entry {key!r} has pattern_length {pattern_length}; "
                     "expected 1, 2, 4, 8 or 16"
                 )
-            entry = ParameterEntry.splat(key, pattern[:pattern_length], length, metadata=metadata)
+            try:
+                entry = ParameterEntry.splat(key, pattern[:pattern_length], length, metadata=metadata)
+            except ArchiveError as exc:
+                raise ArchiveError(f"{path}: corrupt: {exc}") from None
         elif etype == ENTRY_TYPE_DATA:
             if entry_size < DATA_ENTRY_SIZE:
                 raise ArchiveError(f"{path}: corrupt: data entry {key!r} has entry_size {entry_size} < 76")
