@@ -1,0 +1,195 @@
+"""``streamsim trace``: summarise, plot, compare, check and import timeline traces.
+
+Actions (T is a Chrome trace JSON file, gzip or not, or an ``iree-profile --format=jsonl`` file, told
+apart by the ``.jsonl`` suffix):
+
+- ``streamsim trace summary T [--json]``: makespan, critical path, time by category, utilisation per
+  track, memory high-water marks;
+- ``streamsim trace plot T -o out.png [--kind timeline|memory|utilisation] [--dependencies]
+  [--critical] [--time-unit us]``: render a plot with matplotlib's Agg backend;
+- ``streamsim trace diff A B [--top N] [--json]``: what changed from A to B in makespan, by category and
+  by op (span name);
+- ``streamsim trace check T``: run the Trace Event Format checker; exit 1 when it finds problems;
+- ``streamsim trace import-iree profile.jsonl -o t.json[.gz] [--program NAME]``: convert a measured
+  IREE run to Chrome trace JSON.
+
+Unreadable or malformed traces raise TraceError, which the dispatcher reports in one line, exit code 2.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import pathlib
+import sys
+from typing import Any
+
+from traces import (
+    Trace,
+    TraceError,
+    check_chrome_trace,
+    diff_traces,
+    read_iree_profile,
+    read_trace,
+    summarize,
+)
+
+
+def register(subparsers: argparse._SubParsersAction) -> None:
+    parser = subparsers.add_parser(
+        "trace",
+        help="summarise, plot, diff, check and import timeline traces",
+        description="Summarise, plot, diff, check and import timeline traces (Chrome JSON or IREE JSONL).",
+    )
+    actions = parser.add_subparsers(dest="trace_command", metavar="ACTION")
+
+    summary = actions.add_parser("summary", help="headline figures of a trace")
+    summary.add_argument("trace", help="Chrome trace JSON (.json, .json.gz) or iree-profile .jsonl")
+    summary.add_argument("--json", action="store_true", help="print JSON instead of text")
+    summary.set_defaults(func=run_summary)
+
+    plot = actions.add_parser("plot", help="render a trace to an image")
+    plot.add_argument("trace", help="Chrome trace JSON (.json, .json.gz) or iree-profile .jsonl")
+    plot.add_argument("-o", "--output", required=True, help="image file (.png, .svg, .pdf)")
+    plot.add_argument("--kind", choices=["timeline", "memory", "utilisation"], default="timeline")
+    plot.add_argument("--dependencies", action="store_true", help="draw flow arrows (timeline)")
+    plot.add_argument("--critical", action="store_true", help="highlight the critical path (timeline)")
+    plot.add_argument("--time-unit", choices=["ns", "us", "ms", "s"], default="us")
+    plot.add_argument("--title", default=None)
+    plot.set_defaults(func=run_plot)
+
+    diff = actions.add_parser("diff", help="compare two traces: makespan, by category, by op")
+    diff.add_argument("a", help="the baseline trace")
+    diff.add_argument("b", help="the trace compared with it")
+    diff.add_argument("--top", type=int, default=None, help="show only the N ops that changed most")
+    diff.add_argument("--json", action="store_true", help="print JSON instead of a table")
+    diff.set_defaults(func=run_diff)
+
+    check = actions.add_parser("check", help="check a Chrome trace file against the Trace Event Format")
+    check.add_argument("trace", help="Chrome trace JSON (.json, .json.gz)")
+    check.set_defaults(func=run_check)
+
+    convert = actions.add_parser("import-iree", help="convert iree-profile JSONL to Chrome trace JSON")
+    convert.add_argument("profile", help="output of `iree-profile queue --format=jsonl`")
+    convert.add_argument("-o", "--output", required=True, help="Chrome trace file (.json, .json.gz)")
+    convert.add_argument("--program", default="", help="program name to record in the trace metadata")
+    convert.set_defaults(func=run_import_iree)
+
+    parser.set_defaults(func=lambda args: _usage(parser))
+
+
+def _usage(parser: argparse.ArgumentParser) -> int:
+    parser.print_help(sys.stderr)
+    return 2
+
+
+def load_trace(path: str) -> Trace:
+    """A trace from Chrome JSON, or from iree-profile JSONL when the name ends in ``.jsonl``."""
+    if path.endswith(".jsonl"):
+        return read_iree_profile(path, program=pathlib.Path(path).parent.name)
+    return read_trace(path)
+
+
+def _summary_lines(summary: dict[str, Any]) -> list[str]:
+    lines = [
+        f"program: {summary['program'] or '-'}",
+        f"machine: {summary['machine'] or '-'}",
+        f"records: {summary['spans']} spans, {summary['flows']} flows, {summary['counters']} counters, "
+        f"{summary['instants']} instants on {summary['tracks']} tracks",
+        f"makespan_ns: {summary['makespan_ns']}",
+        f"critical_path_ns: {summary['critical_path_ns']} ({summary['critical_path_spans']} spans)",
+        "time_by_category_ns:",
+    ]
+    lines += [f"  {k}: {v}" for k, v in summary["time_by_category_ns"].items()]
+    lines.append("utilisation:")
+    lines += [f"  {k}: {100 * v:.1f}%" for k, v in summary["utilisation"].items()]
+    if summary["memory_high_water_bytes"]:
+        lines.append("memory_high_water_bytes:")
+        lines += [f"  {k}: {v}" for k, v in summary["memory_high_water_bytes"].items()]
+    return lines
+
+
+def run_summary(args: argparse.Namespace) -> int:
+    summary = summarize(load_trace(args.trace))
+    if args.json:
+        print(json.dumps(summary, indent=2))
+    else:
+        print("\n".join(_summary_lines(summary)))
+    return 0
+
+
+def run_plot(args: argparse.Namespace) -> int:
+    import matplotlib
+
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+
+    from traces import plot_memory, plot_timeline, plot_utilisation
+
+    trace = load_trace(args.trace)
+    if args.kind == "timeline":
+        ax = plot_timeline(
+            trace,
+            dependencies=args.dependencies,
+            critical=args.critical,
+            time_unit=args.time_unit,
+            title=args.title,
+        )
+    elif args.kind == "memory":
+        ax = plot_memory(trace, time_unit=args.time_unit)
+    else:
+        ax = plot_utilisation(trace)
+    if args.title is not None:
+        ax.set_title(args.title)
+    figure = ax.figure
+    try:
+        figure.savefig(args.output, bbox_inches="tight", dpi=120)
+    except ValueError as exc:
+        raise TraceError(f"cannot write plot {args.output}: {exc}") from None
+    finally:
+        plt.close(figure)
+    print(f"wrote {args.output}")
+    return 0
+
+
+def run_diff(args: argparse.Namespace) -> int:
+    if args.top is not None and args.top < 0:
+        raise TraceError(f"--top must be >= 0, got {args.top}")
+    diff = diff_traces(load_trace(args.a), load_trace(args.b))
+    if args.json:
+
+        def row(r: Any) -> dict[str, Any]:
+            return {"key": r.key, "a_ns": r.a_ns, "b_ns": r.b_ns, "delta_ns": r.delta_ns}
+
+        print(
+            json.dumps(
+                {
+                    "makespan": row(diff.makespan),
+                    "by_category": [row(r) for r in diff.by_category],
+                    "by_op": [row(r) for r in diff.by_op],
+                },
+                indent=2,
+            )
+        )
+    else:
+        print(f"a: {args.a}\nb: {args.b}")
+        print(diff.format(top=args.top))
+    return 0
+
+
+def run_check(args: argparse.Namespace) -> int:
+    problems = check_chrome_trace(args.trace)
+    for problem in problems:
+        print(f"{args.trace}: {problem}")
+    if not problems:
+        print(f"{args.trace}: ok")
+    return 1 if problems else 0
+
+
+def run_import_iree(args: argparse.Namespace) -> int:
+    trace = read_iree_profile(args.profile, program=args.program)
+    trace.to_chrome_json(args.output)
+    print(
+        f"wrote {args.output}: {len(trace.spans)} spans, {len(trace.flows)} flows, makespan {trace.makespan_ns} ns"
+    )
+    return 0
