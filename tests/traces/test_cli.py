@@ -109,9 +109,5 @@ def test_cli_trace_errors_are_one_line_exit_2(
     argv = [a.format(tmp=tmp_path) for a in argv]
     assert main(argv) == 2
     err = capsys.readouterr().err
-    assert (
-        err
-        == f"streamsim: error: {message.format(tmp=tmp_path)}"
-        + err[len(f"streamsim: error: {message.format(tmp=tmp_path)}") :]
-    )
+    assert err.startswith(f"streamsim: error: {message.format(tmp=tmp_path)}")
     assert err.count("\n") == 1
