@@ -103,14 +103,18 @@ class OpSpec:
         self.results: list[tuple[str, ResultDef]] = []
         self.attrs: list[tuple[str, AttrDef]] = []
         self.regions: list[str] = []
+        # MLIR's SameVariadicOperandSize/SameVariadicResultSize: no segment attribute; the variadic groups
+        # are all the same length (set from the class's ``same_variadic_operand_size`` flag).
+        self.same_variadic_operands = False
+        self.same_variadic_results = False
 
     @property
     def operand_segmented(self) -> bool:
-        return sum(d.kind != SINGLE for _, d in self.operands) > 1
+        return not self.same_variadic_operands and sum(d.kind != SINGLE for _, d in self.operands) > 1
 
     @property
     def result_segmented(self) -> bool:
-        return sum(d.kind != SINGLE for _, d in self.results) > 1
+        return not self.same_variadic_results and sum(d.kind != SINGLE for _, d in self.results) > 1
 
 
 def _segment_sizes(
@@ -124,7 +128,10 @@ def _segment_sizes(
         return [int(v) for v in attr.values]
     variadic = [i for i, (_, d) in enumerate(defs) if d.kind != SINGLE]
     sizes = [1] * len(defs)
-    if variadic:
+    if len(variadic) > 1:  # same-size variadic groups share out what the single groups leave
+        for i in variadic:
+            sizes[i] = (total - (len(defs) - len(variadic))) // len(variadic)
+    elif variadic:
         sizes[variadic[0]] = total - (len(defs) - 1)
     return sizes
 
@@ -180,9 +187,16 @@ def _make_result_property(fname: str, d: ResultDef) -> property:
     return property(get, doc=f"result group `{fname}` ({d.kind})")
 
 
+def attr_key(fname: str) -> str:
+    """The MLIR name of an attribute field: a trailing ``_`` avoids a clash with ``Operation`` (``name_``)."""
+    return fname[:-1] if fname.endswith("_") else fname
+
+
 def _make_attr_property(fname: str) -> property:
+    key = attr_key(fname)
+
     def get(self: Operation) -> Attribute | None:
-        return self.attr(fname)
+        return self.attr(key)
 
     return property(get, doc=f"attribute `{fname}`")
 
@@ -212,6 +226,8 @@ def define_op(cls: type[Operation]) -> type[Operation]:
             spec.attrs.append((fname, value))
         elif isinstance(value, RegionDef):
             spec.regions.append(fname)
+    spec.same_variadic_operands = bool(getattr(cls, "same_variadic_operand_size", False))
+    spec.same_variadic_results = bool(getattr(cls, "same_variadic_result_size", False))
     for fname, od in spec.operands:
         setattr(cls, fname, _make_operand_property(fname, od))
     for fname, rd in spec.results:

@@ -1,0 +1,40 @@
+"""Op classes of the stream, hal and io_parameters dialects.
+
+Importing this package registers every op class of the three seed documents (169 ops) and the alias
+table of names IREE 3.x spells differently. Stream ops keep the seeds' class names (``CmdDispatchOp``);
+hal ops are prefixed ``Hal`` (``HalFenceJoinOp``) and io_parameters ops ``IoParameters``, because the
+dialects reuse class names (``stream.executable`` and ``hal.executable`` are both ``ExecutableOp``).
+"""
+
+from __future__ import annotations
+
+from ir.dialects import (
+    hal_buffer,
+    hal_command,
+    hal_device,
+    hal_executable,
+    io_parameters,
+    stream_async,
+    stream_attrs,
+    stream_cmd,
+    stream_executable,
+    stream_parameter,
+    stream_resource,
+    stream_tensor,
+)
+
+ALL_OPS = [
+    *stream_async.STREAM_ASYNC_OPS,
+    *stream_cmd.STREAM_CMD_OPS,
+    *stream_resource.STREAM_RESOURCE_OPS,
+    *stream_tensor.STREAM_TENSOR_OPS,
+    *stream_executable.STREAM_EXECUTABLE_OPS,
+    *stream_parameter.STREAM_PARAMETER_OPS,
+    *hal_buffer.HAL_BUFFER_OPS,
+    *hal_command.HAL_COMMAND_OPS,
+    *hal_device.HAL_DEVICE_OPS,
+    *hal_executable.HAL_EXECUTABLE_OPS,
+    *io_parameters.IO_PARAMETERS_OPS,
+]
+
+__all__ = ["ALL_OPS", "stream_attrs"]

@@ -1,0 +1,189 @@
+"""HAL devices, their queues and fences: ``hal.device.*``, ``hal.devices.*``, ``hal.fence.*``."""
+
+from __future__ import annotations
+
+from ir import opdef
+from ir.attributes import IntegerAttr, StringAttr
+from ir.core import Operation
+from ir.opdef import attribute, operand, opt_attribute, register_ops, result, var_operand
+from ir.types import HalType, IndexType, IntegerType
+
+
+class HalDevicesCountOp(Operation):
+    name = "hal.devices.count"
+    result = opdef.result(IndexType)
+
+
+class HalDevicesGetOp(Operation):
+    name = "hal.devices.get"
+    index = opdef.operand(IndexType)
+    result = opdef.result(HalType)
+
+
+class HalDeviceAllocatorOp(Operation):
+    name = "hal.device.allocator"
+    device = opdef.operand(HalType)
+    result = opdef.result(HalType)
+
+
+class HalDeviceQueryOp(Operation):
+    name = "hal.device.query"
+    device = operand(HalType)
+    ok = result(IntegerType)
+    value = result()
+    category = attribute(StringAttr)
+    key = attribute(StringAttr)
+    default_value = opt_attribute()
+
+
+class HalDeviceQueueAllocaOp(Operation):
+    # IREE 3.13 operands: adds memory_types, buffer_usage.
+    # IREE 3.13 memory_types, buffer_usage are operands, not attributes.
+    # IREE 3.13 adds attributes flags (optional here).
+    name = "hal.device.queue.alloca"
+    device = opdef.operand(HalType)
+    queue_affinity = opdef.operand(IntegerType)
+    wait_fence = opdef.operand(HalType)
+    signal_fence = opdef.operand(HalType)
+    pool = opdef.operand(IntegerType)
+    memory_types = opdef.operand(IntegerType)
+    buffer_usage = opdef.operand(IntegerType)
+    result_size = opdef.operand(IndexType)
+    result = opdef.result(HalType)
+    flags = opdef.opt_attribute()
+
+
+class HalDeviceQueueDeallocaOp(Operation):
+    # IREE 3.13 adds attributes flags (optional here).
+    name = "hal.device.queue.dealloca"
+    device = operand(HalType)
+    queue_affinity = operand(IntegerType)
+    wait_fence = operand(HalType)
+    signal_fence = operand(HalType)
+    buffer = operand(HalType)
+    flags = opt_attribute()
+
+
+class HalDeviceQueueExecuteIndirectOp(Operation):
+    # IREE 3.13 adds attributes flags (optional here).
+    name = "hal.device.queue.execute.indirect"
+    same_variadic_operand_size = True
+    device = operand(HalType)
+    queue_affinity = operand(IntegerType)
+    wait_fence = operand(HalType)
+    signal_fence = operand(HalType)
+    command_buffer = operand(HalType)
+    binding_buffers = var_operand(HalType)
+    binding_offsets = var_operand(IndexType)
+    binding_lengths = var_operand(IndexType)
+    flags = opt_attribute()
+
+
+class HalDeviceQueueExecuteOp(Operation):
+    # IREE 3.13 operands: adds command_buffer; drops command_buffers.
+    # IREE 3.13 adds attributes flags (optional here).
+    name = "hal.device.queue.execute"
+    device = operand(HalType)
+    queue_affinity = operand(IntegerType)
+    wait_fence = operand(HalType)
+    signal_fence = operand(HalType)
+    command_buffer = operand()
+    flags = opt_attribute()
+
+
+class HalDeviceQueueFlushOp(Operation):
+    name = "hal.device.queue.flush"
+    device = operand(HalType)
+    queue_affinity = operand(IntegerType)
+
+
+class HalDeviceQueueReadOp(Operation):
+    name = "hal.device.queue.read"
+    device = operand(HalType)
+    queue_affinity = operand(IntegerType)
+    wait_fence = operand(HalType)
+    signal_fence = operand(HalType)
+    source_file = operand(HalType)
+    source_offset = operand(IntegerType)
+    target_buffer = operand(HalType)
+    target_offset = operand(IndexType)
+    length = operand(IndexType)
+    flags = attribute(IntegerAttr)
+
+
+class HalDeviceQueueWriteOp(Operation):
+    name = "hal.device.queue.write"
+    device = operand(HalType)
+    queue_affinity = operand(IntegerType)
+    wait_fence = operand(HalType)
+    signal_fence = operand(HalType)
+    source_buffer = operand(HalType)
+    source_offset = operand(IndexType)
+    target_file = operand(HalType)
+    target_offset = operand(IntegerType)
+    length = operand(IndexType)
+    flags = attribute(IntegerAttr)
+
+
+class HalFenceAwaitOp(Operation):
+    # IREE 3.13 adds attributes flags (optional here).
+    name = "hal.fence.await"
+    timeout_millis = operand(IntegerType)
+    fences = var_operand(HalType)
+    status = result(IntegerType)
+    flags = opt_attribute()
+
+
+class HalFenceCreateOp(Operation):
+    name = "hal.fence.create"
+    device = opdef.operand(HalType)
+    result = opdef.result(HalType)
+    flags = opdef.attribute()
+
+
+class HalFenceFailOp(Operation):
+    name = "hal.fence.fail"
+    fence = operand(HalType)
+    status = operand(IntegerType)
+
+
+class HalFenceJoinOp(Operation):
+    # IREE 3.13 adds attributes flags (optional here).
+    name = "hal.fence.join"
+    fences = opdef.var_operand(HalType)
+    result = opdef.result(HalType)
+    flags = opdef.opt_attribute()
+
+
+class HalFenceQueryOp(Operation):
+    name = "hal.fence.query"
+    fence = operand(HalType)
+    status = result(IntegerType)
+
+
+class HalFenceSignalOp(Operation):
+    name = "hal.fence.signal"
+    fence = operand(HalType)
+
+
+HAL_DEVICE_OPS = [
+    HalDevicesCountOp,
+    HalDevicesGetOp,
+    HalDeviceAllocatorOp,
+    HalDeviceQueryOp,
+    HalDeviceQueueAllocaOp,
+    HalDeviceQueueDeallocaOp,
+    HalDeviceQueueExecuteIndirectOp,
+    HalDeviceQueueExecuteOp,
+    HalDeviceQueueFlushOp,
+    HalDeviceQueueReadOp,
+    HalDeviceQueueWriteOp,
+    HalFenceAwaitOp,
+    HalFenceCreateOp,
+    HalFenceFailOp,
+    HalFenceJoinOp,
+    HalFenceQueryOp,
+    HalFenceSignalOp,
+]
+
+register_ops(HAL_DEVICE_OPS)

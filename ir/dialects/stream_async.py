@@ -1,0 +1,246 @@
+"""Ops of the stream dialect's async phase: ``stream.async.*`` (value-semantics work on resources)."""
+
+from __future__ import annotations
+
+from ir import opdef
+from ir.attributes import ArrayAttr, StringAttr, SymbolRefAttr, TypeAttr
+from ir.core import Operation
+from ir.opdef import (
+    attribute,
+    opt_attribute,
+    opt_operand,
+    region,
+    register_ops,
+    result,
+    var_operand,
+    var_result,
+)
+from ir.types import ChannelType, ComplexType, FloatType, IndexType, IntegerType, ResourceType, TimepointType
+
+
+class AsyncCallOp(Operation):
+    # IREE 3.13 adds attributes arg_attrs, res_attrs (optional here).
+    name = "stream.async.call"
+    resource_operands = var_operand()
+    resource_operand_sizes = var_operand(IndexType)
+    resource_operand_offsets = var_operand(IndexType)
+    resource_operand_ends = var_operand(IndexType)
+    resource_operand_lengths = var_operand(IndexType)
+    result_sizes = var_operand(IndexType)
+    results_ = var_result(ResourceType | IndexType | IntegerType | FloatType | ComplexType)
+    callee = attribute(SymbolRefAttr)
+    tied_operands = opt_attribute(ArrayAttr)
+    affinity = opt_attribute()
+    arg_attrs = opt_attribute()
+    res_attrs = opt_attribute()
+
+
+class AsyncConcurrentOp(Operation):
+    name = "stream.async.concurrent"
+    resource_operands = var_operand(ResourceType)
+    resource_operand_sizes = var_operand(IndexType)
+    result_sizes = var_operand(IndexType)
+    results_ = var_result(ResourceType)
+    tied_operands = opt_attribute(ArrayAttr)
+    affinity = opt_attribute()
+    body_ = region()
+
+
+class AsyncExecuteOp(Operation):
+    name = "stream.async.execute"
+    resource_operands = var_operand(ResourceType)
+    resource_operand_sizes = var_operand(IndexType)
+    result_sizes = var_operand(IndexType)
+    await_timepoint = opt_operand(TimepointType)
+    results_ = var_result(ResourceType)
+    result_timepoint = result(TimepointType)
+    tied_operands = opt_attribute(ArrayAttr)
+    affinity = opt_attribute()
+    body_ = region()
+
+
+class AsyncFuncOp(Operation):
+    name = "stream.async.func"
+    isolated_from_above = True
+    sym_name = attribute(StringAttr)
+    function_type = attribute(TypeAttr)
+    tied_operands = opt_attribute(ArrayAttr)
+    sym_visibility = opt_attribute(StringAttr)
+    arg_attrs = opt_attribute(ArrayAttr)
+    res_attrs = opt_attribute(ArrayAttr)
+    body_ = region()
+
+
+class AsyncAllocaOp(Operation):
+    name = "stream.async.alloca"
+    storage_size = opdef.operand(IndexType)
+    result = opdef.result(ResourceType)
+    affinity = opdef.opt_attribute()
+
+
+class AsyncCloneOp(Operation):
+    name = "stream.async.clone"
+    source = opdef.operand(ResourceType)
+    source_size = opdef.operand(IndexType)
+    result_size = opdef.operand(IndexType)
+    result = opdef.result(ResourceType)
+    affinity = opdef.opt_attribute()
+
+
+class AsyncCollectiveOp(Operation):
+    # IREE 3.13 operands: param is optional.
+    name = "stream.async.collective"
+    target = opdef.operand(ResourceType)
+    target_size = opdef.operand(IndexType)
+    target_offset = opdef.operand(IndexType)
+    target_end = opdef.operand(IndexType)
+    target_length = opdef.operand(IndexType)
+    source = opdef.operand(ResourceType)
+    source_size = opdef.operand(IndexType)
+    source_offset = opdef.operand(IndexType)
+    source_end = opdef.operand(IndexType)
+    source_length = opdef.operand(IndexType)
+    element_count = opdef.operand(IndexType)
+    channel = opdef.operand(ChannelType)
+    param = opdef.opt_operand(IntegerType)
+    result = opdef.result(ResourceType)
+    op = opdef.attribute()
+    affinity = opdef.opt_attribute()
+
+
+class AsyncConstantOp(Operation):
+    # IREE 3.13 operands: adds await_timepoint.
+    name = "stream.async.constant"
+    await_timepoint = opdef.opt_operand()
+    result_size = opdef.operand(IndexType)
+    result = opdef.result(ResourceType)
+    value = opdef.attribute()
+    affinity = opdef.opt_attribute()
+
+
+class AsyncCopyOp(Operation):
+    name = "stream.async.copy"
+    target = opdef.operand(ResourceType)
+    target_size = opdef.operand(IndexType)
+    target_offset = opdef.operand(IndexType)
+    target_end = opdef.operand(IndexType)
+    source = opdef.operand(ResourceType)
+    source_size = opdef.operand(IndexType)
+    source_offset = opdef.operand(IndexType)
+    source_end = opdef.operand(IndexType)
+    length = opdef.operand(IndexType)
+    result = opdef.result(ResourceType)
+    affinity = opdef.opt_attribute()
+
+
+class AsyncDispatchOp(Operation):
+    name = "stream.async.dispatch"
+    workload = var_operand(IndexType)
+    resource_operands = var_operand(ResourceType | IndexType | IntegerType | FloatType | ComplexType)
+    resource_operand_sizes = var_operand(IndexType)
+    resource_operand_offsets = var_operand(IndexType)
+    resource_operand_ends = var_operand(IndexType)
+    resource_operand_lengths = var_operand(IndexType)
+    result_sizes = var_operand(IndexType)
+    results_ = var_result(ResourceType)
+    entry_points = attribute(ArrayAttr)
+    tied_operands = opt_attribute(ArrayAttr)
+    affinity = opt_attribute()
+
+
+class AsyncFillOp(Operation):
+    name = "stream.async.fill"
+    target = opdef.operand(ResourceType)
+    target_size = opdef.operand(IndexType)
+    target_offset = opdef.operand(IndexType)
+    target_end = opdef.operand(IndexType)
+    target_length = opdef.operand(IndexType)
+    value = opdef.operand(IntegerType)
+    result = opdef.result(ResourceType)
+    affinity = opdef.opt_attribute()
+
+
+class AsyncLoadOp(Operation):
+    name = "stream.async.load"
+    source = opdef.operand(ResourceType)
+    source_size = opdef.operand(IndexType)
+    source_offset = opdef.operand(IndexType)
+    result = opdef.result()
+
+
+class AsyncSliceOp(Operation):
+    name = "stream.async.slice"
+    source = opdef.operand(ResourceType)
+    source_size = opdef.operand(IndexType)
+    source_offset = opdef.operand(IndexType)
+    source_end = opdef.operand(IndexType)
+    result_size = opdef.operand(IndexType)
+    result = opdef.result(ResourceType)
+    affinity = opdef.opt_attribute()
+
+
+class AsyncSplatOp(Operation):
+    # IREE 3.13 operands: adds await_timepoint.
+    name = "stream.async.splat"
+    await_timepoint = opdef.opt_operand()
+    value = opdef.operand(IntegerType)
+    result_size = opdef.operand(IndexType)
+    result = opdef.result(ResourceType)
+    affinity = opdef.opt_attribute()
+
+
+class AsyncStoreOp(Operation):
+    name = "stream.async.store"
+    target = opdef.operand(ResourceType)
+    target_size = opdef.operand(IndexType)
+    target_offset = opdef.operand(IndexType)
+    value = opdef.operand()
+    result = opdef.result(ResourceType)
+
+
+class AsyncTransferOp(Operation):
+    # IREE 3.13 adds attributes target_affinity, execution_affinity (optional here).
+    name = "stream.async.transfer"
+    source = opdef.operand(ResourceType)
+    source_size = opdef.operand(IndexType)
+    result_size = opdef.operand(IndexType)
+    result = opdef.result(ResourceType)
+    source_affinity = opdef.opt_attribute()
+    result_affinity = opdef.opt_attribute()
+    target_affinity = opdef.opt_attribute()
+    execution_affinity = opdef.opt_attribute()
+
+
+class AsyncUpdateOp(Operation):
+    name = "stream.async.update"
+    target = opdef.operand(ResourceType)
+    target_size = opdef.operand(IndexType)
+    target_offset = opdef.operand(IndexType)
+    target_end = opdef.operand(IndexType)
+    update = opdef.operand(ResourceType)
+    update_size = opdef.operand(IndexType)
+    result = opdef.result(ResourceType)
+    affinity = opdef.opt_attribute()
+
+
+STREAM_ASYNC_OPS = [
+    AsyncCallOp,
+    AsyncConcurrentOp,
+    AsyncExecuteOp,
+    AsyncFuncOp,
+    AsyncAllocaOp,
+    AsyncCloneOp,
+    AsyncCollectiveOp,
+    AsyncConstantOp,
+    AsyncCopyOp,
+    AsyncDispatchOp,
+    AsyncFillOp,
+    AsyncLoadOp,
+    AsyncSliceOp,
+    AsyncSplatOp,
+    AsyncStoreOp,
+    AsyncTransferOp,
+    AsyncUpdateOp,
+]
+
+register_ops(STREAM_ASYNC_OPS)

@@ -1,0 +1,3 @@
+"""Structured attributes of the stream dialect."""
+
+from __future__ import annotations

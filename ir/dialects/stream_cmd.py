@@ -1,0 +1,156 @@
+"""Ops of the stream dialect's command phase: ``stream.cmd.*`` (explicit work recorded into an execute region)."""
+
+from __future__ import annotations
+
+from ir.attributes import ArrayAttr, StringAttr, SymbolRefAttr, TypeAttr, UnitAttr
+from ir.core import Operation
+from ir.opdef import (
+    attribute,
+    operand,
+    opt_attribute,
+    opt_operand,
+    region,
+    register_ops,
+    result,
+    var_operand,
+    var_result,
+)
+from ir.types import ChannelType, ComplexType, FloatType, IndexType, IntegerType, ResourceType, TimepointType
+
+
+class CmdCallOp(Operation):
+    # IREE 3.13 adds attributes arg_attrs, res_attrs (optional here).
+    name = "stream.cmd.call"
+    resource_operands = var_operand()
+    resource_operand_sizes = var_operand(IndexType)
+    resource_operand_offsets = var_operand(IndexType)
+    resource_operand_lengths = var_operand(IndexType)
+    result_sizes = var_operand(IndexType)
+    results_ = var_result(IndexType | IntegerType | FloatType | ComplexType)
+    callee = attribute(SymbolRefAttr)
+    tied_operands = opt_attribute(ArrayAttr)
+    resource_operand_accesses = attribute(ArrayAttr)
+    arg_attrs = opt_attribute()
+    res_attrs = opt_attribute()
+
+
+class CmdCollectiveOp(Operation):
+    name = "stream.cmd.collective"
+    channel = operand(ChannelType)
+    element_count = operand(IndexType)
+    param = opt_operand(IntegerType)
+    resources = var_operand(ResourceType)
+    resource_sizes = var_operand(IndexType)
+    resource_offsets = var_operand(IndexType)
+    resource_lengths = var_operand(IndexType)
+    op = attribute()
+    resource_accesses = attribute(ArrayAttr)
+
+
+class CmdConcurrentOp(Operation):
+    name = "stream.cmd.concurrent"
+    body_ = region()
+
+
+class CmdCopyOp(Operation):
+    name = "stream.cmd.copy"
+    source = operand()
+    source_size = operand(IndexType)
+    source_offset = operand(IndexType)
+    target = operand()
+    target_size = operand(IndexType)
+    target_offset = operand(IndexType)
+    length = operand(IndexType)
+
+
+class CmdDiscardOp(Operation):
+    name = "stream.cmd.discard"
+    target = operand()
+    target_size = operand(IndexType)
+    target_offset = operand(IndexType)
+    target_length = operand(IndexType)
+
+
+class CmdDispatchOp(Operation):
+    name = "stream.cmd.dispatch"
+    workload = var_operand(IndexType)
+    uniform_operands = var_operand(IndexType | IntegerType | FloatType | ComplexType)
+    resources = var_operand(ResourceType)
+    resource_sizes = var_operand(IndexType)
+    resource_offsets = var_operand(IndexType)
+    resource_lengths = var_operand(IndexType)
+    entry_points = attribute(ArrayAttr)
+    resource_accesses = attribute(ArrayAttr)
+
+
+class CmdExecuteOp(Operation):
+    # IREE 3.13 adds attributes once (optional here).
+    name = "stream.cmd.execute"
+    resource_operands = var_operand(ResourceType)
+    resource_operand_sizes = var_operand(IndexType)
+    await_timepoint = opt_operand(TimepointType)
+    result_timepoint = result(TimepointType)
+    affinity = opt_attribute()
+    once = opt_attribute(UnitAttr)
+    body_ = region()
+
+
+class CmdFillOp(Operation):
+    name = "stream.cmd.fill"
+    target = operand(ResourceType)
+    target_size = operand(IndexType)
+    target_offset = operand(IndexType)
+    target_length = operand(IndexType)
+    value = operand(IntegerType)
+
+
+class CmdFlushOp(Operation):
+    name = "stream.cmd.flush"
+    target = operand()
+    target_size = operand(IndexType)
+    target_offset = operand(IndexType)
+    target_length = operand(IndexType)
+    source_affinity = opt_attribute()
+
+
+class CmdFuncOp(Operation):
+    name = "stream.cmd.func"
+    isolated_from_above = True
+    sym_name = attribute(StringAttr)
+    function_type = attribute(TypeAttr)
+    sym_visibility = opt_attribute(StringAttr)
+    arg_attrs = opt_attribute(ArrayAttr)
+    res_attrs = opt_attribute(ArrayAttr)
+    body_ = region()
+
+
+class CmdInvalidateOp(Operation):
+    name = "stream.cmd.invalidate"
+    target = operand()
+    target_size = operand(IndexType)
+    target_offset = operand(IndexType)
+    target_length = operand(IndexType)
+    source_affinity = opt_attribute()
+
+
+class CmdSerialOp(Operation):
+    name = "stream.cmd.serial"
+    body_ = region()
+
+
+STREAM_CMD_OPS = [
+    CmdCallOp,
+    CmdCollectiveOp,
+    CmdConcurrentOp,
+    CmdCopyOp,
+    CmdDiscardOp,
+    CmdDispatchOp,
+    CmdExecuteOp,
+    CmdFillOp,
+    CmdFlushOp,
+    CmdFuncOp,
+    CmdInvalidateOp,
+    CmdSerialOp,
+]
+
+register_ops(STREAM_CMD_OPS)
