@@ -8,7 +8,13 @@ Archives open by suffix (:func:`open_archive`: .irpa, .safetensors, .gguf); :cla
 
 from __future__ import annotations
 
-from simulator.archives.archive import FORMATS_BY_SUFFIX, Archive, format_for_path, open_archive
+from simulator.archives.archive import (
+    FORMATS_BY_SUFFIX,
+    Archive,
+    format_for_path,
+    open_archive,
+    split_scope_spec,
+)
 from simulator.archives.dtypes import numpy_dtype, parse_dtype
 from simulator.archives.entries import SPLAT_PATTERN_LENGTHS, EntryKind, ParameterEntry
 from simulator.archives.gguf_reader import read_gguf
@@ -34,6 +40,7 @@ __all__ = [
     "read_gguf",
     "read_irpa",
     "read_safetensors",
+    "split_scope_spec",
     "transformer_parameter_sizes",
     "virtual_archive",
     "write_irpa",

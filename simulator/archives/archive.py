@@ -96,3 +96,21 @@ def open_archive(path: str | os.PathLike[str], *, format: str | None = None) -> 
 
         return read_gguf(p)
     raise ArchiveError(f"{p}: unknown parameter archive format {fmt!r}; expected irpa, safetensors or gguf")
+
+
+def split_scope_spec(spec: str, *, default_scope: str = "") -> tuple[str, pathlib.Path]:
+    """Split IREE's ``--parameters`` form ``[SCOPE=]PATH`` into (scope, path).
+
+    A spec naming an existing file is taken whole, so a path that contains ``=`` still works.
+
+    Examples
+    --------
+    >>> split_scope_spec("model=weights.irpa")
+    ('model', PosixPath('weights.irpa'))
+    >>> split_scope_spec("weights.irpa", default_scope="model")
+    ('model', PosixPath('weights.irpa'))
+    """
+    scope, sep, path = spec.partition("=")
+    if sep and not pathlib.Path(spec).exists():
+        return scope, pathlib.Path(path)
+    return default_scope, pathlib.Path(spec)

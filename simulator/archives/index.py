@@ -24,7 +24,7 @@ from dataclasses import dataclass
 import numpy as np
 import numpy.typing as npt
 
-from simulator.archives.archive import Archive, open_archive
+from simulator.archives.archive import Archive, open_archive, split_scope_spec
 from simulator.archives.dtypes import numpy_dtype
 from simulator.archives.entries import EntryKind, ParameterEntry
 from simulator.archives.mapped_files import MappedFiles
@@ -71,6 +71,15 @@ class ParameterIndex:
         self._files = MappedFiles()
 
     # -- building ----------------------------------------------------------------------------------
+
+    @classmethod
+    def from_specs(cls, specs: Iterable[str], *, default_scope: str = "") -> ParameterIndex:
+        """An index of the archives named as in IREE's ``--parameters=[SCOPE=]PATH`` flags."""
+        index = cls()
+        for spec in specs:
+            scope, path = split_scope_spec(spec, default_scope=default_scope)
+            index.load(path, scope=scope)
+        return index
 
     def load(self, path: str | os.PathLike[str], *, scope: str = "", format: str | None = None) -> Archive:
         """Open the archive at ``path`` (by suffix) and add its entries under ``scope``."""

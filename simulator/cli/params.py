@@ -30,7 +30,7 @@ from typing import Any
 
 import numpy as np
 
-from simulator.archives import Archive, EntryKind, IrpaWriter, open_archive, parse_dtype
+from simulator.archives import Archive, EntryKind, IrpaWriter, open_archive, parse_dtype, split_scope_spec
 from simulator.errors import InputError
 
 GLOBAL_SCOPE_LABEL = "<global>"
@@ -78,13 +78,6 @@ def _usage(parser: argparse.ArgumentParser) -> int:
 
 
 # -- show ------------------------------------------------------------------------------------------
-
-
-def _split_scope(spec: str, default_scope: str | None) -> tuple[str, str]:
-    scope, sep, path = spec.partition("=")
-    if sep and not pathlib.Path(spec).exists():
-        return scope, path
-    return default_scope or "", spec
 
 
 def archive_summary(archive: Archive, scope: str) -> dict[str, Any]:
@@ -158,7 +151,7 @@ def _format_table(summary: dict[str, Any]) -> str:
 def run_show(args: argparse.Namespace) -> int:
     summaries = []
     for spec in args.files:
-        scope, path = _split_scope(spec, args.scope)
+        scope, path = split_scope_spec(spec, default_scope=args.scope or "")
         summaries.append(archive_summary(open_archive(path), scope))
     if args.json:
         total = sum(s["total_bytes"] for s in summaries)

@@ -181,3 +181,9 @@ def test_entry_rejects_invalid_fields(kwargs: dict, message: str) -> None:
     kwargs = dict(kwargs, kind=EntryKind(kwargs["kind"]))
     with pytest.raises(ArchiveError, match=rf"parameter 'k': {message}"):
         ParameterEntry("k", **kwargs)
+
+
+def test_index_from_specs_binds_scopes_like_iree_parameters_flag(mlp_copy: pathlib.Path) -> None:
+    index = ParameterIndex.from_specs([f"model={mlp_copy}", str(mlp_copy)], default_scope="extra")
+    assert index.scopes == ["model", "extra"]
+    assert index.read("model", "b0") == index.read("extra", "b0")
