@@ -24,8 +24,11 @@ from ir.module import ISOLATED_GENERIC_OPS, Module
 from ir.opdef import lookup_op_class
 
 _WS = re.compile(r"(?:\s+|//[^\n]*)*")
+_WS_START = frozenset(" \t\r\n/")
 _VALUE_ID = re.compile(r"%([A-Za-z0-9_$.\-]+)")
 _SUFFIX = re.compile(r"#(\d+)")
+_OPERAND_REF = re.compile(r"%([A-Za-z0-9_$.\-]+)(?:#(\d+))?")
+_OPERAND_LIST = re.compile(r"(?:%[A-Za-z0-9_$.\-]+(?:#\d+)?(?:, (?=%))?)*\)")
 _BLOCK_ID = re.compile(r"\^([A-Za-z0-9_$.\-]+)")
 _BARE_ID = re.compile(r"[A-Za-z_][A-Za-z0-9_$.]*")
 _ALIAS_ID = re.compile(r"[#!]([A-Za-z_][A-Za-z0-9_$.\-]*)")
@@ -60,6 +63,7 @@ class Parser:
         self.attr_aliases: dict[str, A.Attribute] = {}
         self.type_aliases: dict[str, T.Type] = {}
         self._type_cache: dict[str, T.Type] = {}
+        self._sig_cache: dict[str, T.Type] = {}
         self.scopes: list[_Scope] = []
         self.blocks: list[dict[str, Block]] = []
 
@@ -83,16 +87,21 @@ class Parser:
     # --- lexing helpers ----------------------------------------------------------------------------
 
     def skip(self) -> None:
-        self.pos = _WS.match(self.text, self.pos).end()  # type: ignore[union-attr]
+        text, pos = self.text, self.pos
+        if pos < len(text) and text[pos] not in _WS_START:
+            return
+        self.pos = _WS.match(text, pos).end()  # type: ignore[union-attr]
 
     def peek(self, lit: str) -> bool:
         self.skip()
         return self.text.startswith(lit, self.pos)
 
     def accept(self, lit: str) -> bool:
-        self.skip()
-        if self.text.startswith(lit, self.pos):
-            self.pos += len(lit)
+        text, pos = self.text, self.pos
+        if pos < len(text) and text[pos] in _WS_START:
+            pos = self.pos = _WS.match(text, pos).end()  # type: ignore[union-attr]
+        if text.startswith(lit, pos):
+            self.pos = pos + len(lit)
             return True
         return False
 
@@ -233,7 +242,13 @@ class Parser:
 
         self.expect("(", f'after op name "{op_name}"')
         operand_refs: list[tuple[str, int, int]] = []
-        if not self.accept(")"):
+        fast = _OPERAND_LIST.match(self.text, self.pos)
+        if fast:
+            # The common case, a plain list of value references, in one regex.
+            for m in _OPERAND_REF.finditer(self.text, fast.start(), fast.end()):
+                operand_refs.append((m.group(1), int(m.group(2)) if m.group(2) else -1, m.start()))
+            self.pos = fast.end()
+        elif not self.accept(")"):
             while True:
                 operand_refs.append(self._parse_value_ref())
                 if self.accept(")"):
@@ -262,8 +277,9 @@ class Parser:
         if self.accept("{"):
             attributes = self._parse_dict_body("}")
         self.expect(":", f'before the type of "{op_name}"')
+        self.skip()
         type_pos = self.pos
-        fn = self.parse_type()
+        fn = self._parse_signature()
         if not isinstance(fn, T.FunctionType):
             raise self.error(f'expected a function type for "{op_name}", found {fn}', type_pos)
         if len(fn.inputs) != len(operand_refs):
@@ -301,6 +317,22 @@ class Parser:
             self._define(name, op.results[i : i + count], rpos)
             i += count
         return op
+
+    def _parse_signature(self) -> T.Type:
+        """An op's function type; whole signatures repeat a lot, so they are cached by their text."""
+        text, pos = self.text, self.pos
+        eol = text.find("\n", pos)
+        if eol < 0:
+            eol = len(text)
+        line = text[pos:eol].rstrip()
+        cached = self._sig_cache.get(line)
+        if cached is not None:
+            self.pos = pos + len(line)
+            return cached
+        t = self.parse_type()
+        if text[pos : self.pos] == line:
+            self._sig_cache[line] = t
+        return t
 
     def _parse_value_ref(self) -> tuple[str, int, int]:
         self.skip()
