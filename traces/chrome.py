@@ -35,6 +35,7 @@ from __future__ import annotations
 import contextlib
 import gzip as gzip_module
 import io
+import itertools
 import json
 import os
 from collections.abc import Iterator
@@ -47,7 +48,8 @@ from traces.trace import Trace
 FORMAT = "streamsim-trace/1"
 _HEADER_END = '"traceEvents":['
 _encode = json.JSONEncoder(separators=(",", ":"), ensure_ascii=False).encode
-_BATCH = 4096  # events joined per write call; bounds the writer's memory
+_BATCH = 4096  # events joined per write call (and lines per decode call); bounds memory
+_decode = json.JSONDecoder().decode
 
 
 def format_ts(time_ns: int) -> str:
@@ -289,19 +291,40 @@ def iter_chrome_events(
             except json.JSONDecodeError as exc:
                 raise TraceFormatError(f"{name}:1: malformed trace header: {exc.msg}") from None
             metadata = header.get("metadata", {})
-            for lineno, line in enumerate(text, start=2):
-                line = line.strip()
-                if line == "]}":
-                    return
-                if not line:
-                    continue
+            lineno = 1
+            while True:
+                # Decode a batch of lines as one JSON array: far fewer decoder calls than one per line.
+                # When the batch does not parse, the lines are decoded one by one to name the bad one.
+                batch = list(itertools.islice(text, _BATCH))
+                if not batch:
+                    break
+                lines = [line.strip() for line in batch]
+                end = next((i for i, line in enumerate(lines) if line == "]}"), None)
+                if end is not None:
+                    lines = lines[:end]
+                body = [line[:-1] if line.endswith(",") else line for line in lines]
                 try:
-                    event = json.loads(line[:-1] if line.endswith(",") else line)
-                except json.JSONDecodeError as exc:
-                    raise TraceFormatError(f"{name}:{lineno}: malformed JSON event: {exc.msg}") from None
-                if not isinstance(event, dict):
-                    raise TraceFormatError(f"{name}:{lineno}: event is not a JSON object: {line[:60]!r}")
-                yield lineno, event, metadata
+                    events = _decode("[" + ",".join(line for line in body if line) + "]")
+                except json.JSONDecodeError:
+                    events = None
+                if events is None or not all(isinstance(e, dict) for e in events):
+                    events = []
+                    for offset, line in enumerate(body):
+                        if not line:
+                            continue
+                        where = f"{name}:{lineno + 1 + offset}"
+                        try:
+                            event = _decode(line)
+                        except json.JSONDecodeError as exc:
+                            raise TraceFormatError(f"{where}: malformed JSON event: {exc.msg}") from None
+                        if not isinstance(event, dict):
+                            raise TraceFormatError(f"{where}: event is not a JSON object: {line[:60]!r}")
+                        events.append(event)
+                numbers = [lineno + 1 + i for i, line in enumerate(body) if line]
+                yield from ((n, e, metadata) for n, e in zip(numbers, events))
+                lineno += len(batch)
+                if end is not None:
+                    return
             raise TraceFormatError(f"{name}: truncated trace: no closing ']}}' after the last event")
         try:
             document = json.loads(first + text.read())

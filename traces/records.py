@@ -30,6 +30,8 @@ CATEGORIES: tuple[str, ...] = ("dispatch", "transfer", "io", "alloc", "sync", "h
 #: Track kinds. ``queue`` and ``pool`` tracks live in a device process; the others have their own.
 TRACK_KINDS: tuple[str, ...] = ("queue", "host", "storage", "link", "pool")
 
+_CATEGORY_SET = frozenset(CATEGORIES)
+
 # Processes are listed host first, then devices, storage and links (Perfetto and plots use this order).
 _KIND_RANK = {"host": 0, "queue": 1, "pool": 1, "storage": 2, "link": 3}
 _DIGITS = re.compile(r"(\d+)")
@@ -169,6 +171,20 @@ class Span:
     args: dict[str, Any] = field(default_factory=dict)
 
     def __post_init__(self) -> None:
+        # Fast path for the common case (the simulator adds spans by the ten thousand); any doubt falls
+        # through to the checks below, which say what is wrong.
+        if (
+            type(self.id) is int
+            and self.id >= 0
+            and type(self.start_ns) is int
+            and type(self.dur_ns) is int
+            and self.dur_ns >= 0
+            and self.category in _CATEGORY_SET
+            and type(self.track) is Track
+            and type(self.name) is str
+            and type(self.args) is dict
+        ):
+            return
         _check_int("Span", "id", self.id, minimum=0)
         if not isinstance(self.track, Track):
             raise TraceRecordError(f"Span {self.id}: track must be a Track, got {self.track!r}")
