@@ -7,7 +7,7 @@ and each op's own rules.
 
 from __future__ import annotations
 
-from ir import attributes, types
+from ir import attributes, dialects, types
 from ir.builder import KERNEL_ATTR, Builder, ProgramBuilder, create
 from ir.core import Block, BlockArgument, Operation, OpResult, Region, SourceLocation, Value
 from ir.errors import BuildError, IRError, ParseError, VerifyError
@@ -37,6 +37,7 @@ __all__ = [
     "VerifyError",
     "attributes",
     "create",
+    "dialects",
     "lookup_op_class",
     "parse_file",
     "parse_module",
