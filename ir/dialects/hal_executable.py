@@ -7,6 +7,7 @@ from __future__ import annotations
 from ir import opdef
 from ir.attributes import ArrayAttr, DictAttr, IntegerAttr, StringAttr, SymbolRefAttr, TypeAttr, UnitAttr
 from ir.core import Operation
+from ir.dialects.common import check_parent
 from ir.opdef import attribute, operand, opt_attribute, region, register_ops, result, var_operand, var_result
 from ir.types import ComplexType, FloatType, HalType, IndexType, IntegerType
 
@@ -23,6 +24,9 @@ class HalExecutableBinaryOp(Operation):
     format = attribute(StringAttr)
     data = attribute()
     mime_type = opt_attribute(StringAttr)
+
+    def verify_(self) -> None:
+        check_parent(self, ("hal.executable",))
 
 
 class HalExecutableCalculateWorkgroupsOp(Operation):
@@ -59,6 +63,9 @@ class HalExecutableConstantBlockOp(Operation):
     sym_visibility = opt_attribute()
     body_ = region()
 
+    def verify_(self) -> None:
+        check_parent(self, ("hal.executable.source", "hal.executable.variant"))
+
 
 class HalExecutableConstantLoadOp(Operation):
     name = "hal.executable.constant.load"
@@ -79,6 +86,9 @@ class HalExecutableCreateOp(Operation):
 class HalExecutableEndOp(Operation):
     name = "hal.executable_end"
 
+    def verify_(self) -> None:
+        check_parent(self, ("hal.executable",))
+
 
 class HalExecutableExportOp(Operation):
     # IREE 3.13 adds attributes condition_fallback (optional here).
@@ -96,6 +106,9 @@ class HalExecutableExportOp(Operation):
     condition_fallback = opt_attribute()
     workgroup_count = region()
     condition = region()
+
+    def verify_(self) -> None:
+        check_parent(self, ("hal.executable.source", "hal.executable.variant"))
 
 
 class HalExecutableExportOrdinalOp(Operation):
@@ -124,6 +137,9 @@ class HalExecutableOp(Operation):
 class HalExecutableSourceEndOp(Operation):
     name = "hal.executable.source_end"
 
+    def verify_(self) -> None:
+        check_parent(self, ("hal.executable.source",))
+
 
 class HalExecutableSourceOp(Operation):
     name = "hal.executable.source"
@@ -137,6 +153,9 @@ class HalExecutableSourceOp(Operation):
 class HalExecutableVariantEndOp(Operation):
     name = "hal.executable.variant_end"
 
+    def verify_(self) -> None:
+        check_parent(self, ("hal.executable.variant",))
+
 
 class HalExecutableVariantOp(Operation):
     name = "hal.executable.variant"
@@ -147,6 +166,9 @@ class HalExecutableVariantOp(Operation):
     objects = opt_attribute(ArrayAttr)
     sources = opt_attribute(DictAttr)
     body_ = region()
+
+    def verify_(self) -> None:
+        check_parent(self, ("hal.executable",))
 
 
 class HalInstrumentMemoryLoadOp(Operation):

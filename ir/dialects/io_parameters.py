@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from ir.attributes import ArrayAttr, StringAttr
 from ir.core import Operation
+from ir.dialects.common import check_same_count
 from ir.opdef import attribute, operand, opt_attribute, register_ops, var_operand, var_result
 from ir.types import HalType, IndexType, IntegerType
 
@@ -21,6 +22,18 @@ class IoParametersGatherOp(Operation):
     source_scope = opt_attribute(StringAttr)
     source_keys = attribute(ArrayAttr)
 
+    def verify_(self) -> None:
+        check_same_count(
+            self,
+            {
+                "source_keys": list(self.source_keys or []),
+                "source_offsets": self.source_offsets,
+                "target_offsets": self.target_offsets,
+                "target_lengths": self.target_lengths,
+            },
+            "each gathered parameter has a key, a source offset, a target offset and a length",
+        )
+
 
 class IoParametersLoadOp(Operation):
     name = "io_parameters.load"
@@ -36,6 +49,18 @@ class IoParametersLoadOp(Operation):
     memory_types = attribute()
     buffer_usage = attribute()
 
+    def verify_(self) -> None:
+        check_same_count(
+            self,
+            {
+                "source_keys": list(self.source_keys or []),
+                "source_offsets": self.source_offsets,
+                "lengths": self.lengths,
+                "results": self.results_,
+            },
+            "each loaded parameter has a key, an offset, a length and a result",
+        )
+
 
 class IoParametersScatterOp(Operation):
     name = "io_parameters.scatter"
@@ -49,6 +74,18 @@ class IoParametersScatterOp(Operation):
     target_offsets = var_operand(IntegerType)
     target_scope = opt_attribute(StringAttr)
     target_keys = attribute(ArrayAttr)
+
+    def verify_(self) -> None:
+        check_same_count(
+            self,
+            {
+                "source_offsets": self.source_offsets,
+                "source_lengths": self.source_lengths,
+                "target_keys": list(self.target_keys or []),
+                "target_offsets": self.target_offsets,
+            },
+            "each scattered parameter has a source offset, a length, a key and a target offset",
+        )
 
 
 IO_PARAMETERS_OPS = [

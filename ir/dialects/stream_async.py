@@ -5,6 +5,14 @@ from __future__ import annotations
 from ir import opdef
 from ir.attributes import ArrayAttr, StringAttr, SymbolRefAttr, TypeAttr
 from ir.core import Operation
+from ir.dialects.common import (
+    check_block_args,
+    check_end,
+    check_parent,
+    check_same_count,
+    check_tied_operands,
+    resource_values,
+)
 from ir.opdef import (
     attribute,
     opt_attribute,
@@ -34,6 +42,26 @@ class AsyncCallOp(Operation):
     arg_attrs = opt_attribute()
     res_attrs = opt_attribute()
 
+    def verify_(self) -> None:
+        resources = resource_values(self.resource_operands)
+        check_same_count(
+            self,
+            {
+                "resource operands": resources,
+                "resource_operand_sizes": self.resource_operand_sizes,
+                "resource_operand_offsets": self.resource_operand_offsets,
+                "resource_operand_ends": self.resource_operand_ends,
+                "resource_operand_lengths": self.resource_operand_lengths,
+            },
+            "each resource operand has a size, an offset, an end and a length",
+        )
+        check_same_count(
+            self,
+            {"resource results": resource_values(self.results), "result_sizes": self.result_sizes},
+            "each resource result has a size",
+        )
+        check_tied_operands(self, self.resource_operands, self.results)
+
 
 class AsyncConcurrentOp(Operation):
     name = "stream.async.concurrent"
@@ -44,6 +72,22 @@ class AsyncConcurrentOp(Operation):
     tied_operands = opt_attribute(ArrayAttr)
     affinity = opt_attribute()
     body_ = region()
+
+    def verify_(self) -> None:
+        check_parent(self, ("stream.async.execute", "stream.async.concurrent"))
+        check_same_count(
+            self,
+            {
+                "resource_operands": self.resource_operands,
+                "resource_operand_sizes": self.resource_operand_sizes,
+            },
+            "each resource operand has a size",
+        )
+        check_same_count(
+            self, {"results": self.results, "result_sizes": self.result_sizes}, "each result has a size"
+        )
+        check_block_args(self, self.resource_operands)
+        check_tied_operands(self, self.resource_operands, self.results)
 
 
 class AsyncExecuteOp(Operation):
@@ -57,6 +101,21 @@ class AsyncExecuteOp(Operation):
     tied_operands = opt_attribute(ArrayAttr)
     affinity = opt_attribute()
     body_ = region()
+
+    def verify_(self) -> None:
+        check_same_count(
+            self,
+            {
+                "resource_operands": self.resource_operands,
+                "resource_operand_sizes": self.resource_operand_sizes,
+            },
+            "each resource operand has a size",
+        )
+        check_same_count(
+            self, {"results": self.results_, "result_sizes": self.result_sizes}, "each result has a size"
+        )
+        check_block_args(self, self.resource_operands)
+        check_tied_operands(self, self.resource_operands, self.results_)
 
 
 class AsyncFuncOp(Operation):
@@ -107,6 +166,15 @@ class AsyncCollectiveOp(Operation):
     op = opdef.attribute()
     affinity = opdef.opt_attribute()
 
+    def verify_(self) -> None:
+        rule = "collectives must stay inside their resources"
+        check_end(
+            self, "target", self.target_offset, self.target_end, self.target_length, self.target_size, rule
+        )
+        check_end(
+            self, "source", self.source_offset, self.source_end, self.source_length, self.source_size, rule
+        )
+
 
 class AsyncConstantOp(Operation):
     # IREE 3.13 operands: adds await_timepoint.
@@ -132,6 +200,11 @@ class AsyncCopyOp(Operation):
     result = opdef.result(ResourceType)
     affinity = opdef.opt_attribute()
 
+    def verify_(self) -> None:
+        rule = "copies must stay inside both resources"
+        check_end(self, "source", self.source_offset, self.source_end, self.length, self.source_size, rule)
+        check_end(self, "target", self.target_offset, self.target_end, self.length, self.target_size, rule)
+
 
 class AsyncDispatchOp(Operation):
     name = "stream.async.dispatch"
@@ -147,6 +220,28 @@ class AsyncDispatchOp(Operation):
     tied_operands = opt_attribute(ArrayAttr)
     affinity = opt_attribute()
 
+    def verify_(self) -> None:
+        check_same_count(
+            self,
+            {
+                "resource operands": resource_values(self.resource_operands),
+                "resource_operand_sizes": self.resource_operand_sizes,
+                "resource_operand_offsets": self.resource_operand_offsets,
+                "resource_operand_ends": self.resource_operand_ends,
+                "resource_operand_lengths": self.resource_operand_lengths,
+            },
+            "each resource operand has a size, an offset, an end and a length",
+        )
+        check_same_count(
+            self, {"results": self.results, "result_sizes": self.result_sizes}, "each result has a size"
+        )
+        offsets, ends = self.resource_operand_offsets, self.resource_operand_ends
+        lengths, sizes = self.resource_operand_lengths, self.resource_operand_sizes
+        for i in range(len(sizes)):
+            rule = "a dispatch operand range must stay inside its resource"
+            check_end(self, f"resource operand {i}", offsets[i], ends[i], lengths[i], sizes[i], rule)
+        check_tied_operands(self, self.resource_operands, self.results)
+
 
 class AsyncFillOp(Operation):
     name = "stream.async.fill"
@@ -158,6 +253,12 @@ class AsyncFillOp(Operation):
     value = opdef.operand(IntegerType)
     result = opdef.result(ResourceType)
     affinity = opdef.opt_attribute()
+
+    def verify_(self) -> None:
+        rule = "fills must stay inside the resource"
+        check_end(
+            self, "target", self.target_offset, self.target_end, self.target_length, self.target_size, rule
+        )
 
 
 class AsyncLoadOp(Operation):
@@ -177,6 +278,12 @@ class AsyncSliceOp(Operation):
     result_size = opdef.operand(IndexType)
     result = opdef.result(ResourceType)
     affinity = opdef.opt_attribute()
+
+    def verify_(self) -> None:
+        rule = "a slice must stay inside its source"
+        check_end(
+            self, "source", self.source_offset, self.source_end, self.result_size, self.source_size, rule
+        )
 
 
 class AsyncSplatOp(Operation):
@@ -221,6 +328,12 @@ class AsyncUpdateOp(Operation):
     update_size = opdef.operand(IndexType)
     result = opdef.result(ResourceType)
     affinity = opdef.opt_attribute()
+
+    def verify_(self) -> None:
+        rule = "an update must stay inside its target"
+        check_end(
+            self, "target", self.target_offset, self.target_end, self.update_size, self.target_size, rule
+        )
 
 
 STREAM_ASYNC_OPS = [

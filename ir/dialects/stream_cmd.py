@@ -4,6 +4,14 @@ from __future__ import annotations
 
 from ir.attributes import ArrayAttr, StringAttr, SymbolRefAttr, TypeAttr, UnitAttr
 from ir.core import Operation
+from ir.dialects.common import (
+    check_block_args,
+    check_parent,
+    check_range,
+    check_same_count,
+    check_tied_operands,
+    resource_values,
+)
 from ir.opdef import (
     attribute,
     operand,
@@ -33,6 +41,20 @@ class CmdCallOp(Operation):
     arg_attrs = opt_attribute()
     res_attrs = opt_attribute()
 
+    def verify_(self) -> None:
+        resources = resource_values(self.resource_operands)
+        check_same_count(
+            self,
+            {
+                "resource operands": resources,
+                "resource_operand_sizes": self.resource_operand_sizes,
+                "resource_operand_offsets": self.resource_operand_offsets,
+                "resource_operand_lengths": self.resource_operand_lengths,
+            },
+            "each resource operand has a size, an offset and a length",
+        )
+        check_tied_operands(self, self.resource_operands, self.results)
+
 
 class CmdCollectiveOp(Operation):
     name = "stream.cmd.collective"
@@ -46,10 +68,36 @@ class CmdCollectiveOp(Operation):
     op = attribute()
     resource_accesses = attribute(ArrayAttr)
 
+    def verify_(self) -> None:
+        check_same_count(
+            self,
+            {
+                "resources": self.resources,
+                "resource_sizes": self.resource_sizes,
+                "resource_offsets": self.resource_offsets,
+                "resource_lengths": self.resource_lengths,
+                "resource_accesses": list(self.resource_accesses or []),
+            },
+            "each resource has a size, an offset, a length and an access",
+        )
+        for i in range(len(self.resources)):
+            rule = "collectives must stay inside their resources"
+            check_range(
+                self,
+                f"resource {i}",
+                self.resource_offsets[i],
+                self.resource_lengths[i],
+                self.resource_sizes[i],
+                rule,
+            )
+
 
 class CmdConcurrentOp(Operation):
     name = "stream.cmd.concurrent"
     body_ = region()
+
+    def verify_(self) -> None:
+        check_parent(self, ("stream.cmd.execute", "stream.cmd.serial", "stream.cmd.concurrent"))
 
 
 class CmdCopyOp(Operation):
@@ -62,6 +110,11 @@ class CmdCopyOp(Operation):
     target_offset = operand(IndexType)
     length = operand(IndexType)
 
+    def verify_(self) -> None:
+        rule = "copies must stay inside both resources"
+        check_range(self, "source", self.source_offset, self.length, self.source_size, rule)
+        check_range(self, "target", self.target_offset, self.length, self.target_size, rule)
+
 
 class CmdDiscardOp(Operation):
     name = "stream.cmd.discard"
@@ -69,6 +122,10 @@ class CmdDiscardOp(Operation):
     target_size = operand(IndexType)
     target_offset = operand(IndexType)
     target_length = operand(IndexType)
+
+    def verify_(self) -> None:
+        rule = "a discard must stay inside its resource"
+        check_range(self, "target", self.target_offset, self.target_length, self.target_size, rule)
 
 
 class CmdDispatchOp(Operation):
@@ -82,6 +139,29 @@ class CmdDispatchOp(Operation):
     entry_points = attribute(ArrayAttr)
     resource_accesses = attribute(ArrayAttr)
 
+    def verify_(self) -> None:
+        check_same_count(
+            self,
+            {
+                "resources": self.resources,
+                "resource_sizes": self.resource_sizes,
+                "resource_offsets": self.resource_offsets,
+                "resource_lengths": self.resource_lengths,
+                "resource_accesses": list(self.resource_accesses or []),
+            },
+            "each resource has a size, an offset, a length and an access",
+        )
+        for i in range(len(self.resources)):
+            rule = "a dispatch binding must stay inside its resource"
+            check_range(
+                self,
+                f"binding {i}",
+                self.resource_offsets[i],
+                self.resource_lengths[i],
+                self.resource_sizes[i],
+                rule,
+            )
+
 
 class CmdExecuteOp(Operation):
     # IREE 3.13 adds attributes once (optional here).
@@ -94,6 +174,17 @@ class CmdExecuteOp(Operation):
     once = opt_attribute(UnitAttr)
     body_ = region()
 
+    def verify_(self) -> None:
+        check_same_count(
+            self,
+            {
+                "resource_operands": self.resource_operands,
+                "resource_operand_sizes": self.resource_operand_sizes,
+            },
+            "each resource operand has a size",
+        )
+        check_block_args(self, self.resource_operands)
+
 
 class CmdFillOp(Operation):
     name = "stream.cmd.fill"
@@ -103,6 +194,10 @@ class CmdFillOp(Operation):
     target_length = operand(IndexType)
     value = operand(IntegerType)
 
+    def verify_(self) -> None:
+        rule = "fills must stay inside the resource"
+        check_range(self, "target", self.target_offset, self.target_length, self.target_size, rule)
+
 
 class CmdFlushOp(Operation):
     name = "stream.cmd.flush"
@@ -111,6 +206,10 @@ class CmdFlushOp(Operation):
     target_offset = operand(IndexType)
     target_length = operand(IndexType)
     source_affinity = opt_attribute()
+
+    def verify_(self) -> None:
+        rule = "a flush must stay inside its resource"
+        check_range(self, "target", self.target_offset, self.target_length, self.target_size, rule)
 
 
 class CmdFuncOp(Operation):
@@ -132,10 +231,17 @@ class CmdInvalidateOp(Operation):
     target_length = operand(IndexType)
     source_affinity = opt_attribute()
 
+    def verify_(self) -> None:
+        rule = "an invalidate must stay inside its resource"
+        check_range(self, "target", self.target_offset, self.target_length, self.target_size, rule)
+
 
 class CmdSerialOp(Operation):
     name = "stream.cmd.serial"
     body_ = region()
+
+    def verify_(self) -> None:
+        check_parent(self, ("stream.cmd.execute", "stream.cmd.serial", "stream.cmd.concurrent"))
 
 
 STREAM_CMD_OPS = [

@@ -7,8 +7,17 @@ from __future__ import annotations
 from ir import opdef
 from ir.attributes import IntegerAttr, StringAttr, SymbolRefAttr
 from ir.core import Operation
+from ir.dialects.common import check_parent, fail
 from ir.opdef import attribute, opt_attribute, region, register_ops, var_operand
 from ir.types import BindingType, IndexType, ResourceType
+
+YIELD_PARENTS = (
+    "stream.async.execute",
+    "stream.async.concurrent",
+    "stream.cmd.execute",
+    "stream.cmd.serial",
+    "stream.cmd.concurrent",
+)
 
 
 class BindingSubspanOp(Operation):
@@ -40,6 +49,9 @@ class DispatchWorkgroupSizeOp(Operation):
 class ExecutableEndOp(Operation):
     name = "stream.executable.end"
 
+    def verify_(self) -> None:
+        check_parent(self, ("stream.executable",))
+
 
 class ExecutableExportOp(Operation):
     name = "stream.executable.export"
@@ -48,6 +60,9 @@ class ExecutableExportOp(Operation):
     sym_name = attribute(StringAttr)
     function_ref = attribute(SymbolRefAttr)
     workgroup_count = region()
+
+    def verify_(self) -> None:
+        check_parent(self, ("stream.executable",))
 
 
 class ExecutableOp(Operation):
@@ -62,12 +77,20 @@ class ReturnOp(Operation):
     name = "stream.return"
     operands_ = var_operand()
 
+    def verify_(self) -> None:
+        check_parent(self, ("stream.executable.export",))
+
 
 class YieldOp(Operation):
     name = "stream.yield"
     same_variadic_operand_size = True
     resource_operands = var_operand(ResourceType)
     resource_operand_sizes = var_operand(IndexType)
+
+    def verify_(self) -> None:
+        check_parent(self, YIELD_PARENTS)
+        if len(self.operands) % 2:
+            fail(self, f"{len(self.operands)} operands; each yielded resource has a size")
 
 
 STREAM_EXECUTABLE_OPS = [

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from ir import opdef
 from ir.core import Operation
+from ir.dialects.common import check_range, check_same_count
 from ir.opdef import (
     operand,
     opt_attribute,
@@ -39,6 +40,23 @@ class ParameterGatherOp(Operation):
     result_timepoint = result(TimepointType)
     affinity = opt_attribute()
 
+    def verify_(self) -> None:
+        check_same_count(
+            self,
+            {
+                "source_keys": self.source_keys,
+                "source_offsets": self.source_offsets,
+                "target_offsets": self.target_offsets,
+                "target_lengths": self.target_lengths,
+            },
+            "each gathered parameter has a key, a source offset, a target offset and a length",
+        )
+        rule = "a gathered parameter must land inside the target resource"
+        for i in range(len(self.target_offsets)):
+            check_range(
+                self, f"target {i}", self.target_offsets[i], self.target_lengths[i], self.target_size, rule
+            )
+
 
 class ParameterLoadOp(Operation):
     # IREE 3.13 operands: adds source_scope, source_keys.
@@ -52,6 +70,18 @@ class ParameterLoadOp(Operation):
     results_ = var_result(ResourceType)
     result_timepoint = result(TimepointType)
     affinity = opt_attribute()
+
+    def verify_(self) -> None:
+        check_same_count(
+            self,
+            {
+                "source_keys": self.source_keys,
+                "source_offsets": self.source_offsets,
+                "result_sizes": self.result_sizes,
+                "results": self.results_,
+            },
+            "each loaded parameter has a key, an offset, a size and a result",
+        )
 
 
 class ParameterReadOp(Operation):
@@ -69,6 +99,10 @@ class ParameterReadOp(Operation):
     result_timepoint = result(TimepointType)
     affinity = opt_attribute()
 
+    def verify_(self) -> None:
+        rule = "a parameter read must stay inside the target resource"
+        check_range(self, "target", self.target_offset, self.target_length, self.target_size, rule)
+
 
 class ParameterScatterOp(Operation):
     # IREE 3.13 operands: adds target_scope, target_keys.
@@ -85,6 +119,23 @@ class ParameterScatterOp(Operation):
     result_timepoint = result(TimepointType)
     affinity = opt_attribute()
 
+    def verify_(self) -> None:
+        check_same_count(
+            self,
+            {
+                "source_offsets": self.source_offsets,
+                "source_lengths": self.source_lengths,
+                "target_keys": self.target_keys,
+                "target_offsets": self.target_offsets,
+            },
+            "each scattered parameter has a source offset, a length, a key and a target offset",
+        )
+        rule = "a scattered parameter must come from inside the source resource"
+        for i in range(len(self.source_offsets)):
+            check_range(
+                self, f"source {i}", self.source_offsets[i], self.source_lengths[i], self.source_size, rule
+            )
+
 
 class ParameterWriteOp(Operation):
     # IREE 3.13 operands: adds target_scope, target_key.
@@ -100,6 +151,10 @@ class ParameterWriteOp(Operation):
     await_timepoint = opt_operand(TimepointType)
     result_timepoint = result(TimepointType)
     affinity = opt_attribute()
+
+    def verify_(self) -> None:
+        rule = "a parameter write must stay inside the source resource"
+        check_range(self, "source", self.source_offset, self.source_length, self.source_size, rule)
 
 
 class AsyncParameterLoadOp(Operation):
@@ -161,6 +216,19 @@ class AsyncParameterGatherOp(Operation):
     result_timepoint = opdef.result(TimepointType)
     affinity = opdef.opt_attribute()
 
+    def verify_(self) -> None:
+        check_same_count(
+            self,
+            {
+                "source_keys": self.source_keys,
+                "source_offsets": self.source_offsets,
+                "target_offsets": self.target_offsets,
+                "target_ends": self.target_ends,
+                "target_lengths": self.target_lengths,
+            },
+            "each gathered parameter has a key, a source offset and a target range",
+        )
+
 
 class AsyncParameterScatterOp(Operation):
     name = "stream.async.parameter.scatter"
@@ -176,6 +244,19 @@ class AsyncParameterScatterOp(Operation):
     result = opdef.result(ResourceType)
     result_timepoint = opdef.result(TimepointType)
     affinity = opdef.opt_attribute()
+
+    def verify_(self) -> None:
+        check_same_count(
+            self,
+            {
+                "source_offsets": self.source_offsets,
+                "source_ends": self.source_ends,
+                "source_lengths": self.source_lengths,
+                "target_keys": self.target_keys,
+                "target_offsets": self.target_offsets,
+            },
+            "each scattered parameter has a source range, a key and a target offset",
+        )
 
 
 STREAM_PARAMETER_OPS = [

@@ -7,6 +7,7 @@ from __future__ import annotations
 from ir import opdef
 from ir.attributes import ArrayAttr, StringAttr, UnitAttr
 from ir.core import Operation
+from ir.dialects.common import check_range, check_same_count, fail
 from ir.opdef import (
     attribute,
     operand,
@@ -78,6 +79,10 @@ class FileReadOp(Operation):
     result_timepoint = result(TimepointType)
     affinity = opt_attribute()
 
+    def verify_(self) -> None:
+        rule = "a file read must stay inside its target resource"
+        check_range(self, "target", self.target_offset, self.length, self.target_size, rule)
+
 
 class FileWriteOp(Operation):
     name = "stream.file.write"
@@ -90,6 +95,10 @@ class FileWriteOp(Operation):
     await_timepoint = opt_operand(TimepointType)
     result_timepoint = result(TimepointType)
     affinity = opt_attribute()
+
+    def verify_(self) -> None:
+        rule = "a file write must stay inside its source resource"
+        check_range(self, "source", self.source_offset, self.length, self.source_size, rule)
 
 
 class ResourceAllocOp(Operation):
@@ -120,6 +129,13 @@ class ResourceConstantsOp(Operation):
     values = attribute(ArrayAttr)
     affinity = opt_attribute()
 
+    def verify_(self) -> None:
+        check_same_count(
+            self,
+            {"results": self.results_, "result_sizes": self.result_sizes, "values": list(self.values or [])},
+            "each constant has a value, a result and a size",
+        )
+
 
 class ResourceDeallocaOp(Operation):
     # IREE 3.13 adds attributes prefer_origin (optional here).
@@ -149,6 +165,20 @@ class ResourcePackOp(Operation):
     lifetime_intervals = attribute(ArrayAttr)
     affinity = opt_attribute()
 
+    def verify_(self) -> None:
+        intervals = list(self.lifetime_intervals or [])
+        if len(intervals) != 2 * len(self.dynamic_slice_sizes):
+            fail(
+                self,
+                f"{len(intervals)} lifetime_intervals entries for {len(self.dynamic_slice_sizes)} slices; "
+                "each slice has a [start, end] lifetime",
+            )
+        check_same_count(
+            self,
+            {"slices": self.dynamic_slice_sizes, "packed_offsets": self.packed_offsets},
+            "each slice gets one packed offset",
+        )
+
 
 class ResourceSizeOp(Operation):
     name = "stream.resource.size"
@@ -173,6 +203,10 @@ class ResourceSubviewOp(Operation):
     result_size = opdef.operand(IndexType)
     result = opdef.result()
 
+    def verify_(self) -> None:
+        rule = "a subview must stay inside its source"
+        check_range(self, "source", self.source_offset, self.result_size, self.source_size, rule)
+
 
 class ResourceTryMapOp(Operation):
     name = "stream.resource.try_map"
@@ -193,6 +227,23 @@ class TimepointAwaitOp(Operation):
     results_ = var_result(ResourceType)
     affinity = opt_attribute()
     sync = opt_attribute(UnitAttr)
+
+    def verify_(self) -> None:
+        check_same_count(
+            self,
+            {
+                "resource_operands": self.resource_operands,
+                "resource_operand_sizes": self.resource_operand_sizes,
+                "results": self.results_,
+            },
+            "each awaited resource has a size and a result",
+        )
+        for i, (v, r) in enumerate(zip(self.resource_operands, self.results_)):
+            if v.type != r.type:
+                fail(
+                    self,
+                    f"result {i} has type {r.type} but resource operand {i} has {v.type}; they must match",
+                )
 
 
 class TimepointBarrierOp(Operation):

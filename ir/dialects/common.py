@@ -1,0 +1,126 @@
+"""Helpers shared by the ops' own ``verify_()`` rules.
+
+Sizes, offsets and lengths are SSA ``index`` values. A value defined by ``arith.constant`` with an integer
+attribute is static (:func:`static_int`); anything else is dynamic, and a rule about ranges only fires when
+every value it needs is static.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from ir.attributes import ArrayAttr, IntegerAttr
+from ir.core import Operation, Value
+from ir.errors import VerifyError
+from ir.opdef import lookup_op_class
+from ir.types import ResourceType
+
+
+def static_int(value: Value | None) -> int | None:
+    """The integer a value is known to hold: defined by ``arith.constant`` with an IntegerAttr, else None."""
+    if value is None:
+        return None
+    op = value.defining_op
+    if op is None or op.op_name != "arith.constant":
+        return None
+    attr = op.attr("value")
+    return attr.value if isinstance(attr, IntegerAttr) else None
+
+
+def fail(op: Operation, message: str) -> None:
+    """Raise the VerifyError of ``op`` (``message`` follows the op name)."""
+    raise VerifyError(f"{op.op_name}: {message}", location=op.location)
+
+
+def seed_name(op: Operation) -> str:
+    """The seeds' name of an op read under an IREE 3.x alias (the op name itself otherwise)."""
+    cls = lookup_op_class(op.op_name)
+    return cls.name if cls is not None else op.op_name
+
+
+def check_parent(op: Operation, parents: Sequence[str]) -> None:
+    """MLIR's HasParent trait: the op must sit directly inside one of ``parents``."""
+    parent = op.parent_op
+    found = seed_name(parent) if parent is not None else None
+    if found not in parents:
+        where = found or "no op"
+        fail(op, f"is nested in {where}; it must be directly inside {' or '.join(parents)}")
+
+
+def check_same_count(op: Operation, groups: dict[str, Sequence[object]], rule: str) -> None:
+    """Groups that describe the same things (resources and their sizes) must have equal lengths."""
+    counts = {name: len(values) for name, values in groups.items()}
+    if len(set(counts.values())) > 1:
+        listed = ", ".join(f"{n} {name}" for name, n in counts.items())
+        fail(op, f"{listed}; {rule}")
+
+
+def check_range(
+    op: Operation, what: str, offset: Value, length: Value | None, size: Value, rule: str
+) -> None:
+    """``[offset, offset + length)`` inside ``size`` bytes, when all three are static."""
+    o, n, s = static_int(offset), static_int(length), static_int(size)
+    if o is None or s is None or (length is not None and n is None):
+        return
+    end = o + (n or 0)
+    if o < 0 or (n is not None and n < 0) or end > s:
+        fail(op, f"{what} range [{o}, {end}) exceeds resource size {s}; {rule}")
+
+
+def check_end(
+    op: Operation, what: str, offset: Value, end: Value, length: Value, size: Value, rule: str
+) -> None:
+    """Async ops carry ``offset``, ``end`` and ``length``: end - offset == length and end inside size."""
+    o, e, n = static_int(offset), static_int(end), static_int(length)
+    if o is not None and e is not None and n is not None and e - o != n:
+        fail(
+            op, f"{what} range [{o}, {e}) has length {e - o} but the op says {n}; end must be offset + length"
+        )
+    check_range(op, what, offset, length, size, rule)
+
+
+def check_block_args(op: Operation, operands: Sequence[Value]) -> None:
+    """A region that captures resources explicitly has one block argument per resource, of the same type."""
+    if not op.regions or not op.regions[0].blocks:
+        return
+    args = op.regions[0].blocks[0].args
+    if len(args) != len(operands):
+        fail(
+            op,
+            f"body has {len(args)} block arguments for {len(operands)} resource operands; "
+            "each captured resource is one block argument",
+        )
+    for i, (arg, v) in enumerate(zip(args, operands)):
+        if arg.type != v.type:
+            fail(
+                op,
+                f"block argument {i} has type {arg.type} but operand {i} has type {v.type}; they must match",
+            )
+
+
+def resource_values(values: Sequence[Value]) -> list[Value]:
+    return [v for v in values if isinstance(v.type, ResourceType)]
+
+
+def check_tied_operands(op: Operation, tiable: Sequence[Value], results: Sequence[Value]) -> None:
+    """``tied_operands``: one entry per result, -1 (untied) or the index of an operand the result reuses."""
+    attr = op.attr("tied_operands")
+    if attr is None:
+        return
+    if not isinstance(attr, ArrayAttr) or not all(isinstance(e, IntegerAttr) for e in attr):
+        fail(op, f"tied_operands is {attr}; it must be a list of integers")
+    indices = [e.value for e in attr]  # type: ignore[attr-defined]
+    if len(indices) != len(results):
+        fail(op, f"tied_operands has {len(indices)} entries for {len(results)} results; one entry per result")
+    for r, i in enumerate(indices):
+        if i != -1 and not 0 <= i < len(tiable):
+            fail(
+                op,
+                f"result {r} is tied to operand {i}, but there are {len(tiable)} operands; use -1 or an index",
+            )
+        if i != -1 and tiable[i].type != results[r].type:
+            fail(
+                op,
+                f"result {r} is tied to operand {i} of type {tiable[i].type} but has type {results[r].type}; "
+                "a tied result reuses its operand",
+            )
