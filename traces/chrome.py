@@ -274,10 +274,18 @@ def iter_chrome_events(
 ) -> Iterator[tuple[int, dict[str, Any], dict[str, Any]]]:
     """Yield ``(line, event, document_metadata)`` for each event of a Chrome trace file (gzip or not).
 
-    Files in this module's one-event-per-line layout are read line by line, so memory stays flat.
+    Files in this module's one-event-per-line layout are read in batches of lines, so memory stays flat.
     Other JSON (an object with ``traceEvents`` or a bare array) is parsed whole and lines are 0.
     Malformed JSON raises :class:`TraceFormatError` naming the file and line.
     """
+    events = _events(path_or_file)
+    metadata = next(events)
+    for lineno, event in events:
+        yield lineno, event, metadata
+
+
+def _events(path_or_file: str | os.PathLike[str] | IO[bytes]) -> Iterator[Any]:
+    """Yield the document's metadata dict, then ``(line, event)`` for each event."""
     name = _name_of(path_or_file)
     with contextlib.ExitStack() as stack:
         binary = _open_binary(path_or_file, stack)
@@ -290,7 +298,7 @@ def iter_chrome_events(
                 header = json.loads(first.rstrip() + "]}")
             except json.JSONDecodeError as exc:
                 raise TraceFormatError(f"{name}:1: malformed trace header: {exc.msg}") from None
-            metadata = header.get("metadata", {})
+            yield header.get("metadata", {}) if isinstance(header.get("metadata"), dict) else {}
             lineno = 1
             while True:
                 # Decode a batch of lines as one JSON array: far fewer decoder calls than one per line.
@@ -321,7 +329,7 @@ def iter_chrome_events(
                             raise TraceFormatError(f"{where}: event is not a JSON object: {line[:60]!r}")
                         events.append(event)
                 numbers = [lineno + 1 + i for i, line in enumerate(body) if line]
-                yield from ((n, e, metadata) for n, e in zip(numbers, events))
+                yield from zip(numbers, events)
                 lineno += len(batch)
                 if end is not None:
                     return
@@ -334,6 +342,7 @@ def iter_chrome_events(
         if isinstance(document, dict):
             metadata = document.get("metadata", {}) if isinstance(document.get("metadata"), dict) else {}
             document = document.get("traceEvents")
+        yield metadata
         if not isinstance(document, list):
             raise TraceFormatError(f"{name}:1: expected a JSON array of events or an object with traceEvents")
         # Files from other tools may name tracks after using them; read the names first.
@@ -341,7 +350,7 @@ def iter_chrome_events(
         for event in document:
             if not isinstance(event, dict):
                 raise TraceFormatError(f"{name}:0: event is not a JSON object: {event!r:.60}")
-            yield 0, event, metadata
+            yield 0, event
 
 
 def _name_of(path_or_file: object) -> str:
@@ -360,16 +369,14 @@ def read_trace(path_or_file: str | os.PathLike[str] | IO[bytes]) -> Trace:
     """
     name = _name_of(path_or_file)
     builder = _Builder(name)
-    for lineno, event, metadata in iter_chrome_events(path_or_file):
-        if builder.trace is None:
-            builder.start(metadata)
+    events = _events(path_or_file)
+    builder.start(next(events))
+    for lineno, event in events:
         try:
             builder.add(event)
         except (TraceError, KeyError, TypeError, ValueError, AttributeError) as exc:
             what = f"missing member {exc}" if isinstance(exc, KeyError) else str(exc)
             raise TraceFormatError(f"{name}:{lineno}: bad {event.get('ph', '?')!s} event: {what}") from None
-    if builder.trace is None:
-        builder.start({})
     return builder.finish()
 
 
