@@ -11,6 +11,7 @@ from ir import attributes, dialects, types
 from ir.builder import KERNEL_ATTR, Builder, ProgramBuilder, create
 from ir.core import Block, BlockArgument, Operation, OpResult, Region, SourceLocation, Value
 from ir.errors import BuildError, IRError, ParseError, VerifyError
+from ir.loader import load_file, load_text
 from ir.module import Module
 from ir.opdef import OP_ALIASES, OP_CLASSES, lookup_op_class
 from ir.parser import parse_file, parse_module
@@ -38,6 +39,8 @@ __all__ = [
     "attributes",
     "create",
     "dialects",
+    "load_file",
+    "load_text",
     "lookup_op_class",
     "parse_file",
     "parse_module",

@@ -116,11 +116,15 @@ def _parse(text: str, filename: str, *, allow_unregistered: bool, what: str) -> 
         raise ParseError(f"IREE rejected the {what}: {e}", location=filename) from None
 
 
-def to_generic_text(text: str, *, filename: str = "<input>", allow_unregistered: bool = False) -> str:
+def to_generic_text(
+    text: str, *, filename: str = "<input>", allow_unregistered: bool = False, debug_info: bool = False
+) -> str:
     """Parse MLIR text (pretty or generic) with IREE and print it in MLIR's generic form.
 
     The result matches what ``iree-opt --mlir-print-op-generic`` prints for the same input,
-    attribute aliases included, down to the blank line it writes at the end.
+    attribute aliases included, down to the blank line it writes at the end. With ``debug_info`` each op
+    carries ``loc(...)`` with its position in ``text``, which :func:`ir.parser.adopt_debug_locations` turns
+    back into source locations.
 
     Raises
     ------
@@ -132,7 +136,7 @@ def to_generic_text(text: str, *, filename: str = "<input>", allow_unregistered:
         ``iree.compiler`` is not installed.
     """
     op = _parse(text, filename, allow_unregistered=allow_unregistered, what="module text")
-    asm: str = op.get_asm(print_generic_op_form=True)
+    asm: str = op.get_asm(print_generic_op_form=True, enable_debug_info=debug_info)
     # iree-opt writes the printed op and then a newline of its own: the file ends in a blank line.
     return asm.rstrip("\n") + "\n\n"
 

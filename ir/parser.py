@@ -903,6 +903,40 @@ def parse_module(text: str, filename: str = "<string>") -> Module:
         raise parser.error("nesting too deep for the parser") from None
 
 
+_FILE_LINE_COL = re.compile(r'"((?:[^"\\]|\\.)*)":(\d+):(\d+)')
+
+
+def adopt_debug_locations(module: Module, *, filename: str | None = None) -> None:
+    """Turn ``loc("file":line:col)`` annotations (as IREE prints with debug info) into op locations.
+
+    The annotations and the ``#loc`` aliases they use are dropped afterwards, so that printing the module
+    gives plain generic text while errors point into the file the user wrote. ``filename`` replaces the
+    name ``-`` that MLIR's Python bindings give to text parsed from a string.
+    """
+    aliases = {name: str(a) for name, a in module.attr_aliases.items() if str(a).startswith("loc(")}
+
+    def resolve(text: str, depth: int = 0) -> SourceLocation | None:
+        m = _FILE_LINE_COL.search(text)
+        if m:
+            name = _unescape(m.group(1))
+            if name == "-" and filename is not None:
+                name = filename
+            return SourceLocation(name, int(m.group(2)), int(m.group(3)))
+        ref = re.search(r"#(loc\w*)", text)
+        if ref and ref.group(1) in aliases and depth < 16:
+            return resolve(aliases[ref.group(1)], depth + 1)
+        return None
+
+    for op in module.walk():
+        if op.debug_loc:
+            found = resolve(op.debug_loc)
+            if found is not None:
+                op.location = found
+            op.debug_loc = None
+    for name in aliases:
+        del module.attr_aliases[name]
+
+
 def parse_file(path: str) -> Module:
     with open(path, encoding="utf-8") as f:
         text = f.read()

@@ -10,7 +10,7 @@ from __future__ import annotations
 import argparse
 import sys
 
-from ir import Module, ParseError, parse_module, print_generic, verify
+from ir import ParseError, load_file, print_generic, verify
 
 
 def register(subparsers: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
@@ -27,44 +27,8 @@ def register(subparsers: argparse._SubParsersAction) -> None:  # type: ignore[ty
     p.set_defaults(func=run)
 
 
-def read_text(path: str) -> tuple[str, str]:
-    """The text of ``path`` (``-`` is stdin) and the name to report in locations."""
-    if path == "-":
-        return sys.stdin.read(), "<stdin>"
-    with open(path, encoding="utf-8", errors="surrogateescape") as f:
-        return f.read(), path
-
-
-def looks_generic(text: str) -> bool:
-    """True when the first op of the text is in generic form (``"dialect.op"(...)``)."""
-    for line in text.splitlines():
-        s = line.strip()
-        if not s or s.startswith("//") or s.startswith("#") or s.startswith("!"):
-            continue
-        if s.startswith("%"):
-            _, _, s = s.partition("=")
-            s = s.strip()
-        return s.startswith('"')
-    return True
-
-
-def load_module(path: str) -> Module:
-    """Parse a program file: generic text directly, pretty text through IREE's parser when installed."""
-    text, name = read_text(path)
-    if looks_generic(text):
-        return parse_module(text, name)
-    try:
-        from ir.iree_bridge import iree_available, to_generic_text
-    except ImportError:  # pragma: no cover - the bridge module ships with ir
-        iree_available = None  # type: ignore[assignment]
-    if iree_available is None or not iree_available():
-        # Our parser gives the precise location of the first custom-syntax op.
-        return parse_module(text, name)
-    return parse_module(to_generic_text(text, filename=name), name)
-
-
 def run(args: argparse.Namespace) -> int:
-    module = load_module(args.file)
+    module = load_file(args.file)
     if not args.no_verify:
         verify(module)
     if args.pretty:

@@ -60,3 +60,21 @@ def test_iree_opt_accepts_builder_program_with_iree_names(tmp_path: pathlib.Path
     printed = ir.print_generic(module, iree_names=True)
     reprinted = _iree_roundtrip(printed, tmp_path)
     assert _histogram(reprinted) == _histogram(printed)
+
+
+PRETTY = sorted(p for p in FIXTURES.glob("*/*.mlir") if not p.name.endswith(".generic.mlir") and p.name != "source.mlir")
+
+
+@pytest.mark.parametrize("path", PRETTY, ids=lambda p: f"{p.parent.name}/{p.name}")
+def test_pretty_fixture_loads_with_locations_in_the_users_file(path: pathlib.Path) -> None:
+    require_iree()
+    module = ir.load_file(str(path))
+    ir.verify(module)
+    generic = ir.parse_file(str(path.with_name(path.stem + ".generic.mlir")))
+    assert module.op_histogram() == generic.op_histogram()
+    lines = path.read_text().splitlines()
+    for op in module.walk():
+        if op.op_name.startswith("stream.cmd.") or op.op_name.startswith("stream.async."):
+            assert op.location is not None and op.location.filename == str(path)
+            assert op.op_name.split(".")[-1] in lines[op.location.line - 1], (op.op_name, op.location)
+    assert "loc(" not in ir.print_generic(module)
