@@ -1,0 +1,333 @@
+"""What each op of a function body means to the scheduler: its kind, affinity, ties and byte accesses.
+
+IREE decides partitions and waves from interfaces on the ops: ``StreamableOpInterface`` (the op can run
+inside an execution region), ``AsyncAccessOpInterface`` (the byte ranges an op reads and writes),
+``TiedOpInterface`` (a result that is its operand updated in place) and ``AffinityOpInterface``. This module
+answers the same questions from an op's name and operands, so that the rest of the scheduler works on
+plain records (:class:`OpInfo`, :class:`Access`).
+
+Operand layouts follow the Operands tables of the stream dialect reference (ODS order), and the
+``operandSegmentSizes`` property for ops with several variadic groups.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from ir import Operation, Value
+from ir import attributes as A
+from ir import types as T
+
+READ, WRITE, READ_WRITE = "r", "w", "rw"
+
+# Op kinds, as IREE's partitioner sees them.
+STREAMABLE = "streamable"  # may go into an execution region (StreamableOpInterface)
+METADATA = "metadata"  # streamable but takes no slot in a wave (stream.async.alloca)
+CONSTANT = "constant"  # ConstantLike: ignored by partitioning
+GLOBAL_STORE = "global_store"  # unobservable inside a region: ignored by partitioning
+PURE = "pure"  # host op without side effects
+EFFECT = "effect"  # host op with side effects: flushes the open partitions
+
+STREAMABLE_OPS = frozenset(
+    {
+        "stream.async.alloca",
+        "stream.async.clone",
+        "stream.async.constant",
+        "stream.async.copy",
+        "stream.async.dispatch",
+        "stream.async.fill",
+        "stream.async.slice",
+        "stream.async.splat",
+        "stream.async.transfer",
+        "stream.async.update",
+        "stream.async.load",
+        "stream.async.store",
+        "stream.async.collective",
+        "stream.async.call",
+    }
+)
+
+# Host ops that have no side effects (MLIR would consider them trivially dead when unused).
+PURE_OPS = frozenset(
+    {
+        "util.global.load",
+        "util.null",
+        "util.buffer.constant",
+        "util.optimization_barrier",
+        "stream.resource.size",
+        "stream.resource.subview",
+        "stream.tensor.sizeof",
+        "stream.tensor.import",
+        "stream.tensor.export",
+        "stream.timepoint.immediate",
+        "stream.timepoint.join",
+        "hal.element_type",
+        "hal.encoding_type",
+        "hal.buffer_view.dim",
+        "hal.buffer_view.rank",
+        "affine.apply",
+    }
+)
+PURE_PREFIXES = ("arith.", "math.", "index.")
+
+
+@dataclass(frozen=True)
+class Access:
+    """A byte range of one resource SSA value that an op reads or writes.
+
+    ``offset``/``length`` are ints when static, the index ``Value`` when dynamic, ``None`` for the whole
+    resource.
+    """
+
+    value: Value
+    mode: str
+    offset: int | Value | None = None
+    length: int | Value | None = None
+
+    @property
+    def writes(self) -> bool:
+        return self.mode != READ
+
+
+@dataclass(frozen=True)
+class OpInfo:
+    kind: str
+    affinity: A.Attribute | None = None
+    accesses: tuple[Access, ...] = ()
+    # result index -> the operand value it updates in place
+    tied: dict[int, Value] = field(default_factory=dict)
+
+
+def static_index(v: Value | int | None) -> int | None:
+    """The integer an index value holds when it is an ``arith.constant``; ``None`` when dynamic."""
+    if isinstance(v, int):
+        return v
+    if v is None:
+        return None
+    op = v.defining_op
+    if op is not None and op.op_name == "arith.constant":
+        attr = op.attr("value")
+        if isinstance(attr, A.IntegerAttr):
+            return attr.value
+    return None
+
+
+def segments(op: Operation, *names: str) -> dict[str, list[Value]]:
+    """Split ``op.operands`` into named groups by ``operandSegmentSizes`` (or singly, without it)."""
+    attr = op.properties.get("operandSegmentSizes") or op.attributes.get("operandSegmentSizes")
+    ops = op.operands
+    if isinstance(attr, A.DenseArrayAttr):
+        sizes = [int(s) for s in attr.values]
+    else:
+        sizes = [1] * len(names)
+        if len(names) != len(ops):
+            raise ValueError(f"{op.describe()}: {len(ops)} operands for {len(names)} fields")
+    out: dict[str, list[Value]] = {}
+    start = 0
+    for name, n in zip(names, sizes):
+        out[name] = list(ops[start : start + n])
+        start += n
+    return out
+
+
+DISPATCH_SEGMENTS = ("workload", "operands", "sizes", "offsets", "ends", "lengths", "result_sizes")
+
+
+def tied_operands(op: Operation) -> list[int]:
+    attr = op.attr("tied_operands")
+    if not isinstance(attr, A.ArrayAttr):
+        return [-1] * len(op.results)
+    return [e.value if isinstance(e, A.IntegerAttr) else -1 for e in attr]
+
+
+def is_resource(v: Value) -> bool:
+    return isinstance(v.type, T.ResourceType)
+
+
+def _rng(offset: Value, length: Value) -> tuple[int | Value, int | Value]:
+    so, sl = static_index(offset), static_index(length)
+    return (so if so is not None else offset), (sl if sl is not None else length)
+
+
+def op_info(op: Operation) -> OpInfo:
+    """Classify ``op`` and list its byte accesses, the way IREE's op interfaces describe it."""
+    name = op.op_name
+    affinity = op.attr("affinity")
+    if name in STREAMABLE_OPS:
+        accesses, tied = _async_accesses(op)
+        kind = METADATA if name == "stream.async.alloca" else STREAMABLE
+        return OpInfo(kind, affinity, tuple(accesses), tied)
+    if name == "arith.constant" or name == "util.buffer.constant":
+        return OpInfo(CONSTANT)
+    if name == "util.global.store":
+        return OpInfo(GLOBAL_STORE)
+    if name in PURE_OPS or name.startswith(PURE_PREFIXES):
+        return OpInfo(PURE, affinity)
+    return OpInfo(EFFECT, affinity)
+
+
+def _async_accesses(op: Operation) -> tuple[list[Access], dict[int, Value]]:
+    name = op.op_name
+    o = op.operands
+    acc: list[Access] = []
+    tied: dict[int, Value] = {}
+    if name == "stream.async.dispatch":
+        seg = segments(op, *DISPATCH_SEGMENTS)
+        ties = tied_operands(op)
+        res_ops = [v for v in seg["operands"] if is_resource(v)]
+        for i, v in enumerate(res_ops):
+            tied_results = [r for r, t in enumerate(ties) if t >= 0 and seg["operands"][t] is v]
+            mode = READ_WRITE if tied_results else READ
+            off, ln = _rng(seg["offsets"][i], seg["lengths"][i])
+            acc.append(Access(v, mode, off, ln))
+            for r in tied_results:
+                acc.append(Access(op.results[r], mode, off, ln))
+                tied[r] = v
+        for r, (res, size) in enumerate(zip(op.results, seg["result_sizes"])):
+            if r not in tied and is_resource(res):
+                acc.append(Access(res, WRITE, 0, _rng(size, size)[1]))
+        return acc, tied
+    if name in ("stream.async.alloca", "stream.async.constant", "stream.async.splat"):
+        size = o[0] if name != "stream.async.splat" else o[1]
+        acc.append(Access(op.results[0], WRITE, 0, _rng(size, size)[1]))
+        return acc, tied
+    if name in ("stream.async.clone", "stream.async.transfer"):
+        src, ssize, rsize = o[0], o[1], o[2]
+        acc.append(Access(src, READ, 0, _rng(ssize, ssize)[1]))
+        acc.append(Access(op.results[0], WRITE, 0, _rng(rsize, rsize)[1]))
+        return acc, tied
+    if name == "stream.async.slice":
+        src, _ss, soff, send, rsize = o
+        acc.append(Access(src, READ, *_rng(soff, rsize)))
+        acc.append(Access(op.results[0], WRITE, 0, _rng(rsize, rsize)[1]))
+        return acc, tied
+    if name == "stream.async.copy":
+        target, _ts, toff, _te, src, _ss, soff, _se, length = o
+        acc.append(Access(src, READ, *_rng(soff, length)))
+        acc.append(Access(target, READ_WRITE, *_rng(toff, length)))
+        acc.append(Access(op.results[0], READ_WRITE, *_rng(toff, length)))
+        tied[0] = target
+        return acc, tied
+    if name == "stream.async.fill":
+        target, _ts, toff, _te, tlen, _value = o
+        acc.append(Access(target, READ_WRITE, *_rng(toff, tlen)))
+        acc.append(Access(op.results[0], READ_WRITE, *_rng(toff, tlen)))
+        tied[0] = target
+        return acc, tied
+    if name == "stream.async.update":
+        target, _ts, toff, _te, update, usize = o
+        acc.append(Access(update, READ, 0, _rng(usize, usize)[1]))
+        acc.append(Access(target, READ_WRITE, *_rng(toff, usize)))
+        acc.append(Access(op.results[0], READ_WRITE, *_rng(toff, usize)))
+        tied[0] = target
+        return acc, tied
+    if name == "stream.async.load":
+        acc.append(Access(o[0], READ))
+        return acc, tied
+    if name == "stream.async.store":
+        acc.append(Access(o[0], READ_WRITE))
+        acc.append(Access(op.results[0], READ_WRITE))
+        tied[0] = o[0]
+        return acc, tied
+    # collective/call: whole-resource conservative accesses.
+    for v in o:
+        if is_resource(v):
+            acc.append(Access(v, READ_WRITE))
+    for r in op.results:
+        if is_resource(r):
+            acc.append(Access(r, WRITE))
+    return acc, tied
+
+
+def ranges_may_overlap(a: Access, b: Access) -> bool:
+    """IREE's ``AsyncAccessRange::mayOverlap``: disjoint only when both ranges are static and apart."""
+    if a.offset is None or b.offset is None or a.length is None or b.length is None:
+        return True
+    if not all(isinstance(x, int) for x in (a.offset, b.offset, a.length, b.length)):
+        return True
+    return a.offset < b.offset + b.length and b.offset < a.offset + a.length  # type: ignore[operator]
+
+
+def has_hazard(producer: OpInfo, consumer: OpInfo) -> bool:
+    """IREE's resource hazard test: the two ops touch overlapping bytes of one value, one writing."""
+    for pa in producer.accesses:
+        for ca in consumer.accesses:
+            if pa.value is not ca.value:
+                continue
+            if not ranges_may_overlap(pa, ca):
+                continue
+            if not pa.writes and not ca.writes:
+                continue
+            return True
+    return False
+
+
+def affinities_compatible(a: A.Attribute | None, b: A.Attribute | None) -> bool:
+    """Equal, either unset, or the same device with one queue mask a subset of the other."""
+    if a is None or b is None or a == b:
+        return True
+    if isinstance(a, A.DeviceAffinityAttr) and isinstance(b, A.DeviceAffinityAttr):
+        if a.device != b.device:
+            return False
+        ma, mb = a.queue_mask, b.queue_mask
+        if ma is None or mb is None:
+            return True
+        return (ma & mb) == ma or (ma & mb) == mb
+    return False
+
+
+def join_affinity(a: A.Attribute | None, b: A.Attribute | None) -> A.Attribute | None:
+    """The affinity of a partition holding ops of affinity ``a`` and ``b`` (queue masks intersect)."""
+    if a is None:
+        return b
+    if b is None or a == b:
+        return a
+    if isinstance(a, A.DeviceAffinityAttr) and isinstance(b, A.DeviceAffinityAttr):
+        ma, mb = a.queue_mask, b.queue_mask
+        if ma is None:
+            return b
+        if mb is None:
+            return a
+        m = ma & mb
+        return A.DeviceAffinityAttr(a.device, tuple(i for i in range(64) if m >> i & 1))
+    return a
+
+
+def result_size(op: Operation, r: int) -> Value:
+    """The index value holding the byte size of result ``r`` of a streamable op."""
+    name = op.op_name
+    o = op.operands
+    if name == "stream.async.dispatch":
+        return segments(op, *DISPATCH_SEGMENTS)["result_sizes"][r]
+    if name in ("stream.async.alloca", "stream.async.constant"):
+        return o[0]
+    if name == "stream.async.splat":
+        return o[1]
+    if name in ("stream.async.clone", "stream.async.transfer"):
+        return o[2]
+    if name == "stream.async.slice":
+        return o[4]
+    if name in ("stream.async.copy", "stream.async.fill", "stream.async.update", "stream.async.store"):
+        return o[1]
+    raise ValueError(f"{op.describe()}: no known result size")
+
+
+def operand_size(op: Operation, value: Value) -> Value:
+    """The index value an op carries as the byte size of its resource operand ``value``."""
+    name = op.op_name
+    o = op.operands
+    if name == "stream.async.dispatch":
+        seg = segments(op, *DISPATCH_SEGMENTS)
+        res = [v for v in seg["operands"] if is_resource(v)]
+        for v, size in zip(res, seg["sizes"]):
+            if v is value:
+                return size
+    elif name in ("stream.async.clone", "stream.async.transfer", "stream.async.slice"):
+        return o[1]
+    elif name in ("stream.async.copy", "stream.async.update"):
+        if o[0] is value:
+            return o[1]
+        return o[5]
+    elif name in ("stream.async.fill", "stream.async.load", "stream.async.store"):
+        return o[1]
+    raise ValueError(f"{op.describe()}: no size for operand")

@@ -1,0 +1,473 @@
+"""Writing a schedule into the module: the cmd form (IREE's ScheduleAllocation output, after layout).
+
+For each execution region, in order: the result slab allocas, the transient slab alloca, a join of the
+timepoints to await, ``stream.cmd.execute`` (its commands in waves of ``stream.cmd.concurrent``), the
+transient ``stream.resource.dealloca``, and one ``stream.timepoint.await`` for the results the host uses.
+Regions of constant parameters become ``stream.cmd.parameter.load`` (or ``alloc`` + ``gather``). The async
+ops are erased and the function body is re-sorted topologically, as MLIR's ``sortTopologically`` does.
+
+Commands bind whole slabs at the slice offsets; they do not fuse bindings or pack uniforms (later IREE
+passes), so executables are unchanged.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from ir import Block, Builder, Operation, Region, Value, create
+from ir import attributes as A
+from ir import types as T
+from scheduler.access import DISPATCH_SEGMENTS, is_resource, segments, static_index
+from scheduler.errors import UnsupportedOpError
+from scheduler.packing import DynamicOffset, Layout, align
+from scheduler.state import FunctionPlan, ParameterUpload, RegionAllocation, ScheduleState
+
+UTIL_BUFFER = T.OpaqueType("!util.buffer")
+
+
+@dataclass
+class Loc:
+    """Where a value's bytes are: ``resource`` (of ``size`` bytes) at ``offset`` for ``length`` bytes."""
+
+    resource: Value
+    size: Value
+    offset: int | Value
+    length: Value
+
+
+class _Consts:
+    """``arith.constant`` values of a function body, reused or created at its start."""
+
+    def __init__(self, block: Block) -> None:
+        self.block = block
+        self.values: dict[tuple[int, str], Value] = {}
+        # New constants go to the start of the body once emission is done, so that insertion points
+        # taken during emission stay valid.
+        self.pending: list[Operation] = []
+        for op in block.ops:
+            if op.op_name == "arith.constant" and not op.regions:
+                attr = op.attr("value")
+                if isinstance(attr, A.IntegerAttr):
+                    self.values.setdefault((attr.value, str(attr.type)), op.results[0])
+
+    def flush(self) -> None:
+        for i, op in enumerate(self.pending):
+            self.block.insert(i, op)
+        self.pending = []
+
+    def get(self, value: int, type: T.Type = T.index) -> Value:
+        key = (value, str(type))
+        v = self.values.get(key)
+        if v is None:
+            op = create("arith.constant", [], [type], properties={"value": A.IntegerAttr(value, type)})
+            self.pending.append(op)
+            v = op.results[0]
+            self.values[key] = v
+        return v
+
+
+def materialize(state: ScheduleState) -> ScheduleState:
+    """Write every function's plan as cmd-form IR (in place)."""
+    default_affinity = state.module.op.attr("stream.affinity.default")
+    for plan in state.functions:
+        _Emitter(plan, state, default_affinity).run()
+    return state
+
+
+class _Emitter:
+    def __init__(self, plan: FunctionPlan, state: ScheduleState, affinity: A.Attribute | None) -> None:
+        self.plan = plan
+        self.state = state
+        self.default_affinity = affinity
+        self.consts = _Consts(plan.block)
+        self.loc: dict[Value, Loc] = {}
+        self.tp: dict[int, Value] = {}
+        self.sync = plan.op.op_name == "util.initializer"
+        self.g = plan.graph
+
+    def run(self) -> None:
+        plan = self.plan
+        if not plan.partitions:
+            return
+        replaced: list[tuple[Value, Value]] = []
+        for p, part in enumerate(plan.partitions):
+            anchor = self.g.nodes[part.nodes[-1]]["op"]
+            b = Builder.before(anchor)
+            affinity = part.affinity or self.default_affinity
+            if p in plan.uploads:
+                self._upload(b, p, plan.uploads[p], affinity)
+            else:
+                self._region(b, p, plan.allocation[p], affinity)
+            replaced.extend(self._host_await(b, p))
+        for old, new in replaced:
+            old.replace_all_uses_with(new)
+        dead = sorted((n for part in plan.partitions for n in part.nodes), reverse=True)
+        for n in dead:
+            self.g.nodes[n]["op"].erase()
+        self.consts.flush()
+        sort_topologically(plan.block)
+
+    # --- helpers --------------------------------------------------------------------------------
+
+    def _index(self, b: Builder, v: int | Value) -> Value:
+        return self.consts.get(v) if isinstance(v, int) else v
+
+    def _add(self, b: Builder, base: int | Value, off: int | Value) -> Value:
+        sb, so = static_index(base), static_index(off)
+        if sb == 0:
+            return self._index(b, off)
+        if so == 0:
+            return self._index(b, base)
+        if sb is not None and so is not None:
+            return self.consts.get(sb + so)
+        return b.create("arith.addi", [self._index(b, base), self._index(b, off)], [T.index]).result
+
+    def _align(self, b: Builder, v: Value, alignment: int) -> Value:
+        s = static_index(v)
+        if s is not None:
+            return self.consts.get(align(s, alignment))
+        if alignment <= 1:
+            return v
+        bumped = b.create("arith.addi", [v, self.consts.get(alignment - 1)], [T.index]).result
+        div = b.create("arith.divui", [bumped, self.consts.get(alignment)], [T.index]).result
+        return b.create("arith.muli", [div, self.consts.get(alignment)], [T.index]).result
+
+    def _dynamic(self, b: Builder, static_base: int, terms: tuple) -> Value:  # type: ignore[type-arg]
+        cfg = self.state.resource_config
+        cur: Value = self.consts.get(static_base)
+        for size in terms:
+            sized = self._align(b, size, cfg.min_buffer_range_alignment)
+            cur = self._align(b, self._add(b, cur, sized), cfg.min_buffer_offset_alignment)
+        return cur
+
+    def _offset(self, b: Builder, off: int | DynamicOffset) -> int | Value:
+        if isinstance(off, DynamicOffset):
+            return self._dynamic(b, off.static_base, off.terms)
+        return off
+
+    def _slab_size(
+        self, b: Builder, layout: Layout, leaders: list[Value], sizes: dict[Value, Value]
+    ) -> Value:
+        if len(leaders) == 1:
+            return sizes[leaders[0]]
+        if not layout.dynamic_terms:
+            return self.consts.get(layout.total_bytes)
+        cfg = self.state.resource_config
+        base = align(layout.total_bytes, cfg.min_buffer_offset_alignment)
+        return self._align(b, self._dynamic(b, base, layout.dynamic_terms), cfg.min_buffer_range_alignment)
+
+    def _join(self, b: Builder, tps: list[Value]) -> Value | None:
+        uniq = list(dict.fromkeys(tps))
+        if not uniq:
+            return None
+        if len(uniq) == 1:
+            return uniq[0]
+        return b.create("stream.timepoint.join", uniq, [T.timepoint]).result
+
+    # --- regions ----------------------------------------------------------------------------------
+
+    def _region(self, b: Builder, p: int, alloc: RegionAllocation, affinity: A.Attribute | None) -> None:
+        aff = {"affinity": affinity} if affinity is not None else {}
+        local: dict[Value, Loc] = {}  # storage of leaders, outside the region
+        allocas: list[Value] = []
+        slab_operands: list[tuple[Value, Value]] = []
+        for (rtype, leaders), layout in zip(alloc.result_slabs, alloc.result_layouts):
+            size = self._slab_size(b, layout, leaders, alloc.sizes)
+            op = b.create("stream.resource.alloca", [size], [rtype, T.timepoint], properties=dict(aff))
+            allocas.append(op.results[1])
+            slab_operands.append((op.results[0], size))
+            for leader, off in zip(leaders, layout.offsets):
+                local[leader] = Loc(op.results[0], size, self._offset(b, off), alloc.sizes[leader])
+        transient: tuple[Value, Value] | None = None
+        if alloc.transients:
+            layout = alloc.transient_layout
+            assert layout is not None
+            size = self._slab_size(b, layout, alloc.transients, alloc.sizes)
+            op = b.create(
+                "stream.resource.alloca",
+                [size],
+                [T.ResourceType("transient"), T.timepoint],
+                properties=dict(aff),
+            )
+            allocas.append(op.results[1])
+            transient = (op.results[0], size)
+            slab_operands.append(transient)
+            for leader, off in zip(alloc.transients, layout.offsets):
+                local[leader] = Loc(op.results[0], size, self._offset(b, off), alloc.sizes[leader])
+        # Captured resources: raw storage of earlier regions' results, or the values themselves.
+        operands: list[tuple[Value, Value]] = []
+        where: dict[Value, tuple[Value, Value, int | Value]] = {}
+        for v in alloc.captured:
+            loc = self.loc.get(v)
+            res, size, base = (loc.resource, loc.size, loc.offset) if loc else (v, alloc.sizes[v], 0)
+            if all(r is not res for r, _ in operands):
+                operands.append((res, size))
+            where[v] = (res, size, base)
+        for leader, cap in alloc.in_place.items():
+            res, size, base = where[cap]
+            local[leader] = Loc(res, size, base, alloc.sizes[leader])
+        all_operands = operands + slab_operands
+        deps = [self.tp[q] for q in sorted(self.plan.deps.get(p, ())) if q in self.tp]
+        await_tp = self._join(b, deps + allocas)
+        block = Block([r.type for r, _ in all_operands])
+        arg_of = {id(r): (block.args[i], s) for i, (r, s) in enumerate(all_operands)}
+
+        def in_region(v: Value) -> tuple[Value, Value, int | Value]:
+            leader = alloc.leader.get(v, v)
+            if leader in local:
+                loc = local[leader]
+                arg, size = arg_of[id(loc.resource)]
+                return arg, size, loc.offset
+            res, _, base = where[v]
+            arg, size = arg_of[id(res)]
+            return arg, size, base
+
+        body = Builder(block)
+        for item in self.plan.items.get(p, list(self.plan.partitions[p].nodes)):
+            if isinstance(item, tuple):
+                wave = Block()
+                body.create("stream.cmd.concurrent", [], [], regions=[Region([wave])])
+                wb = Builder(wave)
+                for n in item:
+                    self._command(b, wb, self.g.nodes[n]["op"], in_region)
+                wb.create("stream.yield")
+            else:
+                self._command(b, body, self.g.nodes[item]["op"], in_region)
+        body.create("stream.yield")
+        n_await = 1 if await_tp is not None else 0
+        exe = b.create(
+            "stream.cmd.execute",
+            [r for r, _ in all_operands] + [s for _, s in all_operands] + ([await_tp] if await_tp else []),
+            [T.timepoint],
+            properties={
+                **aff,
+                "operandSegmentSizes": A.segment_sizes(len(all_operands), len(all_operands), n_await),
+            },
+            regions=[Region([block])],
+        )
+        done = exe.result
+        if transient is not None:
+            done = b.create(
+                "stream.resource.dealloca",
+                [transient[0], transient[1], done],
+                [T.timepoint],
+                properties=dict(aff),
+            ).result
+        self.tp[p] = done
+        for v, lead in alloc.leader.items():
+            if lead in local:
+                self.loc[v] = local[lead]
+
+    def _command(self, outer: Builder, b: Builder, op: Operation, at) -> None:  # type: ignore[no-untyped-def]
+        name = op.op_name
+        o = op.operands
+        if name == "stream.async.alloca":
+            return
+        if name == "stream.async.dispatch":
+            seg = segments(op, *DISPATCH_SEGMENTS)
+            ties = op.attr("tied_operands")
+            tied_idx = {e.value for e in ties} if isinstance(ties, A.ArrayAttr) else set()  # type: ignore[attr-defined]
+            uniforms = [v for v in seg["operands"] if not is_resource(v)]
+            binds: list[tuple[Value, Value, Value, Value, int]] = []
+            ri = 0
+            for i, v in enumerate(seg["operands"]):
+                if not is_resource(v):
+                    continue
+                arg, size, base = at(v)
+                access = 3 if i in tied_idx else 1
+                binds.append(
+                    (arg, size, self._add(outer, base, seg["offsets"][ri]), seg["lengths"][ri], access)
+                )
+                ri += 1
+            tied_results = {r for r, t in enumerate(_ties(op)) if t >= 0}
+            for r, (res, rsize) in enumerate(zip(op.results, seg["result_sizes"])):
+                if r in tied_results or not is_resource(res):
+                    continue
+                arg, size, base = at(res)
+                binds.append((arg, size, self._add(outer, base, 0), rsize, 2))
+            n = len(binds)
+            b.create(
+                "stream.cmd.dispatch",
+                [*seg["workload"], *uniforms, *(x[0] for x in binds), *(x[1] for x in binds)]
+                + [x[2] for x in binds]
+                + [x[3] for x in binds],
+                [],
+                properties={
+                    "entry_points": op.attr("entry_points"),  # type: ignore[dict-item]
+                    "operandSegmentSizes": A.segment_sizes(len(seg["workload"]), len(uniforms), n, n, n, n),
+                    "resource_accesses": A.ArrayAttr(tuple(A.i32_attr(x[4]) for x in binds)),
+                },
+            )
+            return
+        if name == "stream.async.splat":
+            arg, size, base = at(op.results[0])
+            b.create("stream.cmd.fill", [arg, size, self._add(outer, base, 0), o[1], o[0]], [])
+            return
+        if name == "stream.async.fill":
+            arg, size, base = at(o[0])
+            b.create("stream.cmd.fill", [arg, size, self._add(outer, base, o[2]), o[4], o[5]], [])
+            return
+        copy = None
+        if name == "stream.async.copy":
+            copy = (o[4], o[6], o[0], o[2], o[8])
+        elif name in ("stream.async.clone", "stream.async.transfer"):
+            copy = (o[0], 0, op.results[0], 0, o[2])
+        elif name == "stream.async.slice":
+            copy = (o[0], o[2], op.results[0], 0, o[4])
+        elif name == "stream.async.update":
+            copy = (o[4], 0, o[0], o[2], o[5])
+        if copy is None:
+            raise UnsupportedOpError(f"{op.describe()}: no cmd lowering inside an execution region")
+        src, soff, dst, doff, length = copy
+        sarg, ssize, sbase = at(src)
+        darg, dsize, dbase = at(dst)
+        b.create(
+            "stream.cmd.copy",
+            [sarg, ssize, self._add(outer, sbase, soff), darg, dsize, self._add(outer, dbase, doff), length],
+            [],
+        )
+
+    # --- parameters ---------------------------------------------------------------------------
+
+    def _upload(self, b: Builder, p: int, up: ParameterUpload, affinity: A.Attribute | None) -> None:
+        aff = {"affinity": affinity} if affinity is not None else {}
+        tps: list[Value] = []
+
+        def buf(text: str) -> Value:
+            return b.create(
+                "util.buffer.constant", [], [UTIL_BUFFER], properties={"value": A.StringAttr(text)}
+            ).result
+
+        zero64 = self.consts.get(0, T.i64)
+        if up.mode == "load":
+            for scope, entries in up.groups:
+                keys = [buf(k) for _, k in entries]
+                scope_v = [buf(scope)] if scope is not None else []
+                sizes = [o.operands[0] for o, _ in entries]
+                n = len(entries)
+                op = b.create(
+                    "stream.cmd.parameter.load",
+                    [*scope_v, *keys, *([zero64] * n), *sizes],
+                    [*(o.results[0].type for o, _ in entries), T.timepoint],
+                    properties={**aff, "operandSegmentSizes": A.segment_sizes(len(scope_v), n, n, n, 0)},
+                )
+                tps.append(op.results[-1])
+                for (o, _), res, size in zip(entries, op.results, sizes):
+                    self.loc[o.results[0]] = Loc(res, size, 0, size)
+        else:
+            for entries, total in up.buffers:
+                total_v = self.consts.get(align(total, self.state.resource_config.min_buffer_range_alignment))
+                rtype = entries[0][0].results[0].type
+                alloc = b.create(
+                    "stream.resource.alloc",
+                    [total_v],
+                    [rtype],
+                    properties={**aff, "uninitialized": A.UnitAttr()},
+                ).result
+                by_scope: dict[str | None, list] = {}  # type: ignore[type-arg]
+                for e in entries:
+                    by_scope.setdefault(e[1], []).append(e)
+                for scope, group in by_scope.items():
+                    scope_v = [buf(scope)] if scope is not None else []
+                    keys = [buf(k) for _, _, k, _ in group]
+                    offs = [self.consts.get(off) for _, _, _, off in group]
+                    lens = [o.operands[0] for o, _, _, _ in group]
+                    n = len(group)
+                    op = b.create(
+                        "stream.cmd.parameter.gather",
+                        [*scope_v, *keys, *([zero64] * n), alloc, total_v, *offs, *lens],
+                        [T.timepoint],
+                        properties={
+                            **aff,
+                            "operandSegmentSizes": A.segment_sizes(len(scope_v), n, n, 1, 1, n, n, 0),
+                        },
+                    )
+                    tps.append(op.result)
+                for o, _, _, off in entries:
+                    self.loc[o.results[0]] = Loc(alloc, total_v, off, o.operands[0])
+        tp = self._join(b, tps)
+        if tp is not None:
+            self.tp[p] = tp
+
+    # --- host awaits ------------------------------------------------------------------------
+
+    def _host_await(self, b: Builder, p: int) -> list[tuple[Value, Value]]:
+        values = self.plan.host_awaited.get(p, [])
+        if not values or p not in self.tp:
+            return []
+        resources: list[tuple[Value, Value]] = []
+        for v in values:
+            loc = self.loc[v]
+            if all(r is not loc.resource for r, _ in resources):
+                resources.append((loc.resource, loc.size))
+        n = len(resources)
+        props: dict[str, A.Attribute] = {"operandSegmentSizes": A.segment_sizes(n, n, 1)}
+        if self.sync:
+            props["sync"] = A.UnitAttr()
+        op = b.create(
+            "stream.timepoint.await",
+            [r for r, _ in resources] + [s for _, s in resources] + [self.tp[p]],
+            [r.type for r, _ in resources],
+            properties=props,
+        )
+        ready = {id(r): res for (r, _), res in zip(resources, op.results)}
+        out = []
+        for v in values:
+            loc = self.loc[v]
+            awaited = ready[id(loc.resource)]
+            if static_index(loc.offset) == 0 and loc.length is loc.size:
+                out.append((v, awaited))
+                continue
+            sub = b.create(
+                "stream.resource.subview",
+                [awaited, loc.size, self._index(b, loc.offset), loc.length],
+                [v.type],
+            ).result
+            out.append((v, sub))
+        return out
+
+
+def _ties(op: Operation) -> list[int]:
+    attr = op.attr("tied_operands")
+    if not isinstance(attr, A.ArrayAttr):
+        return [-1] * len(op.results)
+    return [e.value if isinstance(e, A.IntegerAttr) else -1 for e in attr]
+
+
+def sort_topologically(block: Block) -> None:
+    """Reorder ``block`` so every op follows the ops defining its operands (MLIR's sweep algorithm)."""
+    ops = list(block.ops)
+    index = {id(op): i for i, op in enumerate(ops)}
+    deps: list[set[int]] = []
+    for op in ops:
+        d: set[int] = set()
+        for inner in op.walk():
+            for v in inner.operands:
+                owner = v.defining_op
+                while owner is not None and id(owner) not in index:
+                    owner = owner.parent_op
+                if owner is not None and owner is not op:
+                    d.add(index[id(owner)])
+        deps.append(d)
+    unscheduled = set(range(len(ops)))
+    order: list[int] = []
+    remaining = list(range(len(ops)))
+    terminator = len(ops) - 1
+    while remaining:
+        rest = []
+        for i in remaining:
+            if i == terminator and len(remaining) > 1:
+                rest.append(i)
+                continue
+            if deps[i].isdisjoint(unscheduled):
+                order.append(i)
+                unscheduled.discard(i)
+            else:
+                rest.append(i)
+        if len(rest) == len(remaining):
+            first = rest.pop(0)
+            order.append(first)
+            unscheduled.discard(first)
+        remaining = rest
+    if order != list(range(len(ops))):
+        block.ops[:] = [ops[i] for i in order]

@@ -1,0 +1,174 @@
+"""The dependence graph of a function body, and its export for visualisation.
+
+:func:`build_graph` makes a ``networkx.DiGraph`` with one node per op of a block (numbered by position),
+each node carrying the op (``op``), what the scheduler knows of it (``info``, an
+:class:`~scheduler.access.OpInfo`) and its name (``label``). Edges carry a ``kind``:
+
+- ``"use"``: the source defines a value the target uses (uses nested in regions count for the op
+  that holds them);
+- ``"tied"``: a use where the target updates the value in place (a tied operand);
+- ``"hazard"``: no SSA edge, but both ops touch overlapping bytes of one storage (values tied to each
+  other share storage) and at least one of them writes.
+
+Examples
+--------
+>>> import ir
+>>> from ir import types as T
+>>> pb = ir.ProgramBuilder()
+>>> f = pb.function("main", [], [])
+>>> size = pb.index(64)
+>>> a = pb.create("stream.async.alloca", [size], [T.ResourceType("transient")]).result
+>>> g = build_graph(f.body)
+>>> sorted(g.nodes[n]["label"] for n in g)
+['arith.constant', 'stream.async.alloca']
+>>> [g.edges[e]["kind"] for e in g.edges]
+['use']
+"""
+
+from __future__ import annotations
+
+import pathlib
+
+import networkx as nx
+
+from ir import Block, Operation, Value
+from scheduler.access import Access, OpInfo, op_info, ranges_may_overlap
+
+
+def top_level_ancestor(op: Operation, block: Block) -> Operation | None:
+    """The op of ``block`` that is ``op`` or contains it; ``None`` when ``op`` is outside ``block``."""
+    cur: Operation | None = op
+    while cur is not None and cur.parent is not block:
+        cur = cur.parent_op
+    return cur
+
+
+def build_graph(block: Block) -> nx.DiGraph:
+    """The dependence graph of the ops of ``block``: use-def, tied and hazard edges (see module doc)."""
+    g = nx.DiGraph()
+    index: dict[int, int] = {}
+    infos: list[OpInfo] = []
+    for i, op in enumerate(block.ops):
+        info = op_info(op)
+        infos.append(info)
+        index[id(op)] = i
+        g.add_node(i, op=op, info=info, label=op.op_name)
+    for i, op in enumerate(block.ops):
+        tied_values = {id(v) for v in infos[i].tied.values()}
+        for v in _used_values(op):
+            d = v.defining_op
+            if d is None:
+                continue
+            j = index.get(id(d))
+            if j is None:
+                anc = top_level_ancestor(d, block)
+                j = index.get(id(anc)) if anc is not None else None
+            if j is None or j == i:
+                continue
+            kind = "tied" if id(v) in tied_values else "use"
+            if g.has_edge(j, i):
+                if kind == "tied":
+                    g.edges[j, i]["kind"] = kind
+            else:
+                g.add_edge(j, i, kind=kind)
+    _add_hazard_edges(g, block, infos)
+    return g
+
+
+def _used_values(op: Operation) -> list[Value]:
+    vals = list(op.operands)
+    if op.regions:
+        for inner in list(op.walk())[1:]:
+            vals.extend(inner.operands)
+    return vals
+
+
+def _add_hazard_edges(g: nx.DiGraph, block: Block, infos: list[OpInfo]) -> None:
+    # Storage of a value: follow ties back to the value first allocated.
+    root: dict[int, int] = {}
+    for i, op in enumerate(block.ops):
+        for r, operand in infos[i].tied.items():
+            root[id(op.results[r])] = root.get(id(operand), id(operand))
+    # Per storage: writes not yet overwritten and reads since, as (node, access).
+    writes: dict[int, list[tuple[int, Access]]] = {}
+    reads: dict[int, list[tuple[int, Access]]] = {}
+    for i, info in enumerate(infos):
+        for acc in info.accesses:
+            key = root.get(id(acc.value), id(acc.value))
+            for j, other in writes.get(key, []):
+                if j != i and ranges_may_overlap(acc, other) and not g.has_edge(j, i):
+                    g.add_edge(j, i, kind="hazard")
+            if acc.writes:
+                for j, other in reads.get(key, []):
+                    if j != i and ranges_may_overlap(acc, other) and not g.has_edge(j, i):
+                        g.add_edge(j, i, kind="hazard")
+                kept = [(j, o) for j, o in writes.get(key, []) if not _covers(acc, o)]
+                writes[key] = [*kept, (i, acc)]
+                reads[key] = [(j, o) for j, o in reads.get(key, []) if not _covers(acc, o)]
+            else:
+                reads.setdefault(key, []).append((i, acc))
+
+
+def _covers(a: Access, b: Access) -> bool:
+    """``a`` writes every byte ``b`` touches (so later accesses need only order against ``a``)."""
+    if a.offset is None and a.length is None:
+        return True
+    if all(isinstance(x, int) for x in (a.offset, a.length, b.offset, b.length)):
+        return a.offset <= b.offset and b.offset + b.length <= a.offset + a.length  # type: ignore[operator]
+    return a.offset is b.offset and a.length is b.length
+
+
+def _plain_graph(g: nx.DiGraph) -> nx.DiGraph:
+    """A copy with only string/number attributes, which GraphML and DOT can hold."""
+    h = nx.DiGraph()
+    for n, data in g.nodes(data=True):
+        op = data.get("op")
+        attrs = {"label": str(data.get("label", n))}
+        if op is not None and op.location is not None:
+            attrs["location"] = str(op.location)
+        for k in ("partition", "wave", "device"):
+            if k in data and data[k] is not None:
+                attrs[k] = int(data[k]) if isinstance(data[k], int) else str(data[k])
+        h.add_node(n, **attrs)
+    for u, v, data in g.edges(data=True):
+        h.add_edge(u, v, kind=str(data.get("kind", "")))
+    return h
+
+
+def write_graphml(g: nx.DiGraph, path: str | pathlib.Path) -> None:
+    """Write ``g`` as GraphML (node labels, locations, partition/wave/device when set; edge kinds)."""
+    nx.write_graphml(_plain_graph(g), str(path))
+
+
+def to_dot(g: nx.DiGraph) -> str:
+    """``g`` in Graphviz DOT, nodes labelled by op name (and partition/wave), edges styled by kind.
+
+    Examples
+    --------
+    >>> g = nx.DiGraph()
+    >>> g.add_node(0, label="stream.async.dispatch")
+    >>> g.add_node(1, label="stream.async.dispatch")
+    >>> g.add_edge(0, 1, kind="use")
+    >>> print(to_dot(g))
+    digraph schedule {
+      n0 [label="0: stream.async.dispatch"];
+      n1 [label="1: stream.async.dispatch"];
+      n0 -> n1 [style=solid];
+    }
+    """
+    style = {"use": "solid", "tied": "bold", "hazard": "dashed"}
+    lines = ["digraph schedule {"]
+    for n, data in _plain_graph(g).nodes(data=True):
+        label = f"{n}: {data['label']}"
+        for k in ("partition", "wave", "device"):
+            if k in data:
+                label += f"\\n{k} {data[k]}"
+        lines.append(f'  n{n} [label="{label}"];')
+    for u, v, data in g.edges(data=True):
+        lines.append(f"  n{u} -> n{v} [style={style.get(data.get('kind', ''), 'solid')}];")
+    lines.append("}")
+    return "\n".join(lines)
+
+
+def write_dot(g: nx.DiGraph, path: str | pathlib.Path) -> None:
+    pathlib.Path(path).write_text(to_dot(g) + "\n")

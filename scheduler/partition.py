@@ -1,0 +1,267 @@
+"""Partitioning: which ops share an execution region, and which ops of a region run as one wave.
+
+Both algorithms are IREE's reference ones (``ReferencePartitioning.cpp``), written over the graph of
+:func:`scheduler.graph.build_graph`. They walk the ops bottom-up; every op records, as bit sets, the
+partitions it is a member of and the partitions that transitively depend on it (its hazards). An op joins
+the partition of its consumers when nothing forbids it, otherwise the first open partition it may join,
+otherwise a new one. Partitions are made in reverse order and returned in forward (topological) order.
+
+Examples
+--------
+Two dispatches, the second using the first, share one region and take two waves:
+
+>>> import networkx as nx
+>>> from scheduler.access import OpInfo, STREAMABLE
+>>> g = nx.DiGraph()
+>>> g.add_node(0, info=OpInfo(STREAMABLE), op=None, label="a")
+>>> g.add_node(1, info=OpInfo(STREAMABLE), op=None, label="b")
+>>> g.add_edge(0, 1, kind="hazard")
+>>> [p.nodes for p in partition_execution(g)]
+[(0, 1)]
+>>> partition_concurrency(g, (0, 1), favor="min-peak-memory")
+((0,), (1,))
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass
+
+import networkx as nx
+
+from ir import attributes as A
+from scheduler.access import (
+    CONSTANT,
+    EFFECT,
+    GLOBAL_STORE,
+    METADATA,
+    STREAMABLE,
+    affinities_compatible,
+    has_hazard,
+    join_affinity,
+)
+from scheduler.errors import CyclicPartitionError, ScheduleError
+
+FAVORS = ("debug", "min-peak-memory", "max-concurrency")
+
+
+@dataclass(frozen=True)
+class Partition:
+    """Ops (graph nodes, in block order) that become one execution region, and its affinity."""
+
+    nodes: tuple[int, ...]
+    affinity: A.Attribute | None = None
+
+
+def _bits(x: int) -> Iterable[int]:
+    while x:
+        low = x & -x
+        yield low.bit_length() - 1
+        x ^= low
+
+
+class _Builder:
+    __slots__ = ("affinity", "hazards", "ops", "ordinal")
+
+    def __init__(self, ordinal: int) -> None:
+        self.ordinal = ordinal
+        self.affinity: A.Attribute | None = None
+        self.ops: list[int] = []
+        self.hazards = 0
+
+
+def partition_execution(g: nx.DiGraph, *, nodes: Iterable[int] | None = None) -> tuple[Partition, ...]:
+    """Greedy bottom-up partitioning of the streamable ops of ``g`` into execution regions.
+
+    Parameters
+    ----------
+    g : networkx.DiGraph
+        A graph from :func:`~scheduler.graph.build_graph` (node attribute ``info``).
+    nodes : iterable of int, optional
+        The nodes to consider, in block order (all by default).
+
+    Returns
+    -------
+    tuple of Partition
+        In an order where no partition depends on a later one. Ops that are not streamable belong to none.
+    """
+    order = sorted(g.nodes) if nodes is None else list(nodes)
+    builders: list[_Builder] = []
+    usable = 0
+    membership: dict[int, int] = {}
+    hazards_of: dict[int, int] = {}
+
+    def can_add(n: int, op_hazards: int, ordinal: int) -> bool:
+        info = g.nodes[n]["info"]
+        if not affinities_compatible(info.affinity, builders[ordinal].affinity):
+            return False
+        for h in _bits(op_hazards):
+            if ordinal < h:
+                return False
+            if h != ordinal and builders[h].hazards >> ordinal & 1:
+                return False
+        return True
+
+    for n in reversed(order):
+        info = g.nodes[n]["info"]
+        kind = info.kind
+        if kind in (CONSTANT, GLOBAL_STORE):
+            continue
+        streamable = kind in (STREAMABLE, METADATA)
+        if not streamable and kind == EFFECT:
+            usable = 0
+        hazards = 0
+        consumers = 0
+        for user in g.successors(n):
+            if user not in hazards_of:
+                continue
+            m = membership.get(user, 0)
+            consumers |= m
+            hazards |= m | hazards_of[user]
+        all_mask = (1 << len(builders)) - 1
+        candidates = ((~hazards & all_mask) | consumers) & usable
+        for ordinal in list(_bits(candidates)):
+            if not streamable or not can_add(n, hazards, ordinal):
+                candidates &= ~(1 << ordinal)
+        if not streamable:
+            hazards_of[n] = hazards
+            continue
+        if consumers & candidates:
+            candidates = consumers & candidates
+        if candidates:
+            target = (candidates & -candidates).bit_length() - 1
+        else:
+            if builders:
+                hazards |= (1 << (len(builders) - 1)) - 1
+            target = len(builders)
+            builders.append(_Builder(target))
+            usable |= 1 << target
+        b = builders[target]
+        b.affinity = join_affinity(b.affinity, info.affinity)
+        membership[n] = membership.get(n, 0) | 1 << target
+        hazards &= ~(1 << target)
+        hazards_of[n] = hazards
+        b.ops.append(n)
+        b.hazards |= hazards
+    return tuple(Partition(tuple(reversed(b.ops)), b.affinity) for b in reversed(builders))
+
+
+def partition_concurrency(g: nx.DiGraph, nodes: Iterable[int], *, favor: str) -> tuple[tuple[int, ...], ...]:
+    """Waves of hazard-free ops inside one execution region, in forward order.
+
+    ``max-concurrency`` sinks each op into the latest wave it may join, ``min-peak-memory`` keeps it in
+    the earliest (nearest its uses when walking bottom-up, so nearest its original place), ``debug`` makes
+    one wave per op. Metadata ops (``stream.async.alloca``) take no wave.
+
+    Examples
+    --------
+    >>> import networkx as nx
+    >>> from scheduler.access import OpInfo, STREAMABLE
+    >>> g = nx.DiGraph()
+    >>> for n in range(4):
+    ...     g.add_node(n, info=OpInfo(STREAMABLE))
+    >>> g.add_edges_from([(1, 2), (2, 3)], kind="hazard")
+    >>> partition_concurrency(g, range(4), favor="max-concurrency")
+    ((1,), (2,), (0, 3))
+    >>> partition_concurrency(g, range(4), favor="min-peak-memory")
+    ((0, 1), (2,), (3,))
+    """
+    if favor not in FAVORS:
+        raise ScheduleError(f"unknown favor {favor!r}; expected one of {', '.join(FAVORS)}")
+    order = list(nodes)
+    if favor == "debug":
+        return tuple((n,) for n in order if g.nodes[n]["info"].kind == STREAMABLE)
+    inside = set(order)
+    waves: list[list[int]] = []
+    membership: dict[int, int] = {}
+    hazards_of: dict[int, int] = {}
+    for n in reversed(order):
+        info = g.nodes[n]["info"]
+        if info.kind == CONSTANT:
+            continue
+        hazards = 0
+        for user in g.successors(n):
+            if user not in inside or user not in hazards_of:
+                continue
+            kind = g.edges[n, user].get("kind")
+            if kind == "hazard" or has_hazard(info, g.nodes[user]["info"]):
+                hazards |= membership.get(user, 0)
+            hazards |= hazards_of[user]
+        all_mask = (1 << len(waves)) - 1
+        candidates = ~hazards & all_mask
+        if info.kind != STREAMABLE:
+            hazards_of[n] = hazards
+            continue
+        if candidates:
+            if favor == "max-concurrency":
+                target = (candidates & -candidates).bit_length() - 1
+            else:
+                target = candidates.bit_length() - 1
+            waves[target].append(n)
+            membership[n] = 1 << target
+            hazards = (hazards | ((1 << target) - 1)) & ~(1 << target)
+            hazards_of[n] = hazards
+            continue
+        hazards |= all_mask
+        membership[n] = 1 << len(waves)
+        hazards_of[n] = hazards
+        waves.append([n])
+    return tuple(tuple(reversed(w)) for w in reversed(waves))
+
+
+def check_partitions(g: nx.DiGraph, partitions: Iterable[Partition]) -> None:
+    """Raise :class:`CyclicPartitionError` when the regions cannot be ordered, naming the ops involved.
+
+    Each partition is contracted to one node; any cycle in what remains is a cycle between regions (or
+    through host ops that a region both feeds and needs).
+
+    Examples
+    --------
+    >>> import networkx as nx
+    >>> g = nx.DiGraph([(0, 1), (1, 2)])
+    >>> nx.set_node_attributes(g, {0: "a", 1: "host", 2: "b"}, "label")
+    >>> check_partitions(g, [Partition((0, 2))])
+    Traceback (most recent call last):
+    ...
+    scheduler.errors.CyclicPartitionError: execution regions form a cycle: region 0 {0: a, 2: b} -> 1: host -> region 0 {0: a, 2: b}
+    """
+    owner: dict[int, str] = {}
+    names: dict[str, str] = {}
+    for i, p in enumerate(partitions):
+        key = f"p{i}"
+        members = ", ".join(f"{n}: {_describe(g, n)}" for n in p.nodes)
+        names[key] = f"region {i} {{{members}}}"
+        for n in p.nodes:
+            owner[n] = key
+    h = nx.DiGraph()
+    for n in g.nodes:
+        h.add_node(owner.get(n, n))
+    for u, v in g.edges:
+        a, b = owner.get(u, u), owner.get(v, v)
+        if a != b:
+            h.add_edge(a, b)
+    try:
+        cycle = nx.find_cycle(h)
+    except nx.NetworkXNoCycle:
+        return
+    path = [a for a, _ in cycle] + [cycle[0][0]]
+    text = " -> ".join(names[x] if isinstance(x, str) else f"{x}: {_describe(g, x)}" for x in path)
+    raise CyclicPartitionError(f"execution regions form a cycle: {text}")
+
+
+def _describe(g: nx.DiGraph, n: int) -> str:
+    op = g.nodes[n].get("op")
+    if op is not None:
+        return op.describe()
+    return str(g.nodes[n].get("label", n))
+
+
+def check_graph_acyclic(g: nx.DiGraph) -> None:
+    """Raise :class:`CyclicPartitionError` naming the ops of a dependency cycle in ``g``."""
+    try:
+        cycle = nx.find_cycle(g)
+    except nx.NetworkXNoCycle:
+        return
+    path = [a for a, _ in cycle] + [cycle[0][0]]
+    text = " -> ".join(f"{n}: {_describe(g, n)}" for n in path)
+    raise CyclicPartitionError(f"dependency cycle between ops: {text}")

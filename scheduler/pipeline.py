@@ -1,0 +1,128 @@
+"""The scheduling pipeline: IREE's stages in order, each replaceable, and :func:`schedule_module`.
+
+Examples
+--------
+>>> p = Pipeline.default()
+>>> [s.name for s in p.stages]  # doctest: +NORMALIZE_WHITESPACE
+['refine_usage', 'schedule_execution', 'schedule_concurrency', 'propagate_timepoints',
+ 'schedule_allocation', 'layout_slices', 'elide_timepoints', 'parameter_upload', 'materialize']
+>>> debug = p.with_options("schedule_concurrency", favor="debug")
+>>> dict(debug.stage("schedule_concurrency").options)
+{'favor': 'debug'}
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field, replace
+from types import MappingProxyType
+from typing import Any
+
+from ir import Module
+from scheduler import stages as S
+from scheduler.emit import materialize
+from scheduler.errors import ScheduleError
+from scheduler.graph import build_graph
+from scheduler.partition import FAVORS
+from scheduler.state import FunctionPlan, ResourceConfig, ScheduleState, prepare
+
+StageFn = Callable[..., ScheduleState]
+
+
+@dataclass(frozen=True)
+class Stage:
+    """One step: ``fn(state, **options) -> state``."""
+
+    name: str
+    fn: StageFn
+    options: Mapping[str, Any] = field(default_factory=lambda: MappingProxyType({}))
+
+
+DEFAULT_STAGES = (
+    Stage("refine_usage", S.refine_usage),
+    Stage("schedule_execution", S.schedule_execution),
+    Stage("schedule_concurrency", S.schedule_concurrency),
+    Stage("propagate_timepoints", S.propagate_timepoints),
+    Stage("schedule_allocation", S.schedule_allocation),
+    Stage("layout_slices", S.layout_slices),
+    Stage("elide_timepoints", S.elide_timepoints),
+    Stage("parameter_upload", S.parameter_upload),
+    Stage("materialize", materialize),
+)
+
+
+@dataclass(frozen=True)
+class Pipeline:
+    """The stages and their options. A study swaps one with :meth:`replace` or tunes it with
+    :meth:`with_options`; both return a new pipeline."""
+
+    stages: tuple[Stage, ...] = DEFAULT_STAGES
+    resource_config: ResourceConfig = field(default_factory=ResourceConfig)
+
+    @classmethod
+    def default(cls) -> Pipeline:
+        return cls()
+
+    def stage(self, name: str) -> Stage:
+        for s in self.stages:
+            if s.name == name:
+                return s
+        raise ScheduleError(f"no stage {name!r}; stages: {', '.join(s.name for s in self.stages)}")
+
+    def replace(self, name: str, fn: StageFn, **options: Any) -> Pipeline:
+        """A pipeline with stage ``name`` run by ``fn`` (with ``options``)."""
+        self.stage(name)
+        new = tuple(Stage(name, fn, MappingProxyType(options)) if s.name == name else s for s in self.stages)
+        return replace(self, stages=new)
+
+    def with_options(self, name: str, **options: Any) -> Pipeline:
+        old = self.stage(name)
+        merged = MappingProxyType({**old.options, **options})
+        new = tuple(Stage(name, s.fn, merged) if s.name == name else s for s in self.stages)
+        return replace(self, stages=new)
+
+    def run(self, module: Module, *, favor: str | None = None) -> ScheduleState:
+        """Run every stage on ``module`` (changed in place) and return the final state."""
+        favor = favor or module_favor(module) or "min-peak-memory"
+        if favor not in FAVORS:
+            raise ScheduleError(f"unknown favor {favor!r}; expected one of {', '.join(FAVORS)}")
+        funcs = prepare(module)
+        plans = [FunctionPlan(f, f.body, build_graph(f.body)) for f in funcs]
+        state = ScheduleState(module, plans, favor=favor, resource_config=self.resource_config)
+        for s in self.stages:
+            state = s.fn(state, **dict(s.options))
+        return state
+
+
+def module_favor(module: Module) -> str | None:
+    """The favor of the module's ``stream.partitioning`` config attribute, if it has one."""
+    attr = module.op.attr("stream.partitioning")
+    if attr is None:
+        return None
+    text = str(attr)
+    for f in FAVORS:
+        if f in text:
+            return f
+    return None
+
+
+def schedule_module(module: Module, *, favor: str | None = None, pipeline: Pipeline | None = None) -> Module:
+    """Schedule an async-form module into cmd form, in place, and return it.
+
+    Parameters
+    ----------
+    module : ir.Module
+        Async form (``stream.async.*``); changed in place. Parse the text again for an untouched copy.
+    favor : {"min-peak-memory", "max-concurrency", "debug"}, optional
+        Concurrency policy. By default the module's ``#stream.partitioning_config``, else IREE's default,
+        ``min-peak-memory``.
+    pipeline : Pipeline, optional
+        The stages to run (:meth:`Pipeline.default` by default).
+
+    Raises
+    ------
+    ScheduleError
+        (a subclass of it) for unsupported ops, incompatible affinities or cyclic partitions.
+    """
+    (pipeline or Pipeline.default()).run(module, favor=favor)
+    return module

@@ -1,0 +1,534 @@
+"""The pipeline stages, in IREE's order. Each takes the :class:`~scheduler.state.ScheduleState`, fills its
+part of every function's plan, and returns the state; options are keyword-only.
+
+1. :func:`refine_usage` - resolve ``!stream.resource<*>`` lifetimes.
+2. :func:`schedule_execution` - partition streamable ops into execution regions.
+3. :func:`schedule_concurrency` - waves inside each region, and the order of the region's items.
+4. :func:`propagate_timepoints` - which regions each region awaits; which results the host awaits.
+5. :func:`schedule_allocation` - liveness intervals, alias sets, result and transient slabs.
+6. :func:`layout_slices` - offsets in each slab (:func:`scheduler.packing.pack_slices`).
+7. :func:`elide_timepoints` - drop awaits covered by others, and awaits on immediate timepoints.
+8. :func:`parameter_upload` - constant parameters as loads (unified memory) or gathers (discrete).
+
+:func:`scheduler.emit.materialize` then writes the cmd form.
+"""
+
+from __future__ import annotations
+
+import networkx as nx
+
+from ir import Value
+from ir import types as T
+from scheduler.access import (
+    CONSTANT,
+    METADATA,
+    STREAMABLE,
+    affinities_compatible,
+    is_resource,
+    operand_size,
+    result_size,
+    segments,
+)
+from scheduler.errors import AffinityError, ScheduleError, UnsupportedOpError
+from scheduler.graph import build_graph
+from scheduler.packing import Slice, align, pack_slices
+from scheduler.partition import check_partitions, partition_concurrency, partition_execution
+from scheduler.state import (
+    LIVE_IN,
+    LIVE_OUT,
+    Interval,
+    ParameterUpload,
+    RegionAllocation,
+    ScheduleState,
+    is_parameter_constant,
+)
+
+SUPPORTED = frozenset(
+    {
+        "stream.async.alloca",
+        "stream.async.clone",
+        "stream.async.constant",
+        "stream.async.copy",
+        "stream.async.dispatch",
+        "stream.async.fill",
+        "stream.async.slice",
+        "stream.async.splat",
+        "stream.async.transfer",
+        "stream.async.update",
+    }
+)
+
+EXTERNAL_USERS = ("stream.tensor.export", "util.return", "func.return", "util.call", "func.call")
+
+
+# --- 1. refine usage ---------------------------------------------------------------------------------
+
+
+def refine_usage(state: ScheduleState) -> ScheduleState:
+    """Give every ``!stream.resource<*>`` a lifetime, as IREE's usage analysis would.
+
+    Constants are ``constant``; values that reach the program boundary (exports, returns, calls) are
+    ``external``; values stored to globals are ``variable``; results updated in place keep the lifetime of
+    what they update; everything else is ``transient``.
+    """
+    for plan in state.functions:
+        for arg in plan.block.args:
+            if isinstance(arg.type, T.ResourceType) and arg.type.lifetime == "*":
+                arg.type = T.ResourceType("external")
+        for n in sorted(plan.graph.nodes):
+            op = plan.graph.nodes[n]["op"]
+            info = plan.graph.nodes[n]["info"]
+            for r, res in enumerate(op.results):
+                if not isinstance(res.type, T.ResourceType) or res.type.lifetime != "*":
+                    continue
+                if r in info.tied and isinstance(info.tied[r].type, T.ResourceType):
+                    res.type = info.tied[r].type
+                elif op.op_name == "stream.async.constant":
+                    res.type = T.ResourceType("constant")
+                else:
+                    res.type = T.ResourceType(_lifetime_from_uses(res))
+    return state
+
+
+def _lifetime_from_uses(v: Value) -> str:
+    for user, _ in v.uses:
+        if user.op_name in EXTERNAL_USERS:
+            return "external"
+        if user.op_name == "util.global.store":
+            return "variable"
+    return "transient"
+
+
+# --- 2. schedule execution ---------------------------------------------------------------------------
+
+
+def schedule_execution(state: ScheduleState) -> ScheduleState:
+    """Partition each function body into execution regions (IREE's reference partitioning).
+
+    Raises
+    ------
+    UnsupportedOpError
+        For streamable ops the cmd lowering does not handle (``stream.async.load``, ``collective``...).
+    AffinityError
+        When an op consumes a resource made by an op of an incompatible affinity without a transfer.
+    CyclicPartitionError
+        When the regions cannot be ordered.
+    """
+    for plan in state.functions:
+        g = plan.graph
+        for n in g.nodes:
+            info = g.nodes[n]["info"]
+            op = g.nodes[n]["op"]
+            if info.kind in (STREAMABLE, METADATA) and op.op_name not in SUPPORTED:
+                raise UnsupportedOpError(f"{op.describe()}: not supported by the scheduler's cmd lowering")
+        _check_affinities(g)
+        plan.partitions = partition_execution(g)
+        check_partitions(g, plan.partitions)
+    return state
+
+
+def _check_affinities(g: nx.DiGraph) -> None:
+    for u, v in g.edges:
+        a, b = g.nodes[u]["info"], g.nodes[v]["info"]
+        if a.kind not in (STREAMABLE, METADATA) or b.kind not in (STREAMABLE, METADATA):
+            continue
+        if g.nodes[v]["op"].op_name == "stream.async.transfer":
+            continue
+        if not affinities_compatible(a.affinity, b.affinity):
+            ou, ov = g.nodes[u]["op"], g.nodes[v]["op"]
+            raise AffinityError(
+                f"{ov.describe()} on {b.affinity} consumes the result of {ou.describe()} on {a.affinity}; "
+                "affinities are incompatible (insert a stream.async.transfer)"
+            )
+
+
+# --- 3. schedule concurrency -------------------------------------------------------------------------
+
+
+def schedule_concurrency(state: ScheduleState, *, favor: str | None = None) -> ScheduleState:
+    """Split each region into waves and order the region's items as IREE's pass leaves them.
+
+    A wave of more than one op becomes a concurrent item, placed after the last op defining one of its
+    inputs, then the region is sorted topologically (MLIR's ``sortTopologically``).
+    """
+    favor = favor or state.favor
+    state.favor = favor
+    for plan in state.functions:
+        g = plan.graph
+        for p, part in enumerate(plan.partitions):
+            waves = partition_concurrency(g, part.nodes, favor=favor)
+            plan.waves[p] = waves
+            plan.items[p] = order_items(g, part.nodes, waves)
+    return state
+
+
+def order_items(
+    g: nx.DiGraph, nodes: tuple[int, ...], waves: tuple[tuple[int, ...], ...]
+) -> list[int | tuple[int, ...]]:
+    """The top-level items of a region: single ops and concurrent waves, in a valid order."""
+    pos = {n: i for i, n in enumerate(nodes)}
+    groups = [w for w in waves if len(w) > 1]
+    member_of: dict[int, tuple[int, ...]] = {n: w for w in groups for n in w}
+    # Insertion anchors: after the last defining op (by original position) of a wave's inputs.
+    after: dict[int, list[tuple[int, ...]]] = {}
+    for w in groups:
+        inside = set(w)
+        anchor = -1
+        for n in w:
+            for d in g.predecessors(n):
+                if d in pos and d not in inside:
+                    anchor = max(anchor, pos[d])
+        after.setdefault(anchor, []).insert(0, w)
+    seq: list[int | tuple[int, ...]] = list(after.get(-1, []))
+    for i, n in enumerate(nodes):
+        if n not in member_of:
+            seq.append(n)
+        seq.extend(after.get(i, []))
+    item_of = {n: member_of.get(n, n) for n in nodes}
+    deps: dict[int | tuple[int, ...], set[int | tuple[int, ...]]] = {it: set() for it in seq}
+    for it in seq:
+        for n in it if isinstance(it, tuple) else (it,):
+            for d in g.predecessors(n):
+                if d in item_of and item_of[d] != it:
+                    deps[it].add(item_of[d])
+    # MLIR's sortTopologically: repeated in-order sweeps, scheduling every op whose inputs are ready.
+    unscheduled = set(seq)
+    out: list[int | tuple[int, ...]] = []
+    remaining = seq
+    while remaining:
+        rest = []
+        for it in remaining:
+            if deps[it].isdisjoint(unscheduled):
+                out.append(it)
+                unscheduled.discard(it)
+            else:
+                rest.append(it)
+        if len(rest) == len(remaining):
+            first = rest.pop(0)
+            out.append(first)
+            unscheduled.discard(first)
+        remaining = rest
+    return out
+
+
+# --- 4. propagate timepoints -------------------------------------------------------------------------
+
+
+def propagate_timepoints(state: ScheduleState) -> ScheduleState:
+    """Chain regions on timepoints: a region awaits the regions whose results (or storage) it uses.
+
+    Results used by host ops are awaited on the host once, after their region; results used only by other
+    regions travel with the producer's timepoint instead.
+    """
+    for plan in state.functions:
+        g = plan.graph
+        owner = plan.owner()
+        plan.deps = {p: set() for p in range(len(plan.partitions))}
+        plan.host_awaited = {p: [] for p in range(len(plan.partitions))}
+        for u, v in g.edges:
+            pu, pv = owner.get(u), owner.get(v)
+            if pu is not None and pv is not None and pu != pv:
+                plan.deps[pv].add(pu)
+        for p, part in enumerate(plan.partitions):
+            seen: set[int] = set()
+            for n in part.nodes:
+                for res in g.nodes[n]["op"].results:
+                    if not is_resource(res):
+                        continue
+                    for user, _ in res.uses:
+                        top = _top(plan, user)
+                        if owner.get(top) is None and id(res) not in seen:
+                            seen.add(id(res))
+                            plan.host_awaited[p].append(res)
+    return state
+
+
+def _top(plan, op) -> int | None:  # type: ignore[no-untyped-def]
+    cur = op
+    while cur is not None and cur.parent is not plan.block:
+        cur = cur.parent_op
+    if cur is None:
+        return None
+    index = plan.graph.graph.get("index")
+    if index is None:
+        index = {id(d["op"]): n for n, d in plan.graph.nodes(data=True)}
+        plan.graph.graph["index"] = index
+    return index.get(id(cur))
+
+
+# --- 5. schedule allocation --------------------------------------------------------------------------
+
+
+def schedule_allocation(state: ScheduleState) -> ScheduleState:
+    """Liveness intervals per region (over its items), alias sets of tied values, and what to allocate.
+
+    Escaping results are packed into one slab per resource type; values local to the region into one
+    transient slab; values tied to captured resources update them in place.
+    """
+    for plan in state.functions:
+        g = plan.graph
+        owner = plan.owner()
+        for p, part in enumerate(plan.partitions):
+            if p in plan.uploads:
+                continue
+            plan.allocation[p] = _allocate_region(plan, p, part.nodes, owner, g)
+    return state
+
+
+def _allocate_region(plan, p, nodes, owner, g) -> RegionAllocation:  # type: ignore[no-untyped-def]
+    alloc = RegionAllocation()
+    items = plan.items.get(p) or [n for n in nodes]
+    item_pos: dict[int, int] = {}
+    for i, it in enumerate(items):
+        for n in it if isinstance(it, tuple) else (it,):
+            item_pos[n] = i
+    inside = set(nodes)
+    produced: set[int] = set()
+    for n in nodes:
+        produced.update(id(r) for r in g.nodes[n]["op"].results)
+
+    # Captured resources, in order of first use; their size from the using op.
+    last_use: dict[int, int] = {}
+    captured: list[Value] = []
+    for n in nodes:
+        op = g.nodes[n]["op"]
+        for v in op.operands:
+            if is_resource(v) and id(v) not in produced:
+                if id(v) not in last_use:
+                    captured.append(v)
+                    alloc.sizes[v] = operand_size(op, v)
+                last_use[id(v)] = max(last_use.get(id(v), -1), item_pos.get(n, 0))
+    alloc.captured = captured
+
+    intervals: dict[Value, Interval] = {}
+    ordinal = 0
+    for v in captured:
+        ordinal += 1
+        intervals[v] = Interval(LIVE_IN, last_use[id(v)], ordinal)
+    escaping: set[int] = set()
+    for i, it in enumerate(items):
+        members = it if isinstance(it, tuple) else (it,)
+        for n in members:
+            op = g.nodes[n]["op"]
+            for r, res in enumerate(op.results):
+                if not is_resource(res):
+                    continue
+                alloc.sizes[res] = result_size(op, r)
+                end = i
+                live_out = False
+                for user, _ in res.uses:
+                    top = _top(plan, user)
+                    if top in inside:
+                        end = max(end, item_pos[top])
+                    else:
+                        live_out = True
+                if live_out:
+                    escaping.add(id(res))
+                    end = LIVE_OUT
+                if isinstance(it, tuple) and not res.uses:
+                    intervals[res] = Interval(i, i, -1)
+                else:
+                    ordinal += 1
+                    intervals[res] = Interval(i, end, ordinal)
+
+    # Alias sets: a tied result shares storage with its operand.
+    parent: dict[Value, Value] = {}
+
+    def find(v: Value) -> Value:
+        while parent.get(v, v) is not v:
+            v = parent[v]
+        return v
+
+    for n in nodes:
+        op = g.nodes[n]["op"]
+        for r, operand in g.nodes[n]["info"].tied.items():
+            a, b = find(op.results[r]), find(operand)
+            if a is not b:
+                # Keep the earliest value (smallest ordinal) as the leader.
+                if (
+                    intervals.get(a, Interval(0, 0, 1 << 40)).ordinal
+                    < intervals.get(b, Interval(0, 0, 1 << 40)).ordinal
+                ):
+                    parent[b] = a
+                else:
+                    parent[a] = b
+    sets: dict[Value, list[Value]] = {}
+    for v in intervals:
+        sets.setdefault(find(v), []).append(v)
+    for leader, members in sets.items():
+        start = min(intervals[m].start for m in members)
+        end = max(intervals[m].end for m in members)
+        ordn = min(intervals[m].ordinal for m in members)
+        alloc.intervals[leader] = Interval(start, end, ordn)
+        for m in members:
+            alloc.leader[m] = leader
+    captured_ids = {id(v) for v in captured}
+    by_type: dict[T.Type, list[Value]] = {}
+    for leader in sorted(sets, key=lambda v: alloc.intervals[v].ordinal):
+        members = sets[leader]
+        cap = next((m for m in members if id(m) in captured_ids), None)
+        if cap is not None:
+            alloc.in_place[leader] = cap
+            continue
+        esc = [m for m in members if id(m) in escaping]
+        if esc:
+            by_type.setdefault(esc[-1].type, []).append(leader)
+        else:
+            alloc.transients.append(leader)
+    alloc.result_slabs = list(by_type.items())
+    return alloc
+
+
+# --- 6. layout slices --------------------------------------------------------------------------------
+
+
+def layout_slices(state: ScheduleState, *, resource_config=None) -> ScheduleState:  # type: ignore[no-untyped-def]
+    """Offsets of every slab's slices: greedy best-fit for static sizes, conservative for dynamic ones."""
+    cfg = resource_config or state.resource_config
+    state.resource_config = cfg
+    for plan in state.functions:
+        for alloc in plan.allocation.values():
+            alloc.result_layouts = [
+                pack_slices(
+                    [_slice(alloc, v) for v in leaders],
+                    offset_alignment=cfg.min_buffer_offset_alignment,
+                    range_alignment=cfg.min_buffer_range_alignment,
+                )
+                for _, leaders in alloc.result_slabs
+            ]
+            alloc.transient_layout = pack_slices(
+                [_slice(alloc, v) for v in alloc.transients],
+                offset_alignment=cfg.min_buffer_offset_alignment,
+                range_alignment=cfg.min_buffer_range_alignment,
+            )
+    return state
+
+
+def _slice(alloc: RegionAllocation, leader: Value) -> Slice:
+    from scheduler.access import static_index
+
+    iv = alloc.intervals[leader]
+    size = alloc.sizes[leader]
+    static = static_index(size)
+    if static is not None:
+        return Slice(iv.start, iv.end, static)
+    return Slice(iv.start, iv.end, size, dynamic=True)
+
+
+# --- 7. elide timepoints -----------------------------------------------------------------------------
+
+
+def elide_timepoints(state: ScheduleState) -> ScheduleState:
+    """Drop awaits that others already cover, and host awaits on immediate timepoints.
+
+    A region that awaits regions ``a`` and ``b``, where ``b`` itself awaits ``a``, needs only ``b``
+    (a transitive reduction of the region dependency graph).
+    """
+    for plan in state.functions:
+        dag = nx.DiGraph()
+        dag.add_nodes_from(plan.deps)
+        for p, ds in plan.deps.items():
+            dag.add_edges_from((q, p) for q in ds)
+        reach: dict[int, set[int]] = {}
+        for p in nx.topological_sort(dag):
+            r: set[int] = set()
+            for q in plan.deps[p]:
+                r |= reach[q] | {q}
+            reach[p] = r
+        for p, ds in plan.deps.items():
+            covered = {q for q in ds for other in ds if other != q and q in reach[other]}
+            plan.deps[p] = ds - covered
+        plan.elided += _elide_immediate(plan.block)
+    return state
+
+
+def _elide_immediate(block) -> int:  # type: ignore[no-untyped-def]
+    count = 0
+    for op in list(block.ops):
+        if op.op_name == "stream.timepoint.await":
+            tp = op.operands[-1]
+            d = tp.defining_op
+            if d is not None and d.op_name == "stream.timepoint.immediate":
+                seg = segments(op, "operands", "sizes", "timepoint")
+                for res, v in zip(op.results, seg["operands"]):
+                    res.replace_all_uses_with(v)
+                op.erase()
+                count += 1
+    return count
+
+
+# --- 8. parameter upload -----------------------------------------------------------------------------
+
+
+def parameter_upload(
+    state: ScheduleState, *, memory_model: str = "unified", max_allocation_size_bytes: int | None = None
+) -> ScheduleState:
+    """Regions made only of constant parameters become parameter loads or gathers.
+
+    On a ``unified`` memory model each parameter scope gets one ``stream.cmd.parameter.load`` (the
+    runtime may map the archive). On ``discrete`` memory the parameters are appended, at the offset
+    alignment, into constant buffers of at most ``max_allocation_size_bytes`` each, with one
+    ``stream.cmd.parameter.gather`` per buffer.
+    """
+    if memory_model not in ("unified", "discrete"):
+        raise ScheduleError(f"unknown memory model {memory_model!r}; expected 'unified' or 'discrete'")
+    cap = max_allocation_size_bytes or state.resource_config.max_allocation_size_bytes
+    alignment = state.resource_config.min_buffer_offset_alignment
+    from scheduler.access import static_index
+
+    for plan in state.functions:
+        g = plan.graph
+        for p, part in enumerate(plan.partitions):
+            ops = [g.nodes[n]["op"] for n in part.nodes]
+            if not ops or not all(is_parameter_constant(o) for o in ops):
+                continue
+            plan.allocation.pop(p, None)
+            if memory_model == "unified":
+                groups: dict[str | None, list] = {}
+                for o in ops:
+                    attr = o.attr("value")
+                    groups.setdefault(attr.scope, []).append((o, attr.key))  # type: ignore[union-attr]
+                plan.uploads[p] = ParameterUpload("load", list(groups.items()))
+                continue
+            buffers: list[tuple[list, int]] = []
+            entries: list = []
+            offset = 0
+            for o in ops:
+                attr = o.attr("value")
+                size = static_index(o.operands[0])
+                if size is None:
+                    raise UnsupportedOpError(f"{o.describe()}: a gathered parameter needs a static size")
+                start = align(offset, alignment)
+                if entries and start + size > cap:
+                    buffers.append((entries, offset))
+                    entries, start = [], 0
+                if size > cap:
+                    raise ScheduleError(
+                        f"{o.describe()}: parameter of {size} bytes exceeds the {cap} byte cap"
+                    )
+                entries.append((o, attr.scope, attr.key, start))  # type: ignore[union-attr]
+                offset = start + size
+            if entries:
+                buffers.append((entries, offset))
+            plan.uploads[p] = ParameterUpload("gather", buffers=buffers)
+    return state
+
+
+def function_graphs(state: ScheduleState) -> None:
+    """Rebuild each plan's graph (after an IR change made by a stage)."""
+    for plan in state.functions:
+        plan.graph = build_graph(plan.block)
+
+
+__all__ = [
+    "CONSTANT",
+    "elide_timepoints",
+    "layout_slices",
+    "order_items",
+    "parameter_upload",
+    "propagate_timepoints",
+    "refine_usage",
+    "schedule_allocation",
+    "schedule_concurrency",
+    "schedule_execution",
+]

@@ -1,0 +1,170 @@
+"""What the pipeline stages share: the module, one plan per function, and the options in force.
+
+The stages compute a schedule on graphs and record it in a :class:`FunctionPlan` (partitions, waves,
+region order, timepoint dependencies, liveness and slab layouts, parameter uploads). The last stage,
+``materialize``, writes the plan into the module as cmd-form IR. Keeping the plan apart from the IR is
+what lets a study replace one stage: a stage reads the fields earlier stages filled and fills its own.
+
+Before the stages run, :func:`prepare` undoes execution regions already present in async form
+(``stream.async.execute`` with its ``stream.timepoint.await``), so that their ops are scheduled with the
+rest, as they would be by IREE's pipeline re-running on them.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Hashable
+from dataclasses import dataclass, field
+
+import networkx as nx
+
+from ir import Block, Module, Operation, Value
+from ir import attributes as A
+from ir import types as T
+from scheduler.access import segments
+from scheduler.errors import UnsupportedOpError
+from scheduler.packing import Layout
+from scheduler.partition import Partition
+
+FUNCTION_LIKE = ("util.func", "func.func", "util.initializer")
+
+
+@dataclass(frozen=True)
+class ResourceConfig:
+    """The target's buffer constraints (IREE's ``#stream.resource_config``)."""
+
+    min_buffer_offset_alignment: int = 16
+    min_buffer_range_alignment: int = 16
+    max_allocation_size_bytes: int = 1 << 30
+
+
+@dataclass(frozen=True)
+class Interval:
+    """A value's lifetime in a region: positions of its first and last item (``LIVE_IN``/``LIVE_OUT``)."""
+
+    start: int
+    end: int
+    ordinal: int
+
+
+LIVE_IN = -(1 << 31)
+LIVE_OUT = (1 << 31) - 1
+
+
+@dataclass
+class RegionAllocation:
+    """Where each resource value of one execution region lives.
+
+    ``captured``: resources from outside, in operand order. ``results``: escaping values by slab (one
+    slab per resource type), each slab a list of alias-set leaders. ``transients``: alias-set leaders that
+    live only inside the region. ``leader``: value -> its alias-set leader. ``intervals``: leader ->
+    :class:`Interval`. ``sizes``: leader -> size value.
+    """
+
+    captured: list[Value] = field(default_factory=list)
+    result_slabs: list[tuple[T.Type, list[Value]]] = field(default_factory=list)
+    transients: list[Value] = field(default_factory=list)
+    leader: dict[Value, Value] = field(default_factory=dict)
+    intervals: dict[Value, Interval] = field(default_factory=dict)
+    sizes: dict[Value, Value] = field(default_factory=dict)
+    # leader -> captured value it updates in place
+    in_place: dict[Value, Value] = field(default_factory=dict)
+    result_layouts: list[Layout] = field(default_factory=list)
+    transient_layout: Layout | None = None
+
+
+@dataclass
+class ParameterUpload:
+    """Constant parameters of one region: ``("load", scope, [(op, key)])`` groups or gathers per buffer."""
+
+    mode: str  # "load" or "gather"
+    groups: list[tuple[str | None, list[tuple[Operation, str]]]] = field(default_factory=list)
+    # gather: per buffer, its entries with their offsets, and the buffer size
+    buffers: list[tuple[list[tuple[Operation, str | None, str, int]], int]] = field(default_factory=list)
+
+
+@dataclass
+class FunctionPlan:
+    op: Operation
+    block: Block
+    graph: nx.DiGraph
+    partitions: tuple[Partition, ...] = ()
+    waves: dict[int, tuple[tuple[int, ...], ...]] = field(default_factory=dict)
+    # per partition: top-level items in order, each a node or a tuple of nodes (a concurrent wave)
+    items: dict[int, list[int | tuple[int, ...]]] = field(default_factory=dict)
+    deps: dict[int, set[int]] = field(default_factory=dict)
+    host_awaited: dict[int, list[Value]] = field(default_factory=dict)
+    allocation: dict[int, RegionAllocation] = field(default_factory=dict)
+    uploads: dict[int, ParameterUpload] = field(default_factory=dict)
+    # immediate timepoints dropped by elide_timepoints, counted for stats
+    elided: int = 0
+
+    def owner(self) -> dict[int, int]:
+        """Node -> index of the partition holding it."""
+        return {n: i for i, p in enumerate(self.partitions) for n in p.nodes}
+
+
+@dataclass
+class ScheduleState:
+    module: Module
+    functions: list[FunctionPlan]
+    favor: str = "min-peak-memory"
+    resource_config: ResourceConfig = field(default_factory=ResourceConfig)
+    extra: dict[Hashable, object] = field(default_factory=dict)
+
+
+def function_ops(module: Module) -> list[Operation]:
+    return [
+        op for op in module.body.ops if op.op_name in FUNCTION_LIKE and op.regions and op.regions[0].blocks
+    ]
+
+
+def prepare(module: Module) -> list[Operation]:
+    """Undo async-form execution regions so their ops are scheduled again; returns the functions."""
+    funcs = function_ops(module)
+    for f in funcs:
+        for op in list(f.body.ops):
+            if op.op_name == "stream.async.execute":
+                _inline_execute(op)
+    return funcs
+
+
+def _inline_execute(exe: Operation) -> None:
+    seg = segments(exe, "operands", "sizes", "result_sizes", "await")
+    if seg["await"]:
+        raise UnsupportedOpError(
+            f"{exe.describe()}: rescheduling an execution region that awaits is not supported"
+        )
+    body = exe.regions[0].blocks[0]
+    if any(o.op_name == "stream.async.concurrent" for o in body.ops):
+        raise UnsupportedOpError(
+            f"{exe.describe()}: rescheduling a region with concurrent waves is not supported"
+        )
+    for arg, v in zip(body.args, seg["operands"]):
+        arg.replace_all_uses_with(v)
+    block = exe.parent
+    assert block is not None
+    pos = block.ops.index(exe)
+    yield_op = body.ops[-1]
+    n_res = len(exe.results) - 1
+    yielded = list(yield_op.operands[:n_res])
+    yield_op.erase()
+    for inner in list(body.ops):
+        body.ops.remove(inner)
+        inner.parent = None
+        block.insert(pos, inner)
+        pos += 1
+    tp = exe.results[-1]
+    for user, _ in list(tp.uses):
+        if user.op_name != "stream.timepoint.await":
+            raise UnsupportedOpError(f"{exe.describe()}: its timepoint is used by {user.describe()}")
+        aseg = segments(user, "operands", "sizes", "timepoint")
+        for res, v in zip(user.results, aseg["operands"]):
+            res.replace_all_uses_with(v)
+        user.erase()
+    for res, v in zip(exe.results[:n_res], yielded):
+        res.replace_all_uses_with(v)
+    exe.erase()
+
+
+def is_parameter_constant(op: Operation) -> bool:
+    return op.op_name == "stream.async.constant" and isinstance(op.attr("value"), A.NamedParameterAttr)
