@@ -14,6 +14,7 @@ import pytest
 
 import ir
 from tests.conftest import require_iree
+from tests.ir.test_roundtrip import _signature
 
 FIXTURES = pathlib.Path(__file__).parents[1] / "fixtures" / "iree"
 GENERIC = sorted(FIXTURES.glob("*/*.generic.mlir"))
@@ -62,7 +63,9 @@ def test_iree_opt_accepts_builder_program_with_iree_names(tmp_path: pathlib.Path
     assert _histogram(reprinted) == _histogram(printed)
 
 
-PRETTY = sorted(p for p in FIXTURES.glob("*/*.mlir") if not p.name.endswith(".generic.mlir") and p.name != "source.mlir")
+PRETTY = sorted(
+    p for p in FIXTURES.glob("*/*.mlir") if not p.name.endswith(".generic.mlir") and p.name != "source.mlir"
+)
 
 
 @pytest.mark.parametrize("path", PRETTY, ids=lambda p: f"{p.parent.name}/{p.name}")
@@ -72,6 +75,7 @@ def test_pretty_fixture_loads_with_locations_in_the_users_file(path: pathlib.Pat
     ir.verify(module)
     generic = ir.parse_file(str(path.with_name(path.stem + ".generic.mlir")))
     assert module.op_histogram() == generic.op_histogram()
+    assert _signature(module.op) == _signature(generic.op)
     lines = path.read_text().splitlines()
     for op in module.walk():
         if op.op_name.startswith("stream.cmd.") or op.op_name.startswith("stream.async."):
