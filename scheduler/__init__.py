@@ -1,4 +1,10 @@
-"""scheduler package: async-form stream programs -> cmd form, as pure functions over networkx graphs."""
+"""scheduler package: async-form stream programs -> cmd form, as pure functions over networkx graphs.
+
+The entry point is :func:`schedule_module`; :class:`Pipeline` holds IREE's stages in order (each
+replaceable), :class:`ScheduleStats` summarises a cmd-form module. The graph algorithms are available on
+their own: :func:`build_graph`, :func:`partition_execution`, :func:`partition_concurrency`,
+:func:`pack_slices`, and policies beyond IREE (:func:`heft_placement`, :func:`waves_under_memory_cap`).
+"""
 
 from __future__ import annotations
 
@@ -9,18 +15,52 @@ from scheduler.errors import (
     ScheduleError,
     UnsupportedOpError,
 )
-
-
-def schedule_module(module, *, favor=None, pipeline=None):  # type: ignore[no-untyped-def]
-    """Schedule an async-form module into cmd form (in place). Placeholder until the pipeline lands."""
-    raise UnsupportedOpError("scheduler.schedule_module: the scheduling pipeline is not implemented yet")
-
+from scheduler.graph import build_graph, to_dot, write_dot, write_graphml
+from scheduler.packing import Layout, Slice, pack_slices
+from scheduler.partition import Partition, check_partitions, partition_concurrency, partition_execution
+from scheduler.pipeline import Pipeline, Stage, schedule_module
+from scheduler.stages import (
+    elide_timepoints,
+    layout_slices,
+    parameter_upload,
+    propagate_timepoints,
+    refine_usage,
+    schedule_allocation,
+    schedule_concurrency,
+    schedule_execution,
+)
+from scheduler.state import ResourceConfig, ScheduleState
+from scheduler.stats import ScheduleStats
 
 __all__ = [
     "AffinityError",
     "CyclicPartitionError",
+    "Layout",
     "MemoryCapError",
+    "Partition",
+    "Pipeline",
+    "ResourceConfig",
     "ScheduleError",
+    "ScheduleState",
+    "ScheduleStats",
+    "Slice",
+    "Stage",
     "UnsupportedOpError",
+    "build_graph",
+    "check_partitions",
+    "elide_timepoints",
+    "layout_slices",
+    "pack_slices",
+    "parameter_upload",
+    "partition_concurrency",
+    "partition_execution",
+    "propagate_timepoints",
+    "refine_usage",
+    "schedule_allocation",
+    "schedule_concurrency",
+    "schedule_execution",
     "schedule_module",
+    "to_dot",
+    "write_dot",
+    "write_graphml",
 ]

@@ -20,7 +20,6 @@ import networkx as nx
 from ir import Value
 from ir import types as T
 from scheduler.access import (
-    CONSTANT,
     METADATA,
     STREAMABLE,
     affinities_compatible,
@@ -521,7 +520,6 @@ def function_graphs(state: ScheduleState) -> None:
 
 
 __all__ = [
-    "CONSTANT",
     "elide_timepoints",
     "layout_slices",
     "order_items",

@@ -1,0 +1,56 @@
+"""``streamsim schedule``: turn an async-form program into cmd form with the scheduler pipeline.
+
+``--stats`` prints the figures of the result (execute regions, waves, dispatches, transient bytes,
+awaits) instead of the program, unless ``-o`` names a file for it. ``--graph FILE`` writes the
+dependence graph of each function before scheduling (``.graphml`` or ``.dot``).
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+
+from ir import load_file, print_generic, verify
+from scheduler import Pipeline, ScheduleStats, build_graph, schedule_module, write_dot, write_graphml
+
+
+def register(subparsers: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
+    p = subparsers.add_parser("schedule", help="schedule an async-form stream program into cmd form")
+    p.add_argument("program", help="MLIR file in async form (generic, or IREE pretty text); - for stdin")
+    p.add_argument("-o", "--output", default=None, help="output file for the cmd-form program")
+    p.add_argument(
+        "--favor",
+        choices=["debug", "min-peak-memory", "max-concurrency"],
+        default=None,
+        help="concurrency policy (default: the module's partitioning config, else min-peak-memory)",
+    )
+    p.add_argument(
+        "--stats", action="store_true", help="print execute regions, waves, dispatches, bytes, awaits"
+    )
+    p.add_argument("--memory-model", choices=["unified", "discrete"], default="unified")
+    p.add_argument("--graph", default=None, help="write the dependence graph (.graphml or .dot) of @main")
+    p.add_argument("--no-verify", action="store_true", help="skip verifying the result")
+    p.set_defaults(func=run)
+
+
+def run(args: argparse.Namespace) -> int:
+    module = load_file(args.program)
+    if args.graph:
+        fn = next((f for f in module.functions() if f.attr("sym_name") is not None), None)
+        if fn is not None:
+            g = build_graph(fn.body)
+            (write_dot if args.graph.endswith(".dot") else write_graphml)(g, args.graph)
+    pipeline = Pipeline.default().with_options("parameter_upload", memory_model=args.memory_model)
+    schedule_module(module, favor=args.favor, pipeline=pipeline)
+    if not args.no_verify:
+        verify(module)
+    text = print_generic(module)
+    if args.output:
+        with open(args.output, "w", encoding="utf-8") as f:
+            f.write(text)
+    elif not args.stats:
+        sys.stdout.write(text)
+    if args.stats:
+        for line in ScheduleStats.from_module(module).lines():
+            print(line)
+    return 0
