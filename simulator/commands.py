@@ -1,0 +1,259 @@
+"""Command buffers: what ``stream.cmd.execute`` records and a queue executes.
+
+Recording follows IREE's stream-to-HAL lowering: the execute region is a serial sequence with an
+execution barrier after each op; the ops of a ``stream.cmd.concurrent`` wave have no barrier between
+them; a ``stream.cmd.serial`` nested in a wave runs its ops in order. Here the recorded form is a tree:
+:class:`Serial` and :class:`Concurrent` nodes over :class:`DispatchCmd`, :class:`FillCmd` and
+:class:`CopyCmd` leaves.
+
+Execution on a queue: a serial node runs its children one after the other (the barrier); a concurrent
+node starts all of them and waits for all. Dispatches hold one of the device's execution units for their
+roofline time; fills and copies hold a copy engine. Concurrent children draw on lanes (tracks
+``queueN``, ``queueN.1``, ...) so overlapping spans stay readable. With data, each command computes at
+its end: a dispatch runs its kernel on the bound byte ranges, a fill writes its pattern, a copy copies.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Generator
+from typing import TYPE_CHECKING, Any
+
+import numpy as np
+
+from simulator.costs import CostModel, DispatchCost
+from simulator.errors import DeviceFailure
+from simulator.executables import Executable
+from simulator.memory import ResourceRef
+
+if TYPE_CHECKING:
+    from simulator.queues import Queue
+
+ACCESS_NAMES = {1: "ro", 2: "wo", 3: "rw"}
+
+
+class DispatchCmd:
+    __slots__ = (
+        "accesses",
+        "args",
+        "bindings",
+        "cost",
+        "duration_ns",
+        "exe",
+        "lengths",
+        "uniforms",
+        "where",
+        "workload",
+    )
+
+    def __init__(
+        self,
+        exe: Executable,
+        bindings: list[tuple[ResourceRef, int]],
+        lengths: list[int],
+        accesses: list[str],
+        uniforms: list[Any],
+        workload: list[int],
+        cost: DispatchCost,
+        duration_ns: int,
+        args: dict[str, Any],
+        where: str,
+    ) -> None:
+        self.exe = exe
+        self.bindings = bindings
+        self.lengths = lengths
+        self.accesses = accesses
+        self.uniforms = uniforms
+        self.workload = workload
+        self.cost = cost
+        self.duration_ns = duration_ns
+        self.args = args
+        self.where = where
+
+
+class FillCmd:
+    __slots__ = ("args", "duration_ns", "length", "offset", "pattern", "target", "where")
+
+    def __init__(
+        self,
+        target: ResourceRef,
+        offset: int,
+        length: int,
+        pattern: bytes,
+        duration_ns: int,
+        args: dict[str, Any],
+        where: str,
+    ) -> None:
+        self.target = target
+        self.offset = offset
+        self.length = length
+        self.pattern = pattern
+        self.duration_ns = duration_ns
+        self.args = args
+        self.where = where
+
+
+class CopyCmd:
+    __slots__ = (
+        "args",
+        "duration_ns",
+        "length",
+        "source",
+        "source_offset",
+        "target",
+        "target_offset",
+        "where",
+    )
+
+    def __init__(
+        self,
+        source: ResourceRef,
+        source_offset: int,
+        target: ResourceRef,
+        target_offset: int,
+        length: int,
+        duration_ns: int,
+        args: dict[str, Any],
+        where: str,
+    ) -> None:
+        self.source = source
+        self.source_offset = source_offset
+        self.target = target
+        self.target_offset = target_offset
+        self.length = length
+        self.duration_ns = duration_ns
+        self.args = args
+        self.where = where
+
+
+class Serial:
+    __slots__ = ("items",)
+
+    def __init__(self, items: list[Any] | None = None) -> None:
+        self.items: list[Any] = items if items is not None else []
+
+
+class Concurrent(Serial):
+    __slots__ = ()
+
+
+def count_commands(node: Any) -> int:
+    if isinstance(node, Serial):
+        return sum(count_commands(i) for i in node.items)
+    return 1
+
+
+def fill_bytes(view: np.ndarray, pattern: bytes) -> None:
+    """Write ``pattern`` repeated over ``view`` (uint8)."""
+    if len(pattern) == 1:
+        view.fill(pattern[0])
+        return
+    reps = -(-view.size // len(pattern))
+    view[...] = np.frombuffer(pattern * reps, dtype=np.uint8)[: view.size]
+
+
+class Executor:
+    """Runs a recorded command tree on one queue."""
+
+    __slots__ = ("counts", "device", "engine", "queue", "trace", "with_data")
+
+    def __init__(self, queue: Queue, with_data: bool, counts: dict[str, int]) -> None:
+        self.queue = queue
+        self.device = queue.device
+        self.engine = queue.engine
+        self.trace = queue.engine.trace
+        self.with_data = with_data
+        self.counts = counts
+
+    def run(self, node: Any, lane: int, flows_from: list[int]) -> Generator[Any, Any, int | None]:
+        if isinstance(node, Concurrent):
+            return (yield from self._concurrent(node.items, lane, flows_from))
+        if isinstance(node, Serial):
+            last = None
+            for item in node.items:
+                got = yield from self.run(item, lane, flows_from)
+                if got is not None:
+                    last = got
+                    flows_from = []
+            return last
+        if isinstance(node, DispatchCmd):
+            return (yield from self._dispatch(node, lane, flows_from))
+        return (yield from self._transfer(node, lane, flows_from))
+
+    def _concurrent(
+        self, items: list[Any], lane: int, flows_from: list[int]
+    ) -> Generator[Any, Any, int | None]:
+        if len(items) == 1:
+            return (yield from self.run(items[0], lane, flows_from))
+        env = self.engine.env
+        procs = [env.process(self.run(item, lane + k, flows_from)) for k, item in enumerate(items)]
+        yield env.all_of(procs)
+        last = None
+        end = -1
+        for p in procs:
+            span_id = p.value
+            if span_id is not None:
+                s_end = self.trace.span(span_id).end_ns
+                if s_end >= end:
+                    end, last = s_end, span_id
+        return last
+
+    def _dispatch(self, cmd: DispatchCmd, lane: int, flows_from: list[int]) -> Generator[Any, Any, int]:
+        env = self.engine.env
+        with self.device.units.request() as req:
+            yield req
+            start = env.now
+            yield env.timeout(cmd.duration_ns)
+        if self.with_data:
+            views = []
+            for i, (ref, offset) in enumerate(cmd.bindings):
+                view = ref.view(offset, cmd.lengths[i])
+                if view is None:
+                    raise DeviceFailure(
+                        f"{cmd.where}: binding {i} has no memory (used before its alloca ran?)"
+                    )
+                views.append(view)
+            cmd.exe.run(views, cmd.lengths, cmd.accesses, cmd.uniforms, cmd.workload, cmd.where)
+        self.counts["dispatches"] += 1
+        span = self.trace.add_span(
+            self.queue.lane(lane), cmd.exe.name, "dispatch", int(start), cmd.duration_ns, cmd.args
+        )
+        for src in flows_from:
+            self.trace.add_flow(src, span)
+        return span.id
+
+    def _transfer(self, cmd: FillCmd | CopyCmd, lane: int, flows_from: list[int]) -> Generator[Any, Any, int]:
+        env = self.engine.env
+        with self.device.copy_engines.request() as req:
+            yield req
+            start = env.now
+            yield env.timeout(cmd.duration_ns)
+        if isinstance(cmd, FillCmd):
+            name = "fill"
+            self.counts["fills"] += 1
+            if self.with_data:
+                view = cmd.target.view(cmd.offset, cmd.length)
+                if view is None:
+                    raise DeviceFailure(
+                        f"{cmd.where}: fill target has no memory (used before its alloca ran?)"
+                    )
+                fill_bytes(view, cmd.pattern)
+        else:
+            name = "copy"
+            self.counts["copies"] += 1
+            if self.with_data:
+                src = cmd.source.view(cmd.source_offset, cmd.length)
+                dst = cmd.target.view(cmd.target_offset, cmd.length)
+                if src is None or dst is None:
+                    raise DeviceFailure(f"{cmd.where}: copy between unallocated resources")
+                dst[...] = src.copy() if cmd.source.buffer is cmd.target.buffer else src
+        span = self.trace.add_span(
+            self.queue.lane(lane), name, "transfer", int(start), cmd.duration_ns, cmd.args
+        )
+        for src_id in flows_from:
+            self.trace.add_flow(src_id, span)
+        return span.id
+
+
+def transfer_duration(queue: Queue, kind: str, length: int) -> int:
+    spec = queue.device.spec
+    return CostModel.fill_ns(spec, length) if kind == "fill" else CostModel.copy_ns(spec, length)

@@ -1,0 +1,224 @@
+"""Costs: how long a dispatch, fill, copy or transfer takes on the machine.
+
+Dispatches follow a roofline: ``launch_overhead + max(flops / peak[dtype], bytes / memory_bandwidth)``.
+The flops and bytes come from the kernel (its ``flops`` function and binding lengths), from the IREE
+executable interpreter when it is present (``program.cost``), or else from the executable's linalg body
+(:func:`estimate_linalg`: ``2*M*N*K`` for contractions, iteration space times body ops for
+``linalg.generic``, bytes of the ``dispatch.tensor.load``/``store`` tiles).
+
+A calibration table overrides the roofline per executable, as measured on a real run. The file is TOML
+or JSON keyed by export name (the leaf of ``@exe::@export``) or ``exe::export``::
+
+    [executables."main_dispatch_0_matmul_8x128x64_f32"]
+    duration_ns = 5200          # replaces the roofline
+    [executables."main_dispatch_1_matmul_8x32x128_f32"]
+    scale = 1.4                 # multiplies it
+
+Transfers take ``latency + bytes / bandwidth``; fills write and copies read and write device memory.
+All results are integer nanoseconds (rounded up, so that no op takes zero time by rounding).
+"""
+
+from __future__ import annotations
+
+import json
+import math
+import pathlib
+import tomllib
+from dataclasses import dataclass
+from typing import Any
+
+from ir import Operation
+from ir import types as T
+from ir.affine import AffineDim
+from ir.attributes import AffineMapAttr, ArrayAttr
+from simulator.errors import InputError
+from simulator.machine import DeviceSpec
+
+
+@dataclass(frozen=True, slots=True)
+class DispatchCost:
+    """What a dispatch does: floating/integer ops and bytes moved, and the element type of its math."""
+
+    flops: int
+    bytes_read: int
+    bytes_written: int
+    dtype: str = "f32"
+
+
+def ceil_ns(seconds: float) -> int:
+    return max(0, math.ceil(seconds * 1e9 - 1e-6))
+
+
+class Calibration:
+    """Per-executable overrides: ``duration_ns`` or ``scale`` by export name."""
+
+    def __init__(self, table: dict[str, dict[str, float]] | None = None, source: str = "") -> None:
+        self.table = dict(table or {})
+        self.source = source
+
+    @classmethod
+    def from_file(cls, path: str | pathlib.Path) -> Calibration:
+        p = pathlib.Path(path)
+        try:
+            text = p.read_text()
+        except OSError as exc:
+            raise InputError(f"cannot read calibration table {p}: {exc.strerror or exc}") from None
+        try:
+            data = json.loads(text) if p.suffix == ".json" else tomllib.loads(text)
+        except (json.JSONDecodeError, tomllib.TOMLDecodeError) as exc:
+            raise InputError(f"calibration table {p}: cannot parse: {exc}") from None
+        table = data.get("executables", data)
+        if not isinstance(table, dict):
+            raise InputError(f"calibration table {p}: expected a table of executables")
+        for name, entry in table.items():
+            if not isinstance(entry, dict) or not ({"duration_ns", "scale"} & set(entry)):
+                raise InputError(f"calibration table {p}: entry {name!r} needs duration_ns or scale")
+        return cls(table, str(p))
+
+    def lookup(self, names: tuple[str, ...]) -> dict[str, float] | None:
+        for name in names:
+            entry = self.table.get(name)
+            if entry is not None:
+                return entry
+        return None
+
+
+class CostModel:
+    """Durations of device work on a machine, with optional calibration."""
+
+    def __init__(self, calibration: Calibration | None = None) -> None:
+        self.calibration = calibration or Calibration()
+
+    def dispatch_ns(self, device: DeviceSpec, names: tuple[str, ...], cost: DispatchCost) -> int:
+        entry = self.calibration.lookup(names) if self.calibration.table else None
+        if entry is not None and "duration_ns" in entry:
+            return int(entry["duration_ns"])
+        compute_s = cost.flops / device.peak_for(cost.dtype)
+        memory_s = (cost.bytes_read + cost.bytes_written) / device.memory_bandwidth_bytes_per_s
+        ns = device.launch_overhead_ns + ceil_ns(max(compute_s, memory_s))
+        if entry is not None:
+            ns = int(round(ns * float(entry.get("scale", 1.0))))
+        return max(1, ns)
+
+    @staticmethod
+    def fill_ns(device: DeviceSpec, length_bytes: int) -> int:
+        return max(
+            1, device.queue_op_overhead_ns + ceil_ns(length_bytes / device.memory_bandwidth_bytes_per_s)
+        )
+
+    @staticmethod
+    def copy_ns(device: DeviceSpec, length_bytes: int) -> int:
+        moved = 2 * length_bytes
+        return max(1, device.queue_op_overhead_ns + ceil_ns(moved / device.memory_bandwidth_bytes_per_s))
+
+    @staticmethod
+    def transfer_ns(length_bytes: int, bandwidth_bytes_per_s: float, latency_ns: int) -> int:
+        return max(1, latency_ns + ceil_ns(length_bytes / bandwidth_bytes_per_s))
+
+
+# -- estimating IREE executables from their linalg bodies -------------------------------------------
+
+_LOAD = "iree_tensor_ext.dispatch.tensor.load"
+_STORE = "iree_tensor_ext.dispatch.tensor.store"
+
+
+def _dtype_name(t: T.Type) -> str:
+    return str(t)
+
+
+def _dims(t: T.Type, dynamic: list[int]) -> list[int]:
+    """Static dims of a shaped type; each dynamic dim takes the next workload value (else 1)."""
+    if not isinstance(t, T.TensorType) or t.shape is None:
+        return []
+    out = []
+    k = 0
+    for d in t.shape:
+        if d == T.DYNAMIC:
+            out.append(dynamic[k] if k < len(dynamic) else 1)
+            k += 1
+        else:
+            out.append(d)
+    return out
+
+
+def _nbytes(t: T.Type, dynamic: list[int]) -> int:
+    if not isinstance(t, T.TensorType):
+        return 0
+    return math.prod(_dims(t, dynamic)) * T.element_byte_size(t.element_type)
+
+
+def _iteration_space(op: Operation, dynamic: list[int]) -> int:
+    maps = op.attr("indexing_maps")
+    sizes: dict[int, int] = {}
+    if isinstance(maps, ArrayAttr):
+        for value, m in zip(op.operands, maps):
+            if not isinstance(m, AffineMapAttr):
+                continue
+            for extent, expr in zip(_dims(value.type, dynamic), m.value.results):
+                if isinstance(expr, AffineDim):
+                    sizes[expr.position] = max(sizes.get(expr.position, 1), extent)
+    if sizes:
+        return math.prod(sizes.values())
+    return max((math.prod(_dims(v.type, dynamic)) for v in op.operands), default=1)
+
+
+def _linalg_flops(op: Operation, dynamic: list[int]) -> tuple[int, str | None]:
+    name = op.op_name
+    ins = [v for v in op.operands if isinstance(v.type, T.TensorType)]
+    out_t = op.results[0].type if op.results else (ins[-1].type if ins else None)
+    out_n = math.prod(_dims(out_t, dynamic)) if out_t is not None else 0
+    in_dtype = _dtype_name(ins[0].type.element_type) if ins else None
+    if name == "linalg.fill" or name == "linalg.copy" or name == "linalg.transpose":
+        return 0, None
+    if "matmul" in name or "matvec" in name or "vecmat" in name or name.endswith(".dot"):
+        k = _dims(ins[0].type, dynamic)[-1] if ins and _dims(ins[0].type, dynamic) else 1
+        if "transpose_a" in name:
+            k = _dims(ins[0].type, dynamic)[-2]
+        return 2 * out_n * k, in_dtype
+    if "conv" in name and len(ins) >= 2:
+        fdims = _dims(ins[1].type, dynamic)
+        window = math.prod(fdims[:-1]) if len(fdims) > 1 else 1
+        return 2 * out_n * window, in_dtype
+    if name == "linalg.generic":
+        body_ops = sum(
+            1 for inner in op.walk() if inner is not op and inner.op_name.split(".")[0] in ("arith", "math")
+        )
+        return _iteration_space(op, dynamic) * max(1, body_ops), in_dtype
+    return out_n, in_dtype
+
+
+class LinalgEstimate:
+    """The cost of an IREE executable function, estimated from its body; call with the workload."""
+
+    def __init__(self, func: Operation) -> None:
+        self.func = func
+        self._cache: dict[tuple[int, ...], DispatchCost] = {}
+
+    def __call__(self, workload: list[int]) -> DispatchCost:
+        key = tuple(workload)
+        cost = self._cache.get(key)
+        if cost is None:
+            cost = self._cache[key] = self._estimate(list(workload))
+        return cost
+
+    def _estimate(self, dynamic: list[int]) -> DispatchCost:
+        read = written = flops = 0
+        dtype: str | None = None
+        for op in self.func.walk():
+            name = op.op_name
+            if name == _LOAD:
+                read += _nbytes(op.results[0].type, dynamic)
+            elif name == _STORE:
+                written += _nbytes(op.operands[0].type, dynamic)
+            elif name.startswith("linalg.") and name != "linalg.yield" and op.parent_op is not None:
+                if op.parent_op.op_name.startswith("linalg."):
+                    continue
+                f, dt = _linalg_flops(op, dynamic)
+                flops += f
+                if f and dtype is None and dt is not None:
+                    dtype = dt
+        return DispatchCost(flops, read, written, dtype or "f32")
+
+
+def describe_cost(cost: DispatchCost) -> dict[str, Any]:
+    return {"flops": cost.flops, "bytes_read": cost.bytes_read, "bytes_written": cost.bytes_written}

@@ -1,0 +1,128 @@
+"""The engine: a simpy environment driven from an asyncio event loop, plus the run's trace.
+
+simpy owns simulated time (integer nanoseconds). :meth:`Engine.drive` steps the environment in batches of
+events and awaits ``asyncio.sleep(0)`` between batches, so several simulations share one event loop. Host
+callbacks that are coroutines run as asyncio tasks; the simpy process that called them waits on an event
+the task's completion triggers (:meth:`Engine.await_coroutine`), and simulated time does not move while
+they run.
+
+States of a drive: running (events queued) -> done (the target process finished) or failed (it raised).
+When no event is queued, no coroutine is pending and the target has not finished, the run is deadlocked:
+:class:`~simulator.errors.DeadlockError` names every pending wait (registered by :meth:`begin_wait`).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import itertools
+from collections.abc import Awaitable, Generator
+from typing import Any
+
+import simpy
+
+from simulator.errors import DeadlockError
+from traces import Trace, TraceMetadata, Track
+
+EVENTS_PER_BATCH = 2000
+
+
+class Engine:
+    """One simulation run: the simpy environment, the trace being written, and the pending waits."""
+
+    def __init__(self, metadata: TraceMetadata | None = None, *, events_per_batch: int = EVENTS_PER_BATCH):
+        self.env = simpy.Environment()
+        self.trace = Trace(metadata)
+        self.events_per_batch = events_per_batch
+        self._waits: dict[int, str] = {}
+        self._wait_ids = itertools.count()
+        self._semaphore_ids = itertools.count()
+        self._tasks: set[asyncio.Future[Any]] = set()
+        self.host_track = Track.host("main")
+
+    @property
+    def now(self) -> int:
+        return int(self.env.now)
+
+    # -- bookkeeping for deadlock reports ---------------------------------------------------------
+
+    def begin_wait(self, description: str) -> int:
+        token = next(self._wait_ids)
+        self._waits[token] = description
+        return token
+
+    def end_wait(self, token: int) -> None:
+        self._waits.pop(token, None)
+
+    def pending_waits(self) -> list[str]:
+        return [self._waits[k] for k in sorted(self._waits)]
+
+    def semaphore_name(self, what: str) -> str:
+        return f"sem{next(self._semaphore_ids)}:{what}"
+
+    # -- coroutines --------------------------------------------------------------------------------
+
+    def await_coroutine(self, awaitable: Awaitable[Any]) -> Generator[simpy.Event, Any, Any]:
+        """From a simpy process: run ``awaitable`` on the asyncio loop and return its result."""
+        future = asyncio.ensure_future(awaitable)
+        self._tasks.add(future)
+        done = self.env.event()
+        token = self.begin_wait("host waits for a coroutine")
+        future.add_done_callback(lambda _f: done.succeed())
+        yield done
+        self.end_wait(token)
+        self._tasks.discard(future)
+        return future.result()
+
+    # -- driving ------------------------------------------------------------------------------------
+
+    async def drive(self, target: simpy.Process) -> Any:
+        """Advance the simulation until ``target`` finishes; return its value or raise its exception."""
+        env = self.env
+        step = env.step
+        batch = self.events_per_batch
+        while not target.processed:
+            queue = env._queue  # simpy's heap; an empty heap means no scheduled event
+            n = 0
+            while queue and n < batch:
+                step()
+                n += 1
+                if target.processed:
+                    break
+            if target.processed:
+                break
+            if not queue:
+                pending = [t for t in self._tasks if not t.done()]
+                if pending:
+                    await asyncio.wait(pending, return_when=asyncio.FIRST_COMPLETED)
+                    continue
+                if any(t.done() for t in self._tasks):
+                    await asyncio.sleep(0)
+                    continue
+                raise DeadlockError(self.deadlock_message())
+            await asyncio.sleep(0)
+        if not target.ok:
+            raise target.value
+        return target.value
+
+    async def drain(self) -> None:
+        """Run every remaining event (work queued after the host returned); deadlock if waits remain."""
+        env = self.env
+        queue = env._queue
+        while queue:
+            n = 0
+            while queue and n < self.events_per_batch:
+                env.step()
+                n += 1
+            await asyncio.sleep(0)
+        if self._waits:
+            raise DeadlockError(self.deadlock_message(after_return=True))
+
+    def deadlock_message(self, *, after_return: bool = False) -> str:
+        waits = self.pending_waits()
+        head = (
+            "deadlock: the program returned but queued work never ran"
+            if after_return
+            else "deadlock: no event can fire and the host is still waiting"
+        )
+        shown = "; ".join(waits[:8]) + ("; ..." if len(waits) > 8 else "")
+        return f"{head} at t={self.now} ns; pending waits: {shown or 'none'}"

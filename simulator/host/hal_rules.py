@@ -1,0 +1,92 @@
+"""Host rules for the ``hal`` ops IREE's stream-phase modules run on the host: buffer views.
+
+``hal.buffer_view.assert`` checks an argument against the shape, element type and encoding a function
+expects, and raises :class:`~simulator.errors.InputError` (a bad input, exit code 2) naming the input.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ir import Operation
+from ir.attributes import IntegerAttr, StringAttr, TypeAttr
+from simulator.errors import InputError, UnsupportedOpError
+from simulator.host import fields
+from simulator.host.interpreter import Interpreter, rule
+from simulator.host.values import (
+    ENCODING_DENSE_ROW_MAJOR,
+    BufferView,
+    element_type_code,
+    element_types_compatible,
+)
+
+
+def _view(op: Operation, value: Any) -> BufferView:
+    if not isinstance(value, BufferView):
+        raise UnsupportedOpError(f"{op.describe()}: expected a !hal.buffer_view, got {type(value).__name__}")
+    return value
+
+
+@rule("hal.element_type")
+def _element_type(interp: Interpreter, op: Operation, args: list[Any]) -> int:
+    t = op.attr("type")
+    return element_type_code(t.value if isinstance(t, TypeAttr) else t)  # type: ignore[arg-type]
+
+
+@rule("hal.encoding_type")
+def _encoding_type(interp: Interpreter, op: Operation, args: list[Any]) -> int:
+    return ENCODING_DENSE_ROW_MAJOR
+
+
+@rule("hal.buffer_view.assert")
+def _assert(interp: Interpreter, op: Operation, args: list[Any]) -> None:
+    g = fields.groups(op, args)
+    view = _view(op, g["buffer_view"])
+    msg = op.attr("message")
+    name = msg.value if isinstance(msg, StringAttr) else "buffer view"
+    shape = [int(d) for d in g["shape"]]  # type: ignore[union-attr]
+    if list(view.shape) != shape:
+        raise InputError(
+            f"{op.describe()}: {name} has shape {'x'.join(map(str, view.shape)) or 'scalar'}, expected "
+            f"{'x'.join(map(str, shape)) or 'scalar'}"
+        )
+    expected = int(g["element_type"])  # type: ignore[arg-type]
+    if not element_types_compatible(view.element_type_code, expected):
+        raise InputError(
+            f"{op.describe()}: {name} has element type {view.element_type} (0x{view.element_type_code:08x}), "
+            f"expected 0x{expected:08x}"
+        )
+    if int(g["encoding_type"]) != view.encoding:  # type: ignore[arg-type]
+        raise InputError(
+            f"{op.describe()}: {name} has encoding {view.encoding}, expected {g['encoding_type']}"
+        )
+
+
+@rule("hal.buffer_view.dim")
+def _dim(interp: Interpreter, op: Operation, args: list[Any]) -> int:
+    view = _view(op, args[0])
+    index = op.attr("index")
+    i = index.value if isinstance(index, IntegerAttr) else int(args[1])
+    if not 0 <= i < len(view.shape):
+        raise InputError(f"{op.describe()}: dimension {i} of a rank-{len(view.shape)} buffer view")
+    return view.shape[i]
+
+
+@rule("hal.buffer_view.rank")
+def _rank(interp: Interpreter, op: Operation, args: list[Any]) -> int:
+    return len(_view(op, args[0]).shape)
+
+
+@rule("hal.buffer_view.element_type")
+def _view_element_type(interp: Interpreter, op: Operation, args: list[Any]) -> int:
+    return _view(op, args[0]).element_type_code
+
+
+@rule("hal.buffer_view.encoding_type")
+def _view_encoding_type(interp: Interpreter, op: Operation, args: list[Any]) -> int:
+    return _view(op, args[0]).encoding
+
+
+@rule("hal.buffer_view.buffer")
+def _view_buffer(interp: Interpreter, op: Operation, args: list[Any]) -> Any:
+    return _view(op, args[0])

@@ -1,0 +1,170 @@
+"""The host interpreter: runs the host code of a stream program as a simpy process.
+
+After JAX's jaxpr interpreter: a rule table maps each op name (the seed spelling; IREE 3.x aliases are
+looked up through :data:`ir.OP_ALIASES`) to an implementation, and an environment maps each SSA value to
+its runtime object. The loop evaluates an op's operands from the environment, calls its rule, and binds
+its results. A rule is ``rule(interp, op, args) -> results``; a *blocking* rule (one that waits, submits
+work or calls) is a generator run with ``yield from`` inside the simpy process.
+
+Host time: every op costs ``host.op_cost_ns``; costs accumulate and are paid (one simpy timeout) before the
+host does anything another party can observe: a submission, a wait, a return. So a submission happens at
+the simulated time the host reaches it.
+
+Raises :class:`~simulator.errors.UnsupportedOpError` naming the op and its location for an op without a
+rule, and whatever the rules raise (DeviceFailure from a failed await, InputError for bad inputs).
+"""
+
+from __future__ import annotations
+
+import inspect
+from collections.abc import Callable, Generator
+from typing import TYPE_CHECKING, Any
+
+from ir import OP_ALIASES, Block, Module, Operation, Value
+from ir.attributes import StringAttr, SymbolRefAttr
+from simulator.errors import SimulationError, UnsupportedOpError
+
+if TYPE_CHECKING:
+    from simulator.runtime import Runtime
+
+Rule = Callable[["Interpreter", Operation, list[Any]], Any]
+
+TERMINATORS = frozenset({"util.return", "func.return", "scf.yield", "stream.yield", "scf.condition"})
+
+RULES: dict[str, Rule] = {}
+BLOCKING_RULES: dict[str, Rule] = {}
+
+
+def rule(*names: str) -> Callable[[Rule], Rule]:
+    """Register a rule for op names; a generator function becomes a blocking rule."""
+
+    def deco(fn: Rule) -> Rule:
+        table = BLOCKING_RULES if inspect.isgeneratorfunction(fn) else RULES
+        for name in names:
+            if name in RULES or name in BLOCKING_RULES:
+                raise SimulationError(f"host rule for {name} registered twice")
+            table[name] = fn
+        return fn
+
+    return deco
+
+
+def seed_name(op_name: str) -> str:
+    return OP_ALIASES.get(op_name, op_name)
+
+
+class Interpreter:
+    """Runs functions of one module against one runtime."""
+
+    def __init__(self, runtime: Runtime, module: Module) -> None:
+        self.runtime = runtime
+        self.module = module
+        self.engine = runtime.engine
+        self.op_cost_ns = runtime.machine.host.op_cost_ns
+        self.debt_ns = 0
+        self.ops_run = 0
+        self.globals: dict[str, Any] = {}
+        self._plans: dict[int, list[tuple[Operation, Rule, bool]]] = {}
+        self.depth = 0
+        self.current_env: dict[Value, Any] = {}
+
+    # -- host time ----------------------------------------------------------------------------------
+
+    def charge(self, ns: int) -> None:
+        self.debt_ns += ns
+
+    def settle(self) -> Generator[Any, Any, None]:
+        """Pay the accumulated host time."""
+        if self.debt_ns:
+            debt, self.debt_ns = self.debt_ns, 0
+            yield self.engine.env.timeout(debt)
+
+    # -- symbols ------------------------------------------------------------------------------------
+
+    def symbol(self, op: Operation, attr: str = "callee") -> str:
+        ref = op.attr(attr)
+        if isinstance(ref, SymbolRefAttr):
+            return ref.root
+        if isinstance(ref, StringAttr):
+            return ref.value
+        raise UnsupportedOpError(f"{op.describe()}: attribute {attr!r} is not a symbol reference")
+
+    # -- the loop -----------------------------------------------------------------------------------
+
+    def _plan(self, block: Block) -> list[tuple[Operation, Rule, bool]]:
+        plan = self._plans.get(id(block))
+        if plan is None:
+            plan = []
+            for op in block.ops:
+                name = op.op_name
+                if name in TERMINATORS:
+                    plan.append((op, _terminator, False))
+                    continue
+                key = seed_name(name)
+                fn = BLOCKING_RULES.get(key) or BLOCKING_RULES.get(name)
+                if fn is not None:
+                    plan.append((op, fn, True))
+                    continue
+                fn = RULES.get(key) or RULES.get(name)
+                if fn is None:
+                    fn = _unsupported
+                plan.append((op, fn, False))
+            self._plans[id(block)] = plan
+        return plan
+
+    def run_block(
+        self, block: Block, args: list[Any], env: dict[Value, Any]
+    ) -> Generator[Any, Any, list[Any]]:
+        """Run ``block`` with its arguments bound; returns the terminator's operand values."""
+        for arg, value in zip(block.args, args):
+            env[arg] = value
+        saved, self.current_env = self.current_env, env
+        try:
+            return (yield from self._run_ops(block, env))
+        finally:
+            self.current_env = saved
+
+    def _run_ops(self, block: Block, env: dict[Value, Any]) -> Generator[Any, Any, list[Any]]:
+        cost = self.op_cost_ns
+        for op, fn, blocking in self._plan(block):
+            try:
+                values = [env[v] for v in op._operands]
+            except KeyError as exc:
+                raise UnsupportedOpError(f"{op.describe()}: operand {exc.args[0]!r} has no value") from None
+            self.debt_ns += cost
+            self.ops_run += 1
+            if fn is _terminator:
+                return values
+            results = (yield from fn(self, op, values)) if blocking else fn(self, op, values)
+            if op.results:
+                if len(op.results) == 1 and not isinstance(results, list | tuple):
+                    env[op.results[0]] = results
+                else:
+                    for r, v in zip(op.results, results):
+                        env[r] = v
+        return []
+
+    def call(self, func: Operation, args: list[Any]) -> Generator[Any, Any, list[Any]]:
+        """Run a function op (util.func, func.func, util.initializer) in a fresh environment."""
+        if not func.regions or not func.regions[0].blocks:
+            raise UnsupportedOpError(f"{func.describe()}: function has no body")
+        if len(func.regions[0].blocks) != 1:
+            raise UnsupportedOpError(
+                f"{func.describe()}: functions with several blocks (cf.br) are not supported by the host interpreter"
+            )
+        self.depth += 1
+        if self.depth > 256:
+            raise SimulationError(f"{func.describe()}: call depth exceeds 256 (unbounded recursion?)")
+        try:
+            self.charge(self.runtime.machine.host.call_cost_ns)
+            return (yield from self.run_block(func.regions[0].blocks[0], list(args), {}))
+        finally:
+            self.depth -= 1
+
+
+def _terminator(interp: Interpreter, op: Operation, args: list[Any]) -> Any:  # pragma: no cover - marker
+    return args
+
+
+def _unsupported(interp: Interpreter, op: Operation, args: list[Any]) -> Any:
+    raise UnsupportedOpError(f"{op.describe()}: the host interpreter has no rule for {op.op_name}")

@@ -1,0 +1,231 @@
+"""Host rules for ``stream.resource.*``, ``stream.timepoint.*`` and ``stream.tensor.import/export``.
+
+Queue-ordered allocation: ``stream.resource.alloca`` names a buffer at once (the host needs the value) and
+submits a queue operation that reserves its bytes when its await timepoint is reached; running out of
+memory fails that operation's timepoint. ``stream.resource.dealloca`` releases in queue order.
+``stream.timepoint.await`` blocks the host until the timepoint is reached (and raises if it failed).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Generator
+from typing import Any
+
+import numpy as np
+
+from ir import Operation
+from ir import types as T
+from ir.attributes import TypeAttr
+from simulator.errors import InputError, SimulationError, UnsupportedOpError
+from simulator.host import fields
+from simulator.host.interpreter import Interpreter, rule
+from simulator.host.values import BufferView
+from simulator.memory import Buffer, ResourceRef, check_range
+from simulator.queues import Queue
+from simulator.runtime import location
+from simulator.semaphores import IMMEDIATE, Fence
+
+
+def _ref(op: Operation, value: Any) -> ResourceRef:
+    if not isinstance(value, ResourceRef):
+        raise UnsupportedOpError(f"{op.describe()}: expected a resource, got {type(value).__name__}")
+    return value
+
+
+def _fence(value: Any) -> Fence | None:
+    return value if isinstance(value, Fence) else None
+
+
+def alloc_span(queue: Queue, name: str, op: Operation, size: int, start: int, dur: int) -> int:
+    return queue.engine.trace.add_span(
+        queue.track, name, "alloc", start, dur, {"op": op.op_name, "loc": location(op), "bytes": size}
+    ).id
+
+
+# -- resources ----------------------------------------------------------------------------------------
+
+
+@rule("stream.resource.alloca")
+def _alloca(interp: Interpreter, op: Operation, args: list[Any]) -> Generator[Any, Any, list[Any]]:
+    g = fields.groups(op, args)
+    size = int(g["storage_size"])  # type: ignore[arg-type]
+    rt = interp.runtime
+    queue = rt.queue_of(op)
+    buffer = Buffer.placeholder(size, f"alloca@{location(op) or op.op_name}")
+    where = op.describe()
+
+    def work(q: Queue, flows: list[int]) -> Generator[Any, Any, int]:
+        start = q.engine.now
+        dur = q.device.spec.queue_op_overhead_ns
+        if dur:
+            yield q.engine.env.timeout(dur)
+        buffer.materialize(q.device.pool, with_data=rt.with_data, what=where)
+        rt.counts["allocas"] += 1
+        span = alloc_span(q, "alloca", op, size, start, dur)
+        for src in flows:
+            q.engine.trace.add_flow(src, span)
+        return span
+
+    fence = yield from rt.submit(interp, op, queue, work, _fence(g["await_timepoint"]))
+    return [ResourceRef(buffer, 0, size), fence]
+
+
+@rule("stream.resource.dealloca")
+def _dealloca(interp: Interpreter, op: Operation, args: list[Any]) -> Generator[Any, Any, Fence]:
+    g = fields.groups(op, args)
+    ref = _ref(op, g["operand"])
+    rt = interp.runtime
+    queue = rt.queue_of(op)
+    where = op.describe()
+
+    def work(q: Queue, flows: list[int]) -> Generator[Any, Any, int]:
+        start = q.engine.now
+        dur = q.device.spec.queue_op_overhead_ns
+        if dur:
+            yield q.engine.env.timeout(dur)
+        ref.buffer.release(where)
+        rt.counts["deallocas"] += 1
+        span = alloc_span(q, "dealloca", op, ref.size_bytes, start, dur)
+        for src in flows:
+            q.engine.trace.add_flow(src, span)
+        return span
+
+    return (yield from rt.submit(interp, op, queue, work, _fence(g["await_timepoint"])))
+
+
+@rule("stream.resource.alloc")
+def _alloc(interp: Interpreter, op: Operation, args: list[Any]) -> ResourceRef:
+    size = int(args[0])
+    rt = interp.runtime
+    device = rt.device_of(op)
+    buffer = Buffer.allocate(device.pool, size, with_data=rt.with_data, label=f"alloc@{location(op)}")
+    return ResourceRef(buffer, 0, size)
+
+
+@rule("stream.resource.dealloc")
+def _dealloc(interp: Interpreter, op: Operation, args: list[Any]) -> None:
+    _ref(op, args[0]).buffer.release(op.describe())
+
+
+@rule("stream.resource.subview")
+def _subview(interp: Interpreter, op: Operation, args: list[Any]) -> ResourceRef:
+    source, _size, offset, length = args
+    return _ref(op, source).subview(int(offset), int(length), op.describe())
+
+
+@rule("stream.resource.size")
+def _size(interp: Interpreter, op: Operation, args: list[Any]) -> int:
+    return _ref(op, args[0]).size_bytes
+
+
+@rule("stream.resource.load")
+def _load(interp: Interpreter, op: Operation, args: list[Any]) -> Any:
+    ref, _size, offset = _ref(op, args[0]), args[1], int(args[2])
+    t = op.results[0].type
+    dtype = T.numpy_dtype(t)
+    check_range(ref, offset, dtype.itemsize, op.describe())
+    view = ref.view(offset, dtype.itemsize)
+    if view is None:
+        return 0
+    value = view.view(dtype)[0]
+    return float(value) if isinstance(t, T.FloatType) else int(value)
+
+
+@rule("stream.resource.store")
+def _store(interp: Interpreter, op: Operation, args: list[Any]) -> None:
+    ref, _size, offset, value = _ref(op, args[0]), args[1], int(args[2]), args[3]
+    dtype = T.numpy_dtype(op.operands[3].type)
+    check_range(ref, offset, dtype.itemsize, op.describe())
+    view = ref.view(offset, dtype.itemsize)
+    if view is not None:
+        view[...] = np.array([value], dtype=dtype).view(np.uint8)
+
+
+# -- timepoints ---------------------------------------------------------------------------------------
+
+
+@rule("stream.timepoint.immediate")
+def _immediate(interp: Interpreter, op: Operation, args: list[Any]) -> Fence:
+    return IMMEDIATE
+
+
+@rule("stream.timepoint.join")
+def _join(interp: Interpreter, op: Operation, args: list[Any]) -> Fence:
+    return Fence.join([a for a in args if isinstance(a, Fence)] or [IMMEDIATE])
+
+
+@rule("stream.timepoint.await")
+def _await(interp: Interpreter, op: Operation, args: list[Any]) -> Generator[Any, Any, list[Any]]:
+    g = fields.groups(op, args)
+    fence = g["await_timepoint"]
+    if not isinstance(fence, Fence):
+        raise UnsupportedOpError(f"{op.describe()}: await of a non-timepoint value")
+    yield from interp.runtime.host_wait(interp, op, fence)
+    return list(g["resource_operands"])  # type: ignore[arg-type]
+
+
+@rule("stream.timepoint.barrier")
+def _barrier(interp: Interpreter, op: Operation, args: list[Any]) -> list[Any]:
+    return [args[0], IMMEDIATE]
+
+
+@rule("stream.timepoint.import", "stream.timepoint.export")
+def _timepoint_passthrough(interp: Interpreter, op: Operation, args: list[Any]) -> Any:
+    fences = [a for a in args if isinstance(a, Fence)]
+    return Fence.join(fences) if fences else IMMEDIATE
+
+
+@rule("stream.timepoint.chain_external")
+def _chain_external(interp: Interpreter, op: Operation, args: list[Any]) -> None:
+    return None
+
+
+# -- tensors across the host boundary -----------------------------------------------------------------
+
+
+def _encoding(op: Operation, name: str) -> T.TensorType:
+    attr = op.attr(name)
+    t = attr.value if isinstance(attr, TypeAttr) else None
+    if not isinstance(t, T.TensorType) or t.shape is None:
+        raise UnsupportedOpError(f"{op.describe()}: {name} is not a ranked tensor type ({attr})")
+    return t
+
+
+def _shape(op: Operation, t: T.TensorType, dims: list[Any]) -> tuple[int, ...]:
+    it = iter(dims)
+    try:
+        return tuple(int(next(it)) if d == T.DYNAMIC else d for d in t.shape or ())
+    except StopIteration:
+        raise SimulationError(f"{op.describe()}: {t} needs more dynamic dimensions than given") from None
+
+
+@rule("stream.tensor.import")
+def _import(interp: Interpreter, op: Operation, args: list[Any]) -> ResourceRef:
+    g = fields.groups(op, args)
+    view = g["source"]
+    if not isinstance(view, BufferView):
+        raise UnsupportedOpError(
+            f"{op.describe()}: imports a {type(view).__name__}, expected a !hal.buffer_view"
+        )
+    size = int(g["result_size"])  # type: ignore[arg-type]
+    if size > view.buffer.size_bytes - view.offset_bytes:
+        raise InputError(
+            f"{op.describe()}: the imported tensor needs {size} bytes but the buffer view holds "
+            f"{view.buffer.size_bytes - view.offset_bytes}"
+        )
+    return ResourceRef(view.buffer, view.offset_bytes, size)
+
+
+@rule("stream.tensor.export")
+def _export(interp: Interpreter, op: Operation, args: list[Any]) -> BufferView:
+    g = fields.groups(op, args)
+    ref = _ref(op, g["source"])
+    t = _encoding(op, "source_encoding")
+    shape = _shape(op, t, g["source_encoding_dims"])  # type: ignore[arg-type]
+    view = BufferView(ref.buffer, ref.offset_bytes, shape, t.element_type)
+    if view.byte_length > ref.size_bytes:
+        raise SimulationError(
+            f"{op.describe()}: exporting {view.describe()} needs {view.byte_length} bytes, the resource has "
+            f"{ref.size_bytes}"
+        )
+    return view

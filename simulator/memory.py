@@ -1,0 +1,167 @@
+"""Memory: pools with a capacity and an alignment, buffers backed by numpy bytes, and resource ranges.
+
+A :class:`Pool` reserves aligned sizes from its capacity. Reserving more than is free raises
+:class:`OutOfMemory` (a :class:`~simulator.errors.DeviceFailure`); the queue turns it into a failed
+semaphore, as IREE's allocator returns RESOURCE_EXHAUSTED. Each change of the bytes in use is sampled
+as a ``memory_bytes`` counter on the pool's trace track.
+
+A :class:`Buffer` is a reservation and, unless the run is timing-only, its bytes (``uint8`` numpy array,
+zero-filled). Buffers are released once (``release``); later use is a lifetime error.
+A :class:`ResourceRef` is what a ``!stream.resource`` value is at run time: a byte range of a buffer
+(``stream.resource.subview`` makes a narrower one).
+"""
+
+from __future__ import annotations
+
+import itertools
+from typing import TYPE_CHECKING
+
+import numpy as np
+
+from simulator.errors import DeviceFailure, SimulationError
+from traces import Track
+
+if TYPE_CHECKING:
+    from simulator.engine import Engine
+
+_buffer_ids = itertools.count()
+
+
+class OutOfMemory(DeviceFailure):
+    """A pool could not satisfy an allocation."""
+
+
+class LifetimeError(SimulationError):
+    """A buffer used after it was released, or released twice."""
+
+
+def align_up(value: int, alignment: int) -> int:
+    return value if alignment <= 1 else -(-value // alignment) * alignment
+
+
+class Pool:
+    """A memory pool of one device (or the host)."""
+
+    __slots__ = ("alignment_bytes", "capacity_bytes", "engine", "name", "peak_bytes", "track", "used_bytes")
+
+    def __init__(
+        self, engine: Engine, name: str, capacity_bytes: int, alignment_bytes: int, track: Track
+    ) -> None:
+        self.engine = engine
+        self.name = name
+        self.capacity_bytes = capacity_bytes
+        self.alignment_bytes = alignment_bytes
+        self.used_bytes = 0
+        self.peak_bytes = 0
+        self.track = track
+
+    def reserve(self, size_bytes: int, what: str) -> int:
+        """Reserve ``size_bytes`` rounded up to the alignment; returns the reserved size."""
+        if size_bytes < 0:
+            raise DeviceFailure(f"{what}: negative allocation size {size_bytes}")
+        reserved = align_up(size_bytes, self.alignment_bytes)
+        if self.used_bytes + reserved > self.capacity_bytes:
+            raise OutOfMemory(
+                f"{what}: out of memory in pool {self.track.process}/{self.name}: {reserved} bytes requested, "
+                f"{self.capacity_bytes - self.used_bytes} of {self.capacity_bytes} free"
+            )
+        self.used_bytes += reserved
+        if self.used_bytes > self.peak_bytes:
+            self.peak_bytes = self.used_bytes
+        self.engine.trace.add_counter(self.track, "memory_bytes", self.engine.now, self.used_bytes)
+        return reserved
+
+    def unreserve(self, reserved_bytes: int) -> None:
+        self.used_bytes -= reserved_bytes
+        self.engine.trace.add_counter(self.track, "memory_bytes", self.engine.now, self.used_bytes)
+
+
+class Buffer:
+    """Storage for a resource: a size, the pool it came from, and its bytes (None when timing-only)."""
+
+    __slots__ = ("data", "id", "label", "pool", "released", "reserved_bytes", "size_bytes")
+
+    def __init__(
+        self,
+        size_bytes: int,
+        pool: Pool | None,
+        *,
+        with_data: bool,
+        label: str = "",
+        reserved_bytes: int = 0,
+        data: np.ndarray | None = None,
+    ) -> None:
+        self.id = next(_buffer_ids)
+        self.size_bytes = size_bytes
+        self.pool = pool
+        self.label = label
+        self.reserved_bytes = reserved_bytes
+        self.released = False
+        if data is not None:
+            self.data: np.ndarray | None = data
+        else:
+            self.data = np.zeros(size_bytes, dtype=np.uint8) if with_data else None
+
+    @classmethod
+    def allocate(cls, pool: Pool, size_bytes: int, *, with_data: bool, label: str) -> Buffer:
+        reserved = pool.reserve(size_bytes, label)
+        return cls(size_bytes, pool, with_data=with_data, label=label, reserved_bytes=reserved)
+
+    @classmethod
+    def placeholder(cls, size_bytes: int, label: str) -> Buffer:
+        """A buffer the host names now and a queue operation allocates later (queue-ordered alloca)."""
+        return cls(size_bytes, None, with_data=False, label=label)
+
+    def materialize(self, pool: Pool, *, with_data: bool, what: str) -> None:
+        """Reserve this placeholder's bytes in ``pool`` (raises OutOfMemory) and give it data."""
+        self.reserved_bytes = pool.reserve(self.size_bytes, what)
+        self.pool = pool
+        if with_data and self.data is None:
+            self.data = np.zeros(self.size_bytes, dtype=np.uint8)
+
+    def release(self, what: str) -> None:
+        if self.released:
+            raise LifetimeError(f"{what}: buffer {self.label or self.id} was already released")
+        self.released = True
+        if self.pool is not None and self.reserved_bytes:
+            self.pool.unreserve(self.reserved_bytes)
+
+    def __repr__(self) -> str:
+        return f"<Buffer {self.label or self.id} {self.size_bytes}B>"
+
+
+class ResourceRef:
+    """A ``!stream.resource`` at run time: ``size_bytes`` bytes of ``buffer`` from ``offset_bytes``."""
+
+    __slots__ = ("buffer", "offset_bytes", "size_bytes")
+
+    def __init__(self, buffer: Buffer, offset_bytes: int, size_bytes: int) -> None:
+        self.buffer = buffer
+        self.offset_bytes = offset_bytes
+        self.size_bytes = size_bytes
+
+    def subview(self, offset_bytes: int, length_bytes: int, what: str) -> ResourceRef:
+        check_range(self, offset_bytes, length_bytes, what)
+        return ResourceRef(self.buffer, self.offset_bytes + offset_bytes, length_bytes)
+
+    def view(self, offset_bytes: int = 0, length_bytes: int | None = None) -> np.ndarray | None:
+        """The bytes of a range of this resource (a numpy view), or None when timing-only."""
+        data = self.buffer.data
+        if data is None:
+            return None
+        start = self.offset_bytes + offset_bytes
+        stop = start + (self.size_bytes - offset_bytes if length_bytes is None else length_bytes)
+        return data[start:stop]
+
+    def __repr__(self) -> str:
+        return f"<ResourceRef {self.buffer!r}[{self.offset_bytes}:+{self.size_bytes}]>"
+
+
+def check_range(ref: ResourceRef, offset_bytes: int, length_bytes: int, what: str) -> None:
+    if offset_bytes < 0 or length_bytes < 0 or offset_bytes + length_bytes > ref.size_bytes:
+        raise DeviceFailure(
+            f"{what}: byte range [{offset_bytes}, {offset_bytes + length_bytes}) is outside the "
+            f"{ref.size_bytes}-byte resource"
+        )
+    if ref.buffer.released:
+        raise LifetimeError(f"{what}: resource {ref.buffer.label or ref.buffer.id} used after dealloca")

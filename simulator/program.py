@@ -1,0 +1,128 @@
+"""Programs: loading text (generic or IREE's pretty form), async-form detection, parameter discovery.
+
+:func:`load_program` reads MLIR text. Generic text (what ``iree-opt --mlir-print-op-generic`` prints) is
+parsed by :mod:`ir`; other text is converted by the IREE compiler's own parser
+(:func:`ir.iree_bridge.to_generic_text`) first. :func:`to_cmd_form` hands async-form modules to
+``scheduler.schedule_module`` when the scheduler provides it. :func:`parameter_keys` lists the
+``(scope, key, size)`` triples a program reads, so that tools can make stand-in archives.
+"""
+
+from __future__ import annotations
+
+import gzip
+import pathlib
+import re
+
+from ir import Module, Operation, parse_module
+from ir.attributes import ArrayAttr, IntegerAttr, StringAttr
+from simulator.errors import InputError
+
+_GENERIC = re.compile(r'^\s*"[\w$.]+"\s*\(', re.MULTILINE)
+_PRETTY_OP = re.compile(r"^\s*(module\b|util\.|func\.|stream\.|hal\.)", re.MULTILINE)
+
+
+def read_text(path: str | pathlib.Path) -> str:
+    p = pathlib.Path(path)
+    try:
+        raw = p.read_bytes()
+    except FileNotFoundError:
+        raise InputError(f"no such program file: {p}") from None
+    except OSError as exc:
+        raise InputError(f"cannot read program {p}: {exc.strerror or exc}") from None
+    if p.suffix == ".gz":
+        raw = gzip.decompress(raw)
+    return raw.decode("utf-8")
+
+
+def looks_generic(text: str) -> bool:
+    """Whether the first op of the text is in generic form (``"dialect.op"(...)``)."""
+    body = "\n".join(line for line in text.splitlines() if not line.lstrip().startswith(("//", "#", "!")))
+    g = _GENERIC.search(body)
+    p = _PRETTY_OP.search(body)
+    return g is not None and (p is None or g.start() < p.start())
+
+
+def load_program(path: str | pathlib.Path) -> Module:
+    """Read and parse a program file (generic or pretty MLIR, optionally .gz)."""
+    text = read_text(path)
+    return parse_program(text, filename=str(path))
+
+
+def parse_program(text: str, *, filename: str = "<input>") -> Module:
+    if not looks_generic(text):
+        from ir import iree_bridge
+
+        if not iree_bridge.iree_available():
+            raise InputError(
+                f"{filename}: the text is not in MLIR's generic form and the IREE compiler (needed to convert "
+                "it) is not installed; print it with iree-opt --mlir-print-op-generic"
+            )
+        text = iree_bridge.to_generic_text(text, filename=filename)
+    module = parse_module(text, filename)
+    module.filename = filename
+    return module
+
+
+def async_ops(module: Module) -> list[Operation]:
+    return [op for op in module.walk() if op.op_name.startswith("stream.async.")]
+
+
+def to_cmd_form(module: Module) -> Module:
+    """The module itself if it is in cmd form; else the scheduler's cmd form of it."""
+    found = async_ops(module)
+    if not found:
+        return module
+    import scheduler
+
+    schedule = getattr(scheduler, "schedule_module", None)
+    if not callable(schedule):
+        raise InputError(
+            f"{found[0].describe()}: this is an async-form program (stream.async.*); simulating it needs the "
+            "scheduler (scheduler.schedule_module), which is not available yet. Give the cmd form "
+            "(iree-compile --compile-to=stream) instead."
+        )
+    return schedule(module)
+
+
+def _constant_int(op: Operation | None) -> int | None:
+    if op is not None and op.op_name == "arith.constant":
+        v = op.attr("value")
+        if isinstance(v, IntegerAttr):
+            return v.value
+    return None
+
+
+def _constant_text(op: Operation | None) -> str | None:
+    if op is not None and op.op_name == "util.buffer.constant":
+        v = op.attr("value")
+        if isinstance(v, StringAttr):
+            return v.value
+    return None
+
+
+def parameter_keys(module: Module) -> list[tuple[str, str, int]]:
+    """``(scope, key, size_bytes)`` of each parameter a ``load`` reads (static sizes only), in order."""
+    found: list[tuple[str, str, int]] = []
+    seen: set[tuple[str, str]] = set()
+    for op in module.walk():
+        if op.op_name not in ("stream.cmd.parameter.load", "stream.parameter.load"):
+            continue
+        from simulator.host.fields import groups
+
+        g = groups(op, list(op.operands))
+        scope_v = g.get("source_scope")
+        if op.op_name == "stream.cmd.parameter.load":
+            scope = _constant_text(scope_v.defining_op) if scope_v is not None else ""  # type: ignore[union-attr]
+            keys = [_constant_text(v.defining_op) for v in g["source_keys"]]  # type: ignore[union-attr]
+        else:
+            sa = op.attr("source_scope")
+            scope = sa.value if isinstance(sa, StringAttr) else ""
+            ka = op.attr("source_keys")
+            keys = [k.value for k in ka] if isinstance(ka, ArrayAttr) else []  # type: ignore[attr-defined]
+        sizes = [_constant_int(v.defining_op) for v in g["result_sizes"]]  # type: ignore[union-attr]
+        for key, size in zip(keys, sizes):
+            if key is None or size is None or (scope or "", key) in seen:
+                continue
+            seen.add((scope or "", key))
+            found.append((scope or "", key, size))
+    return found

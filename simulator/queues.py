@@ -1,0 +1,174 @@
+"""Devices, queues and links at run time: where queue operations wait, run and signal.
+
+A device has queues (ordinals ``0..n-1``), ``dispatch_slots`` execution units shared by its queues, copy
+engines, memory pools and an optional link to the host. A queue operation (``hal.device.queue.*``) is
+submitted with a wait fence and a signal semaphore. Its life:
+
+    submitted -> [in-order queue: previous submission done] -> wait fence reached -> running -> signalled
+                                                        \\-> wait fence failed --------------> failed
+
+A failure (a failed wait, out of memory, a failed read) fails the signal semaphore with the error, so it
+reaches every later waiter. The queue's depth (submitted, not finished) is a ``queue_depth`` counter on
+its track; a signal or a failure is an instant there.
+
+Links move bytes between two endpoints (``host`` or a device), one transfer at a time per direction:
+``latency + bytes / bandwidth``, as a span on the link's track.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Generator
+from typing import TYPE_CHECKING, Any
+
+import simpy
+
+from simulator.costs import CostModel
+from simulator.errors import DeviceFailure, SimulationError
+from simulator.machine import DeviceSpec, LinkSpec
+from simulator.memory import Pool
+from simulator.semaphores import Fence, Semaphore
+from traces import Track
+
+if TYPE_CHECKING:
+    from simulator.engine import Engine
+
+#: A queue operation's body: a generator run on the queue; it receives the spans that signalled its wait
+#: fence (to draw flows from) and returns the id of its last span (what signals its semaphore).
+QueueWork = Callable[["Queue", list[int]], Generator[Any, Any, int | None]]
+
+
+class Link:
+    """A link between two endpoints; one simpy resource per direction."""
+
+    def __init__(self, engine: Engine, spec: LinkSpec) -> None:
+        self.engine = engine
+        self.spec = spec
+        self.channels = {
+            (spec.endpoints[0], spec.endpoints[1]): simpy.Resource(engine.env, 1),
+            (spec.endpoints[1], spec.endpoints[0]): simpy.Resource(engine.env, 1),
+        }
+        self.bytes_moved = 0
+
+    def transfer(
+        self, src: str, dst: str, length_bytes: int, name: str, args: dict[str, Any], flows_from: list[int]
+    ) -> Generator[Any, Any, int]:
+        engine = self.engine
+        with self.channels[(src, dst)].request() as req:
+            yield req
+            start = engine.now
+            dur = CostModel.transfer_ns(length_bytes, self.spec.bandwidth_bytes_per_s, self.spec.latency_ns)
+            yield engine.env.timeout(dur)
+        self.bytes_moved += length_bytes
+        span = engine.trace.add_span(
+            Track.link(f"link:{self.spec.name}", f"{src}->{dst}"),
+            name,
+            "transfer",
+            start,
+            dur,
+            {**args, "bytes": length_bytes},
+        )
+        for src_span in flows_from:
+            engine.trace.add_flow(src_span, span)
+        return span.id
+
+
+class Device:
+    """A device's runtime state."""
+
+    def __init__(self, engine: Engine, index: int, spec: DeviceSpec, host_link: Link | None) -> None:
+        self.engine = engine
+        self.index = index
+        self.spec = spec
+        self.process_name = f"device{index}"
+        self.units = simpy.Resource(engine.env, spec.dispatch_slots)
+        self.copy_engines = simpy.Resource(engine.env, spec.copy_engines)
+        self.pools = [
+            Pool(engine, p.name, p.capacity_bytes, p.alignment_bytes, Track.pool(index, p.name))
+            for p in spec.pools
+        ]
+        self.queues = [Queue(engine, self, q) for q in range(spec.queues)]
+        self.host_link = host_link
+
+    @property
+    def pool(self) -> Pool:
+        return self.pools[0]
+
+    def queue_for(self, queues: tuple[int, ...] | None, what: str) -> Queue:
+        """The queue an affinity selects: the lowest ordinal of its mask, queue 0 without one."""
+        if not queues:
+            return self.queues[0]
+        for q in sorted(queues):
+            if q < len(self.queues):
+                return self.queues[q]
+        raise DeviceFailure(
+            f"{what}: affinity names queue(s) {list(queues)} but {self.spec.name} has {len(self.queues)}"
+        )
+
+
+class Queue:
+    """One queue of a device: submissions, their ordering, depth and signals."""
+
+    def __init__(self, engine: Engine, device: Device, ordinal: int) -> None:
+        self.engine = engine
+        self.device = device
+        self.ordinal = ordinal
+        self.track = Track.queue(device.index, ordinal)
+        self.depth = 0
+        self.submitted = 0
+        self._tail: simpy.Event | None = None
+        self._lanes: dict[int, Track] = {0: self.track}
+
+    def lane(self, k: int) -> Track:
+        """The track of concurrent lane ``k`` (lane 0 is the queue's own track)."""
+        track = self._lanes.get(k)
+        if track is None:
+            track = self._lanes[k] = Track.queue(self.device.index, f"queue{self.ordinal}.{k}")
+        return track
+
+    @property
+    def name(self) -> str:
+        return f"{self.device.spec.name}/queue{self.ordinal}"
+
+    def submit(self, name: str, work: QueueWork, wait: Fence, signal: Semaphore) -> simpy.Process:
+        """Submit ``work``; it signals ``signal`` to 1 when done, or fails it."""
+        self.submitted += 1
+        self.depth += 1
+        engine = self.engine
+        engine.trace.add_counter(self.track, "queue_depth", engine.now, self.depth)
+        prev = self._tail if self.device.spec.in_order else None
+        done = engine.env.event()
+        self._tail = done
+        return engine.env.process(self._run(name, work, wait, signal, prev, done))
+
+    def _run(
+        self,
+        name: str,
+        work: QueueWork,
+        wait: Fence,
+        signal: Semaphore,
+        prev: simpy.Event | None,
+        done: simpy.Event,
+    ) -> Generator[Any, Any, None]:
+        engine = self.engine
+        try:
+            if prev is not None and not prev.processed:
+                token = engine.begin_wait(f"{name} on {self.name} waits for the previous submission")
+                yield prev
+                engine.end_wait(token)
+            if wait.points:
+                wait_spans = yield from wait.wait(engine, f"{name} on {self.name}")
+            else:
+                wait_spans = []
+            last = yield from work(self, wait_spans)
+            signal.signal(1, last)
+            engine.trace.add_instant(self.track, "signal", engine.now, "sync", {"semaphore": signal.name})
+        except SimulationError as exc:
+            error = exc if isinstance(exc, DeviceFailure) else DeviceFailure(str(exc))
+            signal.fail(error)
+            engine.trace.add_instant(
+                self.track, "failure", engine.now, "sync", {"op": name, "error": str(error)}
+            )
+        finally:
+            self.depth -= 1
+            engine.trace.add_counter(self.track, "queue_depth", engine.now, self.depth)
+            done.succeed()

@@ -1,0 +1,220 @@
+"""The runtime of one invocation: the machine's devices, links and storage, and the host's services.
+
+The host rules reach the simulated machine through a :class:`Runtime`: which queue an op's affinity
+selects, semaphores, submissions (with their host-side cost and trace span), host waits, executables and
+Python host functions. ``@__device_N`` globals map to the machine's devices in module order; an affinity
+``#hal.device.affinity<@dev, [q...]>`` selects the lowest listed queue, no queue list selects queue 0.
+"""
+
+from __future__ import annotations
+
+import inspect
+from collections.abc import Callable, Generator
+from typing import Any
+
+from ir import Module, Operation
+from ir import types as T
+from ir.attributes import DeviceAffinityAttr, SymbolRefAttr, TypeAttr
+from simulator.archives import ParameterIndex
+from simulator.costs import CostModel
+from simulator.engine import Engine
+from simulator.errors import DeviceFailure, MachineError, SimulationError, UnsupportedOpError
+from simulator.executables import Executable
+from simulator.kernels import KernelRegistry
+from simulator.machine import Machine
+from simulator.parameters import ParameterProvider
+from simulator.queues import Device, Link, Queue, QueueWork
+from simulator.semaphores import Fence, Semaphore
+from simulator.storage import Storage
+
+COUNT_KEYS = (
+    "dispatches",
+    "fills",
+    "copies",
+    "allocas",
+    "deallocas",
+    "parameter_ops",
+    "parameter_requests",
+    "file_reads",
+    "file_writes",
+    "submissions",
+    "host_waits",
+)
+
+
+def location(op: Operation) -> str | None:
+    return str(op.location) if op.location is not None else None
+
+
+class Runtime:
+    def __init__(
+        self,
+        engine: Engine,
+        machine: Machine,
+        module: Module,
+        *,
+        with_data: bool,
+        costs: CostModel,
+        kernels: KernelRegistry,
+        parameters: ParameterIndex | None,
+        host_functions: dict[str, Callable[..., Any]] | None = None,
+    ) -> None:
+        self.engine = engine
+        self.machine = machine
+        self.module = module
+        self.with_data = with_data
+        self.costs = costs
+        self.kernels = kernels
+        self.host_functions = dict(host_functions or {})
+        self.links = {spec.name: Link(engine, spec) for spec in machine.links}
+        self.devices = [
+            Device(engine, i, spec, self.links.get(spec.host_link) if spec.host_link else None)
+            for i, spec in enumerate(machine.devices)
+        ]
+        self.storage = Storage(engine, machine.storage)
+        self.provider = ParameterProvider(engine, parameters, self.storage)
+        self.counts = dict.fromkeys(COUNT_KEYS, 0)
+        self.executables: dict[SymbolRefAttr, Executable] = {}
+        self.durations: dict[tuple[int, Any], int] = {}
+        self.device_symbols = self._device_symbols(module)
+        default = module.op.attr("stream.affinity.default")
+        self.default_affinity = default if isinstance(default, DeviceAffinityAttr) else None
+
+    # -- devices and queues --------------------------------------------------------------------------
+
+    def _device_symbols(self, module: Module) -> dict[str, int]:
+        symbols: dict[str, int] = {}
+        for op in module.body.ops:
+            if op.op_name != "util.global":
+                continue
+            t = op.attr("type")
+            if isinstance(t, TypeAttr) and isinstance(t.value, T.HalType) and t.value.name == "device":
+                name = op.attr("sym_name")
+                symbols[getattr(name, "value", "")] = len(symbols)
+        if len(symbols) > len(self.devices):
+            raise MachineError(
+                f"the program uses {len(symbols)} devices ({', '.join('@' + s for s in symbols)}) but machine "
+                f"{self.machine.name!r} has {len(self.devices)}"
+            )
+        return symbols
+
+    def affinity_of(self, op: Operation) -> DeviceAffinityAttr | None:
+        node: Operation | None = op
+        while node is not None:
+            aff = node.attr("affinity")
+            if isinstance(aff, DeviceAffinityAttr):
+                return aff
+            node = node.parent_op
+        return self.default_affinity
+
+    def device_of(self, op: Operation) -> Device:
+        aff = self.affinity_of(op)
+        if aff is None:
+            return self.devices[0]
+        index = self.device_symbols.get(aff.device.root)
+        if index is None:
+            raise UnsupportedOpError(
+                f"{op.describe()}: affinity names @{aff.device.root}, which is not a device global"
+            )
+        return self.devices[index]
+
+    def queue_of(self, op: Operation) -> Queue:
+        aff = self.affinity_of(op)
+        device = self.device_of(op)
+        return device.queue_for(aff.queues if aff is not None else None, op.describe())
+
+    # -- executables ---------------------------------------------------------------------------------
+
+    def executable(self, ref: SymbolRefAttr, where: str) -> Executable:
+        exe = self.executables.get(ref)
+        if exe is None:
+            exe = self.executables[ref] = Executable(self.module, ref, self.kernels, where)
+        return exe
+
+    # -- submission and waiting ----------------------------------------------------------------------
+
+    def submit(
+        self,
+        interp: Any,
+        op: Operation,
+        queue: Queue,
+        work: QueueWork,
+        wait: Fence | None,
+        extra_cost_ns: int = 0,
+    ) -> Generator[Any, Any, Fence]:
+        """Pay host time, then submit ``work`` to ``queue``; returns the fence it will signal."""
+        yield from interp.settle()
+        engine = self.engine
+        host = self.machine.host
+        start = engine.now
+        dur = host.submit_cost_ns + extra_cost_ns
+        if dur:
+            yield engine.env.timeout(dur)
+        engine.trace.add_span(
+            engine.host_track,
+            f"submit {op.op_name.rsplit('.', 1)[-1]}",
+            "host",
+            start,
+            dur,
+            {"op": op.op_name, "loc": location(op), "queue": queue.name},
+        )
+        sem = Semaphore(engine.env, engine.semaphore_name(op.op_name.rsplit(".", 1)[-1]))
+        self.counts["submissions"] += 1
+        queue.submit(op.op_name, work, wait if wait is not None else Fence(), sem)
+        return Fence(((sem, 1),))
+
+    def host_wait(self, interp: Any, op: Operation, fence: Fence) -> Generator[Any, Any, None]:
+        """Block the host until ``fence`` is reached; raise DeviceFailure naming ``op`` if it failed."""
+        if fence.reached() and fence.failure() is None:
+            return
+        yield from interp.settle()
+        engine = self.engine
+        start = engine.now
+        self.counts["host_waits"] += 1
+        try:
+            spans = yield from fence.wait(engine, f"host at {op.describe()}")
+        except DeviceFailure as exc:
+            engine.trace.add_instant(
+                engine.host_track,
+                "failure",
+                engine.now,
+                "sync",
+                {"op": op.op_name, "loc": location(op), "error": str(exc)},
+            )
+            raise DeviceFailure(f"{op.describe()} waited on a failed timepoint: {exc}") from None
+        wake = self.machine.host.wake_cost_ns
+        if wake:
+            yield engine.env.timeout(wake)
+        span = engine.trace.add_span(
+            engine.host_track,
+            "await",
+            "sync",
+            start,
+            engine.now - start,
+            {"op": op.op_name, "loc": location(op)},
+        )
+        for src in spans:
+            engine.trace.add_flow(src, span)
+
+    # -- host functions ------------------------------------------------------------------------------
+
+    def call_host_function(self, name: str, op: Operation, args: list[Any]) -> Generator[Any, Any, list[Any]]:
+        fn = self.host_functions.get(name)
+        if fn is None:
+            known = ", ".join(sorted(self.host_functions)) or "none"
+            raise UnsupportedOpError(
+                f"{op.describe()}: @{name} has no body and no Python host function is registered for it "
+                f"(registered: {known})"
+            )
+        result = fn(*args)
+        if inspect.isawaitable(result):
+            result = yield from self.engine.await_coroutine(result)
+        if result is None:
+            return []
+        return list(result) if isinstance(result, list | tuple) else [result]
+
+
+def check_no_failure(fence: Fence, what: str) -> None:
+    failure = fence.failure()
+    if failure is not None:
+        raise SimulationError(f"{what}: {failure}")

@@ -1,0 +1,147 @@
+"""Timeline semaphores and fences, as IREE's HAL defines them.
+
+A :class:`Semaphore` holds a monotonically increasing 64-bit payload. ``signal(v)`` raises it to ``v``
+and wakes every wait for a value ``<= v``. ``fail(error)`` puts it in the failed state for good: every
+current and future wait wakes at once and sees the failure, which is how a failed queue operation poisons
+everything downstream of it (IREE: a semaphore failed with a status).
+
+A :class:`Fence` is a set of ``(semaphore, value)`` pairs, reached when each semaphore reaches its value
+(``hal.fence``). A stream timepoint is a fence; ``stream.timepoint.join`` is the union of fences.
+
+Waiting: ``yield from fence.wait(engine, who)`` in a simpy process. It returns the spans that signalled
+the values (for the trace's signal->wait flows) and raises :class:`~simulator.errors.DeviceFailure`,
+naming the failed operation, when any semaphore of the fence failed. Pending waits are registered with
+the engine, which names them if the simulation deadlocks.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Generator
+from typing import TYPE_CHECKING, Any
+
+import simpy
+
+from simulator.errors import DeviceFailure
+
+if TYPE_CHECKING:
+    from simulator.engine import Engine
+
+
+class Semaphore:
+    """A timeline semaphore. ``signal_span`` is the trace span id of the work that last signalled it."""
+
+    __slots__ = ("_waiters", "env", "failure", "name", "signal_span", "value")
+
+    def __init__(self, env: simpy.Environment, name: str, value: int = 0) -> None:
+        self.env = env
+        self.name = name
+        self.value = value
+        self.failure: DeviceFailure | None = None
+        self.signal_span: int | None = None
+        self._waiters: list[tuple[int, simpy.Event]] = []
+
+    def signal(self, value: int, span_id: int | None = None) -> None:
+        if self.failure is not None:
+            return
+        if value < self.value:
+            raise DeviceFailure(
+                f"semaphore {self.name}: signal to {value} would move its payload back from {self.value}"
+            )
+        self.value = value
+        if span_id is not None:
+            self.signal_span = span_id
+        if self._waiters:
+            keep = []
+            for target, event in self._waiters:
+                if target <= value:
+                    event.succeed()
+                else:
+                    keep.append((target, event))
+            self._waiters = keep
+
+    def fail(self, error: DeviceFailure, span_id: int | None = None) -> None:
+        if self.failure is not None:
+            return
+        self.failure = error
+        if span_id is not None:
+            self.signal_span = span_id
+        for _, event in self._waiters:
+            event.succeed()
+        self._waiters = []
+
+    def reached(self, value: int) -> bool:
+        return self.failure is not None or self.value >= value
+
+    def event_for(self, value: int) -> simpy.Event:
+        """An event that fires when the payload reaches ``value`` or the semaphore fails."""
+        event = self.env.event()
+        if self.reached(value):
+            event.succeed()
+        else:
+            self._waiters.append((value, event))
+        return event
+
+    def __repr__(self) -> str:
+        state = f"failed: {self.failure}" if self.failure else f"value {self.value}"
+        return f"<Semaphore {self.name} {state}>"
+
+
+class Fence:
+    """A set of (semaphore, value) pairs; immutable. The empty fence is always reached."""
+
+    __slots__ = ("points",)
+
+    def __init__(self, points: tuple[tuple[Semaphore, int], ...] = ()) -> None:
+        self.points = points
+
+    @classmethod
+    def join(cls, fences: list[Fence]) -> Fence:
+        """The union, keeping the highest value per semaphore (``hal.fence.join``)."""
+        if len(fences) == 1:
+            return fences[0]
+        best: dict[int, tuple[Semaphore, int]] = {}
+        order: list[int] = []
+        for fence in fences:
+            for sem, value in fence.points:
+                key = id(sem)
+                if key not in best:
+                    order.append(key)
+                    best[key] = (sem, value)
+                elif value > best[key][1]:
+                    best[key] = (sem, value)
+        return cls(tuple(best[k] for k in order))
+
+    def failure(self) -> DeviceFailure | None:
+        for sem, _ in self.points:
+            if sem.failure is not None:
+                return sem.failure
+        return None
+
+    def reached(self) -> bool:
+        return all(sem.reached(value) for sem, value in self.points)
+
+    def signal_spans(self) -> list[int]:
+        return [sem.signal_span for sem, _ in self.points if sem.signal_span is not None]
+
+    def wait(self, engine: Engine, who: str) -> Generator[simpy.Event, Any, list[int]]:
+        """Wait until reached; raise DeviceFailure if any semaphore failed. Returns signalling spans."""
+        for sem, value in self.points:
+            if not sem.reached(value):
+                token = engine.begin_wait(f"{who} waits for {sem.name} >= {value} (now {sem.value})")
+                yield sem.event_for(value)
+                engine.end_wait(token)
+        failure = self.failure()
+        if failure is not None:
+            raise failure
+        return self.signal_spans()
+
+    def describe(self) -> str:
+        if not self.points:
+            return "immediate"
+        return ", ".join(f"{sem.name}>={value}" for sem, value in self.points)
+
+    def __repr__(self) -> str:
+        return f"<Fence {self.describe()}>"
+
+
+IMMEDIATE = Fence()

@@ -1,0 +1,305 @@
+"""Sessions: the public asyncio API of the simulator.
+
+::
+
+    session = Session("discrete-gpu", seed=0)
+    result = await session.invoke(module, "main", [x], parameters={"model": "params.irpa"})
+    result.outputs      # numpy arrays (timing-only: OutputSpec shapes)
+    result.stats        # makespan, busy queues, peak memory, bytes read...
+    result.trace        # traces.Trace
+
+An invocation builds a fresh simulated machine, runs the module's initializers, stages the inputs on
+device 0 (over its host link unless imports are zero-copy), calls the function, reads the outputs back
+and lets queued work finish. Each ``invoke`` drives its own simpy environment inside the running asyncio
+loop, yielding between batches of events, so several sessions (or invocations) run side by side.
+:meth:`Session.run_sync` is the same for scripts. Failures raise :class:`~simulator.errors.SimulationError`
+subclasses naming the op; a deadlock raises :class:`~simulator.errors.DeadlockError`.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import importlib.metadata
+import pathlib
+from collections.abc import Callable, Generator, Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+import numpy as np
+
+from ir import Module, Operation
+from ir import types as T
+from ir.attributes import FloatAttr, IntegerAttr, StringAttr, TypeAttr
+from simulator.archives import ParameterIndex
+from simulator.costs import Calibration, CostModel
+from simulator.engine import EVENTS_PER_BATCH, Engine
+from simulator.errors import InputError, UnsupportedOpError
+from simulator.host import BufferView, Interpreter
+from simulator.host.values import ir_element_type
+from simulator.kernels import KERNELS, KernelRegistry
+from simulator.machine import Machine, load_machine
+from simulator.memory import Buffer
+from simulator.program import load_program, to_cmd_form
+from simulator.runtime import Runtime
+from simulator.stats import Stats, compute_stats, timeline
+from traces import Trace, TraceMetadata
+
+
+def _version() -> str:
+    try:
+        return importlib.metadata.version("streamsim")
+    except importlib.metadata.PackageNotFoundError:  # pragma: no cover - not installed
+        return "0.0.0"
+
+
+@dataclass(frozen=True)
+class OutputSpec:
+    """A timing-only output: its shape and element type, no data."""
+
+    shape: tuple[int, ...]
+    element_type: str
+
+    def describe(self) -> str:
+        return "x".join(str(d) for d in self.shape) + ("x" if self.shape else "") + self.element_type
+
+
+@dataclass
+class InvocationResult:
+    outputs: list[Any]
+    buffer_views: list[Any]
+    stats: Stats
+    trace: Trace
+    timing_only: bool
+
+    def timeline(self, categories: tuple[str, ...] | None = None) -> list[tuple[str, str, int, int]]:
+        return timeline(self.trace, categories=categories)
+
+
+ParameterSpec = ParameterIndex | Mapping[str, str | pathlib.Path | Sequence[str | pathlib.Path]] | None
+
+
+def make_parameter_index(parameters: ParameterSpec) -> ParameterIndex | None:
+    """An index from ``{scope: file or [files]}`` (``""`` is the global scope), or the index itself."""
+    if parameters is None or isinstance(parameters, ParameterIndex):
+        return parameters
+    index = ParameterIndex()
+    for scope, files in parameters.items():
+        for f in [files] if isinstance(files, str | pathlib.Path) else files:
+            index.load(f, scope=scope)
+    return index
+
+
+class Session:
+    """A machine, its configuration and the host functions programs may call."""
+
+    def __init__(
+        self,
+        machine: Machine | str | pathlib.Path = "cpu",
+        *,
+        seed: int = 0,
+        kernels: KernelRegistry | None = None,
+        calibration: Calibration | str | pathlib.Path | None = None,
+        host_functions: Mapping[str, Callable[..., Any]] | None = None,
+        events_per_batch: int = EVENTS_PER_BATCH,
+    ) -> None:
+        self.machine = load_machine(machine)
+        self.seed = seed
+        self.kernels = kernels or KERNELS
+        if calibration is not None and not isinstance(calibration, Calibration):
+            calibration = Calibration.from_file(calibration)
+        self.costs = CostModel(calibration)
+        self.host_functions = dict(host_functions or {})
+        self.events_per_batch = events_per_batch
+
+    def register_function(self, name: str, fn: Callable[..., Any]) -> None:
+        """A Python function (or coroutine function) for calls to ``@name`` without a body."""
+        self.host_functions[name] = fn
+
+    def run_sync(
+        self,
+        module: Module | str | pathlib.Path,
+        function: str = "main",
+        inputs: Sequence[Any] = (),
+        **kw: Any,
+    ) -> InvocationResult:
+        """:meth:`invoke` for scripts (runs its own event loop)."""
+        return asyncio.run(self.invoke(module, function, inputs, **kw))
+
+    async def invoke(
+        self,
+        module: Module | str | pathlib.Path,
+        function: str = "main",
+        inputs: Sequence[Any] = (),
+        *,
+        parameters: ParameterSpec = None,
+        timing_only: bool = False,
+        program_name: str | None = None,
+    ) -> InvocationResult:
+        if not isinstance(module, Module):
+            module = load_program(module)
+        module = to_cmd_form(module)
+        func = module.function(function)
+        with_data = not timing_only
+        name = program_name or (pathlib.Path(module.filename).name if module.filename else "program")
+        metadata = TraceMetadata(
+            machine=self.machine.name,
+            program=name,
+            seed=self.seed,
+            version=f"streamsim {_version()}",
+            extra={"function": function, "timing_only": timing_only},
+        )
+        engine = Engine(metadata, events_per_batch=self.events_per_batch)
+        runtime = Runtime(
+            engine,
+            self.machine,
+            module,
+            with_data=with_data,
+            costs=self.costs,
+            kernels=self.kernels,
+            parameters=make_parameter_index(parameters),
+            host_functions=self.host_functions,
+        )
+        if with_data:
+            _check_data_supported(runtime, module)
+        interp = Interpreter(runtime, module)
+        views = [_input_view(func, i, x) for i, x in enumerate(inputs)]
+        _check_arity(func, len(views))
+        process = engine.env.process(_host_main(runtime, interp, module, func, views))
+        results = await engine.drive(process)
+        await engine.drain()
+        makespan = max(engine.now, engine.trace.end_ns if engine.trace.spans else 0)
+        stats = compute_stats(runtime, engine.trace, makespan, interp.ops_run)
+        outputs: list[Any] = []
+        for r in results:
+            if isinstance(r, BufferView):
+                data = r.to_numpy() if with_data else None
+                outputs.append(data if data is not None else OutputSpec(r.shape, str(r.element_type)))
+            else:
+                outputs.append(r)
+        return InvocationResult(outputs, list(results), stats, engine.trace, timing_only)
+
+
+def _check_arity(func: Operation, n: int) -> None:
+    ft = func.attr("function_type")
+    if isinstance(ft, TypeAttr) and isinstance(ft.value, T.FunctionType) and len(ft.value.inputs) != n:
+        decl = _declaration(func)
+        raise InputError(
+            f"@{_sym(func)} takes {len(ft.value.inputs)} input(s), {n} given" + (f" ({decl})" if decl else "")
+        )
+
+
+def _sym(func: Operation) -> str:
+    s = func.attr("sym_name")
+    return s.value if isinstance(s, StringAttr) else "?"
+
+
+def _declaration(func: Operation) -> str | None:
+    refl = func.attr("iree.reflection")
+    get = getattr(refl, "get", None)
+    decl = get("iree.abi.declaration") if get else None
+    return decl.value if isinstance(decl, StringAttr) else None
+
+
+def _input_view(func: Operation, i: int, x: Any) -> Any:
+    """Inputs become buffer views (arrays) or stay scalars (ints and floats)."""
+    if isinstance(x, BufferView | int | float):
+        return x
+    arr = np.asarray(x)
+    if arr.dtype == object:
+        raise InputError(f"input {i} is not a numeric array")
+    return np.ascontiguousarray(arr)
+
+
+def _check_data_supported(runtime: Runtime, module: Module) -> None:
+    from ir.attributes import ArrayAttr, SymbolRefAttr
+
+    for op in module.walk():
+        if op.op_name != "stream.cmd.dispatch":
+            continue
+        entry = op.attr("entry_points")
+        ref = entry[0] if isinstance(entry, ArrayAttr) and len(entry) else None
+        if isinstance(ref, SymbolRefAttr):
+            exe = runtime.executable(ref, op.describe())
+            if exe.kernel is None and exe.program is None:
+                raise UnsupportedOpError(
+                    f"{op.describe()}: real data was asked for, but {exe.no_data_reason}"
+                )
+
+
+def _stage_input(runtime: Runtime, index: int, value: Any) -> Generator[Any, Any, Any]:
+    if not isinstance(value, np.ndarray):
+        return value
+    device = runtime.devices[0]
+    element_type = ir_element_type(value.dtype)
+    buffer = Buffer.allocate(device.pool, value.nbytes, with_data=runtime.with_data, label=f"input{index}")
+    if buffer.data is not None:
+        buffer.data[...] = value.reshape(-1).view(np.uint8)
+    if device.host_link is not None and not device.spec.zero_copy_import:
+        args = {"op": "hal.buffer_view (input)", "input": index}
+        yield from device.host_link.transfer(
+            "host", device.spec.name, value.nbytes, f"input{index}", args, []
+        )
+    return BufferView(buffer, 0, tuple(value.shape), element_type)
+
+
+def _read_back(runtime: Runtime, index: int, value: Any) -> Generator[Any, Any, None]:
+    if not isinstance(value, BufferView):
+        return
+    device = runtime.devices[0]
+    if device.host_link is not None and not device.spec.zero_copy_import:
+        args = {"op": "hal.buffer_view (output)", "output": index}
+        yield from device.host_link.transfer(
+            device.spec.name, "host", value.byte_length, f"result{index}", args, []
+        )
+
+
+def _host_main(
+    runtime: Runtime, interp: Interpreter, module: Module, func: Operation, inputs: list[Any]
+) -> Generator[Any, Any, list[Any]]:
+    engine = runtime.engine
+    start = engine.now
+    for op in module.body.ops:
+        if op.op_name == "util.global":
+            _init_global(interp, op)
+    for op in module.body.ops:
+        if op.op_name == "util.initializer":
+            init_start = engine.now
+            yield from interp.call(op, [])
+            yield from interp.settle()
+            engine.trace.add_span(
+                engine.host_track,
+                "initializer",
+                "host",
+                init_start,
+                engine.now - init_start,
+                {"op": op.op_name, "loc": str(op.location) if op.location else None},
+            )
+    staged = []
+    for i, value in enumerate(inputs):
+        staged.append((yield from _stage_input(runtime, i, value)))
+    call_start = engine.now
+    results = yield from interp.call(func, staged)
+    yield from interp.settle()
+    engine.trace.add_span(
+        engine.host_track,
+        f"call @{_sym(func)}",
+        "host",
+        call_start,
+        engine.now - call_start,
+        {"op": func.op_name, "loc": str(func.location) if func.location else None},
+    )
+    for i, value in enumerate(results):
+        yield from _read_back(runtime, i, value)
+    del start
+    return results
+
+
+def _init_global(interp: Interpreter, op: Operation) -> None:
+    init = op.attr("initial_value")
+    name = op.attr("sym_name")
+    if not isinstance(name, StringAttr):
+        return
+    if isinstance(init, IntegerAttr):
+        interp.globals[name.value] = init.value
+    elif isinstance(init, FloatAttr):
+        interp.globals[name.value] = float(init.value)
