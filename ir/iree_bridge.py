@@ -91,7 +91,10 @@ def _location(mlir_loc: str, filename: str) -> SourceLocation | None:
     m = _FILE_LOC.search(mlir_loc)
     if m is None or int(m.group(2)) == 0:
         return None
-    return SourceLocation(filename, int(m.group(2)), int(m.group(3)))
+    # "-" is the parsed buffer itself; any other name comes from a loc(...) attribute in the text
+    # (an op printed with debug info), which points at the file the op came from.
+    name = filename if m.group(1) == "-" else m.group(1)
+    return SourceLocation(name, int(m.group(2)), int(m.group(3)))
 
 
 def _error(location: str, message: str, filename: str, what: str) -> IRError:

@@ -146,3 +146,12 @@ def test_iree_bridge_without_iree_raises(monkeypatch: pytest.MonkeyPatch) -> Non
     assert bridge.iree_available() is False
     with pytest.raises(ImportError, match="not importable"):
         bridge.to_generic_text("module {}\n")
+
+
+def test_iree_bridge_verify_error_at_debug_location() -> None:
+    require_iree()
+    from ir.iree_bridge import iree_opt_verify
+
+    text = BAD_TYPE.replace(": () -> i64", ': () -> i64 loc("orig.mlir":7:3)')
+    with pytest.raises(VerifyError, match=r"^orig\.mlir:7:3: "):
+        iree_opt_verify(text, filename="printed.mlir")
