@@ -2,15 +2,16 @@
 """Generate a deep linalg-level program that IREE compiles to about N stream dispatches.
 
 The program is a ladder of layers on a ``BATCH x WIDTH`` f32 activation. Each layer has ``BRANCHES``
-independent branches, each a matmul with its own weight parameter followed by a different activation
-(IREE fuses the activation into the matmul dispatch, so a branch is one dispatch). The branches are
-joined by an elementwise sum with a residual connection, which IREE fuses into a dispatch of its own or
-into the last branch depending on the shapes; ``--per-layer`` says how many dispatches one layer
-makes and the layer count is ``N / per-layer`` (``--calibrate`` measures it with iree-compile on a
-small instance). All weights are ``#stream.parameter.named<"model"::...>`` globals.
+independent branches, each a matmul with its own weight parameter followed by a different activation,
+joined by an elementwise sum with a residual connection and a bias. IREE 3.13 makes one dispatch per
+branch: the first branches become plain matmul dispatches (one deduplicated executable), and the last
+branch's dispatch carries its matmul, every branch's activation and the join. So a layer is
+``BRANCHES`` dispatches (``--per-layer``, default 3 for 3 branches) and the layer count is
+``N / per-layer``; ``--calibrate`` measures the ratio with iree-compile on 2- and 6-layer instances.
+All weights are ``#stream.parameter.named<"model"::...>`` globals.
 
-Independent branches give the scheduler concurrency to find: IREE puts them in one
-``stream.cmd.concurrent`` wave when its favor allows.
+Independent branches give the scheduler concurrency to find: IREE puts the first two branches of
+each layer in one ``stream.cmd.concurrent`` wave (667 waves at N=2000).
 
 Usage::
 
@@ -48,7 +49,6 @@ ACTIVATIONS = [
     ["%q = arith.mulf %s, %s : f32", "%r = arith.mulf %q, %half : f32"],
 ]
 MAP2 = "affine_map<(i,j)->(i,j)>"
-DEFAULT_PER_LAYER = 3.0
 
 
 def tensor(batch: int, width: int) -> str:
@@ -137,13 +137,15 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--branches", type=int, default=3)
     ap.add_argument("--batch", type=int, default=8)
     ap.add_argument("--width", type=int, default=32)
-    ap.add_argument("--per-layer", type=float, default=DEFAULT_PER_LAYER, help="dispatches per layer")
+    ap.add_argument(
+        "--per-layer", type=float, default=None, help="dispatches per layer (default: --branches)"
+    )
     ap.add_argument("--calibrate", action="store_true", help="measure --per-layer with iree-compile")
     a = ap.parse_args(argv)
     if a.n < 1:
         ap.error(f"N must be positive, got {a.n}")
     shape = {"branches": a.branches, "batch": a.batch, "width": a.width}
-    per_layer = a.per_layer
+    per_layer = a.per_layer if a.per_layer is not None else float(a.branches)
     if a.calibrate:
         small, big = count_dispatches(generate(2, **shape)), count_dispatches(generate(6, **shape))
         per_layer = (big - small) / 4
