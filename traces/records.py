@@ -34,7 +34,7 @@ _CATEGORY_SET = frozenset(CATEGORIES)
 
 # Processes are listed host first, then devices, storage and links (Perfetto and plots use this order).
 _KIND_RANK = {"host": 0, "queue": 1, "pool": 1, "storage": 2, "link": 3}
-_DIGITS = re.compile(r"(\d+)")
+_DIGITS = re.compile(r"([0-9]+)")
 
 
 def natural_key(text: str) -> tuple[Any, ...]:
@@ -46,7 +46,7 @@ def natural_key(text: str) -> tuple[Any, ...]:
     ['host', 'queue2', 'queue10']
     """
     return tuple(
-        (0, int(part), "") if part.isdigit() else (1, 0, part) for part in _DIGITS.split(text) if part
+        (0, int(part), "") if _DIGITS.fullmatch(part) else (1, 0, part) for part in _DIGITS.split(text) if part
     )
 
 
