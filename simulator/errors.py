@@ -31,6 +31,10 @@ class UnsupportedOpError(SimulationError):
     """The interpreter met an op it cannot execute; the message names the op and its location."""
 
 
+class DispatchError(SimulationError):
+    """A dispatch body failed at run time: an access outside its binding, operands that disagree."""
+
+
 class ArchiveError(InputError):
     """A parameter archive that cannot be read or written: bad suffix, corrupt or truncated file."""
 

@@ -1,0 +1,75 @@
+"""The dispatch interpreter: runs the linalg-on-tensors bodies of IREE executables on numpy data.
+
+Interface (what ``stream.cmd.dispatch`` calls)::
+
+    program = load_executable(module, SymbolRefAttr("main_dispatch_0", ("main_dispatch_0_matmul",)))
+    program.run(bindings, uniforms, workload)            # -> None, writes in place
+    program.cost(uniforms, workload, binding_lengths)    # -> DispatchCost(flops, bytes_read, bytes_written)
+    program.accesses(uniforms, binding_lengths)          # -> [[("read"|"write", start, stop), ...], ...]
+
+- :func:`load_executable` resolves ``@executable::@export`` to the ``func.func`` named by the export's
+  ``function_ref`` in the executable's nested ``builtin.module``. It checks every op once (an op without
+  a rule raises :class:`~simulator.errors.UnsupportedOpError` naming the op and its ``file:line:col``)
+  and caches the program per module and entry point.
+- ``run``: ``bindings[i]`` is a writable 1-D ``uint8`` array holding exactly the bytes the dispatch bound
+  for its ``i``-th ``!stream.binding`` argument (``resource[offset:offset + length]``); ``uniforms`` are
+  the dispatch's operands for the function's other arguments, in order (the i32 push constants, wrapped
+  to their type); ``workload`` is accepted for the ``workload.ordinal`` ops and otherwise unused. A
+  subspan's byte offset is relative to the binding's first byte; loads read little-endian elements of
+  the tensor's numpy dtype; stores write in place into the given arrays. Out-of-bounds accesses raise
+  :class:`~simulator.errors.DispatchError`.
+- ``cost``: a data-free pass over the same function. ``flops`` = for every linalg op, the size of its
+  iteration space times the number of ``arith``/``math`` ops in its body (casts and constants are free),
+  so a matmul counts 2 per multiply-add, an elementwise ``addf`` + ``maximumf`` 2 per element;
+  ``linalg.fill``/``copy``/``transpose``/``broadcast`` and ``tensor`` ops count 0. ``bytes_read`` and
+  ``bytes_written`` are the bytes the loads and stores really touch.
+- ``accesses``: per binding, the merged byte ranges ``("read" | "write", start, stop)`` the loads and
+  stores touch, relative to the binding's first byte, resolved through the subspan offset and then the
+  slice's offsets, sizes and strides (a strided slice gives one range per contiguous run; above
+  65536 runs, one bounding range). Bindings nothing touches get ``[]``.
+
+Extending: ``@register_op("dialect.op")`` adds ``impl(ctx, op, args) -> results`` to the rule table (and
+``@register_shape`` its data-free rule, needed only for ops with dynamically shaped tensor results).
+:func:`evaluate_function` runs any ``func.func`` over numpy tensors and scalars, for tests.
+
+Supported: ``stream.binding.subspan``, ``hal.interface.binding.subspan``/``constant.load``,
+``iree_tensor_ext.dispatch.tensor.load``/``store`` (static and dynamic offsets, sizes, strides),
+``iree_tensor_ext.dispatch.workload.ordinal``, ``util.assume.int``; ``tensor.empty``, ``extract_slice``,
+``insert_slice``, ``collapse_shape``, ``expand_shape``, ``cast``, ``dim``, ``extract``, ``insert``,
+``from_elements``, ``splat``, ``pad`` (constant), ``concat``, ``bitcast``, ``reshape``; ``linalg.generic``
+(any mix of parallel and reduction loops; projected permutation, broadcast, window and general affine
+maps; ``linalg.index``), ``map``, ``reduce``, ``fill``, ``copy``, ``transpose``, ``broadcast``,
+``softmax``, the matmul family, convolutions and poolings, the elementwise named ops; ``arith`` (float,
+integer, comparisons, select, casts, bitcast) and ``math`` (exp, log, tanh, erf, rsqrt, powf, rounding...).
+Not supported: ``scf`` control flow, workgroup ids/counts (bodies run whole, not tiled), ``iree_linalg_ext``
+ops, ``linalg.pack``/``unpack``, memrefs and vectors.
+"""
+
+from __future__ import annotations
+
+from simulator.dispatch import bindings as _bindings  # noqa: F401  (registers rules)
+from simulator.dispatch import linalg as _linalg  # noqa: F401
+from simulator.dispatch import scalars as _scalars  # noqa: F401
+from simulator.dispatch import tensors as _tensors  # noqa: F401
+from simulator.dispatch.program import (
+    DispatchCost,
+    ExecutableProgram,
+    evaluate_function,
+    find_function,
+    load_executable,
+)
+from simulator.dispatch.registry import IMPLS, SHAPES, Abstract, Context, register_op, register_shape
+
+__all__ = [
+    "IMPLS",
+    "SHAPES",
+    "Abstract",
+    "Context",
+    "DispatchCost",
+    "ExecutableProgram",
+    "evaluate_function",
+    "find_function",
+    "load_executable",
+    "register_op",
+    "register_shape",
+]

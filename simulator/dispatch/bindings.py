@@ -1,0 +1,385 @@
+"""Bindings, subspans, and the dispatch tensor loads and stores that move data in and out of them.
+
+A dispatch gets one writable ``uint8`` array per binding: exactly the bytes the ``stream.cmd.dispatch``
+bound (``resource[offset:offset + length]``). ``stream.binding.subspan %b[%off]`` views those bytes from
+``%off`` on as a typed tensor (dynamic dims from its operands); ``iree_tensor_ext.dispatch.tensor.load``
+reads a slice of it (offsets, sizes, strides, each static or dynamic, little-endian elements of the
+tensor's numpy dtype) and ``...store`` writes one, in place, into the caller's array. The HAL-level
+spellings (``hal.interface.binding.subspan``, ``hal.interface.constant.load``) work the same way with
+bindings and push constants picked by ordinal.
+
+In the data-free analysis, loads and stores record the byte ranges they touch (relative to the start
+of the binding) instead of moving data: the race checker needs the real bytes, not whole bindings.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+import numpy as np
+
+from ir.attributes import DenseArrayAttr, IntegerAttr
+from ir.core import Operation
+from ir.types import DYNAMIC, DispatchTensorType, TensorType, numpy_dtype
+from simulator.dispatch.registry import (
+    UNKNOWN,
+    Abstract,
+    Context,
+    register_op,
+    register_shape,
+    unsupported,
+)
+from simulator.errors import DispatchError
+
+# Above this many separate runs, a slice's ranges collapse into one bounding range (conservative).
+MAX_RANGES_PER_ACCESS = 65536
+
+# MLIR's ShapedType::kDynamic in static_offsets / static_sizes / static_strides.
+DYNAMIC_SENTINEL = -(2**63)
+
+
+@dataclass
+class Binding:
+    """One bound byte range: ``data`` is the caller's uint8 array (None in the analysis)."""
+
+    index: int
+    data: np.ndarray | None
+    length: int
+    # True when another binding of the dispatch that is written may share these bytes.
+    aliased: bool = False
+
+
+@dataclass
+class BoundTensor:
+    """A binding viewed as a typed tensor from a byte offset (the result of a subspan)."""
+
+    binding: Binding
+    offset: int
+    shape: tuple[int, ...]
+    dtype: np.dtype
+    access: str  # readonly, writeonly, readwrite
+
+
+def segments(op: Operation) -> list[int]:
+    attr = op.attr("operandSegmentSizes")
+    if not isinstance(attr, DenseArrayAttr):
+        raise unsupported(op, "operandSegmentSizes is missing")
+    return [int(v) for v in attr.values]
+
+
+def split_segments(op: Operation, args: list[Any]) -> list[list[Any]]:
+    out, i = [], 0
+    for n in segments(op):
+        out.append(args[i : i + n])
+        i += n
+    return out
+
+
+def static_list(op: Operation, name: str) -> list[int]:
+    attr = op.attr(name)
+    if not isinstance(attr, DenseArrayAttr):
+        raise unsupported(op, f"{name} is missing")
+    return [int(v) for v in attr.values]
+
+
+def mixed(op: Operation, static: list[int], dynamic: list[Any]) -> list[int]:
+    """Static values with the dynamic sentinel replaced by the dynamic operands, in order."""
+    it = iter(dynamic)
+    out = []
+    for v in static:
+        if v == DYNAMIC_SENTINEL:
+            d = next(it, None)
+            if d is None:
+                raise unsupported(op, "fewer dynamic operands than dynamic entries")
+            out.append(as_int(op, d))
+        else:
+            out.append(v)
+    return out
+
+
+def as_int(op: Operation, v: Any) -> int:
+    if v is UNKNOWN:
+        raise unsupported(op, "a size or offset depends on tensor data, which the analysis does not read")
+    return int(v)
+
+
+def resolve_shape(op: Operation, t: TensorType, dims: list[Any]) -> tuple[int, ...]:
+    if t.shape is None:
+        raise unsupported(op, f"unranked tensor {t}")
+    it = iter(dims)
+    shape = []
+    for d in t.shape:
+        if d == DYNAMIC:
+            v = next(it, None)
+            if v is None:
+                raise unsupported(op, f"no operand for a dynamic dim of {t}")
+            shape.append(as_int(op, v))
+        else:
+            shape.append(d)
+    return tuple(shape)
+
+
+def rank_reduced_shape(op: Operation, sizes: list[int], result: TensorType) -> tuple[int, ...]:
+    """The shape of ``result`` for a slice of ``sizes``: unit dims dropped where the result drops them."""
+    if result.shape is None:
+        raise unsupported(op, f"unranked tensor {result}")
+    want = list(result.shape)
+    if len(want) == len(sizes):
+        return tuple(sizes)
+    out, j = [], 0
+    for s in sizes:
+        if j < len(want) and (want[j] == DYNAMIC or want[j] == s):
+            out.append(s)
+            j += 1
+        elif s != 1:
+            raise unsupported(op, f"cannot rank-reduce slice sizes {sizes} to {result}")
+    if j != len(want):
+        raise unsupported(op, f"cannot rank-reduce slice sizes {sizes} to {result}")
+    return tuple(out)
+
+
+# --- subspans -----------------------------------------------------------------------------------------
+
+
+def _subspan(op: Operation, binding: Binding, offset: Any, dims: list[Any]) -> BoundTensor:
+    t = op.results[0].type
+    if not isinstance(t, DispatchTensorType):
+        raise unsupported(op, f"result type {t} is not a dispatch tensor")
+    return BoundTensor(
+        binding,
+        as_int(op, offset),
+        resolve_shape(op, t.tensor, dims),
+        numpy_dtype(t.tensor.element_type),
+        t.access,
+    )
+
+
+@register_op("stream.binding.subspan")
+@register_shape("stream.binding.subspan")
+def _stream_subspan(ctx: Context, op: Operation, args: list[Any]) -> list[Any]:
+    return [_subspan(op, args[0], args[1], args[2:])]
+
+
+@register_op("hal.interface.binding.subspan")
+@register_shape("hal.interface.binding.subspan")
+def _hal_subspan(ctx: Context, op: Operation, args: list[Any]) -> list[Any]:
+    attr = op.attr("binding")
+    if not isinstance(attr, IntegerAttr):
+        raise unsupported(op, "binding ordinal is missing")
+    if attr.value >= len(ctx.bindings):
+        raise DispatchError(f"{op.describe()}: binding {attr.value} of {len(ctx.bindings)} bound")
+    seg = (
+        segments(op)
+        if op.attr("operandSegmentSizes") is not None
+        else [1 if args else 0, max(0, len(args) - 1)]
+    )
+    offset = args[0] if seg[0] else 0
+    return [_subspan(op, ctx.bindings[attr.value], offset, args[seg[0] :])]
+
+
+@register_op("hal.interface.constant.load")
+@register_shape("hal.interface.constant.load")
+def _constant_load(ctx: Context, op: Operation, args: list[Any]) -> list[Any]:
+    attr = op.attr("ordinal") or op.attr("index")
+    if not isinstance(attr, IntegerAttr):
+        raise unsupported(op, "push constant ordinal is missing")
+    if attr.value >= len(ctx.uniforms):
+        raise DispatchError(f"{op.describe()}: push constant {attr.value} of {len(ctx.uniforms)} given")
+    value = ctx.uniforms[attr.value]
+    return [np.array(value, dtype=np.int64).astype(numpy_dtype(op.results[0].type))[()]]
+
+
+# --- slices of a bound tensor -------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Slice:
+    offsets: tuple[int, ...]
+    sizes: tuple[int, ...]
+    strides: tuple[int, ...]
+
+
+@dataclass(frozen=True)
+class SlicePlan:
+    """A load's or store's static offsets, sizes and strides, read once."""
+
+    segments: tuple[int, ...]
+    offsets: tuple[int, ...]
+    sizes: tuple[int, ...]
+    strides: tuple[int, ...]
+    static: Slice | None  # the whole slice when nothing in it is dynamic
+
+
+def _slice_plan(op: Operation) -> SlicePlan:
+    o, n, s = (
+        static_list(op, "static_offsets"),
+        static_list(op, "static_sizes"),
+        static_list(op, "static_strides"),
+    )
+    static = None if DYNAMIC_SENTINEL in (*o, *n, *s) else Slice(tuple(o), tuple(n), tuple(s))
+    return SlicePlan(tuple(segments(op)), tuple(o), tuple(n), tuple(s), static)
+
+
+def _split(plan: SlicePlan, args: list[Any]) -> list[list[Any]]:
+    out, i = [], 0
+    for n in plan.segments:
+        out.append(args[i : i + n])
+        i += n
+    return out
+
+
+def _slice(
+    ctx: Context, op: Operation, bt: BoundTensor, offs: list[Any], sizes: list[Any], strides: list[Any]
+) -> Slice:
+    plan: SlicePlan = ctx.plan(op, _slice_plan, "slice")
+    s = plan.static
+    if s is None:
+        s = Slice(
+            tuple(mixed(op, list(plan.offsets), offs)),
+            tuple(mixed(op, list(plan.sizes), sizes)),
+            tuple(mixed(op, list(plan.strides), strides)),
+        )
+    if not (len(s.offsets) == len(s.sizes) == len(s.strides) == len(bt.shape)):
+        raise unsupported(op, f"slice rank does not match the bound tensor's shape {bt.shape}")
+    for o, n, st, full in zip(s.offsets, s.sizes, s.strides, bt.shape):
+        if n < 0 or st < 1 or o < 0 or (n > 0 and o + (n - 1) * st >= full):
+            raise DispatchError(
+                f"{op.describe()}: slice offsets {s.offsets} sizes {s.sizes} strides {s.strides} "
+                f"leave the tensor of shape {bt.shape}"
+            )
+    return s
+
+
+def _elem_strides(shape: tuple[int, ...]) -> list[int]:
+    out, acc = [0] * len(shape), 1
+    for k in range(len(shape) - 1, -1, -1):
+        out[k] = acc
+        acc *= shape[k]
+    return out
+
+
+def _check_in_binding(op: Operation, bt: BoundTensor, s: Slice) -> tuple[int, int]:
+    """The byte range [first, last) of the slice inside the binding; raises if it leaves the binding."""
+    if any(n == 0 for n in s.sizes):
+        return bt.offset, bt.offset
+    es = _elem_strides(bt.shape)
+    item = bt.dtype.itemsize
+    first = sum(o * e for o, e in zip(s.offsets, es))
+    last = sum((o + (n - 1) * st) * e for o, n, st, e in zip(s.offsets, s.sizes, s.strides, es))
+    start, stop = bt.offset + first * item, bt.offset + (last + 1) * item
+    if start < 0 or stop > bt.binding.length:
+        raise DispatchError(
+            f"{op.describe()}: bytes [{start}, {stop}) of binding {bt.binding.index} are outside its "
+            f"{bt.binding.length} bound bytes (subspan offset {bt.offset}, tensor {bt.shape}x{bt.dtype})"
+        )
+    return start, stop
+
+
+def _view(op: Operation, bt: BoundTensor, s: Slice) -> np.ndarray:
+    start, _ = _check_in_binding(op, bt, s)
+    assert bt.binding.data is not None
+    if any(n == 0 for n in s.sizes):
+        return np.empty(s.sizes, dtype=bt.dtype)
+    es = _elem_strides(bt.shape)
+    item = bt.dtype.itemsize
+    return np.ndarray(
+        shape=s.sizes,
+        dtype=bt.dtype,
+        buffer=bt.binding.data,
+        offset=start,
+        strides=tuple(st * e * item for st, e in zip(s.strides, es)),
+    )
+
+
+def slice_byte_ranges(bt: BoundTensor, s: Slice) -> list[tuple[int, int]]:
+    """The byte ranges a slice touches, relative to the binding, merged and sorted."""
+    if any(n == 0 for n in s.sizes):
+        return []
+    shape, item, rank = bt.shape, bt.dtype.itemsize, len(bt.shape)
+    es = _elem_strides(shape)
+    # Merge trailing dims into one contiguous run while the dims inside it are whole.
+    run, inner = 1, 0
+    for k in range(rank - 1, -1, -1):
+        if s.strides[k] != 1:
+            break
+        run *= s.sizes[k]
+        inner += 1
+        if s.sizes[k] != shape[k]:
+            break
+    outer = rank - inner
+    base = sum(s.offsets[k] * es[k] for k in range(outer, rank))
+    starts = np.array([base], dtype=np.int64)
+    count = 1
+    for k in range(outer):
+        count *= s.sizes[k]
+    if count > MAX_RANGES_PER_ACCESS:
+        first = sum(o * e for o, e in zip(s.offsets, es))
+        last = sum((o + (n - 1) * st) * e for o, n, st, e in zip(s.offsets, s.sizes, s.strides, es))
+        return [(bt.offset + first * item, bt.offset + (last + 1) * item)]
+    for k in range(outer):
+        steps = (s.offsets[k] + np.arange(s.sizes[k], dtype=np.int64) * s.strides[k]) * es[k]
+        starts = (starts[:, None] + steps[None, :]).reshape(-1)
+    starts = np.sort(starts) * item + bt.offset
+    return merge_ranges([(int(a), int(a) + run * item) for a in starts])
+
+
+def merge_ranges(ranges: list[tuple[int, int]]) -> list[tuple[int, int]]:
+    out: list[tuple[int, int]] = []
+    for a, b in sorted(ranges):
+        if out and a <= out[-1][1]:
+            if b > out[-1][1]:
+                out[-1] = (out[-1][0], b)
+        else:
+            out.append((a, b))
+    return out
+
+
+@register_op("iree_tensor_ext.dispatch.tensor.load", "flow.dispatch.tensor.load")
+def _load(ctx: Context, op: Operation, args: list[Any]) -> list[Any]:
+    src, _dims, offs, sizes, strides = _split(ctx.plan(op, _slice_plan, "slice"), args)
+    bt: BoundTensor = src[0]
+    s = _slice(ctx, op, bt, offs, sizes, strides)
+    view = _view(op, bt, s)
+    # Tensors have value semantics: a view is only kept when no store of this dispatch can reach it.
+    if bt.access != "readonly" or bt.binding.aliased:
+        view = view.copy()
+    else:
+        view.flags.writeable = False
+    shape = rank_reduced_shape(op, list(s.sizes), op.results[0].type)
+    return [view.reshape(shape)]
+
+
+@register_shape("iree_tensor_ext.dispatch.tensor.load", "flow.dispatch.tensor.load")
+def _load_shape(ctx: Context, op: Operation, args: list[Any]) -> list[Any]:
+    src, _dims, offs, sizes, strides = _split(ctx.plan(op, _slice_plan, "slice"), args)
+    bt: BoundTensor = src[0]
+    s = _slice(ctx, op, bt, offs, sizes, strides)
+    _check_in_binding(op, bt, s)
+    ctx.accesses.append((bt.binding.index, "read", slice_byte_ranges(bt, s)))
+    return [Abstract(rank_reduced_shape(op, list(s.sizes), op.results[0].type), bt.dtype)]
+
+
+@register_op("iree_tensor_ext.dispatch.tensor.store", "flow.dispatch.tensor.store")
+def _store(ctx: Context, op: Operation, args: list[Any]) -> list[Any]:
+    value, target, _dims, offs, sizes, strides = _split(ctx.plan(op, _slice_plan, "slice"), args)
+    bt: BoundTensor = target[0]
+    if bt.access == "readonly":
+        raise DispatchError(f"{op.describe()}: store into a readonly binding")
+    s = _slice(ctx, op, bt, offs, sizes, strides)
+    view = _view(op, bt, s)
+    v = np.asarray(value[0])
+    if v.dtype != bt.dtype:
+        raise DispatchError(f"{op.describe()}: storing {v.dtype} values into a {bt.dtype} tensor")
+    view[...] = v.reshape(s.sizes)
+    return []
+
+
+@register_shape("iree_tensor_ext.dispatch.tensor.store", "flow.dispatch.tensor.store")
+def _store_shape(ctx: Context, op: Operation, args: list[Any]) -> list[Any]:
+    _value, target, _dims, offs, sizes, strides = _split(ctx.plan(op, _slice_plan, "slice"), args)
+    bt: BoundTensor = target[0]
+    s = _slice(ctx, op, bt, offs, sizes, strides)
+    _check_in_binding(op, bt, s)
+    ctx.accesses.append((bt.binding.index, "write", slice_byte_ranges(bt, s)))
+    return []

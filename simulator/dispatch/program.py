@@ -1,0 +1,227 @@
+"""Executable programs: a dispatch function found once, checked once, run many times.
+
+:func:`load_executable` resolves ``@executable::@export`` to the ``func.func`` the export's
+``function_ref`` names inside the executable's nested ``builtin.module``, checks that the interpreter has
+a rule for every op in it (an :class:`UnsupportedOpError` names the first op that has none, with its
+``file:line:col``), and caches the :class:`ExecutableProgram` per module and entry point. Per-op plans
+(parsed attributes, body analyses) are kept on the program across runs.
+"""
+
+from __future__ import annotations
+
+import weakref
+from dataclasses import dataclass
+from typing import Any
+
+import numpy as np
+
+from ir.attributes import StringAttr, SymbolRefAttr
+from ir.core import Operation
+from ir.module import Module
+from ir.types import BindingType, numpy_dtype
+from simulator.dispatch.bindings import Binding, merge_ranges
+from simulator.dispatch.interpreter import TERMINATORS, run_ops
+from simulator.dispatch.registry import IMPLS, Context, Env, unsupported
+from simulator.dispatch.structured import FREE_OPS
+from simulator.errors import DispatchError, UnsupportedOpError
+
+
+@dataclass(frozen=True)
+class DispatchCost:
+    """What one dispatch costs the roofline model: flops, and the bytes its loads and stores touch."""
+
+    flops: int
+    bytes_read: int
+    bytes_written: int
+
+
+# Ops inside structured-op bodies that the engine handles itself.
+_BODY_OPS = FREE_OPS
+
+
+def check_supported(func: Operation) -> None:
+    """Raise UnsupportedOpError for the first op (in walk order) the interpreter has no rule for."""
+    for op in func.walk():
+        if op is func:
+            continue
+        name = op.op_name
+        if name in IMPLS or name in TERMINATORS or name in _BODY_OPS:
+            continue
+        raise UnsupportedOpError(
+            f"dispatch interpreter cannot execute {op.describe()} "
+            f"(in @{_sym_name(func)}): no rule for {name}; see simulator.dispatch.register_op"
+        )
+
+
+def _sym_name(op: Operation) -> str:
+    attr = op.attr("sym_name")
+    return attr.value if isinstance(attr, StringAttr) else "?"
+
+
+class ExecutableProgram:
+    """One dispatch function, ready to run on bindings (see :mod:`simulator.dispatch`)."""
+
+    def __init__(self, func: Operation, name: str | None = None) -> None:
+        if not func.regions or not func.regions[0].blocks:
+            raise UnsupportedOpError(f"dispatch interpreter: {func.describe()} has no body")
+        self.func = func
+        self.name = name or _sym_name(func)
+        check_supported(func)
+        args = func.regions[0].blocks[0].args
+        self.binding_args = [a for a in args if isinstance(a.type, BindingType)]
+        self.uniform_args = [a for a in args if not isinstance(a.type, BindingType)]
+        self._plans: dict[Any, Any] = {}
+
+    @property
+    def num_bindings(self) -> int:
+        return len(self.binding_args)
+
+    @property
+    def num_uniforms(self) -> int:
+        return len(self.uniform_args)
+
+    # --- running --------------------------------------------------------------------------------------
+
+    def _env(self, bindings: list[Binding], uniforms: list[int]) -> Env:
+        if len(uniforms) < len(self.uniform_args):
+            raise DispatchError(
+                f"dispatch @{self.name}: {len(uniforms)} uniform operands for {len(self.uniform_args)} arguments"
+            )
+        env = Env()
+        if self.binding_args and len(bindings) != len(self.binding_args):
+            raise DispatchError(
+                f"dispatch @{self.name}: {len(bindings)} bindings for {len(self.binding_args)} arguments"
+            )
+        for arg, b in zip(self.binding_args, bindings):
+            env.bind(arg, b)
+        for arg, u in zip(self.uniform_args, uniforms):
+            env.bind(arg, _uniform(arg.type, u))
+        return env
+
+    def run(self, bindings: list[np.ndarray], uniforms: list[int], workload: list[int]) -> None:
+        """Execute on the bound bytes: ``bindings[i]`` is the writable uint8 array of binding ``i``."""
+        bound = []
+        for i, data in enumerate(bindings):
+            if not isinstance(data, np.ndarray) or data.dtype != np.uint8 or data.ndim != 1:
+                raise DispatchError(f"dispatch @{self.name}: binding {i} is not a 1-D uint8 array")
+            bound.append(Binding(i, data, data.size))
+        _mark_aliases(self, bound)
+        ctx = Context(plans=self._plans, bindings=bound, uniforms=list(uniforms))
+        env = self._env(bound, list(uniforms))
+        with np.errstate(all="ignore"):
+            run_ops(ctx, self.func.regions[0].blocks[0], env)
+
+    def _analyse(self, uniforms: list[int], binding_lengths: list[int]) -> Context:
+        bound = [Binding(i, None, int(n)) for i, n in enumerate(binding_lengths)]
+        ctx = Context(analysis=True, plans=self._plans, bindings=bound, uniforms=list(uniforms))
+        env = self._env(bound, list(uniforms))
+        with np.errstate(all="ignore"):
+            run_ops(ctx, self.func.regions[0].blocks[0], env)
+        return ctx
+
+    def cost(self, uniforms: list[int], workload: list[int], binding_lengths: list[int]) -> DispatchCost:
+        """Flops of the linalg loop nests and bytes the loads read and the stores write (no data)."""
+        ctx = self._analyse(uniforms, binding_lengths)
+        read = sum(b - a for _, kind, ranges in ctx.accesses if kind == "read" for a, b in ranges)
+        written = sum(b - a for _, kind, ranges in ctx.accesses if kind == "write" for a, b in ranges)
+        return DispatchCost(int(ctx.flops), int(read), int(written))
+
+    def accesses(self, uniforms: list[int], binding_lengths: list[int]) -> list[list[tuple[str, int, int]]]:
+        """Per binding, the merged byte ranges ``(kind, start, stop)`` its loads and stores touch,
+        relative to the start of the binding, reads first then writes, each sorted."""
+        ctx = self._analyse(uniforms, binding_lengths)
+        out: list[list[tuple[str, int, int]]] = []
+        for i in range(len(binding_lengths)):
+            per: list[tuple[str, int, int]] = []
+            for kind in ("read", "write"):
+                ranges = [r for b, k, rs in ctx.accesses if b == i and k == kind for r in rs]
+                per.extend((kind, a, b) for a, b in merge_ranges(ranges))
+            out.append(per)
+        return out
+
+    def evaluate(self, args: list[Any]) -> list[Any]:
+        """Run the function on tensor (ndarray) and scalar arguments; return what it returns."""
+        block = self.func.regions[0].blocks[0]
+        if len(args) != len(block.args):
+            raise DispatchError(f"@{self.name} takes {len(block.args)} arguments, got {len(args)}")
+        env = Env()
+        for a, v in zip(block.args, args):
+            if isinstance(a.type, BindingType):
+                env.bind(a, v)
+            elif isinstance(v, np.ndarray) and v.ndim > 0:
+                env.bind(a, v.astype(numpy_dtype(a.type.element_type), copy=False))  # type: ignore[attr-defined]
+            else:
+                env.bind(a, _uniform(a.type, v))
+        ctx = Context(plans=self._plans)
+        with np.errstate(all="ignore"):
+            return run_ops(ctx, block, env)
+
+    def __repr__(self) -> str:
+        return f"<ExecutableProgram @{self.name}: {self.num_bindings} bindings, {self.num_uniforms} uniforms>"
+
+
+def _uniform(t: Any, value: Any) -> Any:
+    try:
+        dt = numpy_dtype(t)
+    except Exception:
+        return value
+    if isinstance(value, np.ndarray) and value.ndim == 0:
+        value = value[()]
+    if dt.kind in "iub":
+        return np.array(int(value), dtype=np.int64 if int(value) < 2**63 else np.uint64).astype(dt)[()]
+    return np.array(value).astype(dt)[()]
+
+
+def _mark_aliases(program: ExecutableProgram, bound: list[Binding]) -> None:
+    """Mark bindings whose bytes overlap another binding's: a load from them must copy."""
+    spans = []
+    for b in bound:
+        assert b.data is not None
+        start = b.data.__array_interface__["data"][0]
+        spans.append((start, start + b.data.size))
+    for i, (a0, a1) in enumerate(spans):
+        for j, (b0, b1) in enumerate(spans):
+            if i != j and a0 < b1 and b0 < a1:
+                bound[i].aliased = True
+                break
+
+
+# --- lookup and cache ---------------------------------------------------------------------------------
+
+_CACHE: weakref.WeakKeyDictionary[Module, dict[tuple[str, ...], ExecutableProgram]] = (
+    weakref.WeakKeyDictionary()
+)
+
+
+def find_function(module: Module, entry_point: SymbolRefAttr) -> Operation:
+    """The ``func.func`` an export names (``@executable::@export`` -> its ``function_ref``)."""
+    export = module.lookup(entry_point)
+    if export.op_name in ("func.func", "util.func"):
+        return export
+    ref = export.attr("function_ref")
+    fname = ref.root if isinstance(ref, SymbolRefAttr) else _sym_name(export)
+    executable = export.parent_op
+    if executable is None:
+        raise unsupported(export, "export has no enclosing executable")
+    for op in executable.walk():
+        if op.op_name == "func.func" and _sym_name(op) == fname:
+            return op
+    raise UnsupportedOpError(
+        f"dispatch interpreter: no func.func @{fname} in the executable of {export.describe()}"
+    )
+
+
+def load_executable(module: Module, entry_point: SymbolRefAttr) -> ExecutableProgram:
+    """The program of ``@executable::@export`` in ``module``, analysed once and cached."""
+    key = (entry_point.root, *entry_point.nested)
+    per_module = _CACHE.setdefault(module, {})
+    program = per_module.get(key)
+    if program is None:
+        program = ExecutableProgram(find_function(module, entry_point), "::".join(key))
+        per_module[key] = program
+    return program
+
+
+def evaluate_function(func: Operation, args: list[Any]) -> list[Any]:
+    """Run a ``func.func`` over tensors and scalars (for tests of single ops)."""
+    return ExecutableProgram(func).evaluate(args)

@@ -1,0 +1,568 @@
+"""The engine of linalg structured ops: iteration space, operand views, vectorised body evaluation.
+
+A structured op (``linalg.generic`` and every named op, which all reduce to one) has an iteration space
+of ``n`` loops, one indexing map per operand and a scalar body. The engine never loops over elements:
+
+1. Loop bounds come from the operand shapes, through the results of the maps that are plain dims.
+2. Each tensor operand becomes a *full-rank view*: an array with ``n`` axes in loop order, of the loop's
+   extent where the operand depends on that loop and 1 where it does not (broadcast). Projected
+   permutations and broadcasting maps are a transpose plus reshape; maps that are sums of scaled dims
+   (``d0 + d3``, convolution windows) are an ``as_strided`` window view; anything else (``floordiv``,
+   ``mod``) is fancy indexing with broadcast index arrays.
+3. The body runs once over those arrays (the ``arith``/``math`` rules are elementwise numpy).
+4. Reductions: when each yielded value is ``combine(%out, x)`` for an associative combiner
+   (``addf``, ``maximumf``, ``addi``, ``ori``...) that uses ``%out`` once, ``x`` is evaluated over the
+   whole space and reduced with the combiner's ufunc over the reduction axes, then combined with the
+   init. When ``x`` is a product ``mulf(p, q)`` summed by ``addf`` (a contraction: matmul, conv,
+   batch matmul, any einsum), ``p`` and ``q`` are evaluated on their own (small) views and contracted by
+   one ``np.matmul`` after a transpose and reshape (BLAS for f32/f64).
+5. Any other reduction body (argmax, two coupled outputs) runs sequentially over the reduction indices
+   only, still vectorised over all parallel dims.
+
+Floating-point sums reduce pairwise (numpy's order), not in loop order; results agree with IREE's to
+rounding. f16/bf16 contractions and sums accumulate in f32 and round once.
+"""
+
+from __future__ import annotations
+
+import itertools
+import math
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+import numpy as np
+
+from ir.affine import AffineBinary, AffineConstant, AffineDim, AffineExpr, AffineMap
+from ir.core import Block, Operation, Value
+from simulator.dispatch.registry import IMPLS, Context, Env, unsupported
+from simulator.dispatch.scalars import CAST_OPS, F32, is_small_float
+from simulator.errors import DispatchError
+
+
+@dataclass(frozen=True)
+class Spec:
+    """What the engine needs of a structured op; named ops build one from their attributes."""
+
+    maps: tuple[AffineMap, ...]
+    iterators: tuple[str, ...]
+    n_inputs: int
+    body: Block | None
+    body_takes_outs: bool = True  # linalg.map's body has no arguments for the inits
+    default_body: str | None = None  # "muladd", "add", "max", "min" for named ops without a region
+    unsigned_cast: bool = False
+
+
+# Combiners whose repeated application is a ufunc reduction. Values: (ufunc, ufunc for i1).
+COMBINERS: dict[str, Any] = {
+    "arith.addf": np.add,
+    "arith.mulf": np.multiply,
+    "arith.maximumf": np.maximum,
+    "arith.minimumf": np.minimum,
+    "arith.maxnumf": np.fmax,
+    "arith.minnumf": np.fmin,
+    "arith.addi": np.add,
+    "arith.muli": np.multiply,
+    "arith.maxsi": np.maximum,
+    "arith.minsi": np.minimum,
+    "arith.maxui": np.maximum,
+    "arith.minui": np.minimum,
+    "arith.andi": np.bitwise_and,
+    "arith.ori": np.bitwise_or,
+    "arith.xori": np.bitwise_xor,
+}
+_BOOL_COMBINERS = {"arith.addi": np.logical_xor, "arith.muli": np.logical_and}
+
+# Ops that are free in the cost model: constants, casts, index queries.
+FREE_OPS = CAST_OPS | {"arith.constant", "linalg.index", "linalg.yield"}
+
+
+@dataclass
+class BodyPlan:
+    kind: str  # "parallel", "reduce", "contract", "sequential"
+    red_dims: tuple[int, ...]
+    out_dims: list[tuple[int, ...]]
+    combiners: list[tuple[Operation | str, bool]] = field(default_factory=list)  # (op, out operand first)
+    targets: list[Value] = field(default_factory=list)  # x per output, or (p, q) for a contraction
+    ops: list[Operation] = field(default_factory=list)  # body ops to evaluate for the targets
+    init_is_zero_fill: bool = False
+    flops_per_iteration: int = 0
+    uses_index: bool = False  # the body has linalg.index ops
+    bounds: dict[tuple[Any, ...], tuple[int, ...]] = field(default_factory=dict)  # shapes -> loop bounds
+
+
+# --- iteration space --------------------------------------------------------------------------------
+
+
+def loop_bounds(op: Operation, spec: Spec, shapes: Sequence[tuple[int, ...] | None]) -> tuple[int, ...]:
+    n = len(spec.iterators)
+    bounds: list[int | None] = [None] * n
+    for amap, shape in zip(spec.maps, shapes):
+        if shape is None:
+            continue
+        if len(shape) != len(amap.results):
+            raise DispatchError(f"{op.describe()}: operand of rank {len(shape)} has indexing map {amap}")
+        for e, size in zip(amap.results, shape):
+            if isinstance(e, AffineDim):
+                known = bounds[e.position]
+                if known is None:
+                    bounds[e.position] = size
+                elif known != size:
+                    raise DispatchError(
+                        f"{op.describe()}: loop d{e.position} has extent {known} and {size} in different operands"
+                    )
+    missing = [f"d{d}" for d, b in enumerate(bounds) if b is None]
+    if missing:
+        raise unsupported(op, f"loops {', '.join(missing)} appear in no indexing map as a plain dim")
+    return tuple(b for b in bounds if b is not None)
+
+
+def _linear(e: AffineExpr) -> tuple[dict[int, int], int] | None:
+    """``e`` as ``sum(c_d * d) + c``, or None if it is not linear in the dims."""
+    if isinstance(e, AffineDim):
+        return {e.position: 1}, 0
+    if isinstance(e, AffineConstant):
+        return {}, e.value
+    if isinstance(e, AffineBinary) and e.op in ("+", "*"):
+        a, b = _linear(e.lhs), _linear(e.rhs)
+        if a is None or b is None:
+            return None
+        if e.op == "+":
+            coeffs = dict(a[0])
+            for d, c in b[0].items():
+                coeffs[d] = coeffs.get(d, 0) + c
+            return coeffs, a[1] + b[1]
+        if not a[0]:
+            a, b = b, a
+        if b[0]:
+            return None
+        return {d: c * b[1] for d, c in a[0].items()}, a[1] * b[1]
+    return None
+
+
+def _eval_index(op: Operation, e: AffineExpr, grid: list[np.ndarray]) -> Any:
+    if isinstance(e, AffineDim):
+        return grid[e.position]
+    if isinstance(e, AffineConstant):
+        return np.int64(e.value)
+    if isinstance(e, AffineBinary):
+        a, b = _eval_index(op, e.lhs, grid), _eval_index(op, e.rhs, grid)
+        if e.op == "+":
+            return a + b
+        if e.op == "*":
+            return a * b
+        if e.op == "floordiv":
+            return np.floor_divide(a, b)
+        if e.op == "ceildiv":
+            return -np.floor_divide(-a, b)
+        return np.mod(a, b)
+    raise unsupported(op, f"indexing expression {e} (symbols are not supported)")
+
+
+def full_rank(op: Operation, arr: np.ndarray, amap: AffineMap, bounds: tuple[int, ...]) -> np.ndarray:
+    """``arr`` as an array with one axis per loop (the loop's extent, or 1 where it does not depend)."""
+    n = len(bounds)
+    res = amap.results
+    dims = [e.position if isinstance(e, AffineDim) else None for e in res]
+    if None not in dims and len(set(dims)) == len(dims):
+        order = sorted(range(len(dims)), key=lambda r: dims[r])
+        t = arr.transpose(order) if order != list(range(len(dims))) else arr
+        shape = [1] * n
+        for r, d in enumerate(dims):
+            shape[d] = arr.shape[r]
+        return t.reshape(shape)
+    linear = [_linear(e) for e in res]
+    if all(lin is not None and lin[1] >= 0 and all(c >= 0 for c in lin[0].values()) for lin in linear):
+        shape, strides = [1] * n, [0] * n
+        for r, lin in enumerate(linear):
+            assert lin is not None
+            coeffs, const = lin
+            top = const + sum(c * (bounds[d] - 1) for d, c in coeffs.items())
+            if top >= arr.shape[r]:
+                raise DispatchError(
+                    f"{op.describe()}: indexing map {amap} reaches index {top} of an operand dim of size {arr.shape[r]}"
+                )
+            for d, c in coeffs.items():
+                if c:
+                    shape[d] = bounds[d]
+                    strides[d] += c * arr.strides[r]
+        origin = arr[tuple(slice(lin[1], lin[1] + 1) for lin in linear if lin is not None)]
+        return np.lib.stride_tricks.as_strided(origin, shape=shape, strides=strides, writeable=False)
+    grid = [
+        np.arange(b, dtype=np.int64).reshape([b if k == d else 1 for k in range(n)])
+        for d, b in enumerate(bounds)
+    ]
+    index = []
+    for r, e in enumerate(res):
+        idx = np.asarray(_eval_index(op, e, grid))
+        if idx.size and (idx.min() < 0 or idx.max() >= arr.shape[r]):
+            raise DispatchError(
+                f"{op.describe()}: indexing map {amap} leaves an operand dim of size {arr.shape[r]}"
+            )
+        index.append(idx)
+    out = arr[tuple(index)]
+    return out.reshape((1,) * n) if out.ndim < n else out
+
+
+# --- body analysis ----------------------------------------------------------------------------------
+
+
+def _deps(block: Block) -> dict[Value, frozenset[int]]:
+    deps: dict[Value, frozenset[int]] = {a: frozenset([i]) for i, a in enumerate(block.args)}
+    for op in block.ops:
+        d: frozenset[int] = frozenset()
+        for v in op.operands:
+            d |= deps.get(v, frozenset())
+        for r in op.results:
+            deps[r] = d
+    return deps
+
+
+def _needed(block: Block, targets: list[Value], skip: set[Operation]) -> list[Operation]:
+    need: set[Operation] = set()
+    stack = [t.defining_op for t in targets if t.defining_op is not None and t.defining_op.parent is block]
+    while stack:
+        op = stack.pop()
+        if op in need or op in skip:
+            continue
+        need.add(op)
+        for v in op.operands:
+            d = v.defining_op
+            if d is not None and d.parent is block:
+                stack.append(d)
+    return [op for op in block.ops if op in need]
+
+
+def count_flops(block: Block | None, default_body: str | None) -> int:
+    if block is None:
+        return {"muladd": 2, "add": 1, "max": 1, "min": 1}.get(default_body or "", 0)
+    return sum(
+        1 for op in block.ops if op.op_name.startswith(("arith.", "math.")) and op.op_name not in FREE_OPS
+    )
+
+
+def plan_body(op: Operation, spec: Spec) -> BodyPlan:
+    n = len(spec.iterators)
+    red = tuple(d for d, it in enumerate(spec.iterators) if it == "reduction")
+    par = tuple(d for d in range(n) if d not in red)
+    out_dims: list[tuple[int, ...]] = []
+    for amap in spec.maps[spec.n_inputs :]:
+        dims = amap.result_dims()
+        if (
+            None in dims
+            or len(set(dims)) != len(dims)
+            or sorted(d for d in dims if d is not None) != list(par)
+        ):
+            raise unsupported(op, f"init indexing map {amap} must be a permutation of the parallel loops")
+        out_dims.append(tuple(d for d in dims if d is not None))
+    plan = BodyPlan("parallel", red, out_dims, flops_per_iteration=count_flops(spec.body, spec.default_body))
+    if spec.body is None:
+        if spec.default_body is None:
+            raise unsupported(op, "the op has no body region (read it in MLIR's generic form)")
+        if red:
+            plan.kind = "contract" if spec.default_body == "muladd" else "reduce"
+            plan.combiners = [
+                ({"muladd": "add", "add": "add", "max": "max", "min": "min"}[spec.default_body], True)
+            ]
+        return plan
+    plan.init_is_zero_fill = _is_zero_fill(op, spec)
+    plan.uses_index = any(o.op_name == "linalg.index" for b in spec.body.ops for o in b.walk())
+    if not red:
+        return plan
+    block = spec.body
+    n_in = spec.n_inputs
+    yields = block.ops[-1].operands
+    deps = _deps(block)
+    out_args = set(range(n_in, len(block.args)))
+    combiners: list[tuple[Operation | str, bool]] = []
+    xs: list[Value] = []
+    for i, v in enumerate(yields):
+        c = v.defining_op
+        out_arg = block.args[n_in + i] if spec.body_takes_outs and n_in + i < len(block.args) else None
+        if c is None or c.parent is not block or c.op_name not in COMBINERS or out_arg is None:
+            return _sequential(plan)
+        a, b = c.operands
+        if a is out_arg and b is not out_arg:
+            first, x = True, b
+        elif b is out_arg and a is not out_arg:
+            first, x = False, a
+        else:
+            return _sequential(plan)
+        if len(out_arg.uses) != 1 or len(c.results[0].uses) != 1 or deps.get(x, frozenset()) & out_args:
+            return _sequential(plan)
+        combiners.append((c, first))
+        xs.append(x)
+    plan.combiners = combiners
+    plan.kind = "reduce"
+    plan.targets = xs
+    if len(xs) == 1 and combiners[0][0].op_name in ("arith.addf", "arith.addi"):  # type: ignore[union-attr]
+        m = xs[0].defining_op
+        if m is not None and m.parent is block and m.op_name in ("arith.mulf", "arith.muli"):
+            plan.kind = "contract"
+            plan.targets = list(m.operands)
+    plan.ops = _needed(block, plan.targets, {c for c, _ in combiners if isinstance(c, Operation)})
+    return plan
+
+
+def _sequential(plan: BodyPlan) -> BodyPlan:
+    plan.kind = "sequential"
+    plan.combiners, plan.targets, plan.ops = [], [], []
+    return plan
+
+
+def _is_zero_fill(op: Operation, spec: Spec) -> bool:
+    """The (single) init is ``linalg.fill`` of a constant zero: the combine with it can be skipped."""
+    inits = op.operands[spec.n_inputs :]
+    if len(inits) != 1 or inits[0].defining_op is None or inits[0].defining_op.op_name != "linalg.fill":
+        return False
+    value = inits[0].defining_op.operands[0].defining_op
+    if value is None or value.op_name != "arith.constant":
+        return False
+    attr = value.attr("value")
+    v = getattr(attr, "value", None)
+    return isinstance(v, int | float) and v == 0
+
+
+# --- evaluation -------------------------------------------------------------------------------------
+
+
+def _to_par(arr: np.ndarray, dims: tuple[int, ...]) -> np.ndarray:
+    """An init in its own layout -> axes in sorted loop order (only the parallel loops)."""
+    order = sorted(range(len(dims)), key=lambda r: dims[r])
+    return arr.transpose(order) if order != list(range(len(dims))) else arr
+
+
+def _from_par(arr: np.ndarray, dims: tuple[int, ...]) -> np.ndarray:
+    s = sorted(dims)
+    perm = [s.index(d) for d in dims]
+    return arr.transpose(perm) if perm != list(range(len(dims))) else arr
+
+
+def _reduce(name: str, x: np.ndarray, axes: tuple[int, ...]) -> np.ndarray:
+    dt = x.dtype
+    if dt == np.bool_ and name in _BOOL_COMBINERS:
+        return _BOOL_COMBINERS[name].reduce(x, axis=axes)
+    if is_small_float(dt):
+        return COMBINERS[name].reduce(x.astype(F32), axis=axes, dtype=F32).astype(dt)
+    if name in ("arith.maxui", "arith.minui"):
+        u = np.dtype(f"u{dt.itemsize}")
+        return COMBINERS[name].reduce(x.astype(u), axis=axes, dtype=u).astype(dt)
+    return COMBINERS[name].reduce(x, axis=axes, dtype=dt)
+
+
+def _combine(ctx: Context, c: Operation | str, first: bool, init: np.ndarray, part: np.ndarray) -> np.ndarray:
+    if isinstance(c, str):  # a named op without a region
+        fn = {"add": np.add, "max": np.maximum, "min": np.minimum}[c]
+        return fn(init, part.astype(init.dtype))
+    args = [init, part] if first else [part, init]
+    return IMPLS[c.op_name](ctx, c, args)[0]
+
+
+def _contract(p: np.ndarray, q: np.ndarray, bounds: tuple[int, ...], red: tuple[int, ...]) -> np.ndarray:
+    """sum over ``red`` of p * q, both full rank; the result has the parallel loops in order."""
+    n = len(bounds)
+    par = [d for d in range(n) if d not in red]
+    dt = np.result_type(p.dtype, q.dtype)
+    small = is_small_float(dt)
+    if small:
+        p, q = p.astype(F32), q.astype(F32)
+    scale = 1
+    K: list[int] = []
+    for d in red:
+        in_p, in_q = p.shape[d] != 1, q.shape[d] != 1
+        if in_p and in_q:
+            K.append(d)
+        elif in_p:
+            p = np.add.reduce(p, axis=d, keepdims=True, dtype=p.dtype)
+        elif in_q:
+            q = np.add.reduce(q, axis=d, keepdims=True, dtype=q.dtype)
+        else:
+            scale *= bounds[d]
+    B = [d for d in par if p.shape[d] != 1 and q.shape[d] != 1]
+    M = [d for d in par if p.shape[d] != 1 and q.shape[d] == 1]
+    N = [d for d in par if p.shape[d] == 1 and q.shape[d] != 1]
+    rest_p = [d for d in range(n) if d not in B + M + K]
+    rest_q = [d for d in range(n) if d not in B + K + N]
+    b = math.prod(bounds[d] for d in B)
+    m = math.prod(bounds[d] for d in M)
+    k = math.prod(bounds[d] for d in K)
+    nn = math.prod(bounds[d] for d in N)
+    p3 = p.transpose(B + M + K + rest_p).reshape(b, m, k)
+    q3 = q.transpose(B + K + N + rest_q).reshape(b, k, nn)
+    r = np.matmul(p3[0], q3[0]) if b == 1 else np.matmul(p3, q3)
+    bmn = B + M + N
+    r = r.reshape([bounds[d] for d in bmn])
+    s = sorted(bmn)
+    r = r.transpose([bmn.index(d) for d in s]) if s != bmn else r
+    r = r.reshape([bounds[d] if d in bmn else 1 for d in par])
+    r = np.broadcast_to(r, [bounds[d] for d in par]) if r.shape != tuple(bounds[d] for d in par) else r
+    if scale != 1:
+        r = r * np.array(scale).astype(r.dtype)
+    return r.astype(dt) if small or r.dtype != dt else r
+
+
+def run_structured(
+    ctx: Context, op: Operation, spec: Spec, ins: list[Any], outs: list[np.ndarray], env: Env
+) -> list[np.ndarray]:
+    from simulator.dispatch.interpreter import run_ops
+
+    plan: BodyPlan = ctx.plan(op, lambda o: plan_body(o, spec), "body")
+    shapes = tuple(a.shape if isinstance(a, np.ndarray) else None for a in [*ins, *outs])
+    bounds = plan.bounds.get(shapes)
+    if bounds is None:
+        bounds = plan.bounds[shapes] = loop_bounds(op, spec, shapes)
+    views = [full_rank(op, a, m, bounds) if isinstance(a, np.ndarray) else a for a, m in zip(ins, spec.maps)]
+    red = plan.red_dims
+
+    if spec.body is None:
+        return _run_default(ctx, spec, plan, views, outs, bounds)
+
+    block = spec.body
+    local = Env(env)
+    if plan.kind == "sequential":
+        return _run_sequential(ctx, op, spec, plan, views, outs, bounds, env)
+    for i, a in enumerate(block.args[: spec.n_inputs]):
+        if a.uses:
+            local.bind(a, views[i])
+    ctx.index_stack.append(_index_grid(bounds) if plan.uses_index else [])
+    try:
+        if plan.kind == "parallel":
+            for i, a in enumerate(block.args[spec.n_inputs :]):
+                if a.uses:
+                    local.bind(a, full_rank(op, outs[i], spec.maps[spec.n_inputs + i], bounds))
+            yields = run_ops(ctx, block, local)
+            results = []
+            for i, y in enumerate(yields):
+                y = np.asarray(y)
+                if y.shape != bounds:
+                    y = np.broadcast_to(y, bounds)
+                results.append(_from_par(y, plan.out_dims[i]))
+            return results
+        run_ops(ctx, block, local, plan.ops)
+    finally:
+        ctx.index_stack.pop()
+    if plan.kind == "contract":
+        p, q = (np.asarray(local[t]) for t in plan.targets)
+        part = _contract(
+            p.reshape(p.shape or (1,) * len(bounds)), q.reshape(q.shape or (1,) * len(bounds)), bounds, red
+        )
+        c, first = plan.combiners[0]
+        init = _to_par(outs[0], plan.out_dims[0])
+        if plan.init_is_zero_fill:
+            res = part.astype(init.dtype) if part.dtype != init.dtype else part
+        else:
+            res = _combine(ctx, c, first, init, part)
+        return [_from_par(res, plan.out_dims[0])]
+    results = []
+    for i, (c, first) in enumerate(plan.combiners):
+        x = np.asarray(local[plan.targets[i]])
+        if x.shape != bounds:
+            x = np.broadcast_to(x.reshape(x.shape or (1,) * len(bounds)), bounds)
+        assert isinstance(c, Operation)
+        part = _reduce(c.op_name, x, red)
+        init = _to_par(outs[i], plan.out_dims[i])
+        results.append(_from_par(_combine(ctx, c, first, init, part), plan.out_dims[i]))
+    return results
+
+
+def _index_grid(bounds: tuple[int, ...]) -> list[np.ndarray]:
+    n = len(bounds)
+    return [
+        np.arange(b, dtype=np.int64).reshape([b if k == d else 1 for k in range(n)])
+        for d, b in enumerate(bounds)
+    ]
+
+
+def _run_default(
+    ctx: Context,
+    spec: Spec,
+    plan: BodyPlan,
+    views: list[Any],
+    outs: list[np.ndarray],
+    bounds: tuple[int, ...],
+) -> list[np.ndarray]:
+    out_dt = outs[0].dtype
+
+    def cast(v: np.ndarray) -> np.ndarray:
+        if spec.unsigned_cast and v.dtype.kind == "i":
+            v = v.astype(np.dtype(f"u{v.dtype.itemsize}"))
+        return v.astype(out_dt) if v.dtype != out_dt else v
+
+    init = _to_par(outs[0], plan.out_dims[0])
+    if plan.kind == "contract":
+        part = _contract(cast(views[0]), cast(views[1]), bounds, plan.red_dims)
+        return [_from_par(np.add(init, part), plan.out_dims[0])]
+    if plan.kind == "reduce":
+        name = {"add": "arith.addf", "max": "arith.maximumf", "min": "arith.minimumf"}[
+            str(plan.combiners[0][0])
+        ]
+        if out_dt.kind in "iub":
+            name = {
+                "arith.addf": "arith.addi",
+                "arith.maximumf": "arith.maxsi",
+                "arith.minimumf": "arith.minsi",
+            }[name]
+        x = np.broadcast_to(cast(views[0]), bounds)
+        part = _reduce(name, x, plan.red_dims)
+        return [_from_par(_combine(ctx, str(plan.combiners[0][0]), True, init, part), plan.out_dims[0])]
+    raise AssertionError(plan.kind)
+
+
+def _run_sequential(
+    ctx: Context,
+    op: Operation,
+    spec: Spec,
+    plan: BodyPlan,
+    views: list[Any],
+    outs: list[np.ndarray],
+    bounds: tuple[int, ...],
+    env: Env,
+) -> list[np.ndarray]:
+    from simulator.dispatch.interpreter import run_ops
+
+    assert spec.body is not None
+    block = spec.body
+    n = len(bounds)
+    red = plan.red_dims
+    acc_shape = tuple(1 if d in red else bounds[d] for d in range(n))
+    accs = []
+    for i, out in enumerate(outs):
+        a = _to_par(out, plan.out_dims[i]).reshape(acc_shape)
+        accs.append(a)
+    grid = _index_grid(bounds)
+    for idx in itertools.product(*(range(bounds[d]) for d in red)):
+        sel = [slice(None)] * n
+        for d, i in zip(red, idx):
+            sel[d] = slice(i, i + 1)
+        local = Env(env)
+        for i, a in enumerate(block.args[: spec.n_inputs]):
+            if a.uses:
+                v = views[i]
+                local.bind(
+                    a,
+                    v[tuple(s if v.shape[d] != 1 else slice(None) for d, s in enumerate(sel))]
+                    if isinstance(v, np.ndarray)
+                    else v,
+                )
+        if spec.body_takes_outs:
+            for i, a in enumerate(block.args[spec.n_inputs :]):
+                local.bind(a, accs[i])
+        step_grid = list(grid)
+        for d, i in zip(red, idx):
+            step_grid[d] = np.full((1,) * n, i, dtype=np.int64)
+        ctx.index_stack.append(step_grid)
+        try:
+            yields = run_ops(ctx, block, local)
+        finally:
+            ctx.index_stack.pop()
+        accs = [np.broadcast_to(np.asarray(y), acc_shape).astype(accs[i].dtype) for i, y in enumerate(yields)]
+    par_shape = tuple(bounds[d] for d in range(n) if d not in red)
+    return [_from_par(a.reshape(par_shape), plan.out_dims[i]) for i, a in enumerate(accs)]
+
+
+def structured_flops(ctx: Context, op: Operation, spec: Spec, bounds: tuple[int, ...]) -> int:
+    per = count_flops(spec.body, spec.default_body)
+    total = 1
+    for b in bounds:
+        total *= b
+    return per * total
