@@ -1,0 +1,116 @@
+from __future__ import annotations
+
+import pytest
+
+import ir
+from ir import attributes as A
+from ir import types as T
+from scheduler import (
+    AffinityError,
+    Pipeline,
+    ScheduleStats,
+    UnsupportedOpError,
+    schedule_module,
+)
+from scheduler.synthetic import async_program, wide_branches
+
+
+def stats(module, favor):
+    schedule_module(module, favor=favor)
+    ir.verify(module)
+    return ScheduleStats.from_module(module)
+
+
+def test_pipeline_stage_order_is_irees():
+    assert [s.name for s in Pipeline.default().stages] == [
+        "refine_usage",
+        "schedule_execution",
+        "schedule_concurrency",
+        "propagate_timepoints",
+        "schedule_allocation",
+        "layout_slices",
+        "elide_timepoints",
+        "parameter_upload",
+        "materialize",
+    ]
+
+
+def test_pipeline_replace_one_stage():
+    seen = []
+
+    def my_concurrency(state, **options):
+        seen.append(options)
+        from scheduler import schedule_concurrency
+
+        return schedule_concurrency(state, favor="debug")
+
+    p = Pipeline.default().replace("schedule_concurrency", my_concurrency, tag=1)
+    m = wide_branches(3, 2)
+    schedule_module(m, pipeline=p)
+    assert seen == [{"tag": 1}]
+    assert ScheduleStats.from_module(m).waves == 0
+
+
+def test_pipeline_favor_trend_on_wide_branches():
+    mpm = stats(wide_branches(4, 3), "min-peak-memory")
+    mc = stats(wide_branches(4, 3), "max-concurrency")
+    dbg = stats(wide_branches(4, 3), "debug")
+    assert mc.concurrent_dispatches > mpm.concurrent_dispatches
+    assert mc.transient_bytes >= mpm.transient_bytes
+    assert dbg.waves == 0 and dbg.concurrent_dispatches == 0
+    assert mpm.dispatches == mc.dispatches == dbg.dispatches
+
+
+def test_pipeline_favor_from_module_partitioning_config():
+    m = wide_branches(4, 3)
+    m.op.attributes["stream.partitioning"] = A.OpaqueAttr('#stream.partitioning_config<"debug">')
+    assert stats(m, None).waves == 0
+
+
+def test_pipeline_incompatible_affinities_name_the_ops():
+    other = A.DeviceAffinityAttr(A.SymbolRefAttr("__device_1"))
+    m = async_program([("a", ["x"], 64), ("b", ["a"], 64)], outputs=["b"], affinities={"b": other})
+    with pytest.raises(AffinityError, match=r"stream\.async\.dispatch .*__device_1.*stream\.async\.dispatch"):
+        schedule_module(m)
+
+
+def test_pipeline_unsupported_op_is_a_schedule_error():
+    m = async_program([("a", ["x"], 64)], outputs=["a"])
+    fn = m.function("main")
+    splat = next(op for op in fn.body.ops if op.op_name == "stream.async.splat")
+    b = ir.Builder.after(splat)
+    size = next(op for op in fn.body.ops if op.op_name == "arith.constant").results[0]
+    b.create("stream.async.load", [splat.result, size, size], [T.i32])
+    with pytest.raises(UnsupportedOpError, match="stream.async.load"):
+        schedule_module(m)
+
+
+def test_pipeline_discrete_parameters_gather_into_capped_buffers(tmp_path):
+    from tests.conftest import IREE_FIXTURES
+
+    m = ir.parse_file(str(IREE_FIXTURES / "attention_block" / "async.generic.mlir"))
+    p = Pipeline.default().with_options(
+        "parameter_upload", memory_model="discrete", max_allocation_size_bytes=70000
+    )
+    schedule_module(m, pipeline=p)
+    ir.verify(m)
+    names = [op.op_name for op in m.walk()]
+    # 4 x 16 KiB + 64 KiB + 1 KiB + 64 KiB, appended in order into buffers of at most 70000 bytes.
+    assert names.count("stream.resource.alloc") == 3
+    assert names.count("stream.cmd.parameter.gather") == 3
+    assert "stream.cmd.parameter.load" not in names
+
+
+def test_pipeline_two_regions_chain_on_timepoints_not_host_waits():
+    # A side-effecting host op between two dispatches splits them into two regions.
+    m = async_program([("a", ["x"], 64), ("b", ["a"], 64)], outputs=["b"])
+    fn = m.function("main")
+    b_op = [op for op in fn.body.ops if op.op_name == "stream.async.dispatch"][1]
+    ir.Builder.before(b_op).create("util.optimization_barrier_effect", [], [])
+    schedule_module(m)
+    ir.verify(m)
+    names = [op.op_name for op in fn.body.ops]
+    assert names.count("stream.cmd.execute") == 2
+    assert names.count("stream.timepoint.await") == 1  # only the returned result
+    second = [op for op in fn.body.ops if op.op_name == "stream.cmd.execute"][1]
+    assert second.operands[-1].type == T.timepoint
