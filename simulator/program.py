@@ -126,3 +126,27 @@ def parameter_keys(module: Module) -> list[tuple[str, str, int]]:
             seen.add((scope or "", key))
             found.append((scope or "", key, size))
     return found
+
+
+def input_signature(module: Module, function: str) -> list[tuple[tuple[int, ...], str] | None]:
+    """``(shape, element type)`` of each buffer-view argument, from the function's
+    ``hal.buffer_view.assert`` ops (None where a dimension is dynamic or no assert names the argument)."""
+    func = module.function(function)
+    args = func.regions[0].blocks[0].args if func.regions and func.regions[0].blocks else []
+    found: dict[int, tuple[tuple[int, ...], str] | None] = {}
+    for op in func.walk():
+        if op.op_name != "hal.buffer_view.assert" or not op.operands:
+            continue
+        target = op.operands[0]
+        index = next((i for i, a in enumerate(args) if a is target), None)
+        if index is None:
+            continue
+        et_op = op.operands[1].defining_op
+        t = et_op.attr("type") if et_op is not None else None
+        element = str(getattr(t, "value", t)) if t is not None else None
+        dims = [_constant_int(v.defining_op) for v in op.operands[3:]]
+        if element is None or any(d is None for d in dims):
+            found[index] = None
+        else:
+            found[index] = (tuple(int(d) for d in dims if d is not None), element)
+    return [found.get(i) for i in range(len(args))]

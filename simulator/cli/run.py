@@ -1,0 +1,199 @@
+"""``streamsim run``: simulate a program the way ``iree-run-module`` runs it.
+
+::
+
+    streamsim run [PROGRAM] [--function main] [--input 8x64xf32=1 | --input @x.npy]...
+                  [--parameters model=params.irpa]... [--output @out.npy]...
+                  [--machine NAME | file.toml] [--trace out.json] [--timing-only] [--seed N]
+                  [--calibration table.toml]
+
+PROGRAM is cmd-form MLIR, generic or pretty (pretty text is converted with IREE's parser); async-form
+programs go through the scheduler when it is available. Without PROGRAM it runs the built-in example, a
+real IREE-compiled MLP (``simulator/examples/mlp``), with inputs and parameters generated from ``--seed``
+(timing-only while IREE executables compute no data).
+
+It prints the outputs as iree-run-module does, then a summary (makespan, busy % per queue, peak memory per
+pool, bytes read from storage). Exit codes: 0 success, 1 the simulated program failed (the message names
+the op), 2 bad input.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import importlib.resources
+import pathlib
+import sys
+import tempfile
+from typing import Any
+
+import numpy as np
+
+from simulator.archives import IrpaWriter, ParameterEntry, ParameterIndex
+from simulator.costs import Calibration
+from simulator.errors import InputError
+from simulator.machine import load_machine
+from simulator.program import input_signature, load_program, parameter_keys, parse_program, to_cmd_form
+from simulator.session import Session
+from simulator.values_io import dtype_for, format_result, parse_input
+from traces import write_chrome_json
+
+EXAMPLE = "mlp"
+
+
+def register(subparsers: argparse._SubParsersAction) -> None:
+    parser = subparsers.add_parser(
+        "run",
+        help="simulate a program like iree-run-module (outputs, summary, trace)",
+        description="Simulate a cmd-form stream program on a machine model, like iree-run-module.",
+    )
+    parser.add_argument(
+        "program", nargs="?", help="MLIR file (generic or pretty); default: the built-in example"
+    )
+    parser.add_argument("--function", default="main", help="function to invoke (default: main)")
+    parser.add_argument(
+        "--input", action="append", default=[], metavar="SPEC", help="8x64xf32=1, @x.npy, ..."
+    )
+    parser.add_argument(
+        "--parameters",
+        action="append",
+        default=[],
+        metavar="[SCOPE=]FILE",
+        help="parameter archive for a scope",
+    )
+    parser.add_argument("--output", action="append", default=[], metavar="@FILE.npy", help="save result i")
+    parser.add_argument("--machine", default="cpu", help="preset name or .toml file (default: cpu)")
+    parser.add_argument("--trace", metavar="OUT.json", help="write a Chrome trace (.json or .json.gz)")
+    parser.add_argument("--timing-only", action="store_true", help="buffers without data; the same timeline")
+    parser.add_argument("--seed", type=int, default=0, help="seed for generated inputs and parameters")
+    parser.add_argument(
+        "--calibration", metavar="TABLE", help="per-executable duration overrides (.toml/.json)"
+    )
+    parser.add_argument("--no-summary", action="store_true", help="print only the outputs")
+    parser.set_defaults(func=run)
+
+
+def _parameter_index(specs: list[str]) -> ParameterIndex | None:
+    if not specs:
+        return None
+    index = ParameterIndex()
+    for spec in specs:
+        scope, sep, path = spec.partition("=")
+        if not sep or pathlib.Path(spec).exists():
+            scope, path = "", spec
+        if not pathlib.Path(path).exists():
+            raise InputError(f"--parameters {spec!r}: no such file: {path}")
+        index.load(path, scope=scope)
+    return index
+
+
+def generated_parameters(module: Any, seed: int, timing_only: bool, workdir: str) -> ParameterIndex:
+    """Stand-in parameters for every key the program loads: virtual when timing-only, else random f32."""
+    index = ParameterIndex()
+    keys = parameter_keys(module)
+    if timing_only:
+        for scope, key, size in keys:
+            index.add(ParameterEntry.virtual(key, size), scope=scope)
+        return index
+    rng = np.random.default_rng(seed)
+    by_scope: dict[str, IrpaWriter] = {}
+    for scope, key, size in keys:
+        writer = by_scope.setdefault(scope, IrpaWriter())
+        data = (rng.standard_normal(size // 4) * 0.1).astype(np.float32).view(np.uint8)
+        writer.add_data(key, np.concatenate([data, np.zeros(size - data.size, np.uint8)]))
+    for i, (scope, writer) in enumerate(sorted(by_scope.items())):
+        path = pathlib.Path(workdir) / f"generated{i}.irpa"
+        writer.write(path)
+        index.load(path, scope=scope)
+    return index
+
+
+def generated_inputs(module: Any, function: str, seed: int) -> list[np.ndarray]:
+    rng = np.random.default_rng(seed)
+    out = []
+    for i, sig in enumerate(input_signature(module, function)):
+        if sig is None:
+            raise InputError(f"input {i} of @{function} has a dynamic shape; give it with --input")
+        shape, element = sig
+        dtype = dtype_for(element, element)
+        if dtype.kind == "f":
+            out.append(rng.standard_normal(shape).astype(dtype))
+        else:
+            out.append(rng.integers(-8, 8, size=shape).astype(dtype))
+    return out
+
+
+def _load(args: argparse.Namespace) -> tuple[Any, str, bool]:
+    if args.program:
+        return load_program(args.program), pathlib.Path(args.program).name, False
+    resource = importlib.resources.files("simulator") / "examples" / EXAMPLE / "cmd.generic.mlir"
+    module = parse_program(resource.read_text(), filename=f"<example {EXAMPLE}>/cmd.generic.mlir")
+    return module, f"example:{EXAMPLE}", True
+
+
+def run(args: argparse.Namespace) -> int:
+    machine = load_machine(args.machine)
+    calibration = Calibration.from_file(args.calibration) if args.calibration else None
+    module, name, is_example = _load(args)
+    module = to_cmd_form(module)
+    session = Session(machine, seed=args.seed, calibration=calibration)
+    timing_only = bool(args.timing_only)
+    if is_example and not timing_only and _needs_timing_only(session, module):
+        print(
+            "streamsim: note: the example's IREE executables compute no data until the executable interpreter "
+            "lands; running timing-only",
+            file=sys.stderr,
+        )
+        timing_only = True
+    inputs: list[Any] = [parse_input(spec) for spec in args.input]
+    if not inputs and is_example:
+        inputs = list(generated_inputs(module, args.function, args.seed))
+    with tempfile.TemporaryDirectory(prefix="streamsim-") as workdir:
+        parameters = _parameter_index(args.parameters)
+        if parameters is None and is_example:
+            parameters = generated_parameters(module, args.seed, timing_only, workdir)
+        result = asyncio.run(
+            session.invoke(
+                module,
+                args.function,
+                inputs,
+                parameters=parameters,
+                timing_only=timing_only,
+                program_name=name,
+            )
+        )
+    print(f"EXEC @{args.function}")
+    for i, value in enumerate(result.outputs):
+        print(format_result(i, value))
+    for i, spec in enumerate(args.output):
+        _save_output(spec, i, result.outputs)
+    if args.trace:
+        write_chrome_json(result.trace, args.trace)
+    if not args.no_summary:
+        print()
+        print(f"machine {machine.name}, program {name}{', timing-only' if timing_only else ''}")
+        print(result.stats.table())
+    return 0
+
+
+def _needs_timing_only(session: Session, module: Any) -> bool:
+    try:
+        import simulator.dispatch  # type: ignore[import-not-found]  # noqa: F401
+    except ImportError:
+        return True
+    return False
+
+
+def _save_output(spec: str, index: int, outputs: list[Any]) -> None:
+    if not spec.startswith("@"):
+        raise InputError(f"--output {spec!r}: expected @FILE.npy")
+    if index >= len(outputs):
+        raise InputError(f"--output {spec!r}: the function has {len(outputs)} result(s)")
+    value = outputs[index]
+    if not isinstance(value, np.ndarray):
+        print(
+            f"streamsim: note: --output {spec}: result {index} has no data (timing-only); not written",
+            file=sys.stderr,
+        )
+        return
+    np.save(spec[1:], value)
