@@ -249,6 +249,10 @@ def plot_side_by_side(
     )
     for (title, trace), ax in zip(items, axes[:, 0]):
         plot_timeline(_shifted(trace), ax=ax, time_unit=time_unit, title=title, **options)
+    # Each timeline sets its own limits; the shared axis must show the longest run whole.
+    longest = max(t.makespan_ns for _, t in items) / _scale(time_unit)
+    if longest > 0:
+        axes[0, 0].set_xlim(-0.01 * longest, 1.01 * longest)
     fig.tight_layout()
     return fig
 

@@ -89,6 +89,7 @@ def test_plots_side_by_side_measured_and_simulated(sample_trace: Trace) -> None:
     ]
     assert [t.get_text() for t in second.get_yticklabels()] == SAMPLE_ROWS
     assert first.get_title() == "iree" and second.get_title() == "simulated"
+    assert first.get_xlim()[1] >= measured.makespan_ns / 1000 and second.get_xlim() == first.get_xlim()
     assert _png(figure).startswith(PNG)
 
 
