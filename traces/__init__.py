@@ -1,8 +1,24 @@
 """traces: timeline records of stream programs, their Chrome/Perfetto JSON, tables, analysis and plots.
 
-pandas and matplotlib are imported on first use of the names that need them (the DataFrame and plot
-functions), so that emitting records stays cheap. The simulator emits :class:`Trace` objects made of the records in :mod:`traces.records`; importers read
-measured IREE runs into the same records, so both go through the same writers, analysis and plots.
+The simulator emits :class:`Trace` objects made of the records in :mod:`traces.records`; importers read
+measured IREE runs (:func:`read_iree_profile`) into the same records, so both go through the same
+writers (:mod:`traces.chrome`), checks (:mod:`traces.validate`), tables (:mod:`traces.frames`), analysis
+(:mod:`traces.analysis`) and plots (:mod:`traces.plots`). pandas and matplotlib are imported on first use
+of the names that need them, so that emitting records stays cheap.
+
+Examples
+--------
+>>> import io
+>>> t = Trace(TraceMetadata(program="demo"))
+>>> read = t.add_span(Track.storage(), "read", "io", 0, 400, {"op": "stream.cmd.read", "size_bytes": 4096})
+>>> mm = t.add_span(Track.queue(0, 0), "mm", "dispatch", 450, 300, {"op": "stream.cmd.dispatch"})
+>>> _ = t.add_flow(read, mm)
+>>> buf = io.BytesIO()
+>>> t.to_chrome_json(buf)
+>>> read_trace(io.BytesIO(buf.getvalue())) == t
+True
+>>> [s.name for s in critical_path(t).spans], t.makespan_ns
+(['read', 'mm'], 750)
 """
 
 from __future__ import annotations
