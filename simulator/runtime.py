@@ -158,7 +158,7 @@ class Runtime:
             dur,
             {"op": op.op_name, "loc": location(op), "queue": queue.name},
         )
-        sem = Semaphore(engine.env, engine.semaphore_name(op.op_name.rsplit(".", 1)[-1]))
+        sem = Semaphore(engine.semaphore_name(op.op_name.rsplit(".", 1)[-1]))
         self.counts["submissions"] += 1
         queue.submit(op.op_name, work, wait if wait is not None else Fence(), sem)
         return Fence(((sem, 1),))

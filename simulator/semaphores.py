@@ -30,10 +30,9 @@ if TYPE_CHECKING:
 class Semaphore:
     """A timeline semaphore. ``signal_span`` is the trace span id of the work that last signalled it."""
 
-    __slots__ = ("_waiters", "env", "failure", "name", "signal_span", "value")
+    __slots__ = ("_waiters", "failure", "name", "signal_span", "value")
 
-    def __init__(self, env: simpy.Environment, name: str, value: int = 0) -> None:
-        self.env = env
+    def __init__(self, name: str, value: int = 0) -> None:
         self.name = name
         self.value = value
         self.failure: DeviceFailure | None = None
@@ -72,9 +71,9 @@ class Semaphore:
     def reached(self, value: int) -> bool:
         return self.failure is not None or self.value >= value
 
-    def event_for(self, value: int) -> simpy.Event:
-        """An event that fires when the payload reaches ``value`` or the semaphore fails."""
-        event = self.env.event()
+    def event_for(self, env: simpy.Environment, value: int) -> simpy.Event:
+        """An event of ``env`` that fires when the payload reaches ``value`` or the semaphore fails."""
+        event = env.event()
         if self.reached(value):
             event.succeed()
         else:
@@ -128,7 +127,7 @@ class Fence:
         for sem, value in self.points:
             if not sem.reached(value):
                 token = engine.begin_wait(f"{who} waits for {sem.name} >= {value} (now {sem.value})")
-                yield sem.event_for(value)
+                yield sem.event_for(engine.env, value)
                 engine.end_wait(token)
         failure = self.failure()
         if failure is not None:
@@ -145,3 +144,12 @@ class Fence:
 
 
 IMMEDIATE = Fence()
+
+
+def external_fence(name: str) -> Fence:
+    """A fence on a new semaphore that nothing in the simulation signals (an external timeline).
+
+    Pass it as a ``!hal.fence`` argument; signal it with ``fence.points[0][0].signal(1)`` from a host
+    function, or leave it unsignalled to model a wait that never completes.
+    """
+    return Fence(((Semaphore(name), 1),))

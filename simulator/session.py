@@ -41,6 +41,7 @@ from simulator.machine import Machine, load_machine
 from simulator.memory import Buffer
 from simulator.program import load_program, to_cmd_form
 from simulator.runtime import Runtime
+from simulator.semaphores import Fence
 from simulator.stats import Stats, compute_stats, timeline
 from traces import Trace, TraceMetadata
 
@@ -202,7 +203,7 @@ def _declaration(func: Operation) -> str | None:
 
 def _input_view(func: Operation, i: int, x: Any) -> Any:
     """Inputs become buffer views (arrays) or stay scalars (ints and floats)."""
-    if isinstance(x, BufferView | int | float):
+    if isinstance(x, BufferView | int | float | Fence):
         return x
     arr = np.asarray(x)
     if arr.dtype == object:
