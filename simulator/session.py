@@ -13,7 +13,8 @@ device 0 (over its host link unless imports are zero-copy), calls the function, 
 and lets queued work finish. Each ``invoke`` drives its own simpy environment inside the running asyncio
 loop, yielding between batches of events, so several sessions (or invocations) run side by side.
 :meth:`Session.run_sync` is the same for scripts. Failures raise :class:`~simulator.errors.SimulationError`
-subclasses naming the op; a deadlock raises :class:`~simulator.errors.DeadlockError`.
+subclasses naming the op, with the timeline up to the failure as ``exc.trace``; a deadlock raises
+:class:`~simulator.errors.DeadlockError`.
 """
 
 from __future__ import annotations
@@ -33,7 +34,7 @@ from ir.attributes import FloatAttr, IntegerAttr, StringAttr, TypeAttr
 from simulator.archives import ParameterIndex
 from simulator.costs import Calibration, CostModel
 from simulator.engine import EVENTS_PER_BATCH, Engine
-from simulator.errors import InputError, UnsupportedOpError
+from simulator.errors import InputError, SimulationError, UnsupportedOpError
 from simulator.host import BufferView, Interpreter
 from simulator.host.values import ir_element_type
 from simulator.kernels import KERNELS, KernelRegistry
@@ -166,8 +167,13 @@ class Session:
         views = [_input_view(func, i, x) for i, x in enumerate(inputs)]
         _check_arity(func, len(views))
         process = engine.env.process(_host_main(runtime, interp, module, func, views))
-        results = await engine.drive(process)
-        await engine.drain()
+        try:
+            results = await engine.drive(process)
+            await engine.drain()
+        except SimulationError as exc:
+            # The timeline up to the failure, for tools that show what went wrong.
+            exc.trace = engine.trace  # type: ignore[attr-defined]
+            raise
         makespan = max(engine.now, engine.trace.end_ns if engine.trace.spans else 0)
         stats = compute_stats(runtime, engine.trace, makespan, interp.ops_run)
         outputs: list[Any] = []

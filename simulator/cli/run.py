@@ -31,7 +31,7 @@ import numpy as np
 
 from simulator.archives import IrpaWriter, ParameterEntry, ParameterIndex
 from simulator.costs import Calibration
-from simulator.errors import InputError
+from simulator.errors import InputError, SimulationError
 from simulator.machine import load_machine
 from simulator.program import input_signature, load_program, parameter_keys, parse_program, to_cmd_form
 from simulator.session import Session
@@ -152,16 +152,22 @@ def run(args: argparse.Namespace) -> int:
         parameters = _parameter_index(args.parameters)
         if parameters is None and is_example:
             parameters = generated_parameters(module, args.seed, timing_only, workdir)
-        result = asyncio.run(
-            session.invoke(
-                module,
-                args.function,
-                inputs,
-                parameters=parameters,
-                timing_only=timing_only,
-                program_name=name,
+        try:
+            result = asyncio.run(
+                session.invoke(
+                    module,
+                    args.function,
+                    inputs,
+                    parameters=parameters,
+                    timing_only=timing_only,
+                    program_name=name,
+                )
             )
-        )
+        except SimulationError as exc:
+            trace = getattr(exc, "trace", None)
+            if args.trace and trace is not None:
+                write_chrome_json(trace, args.trace)
+            raise
     print(f"EXEC @{args.function}")
     for i, value in enumerate(result.outputs):
         print(format_result(i, value))
