@@ -8,7 +8,7 @@ generic form, but ``iree-opt`` accepts the pretty text of IREE's own modules (se
 
 Each custom printer is a function ``(printer, op, indent) -> bool`` registered under the op's seed name;
 it returns False to fall back to the generic form when the op carries something its syntax cannot show.
-The stream printers live in :mod:`ir.dialects.pretty_stream`.
+The stream printers live in :mod:`ir.dialects.pretty_stream` and :mod:`ir.dialects.pretty_resource`.
 """
 
 from __future__ import annotations
@@ -143,7 +143,8 @@ class PrettyPrinter(GenericPrinter):
 
 def print_pretty(module: Module | Operation, *, iree_names: bool = False) -> str:
     """The module in custom syntax where the printer knows it, generic form elsewhere."""
-    import ir.dialects.pretty_stream  # noqa: F401  (registers the stream printers)
+    import ir.dialects.pretty_resource  # noqa: F401  (registers the stream and hal printers)
+    import ir.dialects.pretty_stream  # noqa: F401
 
     if isinstance(module, Operation):
         printer = PrettyPrinter(iree_names=iree_names)
