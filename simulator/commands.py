@@ -20,6 +20,7 @@ from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
+from ir import Operation
 from simulator.costs import CostModel, DispatchCost
 from simulator.errors import DeviceFailure
 from simulator.executables import Executable
@@ -40,8 +41,8 @@ class DispatchCmd:
         "duration_ns",
         "exe",
         "lengths",
+        "op",
         "uniforms",
-        "where",
         "workload",
     )
 
@@ -56,7 +57,7 @@ class DispatchCmd:
         cost: DispatchCost,
         duration_ns: int,
         args: dict[str, Any],
-        where: str,
+        op: Operation,
     ) -> None:
         self.exe = exe
         self.bindings = bindings
@@ -67,7 +68,11 @@ class DispatchCmd:
         self.cost = cost
         self.duration_ns = duration_ns
         self.args = args
-        self.where = where
+        self.op = op
+
+    @property
+    def where(self) -> str:
+        return self.op.describe()
 
 
 class FillCmd:
@@ -169,7 +174,17 @@ class Executor:
             return (yield from self._concurrent(node.items, lane, flows_from))
         if isinstance(node, Serial):
             last = None
+            env = self.engine.env
+            units = self.device.units
             for item in node.items:
+                if type(item) is DispatchCmd and not self.with_data and not flows_from:
+                    # The common case, inlined: hold an execution unit for the roofline time.
+                    with units.request() as req:
+                        yield req
+                        start = env.now
+                        yield env.timeout(item.duration_ns)
+                    last = self._dispatch_span(item, lane, int(start))
+                    continue
                 got = yield from self.run(item, lane, flows_from)
                 if got is not None:
                     last = got
@@ -213,13 +228,15 @@ class Executor:
                     )
                 views.append(view)
             cmd.exe.run(views, cmd.lengths, cmd.accesses, cmd.uniforms, cmd.workload, cmd.where)
-        self.counts["dispatches"] += 1
-        span = self.trace.add_span(
-            self.queue.lane(lane), cmd.exe.name, "dispatch", int(start), cmd.duration_ns, cmd.args
-        )
+        span_id = self._dispatch_span(cmd, lane, int(start))
         for src in flows_from:
-            self.trace.add_flow(src, span)
-        return span.id
+            self.trace.add_flow(src, span_id)
+        return span_id
+
+    def _dispatch_span(self, cmd: DispatchCmd, lane: int, start: int) -> int:
+        self.counts["dispatches"] += 1
+        track = self.queue.track if lane == 0 else self.queue.lane(lane)
+        return self.trace.add_span(track, cmd.exe.name, "dispatch", start, cmd.duration_ns, cmd.args).id
 
     def _transfer(self, cmd: FillCmd | CopyCmd, lane: int, flows_from: list[int]) -> Generator[Any, Any, int]:
         env = self.engine.env

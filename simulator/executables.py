@@ -42,6 +42,7 @@ class Executable:
     def __init__(self, module: Module, ref: SymbolRefAttr, kernels: KernelRegistry, where: str) -> None:
         self.ref = ref
         self.names = (ref.leaf, "::".join((ref.root, *ref.nested)), str(ref))
+        self.entry_text = str(ref)
         self.kernel: Kernel | None = None
         self.program: Any = None
         self.estimate: LinalgEstimate | None = None

@@ -75,7 +75,8 @@ class Runtime:
         self.provider = ParameterProvider(engine, parameters, self.storage)
         self.counts = dict.fromkeys(COUNT_KEYS, 0)
         self.executables: dict[SymbolRefAttr, Executable] = {}
-        self.durations: dict[tuple[int, Any], int] = {}
+        self.durations: dict[tuple[int, int], int] = {}
+        self.keep_alive: list[Any] = []  # objects whose ids key the caches above
         self.device_symbols = self._device_symbols(module)
         default = module.op.attr("stream.affinity.default")
         self.default_affinity = default if isinstance(default, DeviceAffinityAttr) else None

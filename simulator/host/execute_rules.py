@@ -13,7 +13,7 @@ from collections.abc import Generator
 from typing import Any
 
 from ir import Block, Operation
-from ir.attributes import ArrayAttr, IntegerAttr, SymbolRefAttr
+from ir.attributes import ArrayAttr, DenseArrayAttr, IntegerAttr, SymbolRefAttr
 from simulator.commands import (
     ACCESS_NAMES,
     Concurrent,
@@ -28,7 +28,7 @@ from simulator.costs import CostModel
 from simulator.errors import UnsupportedOpError
 from simulator.host import fields
 from simulator.host.interpreter import RULES, Interpreter, rule, seed_name
-from simulator.memory import ResourceRef, check_range
+from simulator.memory import check_range
 from simulator.queues import Device, Queue
 from simulator.runtime import location
 
@@ -36,50 +36,65 @@ _NO_OPS = frozenset({"stream.cmd.discard", "stream.cmd.flush", "stream.cmd.inval
 
 
 class _DispatchStatic:
-    __slots__ = ("accesses", "affinity", "exe", "loc", "name")
+    """What ops with the same entry point and binding accesses share."""
 
-    def __init__(self, interp: Interpreter, op: Operation) -> None:
-        entry = op.attr("entry_points")
+    __slots__ = ("accesses", "exe", "keep")
+
+    def __init__(self, interp: Interpreter, op: Operation, entry: Any, acc: Any) -> None:
         ref = entry[0] if isinstance(entry, ArrayAttr) and len(entry) else None
         if not isinstance(ref, SymbolRefAttr):
             raise UnsupportedOpError(f"{op.describe()}: dispatch without an entry point")
         self.exe = interp.runtime.executable(ref, op.describe())
-        acc = op.attr("resource_accesses")
         self.accesses = [
             ACCESS_NAMES.get(a.value if isinstance(a, IntegerAttr) else 3, "rw")
             for a in (acc or ())  # type: ignore[union-attr]
         ]
-        self.loc = location(op)
-        aff = interp.runtime.affinity_of(op)
-        self.affinity = str(aff) if aff is not None else None
-        self.name = op.describe()
+        self.keep = (entry, acc)  # the cache is keyed by these attributes' ids
+
+
+def _bounds(seg: Any, n_operands: int) -> tuple[int, ...]:
+    """Group boundaries of a dispatch's operands: workload, uniforms, resources, sizes, offsets, lengths."""
+    if isinstance(seg, DenseArrayAttr) and len(seg.values) == 6:
+        sizes = [int(v) for v in seg.values]
+    else:
+        raise UnsupportedOpError("stream.cmd.dispatch without a 6-group operandSegmentSizes")
+    out = [0]
+    for n in sizes:
+        out.append(out[-1] + n)
+    return tuple(out)
 
 
 class Recorder:
-    """Records execute regions for one interpreter (caching per-op statics)."""
+    """Records execute regions for one interpreter (caching what ops share)."""
 
     def __init__(self, interp: Interpreter) -> None:
         self.interp = interp
         self.runtime = interp.runtime
-        self.statics: dict[Operation, _DispatchStatic] = {}
-        self.args_cache: dict[tuple[int, Any], dict[str, Any]] = {}
+        self.statics: dict[tuple[int, int], _DispatchStatic] = {}
+        self.shared: dict[tuple[Any, Any], _DispatchStatic] = {}
+        self.keep: list[Any] = []
+        self.bounds: dict[int, tuple[int, ...]] = {}
+        self.bounds_by_value: dict[Any, tuple[int, ...]] = {}
 
-    def record(self, block: Block, env: dict[Any, Any], device: Device, into: Serial) -> Serial:
+    def record(
+        self, block: Block, env: dict[Any, Any], device: Device, into: Serial, affinity: str | None
+    ) -> Serial:
         interp = self.interp
+        items = into.items
         for op in block.ops:
             name = op.op_name
             if name == "stream.cmd.dispatch":
-                into.items.append(self._dispatch(op, env, device))
+                items.append(self._dispatch(op, env, device, affinity))
             elif name == "stream.cmd.concurrent" or name == "stream.cmd.serial":
                 inner = op.regions[0].blocks[0]
                 for arg, value in zip(inner.args, op._operands):
                     env[arg] = env[value]
                 node = Concurrent() if name == "stream.cmd.concurrent" else Serial()
-                into.items.append(self.record(inner, env, device, node))
+                items.append(self.record(inner, env, device, node, affinity))
             elif name == "stream.cmd.fill":
-                into.items.append(self._fill(op, env, device))
+                items.append(self._fill(op, env, device))
             elif name == "stream.cmd.copy":
-                into.items.append(self._copy(op, env, device))
+                items.append(self._copy(op, env, device))
             elif name == "stream.yield":
                 break
             elif name in _NO_OPS:
@@ -95,39 +110,59 @@ class Recorder:
                         env[r] = v
         return into
 
-    def _dispatch(self, op: Operation, env: dict[Any, Any], device: Device) -> DispatchCmd:
-        st = self.statics.get(op)
+    def _dispatch(
+        self, op: Operation, env: dict[Any, Any], device: Device, affinity: str | None
+    ) -> DispatchCmd:
+        props = op.properties
+        entry = props.get("entry_points") or op.attributes.get("entry_points")
+        acc = props.get("resource_accesses") or op.attributes.get("resource_accesses")
+        st = self.statics.get((id(entry), id(acc)))
         if st is None:
-            st = self.statics[op] = _DispatchStatic(self.interp, op)
-        g = fields.groups(op, [env[v] for v in op._operands])
-        resources: list[ResourceRef] = g["resources"]  # type: ignore[assignment]
-        offsets = [int(o) for o in g["resource_offsets"]]  # type: ignore[union-attr]
-        lengths = [int(n) for n in g["resource_lengths"]]  # type: ignore[union-attr]
+            # Builders make equal attributes per op; share by value, then remember these ids too.
+            st = self.shared.get((entry, acc))
+            if st is None:
+                st = self.shared[(entry, acc)] = _DispatchStatic(self.interp, op, entry, acc)
+            self.statics[(id(entry), id(acc))] = st
+            self.keep.append((entry, acc))
+        seg = props.get("operandSegmentSizes") or op.attributes.get("operandSegmentSizes")
+        bounds = self.bounds.get(id(seg))
+        if bounds is None:
+            bounds = self.bounds_by_value.get(seg)
+            if bounds is None:
+                bounds = self.bounds_by_value[seg] = _bounds(seg, len(op._operands))
+            self.bounds[id(seg)] = bounds
+            self.keep.append(seg)
+        _w, w1, u1, r1, s1, o1, l1 = bounds
+        vals = [env[v] for v in op._operands]
+        resources = vals[u1:r1]
+        offsets = vals[s1:o1]
+        lengths = vals[o1:l1]
         for ref, off, n in zip(resources, offsets, lengths):
-            check_range(ref, off, n, st.name)
-        uniforms = list(g["uniform_operands"])  # type: ignore[arg-type]
-        workload = [int(w) for w in g["workload"]]  # type: ignore[union-attr]
+            if off < 0 or n < 0 or off + n > ref.size_bytes or ref.buffer.released:
+                check_range(ref, off, n, op.describe())
+        uniforms = vals[w1:u1]
+        workload = vals[0:w1]
         accesses = st.accesses if len(st.accesses) == len(resources) else ["rw"] * len(resources)
         exe = st.exe
         cost = exe.cost(uniforms, workload, lengths, accesses)
-        key = (device.index, cost)
         durations = self.runtime.durations
-        dur = durations.get((id(exe), key))
+        key = (id(cost), device.index)
+        dur = durations.get(key)
         if dur is None:
-            dur = durations[(id(exe), key)] = self.runtime.costs.dispatch_ns(device.spec, exe.names, cost)
-        args_key = (id(op), cost)
-        args = self.args_cache.get(args_key)
-        if args is None:
-            args = self.args_cache[args_key] = {
-                "op": op.op_name,
-                "loc": st.loc,
-                "bytes": cost.bytes_read + cost.bytes_written,
-                "flops": cost.flops,
-                "affinity": st.affinity,
-                "entry_point": str(exe.ref),
-            }
-        bindings = [(ref, off) for ref, off in zip(resources, offsets)]
-        return DispatchCmd(exe, bindings, lengths, accesses, uniforms, workload, cost, dur, args, st.name)
+            dur = durations[key] = self.runtime.costs.dispatch_ns(device.spec, exe.names, cost)
+            self.runtime.keep_alive.append(cost)
+        loc = op.location
+        args = {
+            "op": "stream.cmd.dispatch",
+            "loc": str(loc) if loc is not None else None,
+            "bytes": cost.bytes_read + cost.bytes_written,
+            "flops": cost.flops,
+            "affinity": affinity,
+            "entry_point": exe.entry_text,
+        }
+        return DispatchCmd(
+            exe, list(zip(resources, offsets)), lengths, accesses, uniforms, workload, cost, dur, args, op
+        )
 
     def _fill(self, op: Operation, env: dict[Any, Any], device: Device) -> FillCmd:
         target, _size, offset, length, value = (env[v] for v in op._operands)
@@ -184,7 +219,8 @@ def _execute(interp: Interpreter, op: Operation, args: list[Any]) -> Generator[A
     env = dict(interp.current_env)
     for arg, value in zip(block.args, g["resource_operands"]):  # type: ignore[call-overload]
         env[arg] = value
-    tree = recorder.record(block, env, queue.device, Serial())
+    aff = rt.affinity_of(op)
+    tree = recorder.record(block, env, queue.device, Serial(), str(aff) if aff is not None else None)
     n = count_commands(tree)
     single = _single_transfer(tree)
     with_data = rt.with_data
