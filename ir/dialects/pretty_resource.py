@@ -258,3 +258,59 @@ def _import_timepoint(p: PrettyPrinter, op: Operation, indent: int) -> bool:
     p.w(p.affinity(op), f" {p.refs(op.operands)} : ({p.types(op.operands)}) => {p.types(op.results)}")
     p.w(p.extra_attrs(op, {"affinity"}))
     return p.end(op)
+
+
+@pretty("stream.tensor.sizeof")
+def _tensor_sizeof(p: PrettyPrinter, op: Operation, indent: int) -> bool:
+    o = op
+    tensor = _tensor_with_dims(p, op.attr("encoding"), o.encoding_dims)  # type: ignore[attr-defined]
+    if tensor is None:
+        return False
+    p.begin(op, indent)
+    p.w(
+        p.affinity(op),
+        " ",
+        tensor,
+        p.extra_attrs(op, {"affinity", "encoding"}),
+        " : ",
+        p.type(op.results[0].type),
+    )
+    return p.end(op)
+
+
+@pretty("stream.tensor.empty", "stream.tensor.splat")
+def _tensor_empty_splat(p: PrettyPrinter, op: Operation, indent: int) -> bool:
+    o = op
+    tensor = _tensor_with_dims(p, op.attr("result_encoding"), o.result_encoding_dims)  # type: ignore[attr-defined]
+    if tensor is None:
+        return False
+    p.begin(op, indent)
+    p.w(p.affinity(op))
+    if op.op_name.endswith("splat"):
+        p.w(f" {p.ref(o.value)} : {p.type(o.value.type)} ->")  # type: ignore[attr-defined]
+    else:
+        p.w(" :")
+    p.w(f" {tensor} in {p.sized(o.result, o.result_size)}")  # type: ignore[attr-defined]
+    p.w(p.extra_attrs(op, {"affinity", "result_encoding"}, keyword=True))
+    return p.end(op)
+
+
+@pretty("stream.tensor.constant")
+def _tensor_constant(p: PrettyPrinter, op: Operation, indent: int) -> bool:
+    o = op
+    tensor = _tensor_with_dims(p, op.attr("result_encoding"), o.result_encoding_dims)  # type: ignore[attr-defined]
+    if tensor is None or op.attr("value") is None:
+        return False
+    p.begin(op, indent)
+    p.w(p.affinity(op), f" : {tensor} in {p.type(o.result.type)} = {p.attr(o.value)}")  # type: ignore[attr-defined]
+    p.w(p.extra_attrs(op, {"affinity", "result_encoding", "value"}, keyword=True))
+    return p.end(op)
+
+
+@pretty("stream.context.resolve")
+def _context_resolve(p: PrettyPrinter, op: Operation, indent: int) -> bool:
+    if op.operands:
+        return False
+    p.begin(op, indent)
+    p.w(p.affinity(op), p.extra_attrs(op, {"affinity"}), " : ", p.types(op.results))
+    return p.end(op)

@@ -71,6 +71,22 @@ ZOO = """"builtin.module"() ({
 }) : () -> ()
 """
 
+# Tensor-phase ops and the context.
+TENSORS = """"builtin.module"() ({
+  "util.func"() <{function_type = (index) -> (), sym_name = "t", sym_visibility = "public"}> ({
+  ^bb0(%d: index):
+    %c64 = "arith.constant"() <{value = 64 : index}> : () -> index
+    %f = "arith.constant"() <{value = 1.0 : f32}> : () -> f32
+    %s = "stream.tensor.sizeof"(%d) <{encoding = tensor<?x4xf32>}> : (index) -> index
+    %e = "stream.tensor.empty"(%d, %s) <{result_encoding = tensor<?x4xf32>}> : (index, index) -> !stream.resource<transient>
+    %sp = "stream.tensor.splat"(%f, %d, %s) <{result_encoding = tensor<?x4xf32>}> : (f32, index, index) -> !stream.resource<transient>
+    %k = "stream.tensor.constant"() <{result_encoding = tensor<4xf32>, value = dense<2.0> : tensor<4xf32>}> : () -> !stream.resource<constant>
+    %dev = "stream.context.resolve"() <{affinity = #hal.device.affinity<@dev>}> : () -> !hal.device
+    "util.return"() : () -> ()
+  }) : () -> ()
+}) : () -> ()
+"""
+
 # The io_parameters ops as iree-opt 3.13 prints them in generic form.
 IO_PARAMETERS = """"builtin.module"() ({
   "util.func"() <{function_type = (!hal.device, !hal.fence, !hal.fence, !hal.buffer) -> (), sym_name = "f", sym_visibility = "public"}> ({
@@ -93,7 +109,7 @@ IO_PARAMETERS = """"builtin.module"() ({
 """
 
 
-@pytest.mark.parametrize("text", [ZOO, IO_PARAMETERS], ids=["stream", "io_parameters"])
+@pytest.mark.parametrize("text", [ZOO, TENSORS, IO_PARAMETERS], ids=["stream", "tensors", "io_parameters"])
 def test_ops_match_their_classes_and_verify(text: str) -> None:
     module = parse_module(text)
     checked = [op for op in module.walk() if lookup_op_class(op.op_name) is not None]
@@ -110,18 +126,23 @@ def test_io_parameters_load_accessors() -> None:
     assert op.lengths == [op.operands[9]]
 
 
-def test_every_stream_op_of_the_zoo_has_custom_syntax() -> None:
+@pytest.mark.parametrize("text", [ZOO, TENSORS], ids=["stream", "tensors"])
+def test_every_stream_op_has_custom_syntax(text: str) -> None:
+    assert '"stream.' not in print_pretty(parse_module(text))
+
+
+def test_zoo_pretty_form_details() -> None:
     out = print_pretty(parse_module(ZOO))
-    assert '"stream.' not in out
     assert "stream.cmd.parameter.gather {" in out
     assert "stream.resource.pack slices({" in out
 
 
 @pytest.mark.skipif(IREE_OPT is None, reason="needs iree-opt (iree-base-compiler)")
-def test_iree_opt_reads_the_zoo_pretty_form_as_the_same_module(tmp_path: pathlib.Path) -> None:
+@pytest.mark.parametrize("text", [ZOO, TENSORS], ids=["stream", "tensors"])
+def test_iree_opt_reads_the_pretty_form_as_the_same_module(text: str, tmp_path: pathlib.Path) -> None:
     generic, pretty = tmp_path / "generic.mlir", tmp_path / "pretty.mlir"
-    generic.write_text(ZOO)
-    pretty.write_text(print_pretty(parse_module(ZOO)))
+    generic.write_text(text)
+    pretty.write_text(print_pretty(parse_module(text)))
     outs = []
     for path in (generic, pretty):
         done = subprocess.run(
