@@ -392,6 +392,10 @@ class _Builder:
         self.open_flows: dict[Any, tuple[int, dict[str, Any]]] = {}
         self.open_slices: dict[tuple[int, int], list[dict[str, Any]]] = {}
         self.next_id = 0
+        self.strings: dict[str, str] = {}
+
+    def intern(self, text: Any) -> Any:
+        return self.strings.setdefault(text, text) if isinstance(text, str) else text
 
     def start(self, metadata: dict[str, Any]) -> None:
         known = {k: metadata[k] for k in ("machine", "program", "seed", "version", "extra") if k in metadata}
@@ -418,7 +422,15 @@ class _Builder:
             dur = parse_ts(_number(event, "dur"))
             args = event.get("args", {})
             self.trace._append_span(
-                Span(span_id, self.track(event), event.get("name", ""), _category(event), ts, dur, args)
+                Span(
+                    span_id,
+                    self.track(event),
+                    self.intern(event.get("name", "")),
+                    _category(event),
+                    ts,
+                    dur,
+                    args,
+                )
             )
         elif ph == "C":
             track = self.track(event)
@@ -499,8 +511,14 @@ def _number(event: dict[str, Any], key: str) -> float:
     return value
 
 
+# Decoded strings are new objects per event; a million spans share a few names and categories, so the
+# reader hands out one object per distinct value.
+_CANONICAL_CATEGORY = {c: c for c in CATEGORIES}
+
+
 def _category(event: dict[str, Any]) -> str:
     category = event.get("cat", "host")
-    if category not in CATEGORIES:
-        raise TraceFormatError(f"category {category!r} is not one of {', '.join(CATEGORIES)}")
-    return category
+    try:
+        return _CANONICAL_CATEGORY[category]
+    except (KeyError, TypeError):
+        raise TraceFormatError(f"category {category!r} is not one of {', '.join(CATEGORIES)}") from None
