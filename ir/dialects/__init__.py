@@ -1,7 +1,11 @@
 """Op classes of the stream, hal and io_parameters dialects.
 
-Importing this package registers every op class of the three seed documents (169 ops) and the alias
-table of names IREE 3.x spells differently. Stream ops keep the seeds' class names (``CmdDispatchOp``);
+Importing this package registers every op class of the three seed documents (169 ops), the five
+``stream.async.parameter.*`` ops IREE 3.13 added, the alias table of names IREE 3.x spells differently
+(``stream.cmd.parameter.*``) and the structured stream attributes (:mod:`ir.dialects.stream_attrs`). Classes
+are laid out as IREE 3.13 prints them where it departs from the seeds; each departure is commented on the
+class. Op rules (``verify_``) use the helpers of :mod:`ir.dialects.common`; the custom syntax for
+:mod:`ir.pretty` lives in ``pretty_stream`` and ``pretty_resource``, imported by the pretty printer. Stream ops keep the seeds' class names (``CmdDispatchOp``);
 hal ops are prefixed ``Hal`` (``HalFenceJoinOp``) and io_parameters ops ``IoParameters``, because the
 dialects reuse class names (``stream.executable`` and ``hal.executable`` are both ``ExecutableOp``).
 """

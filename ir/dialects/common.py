@@ -118,9 +118,3 @@ def check_tied_operands(op: Operation, tiable: Sequence[Value], results: Sequenc
                 op,
                 f"result {r} is tied to operand {i}, but there are {len(tiable)} operands; use -1 or an index",
             )
-        if i != -1 and tiable[i].type != results[r].type:
-            fail(
-                op,
-                f"result {r} is tied to operand {i} of type {tiable[i].type} but has type {results[r].type}; "
-                "a tied result reuses its operand",
-            )
