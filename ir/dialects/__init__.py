@@ -5,9 +5,10 @@ Importing this package registers every op class of the three seed documents (169
 (``stream.cmd.parameter.*``) and the structured stream attributes (:mod:`ir.dialects.stream_attrs`). Classes
 are laid out as IREE 3.13 prints them where it departs from the seeds; each departure is commented on the
 class. Op rules (``verify_``) use the helpers of :mod:`ir.dialects.common`; the custom syntax for
-:mod:`ir.pretty` lives in ``pretty_stream`` and ``pretty_resource``, imported by the pretty printer. Stream ops keep the seeds' class names (``CmdDispatchOp``);
-hal ops are prefixed ``Hal`` (``HalFenceJoinOp``) and io_parameters ops ``IoParameters``, because the
-dialects reuse class names (``stream.executable`` and ``hal.executable`` are both ``ExecutableOp``).
+:mod:`ir.pretty` lives in ``pretty_stream`` and ``pretty_resource``, imported by the pretty printer.
+
+Stream ops keep the seeds' class names (``CmdDispatchOp``); hal ops are prefixed ``Hal``
+(``HalFenceJoinOp``) and io_parameters ops ``IoParameters``, because the dialects reuse class names (``stream.executable`` and ``hal.executable`` are both ``ExecutableOp``).
 """
 
 from __future__ import annotations
