@@ -25,7 +25,8 @@ Mapping from records to events:
 - an :class:`~traces.records.Instant` is an ``i`` event with thread scope.
 
 Timestamps are microseconds in the format; integer nanoseconds are written as exact decimals with three
-places (``1234567`` ns is ``1234.567``) and read back by rounding, which is exact for times within 2**50 ns (13 days) of zero.
+places (``1234567`` ns is ``1234.567``) and read back by rounding, which is exact for times within
+2**50 ns (13 days) of zero.
 The same records in the same order give the same bytes; a gzip file has a zero mtime and no name in its
 header for the same reason (and zlib's default level 6, which compresses traces nearly as well as 9 in
 far less time).
