@@ -20,9 +20,10 @@ from ir import types as T
 from scheduler.access import DISPATCH_SEGMENTS, is_resource, segments, static_index
 from scheduler.errors import UnsupportedOpError
 from scheduler.packing import DynamicOffset, Layout, align
-from scheduler.state import FunctionPlan, ParameterUpload, RegionAllocation, ScheduleState
+from scheduler.state import FunctionPlan, ParameterUpload, RegionAllocation, ScheduleState, erase_ops
 
 UTIL_BUFFER = T.OpaqueType("!util.buffer")
+_ACCESS_ATTRS = {a: A.i32_attr(a) for a in (1, 2, 3)}
 
 
 @dataclass
@@ -101,9 +102,7 @@ class _Emitter:
             replaced.extend(self._host_await(b, p))
         for old, new in replaced:
             old.replace_all_uses_with(new)
-        dead = sorted((n for part in plan.partitions for n in part.nodes), reverse=True)
-        for n in dead:
-            self.g.nodes[n]["op"].erase()
+        erase_ops([self.g.nodes[n]["op"] for part in plan.partitions for n in part.nodes], plan.block)
         self.consts.flush()
         sort_topologically(plan.block)
 
@@ -197,10 +196,12 @@ class _Emitter:
         # Captured resources: raw storage of earlier regions' results, or the values themselves.
         operands: list[tuple[Value, Value]] = []
         where: dict[Value, tuple[Value, Value, int | Value]] = {}
+        seen: set[int] = set()
         for v in alloc.captured:
             loc = self.loc.get(v)
             res, size, base = (loc.resource, loc.size, loc.offset) if loc else (v, alloc.sizes[v], 0)
-            if all(r is not res for r, _ in operands):
+            if id(res) not in seen:
+                seen.add(id(res))
                 operands.append((res, size))
             where[v] = (res, size, base)
         for leader, cap in alloc.in_place.items():
@@ -295,7 +296,7 @@ class _Emitter:
                 properties={
                     "entry_points": op.attr("entry_points"),  # type: ignore[dict-item]
                     "operandSegmentSizes": A.segment_sizes(len(seg["workload"]), len(uniforms), n, n, n, n),
-                    "resource_accesses": A.ArrayAttr(tuple(A.i32_attr(x[4]) for x in binds)),
+                    "resource_accesses": A.ArrayAttr(tuple(_ACCESS_ATTRS[x[4]] for x in binds)),
                 },
             )
             return
@@ -396,9 +397,11 @@ class _Emitter:
         if not values or p not in self.tp:
             return []
         resources: list[tuple[Value, Value]] = []
+        seen: set[int] = set()
         for v in values:
             loc = self.loc[v]
-            if all(r is not loc.resource for r, _ in resources):
+            if id(loc.resource) not in seen:
+                seen.add(id(loc.resource))
                 resources.append((loc.resource, loc.size))
         n = len(resources)
         props: dict[str, A.Attribute] = {"operandSegmentSizes": A.segment_sizes(n, n, 1)}

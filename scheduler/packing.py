@@ -73,29 +73,49 @@ def align(value: int, alignment: int) -> int:
 def pack_static(
     slices: Sequence[Slice], *, offset_alignment: int, range_alignment: int
 ) -> tuple[list[int], int]:
-    """Greedy best-fit of static slices; returns their offsets and the aligned high-water mark."""
+    """Greedy best-fit of static slices; returns their offsets and the aligned high-water mark.
+
+    Same placements as IREE's ``packStaticSlicesGreedily``. A reservation whose lifetime ends before
+    every slice still to place begins can never intersect again; it is retired from the scan, which
+    keeps the pass near-linear when lifetimes are short.
+    """
+    n = len(slices)
+    # later_start[i]: the earliest start among slices i.. (what may still meet a reservation).
+    later_start = [0] * (n + 1)
+    later_start[n] = 1 << 62
+    for i in range(n - 1, -1, -1):
+        later_start[i] = min(slices[i].start, later_start[i + 1])
     reservations: list[tuple[int, int, Slice]] = []  # (offset, aligned size, slice), by offset
     offsets: list[int] = []
     highwater = 0
-    for s in slices:
+    for i, s in enumerate(slices):
+        if reservations and i and later_start[i] > later_start[i - 1]:
+            horizon = later_start[i]
+            reservations = [r for r in reservations if r[2].end >= horizon]
         size = align(int(s.size), range_alignment)  # type: ignore[call-overload]
         best = None
         best_fit = None
         current = 0
+        s_start, s_end = s.start, s.end
         for r_offset, r_size, r_slice in reservations:
-            if not r_slice.intersects(s):
+            if r_slice.start > s_end or s_start > r_slice.end:
                 continue
             aligned = align(current, offset_alignment)
             if aligned + size <= r_offset and (best_fit is None or r_offset - aligned < best_fit):
                 best = aligned
                 best_fit = r_offset - current
-            current = max(current, r_offset + r_size)
+            if r_offset + r_size > current:
+                current = r_offset + r_size
         if best is None:
             best = align(current, offset_alignment)
-        pos = 0
-        while pos < len(reservations) and reservations[pos][0] < best:
-            pos += 1
-        reservations.insert(pos, (best, size, s))
+        lo, hi = 0, len(reservations)
+        while lo < hi:  # first reservation at or past `best`
+            mid = (lo + hi) // 2
+            if reservations[mid][0] < best:
+                lo = mid + 1
+            else:
+                hi = mid
+        reservations.insert(lo, (best, size, s))
         offsets.append(best)
         highwater = max(highwater, best + size)
     return offsets, align(highwater, range_alignment)

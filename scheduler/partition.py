@@ -240,10 +240,9 @@ def check_partitions(g: nx.DiGraph, partitions: Iterable[Partition]) -> None:
         a, b = owner.get(u, u), owner.get(v, v)
         if a != b:
             h.add_edge(a, b)
-    try:
-        cycle = nx.find_cycle(h)
-    except nx.NetworkXNoCycle:
+    if nx.is_directed_acyclic_graph(h):
         return
+    cycle = nx.find_cycle(h)
     path = [a for a, _ in cycle] + [cycle[0][0]]
     text = " -> ".join(names[x] if isinstance(x, str) else f"{x}: {_describe(g, x)}" for x in path)
     raise CyclicPartitionError(f"execution regions form a cycle: {text}")

@@ -268,7 +268,9 @@ def schedule_allocation(state: ScheduleState) -> ScheduleState:
         g = plan.graph
         owner = plan.owner()
         for p, part in enumerate(plan.partitions):
-            if p in plan.uploads:
+            # Constant parameters are not allocated here; parameter_upload loads or gathers them (IREE
+            # extracts constants from execution regions in ScheduleAllocation too).
+            if p in plan.uploads or all(is_parameter_constant(g.nodes[n]["op"]) for n in part.nodes):
                 continue
             plan.allocation[p] = _allocate_region(plan, p, part.nodes, owner, g)
     return state

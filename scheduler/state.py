@@ -147,24 +147,53 @@ def _inline_execute(exe: Operation) -> None:
     yield_op = body.ops[-1]
     n_res = len(exe.results) - 1
     yielded = list(yield_op.operands[:n_res])
-    yield_op.erase()
-    for inner in list(body.ops):
-        body.ops.remove(inner)
+    erase_ops([yield_op], body)
+    moved = list(body.ops)
+    body.ops.clear()
+    for inner in moved:
         inner.parent = None
-        block.insert(pos, inner)
-        pos += 1
+    block.ops[pos:pos] = moved
+    for inner in moved:
+        inner.parent = block
     tp = exe.results[-1]
+    awaits = []
     for user, _ in list(tp.uses):
-        if user.op_name != "stream.timepoint.await":
+        if user.op_name != "stream.timepoint.await" or user.parent is not block:
             raise UnsupportedOpError(f"{exe.describe()}: its timepoint is used by {user.describe()}")
         aseg = segments(user, "operands", "sizes", "timepoint")
         for res, v in zip(user.results, aseg["operands"]):
             res.replace_all_uses_with(v)
-        user.erase()
+        awaits.append(user)
+    erase_ops(awaits, block)
     for res, v in zip(exe.results[:n_res], yielded):
         res.replace_all_uses_with(v)
-    exe.erase()
+    erase_ops([exe], block)
 
 
 def is_parameter_constant(op: Operation) -> bool:
     return op.op_name == "stream.async.constant" and isinstance(op.attr("value"), A.NamedParameterAttr)
+
+
+def erase_ops(ops: list[Operation], block: Block) -> None:
+    """Erase ``ops`` (their results unused outside ``ops``) from ``block`` at once.
+
+    Each value's use list is filtered once and the block once; erasing op by op is quadratic in both.
+    The erased ops are detached (no parent, no longer users of anything) and must not be used again.
+    """
+    dead = {id(op) for op in ops}
+    touched: dict[int, Value] = {}
+    for op in ops:
+        for inner in op.walk():
+            for v in inner.operands:
+                touched[id(v)] = v
+    for v in touched.values():
+        v.uses[:] = [u for u in v.uses if id(u[0]) not in dead and id(_top_of(u[0], block)) not in dead]
+    block.ops[:] = [op for op in block.ops if id(op) not in dead]
+    for op in ops:
+        op.parent = None
+
+
+def _top_of(op: Operation, block: Block) -> Operation:
+    while op.parent is not block and op.parent_op is not None:
+        op = op.parent_op
+    return op
