@@ -14,7 +14,7 @@ of the binding) instead of moving data: the race checker needs the real bytes, n
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 import numpy as np
@@ -142,23 +142,23 @@ def rank_reduced_shape(op: Operation, sizes: list[int], result: TensorType) -> t
 # --- subspans -----------------------------------------------------------------------------------------
 
 
-def _subspan(op: Operation, binding: Binding, offset: Any, dims: list[Any]) -> BoundTensor:
+def _subspan_type(op: Operation) -> tuple[TensorType, np.dtype, str]:
     t = op.results[0].type
     if not isinstance(t, DispatchTensorType):
         raise unsupported(op, f"result type {t} is not a dispatch tensor")
-    return BoundTensor(
-        binding,
-        as_int(op, offset),
-        resolve_shape(op, t.tensor, dims),
-        numpy_dtype(t.tensor.element_type),
-        t.access,
-    )
+    return t.tensor, numpy_dtype(t.tensor.element_type), t.access
+
+
+def _subspan(ctx: Context, op: Operation, binding: Binding, offset: Any, dims: list[Any]) -> BoundTensor:
+    tensor, dtype, access = ctx.plan(op, _subspan_type, "subspan")
+    shape = tuple(tensor.shape) if not dims and tensor.has_static_shape else resolve_shape(op, tensor, dims)  # type: ignore[arg-type]
+    return BoundTensor(binding, as_int(op, offset), shape, dtype, access)
 
 
 @register_op("stream.binding.subspan")
 @register_shape("stream.binding.subspan")
 def _stream_subspan(ctx: Context, op: Operation, args: list[Any]) -> list[Any]:
-    return [_subspan(op, args[0], args[1], args[2:])]
+    return [_subspan(ctx, op, args[0], args[1], args[2:])]
 
 
 @register_op("hal.interface.binding.subspan")
@@ -175,7 +175,7 @@ def _hal_subspan(ctx: Context, op: Operation, args: list[Any]) -> list[Any]:
         else [1 if args else 0, max(0, len(args) - 1)]
     )
     offset = args[0] if seg[0] else 0
-    return [_subspan(op, ctx.bindings[attr.value], offset, args[seg[0] :])]
+    return [_subspan(ctx, op, ctx.bindings[attr.value], offset, args[seg[0] :])]
 
 
 @register_op("hal.interface.constant.load")
@@ -209,6 +209,19 @@ class SlicePlan:
     sizes: tuple[int, ...]
     strides: tuple[int, ...]
     static: Slice | None  # the whole slice when nothing in it is dynamic
+    # (subspan offset, tensor shape, slice) -> where the slice lies in the binding.
+    geometries: dict[tuple[Any, ...], Geometry] = field(default_factory=dict)
+
+
+@dataclass(frozen=True)
+class Geometry:
+    """Where a slice lies in its binding: byte range and the strided view's shape and byte strides."""
+
+    start: int
+    stop: int
+    sizes: tuple[int, ...]
+    byte_strides: tuple[int, ...]
+    result_shape: tuple[int, ...] | None  # a load's (rank-reduced) result shape
 
 
 def _slice_plan(op: Operation) -> SlicePlan:
@@ -276,19 +289,34 @@ def _check_in_binding(op: Operation, bt: BoundTensor, s: Slice) -> tuple[int, in
     return start, stop
 
 
-def _view(op: Operation, bt: BoundTensor, s: Slice) -> np.ndarray:
-    start, _ = _check_in_binding(op, bt, s)
-    assert bt.binding.data is not None
-    if any(n == 0 for n in s.sizes):
-        return np.empty(s.sizes, dtype=bt.dtype)
-    es = _elem_strides(bt.shape)
-    item = bt.dtype.itemsize
+def geometry(ctx: Context, op: Operation, bt: BoundTensor, dyn: list[list[Any]]) -> Geometry:
+    """The slice of a load or store in its binding (kept per subspan offset and shape); checks bounds."""
+    plan: SlicePlan = ctx.plan(op, _slice_plan, "slice")
+    key: tuple[Any, ...] = (bt.offset, bt.shape)
+    if plan.static is None:
+        s = _slice(ctx, op, bt, *dyn)
+        key = (*key, s)
+    g = plan.geometries.get(key)
+    if g is None:
+        s = _slice(ctx, op, bt, *dyn)
+        start, stop = _check_in_binding(op, bt, s)
+        es = _elem_strides(bt.shape)
+        item = bt.dtype.itemsize
+        shape = None
+        if op.results:
+            shape = rank_reduced_shape(op, list(s.sizes), op.results[0].type)  # type: ignore[arg-type]
+        strides = tuple(st * e * item for st, e in zip(s.strides, es))
+        g = plan.geometries[key] = Geometry(start, stop, s.sizes, strides, shape)
+    if g.stop > bt.binding.length:
+        _check_in_binding(op, bt, _slice(ctx, op, bt, *dyn))
+    return g
+
+
+def _view(bt: BoundTensor, g: Geometry) -> np.ndarray:
+    if g.start == g.stop:
+        return np.empty(g.sizes, dtype=bt.dtype)
     return np.ndarray(
-        shape=s.sizes,
-        dtype=bt.dtype,
-        buffer=bt.binding.data,
-        offset=start,
-        strides=tuple(st * e * item for st, e in zip(s.strides, es)),
+        shape=g.sizes, dtype=bt.dtype, buffer=bt.binding.data, offset=g.start, strides=g.byte_strides
     )
 
 
@@ -339,15 +367,15 @@ def merge_ranges(ranges: list[tuple[int, int]]) -> list[tuple[int, int]]:
 def _load(ctx: Context, op: Operation, args: list[Any]) -> list[Any]:
     src, _dims, offs, sizes, strides = _split(ctx.plan(op, _slice_plan, "slice"), args)
     bt: BoundTensor = src[0]
-    s = _slice(ctx, op, bt, offs, sizes, strides)
-    view = _view(op, bt, s)
+    g = geometry(ctx, op, bt, [offs, sizes, strides])
+    view = _view(bt, g)
     # Tensors have value semantics: a view is only kept when no store of this dispatch can reach it.
     if bt.access != "readonly" or bt.binding.aliased:
         view = view.copy()
     else:
         view.flags.writeable = False
-    shape = rank_reduced_shape(op, list(s.sizes), op.results[0].type)
-    return [view.reshape(shape)]
+    assert g.result_shape is not None
+    return [view.reshape(g.result_shape) if g.result_shape != g.sizes else view]
 
 
 @register_shape("iree_tensor_ext.dispatch.tensor.load", "flow.dispatch.tensor.load")
@@ -355,9 +383,11 @@ def _load_shape(ctx: Context, op: Operation, args: list[Any]) -> list[Any]:
     src, _dims, offs, sizes, strides = _split(ctx.plan(op, _slice_plan, "slice"), args)
     bt: BoundTensor = src[0]
     s = _slice(ctx, op, bt, offs, sizes, strides)
-    _check_in_binding(op, bt, s)
+    g = geometry(ctx, op, bt, [offs, sizes, strides])
     ctx.accesses.append((bt.binding.index, "read", slice_byte_ranges(bt, s)))
-    return [Abstract(rank_reduced_shape(op, list(s.sizes), op.results[0].type), bt.dtype)]
+    ctx.slices.append(("read", bt.binding.index, g, bt.dtype))
+    assert g.result_shape is not None
+    return [Abstract(g.result_shape, bt.dtype)]
 
 
 @register_op("iree_tensor_ext.dispatch.tensor.store", "flow.dispatch.tensor.store")
@@ -366,12 +396,11 @@ def _store(ctx: Context, op: Operation, args: list[Any]) -> list[Any]:
     bt: BoundTensor = target[0]
     if bt.access == "readonly":
         raise DispatchError(f"{op.describe()}: store into a readonly binding")
-    s = _slice(ctx, op, bt, offs, sizes, strides)
-    view = _view(op, bt, s)
+    g = geometry(ctx, op, bt, [offs, sizes, strides])
     v = np.asarray(value[0])
     if v.dtype != bt.dtype:
         raise DispatchError(f"{op.describe()}: storing {v.dtype} values into a {bt.dtype} tensor")
-    view[...] = v.reshape(s.sizes)
+    _view(bt, g)[...] = v.reshape(g.sizes) if v.shape != g.sizes else v
     return []
 
 
@@ -380,6 +409,7 @@ def _store_shape(ctx: Context, op: Operation, args: list[Any]) -> list[Any]:
     _value, target, _dims, offs, sizes, strides = _split(ctx.plan(op, _slice_plan, "slice"), args)
     bt: BoundTensor = target[0]
     s = _slice(ctx, op, bt, offs, sizes, strides)
-    _check_in_binding(op, bt, s)
+    g = geometry(ctx, op, bt, [offs, sizes, strides])
     ctx.accesses.append((bt.binding.index, "write", slice_byte_ranges(bt, s)))
+    ctx.slices.append(("write", bt.binding.index, g, bt.dtype))
     return []

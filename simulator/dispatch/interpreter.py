@@ -21,21 +21,79 @@ TERMINATORS = frozenset(
 )
 
 
+Step = tuple[Any, Operation, tuple[Any, ...], tuple[Any, ...], tuple[Any, ...]]
+Compiled = tuple[list[Step], tuple[Any, ...] | None, dict[Any, Any]]
+
+
+def compile_ops(ctx: Context, ops: list[Operation], *, free: bool = True) -> Compiled:
+    """Each op with its impl, operands and results looked up once; the terminator's operands; and the
+    values of ``arith.constant`` ops, computed once and bound at the start of every run.
+
+    With ``free``, each step also lists the values whose last use it is (uses inside an op's regions
+    count as uses of the op), so that big intermediate arrays are released as soon as they are dead.
+    """
+    steps: list[Step] = []
+    constants: dict[Any, Any] = {}
+    term: tuple[Any, ...] | None = None
+    index = {op: i for i, op in enumerate(ops)}
+    last: dict[Any, int] = {}
+    if free:
+        block = ops[0].parent if ops else None
+        for op in ops:
+            for r in op.results:
+                end = -1
+                for user, _ in r.uses:
+                    while user is not None and user.parent is not block:
+                        user = user.parent_op
+                    end = max(end, index.get(user, len(ops)) if user is not None else len(ops))
+                last[r] = end
+    dead_at: dict[int, list[Any]] = {}
+    for v, i in last.items():
+        dead_at.setdefault(i, []).append(v)
+    for i, op in enumerate(ops):
+        if op.op_name in TERMINATORS:
+            term = tuple(op.operands)
+            break
+        if op.op_name == "arith.constant":
+            constants[op.results[0]] = IMPLS["arith.constant"](ctx, op, [])[0]
+            continue
+        dead = tuple(v for v in dead_at.get(i, ()) if v not in constants)
+        steps.append((IMPLS.get(op.op_name), op, tuple(op.operands), tuple(op.results), dead))
+    return steps, term, constants
+
+
+def run_steps(ctx: Context, compiled: Compiled, env: Env) -> list[Any]:
+    steps, term, constants = compiled
+    if constants:
+        env.update(constants)
+    for impl, op, operands, results, dead in steps:
+        if impl is None:
+            raise unsupported(op)
+        ctx.env = env
+        values = impl(ctx, op, [env[v] for v in operands])
+        if len(values) != len(results):
+            raise DispatchError(f"{op.describe()}: rule gave {len(values)} results for {len(results)}")
+        for r, v in zip(results, values):
+            if r in env:
+                raise DispatchError(f"dispatch interpreter: value {r!r} assigned twice")
+            env[r] = v
+        for v in dead:
+            env.pop(v, None)
+    return [env[v] for v in term] if term is not None else []
+
+
 def run_ops(ctx: Context, block: Block, env: Env, ops: list[Operation] | None = None) -> list[Any]:
     """Run ``ops`` (default: the whole block) in ``env``; return the terminator's operand values."""
+    if not ctx.analysis:
+        key = ("steps", block) if ops is None else ("steps", block, id(ops))
+        compiled = ctx.plans.get(key)
+        if compiled is None:
+            compiled = ctx.plans[key] = compile_ops(ctx, block.ops if ops is None else ops, free=ops is None)
+        return run_steps(ctx, compiled, env)
     for op in block.ops if ops is None else ops:
-        name = op.op_name
-        if name in TERMINATORS:
+        if op.op_name in TERMINATORS:
             return [env[v] for v in op.operands]
-        args = [env[v] for v in op.operands]
-        if ctx.analysis:
-            results = analyse(ctx, op, args, env)
-        else:
-            impl = IMPLS.get(name)
-            if impl is None:
-                raise unsupported(op)
-            ctx.env = env
-            results = impl(ctx, op, args)
+        results = analyse(ctx, op, [env[v] for v in op.operands], env)
         if len(results) != len(op.results):
             raise DispatchError(f"{op.describe()}: rule gave {len(results)} results for {len(op.results)}")
         for r, v in zip(op.results, results):

@@ -28,7 +28,7 @@ from ir.attributes import (
     IntegerAttr,
 )
 from ir.core import Block, Operation
-from simulator.dispatch.registry import Abstract, Context, register_op, register_shape, unsupported
+from simulator.dispatch.registry import Abstract, Context, register_op, register_shape, splat, unsupported
 from simulator.dispatch.structured import Spec, loop_bounds, run_structured, structured_flops
 
 # --- specs ----------------------------------------------------------------------------------------
@@ -273,7 +273,8 @@ for _name in STRUCTURED_OPS:
 @register_op("linalg.fill")
 def _fill(ctx: Context, op: Operation, args: list[Any]) -> list[Any]:
     value, init = args
-    return [np.full(init.shape, value, dtype=init.dtype)]
+    # A read-only broadcast of one element: no memory, no writes (tensors are never written in place).
+    return [splat(value, init.dtype, init.shape)]
 
 
 @register_op("linalg.copy")

@@ -174,16 +174,16 @@ def _uniform(t: Any, value: Any) -> Any:
 
 def _mark_aliases(program: ExecutableProgram, bound: list[Binding]) -> None:
     """Mark bindings whose bytes overlap another binding's: a load from them must copy."""
-    spans = []
+    groups: dict[int, list[Binding]] = {}
     for b in bound:
         assert b.data is not None
-        start = b.data.__array_interface__["data"][0]
-        spans.append((start, start + b.data.size))
-    for i, (a0, a1) in enumerate(spans):
-        for j, (b0, b1) in enumerate(spans):
-            if i != j and a0 < b1 and b0 < a1:
-                bound[i].aliased = True
-                break
+        base = b.data.base if b.data.base is not None else b.data
+        groups.setdefault(id(base), []).append(b)
+    for members in groups.values():
+        if len(members) < 2:
+            continue
+        for b in members:
+            b.aliased = any(o is not b and np.may_share_memory(b.data, o.data) for o in members)
 
 
 # --- lookup and cache ---------------------------------------------------------------------------------

@@ -86,6 +86,12 @@ class Abstract:
         return n
 
 
+def splat(value: Any, dtype: np.dtype, shape: tuple[int, ...]) -> np.ndarray:
+    """A read-only array of ``shape`` whose every element is ``value``, in no memory (zero strides)."""
+    one = np.asarray(value).astype(dtype).tobytes()
+    return np.ndarray(tuple(shape), dtype=dtype, buffer=one, strides=(0,) * len(shape))
+
+
 class UnknownType:
     """A scalar the analysis cannot know (read from tensor data)."""
 
@@ -107,6 +113,8 @@ class Context:
     # Analysis records: (binding index, "read"/"write", byte ranges) and flops.
     accesses: list[tuple[int, str, list[tuple[int, int]]]] = field(default_factory=list)
     flops: int = 0
+    # Analysis records of each load and store: (kind, binding index, Geometry, dtype), in program order.
+    slices: list[tuple[str, int, Any, np.dtype]] = field(default_factory=list)
     # Iteration indices for linalg.index inside a structured op's body (innermost last).
     index_stack: list[Sequence[Any]] = field(default_factory=list)
     # The env of the op being run (a structured op's body reads captured values through it).

@@ -88,7 +88,10 @@ class BodyPlan:
     init_is_zero_fill: bool = False
     flops_per_iteration: int = 0
     uses_index: bool = False  # the body has linalg.index ops
-    bounds: dict[tuple[Any, ...], tuple[int, ...]] = field(default_factory=dict)  # shapes -> loop bounds
+    # Per operand shapes: loop bounds and how each input becomes its full-rank view.
+    layouts: dict[tuple[Any, ...], tuple[tuple[int, ...], list[Any]]] = field(default_factory=dict)
+    # Per (p shape, q shape) of a contraction: its transposes and reshapes.
+    contractions: dict[tuple[Any, ...], Any] = field(default_factory=dict)
 
 
 # --- iteration space --------------------------------------------------------------------------------
@@ -157,6 +160,20 @@ def _eval_index(op: Operation, e: AffineExpr, grid: list[np.ndarray]) -> Any:
             return -np.floor_divide(-a, b)
         return np.mod(a, b)
     raise unsupported(op, f"indexing expression {e} (symbols are not supported)")
+
+
+def permutation_view(
+    amap: AffineMap, shape: tuple[int, ...], n: int
+) -> tuple[list[int] | None, list[int]] | None:
+    """For a projected permutation: the transpose and reshape that make the full-rank view."""
+    dims = amap.result_dims()
+    if None in dims or len(set(dims)) != len(dims):
+        return None
+    order = sorted(range(len(dims)), key=lambda r: dims[r])  # type: ignore[arg-type, return-value]
+    full = [1] * n
+    for r, d in enumerate(dims):
+        full[d] = shape[r]  # type: ignore[index]
+    return (order if order != list(range(len(dims))) else None), full
 
 
 def full_rank(op: Operation, arr: np.ndarray, amap: AffineMap, bounds: tuple[int, ...]) -> np.ndarray:
@@ -320,22 +337,36 @@ def _is_zero_fill(op: Operation, spec: Spec) -> bool:
         return False
     attr = value.attr("value")
     v = getattr(attr, "value", None)
-    return isinstance(v, int | float) and v == 0
+    return isinstance(v, int | float) and v == 0 and math.copysign(1.0, v) > 0
 
 
 # --- evaluation -------------------------------------------------------------------------------------
 
 
+_PERMS: dict[tuple[int, ...], tuple[list[int] | None, list[int] | None]] = {}
+
+
+def _perms(dims: tuple[int, ...]) -> tuple[list[int] | None, list[int] | None]:
+    """Transposes from an init's layout to sorted loop order and back (None for the identity)."""
+    found = _PERMS.get(dims)
+    if found is None:
+        to = sorted(range(len(dims)), key=lambda r: dims[r])
+        srt = sorted(dims)
+        back = [srt.index(d) for d in dims]
+        ident = list(range(len(dims)))
+        found = _PERMS[dims] = (to if to != ident else None, back if back != ident else None)
+    return found
+
+
 def _to_par(arr: np.ndarray, dims: tuple[int, ...]) -> np.ndarray:
     """An init in its own layout -> axes in sorted loop order (only the parallel loops)."""
-    order = sorted(range(len(dims)), key=lambda r: dims[r])
-    return arr.transpose(order) if order != list(range(len(dims))) else arr
+    to = _perms(dims)[0]
+    return arr.transpose(to) if to is not None else arr
 
 
 def _from_par(arr: np.ndarray, dims: tuple[int, ...]) -> np.ndarray:
-    s = sorted(dims)
-    perm = [s.index(d) for d in dims]
-    return arr.transpose(perm) if perm != list(range(len(dims))) else arr
+    back = _perms(dims)[1]
+    return arr.transpose(back) if back is not None else arr
 
 
 def _reduce(name: str, x: np.ndarray, axes: tuple[int, ...]) -> np.ndarray:
@@ -358,46 +389,95 @@ def _combine(ctx: Context, c: Operation | str, first: bool, init: np.ndarray, pa
     return IMPLS[c.op_name](ctx, c, args)[0]
 
 
-def _contract(p: np.ndarray, q: np.ndarray, bounds: tuple[int, ...], red: tuple[int, ...]) -> np.ndarray:
-    """sum over ``red`` of p * q, both full rank; the result has the parallel loops in order."""
+@dataclass(frozen=True)
+class _ContractLayout:
+    p_sum: tuple[int, ...]  # reduction loops only p has: summed first
+    q_sum: tuple[int, ...]
+    scale: int  # reduction loops neither has: the sum is scale times the product
+    p_perm: list[int]
+    p3: tuple[int, int, int]
+    q_perm: list[int]
+    q3: tuple[int, int, int]
+    bmn_shape: list[int]
+    perm: list[int] | None
+    par_shape: list[int]
+    full_shape: tuple[int, ...]
+    batched: bool
+
+
+def _contract_layout(
+    p_shape: tuple[int, ...], q_shape: tuple[int, ...], bounds: tuple[int, ...], red: tuple[int, ...]
+) -> _ContractLayout:
     n = len(bounds)
     par = [d for d in range(n) if d not in red]
-    dt = np.result_type(p.dtype, q.dtype)
-    small = is_small_float(dt)
-    if small:
-        p, q = p.astype(F32), q.astype(F32)
     scale = 1
     K: list[int] = []
+    p_sum: list[int] = []
+    q_sum: list[int] = []
     for d in red:
-        in_p, in_q = p.shape[d] != 1, q.shape[d] != 1
+        in_p, in_q = p_shape[d] != 1, q_shape[d] != 1
         if in_p and in_q:
             K.append(d)
         elif in_p:
-            p = np.add.reduce(p, axis=d, keepdims=True, dtype=p.dtype)
+            p_sum.append(d)
         elif in_q:
-            q = np.add.reduce(q, axis=d, keepdims=True, dtype=q.dtype)
+            q_sum.append(d)
         else:
             scale *= bounds[d]
-    B = [d for d in par if p.shape[d] != 1 and q.shape[d] != 1]
-    M = [d for d in par if p.shape[d] != 1 and q.shape[d] == 1]
-    N = [d for d in par if p.shape[d] == 1 and q.shape[d] != 1]
+    B = [d for d in par if p_shape[d] != 1 and q_shape[d] != 1]
+    M = [d for d in par if p_shape[d] != 1 and q_shape[d] == 1]
+    N = [d for d in par if p_shape[d] == 1 and q_shape[d] != 1]
     rest_p = [d for d in range(n) if d not in B + M + K]
     rest_q = [d for d in range(n) if d not in B + K + N]
     b = math.prod(bounds[d] for d in B)
     m = math.prod(bounds[d] for d in M)
     k = math.prod(bounds[d] for d in K)
     nn = math.prod(bounds[d] for d in N)
-    p3 = p.transpose(B + M + K + rest_p).reshape(b, m, k)
-    q3 = q.transpose(B + K + N + rest_q).reshape(b, k, nn)
-    r = np.matmul(p3[0], q3[0]) if b == 1 else np.matmul(p3, q3)
     bmn = B + M + N
-    r = r.reshape([bounds[d] for d in bmn])
-    s = sorted(bmn)
-    r = r.transpose([bmn.index(d) for d in s]) if s != bmn else r
-    r = r.reshape([bounds[d] if d in bmn else 1 for d in par])
-    r = np.broadcast_to(r, [bounds[d] for d in par]) if r.shape != tuple(bounds[d] for d in par) else r
-    if scale != 1:
-        r = r * np.array(scale).astype(r.dtype)
+    srt = sorted(bmn)
+    return _ContractLayout(
+        tuple(p_sum),
+        tuple(q_sum),
+        scale,
+        B + M + K + rest_p,
+        (b, m, k),
+        B + K + N + rest_q,
+        (b, k, nn),
+        [bounds[d] for d in bmn],
+        [bmn.index(d) for d in srt] if srt != bmn else None,
+        [bounds[d] if d in bmn else 1 for d in par],
+        tuple(bounds[d] for d in par),
+        b != 1,
+    )
+
+
+def _contract(
+    plan: BodyPlan, p: np.ndarray, q: np.ndarray, bounds: tuple[int, ...], red: tuple[int, ...]
+) -> np.ndarray:
+    """sum over ``red`` of p * q, both full rank: one np.matmul; the result has the parallel loops in order."""
+    dt = np.result_type(p.dtype, q.dtype)
+    small = is_small_float(dt)
+    if small:
+        p, q = p.astype(F32), q.astype(F32)
+    key = (p.shape, q.shape, bounds)
+    lay = plan.contractions.get(key)
+    if lay is None:
+        lay = plan.contractions[key] = _contract_layout(p.shape, q.shape, bounds, red)
+    if lay.p_sum:
+        p = np.add.reduce(p, axis=lay.p_sum, keepdims=True, dtype=p.dtype)
+    if lay.q_sum:
+        q = np.add.reduce(q, axis=lay.q_sum, keepdims=True, dtype=q.dtype)
+    p3 = p.transpose(lay.p_perm).reshape(lay.p3)
+    q3 = q.transpose(lay.q_perm).reshape(lay.q3)
+    r = np.matmul(p3, q3) if lay.batched else np.matmul(p3[0], q3[0])
+    r = r.reshape(lay.bmn_shape)
+    if lay.perm is not None:
+        r = r.transpose(lay.perm)
+    r = r.reshape(lay.par_shape)
+    if r.shape != lay.full_shape:
+        r = np.broadcast_to(r, lay.full_shape)
+    if lay.scale != 1:
+        r = r * np.array(lay.scale).astype(r.dtype)
     return r.astype(dt) if small or r.dtype != dt else r
 
 
@@ -408,10 +488,23 @@ def run_structured(
 
     plan: BodyPlan = ctx.plan(op, lambda o: plan_body(o, spec), "body")
     shapes = tuple(a.shape if isinstance(a, np.ndarray) else None for a in [*ins, *outs])
-    bounds = plan.bounds.get(shapes)
-    if bounds is None:
-        bounds = plan.bounds[shapes] = loop_bounds(op, spec, shapes)
-    views = [full_rank(op, a, m, bounds) if isinstance(a, np.ndarray) else a for a, m in zip(ins, spec.maps)]
+    layout = plan.layouts.get(shapes)
+    if layout is None:
+        b = loop_bounds(op, spec, shapes)
+        perms = [
+            permutation_view(m, sh, len(b)) if sh is not None else None
+            for m, sh in zip(spec.maps, shapes[: len(ins)])
+        ]
+        layout = plan.layouts[shapes] = (b, perms)
+    bounds, perms = layout
+    views: list[Any] = []
+    for a, m, pv in zip(ins, spec.maps, perms):
+        if not isinstance(a, np.ndarray):
+            views.append(a)
+        elif pv is None:
+            views.append(full_rank(op, a, m, bounds))
+        else:
+            views.append((a.transpose(pv[0]) if pv[0] is not None else a).reshape(pv[1]))
     red = plan.red_dims
 
     if spec.body is None:
@@ -424,7 +517,8 @@ def run_structured(
     for i, a in enumerate(block.args[: spec.n_inputs]):
         if a.uses:
             local.bind(a, views[i])
-    ctx.index_stack.append(_index_grid(bounds) if plan.uses_index else [])
+    if plan.uses_index:
+        ctx.index_stack.append(_index_grid(bounds))
     try:
         if plan.kind == "parallel":
             for i, a in enumerate(block.args[spec.n_inputs :]):
@@ -440,11 +534,16 @@ def run_structured(
             return results
         run_ops(ctx, block, local, plan.ops)
     finally:
-        ctx.index_stack.pop()
+        if plan.uses_index:
+            ctx.index_stack.pop()
     if plan.kind == "contract":
         p, q = (np.asarray(local[t]) for t in plan.targets)
         part = _contract(
-            p.reshape(p.shape or (1,) * len(bounds)), q.reshape(q.shape or (1,) * len(bounds)), bounds, red
+            plan,
+            p.reshape(p.shape or (1,) * len(bounds)),
+            q.reshape(q.shape or (1,) * len(bounds)),
+            bounds,
+            red,
         )
         c, first = plan.combiners[0]
         init = _to_par(outs[0], plan.out_dims[0])
@@ -490,7 +589,7 @@ def _run_default(
 
     init = _to_par(outs[0], plan.out_dims[0])
     if plan.kind == "contract":
-        part = _contract(cast(views[0]), cast(views[1]), bounds, plan.red_dims)
+        part = _contract(plan, cast(views[0]), cast(views[1]), bounds, plan.red_dims)
         return [_from_par(np.add(init, part), plan.out_dims[0])]
     if plan.kind == "reduce":
         name = {"add": "arith.addf", "max": "arith.maximumf", "min": "arith.minimumf"}[

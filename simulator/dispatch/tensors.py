@@ -22,7 +22,15 @@ from simulator.dispatch.bindings import (
     split_segments,
     static_list,
 )
-from simulator.dispatch.registry import UNKNOWN, Abstract, Context, register_op, register_shape, unsupported
+from simulator.dispatch.registry import (
+    UNKNOWN,
+    Abstract,
+    Context,
+    register_op,
+    register_shape,
+    splat,
+    unsupported,
+)
 from simulator.errors import DispatchError
 
 
@@ -40,8 +48,9 @@ def _new(op: Operation, shape: tuple[int, ...], like: Any = None) -> Abstract:
 @register_op("tensor.empty")
 def _empty(ctx: Context, op: Operation, args: list[Any]) -> list[Any]:
     t = _result_type(op)
-    # Contents are undefined in MLIR; zeros keep runs deterministic.
-    return [np.zeros(resolve_shape(op, t, args), dtype=numpy_dtype(t.element_type))]
+    # Contents are undefined in MLIR; zeros keep runs deterministic. A read-only broadcast of one zero
+    # costs no memory (no op writes a tensor in place).
+    return [splat(0, numpy_dtype(t.element_type), resolve_shape(op, t, args))]
 
 
 @register_shape("tensor.empty")
