@@ -201,3 +201,20 @@ def test_chrome_reader_foreign_malformed_names_line(tmp_path: pathlib.Path) -> N
 )
 def test_checker_reports_violations(events: list[dict], expected: list[str]) -> None:
     assert check_chrome_events(events) == expected
+
+
+def test_chrome_reader_names_line_in_later_batch(tmp_path: pathlib.Path) -> None:
+    trace = Trace()
+    for i in range(5000):
+        trace.add_span(Track.queue(0, 0), f"k{i}", "dispatch", i * 10, 5)
+    path = tmp_path / "big.json"
+    trace.to_chrome_json(path)
+    lines = path.read_text().splitlines()
+    lines[4499] = lines[4499].replace('"cat":"dispatch"', '"cat":')
+    path.write_text("\n".join(lines) + "\n")
+    with pytest.raises(TraceFormatError, match=r"big\.json:4500: malformed JSON event"):
+        read_trace(path)
+    lines[4499] = lines[4499].replace('"cat":', '"cat":"dispatch"').replace('"dur":0.005', '"dur":-0.005')
+    path.write_text("\n".join(lines) + "\n")
+    with pytest.raises(TraceFormatError, match=r"big\.json:4500: bad X event: .*dur_ns must be >= 0, got -5"):
+        read_trace(path)
