@@ -8,7 +8,8 @@ class. Op rules (``verify_``) use the helpers of :mod:`ir.dialects.common`; the 
 :mod:`ir.pretty` lives in ``pretty_stream`` and ``pretty_resource``, imported by the pretty printer.
 
 Stream ops keep the seeds' class names (``CmdDispatchOp``); hal ops are prefixed ``Hal``
-(``HalFenceJoinOp``) and io_parameters ops ``IoParameters``, because the dialects reuse class names (``stream.executable`` and ``hal.executable`` are both ``ExecutableOp``).
+(``HalFenceJoinOp``) and io_parameters ops ``IoParameters``, because the dialects reuse class names
+(``stream.executable`` and ``hal.executable`` are both ``ExecutableOp``).
 """
 
 from __future__ import annotations
