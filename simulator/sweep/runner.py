@@ -1,0 +1,243 @@
+"""The point runner: schedule and simulate one point of a study, and return its metrics.
+
+:func:`run_point` is a top-level function so that Dask can send it to worker processes by reference.
+For one point it
+
+1. parses the program and, if it is in async form, schedules it with the point's favor, memory model
+   (the machine's unless overridden) and placement;
+2. loads the machine (preset or file) and applies the point's overrides;
+3. makes the inputs (the study's .npy files, else generated from the seed) and the parameters (the
+   study's files, else stand-ins of the right sizes: virtual entries when timing-only, random data
+   otherwise);
+4. runs :class:`simulator.Session` ``invoke`` (timing-only unless the study asks for data) and collects
+   every available metric (:func:`simulator.sweep.metrics.collect`).
+
+A worker runs many points of the same program, so parsed text, scheduled modules and machines are
+cached per process (a few entries each; deep programs are large). The simulator does not change the
+cmd-form module it runs, so one schedule serves every machine and seed. Exceptions propagate: the
+executor records them in the point's row.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import pathlib
+import tempfile
+import threading
+from collections import OrderedDict
+from collections.abc import Callable, Hashable
+from typing import Any, TypeVar
+
+import numpy as np
+
+import scheduler
+from ir import Module
+from simulator.archives import IrpaWriter, ParameterEntry, ParameterIndex
+from simulator.errors import InputError
+from simulator.machine import Machine, load_machine
+from simulator.program import async_ops, input_signature, parse_program, read_text
+from simulator.session import Session
+from simulator.sweep.metrics import collect
+from simulator.sweep.parameters import parameter_needs
+from simulator.sweep.points import Point
+from simulator.sweep.study import machine_with_overrides
+
+T = TypeVar("T")
+
+_CACHE_SIZE = 6
+_caches: dict[str, OrderedDict[Hashable, Any]] = {}
+_lock = threading.Lock()
+_workdir: tempfile.TemporaryDirectory[str] | None = None
+
+
+def _cached(kind: str, key: Hashable, make: Callable[[], T]) -> T:
+    with _lock:
+        cache = _caches.setdefault(kind, OrderedDict())
+        if key in cache:
+            cache.move_to_end(key)
+            return cache[key]
+    value = make()
+    with _lock:
+        cache[key] = value
+        while len(cache) > _CACHE_SIZE:
+            cache.popitem(last=False)
+    return value
+
+
+def clear_caches() -> None:
+    """Forget cached programs, schedules and machines (the files they came from changed)."""
+    with _lock:
+        _caches.clear()
+
+
+def run_point(point: Point) -> dict[str, Any]:
+    """Schedule and simulate one point; its metric columns (see :mod:`simulator.sweep.metrics`)."""
+    module, schedule_stats = scheduled_module(point)
+    machine = point_machine(point)
+    inputs = _inputs(point, module)
+    parameters = _parameters(point, module)
+    session = Session(machine, seed=point.seed)
+    coro = session.invoke(
+        module,
+        point.program.function,
+        inputs,
+        parameters=parameters,
+        timing_only=point.timing_only,
+        program_name=point.program.name,
+    )
+    result = _run(coro)
+    return collect(result.stats, result.trace, schedule_stats)
+
+
+def point_machine(point: Point) -> Machine:
+    """The point's machine with its overrides applied."""
+    base = _cached("machine", point.machine.ref, lambda: load_machine(point.machine.ref))
+    overrides = {k: v for k, v in point.settings if k in _MACHINE_KEYS}
+    return machine_with_overrides(base, overrides) if overrides else base
+
+
+_MACHINE_KEYS = {
+    "queues",
+    "link_bandwidth_bytes_per_s",
+    "storage_bandwidth_bytes_per_s",
+    "memory_model",
+    "pool_capacity_bytes",
+}
+
+
+def scheduled_module(point: Point) -> tuple[Module, Any]:
+    """The point's program in cmd form, and its :class:`scheduler.ScheduleStats` (None if it came in
+    cmd form). Raises :class:`~simulator.errors.InputError` for scheduler settings on a cmd-form program."""
+    settings = point.setting
+    memory_model = settings.get("memory_model")
+    if memory_model is None:
+        base = _cached("machine", point.machine.ref, lambda: load_machine(point.machine.ref))
+        memory_model = "unified" if base.devices[0].unified_memory else "discrete"
+    options = (
+        settings.get("favor"),
+        memory_model,
+        settings.get("placement", "none"),
+        settings.get("memory_cap_bytes"),
+    )
+    key = (point.program.path, point.program.digest, *options)
+    return _cached("schedule", key, lambda: _schedule(point, *options))
+
+
+def _schedule(
+    point: Point, favor: str | None, memory_model: str, placement: str, memory_cap_bytes: int | None
+) -> tuple[Module, Any]:
+    text = _cached("text", (point.program.path, point.program.digest), lambda: read_text(point.program.path))
+    module = parse_program(text, filename=point.program.path)
+    if not async_ops(module):
+        asked = [k for k in ("favor", "placement", "memory_cap_bytes") if k in point.setting]
+        if asked:
+            raise InputError(
+                f"{point.program.path} is already in cmd form; scheduler settings ({', '.join(asked)}) "
+                "do not apply to it (give the async form)"
+            )
+        return module, None
+    pipeline = scheduler.Pipeline.default().with_options("parameter_upload", memory_model=memory_model)
+    if placement != "none":
+        pipeline = _with_placement(pipeline, placement)
+    if memory_cap_bytes is not None:
+        pipeline = _with_memory_cap(pipeline, memory_cap_bytes)
+    scheduler.schedule_module(module, favor=favor, pipeline=pipeline)
+    return module, scheduler.ScheduleStats.from_module(module)
+
+
+def _with_placement(pipeline: Any, placement: str) -> Any:
+    raise InputError(
+        f"placement {placement!r}: the scheduler's placement policies are not wired into sweeps yet"
+    )
+
+
+def _with_memory_cap(pipeline: Any, memory_cap_bytes: int) -> Any:
+    raise InputError(
+        f"memory_cap_bytes {memory_cap_bytes}: the scheduler's memory-cap policy is not wired into sweeps yet"
+    )
+
+
+def _inputs(point: Point, module: Module) -> list[np.ndarray]:
+    if point.program.inputs:
+        return [np.load(p) for p in point.program.inputs]
+    rng = np.random.default_rng(point.seed)
+    out = []
+    for i, sig in enumerate(input_signature(module, point.program.function)):
+        if sig is None:
+            raise InputError(
+                f"input {i} of @{point.program.function} in {point.program.path} has a dynamic shape; "
+                "give the study's program 'inputs'"
+            )
+        shape, element = sig
+        dtype = _numpy_dtype(element)
+        if dtype.kind == "f":
+            out.append(rng.standard_normal(shape).astype(dtype))
+        else:
+            out.append(rng.integers(-8, 8, size=shape).astype(dtype))
+    return out
+
+
+def _numpy_dtype(element: str) -> np.dtype[Any]:
+    from simulator.archives import parse_dtype
+
+    return parse_dtype(element)
+
+
+def _parameters(point: Point, module: Module) -> ParameterIndex | None:
+    keys = parameter_needs(module)
+    spec = point.program.parameters
+    if spec:
+        scopes = sorted({scope for scope, _, _ in keys}) or [""]
+        index = ParameterIndex()
+        for scope, path in spec:
+            for s in scopes if scope == "*" else [scope]:
+                index.load(path, scope=s)
+        return index
+    if not keys:
+        return None
+    if point.timing_only:
+        index = ParameterIndex()
+        for scope, key, size in keys:
+            index.add(ParameterEntry.virtual(key, size), scope=scope)
+        return index
+    return _generated_parameters(point, keys)
+
+
+def _generated_parameters(point: Point, keys: list[tuple[str, str, int]]) -> ParameterIndex:
+    global _workdir
+    if _workdir is None:
+        _workdir = tempfile.TemporaryDirectory(prefix="streamsim-sweep-")
+    rng = np.random.default_rng(point.seed)
+    by_scope: dict[str, IrpaWriter] = {}
+    for scope, key, size in keys:
+        writer = by_scope.setdefault(scope, IrpaWriter())
+        data = (rng.standard_normal(size // 4) * 0.1).astype(np.float32).view(np.uint8)
+        writer.add_data(key, np.concatenate([data, np.zeros(size - data.size, np.uint8)]))
+    index = ParameterIndex()
+    for i, (scope, writer) in enumerate(sorted(by_scope.items())):
+        path = pathlib.Path(_workdir.name) / f"{point.key[:16]}-{i}.irpa"
+        writer.write(path)
+        index.load(path, scope=scope)
+    return index
+
+
+def _run(coro: Any) -> Any:
+    """Run a coroutine to completion, also from a thread whose event loop is running (Jupyter)."""
+    try:
+        asyncio.get_running_loop()
+    except RuntimeError:
+        return asyncio.run(coro)
+    box: dict[str, Any] = {}
+
+    def target() -> None:
+        try:
+            box["value"] = asyncio.run(coro)
+        except BaseException as exc:  # re-raised in the caller's thread
+            box["error"] = exc
+
+    t = threading.Thread(target=target, name="streamsim-sweep-point")
+    t.start()
+    t.join()
+    if "error" in box:
+        raise box["error"]
+    return box["value"]

@@ -1,0 +1,110 @@
+"""Sweeps on a real Dask LocalCluster (two worker processes, shared by the tests of this module)."""
+
+from __future__ import annotations
+
+import logging
+import pathlib
+from collections.abc import Iterator
+from typing import Any
+
+import pandas as pd
+import pytest
+
+from simulator.sweep import ResultStore, run_study, study_from_dict
+from simulator.sweep.testing import CrashOnce, toy_runner
+
+distributed = pytest.importorskip("distributed")
+
+FIXTURE = pathlib.Path(__file__).parents[2] / "fixtures" / "iree" / "attention_block"
+
+
+@pytest.fixture(scope="module")
+def client() -> Iterator[Any]:
+    cluster = distributed.LocalCluster(
+        n_workers=2,
+        threads_per_worker=1,
+        processes=True,
+        dashboard_address=None,
+        silence_logs=logging.CRITICAL,
+    )
+    with distributed.Client(cluster) as c:
+        yield c
+    cluster.close()
+
+
+def toy_study(tmp_path: pathlib.Path) -> Any:
+    (tmp_path / "toy.mlir").write_text("// toy runners do not read it\n")
+    return study_from_dict(
+        {
+            "programs": [{"path": "toy.mlir"}],
+            "machines": ["cpu", "discrete-gpu"],
+            "overrides": {"queues": [1, 2, 3, 4, 5, 13], "pool_capacity_bytes": [1 << 20, 1 << 30]},
+            "seeds": [0, 1],
+            "metrics": ["makespan", "peak_memory", "busy"],
+        },
+        base_dir=tmp_path,
+    )
+
+
+def test_dask_sweep_of_216_points_matches_inprocess(client: Any) -> None:
+    study = study_from_dict(
+        {
+            "programs": [{"fixture": str(FIXTURE)}],
+            "machines": ["discrete-gpu", "apu", "cpu"],
+            "scheduler": {"favor": ["min-peak-memory", "max-concurrency", "debug"]},
+            "overrides": {
+                "queues": [1, 2, 4, 8],
+                "memory_model": ["unified", "discrete"],
+                "storage_bandwidth_bytes_per_s": [3e9, 7e9, 14e9],
+            },
+            "metrics": ["makespan", "peak_memory", "busy", "first_dispatch", "bytes_moved", "schedule"],
+        }
+    )
+    assert len(study.points()) == 216
+    on_dask = run_study(study, cluster=client)
+    one_by_one = run_study(study, cluster="inprocess")
+    assert (one_by_one["status"] == "ok").all(), one_by_one["error"].dropna().unique()
+    pd.testing.assert_frame_equal(on_dask, one_by_one)
+    # the axes do something: the schedule and the machine both move the makespan
+    assert on_dask.groupby("favor")["makespan_ns"].mean().nunique() == 3
+    assert on_dask.groupby("storage_bandwidth_bytes_per_s")["makespan_ns"].mean().is_monotonic_decreasing
+
+
+def test_dask_sweep_completes_when_a_worker_is_killed(client: Any, tmp_path: pathlib.Path) -> None:
+    study = toy_study(tmp_path)
+    markers = tmp_path / "markers"
+    markers.mkdir()
+    crash = CrashOnce(str(markers), indices=(5,), delay_s=0.01)
+    out = tmp_path / "r.parquet"
+    table = run_study(study, cluster=client, output=out, runner=crash)
+    assert sorted(p.name for p in markers.iterdir()) == ["crashed-5"]
+    expected = run_study(study, cluster="inprocess", runner=toy_runner)
+    pd.testing.assert_frame_equal(table, expected)
+    assert table.loc[5, "status"] == "ok"
+    assert len(ResultStore(tmp_path / "r.parquet.points").records()) == len(study.points())
+
+
+def test_dask_sweep_resumes_and_skips_stored_points(client: Any, tmp_path: pathlib.Path) -> None:
+    study = toy_study(tmp_path)
+    points = study.points()
+    store = ResultStore(tmp_path / "store")
+    first_part = study_from_dict(
+        {
+            "programs": [{"path": "toy.mlir"}],
+            "machines": ["cpu"],
+            "overrides": {"queues": [1, 2, 3, 4, 5, 13], "pool_capacity_bytes": [1 << 20, 1 << 30]},
+            "seeds": [0, 1],
+            "metrics": ["makespan"],
+        },
+        base_dir=tmp_path,
+    )
+    run_study(first_part, cluster="inprocess", store=store, runner=toy_runner)
+    before = {f.name: f.stat().st_mtime_ns for f in (tmp_path / "store").iterdir()}
+    assert len(before) == len(points) // 2
+    # every point run again would kill its worker for good (a marker is never written): none may run
+    never = CrashOnce("/nonexistent", indices=tuple(range(len(points) // 2)))
+    table = run_study(study, cluster=client, store=store, runner=never)
+    pd.testing.assert_frame_equal(table, run_study(study, cluster="inprocess", runner=toy_runner))
+    after = {f.name: f.stat().st_mtime_ns for f in (tmp_path / "store").iterdir()}
+    assert {k: after[k] for k in before} == before
+    assert len(after) == len(points)

@@ -1,0 +1,244 @@
+"""Running studies in process: the store, resuming, failed points, the table, plots, the CLI."""
+
+from __future__ import annotations
+
+import doctest
+import io
+import json
+import pathlib
+
+import matplotlib
+import pandas as pd
+import pytest
+
+matplotlib.use("Agg")
+
+import simulator.sweep.executors
+import simulator.sweep.plots
+import simulator.sweep.points
+import simulator.sweep.progress
+from simulator.cli import main
+from simulator.sweep import (
+    Point,
+    ResultStore,
+    StudyError,
+    heatmap,
+    pareto_front,
+    parse_cluster,
+    pivot,
+    plot_pareto,
+    run_point,
+    run_study,
+    store_dir_for,
+    study_from_dict,
+)
+from simulator.sweep.testing import toy_runner
+
+FIXTURE = pathlib.Path(__file__).parents[2] / "fixtures" / "iree" / "attention_block"
+
+
+def toy_study(tmp_path: pathlib.Path, queues: list[int] | None = None) -> object:
+    program = tmp_path / "toy.mlir"
+    program.write_text("// a stand-in: toy runners do not read it\n")
+    return study_from_dict(
+        {
+            "programs": [{"path": "toy.mlir"}],
+            "machines": ["cpu", "apu"],
+            "metrics": ["makespan", "peak_memory", "busy"],
+            "overrides": {"queues": queues or [1, 2, 3, 4, 13]},
+            "seeds": [0, 1],
+        },
+        base_dir=tmp_path,
+    )
+
+
+class Counting:
+    """A toy runner that counts its calls and can stop the sweep (as Ctrl-C would) after ``stop_after``."""
+
+    def __init__(self, stop_after: int | None = None) -> None:
+        self.calls: list[int] = []
+        self.stop_after = stop_after
+
+    def __call__(self, point: Point) -> dict[str, object]:
+        if self.stop_after is not None and len(self.calls) == self.stop_after:
+            raise KeyboardInterrupt
+        self.calls.append(point.index)
+        return toy_runner(point)
+
+
+@pytest.mark.parametrize(
+    "module",
+    [simulator.sweep.executors, simulator.sweep.plots, simulator.sweep.points, simulator.sweep.progress],
+    ids=lambda m: m.__name__,
+)
+def test_sweep_doctests_pass(module: object) -> None:
+    failed, _ = doctest.testmod(module, optionflags=doctest.NORMALIZE_WHITESPACE)
+    assert failed == 0
+
+
+def test_run_study_records_failed_points_and_goes_on(tmp_path: pathlib.Path) -> None:
+    table = run_study(toy_study(tmp_path), cluster="inprocess", runner=toy_runner)
+    assert len(table) == 20
+    failed = table[table["status"] == "error"]
+    assert sorted(failed["queues"]) == [13] * 4
+    assert failed["error"].str.contains("SimulationError: toy failure at queues = 13").all()
+    assert failed["makespan_ns"].isna().all()
+    assert (table[table["status"] == "ok"]["makespan_ns"] > 0).all()
+    assert list(table.columns[:8]) == [
+        "point",
+        "program",
+        "machine",
+        "seed",
+        "queues",
+        "status",
+        "error",
+        "makespan_ns",
+    ]
+    assert {"busy_fraction[cpu/queue0]", "busy_fraction[apu/queue0]"} <= set(table.columns)
+
+
+def test_run_study_resumes_after_interruption(tmp_path: pathlib.Path) -> None:
+    study = toy_study(tmp_path)
+    out = tmp_path / "results.parquet"
+    interrupted = Counting(stop_after=7)
+    with pytest.raises(KeyboardInterrupt):
+        run_study(study, cluster="inprocess", output=out, runner=interrupted)
+    assert len(ResultStore(store_dir_for(out)).records()) == 7
+    resumed = Counting()
+    table = run_study(study, cluster="inprocess", output=out, runner=resumed)
+    assert resumed.calls == list(range(7, 20))
+    whole = run_study(study, cluster="inprocess", runner=toy_runner)
+    pd.testing.assert_frame_equal(table, whole)
+    pd.testing.assert_frame_equal(pd.read_parquet(out), whole)
+
+
+def test_run_study_skips_failed_points_unless_asked(tmp_path: pathlib.Path) -> None:
+    study = toy_study(tmp_path)
+    store = tmp_path / "store"
+    run_study(study, cluster="inprocess", store=store, runner=toy_runner)
+    again = Counting()
+    run_study(study, cluster="inprocess", store=store, runner=again)
+    assert again.calls == []
+    retry = Counting()
+    run_study(study, cluster="inprocess", store=store, runner=retry, retry_failed=True)
+    assert retry.calls == [p.index for p in study.points() if p.setting["queues"] == 13]
+
+
+def test_result_store_writes_one_whole_file_per_point(tmp_path: pathlib.Path) -> None:
+    store = ResultStore(tmp_path / "s")
+    store.put({"key": "ab" * 32, "status": "ok", "metrics": {"x": float("nan")}})
+    (tmp_path / "s" / ("cd" * 32 + ".json")).write_text("{truncated")
+    files = sorted(p.name for p in (tmp_path / "s").iterdir())
+    assert files == ["ab" * 32 + ".json", "cd" * 32 + ".json"]
+    assert list(store.records()) == ["ab" * 32]
+    assert json.loads((tmp_path / "s" / files[0]).read_text())["metrics"] == {"x": None}
+
+
+def test_progress_line_shows_failed_rate_and_time_left(tmp_path: pathlib.Path) -> None:
+    stream = io.StringIO()
+    run_study(
+        toy_study(tmp_path), cluster="inprocess", runner=toy_runner, progress=True, progress_stream=stream
+    )
+    last = stream.getvalue().splitlines()[-1]
+    assert last.startswith("sweep: 20/20 points, 4 failed, ")
+    assert "points/s" in last
+
+
+def test_run_point_attention_fixture_is_deterministic() -> None:
+    study = study_from_dict(
+        {
+            "programs": [{"fixture": str(FIXTURE)}],
+            "machines": ["discrete-gpu"],
+            "scheduler": {"favor": ["max-concurrency", "debug"]},
+            "metrics": ["makespan", "peak_memory", "busy", "first_dispatch", "bytes_moved", "schedule"],
+        }
+    )
+    a, b = study.points()
+    first = run_point(a)
+    assert first["makespan_ns"] > first["first_dispatch_ns"] > 0
+    assert first["peak_memory_bytes"] == first["peak_memory_bytes[gpu0/hbm]"] > 0
+    assert first["dispatches"] == 10
+    assert run_point(b)["waves"] == 0  # favor debug makes no waves
+    assert run_point(a) == first  # cached schedule, same result
+    simulator.sweep.clear_caches()
+    assert run_point(a) == first
+
+
+def test_run_point_cmd_form_rejects_scheduler_settings(tmp_path: pathlib.Path) -> None:
+    study = study_from_dict(
+        {
+            "programs": [
+                {"path": str(FIXTURE / "cmd.generic.mlir"), "parameters": str(FIXTURE / "params.irpa")}
+            ],
+            "machines": ["cpu"],
+            "scheduler": {"favor": "debug"},
+        }
+    )
+    table = run_study(study, cluster="inprocess")
+    assert table["status"].tolist() == ["error"]
+    assert "already in cmd form" in table["error"][0]
+
+
+def test_pareto_front_and_pivot_skip_failed_rows(tmp_path: pathlib.Path) -> None:
+    table = run_study(toy_study(tmp_path), cluster="inprocess", runner=toy_runner)
+    front = pareto_front(table)
+    assert (front["status"] == "ok").all()
+    ok = table[table["status"] == "ok"]
+    for _, row in ok.iterrows():
+        dominated = (front["makespan_ns"] <= row["makespan_ns"]) & (
+            front["peak_memory_bytes"] <= row["peak_memory_bytes"]
+        )
+        assert dominated.any()
+    grid = pivot(table, "queues", "machine")
+    assert list(grid.columns) == [1, 2, 3, 4]
+    assert list(grid.index) == ["apu", "cpu"]
+    assert heatmap(table, "queues", "machine").get_xlabel() == "queues"
+    assert plot_pareto(table, by="queues").get_ylabel() == "peak_memory_bytes"
+    with pytest.raises(StudyError, match="no column 'latency'"):
+        pivot(table, "queues", "latency")
+
+
+@pytest.mark.parametrize(
+    ("spec", "kind", "workers"),
+    [("local:3", "local", 3), ("inprocess", "inprocess", None), ("tcp://h:8786", "address", None)],
+    ids=["local-n", "inprocess", "address"],
+)
+def test_parse_cluster_reads_spec(spec: str, kind: str, workers: int | None) -> None:
+    c = parse_cluster(spec)
+    assert (c.kind, c.workers) == (kind, workers)
+
+
+@pytest.mark.parametrize("spec", ["local:0", "local:x", "http://h:1", "big"], ids=str)
+def test_parse_cluster_rejects_bad_spec(spec: str) -> None:
+    from simulator.errors import InputError
+
+    with pytest.raises(InputError, match=f"--cluster '{spec}'"):
+        parse_cluster(spec)
+
+
+def test_cli_sweep_writes_parquet_and_resumes(
+    tmp_path: pathlib.Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    study = tmp_path / "study.toml"
+    study.write_text(
+        f'machines = ["apu"]\n[[programs]]\nfixture = "{FIXTURE}"\n[scheduler]\nfavor = ["debug", "max-concurrency"]\n'
+    )
+    out = tmp_path / "r.parquet"
+    assert main(["sweep", str(study), "--cluster", "inprocess", "-o", str(out), "--no-progress"]) == 0
+    table = pd.read_parquet(out)
+    assert table["status"].tolist() == ["ok", "ok"]
+    assert main(["sweep", str(study), "--cluster", "inprocess", "-o", str(out)]) == 0
+    assert "(2 stored before)" in capsys.readouterr().err
+
+
+def test_cli_sweep_bad_study_exits_2_naming_file_and_key(
+    tmp_path: pathlib.Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    study = tmp_path / "study.toml"
+    study.write_text(
+        f'machines = ["apu"]\n[[programs]]\nfixture = "{FIXTURE}"\n[overrides]\nqueues = [2, -1]\n'
+    )
+    assert main(["sweep", str(study), "--cluster", "inprocess"]) == 2
+    err = capsys.readouterr().err
+    assert f"{study}: overrides.queues[1]: bad value -1" in err
+    assert not (tmp_path / "study.parquet").exists()
