@@ -22,7 +22,8 @@ Interface (what ``stream.cmd.dispatch`` calls)::
   iteration space times the number of ``arith``/``math`` ops in its body (casts and constants are free),
   so a matmul counts 2 per multiply-add, an elementwise ``addf`` + ``maximumf`` 2 per element;
   ``linalg.fill``/``copy``/``transpose``/``broadcast`` and ``tensor`` ops count 0. ``bytes_read`` and
-  ``bytes_written`` are the bytes the loads and stores really touch.
+  ``bytes_written`` are the bytes the loads and stores really touch. ``dtype`` (optional field) is the
+  element type most of the flops compute on (``"f32"``, ``"i8"``), for the device's peak.
 - ``accesses``: per binding, the merged byte ranges ``("read" | "write", start, stop)`` the loads and
   stores touch, relative to the binding's first byte, resolved through the subspan offset and then the
   slice's offsets, sizes and strides (a strided slice gives one range per contiguous run; above

@@ -254,8 +254,21 @@ def _structured_shape(ctx: Context, op: Operation, args: list[Any]) -> list[Any]
     spec: Spec = ctx.plan(op, build_spec, "spec")
     shapes = [tuple(a.shape) if isinstance(a, Abstract | np.ndarray) else None for a in args]
     bounds = loop_bounds(op, spec, shapes)
-    ctx.flops += structured_flops(ctx, op, spec, bounds)
+    flops = structured_flops(ctx, op, spec, bounds)
+    ctx.flops += flops
+    if flops:
+        key = _compute_type(op, spec)
+        ctx.flops_by_dtype[key] = ctx.flops_by_dtype.get(key, 0) + flops
     return _outs_like(args[spec.n_inputs :])
+
+
+def _compute_type(op: Operation, spec: Spec) -> str:
+    """The element type the op computes on: its first tensor input's (``i8`` for an i8 x i8 -> i32 matmul)."""
+    for v in op.operands[: spec.n_inputs] or op.operands:
+        t = getattr(v.type, "element_type", None)
+        if t is not None:
+            return str(t)
+    return str(op.operands[0].type) if op.operands else ""
 
 
 def _outs_like(outs: list[Any]) -> list[Any]:

@@ -33,6 +33,9 @@ class DispatchCost:
     flops: int
     bytes_read: int
     bytes_written: int
+    # The element type most of the flops compute on (MLIR spelling: "f32", "i8"), "" without flops;
+    # the roofline picks the device peak for it.
+    dtype: str = ""
 
 
 # Ops inside structured-op bodies that the engine handles itself.
@@ -124,7 +127,8 @@ class ExecutableProgram:
         ctx = self._analyse(uniforms, binding_lengths)
         read = sum(b - a for _, kind, ranges in ctx.accesses if kind == "read" for a, b in ranges)
         written = sum(b - a for _, kind, ranges in ctx.accesses if kind == "write" for a, b in ranges)
-        return DispatchCost(int(ctx.flops), int(read), int(written))
+        dtype = max(ctx.flops_by_dtype.items(), key=lambda kv: kv[1])[0] if ctx.flops_by_dtype else ""
+        return DispatchCost(int(ctx.flops), int(read), int(written), dtype)
 
     def accesses(self, uniforms: list[int], binding_lengths: list[int]) -> list[list[tuple[str, int, int]]]:
         """Per binding, the merged byte ranges ``(kind, start, stop)`` its loads and stores touch,

@@ -113,6 +113,7 @@ class Context:
     # Analysis records: (binding index, "read"/"write", byte ranges) and flops.
     accesses: list[tuple[int, str, list[tuple[int, int]]]] = field(default_factory=list)
     flops: int = 0
+    flops_by_dtype: dict[str, int] = field(default_factory=dict)  # element type of the inputs -> flops
     # Analysis records of each load and store: (kind, binding index, Geometry, dtype), in program order.
     slices: list[tuple[str, int, Any, np.dtype]] = field(default_factory=list)
     # Iteration indices for linalg.index inside a structured op's body (innermost last).

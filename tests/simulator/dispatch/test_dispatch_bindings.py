@@ -73,7 +73,7 @@ def test_strided_accesses_are_exact_runs() -> None:
     assert ranges[0] == reads
     assert ranges[1] == [("write", (2 + r) * 16 + 4, (2 + r) * 16 + 12) for r in range(3)]
     cost = program.cost([64, 2], [], [64 + 192, 96])
-    assert cost == DispatchCost(flops=6, bytes_read=24, bytes_written=24)
+    assert cost == DispatchCost(flops=6, bytes_read=24, bytes_written=24, dtype="f32")
 
 
 def test_access_outside_the_binding_is_an_error() -> None:

@@ -92,8 +92,29 @@ def test_mlp_dispatch_0_is_relu_of_x_w0_plus_b0() -> None:
     )
     cost = program.cost([], [], [2048, 32768, 512, 4096])
     assert cost == DispatchCost(
-        flops=2 * 8 * 128 * 64 + 2 * 8 * 128, bytes_read=2048 + 32768 + 512, bytes_written=4096
+        flops=2 * 8 * 128 * 64 + 2 * 8 * 128, bytes_read=2048 + 32768 + 512, bytes_written=4096, dtype="f32"
     )
+
+
+def test_quant_matmul_costs_count_no_casts_and_name_the_i8_compute() -> None:
+    """extsi/sitofp are free; the i8 x i8 -> i32 matmul dominates, so the cost's dtype is i8."""
+    module = load_fixture_module(IREE_FIXTURES / "quant_matmul")
+    p1 = load_executable(
+        module, SymbolRefAttr("main_dispatch_1", ("main_dispatch_1_matmul_16x32x64_i8xi8xi32",))
+    )
+    cost = p1.cost([], [], [1024, 2048, 128, 2048])
+    # matmul 2 per multiply-add; dequantise generic: sitofp (free) + 2 mulf per element.
+    assert cost.flops == 2 * 16 * 32 * 64 + 2 * 16 * 32 and cost.dtype == "i8"
+    p2 = load_executable(
+        module, SymbolRefAttr("main_dispatch_2", ("main_dispatch_2_matmul_like_16x16x64_i8xi8xi32",))
+    )
+    assert p2.cost([], [], [1024, 1024, 3072]).flops == 2 * 16 * 16 * 64
+    p0 = load_executable(
+        module, SymbolRefAttr("main_dispatch_0", ("main_dispatch_0_elementwise_1024_f32xi8",))
+    )
+    assert p0.cost([], [], [4096, 1024]) == DispatchCost(
+        4 * 1024, 4096, 1024, "f32"
+    )  # divf, roundeven, max, min
 
 
 def test_attention_dispatch_0_writes_at_the_uniform_offset() -> None:
