@@ -19,7 +19,7 @@ from ir.attributes import DenseArrayAttr
 from ir.core import BlockArgument, Operation, OpResult, Value
 from ir.errors import VerifyError
 from ir.module import ISOLATED_GENERIC_OPS, Module
-from ir.opdef import OPTIONAL, SINGLE, VARIADIC, OpSpec
+from ir.opdef import OPTIONAL, SINGLE, VARIADIC, OpSpec, attr_key
 
 
 def verify(target: Module | Operation) -> None:
@@ -130,7 +130,8 @@ def _verify_spec(op: Operation, spec: OpSpec) -> None:
                     f"{op.op_name}: result '{name}' has type {r.type}, which is not {_constraint_name(d.constraint)}",
                     location=op.location,
                 )
-    for name, ad in spec.attrs:
+    for fname, ad in spec.attrs:
+        name = attr_key(fname)
         value = op.attr(name)
         if value is None:
             if ad.required:
