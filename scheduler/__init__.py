@@ -19,6 +19,14 @@ from scheduler.graph import build_graph, to_dot, write_dot, write_graphml
 from scheduler.packing import Layout, Slice, pack_slices
 from scheduler.partition import Partition, check_partitions, partition_concurrency, partition_execution
 from scheduler.pipeline import Pipeline, Stage, schedule_module
+from scheduler.policies import (
+    Placement,
+    heft_placement,
+    place_devices,
+    schedule_concurrency_capped,
+    transfer_bytes_cost,
+    waves_under_memory_cap,
+)
 from scheduler.stages import (
     elide_timepoints,
     layout_slices,
@@ -39,6 +47,7 @@ __all__ = [
     "MemoryCapError",
     "Partition",
     "Pipeline",
+    "Placement",
     "ResourceConfig",
     "ScheduleError",
     "ScheduleState",
@@ -49,18 +58,23 @@ __all__ = [
     "build_graph",
     "check_partitions",
     "elide_timepoints",
+    "heft_placement",
     "layout_slices",
     "pack_slices",
     "parameter_upload",
     "partition_concurrency",
     "partition_execution",
+    "place_devices",
     "propagate_timepoints",
     "refine_usage",
     "schedule_allocation",
     "schedule_concurrency",
+    "schedule_concurrency_capped",
     "schedule_execution",
     "schedule_module",
     "to_dot",
+    "transfer_bytes_cost",
+    "waves_under_memory_cap",
     "write_dot",
     "write_graphml",
 ]

@@ -76,6 +76,16 @@ class Pipeline:
         new = tuple(Stage(name, fn, MappingProxyType(options)) if s.name == name else s for s in self.stages)
         return replace(self, stages=new)
 
+    def insert(self, before: str, name: str, fn: StageFn, **options: Any) -> Pipeline:
+        """A pipeline with a new stage ``name`` run just before stage ``before``."""
+        self.stage(before)
+        stages: list[Stage] = []
+        for s in self.stages:
+            if s.name == before:
+                stages.append(Stage(name, fn, MappingProxyType(options)))
+            stages.append(s)
+        return replace(self, stages=tuple(stages))
+
     def with_options(self, name: str, **options: Any) -> Pipeline:
         old = self.stage(name)
         merged = MappingProxyType({**old.options, **options})

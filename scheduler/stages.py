@@ -380,6 +380,18 @@ def _allocate_region(plan, p, nodes, owner, g) -> RegionAllocation:  # type: ign
     return alloc
 
 
+def region_transient_bytes(state: ScheduleState, plan, p: int) -> int:  # type: ignore[no-untyped-def]
+    """The static size of region ``p``'s transient slab for its current items (a dry run of stages 5-6)."""
+    alloc = _allocate_region(plan, p, plan.partitions[p].nodes, plan.owner(), plan.graph)
+    cfg = state.resource_config
+    layout = pack_slices(
+        [_slice(alloc, v) for v in alloc.transients],
+        offset_alignment=cfg.min_buffer_offset_alignment,
+        range_alignment=cfg.min_buffer_range_alignment,
+    )
+    return layout.total_bytes
+
+
 # --- 6. layout slices --------------------------------------------------------------------------------
 
 
