@@ -114,3 +114,38 @@ def test_pipeline_two_regions_chain_on_timepoints_not_host_waits():
     assert names.count("stream.timepoint.await") == 1  # only the returned result
     second = [op for op in fn.body.ops if op.op_name == "stream.cmd.execute"][1]
     assert second.operands[-1].type == T.timepoint
+
+
+@pytest.mark.parametrize("favor", ["min-peak-memory", "max-concurrency", "debug"])
+def test_pipeline_favor_figures_equal_irees_own_passes(favor, tmp_path):
+    """IREE's schedule-execution ... elide-timepoints passes on the same async program give our figures."""
+    import shutil
+    import subprocess
+
+    iree_opt = shutil.which("iree-opt")
+    if iree_opt is None:
+        pytest.skip("iree-opt is not installed")
+    text = ir.print_generic(wide_branches(4, 3), iree_names=True)
+    text = text.replace(
+        "{stream.affinity.default",
+        f'{{stream.partitioning = #stream.partitioning_config<"{favor}">, stream.affinity.default',
+        1,
+    )
+    src, out = tmp_path / "in.mlir", tmp_path / "out.mlir"
+    src.write_text(text)
+    passes = (
+        "builtin.module(util.func(iree-stream-schedule-execution,iree-stream-schedule-concurrency),"
+        "iree-stream-propagate-timepoints,iree-stream-schedule-allocation,"
+        "util.func(iree-stream-layout-slices,canonicalize),iree-stream-elide-timepoints)"
+    )
+    subprocess.run(
+        [iree_opt, str(src), f"--pass-pipeline={passes}", "--mlir-print-op-generic", "-o", str(out)],
+        check=True,
+    )
+    iree = ScheduleStats.from_module(ir.parse_file(str(out)))
+    ours = stats(wide_branches(4, 3), favor)
+    assert (ours.waves, ours.concurrent_dispatches, ours.transient_bytes) == (
+        iree.waves,
+        iree.concurrent_dispatches,
+        iree.transient_bytes,
+    )
