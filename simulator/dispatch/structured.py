@@ -35,8 +35,9 @@ import numpy as np
 
 from ir.affine import AffineBinary, AffineConstant, AffineDim, AffineExpr, AffineMap
 from ir.core import Block, Operation, Value
+from simulator.dispatch.reductions import COMBINERS, contract, reduce
 from simulator.dispatch.registry import IMPLS, Context, Env, unsupported
-from simulator.dispatch.scalars import CAST_OPS, F32, is_small_float
+from simulator.dispatch.scalars import CAST_OPS
 from simulator.errors import DispatchError
 
 
@@ -52,26 +53,6 @@ class Spec:
     default_body: str | None = None  # "muladd", "add", "max", "min" for named ops without a region
     unsigned_cast: bool = False
 
-
-# Combiners whose repeated application is a ufunc reduction. Values: (ufunc, ufunc for i1).
-COMBINERS: dict[str, Any] = {
-    "arith.addf": np.add,
-    "arith.mulf": np.multiply,
-    "arith.maximumf": np.maximum,
-    "arith.minimumf": np.minimum,
-    "arith.maxnumf": np.fmax,
-    "arith.minnumf": np.fmin,
-    "arith.addi": np.add,
-    "arith.muli": np.multiply,
-    "arith.maxsi": np.maximum,
-    "arith.minsi": np.minimum,
-    "arith.maxui": np.maximum,
-    "arith.minui": np.minimum,
-    "arith.andi": np.bitwise_and,
-    "arith.ori": np.bitwise_or,
-    "arith.xori": np.bitwise_xor,
-}
-_BOOL_COMBINERS = {"arith.addi": np.logical_xor, "arith.muli": np.logical_and}
 
 # Ops that are free in the cost model: constants, casts, index queries.
 FREE_OPS = CAST_OPS | {"arith.constant", "linalg.index", "linalg.yield"}
@@ -369,116 +350,12 @@ def _from_par(arr: np.ndarray, dims: tuple[int, ...]) -> np.ndarray:
     return arr.transpose(back) if back is not None else arr
 
 
-def _reduce(name: str, x: np.ndarray, axes: tuple[int, ...]) -> np.ndarray:
-    dt = x.dtype
-    if dt == np.bool_ and name in _BOOL_COMBINERS:
-        return _BOOL_COMBINERS[name].reduce(x, axis=axes)
-    if is_small_float(dt):
-        return COMBINERS[name].reduce(x.astype(F32), axis=axes, dtype=F32).astype(dt)
-    if name in ("arith.maxui", "arith.minui"):
-        u = np.dtype(f"u{dt.itemsize}")
-        return COMBINERS[name].reduce(x.astype(u), axis=axes, dtype=u).astype(dt)
-    return COMBINERS[name].reduce(x, axis=axes, dtype=dt)
-
-
 def _combine(ctx: Context, c: Operation | str, first: bool, init: np.ndarray, part: np.ndarray) -> np.ndarray:
     if isinstance(c, str):  # a named op without a region
         fn = {"add": np.add, "max": np.maximum, "min": np.minimum}[c]
         return fn(init, part.astype(init.dtype))
     args = [init, part] if first else [part, init]
     return IMPLS[c.op_name](ctx, c, args)[0]
-
-
-@dataclass(frozen=True)
-class _ContractLayout:
-    p_sum: tuple[int, ...]  # reduction loops only p has: summed first
-    q_sum: tuple[int, ...]
-    scale: int  # reduction loops neither has: the sum is scale times the product
-    p_perm: list[int]
-    p3: tuple[int, int, int]
-    q_perm: list[int]
-    q3: tuple[int, int, int]
-    bmn_shape: list[int]
-    perm: list[int] | None
-    par_shape: list[int]
-    full_shape: tuple[int, ...]
-    batched: bool
-
-
-def _contract_layout(
-    p_shape: tuple[int, ...], q_shape: tuple[int, ...], bounds: tuple[int, ...], red: tuple[int, ...]
-) -> _ContractLayout:
-    n = len(bounds)
-    par = [d for d in range(n) if d not in red]
-    scale = 1
-    K: list[int] = []
-    p_sum: list[int] = []
-    q_sum: list[int] = []
-    for d in red:
-        in_p, in_q = p_shape[d] != 1, q_shape[d] != 1
-        if in_p and in_q:
-            K.append(d)
-        elif in_p:
-            p_sum.append(d)
-        elif in_q:
-            q_sum.append(d)
-        else:
-            scale *= bounds[d]
-    B = [d for d in par if p_shape[d] != 1 and q_shape[d] != 1]
-    M = [d for d in par if p_shape[d] != 1 and q_shape[d] == 1]
-    N = [d for d in par if p_shape[d] == 1 and q_shape[d] != 1]
-    rest_p = [d for d in range(n) if d not in B + M + K]
-    rest_q = [d for d in range(n) if d not in B + K + N]
-    b = math.prod(bounds[d] for d in B)
-    m = math.prod(bounds[d] for d in M)
-    k = math.prod(bounds[d] for d in K)
-    nn = math.prod(bounds[d] for d in N)
-    bmn = B + M + N
-    srt = sorted(bmn)
-    return _ContractLayout(
-        tuple(p_sum),
-        tuple(q_sum),
-        scale,
-        B + M + K + rest_p,
-        (b, m, k),
-        B + K + N + rest_q,
-        (b, k, nn),
-        [bounds[d] for d in bmn],
-        [bmn.index(d) for d in srt] if srt != bmn else None,
-        [bounds[d] if d in bmn else 1 for d in par],
-        tuple(bounds[d] for d in par),
-        b != 1,
-    )
-
-
-def _contract(
-    plan: BodyPlan, p: np.ndarray, q: np.ndarray, bounds: tuple[int, ...], red: tuple[int, ...]
-) -> np.ndarray:
-    """sum over ``red`` of p * q, both full rank: one np.matmul; the result has the parallel loops in order."""
-    dt = np.result_type(p.dtype, q.dtype)
-    small = is_small_float(dt)
-    if small:
-        p, q = p.astype(F32), q.astype(F32)
-    key = (p.shape, q.shape, bounds)
-    lay = plan.contractions.get(key)
-    if lay is None:
-        lay = plan.contractions[key] = _contract_layout(p.shape, q.shape, bounds, red)
-    if lay.p_sum:
-        p = np.add.reduce(p, axis=lay.p_sum, keepdims=True, dtype=p.dtype)
-    if lay.q_sum:
-        q = np.add.reduce(q, axis=lay.q_sum, keepdims=True, dtype=q.dtype)
-    p3 = p.transpose(lay.p_perm).reshape(lay.p3)
-    q3 = q.transpose(lay.q_perm).reshape(lay.q3)
-    r = np.matmul(p3, q3) if lay.batched else np.matmul(p3[0], q3[0])
-    r = r.reshape(lay.bmn_shape)
-    if lay.perm is not None:
-        r = r.transpose(lay.perm)
-    r = r.reshape(lay.par_shape)
-    if r.shape != lay.full_shape:
-        r = np.broadcast_to(r, lay.full_shape)
-    if lay.scale != 1:
-        r = r * np.array(lay.scale).astype(r.dtype)
-    return r.astype(dt) if small or r.dtype != dt else r
 
 
 def run_structured(
@@ -538,8 +415,8 @@ def run_structured(
             ctx.index_stack.pop()
     if plan.kind == "contract":
         p, q = (np.asarray(local[t]) for t in plan.targets)
-        part = _contract(
-            plan,
+        part = contract(
+            plan.contractions,
             p.reshape(p.shape or (1,) * len(bounds)),
             q.reshape(q.shape or (1,) * len(bounds)),
             bounds,
@@ -558,7 +435,7 @@ def run_structured(
         if x.shape != bounds:
             x = np.broadcast_to(x.reshape(x.shape or (1,) * len(bounds)), bounds)
         assert isinstance(c, Operation)
-        part = _reduce(c.op_name, x, red)
+        part = reduce(c.op_name, x, red)
         init = _to_par(outs[i], plan.out_dims[i])
         results.append(_from_par(_combine(ctx, c, first, init, part), plan.out_dims[i]))
     return results
@@ -589,7 +466,7 @@ def _run_default(
 
     init = _to_par(outs[0], plan.out_dims[0])
     if plan.kind == "contract":
-        part = _contract(plan, cast(views[0]), cast(views[1]), bounds, plan.red_dims)
+        part = contract(plan.contractions, cast(views[0]), cast(views[1]), bounds, plan.red_dims)
         return [_from_par(np.add(init, part), plan.out_dims[0])]
     if plan.kind == "reduce":
         name = {"add": "arith.addf", "max": "arith.maximumf", "min": "arith.minimumf"}[
@@ -602,7 +479,7 @@ def _run_default(
                 "arith.minimumf": "arith.minsi",
             }[name]
         x = np.broadcast_to(cast(views[0]), bounds)
-        part = _reduce(name, x, plan.red_dims)
+        part = reduce(name, x, plan.red_dims)
         return [_from_par(_combine(ctx, str(plan.combiners[0][0]), True, init, part), plan.out_dims[0])]
     raise AssertionError(plan.kind)
 
