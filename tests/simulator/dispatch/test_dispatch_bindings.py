@@ -103,3 +103,34 @@ def test_uniforms_wrap_to_their_type() -> None:
     with pytest.raises(DispatchError):
         # 0xFFFFFFC0 is -64 as i32, but index_castui zero-extends: offset 4294967232 is out of range.
         program.run([np.zeros(400, np.uint8), np.zeros(96, np.uint8)], [0xFFFFFFC0, 2], [])
+
+
+HAL = f""""builtin.module"() ({{
+  "func.func"() <{{function_type = () -> (), sym_name = "g"}}> ({{
+    %c0 = "arith.constant"() <{{value = 0 : index}}> : () -> index
+    %k = "hal.interface.constant.load"() <{{layout = #hal.pipeline.layout<constants = 1, bindings = [#hal.pipeline.binding<storage_buffer>, #hal.pipeline.binding<storage_buffer>]>, ordinal = 0 : index}}> : () -> i32
+    %off = "arith.index_castui"(%k) : (i32) -> index
+    %s0 = "hal.interface.binding.subspan"(%off) <{{binding = 0 : index, layout = #hal.pipeline.layout<constants = 1, bindings = [#hal.pipeline.binding<storage_buffer>, #hal.pipeline.binding<storage_buffer>]>, operandSegmentSizes = array<i32: 1, 0>}}> : (index) -> {DT}<readonly:tensor<4xi32>>
+    %s1 = "hal.interface.binding.subspan"(%c0) <{{binding = 1 : index, layout = #hal.pipeline.layout<constants = 1, bindings = [#hal.pipeline.binding<storage_buffer>, #hal.pipeline.binding<storage_buffer>]>, operandSegmentSizes = array<i32: 1, 0>}}> : (index) -> {DT}<writeonly:tensor<4xi32>>
+    %x = "iree_tensor_ext.dispatch.tensor.load"(%s0) <{{operandSegmentSizes = array<i32: 1, 0, 0, 0, 0>, static_offsets = array<i64: 0>, static_sizes = array<i64: 4>, static_strides = array<i64: 1>}}> : ({DT}<readonly:tensor<4xi32>>) -> tensor<4xi32>
+    %y = "arith.muli"(%x, %x) : (tensor<4xi32>, tensor<4xi32>) -> tensor<4xi32>
+    "iree_tensor_ext.dispatch.tensor.store"(%y, %s1) <{{operandSegmentSizes = array<i32: 1, 1, 0, 0, 0, 0>, static_offsets = array<i64: 0>, static_sizes = array<i64: 4>, static_strides = array<i64: 1>}}> : (tensor<4xi32>, {DT}<writeonly:tensor<4xi32>>) -> ()
+    "func.return"() : () -> ()
+  }}) : () -> ()
+}}) : () -> ()
+"""
+
+
+def test_hal_interface_bindings_and_push_constants() -> None:
+    """HAL-level bodies pick bindings and push constants by ordinal; arith works on whole tensors."""
+    from simulator.dispatch import ExecutableProgram
+
+    module = ir.parse_module(HAL, "hal.mlir")
+    func = next(op for op in module.walk() if op.op_name == "func.func")
+    program = ExecutableProgram(func)
+    src = np.zeros(32, np.uint8)
+    src[16:] = np.array([3, -4, 5, 2**16], np.int32).view(np.uint8)
+    out = np.zeros(16, np.uint8)
+    program.run([src, out], [16], [])
+    np.testing.assert_array_equal(out.view(np.int32), np.array([9, 16, 25, 0], np.int32))  # 2**32 wraps to 0
+    assert program.accesses([16], [32, 16]) == [[("read", 16, 32)], [("write", 0, 16)]]
