@@ -46,7 +46,9 @@ def natural_key(text: str) -> tuple[Any, ...]:
     ['host', 'queue2', 'queue10']
     """
     return tuple(
-        (0, int(part), "") if _DIGITS.fullmatch(part) else (1, 0, part) for part in _DIGITS.split(text) if part
+        (0, int(part), "") if _DIGITS.fullmatch(part) else (1, 0, part)
+        for part in _DIGITS.split(text)
+        if part
     )
 
 
