@@ -143,6 +143,15 @@ def schedule_module(module: Module, *, favor: str | None = None, pipeline: Pipel
     ------
     ScheduleError
         (a subclass of it) for unsupported ops, incompatible affinities or cyclic partitions.
+
+    Examples
+    --------
+    >>> from scheduler.synthetic import async_program
+    >>> m = async_program([("a", ["x"], 64), ("b", ["x"], 64), ("c", ["a", "b"], 64)], outputs=["c"])
+    >>> m = schedule_module(m, favor="max-concurrency")
+    >>> [op.op_name for op in m.function("main").body.ops if op.op_name.startswith("stream.")]
+    ['stream.resource.alloca', 'stream.resource.alloca', 'stream.timepoint.join', 'stream.cmd.execute', \
+'stream.resource.dealloca', 'stream.timepoint.await']
     """
     (pipeline or Pipeline.default()).run(module, favor=favor)
     return module

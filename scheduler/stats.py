@@ -20,6 +20,14 @@ class ScheduleStats:
     ``waves`` counts ``stream.cmd.concurrent`` regions; ``concurrent_dispatches`` the dispatches inside
     them. ``transient_bytes`` sums static ``stream.resource.alloca`` sizes of transient resources;
     ``dynamic_transients`` counts those whose size is only known at run time.
+
+    Examples
+    --------
+    >>> from scheduler import schedule_module
+    >>> from scheduler.synthetic import wide_branches
+    >>> s = ScheduleStats.from_module(schedule_module(wide_branches(2, 2), favor="max-concurrency"))
+    >>> s.execute_regions, s.dispatches, s.waves, s.concurrent_dispatches, s.transient_bytes, s.awaits
+    (1, 8, 2, 6, 34048, 1)
     """
 
     execute_regions: int

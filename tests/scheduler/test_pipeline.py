@@ -149,3 +149,18 @@ def test_pipeline_favor_figures_equal_irees_own_passes(favor, tmp_path):
         iree.concurrent_dispatches,
         iree.transient_bytes,
     )
+
+
+def test_pipeline_async_ops_under_control_flow_are_unsupported():
+    pb = ir.ProgramBuilder()
+    pb.function("main", [T.i1], [])
+    cond = pb.block.args[0]
+    inner = ir.Block()
+    ir.Builder(inner).create(
+        "stream.async.splat", [pb.constant(0, T.i8), pb.index(4)], [T.ResourceType("transient")]
+    )
+    ir.Builder(inner).create("scf.yield")
+    pb.create("scf.if", [cond], [], regions=[ir.Region([inner]), ir.Region([ir.Block()])])
+    pb.returns()
+    with pytest.raises(UnsupportedOpError, match=r"stream\.async\.splat: async ops inside scf\.if"):
+        schedule_module(pb.module)
