@@ -142,16 +142,17 @@ def rank_reduced_shape(op: Operation, sizes: list[int], result: TensorType) -> t
 # --- subspans -----------------------------------------------------------------------------------------
 
 
-def _subspan_type(op: Operation) -> tuple[TensorType, np.dtype, str]:
+def _subspan_type(op: Operation) -> tuple[TensorType, np.dtype, str, tuple[int, ...] | None]:
     t = op.results[0].type
     if not isinstance(t, DispatchTensorType):
         raise unsupported(op, f"result type {t} is not a dispatch tensor")
-    return t.tensor, numpy_dtype(t.tensor.element_type), t.access
+    static = tuple(t.tensor.shape) if t.tensor.has_static_shape else None  # type: ignore[arg-type]
+    return t.tensor, numpy_dtype(t.tensor.element_type), t.access, static
 
 
 def _subspan(ctx: Context, op: Operation, binding: Binding, offset: Any, dims: list[Any]) -> BoundTensor:
-    tensor, dtype, access = ctx.plan(op, _subspan_type, "subspan")
-    shape = tuple(tensor.shape) if not dims and tensor.has_static_shape else resolve_shape(op, tensor, dims)  # type: ignore[arg-type]
+    tensor, dtype, access, static = ctx.plan(op, _subspan_type, "subspan")
+    shape = static if static is not None else resolve_shape(op, tensor, dims)
     return BoundTensor(binding, as_int(op, offset), shape, dtype, access)
 
 

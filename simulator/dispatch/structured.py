@@ -364,7 +364,7 @@ def run_structured(
     from simulator.dispatch.interpreter import run_ops
 
     plan: BodyPlan = ctx.plan(op, lambda o: plan_body(o, spec), "body")
-    shapes = tuple(a.shape if isinstance(a, np.ndarray) else None for a in [*ins, *outs])
+    shapes = tuple([a.shape if isinstance(a, np.ndarray) else None for a in ins] + [a.shape for a in outs])
     layout = plan.layouts.get(shapes)
     if layout is None:
         b = loop_bounds(op, spec, shapes)
@@ -414,14 +414,12 @@ def run_structured(
         if plan.uses_index:
             ctx.index_stack.pop()
     if plan.kind == "contract":
-        p, q = (np.asarray(local[t]) for t in plan.targets)
-        part = contract(
-            plan.contractions,
-            p.reshape(p.shape or (1,) * len(bounds)),
-            q.reshape(q.shape or (1,) * len(bounds)),
-            bounds,
-            red,
-        )
+        p, q = np.asarray(local[plan.targets[0]]), np.asarray(local[plan.targets[1]])
+        if p.ndim != len(bounds):
+            p = p.reshape((1,) * len(bounds))
+        if q.ndim != len(bounds):
+            q = q.reshape((1,) * len(bounds))
+        part = contract(plan.contractions, p, q, bounds, red)
         c, first = plan.combiners[0]
         init = _to_par(outs[0], plan.out_dims[0])
         if plan.init_is_zero_fill:

@@ -47,10 +47,10 @@ def _new(op: Operation, shape: tuple[int, ...], like: Any = None) -> Abstract:
 
 @register_op("tensor.empty")
 def _empty(ctx: Context, op: Operation, args: list[Any]) -> list[Any]:
-    t = _result_type(op)
+    t, dtype = ctx.plan(op, lambda o: (_result_type(o), numpy_dtype(_result_type(o).element_type)), "empty")
     # Contents are undefined in MLIR; zeros keep runs deterministic. A read-only broadcast of one zero
     # costs no memory (no op writes a tensor in place).
-    return [splat(0, numpy_dtype(t.element_type), resolve_shape(op, t, args))]
+    return [splat(0, dtype, tuple(t.shape) if not args else resolve_shape(op, t, args))]
 
 
 @register_shape("tensor.empty")
