@@ -5,8 +5,9 @@ apart by the ``.jsonl`` suffix):
 
 - ``streamsim trace summary T [--json]``: makespan, critical path, time by category, utilisation per
   track, memory high-water marks;
-- ``streamsim trace plot T -o out.png [--kind timeline|memory|utilisation] [--dependencies]
-  [--critical] [--time-unit us]``: render a plot with matplotlib's Agg backend;
+- ``streamsim trace plot T [T2 ...] -o out.png [--kind timeline|memory|utilisation] [--dependencies]
+  [--critical] [--time-unit us]``: render a plot with matplotlib's Agg backend; several traces (a
+  measured IREE run and a simulated one, say) are stacked as timelines on one time axis;
 - ``streamsim trace diff A B [--top N] [--json]``: what changed from A to B in makespan, by category and
   by op (span name);
 - ``streamsim trace check T``: run the Trace Event Format checker; exit 1 when it finds problems;
@@ -49,7 +50,9 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     summary.set_defaults(func=run_summary)
 
     plot = actions.add_parser("plot", help="render a trace to an image")
-    plot.add_argument("trace", help="Chrome trace JSON (.json, .json.gz) or iree-profile .jsonl")
+    plot.add_argument(
+        "traces", nargs="+", metavar="trace", help="trace file(s); several are stacked on one time axis"
+    )
     plot.add_argument("-o", "--output", required=True, help="image file (.png, .svg, .pdf)")
     plot.add_argument("--kind", choices=["timeline", "memory", "utilisation"], default="timeline")
     plot.add_argument("--dependencies", action="store_true", help="draw flow arrows (timeline)")
@@ -124,9 +127,26 @@ def run_plot(args: argparse.Namespace) -> int:
     matplotlib.use("Agg")
     import matplotlib.pyplot as plt
 
-    from traces import plot_memory, plot_timeline, plot_utilisation
+    from traces import plot_memory, plot_side_by_side, plot_timeline, plot_utilisation
 
-    trace = load_trace(args.trace)
+    loaded = [load_trace(path) for path in args.traces]
+    if len(loaded) > 1:
+        if args.kind != "timeline":
+            raise TraceError(f"--kind {args.kind} plots one trace; got {len(loaded)}")
+        titles = [
+            f"{path} ({t.metadata.program})" if t.metadata.program else path
+            for path, t in zip(args.traces, loaded)
+        ]
+        if len(set(titles)) != len(titles):
+            titles = [f"{i}: {title}" for i, title in enumerate(titles)]
+        figure = plot_side_by_side(
+            dict(zip(titles, loaded)),
+            dependencies=args.dependencies,
+            critical=args.critical,
+            time_unit=args.time_unit,
+        )
+        return _save(figure, args.output, plt)
+    trace = loaded[0]
     if args.kind == "timeline":
         ax = plot_timeline(
             trace,
@@ -141,14 +161,17 @@ def run_plot(args: argparse.Namespace) -> int:
         ax = plot_utilisation(trace)
     if args.title is not None:
         ax.set_title(args.title)
-    figure = ax.figure
+    return _save(ax.figure, args.output, plt)
+
+
+def _save(figure: Any, output: str, plt: Any) -> int:
     try:
-        figure.savefig(args.output, bbox_inches="tight", dpi=120)
+        figure.savefig(output, bbox_inches="tight", dpi=120)
     except ValueError as exc:
-        raise TraceError(f"cannot write plot {args.output}: {exc}") from None
+        raise TraceError(f"cannot write plot {output}: {exc}") from None
     finally:
         plt.close(figure)
-    print(f"wrote {args.output}")
+    print(f"wrote {output}")
     return 0
 
 

@@ -111,3 +111,13 @@ def test_cli_trace_errors_are_one_line_exit_2(
     err = capsys.readouterr().err
     assert err.startswith(f"streamsim: error: {message.format(tmp=tmp_path)}")
     assert err.count("\n") == 1
+
+
+def test_cli_trace_plot_side_by_side(sample_file: pathlib.Path, tmp_path: pathlib.Path, capsys) -> None:
+    out = tmp_path / "both.png"
+    assert main(["trace", "plot", str(MLP_PROFILE), str(sample_file), "-o", str(out), "--critical"]) == 0
+    assert out.read_bytes().startswith(b"\x89PNG")
+    assert (
+        main(["trace", "plot", str(MLP_PROFILE), str(sample_file), "-o", str(out), "--kind", "memory"]) == 2
+    )
+    assert "--kind memory plots one trace; got 2" in capsys.readouterr().err
