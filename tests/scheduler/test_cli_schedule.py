@@ -33,3 +33,10 @@ def test_cli_schedule_bad_program_exits_2(tmp_path, capsys):
     bad.write_text('"builtin.module"() ({\n  "stream.async.load"() : () -> ()\n}) : () -> ()\n')
     assert main(["schedule", str(bad)]) == 2
     assert "streamsim: error" in capsys.readouterr().err
+
+
+def test_cli_schedule_writes_graph(tmp_path):
+    path = IREE_FIXTURES / "mlp" / "async.generic.mlir"
+    dot = tmp_path / "g.dot"
+    assert main(["schedule", str(path), "--graph", str(dot), "-o", str(tmp_path / "out.mlir")]) == 0
+    assert dot.read_text().startswith("digraph schedule {")

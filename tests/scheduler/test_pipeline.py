@@ -164,3 +164,37 @@ def test_pipeline_async_ops_under_control_flow_are_unsupported():
     pb.returns()
     with pytest.raises(UnsupportedOpError, match=r"stream\.async\.splat: async ops inside scf\.if"):
         schedule_module(pb.module)
+
+
+def test_refine_usage_resolves_unknown_lifetimes():
+    m = async_program([("a", ["x"], 64), ("b", ["a"], 64)], outputs=["b"])
+    fn = m.function("main")
+    dispatches = [op for op in fn.body.ops if op.op_name == "stream.async.dispatch"]
+    for op in dispatches:
+        op.results[0].type = T.ResourceType("*")
+    from scheduler.pipeline import Pipeline as P
+
+    state = P(P.default().stages[:1]).run(m)
+    del state
+    assert [op.results[0].type.lifetime for op in dispatches] == ["transient", "external"]
+
+
+def test_elide_timepoints_drops_awaits_on_immediate_timepoints():
+    m = async_program([("a", ["x"], 64)], outputs=["a"])
+    fn = m.function("main")
+    ret = fn.body.ops[-1]
+    b = ir.Builder.before(ret)
+    now = b.create("stream.timepoint.immediate", [], [T.timepoint]).result
+    value = ret.operands[0]
+    size = next(op for op in fn.body.ops if op.op_name == "stream.async.dispatch").operands[-1]
+    waited = b.create(
+        "stream.timepoint.await",
+        [value, size, now],
+        [value.type],
+        properties={"operandSegmentSizes": A.segment_sizes(1, 1, 1)},
+    ).result
+    ret.set_operand(0, waited)
+    schedule_module(m)
+    ir.verify(m)
+    awaits = [op for op in fn.body.ops if op.op_name == "stream.timepoint.await"]
+    assert len(awaits) == 1 and awaits[0].operands[-1].defining_op.op_name != "stream.timepoint.immediate"
