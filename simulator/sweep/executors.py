@@ -129,7 +129,7 @@ def open_client(spec: ClusterSpec) -> Iterator[Any]:
             n_workers=spec.workers,
             threads_per_worker=1,
             processes=True,
-            dashboard_address=None,
+            dashboard_address=":0",  # a free port: 8787 may be taken by another cluster
             silence_logs=logging.ERROR,
         )
         try:

@@ -120,6 +120,8 @@ def scheduled_module(point: Point) -> tuple[Module, Any]:
         settings.get("memory_cap_bytes"),
     )
     key = (point.program.path, point.program.digest, *options)
+    if options[2] != "none":  # placement depends on the machine's devices and links
+        key += (point.machine.ref, tuple(sorted(point.settings)))
     return _cached("schedule", key, lambda: _schedule(point, *options))
 
 
@@ -138,22 +140,61 @@ def _schedule(
         return module, None
     pipeline = scheduler.Pipeline.default().with_options("parameter_upload", memory_model=memory_model)
     if placement != "none":
-        pipeline = _with_placement(pipeline, placement)
+        pipeline = _with_placement(pipeline, placement, module, point_machine(point))
     if memory_cap_bytes is not None:
         pipeline = _with_memory_cap(pipeline, memory_cap_bytes)
     scheduler.schedule_module(module, favor=favor, pipeline=pipeline)
     return module, scheduler.ScheduleStats.from_module(module)
 
 
-def _with_placement(pipeline: Any, placement: str) -> Any:
-    raise InputError(
-        f"placement {placement!r}: the scheduler's placement policies are not wired into sweeps yet"
+def _with_placement(pipeline: Any, placement: str, module: Module, machine: Machine) -> Any:
+    """HEFT placement over the program's ``@__device_N`` globals that the machine has.
+
+    The cost model is deliberately plain: every streamable op costs the device's launch overhead plus
+    one microsecond (the presets' devices of one machine are alike), and a value crossing devices costs
+    the latency plus its bytes over the link between them (the host link's figures when there is none).
+    """
+    from ir import attributes as A
+
+    names = [
+        op.attr("sym_name").value  # type: ignore[union-attr]
+        for op in module.body.ops
+        if op.op_name == "util.global"
+        and str(getattr(op.attr("sym_name"), "value", "")).startswith("__device_")
+    ]
+    count = min(len(names), len(machine.devices))
+    if count < 2:
+        raise InputError(
+            f"placement {placement!r} needs a program with two or more @__device_N globals and a machine with "
+            f"as many devices; this program has {len(names)} and machine {machine.name!r} has "
+            f"{len(machine.devices)}"
+        )
+    devices = [A.DeviceAffinityAttr(A.SymbolRefAttr(n)) for n in sorted(names)[:count]]
+    spec_of = {str(d): machine.devices[i] for i, d in enumerate(devices)}
+
+    def cost(op: Any, device: Any) -> float:
+        return float(spec_of[str(device)].launch_overhead_ns + 1000)
+
+    def transfer(nbytes: int, src: Any, dst: Any) -> float:
+        a, b = spec_of[str(src)], spec_of[str(dst)]
+        link = machine.link_between(a.name, b.name) or next(iter(machine.links), None)
+        if link is None:
+            return nbytes * 1e9 / a.memory_bandwidth_bytes_per_s
+        return link.latency_ns + nbytes * 1e9 / link.bandwidth_bytes_per_s
+
+    return pipeline.insert(
+        "schedule_execution",
+        "place_devices",
+        scheduler.place_devices,
+        devices=devices,
+        cost=cost,
+        transfer_cost=transfer,
     )
 
 
 def _with_memory_cap(pipeline: Any, memory_cap_bytes: int) -> Any:
-    raise InputError(
-        f"memory_cap_bytes {memory_cap_bytes}: the scheduler's memory-cap policy is not wired into sweeps yet"
+    return pipeline.replace(
+        "schedule_concurrency", scheduler.schedule_concurrency_capped, cap_bytes=memory_cap_bytes
     )
 
 

@@ -24,7 +24,7 @@ def client() -> Iterator[Any]:
         n_workers=2,
         threads_per_worker=1,
         processes=True,
-        dashboard_address=None,
+        dashboard_address=":0",
         silence_logs=logging.CRITICAL,
     )
     with distributed.Client(cluster) as c:

@@ -242,3 +242,21 @@ def test_cli_sweep_bad_study_exits_2_naming_file_and_key(
     err = capsys.readouterr().err
     assert f"{study}: overrides.queues[1]: bad value -1" in err
     assert not (tmp_path / "study.parquet").exists()
+
+
+def test_run_study_memory_cap_and_placement_reach_the_scheduler() -> None:
+    study = study_from_dict(
+        {
+            "programs": [{"fixture": str(FIXTURE)}],
+            "machines": ["discrete-gpu"],
+            "scheduler": {"memory_cap_bytes": [8192, 1 << 20], "placement": ["none", "heft"]},
+            "metrics": ["makespan", "schedule"],
+        }
+    )
+    table = run_study(study, cluster="inprocess").set_index(["placement", "memory_cap_bytes"])
+    assert table.loc[("none", 1 << 20), "status"] == "ok"
+    assert table.loc[("none", 8192), "error"].startswith("MemoryCapError: stream.async.constant at ")
+    assert (
+        "placement 'heft' needs a program with two or more @__device_N globals"
+        in table.loc[("heft", 1 << 20), "error"]
+    )
