@@ -21,7 +21,8 @@ Interface (what ``stream.cmd.dispatch`` calls)::
 - ``cost``: a data-free pass over the same function. ``flops`` = for every linalg op, the size of its
   iteration space times the number of ``arith``/``math`` ops in its body (casts and constants are free),
   so a matmul counts 2 per multiply-add, an elementwise ``addf`` + ``maximumf`` 2 per element;
-  ``linalg.fill``/``copy``/``transpose``/``broadcast`` and ``tensor`` ops count 0. ``bytes_read`` and
+  ``linalg.fill``/``copy``/``transpose``/``broadcast`` and ``tensor`` ops count 0; an ``arith``/``math``
+  op applied to whole tensors outside linalg counts 1 per element. ``bytes_read`` and
   ``bytes_written`` are the bytes the loads and stores really touch. ``dtype`` (optional field) is the
   element type most of the flops compute on (``"f32"``, ``"i8"``), for the device's peak.
 - ``accesses``: per binding, the merged byte ranges ``("read" | "write", start, stop)`` the loads and

@@ -7,6 +7,7 @@ op's shape rule (``SHAPES``) if it has one; otherwise an op whose operands are a
 
 from __future__ import annotations
 
+import math
 from typing import Any
 
 import numpy as np
@@ -14,6 +15,7 @@ import numpy as np
 from ir.core import Block, Operation
 from ir.types import TensorType
 from simulator.dispatch.registry import IMPLS, SHAPES, UNKNOWN, Abstract, Context, Env, unsupported
+from simulator.dispatch.scalars import CAST_OPS
 from simulator.errors import DispatchError
 
 TERMINATORS = frozenset(
@@ -113,13 +115,22 @@ def analyse(ctx: Context, op: Operation, args: list[Any], env: Env) -> list[Any]
         if impl is None:
             raise unsupported(op)
         return list(impl(ctx, op, args))
+    # Elementwise arith/math on whole tensors: the operands' shape, one flop per element.
+    elementwise = op.op_name.startswith(("arith.", "math.")) and op.op_name not in CAST_OPS
+    like = next((tuple(a.shape) for a in args if isinstance(a, Abstract | np.ndarray) and a.ndim), None)
     out: list[Any] = []
     for r in op.results:
         t = r.type
         if isinstance(t, TensorType):
-            if not t.has_static_shape:
+            if t.has_static_shape:
+                shape = tuple(t.shape or ())
+            elif op.op_name.startswith(("arith.", "math.")) and like is not None:
+                shape = like
+            else:
                 raise unsupported(op, f"no shape rule for its dynamic result {t}")
-            out.append(Abstract(tuple(t.shape or ()), _dtype(t.element_type)))
+            out.append(Abstract(shape, _dtype(t.element_type)))
+            if elementwise:
+                ctx.flops += math.prod(shape)
         else:
             out.append(UNKNOWN)
     return out

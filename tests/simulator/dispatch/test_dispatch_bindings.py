@@ -134,3 +134,4 @@ def test_hal_interface_bindings_and_push_constants() -> None:
     program.run([src, out], [16], [])
     np.testing.assert_array_equal(out.view(np.int32), np.array([9, 16, 25, 0], np.int32))  # 2**32 wraps to 0
     assert program.accesses([16], [32, 16]) == [[("read", 16, 32)], [("write", 0, 16)]]
+    assert program.cost([16], [], [32, 16]).flops == 4  # arith.muli on a whole tensor: 1 per element
