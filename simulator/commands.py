@@ -238,12 +238,37 @@ class Executor:
         track = self.queue.track if lane == 0 else self.queue.lane(lane)
         return self.trace.add_span(track, cmd.exe.name, "dispatch", start, cmd.duration_ns, cmd.args).id
 
+    def _peer_of(self, cmd: FillCmd | CopyCmd) -> str | None:
+        """The other device of a copy whose source or target lives on another device, if any."""
+        if not isinstance(cmd, CopyCmd):
+            return None
+        here = self.device.spec.name
+        for ref in (cmd.source, cmd.target):
+            owner = getattr(ref.buffer.pool, "device_name", None)
+            if owner is not None and owner != here:
+                return owner
+        return None
+
     def _transfer(self, cmd: FillCmd | CopyCmd, lane: int, flows_from: list[int]) -> Generator[Any, Any, int]:
         env = self.engine.env
-        with self.device.copy_engines.request() as req:
-            yield req
+        peer = self._peer_of(cmd)
+        if peer is not None:
+            # A cross-device copy moves its bytes over the link between the devices (through the host when
+            # there is no direct link); the queue is busy for as long.
+            assert isinstance(cmd, CopyCmd)
+            here = self.device.spec.name
+            src_owner = getattr(cmd.source.buffer.pool, "device_name", None)
+            src, dst = (peer, here) if src_owner == peer else (here, peer)
             start = env.now
-            yield env.timeout(cmd.duration_ns)
+            for link, a, b in self.device.route(src, dst):
+                yield from link.transfer(a, b, cmd.length, "copy", cmd.args, flows_from)
+            duration = env.now - start
+        else:
+            with self.device.copy_engines.request() as req:
+                yield req
+                start = env.now
+                yield env.timeout(cmd.duration_ns)
+            duration = cmd.duration_ns
         if isinstance(cmd, FillCmd):
             name = "fill"
             self.counts["fills"] += 1
@@ -264,7 +289,7 @@ class Executor:
                     raise DeviceFailure(f"{cmd.where}: copy between unallocated resources")
                 dst[...] = src.copy() if cmd.source.buffer is cmd.target.buffer else src
         span = self.trace.add_span(
-            self.queue.lane(lane), name, "transfer", int(start), cmd.duration_ns, cmd.args
+            self.queue.lane(lane), name, "transfer", int(start), int(duration), cmd.args
         )
         for src_id in flows_from:
             self.trace.add_flow(src_id, span)

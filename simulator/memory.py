@@ -42,7 +42,16 @@ def align_up(value: int, alignment: int) -> int:
 class Pool:
     """A memory pool of one device (or the host)."""
 
-    __slots__ = ("alignment_bytes", "capacity_bytes", "engine", "name", "peak_bytes", "track", "used_bytes")
+    __slots__ = (
+        "alignment_bytes",
+        "capacity_bytes",
+        "device_name",
+        "engine",
+        "name",
+        "peak_bytes",
+        "track",
+        "used_bytes",
+    )
 
     def __init__(
         self, engine: Engine, name: str, capacity_bytes: int, alignment_bytes: int, track: Track
@@ -54,6 +63,7 @@ class Pool:
         self.used_bytes = 0
         self.peak_bytes = 0
         self.track = track
+        self.device_name: str | None = None
 
     def reserve(self, size_bytes: int, what: str) -> int:
         """Reserve ``size_bytes`` rounded up to the alignment; returns the reserved size."""

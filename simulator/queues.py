@@ -86,8 +86,23 @@ class Device:
             Pool(engine, p.name, p.capacity_bytes, p.alignment_bytes, Track.pool(index, p.name))
             for p in spec.pools
         ]
+        for pool in self.pools:
+            pool.device_name = spec.name
         self.queues = [Queue(engine, self, q) for q in range(spec.queues)]
         self.host_link = host_link
+        self.peers: dict[str, Link] = {}
+        self.host_links: dict[str, Link] = {}
+
+    def route(self, src: str, dst: str) -> list[tuple[Link, str, str]]:
+        """Links a copy from device ``src`` to device ``dst`` crosses: the direct link, else via the host."""
+        other = dst if src == self.spec.name else src
+        direct = self.peers.get(other)
+        if direct is not None:
+            return [(direct, src, dst)]
+        up, down = self.host_links.get(src), self.host_links.get(dst)
+        if up is not None and down is not None:
+            return [(up, src, "host"), (down, "host", dst)]
+        raise DeviceFailure(f"no link between {src} and {dst} on this machine")
 
     @property
     def pool(self) -> Pool:

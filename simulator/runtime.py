@@ -71,6 +71,18 @@ class Runtime:
             Device(engine, i, spec, self.links.get(spec.host_link) if spec.host_link else None)
             for i, spec in enumerate(machine.devices)
         ]
+        for device in self.devices:
+            for link in self.links.values():
+                ends = link.spec.endpoints
+                if device.spec.name in ends:
+                    other = ends[1] if ends[0] == device.spec.name else ends[0]
+                    if other == "host":
+                        device.host_links[device.spec.name] = link
+                    else:
+                        device.peers[other] = link
+        for device in self.devices:
+            for other in self.devices:
+                device.host_links.update(other.host_links)
         self.storage = Storage(engine, machine.storage)
         self.provider = ParameterProvider(engine, parameters, self.storage)
         self.counts = dict.fromkeys(COUNT_KEYS, 0)
