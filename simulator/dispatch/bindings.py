@@ -295,8 +295,7 @@ def geometry(ctx: Context, op: Operation, bt: BoundTensor, dyn: list[list[Any]])
     plan: SlicePlan = ctx.plan(op, _slice_plan, "slice")
     key: tuple[Any, ...] = (bt.offset, bt.shape)
     if plan.static is None:
-        s = _slice(ctx, op, bt, *dyn)
-        key = (*key, s)
+        key = (*key, *(as_int(op, v) for part in dyn for v in part))
     g = plan.geometries.get(key)
     if g is None:
         s = _slice(ctx, op, bt, *dyn)

@@ -17,6 +17,7 @@ import numpy as np
 
 from ir.attributes import StringAttr, SymbolRefAttr
 from ir.core import Operation
+from ir.errors import IRError
 from ir.module import Module
 from ir.types import BindingType, numpy_dtype
 from simulator.dispatch.bindings import Binding, merge_ranges
@@ -165,14 +166,21 @@ class ExecutableProgram:
 
 
 def _uniform(t: Any, value: Any) -> Any:
+    """A push constant as a scalar of its argument's type; integers wrap to the type's width."""
     try:
         dt = numpy_dtype(t)
-    except Exception:
+    except IRError:
         return value
     if isinstance(value, np.ndarray) and value.ndim == 0:
         value = value[()]
-    if dt.kind in "iub":
-        return np.array(int(value), dtype=np.int64 if int(value) < 2**63 else np.uint64).astype(dt)[()]
+    if dt.kind in "iu":
+        bits = 8 * dt.itemsize
+        v = int(value) & ((1 << bits) - 1)
+        if dt.kind == "i" and v >= 1 << (bits - 1):
+            v -= 1 << bits
+        return dt.type(v)
+    if dt.kind == "b":
+        return np.bool_(int(value) & 1)
     return np.array(value).astype(dt)[()]
 
 

@@ -335,11 +335,30 @@ CAST_OPS = frozenset(
 )  # fmt: skip
 
 
+_INT_CASTS = frozenset(
+    {"arith.extsi", "arith.extui", "arith.trunci", "arith.index_cast", "arith.index_castui"}
+)
+
+
+def _int_scalar_cast(name: str, x: np.integer, dst: np.dtype) -> Any:
+    """Integer casts of one scalar in Python ints (the index arithmetic on push constants)."""
+    v = int(x)
+    if name in ("arith.extui", "arith.index_castui") and v < 0:
+        v += 1 << (8 * x.dtype.itemsize)  # zero-extend: the source's bits read as unsigned
+    bits = 8 * dst.itemsize
+    v &= (1 << bits) - 1
+    if dst.kind == "i" and v >= 1 << (bits - 1):
+        v -= 1 << bits
+    return dst.type(v)
+
+
 def _cast(ctx: Context, op: Operation, args: list[Any]) -> list[Any]:
-    src = np.asarray(args[0]).dtype
-    dst = result_dtype(ctx, op)
     x = args[0]
+    dst = result_dtype(ctx, op)
     name = op.op_name
+    if name in _INT_CASTS and isinstance(x, np.integer) and dst.kind in "iu":
+        return [_int_scalar_cast(name, x, dst)]
+    src = np.asarray(x).dtype
     if name == "arith.bitcast":
         return [_scalarise(np.asarray(x).view(dst))]
     if dst == np.bool_ and src != np.bool_:  # truncation to i1 keeps the low bit
