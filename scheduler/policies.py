@@ -180,6 +180,10 @@ def place_devices(
                     transfers[key] = t.result
                 op.set_operand(i, transfers[key])
         plan.graph = build_graph(plan.block)
+        for n in plan.graph.nodes:
+            aff = plan.graph.nodes[n]["op"].attr("affinity")
+            if aff is not None and plan.graph.nodes[n]["info"].kind == STREAMABLE:
+                plan.graph.nodes[n]["device"] = str(aff)
     return state
 
 
@@ -292,6 +296,9 @@ def schedule_concurrency_capped(state: ScheduleState, *, cap_bytes: int) -> Sche
                 plan.items[p] = order_items(plan.graph, part.nodes, waves)
                 slab = region_transient_bytes(state, plan, p)
                 if slab <= cap_bytes:
+                    for w, wave in enumerate(waves):
+                        for n in wave:
+                            plan.graph.nodes[n]["wave"] = w
                     break
                 budget -= max(slab - cap_bytes, 1)
     return state

@@ -130,6 +130,9 @@ def schedule_execution(state: ScheduleState) -> ScheduleState:
         _check_affinities(g)
         plan.partitions = partition_execution(g)
         check_partitions(g, plan.partitions)
+        for p, part in enumerate(plan.partitions):
+            for n in part.nodes:
+                g.nodes[n]["partition"] = p
     return state
 
 
@@ -164,6 +167,9 @@ def schedule_concurrency(state: ScheduleState, *, favor: str | None = None) -> S
         for p, part in enumerate(plan.partitions):
             waves = partition_concurrency(g, part.nodes, favor=favor)
             plan.waves[p] = waves
+            for w, wave in enumerate(waves):
+                for n in wave:
+                    g.nodes[n]["wave"] = w
             plan.items[p] = order_items(g, part.nodes, waves)
     return state
 

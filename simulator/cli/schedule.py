@@ -2,7 +2,8 @@
 
 ``--stats`` prints the figures of the result (execute regions, waves, dispatches, transient bytes,
 awaits) instead of the program, unless ``-o`` names a file for it. ``--graph FILE`` writes the
-dependence graph of each function before scheduling (``.graphml`` or ``.dot``).
+dependence graph of the first public function (``.graphml`` or ``.dot``), each op labelled with the
+execution region (partition) and wave the scheduler gave it.
 """
 
 from __future__ import annotations
@@ -11,7 +12,7 @@ import argparse
 import sys
 
 from ir import load_file, print_generic, verify
-from scheduler import Pipeline, ScheduleStats, build_graph, schedule_module, write_dot, write_graphml
+from scheduler import Pipeline, ScheduleStats, write_dot, write_graphml
 
 
 def register(subparsers: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
@@ -35,13 +36,13 @@ def register(subparsers: argparse._SubParsersAction) -> None:  # type: ignore[ty
 
 def run(args: argparse.Namespace) -> int:
     module = load_file(args.program)
-    if args.graph:
-        fn = next((f for f in module.functions() if f.attr("sym_name") is not None), None)
-        if fn is not None:
-            g = build_graph(fn.body)
-            (write_dot if args.graph.endswith(".dot") else write_graphml)(g, args.graph)
     pipeline = Pipeline.default().with_options("parameter_upload", memory_model=args.memory_model)
-    schedule_module(module, favor=args.favor, pipeline=pipeline)
+    state = pipeline.run(module, favor=args.favor)
+    if args.graph:
+        # The graph of the first public function, its nodes annotated with partition and wave.
+        plan = next((p for p in state.functions if p.op.attr("sym_name") is not None), None)
+        if plan is not None:
+            (write_dot if args.graph.endswith(".dot") else write_graphml)(plan.graph, args.graph)
     if not args.no_verify:
         verify(module)
     text = print_generic(module)
