@@ -187,7 +187,11 @@ def erase_ops(ops: list[Operation], block: Block) -> None:
             for v in inner.operands:
                 touched[id(v)] = v
     for v in touched.values():
-        v.uses[:] = [u for u in v.uses if id(u[0]) not in dead and id(_top_of(u[0], block)) not in dead]
+        v.uses[:] = [
+            u
+            for u in v.uses
+            if id(u[0]) not in dead and (u[0].parent is block or id(_top_of(u[0], block)) not in dead)
+        ]
     block.ops[:] = [op for op in block.ops if id(op) not in dead]
     for op in ops:
         op.parent = None
