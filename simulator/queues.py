@@ -26,7 +26,7 @@ from simulator.costs import CostModel
 from simulator.errors import DeviceFailure, SimulationError
 from simulator.machine import DeviceSpec, LinkSpec
 from simulator.memory import Pool
-from simulator.semaphores import Fence, Semaphore
+from simulator.semaphores import Fence
 from traces import Track
 
 if TYPE_CHECKING:
@@ -144,8 +144,8 @@ class Queue:
     def name(self) -> str:
         return f"{self.device.spec.name}/queue{self.ordinal}"
 
-    def submit(self, name: str, work: QueueWork, wait: Fence, signal: Semaphore) -> simpy.Process:
-        """Submit ``work``; it signals ``signal`` to 1 when done, or fails it."""
+    def submit(self, name: str, work: QueueWork, wait: Fence, signal: Fence) -> simpy.Process:
+        """Submit ``work``; it signals every (semaphore, value) of ``signal`` when done, or fails them."""
         self.submitted += 1
         self.depth += 1
         engine = self.engine
@@ -160,7 +160,7 @@ class Queue:
         name: str,
         work: QueueWork,
         wait: Fence,
-        signal: Semaphore,
+        signal: Fence,
         prev: simpy.Event | None,
         done: simpy.Event,
     ) -> Generator[Any, Any, None]:
@@ -175,11 +175,15 @@ class Queue:
             else:
                 wait_spans = []
             last = yield from work(self, wait_spans)
-            signal.signal(1, last)
-            engine.trace.add_instant(self.track, "signal", engine.now, "sync", {"semaphore": signal.name})
+            for sem, value in signal.points:
+                sem.signal(value, last)
+                engine.trace.add_instant(
+                    self.track, "signal", engine.now, "sync", {"semaphore": sem.name, "value": value}
+                )
         except SimulationError as exc:
             error = exc if isinstance(exc, DeviceFailure) else DeviceFailure(str(exc))
-            signal.fail(error)
+            for sem, _ in signal.points:
+                sem.fail(error)
             engine.trace.add_instant(
                 self.track, "failure", engine.now, "sync", {"op": name, "error": str(error)}
             )

@@ -154,8 +154,10 @@ class Runtime:
         work: QueueWork,
         wait: Fence | None,
         extra_cost_ns: int = 0,
+        signal: Fence | None = None,
     ) -> Generator[Any, Any, Fence]:
-        """Pay host time, then submit ``work`` to ``queue``; returns the fence it will signal."""
+        """Pay host time, then submit ``work`` to ``queue``; returns the fence it will signal (a new one on
+        a new semaphore unless ``signal`` is given, as IREE's HAL queue ops take their signal fence)."""
         yield from interp.settle()
         engine = self.engine
         host = self.machine.host
@@ -171,10 +173,11 @@ class Runtime:
             dur,
             {"op": op.op_name, "loc": location(op), "queue": queue.name},
         )
-        sem = Semaphore(engine.semaphore_name(op.op_name.rsplit(".", 1)[-1]))
+        if signal is None:
+            signal = Fence(((Semaphore(engine.semaphore_name(op.op_name.rsplit(".", 1)[-1])), 1),))
         self.counts["submissions"] += 1
-        queue.submit(op.op_name, work, wait if wait is not None else Fence(), sem)
-        return Fence(((sem, 1),))
+        queue.submit(op.op_name, work, wait if wait is not None else Fence(), signal)
+        return signal
 
     def host_wait(self, interp: Any, op: Operation, fence: Fence) -> Generator[Any, Any, None]:
         """Block the host until ``fence`` is reached; raise DeviceFailure naming ``op`` if it failed."""

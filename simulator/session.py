@@ -265,9 +265,15 @@ def _host_main(
 ) -> Generator[Any, Any, list[Any]]:
     engine = runtime.engine
     start = engine.now
+    devices = iter(runtime.devices)
     for op in module.body.ops:
         if op.op_name == "util.global":
-            _init_global(interp, op)
+            t = op.attr("type")
+            if isinstance(t, TypeAttr) and isinstance(t.value, T.HalType) and t.value.name == "device":
+                name = op.attr("sym_name")
+                interp.globals[getattr(name, "value", "")] = next(devices, None)
+            else:
+                _init_global(interp, op)
     for op in module.body.ops:
         if op.op_name == "util.initializer":
             init_start = engine.now

@@ -140,6 +140,75 @@ GROUPS: dict[str, tuple[tuple[str, str], ...]] = {
         ("await_timepoint", O),
     ),
     "hal.buffer_view.assert": (("buffer_view", S), ("element_type", S), ("encoding_type", S), ("shape", V)),
+    "io_parameters.load": (
+        ("device", S),
+        ("queue_affinity", S),
+        ("wait_fence", S),
+        ("signal_fence", S),
+        ("source_offsets", V),
+        ("lengths", V),
+    ),
+    "io_parameters.gather": (
+        ("device", S),
+        ("queue_affinity", S),
+        ("wait_fence", S),
+        ("signal_fence", S),
+        ("source_offsets", V),
+        ("target_buffer", S),
+        ("target_offsets", V),
+        ("target_lengths", V),
+    ),
+    "io_parameters.scatter": (
+        ("device", S),
+        ("queue_affinity", S),
+        ("wait_fence", S),
+        ("signal_fence", S),
+        ("source_buffer", S),
+        ("source_offsets", V),
+        ("source_lengths", V),
+        ("target_offsets", V),
+    ),
+}
+
+# IREE 3.x spells these ops as the seeds do but passes scope and keys (and load's memory types and usage)
+# as operands; the layout is chosen by the number of operand groups.
+ALTERNATE_GROUPS: dict[str, tuple[tuple[str, str], ...]] = {
+    "io_parameters.load": (
+        ("device", S),
+        ("queue_affinity", S),
+        ("wait_fence", S),
+        ("signal_fence", S),
+        ("source_scope", O),
+        ("source_keys", V),
+        ("source_offsets", V),
+        ("memory_types", S),
+        ("buffer_usage", S),
+        ("lengths", V),
+    ),
+    "io_parameters.gather": (
+        ("device", S),
+        ("queue_affinity", S),
+        ("wait_fence", S),
+        ("signal_fence", S),
+        ("source_scope", O),
+        ("source_keys", V),
+        ("source_offsets", V),
+        ("target_buffer", S),
+        ("target_offsets", V),
+        ("target_lengths", V),
+    ),
+    "io_parameters.scatter": (
+        ("device", S),
+        ("queue_affinity", S),
+        ("wait_fence", S),
+        ("signal_fence", S),
+        ("source_buffer", S),
+        ("source_offsets", V),
+        ("source_lengths", V),
+        ("target_scope", O),
+        ("target_keys", V),
+        ("target_offsets", V),
+    ),
 }
 
 
@@ -151,6 +220,11 @@ def groups(op: Operation, values: list[object]) -> dict[str, object]:
     layout = GROUPS.get(op.op_name)
     if layout is None:
         raise UnsupportedOpError(f"{op.describe()}: no operand layout known to the host interpreter")
+    alternate = ALTERNATE_GROUPS.get(op.op_name)
+    if alternate is not None:
+        seg = op.properties.get("operandSegmentSizes") or op.attributes.get("operandSegmentSizes")
+        if isinstance(seg, DenseArrayAttr) and len(seg.values) == len(alternate):
+            layout = alternate
     sizes = segment_sizes(op, layout, len(values))
     out: dict[str, object] = {}
     start = 0

@@ -1,4 +1,9 @@
-"""Host rules for the ``hal`` ops IREE's stream-phase modules run on the host: buffer views.
+"""Host rules for the ``hal`` ops IREE's modules run on the host: buffer views, devices and fences.
+
+A ``!hal.fence`` is a :class:`~simulator.semaphores.Fence`; ``hal.fence.create`` makes one on a new
+semaphore, which the queue operation given it as signal fence signals. ``hal.fence.await`` blocks the host
+and returns 0, or IREE's ABORTED status (10) when a fence failed; ``hal.fence.query`` returns DEFERRED (0x5)
+while a fence is pending.
 
 ``hal.buffer_view.assert`` checks an argument against the shape, element type and encoding a function
 expects, and raises :class:`~simulator.errors.InputError` (a bad input, exit code 2) naming the input.
@@ -6,11 +11,12 @@ expects, and raises :class:`~simulator.errors.InputError` (a bad input, exit cod
 
 from __future__ import annotations
 
+from collections.abc import Generator
 from typing import Any
 
 from ir import Operation
 from ir.attributes import IntegerAttr, StringAttr, TypeAttr
-from simulator.errors import InputError, UnsupportedOpError
+from simulator.errors import DeviceFailure, InputError, SimulationError, UnsupportedOpError
 from simulator.host import fields
 from simulator.host.interpreter import Interpreter, rule
 from simulator.host.values import (
@@ -19,6 +25,10 @@ from simulator.host.values import (
     element_type_code,
     element_types_compatible,
 )
+from simulator.semaphores import IMMEDIATE, Fence, Semaphore
+
+STATUS_DEFERRED = 5
+STATUS_ABORTED = 10
 
 
 def _view(op: Operation, value: Any) -> BufferView:
@@ -90,3 +100,68 @@ def _view_encoding_type(interp: Interpreter, op: Operation, args: list[Any]) -> 
 @rule("hal.buffer_view.buffer")
 def _view_buffer(interp: Interpreter, op: Operation, args: list[Any]) -> Any:
     return _view(op, args[0])
+
+
+# -- devices and fences -----------------------------------------------------------------------------
+
+
+@rule("hal.devices.count")
+def _devices_count(interp: Interpreter, op: Operation, args: list[Any]) -> int:
+    return len(interp.runtime.devices)
+
+
+@rule("hal.devices.get")
+def _devices_get(interp: Interpreter, op: Operation, args: list[Any]) -> Any:
+    index = int(args[0])
+    devices = interp.runtime.devices
+    if not 0 <= index < len(devices):
+        raise SimulationError(f"{op.describe()}: device {index} of {len(devices)}")
+    return devices[index]
+
+
+@rule("hal.fence.create")
+def _fence_create(interp: Interpreter, op: Operation, args: list[Any]) -> Fence:
+    engine = interp.runtime.engine
+    return Fence(((Semaphore(engine.semaphore_name("fence")), 1),))
+
+
+@rule("hal.fence.join")
+def _fence_join(interp: Interpreter, op: Operation, args: list[Any]) -> Fence:
+    return Fence.join([a for a in args if isinstance(a, Fence)] or [IMMEDIATE])
+
+
+@rule("hal.fence.signal")
+def _fence_signal(interp: Interpreter, op: Operation, args: list[Any]) -> None:
+    for sem, value in _fence(op, args[0]).points:
+        sem.signal(value)
+
+
+@rule("hal.fence.fail")
+def _fence_fail(interp: Interpreter, op: Operation, args: list[Any]) -> None:
+    error = DeviceFailure(f"{op.describe()}: fence failed by the program with status {args[1]}")
+    for sem, _ in _fence(op, args[0]).points:
+        sem.fail(error)
+
+
+@rule("hal.fence.query")
+def _fence_query(interp: Interpreter, op: Operation, args: list[Any]) -> int:
+    fence = _fence(op, args[0])
+    if fence.failure() is not None:
+        return STATUS_ABORTED
+    return 0 if fence.reached() else STATUS_DEFERRED
+
+
+@rule("hal.fence.await")
+def _fence_await(interp: Interpreter, op: Operation, args: list[Any]) -> Generator[Any, Any, int]:
+    fence = Fence.join([_fence(op, a) for a in args[1:]] or [IMMEDIATE])
+    try:
+        yield from interp.runtime.host_wait(interp, op, fence)
+    except DeviceFailure:
+        return STATUS_ABORTED
+    return 0
+
+
+def _fence(op: Operation, value: Any) -> Fence:
+    if not isinstance(value, Fence):
+        raise UnsupportedOpError(f"{op.describe()}: expected a !hal.fence, got {type(value).__name__}")
+    return value

@@ -1,5 +1,5 @@
-"""Host rules for parameters (``stream.parameter.*`` and IREE 3.x's ``stream.cmd.parameter.*``) and files
-(``stream.file.*``).
+"""Host rules for parameters (``stream.parameter.*``, IREE 3.x's ``stream.cmd.parameter.*`` and the
+HAL-level ``io_parameters.*``) and files (``stream.file.*``).
 
 Each is one queue operation served by the parameter provider (:mod:`simulator.parameters`) or, for
 files, by a transfer: ``load`` allocates its results in the device's pool then reads into them; ``read``
@@ -22,7 +22,7 @@ from simulator.host.interpreter import Interpreter, rule
 from simulator.host.values import FileHandle, HostBuffer
 from simulator.memory import Buffer, ResourceRef
 from simulator.parameters import ParameterRequest
-from simulator.queues import Queue
+from simulator.queues import Device, Queue
 from simulator.runtime import location
 from simulator.semaphores import Fence
 
@@ -60,9 +60,11 @@ def _submit_parameters(
     requests: list[ParameterRequest],
     wait: Any,
     allocate: list[Buffer] = (),  # type: ignore[assignment]
+    queue: Queue | None = None,
+    signal: Fence | None = None,
 ) -> Generator[Any, Any, Fence]:
     rt = interp.runtime
-    queue = rt.queue_of(op)
+    queue = queue if queue is not None else rt.queue_of(op)
     where = op.describe()
 
     def work(q: Queue, flows: list[int]) -> Generator[Any, Any, int | None]:
@@ -75,7 +77,9 @@ def _submit_parameters(
             yield from rt.provider.serve(location(op) or where, op.op_name, requests, q, flows, rt.with_data)
         )
 
-    return (yield from rt.submit(interp, op, queue, work, wait if isinstance(wait, Fence) else None))
+    return (
+        yield from rt.submit(interp, op, queue, work, wait if isinstance(wait, Fence) else None, 0, signal)
+    )
 
 
 @rule("stream.parameter.load")
@@ -266,3 +270,72 @@ def _file_write(interp: Interpreter, op: Operation, args: list[Any]) -> Generato
             g["await_timepoint"],
         )
     )
+
+
+# -- io_parameters (the HAL-level ops): device, queue affinity, wait and signal fences -------------------
+
+
+def _io_queue(op: Operation, device: Any, mask: Any) -> Queue:
+    if not isinstance(device, Device):
+        raise UnsupportedOpError(f"{op.describe()}: expected a !hal.device, got {type(device).__name__}")
+    mask = int(mask)
+    if mask in (0, -1):
+        return device.queues[0]
+    return device.queue_for(tuple(i for i in range(64) if mask >> i & 1), op.describe())
+
+
+def _fences(op: Operation, g: dict[str, Any]) -> tuple[Fence, Fence]:
+    wait, signal = g["wait_fence"], g["signal_fence"]
+    if not isinstance(wait, Fence) or not isinstance(signal, Fence):
+        raise UnsupportedOpError(f"{op.describe()}: wait and signal must be !hal.fence values")
+    return wait, signal
+
+
+def _hal_buffer(op: Operation, value: Any) -> ResourceRef:
+    if isinstance(value, ResourceRef):
+        return value
+    raise UnsupportedOpError(f"{op.describe()}: expected a !hal.buffer, got {type(value).__name__}")
+
+
+@rule("io_parameters.load")
+def _io_load(interp: Interpreter, op: Operation, args: list[Any]) -> Generator[Any, Any, list[Any]]:
+    g = fields.groups(op, args)
+    wait, signal = _fences(op, g)
+    scope, keys = _scope(op, g, "source_scope"), _keys(op, g, "source_keys")
+    buffers = [Buffer.placeholder(int(n), f"{scope}::{k}") for k, n in zip(keys, g["lengths"])]
+    refs = [ResourceRef(b, 0, b.size_bytes) for b in buffers]
+    requests = [
+        ParameterRequest("read", scope, k, int(off), ref, 0, ref.size_bytes)
+        for k, off, ref in zip(keys, g["source_offsets"], refs)
+    ]
+    queue = _io_queue(op, g["device"], g["queue_affinity"])
+    yield from _submit_parameters(interp, op, requests, wait, buffers, queue, signal)
+    return refs
+
+
+@rule("io_parameters.gather")
+def _io_gather(interp: Interpreter, op: Operation, args: list[Any]) -> Generator[Any, Any, None]:
+    g = fields.groups(op, args)
+    wait, signal = _fences(op, g)
+    scope, keys = _scope(op, g, "source_scope"), _keys(op, g, "source_keys")
+    target = _hal_buffer(op, g["target_buffer"])
+    reqs = [
+        ParameterRequest("read", scope, k, int(so), target, int(to), int(n))
+        for k, so, to, n in zip(keys, g["source_offsets"], g["target_offsets"], g["target_lengths"])
+    ]
+    queue = _io_queue(op, g["device"], g["queue_affinity"])
+    yield from _submit_parameters(interp, op, reqs, wait, (), queue, signal)
+
+
+@rule("io_parameters.scatter")
+def _io_scatter(interp: Interpreter, op: Operation, args: list[Any]) -> Generator[Any, Any, None]:
+    g = fields.groups(op, args)
+    wait, signal = _fences(op, g)
+    scope, keys = _scope(op, g, "target_scope"), _keys(op, g, "target_keys")
+    source = _hal_buffer(op, g["source_buffer"])
+    reqs = [
+        ParameterRequest("write", scope, k, int(to), source, int(so), int(n))
+        for k, so, n, to in zip(keys, g["source_offsets"], g["source_lengths"], g["target_offsets"])
+    ]
+    queue = _io_queue(op, g["device"], g["queue_affinity"])
+    yield from _submit_parameters(interp, op, reqs, wait, (), queue, signal)
