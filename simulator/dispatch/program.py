@@ -21,7 +21,7 @@ from ir.errors import IRError
 from ir.module import Module
 from ir.types import BindingType, numpy_dtype
 from simulator.dispatch.bindings import Binding, merge_ranges
-from simulator.dispatch.interpreter import TERMINATORS, run_ops
+from simulator.dispatch.interpreter import TERMINATORS, Compiled, compile_ops, run_ops, run_steps
 from simulator.dispatch.registry import IMPLS, Context, Env, unsupported
 from simulator.dispatch.structured import FREE_OPS
 from simulator.errors import DispatchError, UnsupportedOpError
@@ -37,6 +37,48 @@ class DispatchCost:
     # The element type most of the flops compute on (MLIR spelling: "f32", "i8"), "" without flops;
     # the roofline picks the device peak for it.
     dtype: str = ""
+
+
+# Distinct push-constant tuples whose uniform-only values a program keeps.
+UNIFORM_CACHE_SIZE = 16
+
+# Ops that touch bindings: never computed ahead from the uniforms alone.
+_BINDING_OPS = frozenset(
+    {
+        "stream.binding.subspan",
+        "hal.interface.binding.subspan",
+        "iree_tensor_ext.dispatch.tensor.load",
+        "iree_tensor_ext.dispatch.tensor.store",
+        "flow.dispatch.tensor.load",
+        "flow.dispatch.tensor.store",
+    }
+)
+
+
+def split_uniform_steps(ctx: Context, block: Any) -> tuple[Compiled, Compiled]:
+    """The block's ops in two compiled lists: those that depend only on constants and push constants
+    (index arithmetic, static ``tensor.empty``, fills of constants), run once per distinct uniforms, and
+    the rest, run every time."""
+    uniform: set[Any] = {a for a in block.args if not isinstance(a.type, BindingType)}
+    pre, main = [], []
+    for op in block.ops:
+        if op.op_name in TERMINATORS:
+            main.append(op)
+            continue
+        outside = (
+            {v for inner in op.walk() for v in inner.operands}
+            - {r for inner in list(op.walk())[1:] for r in inner.results}
+            - {a for inner in op.walk() for region in inner.regions for b in region.blocks for a in b.args}
+        )
+        if op.results and op.op_name not in _BINDING_OPS and outside <= uniform:
+            pre.append(op)
+            uniform.update(op.results)
+        else:
+            main.append(op)
+    constants = [op for op in pre if op.op_name == "arith.constant"]
+    return compile_ops(ctx, constants + [op for op in pre if op not in constants], free=False), compile_ops(
+        ctx, main
+    )
 
 
 # Ops inside structured-op bodies that the engine handles itself.
@@ -75,6 +117,9 @@ class ExecutableProgram:
         self.binding_args = [a for a in args if isinstance(a.type, BindingType)]
         self.uniform_args = [a for a in args if not isinstance(a.type, BindingType)]
         self._plans: dict[Any, Any] = {}
+        self._split: tuple[Compiled, Compiled] | None = None
+        # Uniform values -> the values of the ops that depend on nothing else (index math, empties).
+        self._uniform_values: dict[tuple[int, ...], dict[Any, Any]] = {}
 
     @property
     def num_bindings(self) -> int:
@@ -113,7 +158,20 @@ class ExecutableProgram:
         ctx = Context(plans=self._plans, bindings=bound, uniforms=list(uniforms))
         env = self._env(bound, list(uniforms))
         with np.errstate(all="ignore"):
-            run_ops(ctx, self.func.regions[0].blocks[0], env)
+            if self._split is None:
+                self._split = split_uniform_steps(ctx, self.func.regions[0].blocks[0])
+            pre, main = self._split
+            key = tuple(int(u) for u in uniforms)
+            values = self._uniform_values.get(key)
+            if values is None:
+                scratch = Env(env)
+                run_steps(ctx, pre, scratch)
+                values = dict(scratch)
+                if len(self._uniform_values) >= UNIFORM_CACHE_SIZE:
+                    self._uniform_values.pop(next(iter(self._uniform_values)))
+                self._uniform_values[key] = values
+            env.update(values)
+            run_steps(ctx, main, env)
 
     def _analyse(self, uniforms: list[int], binding_lengths: list[int]) -> Context:
         bound = [Binding(i, None, int(n)) for i, n in enumerate(binding_lengths)]

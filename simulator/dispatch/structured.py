@@ -35,6 +35,7 @@ import numpy as np
 
 from ir.affine import AffineBinary, AffineConstant, AffineDim, AffineExpr, AffineMap
 from ir.core import Block, Operation, Value
+from simulator.dispatch.interpreter import run_ops
 from simulator.dispatch.reductions import COMBINERS, contract, reduce
 from simulator.dispatch.registry import IMPLS, Context, Env, unsupported
 from simulator.dispatch.scalars import CAST_OPS
@@ -69,6 +70,8 @@ class BodyPlan:
     init_is_zero_fill: bool = False
     flops_per_iteration: int = 0
     uses_index: bool = False  # the body has linalg.index ops
+    used_inputs: list[tuple[int, Value]] = field(default_factory=list)  # (input index, block arg) with uses
+    used_outputs: list[tuple[int, Value]] = field(default_factory=list)
     # Per operand shapes: loop bounds and how each input becomes its full-rank view.
     layouts: dict[tuple[Any, ...], tuple[tuple[int, ...], list[Any]]] = field(default_factory=dict)
     # Per (p shape, q shape) of a contraction: its transposes and reshapes.
@@ -263,6 +266,9 @@ def plan_body(op: Operation, spec: Spec) -> BodyPlan:
                 ({"muladd": "add", "add": "add", "max": "max", "min": "min"}[spec.default_body], True)
             ]
         return plan
+    plan.used_inputs = [(i, a) for i, a in enumerate(spec.body.args[: spec.n_inputs]) if a.uses]
+    if spec.body_takes_outs:
+        plan.used_outputs = [(i, a) for i, a in enumerate(spec.body.args[spec.n_inputs :]) if a.uses]
     plan.init_is_zero_fill = _is_zero_fill(op, spec)
     plan.uses_index = any(o.op_name == "linalg.index" for b in spec.body.ops for o in b.walk())
     if not red:
@@ -361,8 +367,6 @@ def _combine(ctx: Context, c: Operation | str, first: bool, init: np.ndarray, pa
 def run_structured(
     ctx: Context, op: Operation, spec: Spec, ins: list[Any], outs: list[np.ndarray], env: Env
 ) -> list[np.ndarray]:
-    from simulator.dispatch.interpreter import run_ops
-
     plan: BodyPlan = ctx.plan(op, lambda o: plan_body(o, spec), "body")
     shapes = tuple([a.shape if isinstance(a, np.ndarray) else None for a in ins] + [a.shape for a in outs])
     layout = plan.layouts.get(shapes)
@@ -388,19 +392,17 @@ def run_structured(
         return _run_default(ctx, spec, plan, views, outs, bounds)
 
     block = spec.body
-    local = Env(env)
     if plan.kind == "sequential":
         return _run_sequential(ctx, op, spec, plan, views, outs, bounds, env)
-    for i, a in enumerate(block.args[: spec.n_inputs]):
-        if a.uses:
-            local.bind(a, views[i])
+    local = Env(env)
+    for i, a in plan.used_inputs:
+        local[a] = views[i]
     if plan.uses_index:
         ctx.index_stack.append(_index_grid(bounds))
     try:
         if plan.kind == "parallel":
-            for i, a in enumerate(block.args[spec.n_inputs :]):
-                if a.uses:
-                    local.bind(a, full_rank(op, outs[i], spec.maps[spec.n_inputs + i], bounds))
+            for i, a in plan.used_outputs:
+                local[a] = full_rank(op, outs[i], spec.maps[spec.n_inputs + i], bounds)
             yields = run_ops(ctx, block, local)
             results = []
             for i, y in enumerate(yields):
@@ -409,7 +411,8 @@ def run_structured(
                     y = np.broadcast_to(y, bounds)
                 results.append(_from_par(y, plan.out_dims[i]))
             return results
-        run_ops(ctx, block, local, plan.ops)
+        if plan.ops:
+            run_ops(ctx, block, local, plan.ops)
     finally:
         if plan.uses_index:
             ctx.index_stack.pop()
@@ -492,8 +495,6 @@ def _run_sequential(
     bounds: tuple[int, ...],
     env: Env,
 ) -> list[np.ndarray]:
-    from simulator.dispatch.interpreter import run_ops
-
     assert spec.body is not None
     block = spec.body
     n = len(bounds)
