@@ -84,7 +84,7 @@ class Progress:
         if self._tty:
             self.stream.write("\r" + self.line() + "\x1b[K")
             self.stream.flush()
-        elif self.now - self._last_shown >= self.interval_s:
+        elif self.done < self.total and self.now - self._last_shown >= self.interval_s:
             self._last_shown = self.now
             self.stream.write(self.line() + "\n")
 
