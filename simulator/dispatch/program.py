@@ -131,16 +131,19 @@ class ExecutableProgram:
 
     # --- running --------------------------------------------------------------------------------------
 
-    def _env(self, bindings: list[Binding], uniforms: list[int]) -> Env:
+    def _check_counts(self, bindings: list[Any], uniforms: list[Any]) -> None:
         if len(uniforms) < len(self.uniform_args):
             raise DispatchError(
                 f"dispatch @{self.name}: {len(uniforms)} uniform operands for {len(self.uniform_args)} arguments"
             )
-        env = Env()
         if self.binding_args and len(bindings) != len(self.binding_args):
             raise DispatchError(
                 f"dispatch @{self.name}: {len(bindings)} bindings for {len(self.binding_args)} arguments"
             )
+
+    def _env(self, bindings: list[Binding], uniforms: list[int]) -> Env:
+        self._check_counts(bindings, uniforms)
+        env = Env()
         for arg, b in zip(self.binding_args, bindings):
             env.bind(arg, b)
         for arg, u in zip(self.uniform_args, uniforms):
@@ -155,22 +158,28 @@ class ExecutableProgram:
                 raise DispatchError(f"dispatch @{self.name}: binding {i} is not a 1-D uint8 array")
             bound.append(Binding(i, data, data.size))
         _mark_aliases(self, bound)
+        self._check_counts(bound, uniforms)
         ctx = Context(plans=self._plans, bindings=bound, uniforms=list(uniforms))
-        env = self._env(bound, list(uniforms))
         with np.errstate(all="ignore"):
             if self._split is None:
                 self._split = split_uniform_steps(ctx, self.func.regions[0].blocks[0])
             pre, main = self._split
-            key = tuple(int(u) for u in uniforms)
+            key = tuple([int(u) for u in uniforms])
             values = self._uniform_values.get(key)
             if values is None:
-                scratch = Env(env)
+                # Push constants and what depends only on them: computed once per distinct uniforms.
+                scratch = Env()
+                for arg, u in zip(self.uniform_args, uniforms):
+                    scratch[arg] = _uniform(arg.type, u)
                 run_steps(ctx, pre, scratch)
                 values = dict(scratch)
                 if len(self._uniform_values) >= UNIFORM_CACHE_SIZE:
                     self._uniform_values.pop(next(iter(self._uniform_values)))
                 self._uniform_values[key] = values
+            env = Env()
             env.update(values)
+            for arg, b in zip(self.binding_args, bound):
+                env[arg] = b
             run_steps(ctx, main, env)
 
     def _analyse(self, uniforms: list[int], binding_lengths: list[int]) -> Context:
