@@ -182,7 +182,9 @@ def bench_fixture(
         _, interp_result = numpy_baseline(program, interp_views, uniforms, fn)
         got, want = interp_result().astype(np.float64), baseline_result().astype(np.float64)
         err = float(np.abs(got - want).max()) / max(1.0, float(np.abs(want).max()))
-        t_interp = seconds_per_call(functools.partial(program.run, interp_views, uniforms, workload), min_time)
+        t_interp = seconds_per_call(
+            functools.partial(program.run, interp_views, uniforms, workload), min_time
+        )
         t_numpy = seconds_per_call(baseline, min_time)
         flops = program.cost(uniforms, workload, [v.size for v in views]).flops
         rows.append(

@@ -4,7 +4,7 @@ Interface (what ``stream.cmd.dispatch`` calls)::
 
     program = load_executable(module, SymbolRefAttr("main_dispatch_0", ("main_dispatch_0_matmul",)))
     program.run(bindings, uniforms, workload)            # -> None, writes in place
-    program.cost(uniforms, workload, binding_lengths)    # -> DispatchCost(flops, bytes_read, bytes_written)
+    program.cost(uniforms, workload, binding_lengths)    # -> DispatchCost(flops, bytes_read, bytes_written, dtype)
     program.accesses(uniforms, binding_lengths)          # -> [[("read"|"write", start, stop), ...], ...]
 
 - :func:`load_executable` resolves ``@executable::@export`` to the ``func.func`` named by the export's
@@ -17,7 +17,10 @@ Interface (what ``stream.cmd.dispatch`` calls)::
   to their type); ``workload`` is accepted for the ``workload.ordinal`` ops and otherwise unused. A
   subspan's byte offset is relative to the binding's first byte; loads read little-endian elements of
   the tensor's numpy dtype; stores write in place into the given arrays. Out-of-bounds accesses raise
-  :class:`~simulator.errors.DispatchError`.
+  :class:`~simulator.errors.DispatchError`. Values that depend only on push constants (index
+  arithmetic, static ``tensor.empty``, fills of constants) are computed once per distinct uniforms.
+  Numerics: each op keeps its MLIR type (f32 stays f32, integers wrap, f16/bf16/f8 round after each op);
+  sums reduce pairwise rather than in loop order, and f16/bf16 contractions accumulate in f32.
 - ``cost``: a data-free pass over the same function. ``flops`` = for every linalg op, the size of its
   iteration space times the number of ``arith``/``math`` ops in its body (casts and constants are free),
   so a matmul counts 2 per multiply-add, an elementwise ``addf`` + ``maximumf`` 2 per element;
