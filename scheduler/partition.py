@@ -253,14 +253,3 @@ def _describe(g: nx.DiGraph, n: int) -> str:
     if op is not None:
         return op.describe()
     return str(g.nodes[n].get("label", n))
-
-
-def check_graph_acyclic(g: nx.DiGraph) -> None:
-    """Raise :class:`CyclicPartitionError` naming the ops of a dependency cycle in ``g``."""
-    try:
-        cycle = nx.find_cycle(g)
-    except nx.NetworkXNoCycle:
-        return
-    path = [a for a, _ in cycle] + [cycle[0][0]]
-    text = " -> ".join(f"{n}: {_describe(g, n)}" for n in path)
-    raise CyclicPartitionError(f"dependency cycle between ops: {text}")

@@ -234,6 +234,8 @@ def propagate_timepoints(state: ScheduleState) -> ScheduleState:
     """
     for plan in state.functions:
         g = plan.graph
+        # Partitions may come from a replaced schedule_execution stage: they must still be orderable.
+        check_partitions(g, plan.partitions)
         owner = plan.owner()
         plan.deps = {p: set() for p in range(len(plan.partitions))}
         plan.host_awaited = {p: [] for p in range(len(plan.partitions))}

@@ -198,3 +198,25 @@ def test_elide_timepoints_drops_awaits_on_immediate_timepoints():
     ir.verify(m)
     awaits = [op for op in fn.body.ops if op.op_name == "stream.timepoint.await"]
     assert len(awaits) == 1 and awaits[0].operands[-1].defining_op.op_name != "stream.timepoint.immediate"
+
+
+def test_pipeline_rejects_cyclic_partitions_from_a_replaced_stage():
+    from scheduler import CyclicPartitionError, Partition
+    from scheduler.access import STREAMABLE
+
+    m = async_program([("a", ["x"], 64), ("b", ["a"], 64)], outputs=["b"])
+    fn = m.function("main")
+    a_op, b_op = [op for op in fn.body.ops if op.op_name == "stream.async.dispatch"]
+    # b reads a through a host op: one region holding both would need the host op inside it.
+    host = ir.Builder.before(b_op).create("util.optimization_barrier", [a_op.result], [a_op.result.type])
+    b_op.set_operand(0, host.result)
+
+    def one_region(state):
+        for plan in state.functions:
+            nodes = tuple(n for n in sorted(plan.graph) if plan.graph.nodes[n]["info"].kind == STREAMABLE)
+            plan.partitions = (Partition(nodes),)
+        return state
+
+    pipeline = Pipeline.default().replace("schedule_execution", one_region)
+    with pytest.raises(CyclicPartitionError, match=r"stream\.async\.dispatch.*util\.optimization_barrier"):
+        schedule_module(m, pipeline=pipeline)
