@@ -168,7 +168,15 @@ def _dim(ctx: Context, op: Operation, args: list[Any]) -> list[Any]:
 
 @register_op("tensor.extract")
 def _extract(ctx: Context, op: Operation, args: list[Any]) -> list[Any]:
-    return [args[0][tuple(int(i) for i in args[1:])]]
+    """One element, or, inside a vectorised linalg body, a gather: the indices are whole arrays."""
+    src = args[0]
+    index = tuple(np.asarray(i) for i in args[1:])
+    for d, i in enumerate(index):
+        if i.size and (i.min() < 0 or i.max() >= src.shape[d]):
+            bad = int(i.min()) if i.min() < 0 else int(i.max())
+            raise DispatchError(f"{op.describe()}: index {bad} outside dim {d} of size {src.shape[d]}")
+    out = src[index]
+    return [out[()] if isinstance(out, np.ndarray) and out.ndim == 0 else out]
 
 
 @register_shape("tensor.extract")

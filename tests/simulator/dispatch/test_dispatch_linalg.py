@@ -429,3 +429,42 @@ def test_generic_small_floats_round_after_each_op(el: str, dtype) -> None:  # ty
     assert got.dtype == np.dtype(dtype)
     m = (a.astype(np.float32) * b.astype(np.float32)).astype(dtype)
     np.testing.assert_array_equal(got, np.exp(m.astype(np.float32)).astype(dtype))
+
+
+def test_generic_gather_with_tensor_extract_in_the_body() -> None:
+    """An embedding lookup: out[i, j] = table[ids[i], j], the body indexing a captured tensor."""
+    body = "\n".join(
+        [
+            generic(
+                "%r",
+                [("%a0", t((5,), "i32"))],
+                [("%a2", t((5, 3)))],
+                ["(d0, d1) -> (d0)", "(d0, d1) -> (d0, d1)"],
+                ["parallel", "parallel"],
+                ["i32", "f32"],
+                [
+                    '%i = "arith.index_cast"(%b0) : (i32) -> index',
+                    '%j = "linalg.index"() <{dim = 1 : i64}> : () -> index',
+                    '%v = "tensor.extract"(%a1, %i, %j) : (tensor<7x3xf32>, index, index) -> f32',
+                ],
+                [("%v", "f32")],
+            ),
+            ret([("%r", t((5, 3)))]),
+        ]
+    )
+    ids = np.array([6, 0, 3, 3, 1], np.int32)
+    table = f32(7, 3)
+    (got,) = run(
+        [t((5,), "i32"), t((7, 3)), t((5, 3))], [t((5, 3))], body, ids, table, np.zeros((5, 3), np.float32)
+    )
+    np.testing.assert_array_equal(got, table[ids])
+    bad = np.array([7, 0, 0, 0, 0], np.int32)
+    with pytest.raises(Exception, match="outside dim 0 of size 7"):
+        run(
+            [t((5,), "i32"), t((7, 3)), t((5, 3))],
+            [t((5, 3))],
+            body,
+            bad,
+            table,
+            np.zeros((5, 3), np.float32),
+        )
