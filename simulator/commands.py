@@ -8,7 +8,8 @@ them; a ``stream.cmd.serial`` nested in a wave runs its ops in order. Here the r
 
 Execution on a queue: a serial node runs its children one after the other (the barrier); a concurrent
 node starts all of them and waits for all. Dispatches hold one of the device's execution units for their
-roofline time; fills and copies hold a copy engine. Concurrent children draw on lanes (tracks
+roofline time, and a chain of back-to-back serial dispatches holds its unit from the first to the last
+(serial work does not hand its unit over at a barrier); fills and copies hold a copy engine. Concurrent children draw on lanes (tracks
 ``queueN``, ``queueN.1``, ...) so overlapping spans stay readable. With data, each command computes at
 its end: a dispatch runs its kernel on the bound byte ranges, a fill writes its pattern, a copy copies.
 """
@@ -174,21 +175,22 @@ class Executor:
             return (yield from self._concurrent(node.items, lane, flows_from))
         if isinstance(node, Serial):
             last = None
-            env = self.engine.env
-            units = self.device.units
-            for item in node.items:
-                if type(item) is DispatchCmd and not self.with_data and not flows_from:
-                    # The common case, inlined: hold an execution unit for the roofline time.
-                    with units.request() as req:
-                        yield req
-                        start = env.now
-                        yield env.timeout(item.duration_ns)
-                    last = self._dispatch_span(item, lane, int(start))
+            items = node.items
+            i, n = 0, len(items)
+            while i < n:
+                if type(items[i]) is DispatchCmd:
+                    j = i + 1
+                    while j < n and type(items[j]) is DispatchCmd:
+                        j += 1
+                    last = yield from self._dispatch_chain(items[i:j], lane, flows_from)
+                    flows_from = []
+                    i = j
                     continue
-                got = yield from self.run(item, lane, flows_from)
+                got = yield from self.run(items[i], lane, flows_from)
                 if got is not None:
                     last = got
                     flows_from = []
+                i += 1
             return last
         if isinstance(node, DispatchCmd):
             return (yield from self._dispatch(node, lane, flows_from))
@@ -219,19 +221,53 @@ class Executor:
             start = env.now
             yield env.timeout(cmd.duration_ns)
         if self.with_data:
-            views = []
-            for i, (ref, offset) in enumerate(cmd.bindings):
-                view = ref.view(offset, cmd.lengths[i])
-                if view is None:
-                    raise DeviceFailure(
-                        f"{cmd.where}: binding {i} has no memory (used before its alloca ran?)"
-                    )
-                views.append(view)
-            cmd.exe.run(views, cmd.lengths, cmd.accesses, cmd.uniforms, cmd.workload, cmd.where)
+            self._compute(cmd)
         span_id = self._dispatch_span(cmd, lane, int(start))
         for src in flows_from:
             self.trace.add_flow(src, span_id)
         return span_id
+
+    def _dispatch_chain(
+        self, cmds: list[DispatchCmd], lane: int, flows_from: list[int]
+    ) -> Generator[Any, Any, int]:
+        """Back-to-back dispatches separated by barriers: one execution unit runs them in order.
+
+        The unit is held for the whole chain (a queue's serial work does not give its unit up between
+        barriers), so the chain takes one wait and one timeout; each dispatch's span starts where the
+        previous one ended, and with data each kernel runs in order at the chain's end.
+        """
+        if len(cmds) == 1:
+            return (yield from self._dispatch(cmds[0], lane, flows_from))
+        env = self.engine.env
+        with self.device.units.request() as req:
+            if not req.triggered:  # a free unit is granted at once; only wait for a busy one
+                yield req
+            start = int(env.now)
+            total = 0
+            for cmd in cmds:
+                total += cmd.duration_ns
+            yield env.timeout(total)
+        t = start
+        first = None
+        for cmd in cmds:
+            if self.with_data:
+                self._compute(cmd)
+            span_id = self._dispatch_span(cmd, lane, t)
+            if first is None:
+                first = span_id
+            t += cmd.duration_ns
+        for src in flows_from:
+            self.trace.add_flow(src, first)
+        return span_id
+
+    def _compute(self, cmd: DispatchCmd) -> None:
+        views = []
+        for i, (ref, offset) in enumerate(cmd.bindings):
+            view = ref.view(offset, cmd.lengths[i])
+            if view is None:
+                raise DeviceFailure(f"{cmd.where}: binding {i} has no memory (used before its alloca ran?)")
+            views.append(view)
+        cmd.exe.run(views, cmd.lengths, cmd.accesses, cmd.uniforms, cmd.workload, cmd.where)
 
     def _dispatch_span(self, cmd: DispatchCmd, lane: int, start: int) -> int:
         self.counts["dispatches"] += 1

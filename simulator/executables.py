@@ -48,6 +48,8 @@ class Executable:
         self.estimate: LinalgEstimate | None = None
         self.no_data_reason: str | None = None
         self._costs: dict[tuple[Any, ...], DispatchCost] = {}
+        # (device index, workload..., uniforms..., binding lengths...) -> (cost, duration_ns); the recorder's.
+        self.timings: dict[tuple[Any, ...], tuple[DispatchCost, int]] = {}
         try:
             export = module.lookup(ref)
         except Exception as exc:  # ir.IRError

@@ -95,11 +95,12 @@ def deep_program(dispatches: int = 2000, size_bytes: int = 4096) -> Module:
     pb.function("main", [], [])
     size = pb.index(2 * size_bytes)
     slab, ready = pb.alloca(size, lifetime="transient")
+    # One value per constant, as IREE's CSE leaves them (the builder makes a new constant per int).
     zero, half = pb.index(0), pb.index(size_bytes)
     with pb.execute([slab], [size], await_=ready) as (s,):
         for i in range(dispatches):
             src, dst = (zero, half) if i % 2 == 0 else (half, zero)
-            pb.dispatch("step", [(s, size, src, size_bytes, "ro"), (s, size, dst, size_bytes, "wo")])
+            pb.dispatch("step", [(s, size, src, half, "ro"), (s, size, dst, half, "wo")])
     done = pb.dealloca(slab, size, await_=pb.last_timepoint)
     pb.await_(done)
     pb.returns()

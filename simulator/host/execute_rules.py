@@ -70,11 +70,8 @@ class Recorder:
     def __init__(self, interp: Interpreter) -> None:
         self.interp = interp
         self.runtime = interp.runtime
-        self.statics: dict[tuple[int, int], _DispatchStatic] = {}
-        self.shared: dict[tuple[Any, Any], _DispatchStatic] = {}
+        self.shared: dict[tuple[Any, ...], tuple[_DispatchStatic, tuple[int, ...]]] = {}
         self.keep: list[Any] = []
-        self.bounds: dict[int, tuple[int, ...]] = {}
-        self.bounds_by_value: dict[Any, tuple[int, ...]] = {}
 
     def record(
         self, block: Block, env: dict[Any, Any], device: Device, into: Serial, affinity: str | None
@@ -114,24 +111,27 @@ class Recorder:
         self, op: Operation, env: dict[Any, Any], device: Device, affinity: str | None
     ) -> DispatchCmd:
         props = op.properties
-        entry = props.get("entry_points") or op.attributes.get("entry_points")
-        acc = props.get("resource_accesses") or op.attributes.get("resource_accesses")
-        st = self.statics.get((id(entry), id(acc)))
-        if st is None:
-            # Builders make equal attributes per op; share by value, then remember these ids too.
-            st = self.shared.get((entry, acc))
-            if st is None:
-                st = self.shared[(entry, acc)] = _DispatchStatic(self.interp, op, entry, acc)
-            self.statics[(id(entry), id(acc))] = st
-            self.keep.append((entry, acc))
-        seg = props.get("operandSegmentSizes") or op.attributes.get("operandSegmentSizes")
-        bounds = self.bounds.get(id(seg))
-        if bounds is None:
-            bounds = self.bounds_by_value.get(seg)
-            if bounds is None:
-                bounds = self.bounds_by_value[seg] = _bounds(seg, len(op._operands))
-            self.bounds[id(seg)] = bounds
-            self.keep.append(seg)
+        entry = props.get("entry_points")
+        acc = props.get("resource_accesses")
+        seg = props.get("operandSegmentSizes")
+        if entry is None or acc is None or seg is None:
+            entry, acc, seg = (
+                op.attr("entry_points"),
+                op.attr("resource_accesses"),
+                op.attr("operandSegmentSizes"),
+            )
+        # Every op has its own attribute objects; key the shared facts by cheap plain values.
+        try:
+            ref = entry.elements[0]  # type: ignore[union-attr]
+            key = (ref.root, ref.nested, tuple([a.value for a in acc.elements]), seg.values)  # type: ignore[union-attr]
+        except (AttributeError, IndexError):
+            key = (id(entry), id(acc), id(seg))
+        shared = self.shared.get(key)
+        if shared is None:
+            st = _DispatchStatic(self.interp, op, entry, acc)
+            shared = self.shared[key] = (st, _bounds(seg, len(op._operands)))
+            self.keep.append((entry, acc, seg))
+        st, bounds = shared
         _w, w1, u1, r1, s1, o1, l1 = bounds
         vals = [env[v] for v in op._operands]
         resources = vals[u1:r1]
@@ -144,13 +144,16 @@ class Recorder:
         workload = vals[0:w1]
         accesses = st.accesses if len(st.accesses) == len(resources) else ["rw"] * len(resources)
         exe = st.exe
-        cost = exe.cost(uniforms, workload, lengths, accesses)
-        durations = self.runtime.durations
-        key = (id(cost), device.index)
-        dur = durations.get(key)
-        if dur is None:
-            dur = durations[key] = self.runtime.costs.dispatch_ns(device.spec, exe.names, cost)
-            self.runtime.keep_alive.append(cost)
+        # One lookup gives the cost and the duration on this device for these operand values.
+        timing_key = (device.index, w1, u1, *vals[0:u1], *lengths)
+        timing = exe.timings.get(timing_key)
+        if timing is None:
+            cost = exe.cost(uniforms, workload, lengths, accesses)
+            timing = exe.timings[timing_key] = (
+                cost,
+                self.runtime.costs.dispatch_ns(device.spec, exe.names, cost),
+            )
+        cost, dur = timing
         loc = op.location
         args = {
             "op": "stream.cmd.dispatch",
