@@ -233,9 +233,9 @@ def _async_accesses(op: Operation) -> tuple[list[Access], dict[int, Value]]:
     for v in o:
         if is_resource(v):
             acc.append(Access(v, READ_WRITE))
-    for r in op.results:
-        if is_resource(r):
-            acc.append(Access(r, WRITE))
+    for res in op.results:
+        if is_resource(res):
+            acc.append(Access(res, WRITE))
     return acc, tied
 
 

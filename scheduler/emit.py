@@ -179,9 +179,9 @@ class _Emitter:
                 local[leader] = Loc(op.results[0], size, self._offset(b, off), alloc.sizes[leader])
         transient: tuple[Value, Value] | None = None
         if alloc.transients:
-            layout = alloc.transient_layout
-            assert layout is not None
-            size = self._slab_size(b, layout, alloc.transients, alloc.sizes)
+            tlayout = alloc.transient_layout
+            assert tlayout is not None
+            size = self._slab_size(b, tlayout, alloc.transients, alloc.sizes)
             op = b.create(
                 "stream.resource.alloca",
                 [size],
@@ -191,7 +191,7 @@ class _Emitter:
             allocas.append(op.results[1])
             transient = (op.results[0], size)
             slab_operands.append(transient)
-            for leader, off in zip(alloc.transients, layout.offsets):
+            for leader, off in zip(alloc.transients, tlayout.offsets):
                 local[leader] = Loc(op.results[0], size, self._offset(b, off), alloc.sizes[leader])
         # Captured resources: raw storage of earlier regions' results, or the values themselves.
         operands: list[tuple[Value, Value]] = []
@@ -308,7 +308,7 @@ class _Emitter:
             arg, size, base = at(o[0])
             b.create("stream.cmd.fill", [arg, size, self._add(outer, base, o[2]), o[4], o[5]], [])
             return
-        copy = None
+        copy: tuple[Value, int | Value, Value, int | Value, Value] | None = None
         if name == "stream.async.copy":
             copy = (o[4], o[6], o[0], o[2], o[8])
         elif name in ("stream.async.clone", "stream.async.transfer"):
@@ -356,9 +356,9 @@ class _Emitter:
                 for (o, _), res, size in zip(entries, op.results, sizes):
                     self.loc[o.results[0]] = Loc(res, size, 0, size)
         else:
-            for entries, total in up.buffers:
+            for gathered, total in up.buffers:
                 total_v = self.consts.get(align(total, self.state.resource_config.min_buffer_range_alignment))
-                rtype = entries[0][0].results[0].type
+                rtype = gathered[0][0].results[0].type
                 alloc = b.create(
                     "stream.resource.alloc",
                     [total_v],
@@ -366,7 +366,7 @@ class _Emitter:
                     properties={**aff, "uninitialized": A.UnitAttr()},
                 ).result
                 by_scope: dict[str | None, list] = {}  # type: ignore[type-arg]
-                for e in entries:
+                for e in gathered:
                     by_scope.setdefault(e[1], []).append(e)
                 for scope, group in by_scope.items():
                     scope_v = [buf(scope)] if scope is not None else []
@@ -384,7 +384,7 @@ class _Emitter:
                         },
                     )
                     tps.append(op.result)
-                for o, _, _, off in entries:
+                for o, _, _, off in gathered:
                     self.loc[o.results[0]] = Loc(alloc, total_v, off, o.operands[0])
         tp = self._join(b, tps)
         if tp is not None:
@@ -414,7 +414,7 @@ class _Emitter:
             properties=props,
         )
         ready = {id(r): res for (r, _), res in zip(resources, op.results)}
-        out = []
+        out: list[tuple[Value, Value]] = []
         for v in values:
             loc = self.loc[v]
             awaited = ready[id(loc.resource)]

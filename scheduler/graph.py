@@ -123,7 +123,7 @@ def _plain_graph(g: nx.DiGraph) -> nx.DiGraph:
     h = nx.DiGraph()
     for n, data in g.nodes(data=True):
         op = data.get("op")
-        attrs = {"label": str(data.get("label", n))}
+        attrs: dict[str, str | int] = {"label": str(data.get("label", n))}
         if op is not None and op.location is not None:
             attrs["location"] = str(op.location)
         for k in ("partition", "wave", "device"):

@@ -251,7 +251,7 @@ def propagate_timepoints(state: ScheduleState) -> ScheduleState:
                         continue
                     for user, _ in res.uses:
                         top = _top(plan, user)
-                        if owner.get(top) is None and id(res) not in seen:
+                        if (top is None or owner.get(top) is None) and id(res) not in seen:
                             seen.add(id(res))
                             plan.host_awaited[p].append(res)
     return state
@@ -334,7 +334,7 @@ def _allocate_region(plan, p, nodes, owner, g) -> RegionAllocation:  # type: ign
                 live_out = False
                 for user, _ in res.uses:
                     top = _top(plan, user)
-                    if top in inside:
+                    if top is not None and top in inside:
                         end = max(end, item_pos[top])
                     else:
                         live_out = True
@@ -371,22 +371,22 @@ def _allocate_region(plan, p, nodes, owner, g) -> RegionAllocation:  # type: ign
     sets: dict[Value, list[Value]] = {}
     for v in intervals:
         sets.setdefault(find(v), []).append(v)
-    for leader, members in sets.items():
-        start = min(intervals[m].start for m in members)
-        end = max(intervals[m].end for m in members)
-        ordn = min(intervals[m].ordinal for m in members)
+    for leader, aliases in sets.items():
+        start = min(intervals[m].start for m in aliases)
+        end = max(intervals[m].end for m in aliases)
+        ordn = min(intervals[m].ordinal for m in aliases)
         alloc.intervals[leader] = Interval(start, end, ordn)
-        for m in members:
+        for m in aliases:
             alloc.leader[m] = leader
     captured_ids = {id(v) for v in captured}
     by_type: dict[T.Type, list[Value]] = {}
     for leader in sorted(sets, key=lambda v: alloc.intervals[v].ordinal):
-        members = sets[leader]
-        cap = next((m for m in members if id(m) in captured_ids), None)
+        aliases = sets[leader]
+        cap = next((m for m in aliases if id(m) in captured_ids), None)
         if cap is not None:
             alloc.in_place[leader] = cap
             continue
-        esc = [m for m in members if id(m) in escaping]
+        esc = [m for m in aliases if id(m) in escaping]
         if esc:
             by_type.setdefault(esc[-1].type, []).append(leader)
         else:
