@@ -294,7 +294,7 @@ class _Emitter:
                 + [x[3] for x in binds],
                 [],
                 properties={
-                    "entry_points": op.attr("entry_points"),  # type: ignore[dict-item]
+                    "entry_points": op.attr("entry_points"),
                     "operandSegmentSizes": A.segment_sizes(len(seg["workload"]), len(uniforms), n, n, n, n),
                     "resource_accesses": A.ArrayAttr(tuple(_ACCESS_ATTRS[x[4]] for x in binds)),
                 },

@@ -92,7 +92,7 @@ def pack_static(
         if reservations and i and later_start[i] > later_start[i - 1]:
             horizon = later_start[i]
             reservations = [r for r in reservations if r[2].end >= horizon]
-        size = align(int(s.size), range_alignment)  # type: ignore[arg-type,call-overload]
+        size = align(int(s.size), range_alignment)  # type: ignore[arg-type]
         best = None
         best_fit = None
         current = 0

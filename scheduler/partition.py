@@ -251,5 +251,5 @@ def check_partitions(g: nx.DiGraph, partitions: Iterable[Partition]) -> None:
 def _describe(g: nx.DiGraph, n: int) -> str:
     op = g.nodes[n].get("op")
     if op is not None:
-        return op.describe()
+        return str(op.describe())
     return str(g.nodes[n].get("label", n))

@@ -157,7 +157,7 @@ def place_devices(
     for plan in state.functions:
         placement = heft_placement(plan.graph, devices=devices, cost=cost, transfer_cost=transfer_cost)
         for n, dev in placement.device.items():
-            plan.graph.nodes[n]["op"].properties["affinity"] = dev  # type: ignore[assignment]
+            plan.graph.nodes[n]["op"].properties["affinity"] = dev
         transfers: dict[tuple[int, Hashable], Value] = {}
         for n, dev in placement.device.items():
             op = plan.graph.nodes[n]["op"]
@@ -170,12 +170,12 @@ def place_devices(
                     continue
                 key = (id(v), dev)
                 if key not in transfers:
-                    size = result_size(producer, v.index)  # type: ignore[attr-defined]
+                    size = result_size(producer, v.index)
                     t = Builder.after(producer).create(
                         "stream.async.transfer",
                         [v, size, size],
                         [v.type],
-                        properties={"source_affinity": src, "result_affinity": dev},  # type: ignore[dict-item]
+                        properties={"source_affinity": src, "result_affinity": dev},
                     )
                     transfers[key] = t.result
                 op.set_operand(i, transfers[key])

@@ -17,7 +17,8 @@ from __future__ import annotations
 
 import networkx as nx
 
-from ir import Value
+from ir import Operation, Value
+from ir import attributes as A
 from ir import types as T
 from scheduler.access import (
     METADATA,
@@ -263,7 +264,7 @@ def _top(plan, op) -> int | None:  # type: ignore[no-untyped-def]
         cur = cur.parent_op
     if cur is None:
         return None
-    index = plan.graph.graph.get("index")
+    index: dict[int, int] | None = plan.graph.graph.get("index")
     if index is None:
         index = {id(d["op"]): n for n, d in plan.graph.nodes(data=True)}
         plan.graph.graph["index"] = index
@@ -512,17 +513,19 @@ def parameter_upload(
                 continue
             plan.allocation.pop(p, None)
             if memory_model == "unified":
-                groups: dict[str | None, list] = {}
+                groups: dict[str | None, list[tuple[Operation, str]]] = {}
                 for o in ops:
                     attr = o.attr("value")
-                    groups.setdefault(attr.scope, []).append((o, attr.key))  # type: ignore[union-attr]
+                    assert isinstance(attr, A.NamedParameterAttr)
+                    groups.setdefault(attr.scope, []).append((o, attr.key))
                 plan.uploads[p] = ParameterUpload("load", list(groups.items()))
                 continue
-            buffers: list[tuple[list, int]] = []
-            entries: list = []
+            buffers: list[tuple[list[tuple[Operation, str | None, str, int]], int]] = []
+            entries: list[tuple[Operation, str | None, str, int]] = []
             offset = 0
             for o in ops:
                 attr = o.attr("value")
+                assert isinstance(attr, A.NamedParameterAttr)
                 size = static_index(o.operands[0])
                 if size is None:
                     raise UnsupportedOpError(f"{o.describe()}: a gathered parameter needs a static size")
@@ -534,7 +537,7 @@ def parameter_upload(
                     raise ScheduleError(
                         f"{o.describe()}: parameter of {size} bytes exceeds the {cap} byte cap"
                     )
-                entries.append((o, attr.scope, attr.key, start))  # type: ignore[union-attr]
+                entries.append((o, attr.scope, attr.key, start))
                 offset = start + size
             if entries:
                 buffers.append((entries, offset))
