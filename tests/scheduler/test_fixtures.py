@@ -85,3 +85,10 @@ def test_fixture_parameters_load_once_per_scope(scheduled):
         return sum(op.op_name in ("stream.cmd.parameter.load", "stream.parameter.load") for op in m.walk())
 
     assert loads(ours) == loads(iree) == 1
+
+
+@pytest.mark.parametrize("name", FIXTURES)
+def test_fixture_cmd_form_is_left_alone(name):
+    path = str(IREE_FIXTURES / name / "cmd.generic.mlir")
+    before = ir.print_generic(ir.parse_file(path))
+    assert ir.print_generic(schedule_module(ir.parse_file(path))) == before
