@@ -8,7 +8,7 @@ A cluster is named by a string:
 - ``tcp://HOST:PORT`` (or ``tls://``...): the scheduler of an existing cluster, whose workers must have
   streamsim installed. The study's files must be readable by the workers at the same paths.
 
-Points are submitted as ``client.submit(execute_point, runner, point, pure=False, retries=2)``: the
+Points are submitted as ``client.map(execute_point, runners, points, pure=False, retries=2)``: the
 runner's own exceptions are caught on the worker and become the point's error record, so ``retries``
 covers failures outside the point (a task lost with its worker is rescheduled by Dask itself; one that
 keeps killing workers ends as ``KilledWorker``, which is recorded too). Records come back through
@@ -150,15 +150,24 @@ def run_dask(points: Sequence[Point], runner: Runner, on_record: OnRecord, clien
     """Run the points on the client's cluster, handing each record to ``on_record`` as it arrives."""
     from distributed import as_completed
 
-    futures = {}
-    for point in points:
-        fut = client.submit(execute_point, runner, point, pure=False, retries=2)
-        futures[fut] = point
-    for fut in as_completed(list(futures)):
-        point = futures.pop(fut)
-        try:
-            record = fut.result()
-        except Exception as exc:  # KilledWorker and the like: the cluster gave up on this point
-            record = lost_point(point, exc)
+    # One message submits every point, and results come back in batches as they complete: a round trip
+    # per point would cost more than a small point's simulation.
+    futures = client.map(execute_point, [runner] * len(points), list(points), pure=False, retries=2)
+    by_key = {f.key: p for f, p in zip(futures, points)}
+    for fut, result in as_completed(futures, with_results=True, raise_errors=False):
+        point = by_key.pop(fut.key)
+        if fut.status == "finished":
+            record = result
+        else:  # KilledWorker and the like: the cluster gave up on this point
+            record = lost_point(point, _exception_of(result))
         fut.release()
         on_record(record)
+
+
+def _exception_of(result: Any) -> BaseException:
+    """The exception of a failed future's ``as_completed`` result (an exception or an exc_info triple)."""
+    if isinstance(result, BaseException):
+        return result
+    if isinstance(result, tuple) and len(result) == 3 and isinstance(result[1], BaseException):
+        return result[1]
+    return SweepError(f"the cluster lost the point: {result!r}")

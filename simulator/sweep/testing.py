@@ -6,7 +6,8 @@ module (test modules are not importable under pytest's importlib mode).
 - :func:`toy_runner`: metrics computed from the point's settings alone; a point whose ``queues`` is 13
   raises, to show a failed point being recorded.
 - :class:`CrashOnce`: kills its worker process the first time it runs one of the chosen points (the
-  first run leaves a marker file in ``marker_dir``), then behaves like :func:`toy_runner`.
+  first run leaves a marker file in ``marker_dir``), then behaves like :func:`toy_runner`; with
+  ``every_time=True`` it kills every worker that runs those points.
 """
 
 from __future__ import annotations
@@ -41,13 +42,14 @@ class CrashOnce:
     marker_dir: str
     indices: tuple[int, ...]
     delay_s: float = 0.0
+    every_time: bool = False
 
     def __call__(self, point: Point) -> dict[str, Any]:
         if self.delay_s:
             time.sleep(self.delay_s)
         if point.index in self.indices:
             marker = pathlib.Path(self.marker_dir) / f"crashed-{point.index}"
-            if not marker.exists():
+            if self.every_time or not marker.exists():
                 marker.write_text(str(os.getpid()))
                 os._exit(17)  # as abrupt as a killed process: no cleanup, no reply
         return toy_runner(point)

@@ -14,19 +14,22 @@ from simulator.sweep import ResultStore, run_study, study_from_dict
 from simulator.sweep.testing import CrashOnce, toy_runner
 
 distributed = pytest.importorskip("distributed")
+dask = pytest.importorskip("dask")
 
 FIXTURE = pathlib.Path(__file__).parents[2] / "fixtures" / "iree" / "attention_block"
 
 
 @pytest.fixture(scope="module")
 def client() -> Iterator[Any]:
-    cluster = distributed.LocalCluster(
-        n_workers=2,
-        threads_per_worker=1,
-        processes=True,
-        dashboard_address=":0",
-        silence_logs=logging.CRITICAL,
-    )
+    # Dask's default: a task may lose three workers; the fourth loss gives it up (KilledWorker).
+    with dask.config.set({"distributed.scheduler.allowed-failures": 3}):
+        cluster = distributed.LocalCluster(
+            n_workers=2,
+            threads_per_worker=1,
+            processes=True,
+            dashboard_address=":0",
+            silence_logs=logging.CRITICAL,
+        )
     with distributed.Client(cluster) as c:
         yield c
     cluster.close()
@@ -108,3 +111,24 @@ def test_dask_sweep_resumes_and_skips_stored_points(client: Any, tmp_path: pathl
     after = {f.name: f.stat().st_mtime_ns for f in (tmp_path / "store").iterdir()}
     assert {k: after[k] for k in before} == before
     assert len(after) == len(points)
+
+
+def test_dask_sweep_reaches_a_cluster_by_address(client: Any, tmp_path: pathlib.Path) -> None:
+    study = toy_study(tmp_path)
+    address = client.scheduler.address
+    assert address.startswith("tcp://")
+    table = run_study(study, cluster=address, runner=toy_runner)
+    pd.testing.assert_frame_equal(table, run_study(study, cluster="inprocess", runner=toy_runner))
+
+
+def test_dask_sweep_records_a_point_that_keeps_killing_workers(client: Any, tmp_path: pathlib.Path) -> None:
+    study = toy_study(tmp_path)
+    markers = tmp_path / "markers"
+    markers.mkdir()
+    deadly = CrashOnce(str(markers), indices=(2,), every_time=True)
+    table = run_study(study, cluster=client, runner=deadly)
+    assert table.loc[2, "status"] == "error"
+    assert table.loc[2, "error"].startswith("KilledWorker: ")
+    others = table.drop(index=2)
+    expected = run_study(study, cluster="inprocess", runner=toy_runner).drop(index=2)
+    pd.testing.assert_frame_equal(others, expected)
