@@ -16,6 +16,7 @@ its end: a dispatch runs its kernel on the bound byte ranges, a fill writes its 
 
 from __future__ import annotations
 
+import inspect
 from collections.abc import Generator
 from typing import TYPE_CHECKING, Any
 
@@ -131,6 +132,26 @@ class CopyCmd:
         self.where = where
 
 
+class CallCmd:
+    """``stream.cmd.call``: a Python host function run on the device timeline (may be a coroutine).
+
+    It is called with the bound byte ranges of its resource operands (uint8 views; None when timing-only)
+    and its other operands as values, when the queue reaches it.
+    """
+
+    __slots__ = ("args", "arguments", "duration_ns", "fn", "name", "op")
+
+    def __init__(
+        self, fn: Any, name: str, arguments: list[Any], duration_ns: int, args: dict[str, Any], op: Operation
+    ):
+        self.fn = fn
+        self.name = name
+        self.arguments = arguments
+        self.duration_ns = duration_ns
+        self.args = args
+        self.op = op
+
+
 class Serial:
     __slots__ = ("items",)
 
@@ -194,7 +215,31 @@ class Executor:
             return last
         if isinstance(node, DispatchCmd):
             return (yield from self._dispatch(node, lane, flows_from))
+        if isinstance(node, CallCmd):
+            return (yield from self._call(node, lane, flows_from))
         return (yield from self._transfer(node, lane, flows_from))
+
+    def _call(self, cmd: CallCmd, lane: int, flows_from: list[int]) -> Generator[Any, Any, int]:
+        env = self.engine.env
+        with self.device.units.request() as req:
+            if not req.triggered:
+                yield req
+            start = int(env.now)
+            yield env.timeout(cmd.duration_ns)
+            arguments = [
+                (a[0].view(a[1], a[2]) if self.with_data else None) if isinstance(a, tuple) else a
+                for a in cmd.arguments
+            ]
+            result = cmd.fn(*arguments)
+            if inspect.isawaitable(result):
+                # Simulated time stands still while the coroutine runs on the asyncio loop.
+                yield from self.engine.await_coroutine(result)
+        span = self.trace.add_span(
+            self.queue.lane(lane), f"call @{cmd.name}", "dispatch", start, cmd.duration_ns, cmd.args
+        )
+        for src in flows_from:
+            self.trace.add_flow(src, span)
+        return span.id
 
     def _concurrent(
         self, items: list[Any], lane: int, flows_from: list[int]

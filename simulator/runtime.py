@@ -198,19 +198,16 @@ class Runtime:
                 {"op": op.op_name, "loc": location(op), "error": str(exc)},
             )
             raise DeviceFailure(f"{op.describe()} waited on a failed timepoint: {exc}") from None
+        woken = engine.now
         wake = self.machine.host.wake_cost_ns
         if wake:
             yield engine.env.timeout(wake)
-        span = engine.trace.add_span(
-            engine.host_track,
-            "await",
-            "sync",
-            start,
-            engine.now - start,
-            {"op": op.op_name, "loc": location(op)},
-        )
+        args = {"op": op.op_name, "loc": location(op)}
+        engine.trace.add_span(engine.host_track, "await", "sync", start, woken - start, args)
+        # The signal->wait edge ends where the host wakes (a flow must not end before its source).
+        wake_span = engine.trace.add_span(engine.host_track, "wake", "sync", woken, engine.now - woken, args)
         for src in spans:
-            engine.trace.add_flow(src, span)
+            engine.trace.add_flow(src, wake_span)
 
     # -- host functions ------------------------------------------------------------------------------
 

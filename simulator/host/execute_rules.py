@@ -16,6 +16,7 @@ from ir import Block, Operation
 from ir.attributes import ArrayAttr, DenseArrayAttr, IntegerAttr, SymbolRefAttr
 from simulator.commands import (
     ACCESS_NAMES,
+    CallCmd,
     Concurrent,
     CopyCmd,
     DispatchCmd,
@@ -28,7 +29,7 @@ from simulator.costs import CostModel
 from simulator.errors import UnsupportedOpError
 from simulator.host import fields
 from simulator.host.interpreter import RULES, Interpreter, rule, seed_name
-from simulator.memory import check_range
+from simulator.memory import ResourceRef, check_range
 from simulator.queues import Device, Queue
 from simulator.runtime import location
 
@@ -92,6 +93,8 @@ class Recorder:
                 items.append(self._fill(op, env, device))
             elif name == "stream.cmd.copy":
                 items.append(self._copy(op, env, device))
+            elif name == "stream.cmd.call":
+                items.append(self._call(op, env, device))
             elif name == "stream.yield":
                 break
             elif name in _NO_OPS:
@@ -166,6 +169,29 @@ class Recorder:
         return DispatchCmd(
             exe, list(zip(resources, offsets)), lengths, accesses, uniforms, workload, cost, dur, args, op
         )
+
+    def _call(self, op: Operation, env: dict[Any, Any], device: Device) -> CallCmd:
+        g = fields.groups(op, [env[v] for v in op._operands])
+        name = self.interp.symbol(op)
+        fn = self.runtime.host_functions.get(name)
+        if fn is None:
+            known = ", ".join(sorted(self.runtime.host_functions)) or "none"
+            raise UnsupportedOpError(
+                f"{op.describe()}: no Python host function is registered for @{name} (registered: {known})"
+            )
+        resources = iter(zip(g["resource_operand_offsets"], g["resource_operand_lengths"]))  # type: ignore[call-overload]
+        arguments: list[Any] = []
+        for value in g["resource_operands"]:  # type: ignore[union-attr]
+            if isinstance(value, ResourceRef):
+                offset, length = next(resources)
+                check_range(value, int(offset), int(length), op.describe())
+                arguments.append((value, int(offset), int(length)))
+            else:
+                arguments.append(value)
+        for r in op.results:
+            env[r] = None
+        args = {"op": op.op_name, "loc": location(op), "callee": name}
+        return CallCmd(fn, name, arguments, device.spec.launch_overhead_ns, args, op)
 
     def _fill(self, op: Operation, env: dict[Any, Any], device: Device) -> FillCmd:
         target, _size, offset, length, value = (env[v] for v in op._operands)

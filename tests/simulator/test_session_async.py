@@ -116,3 +116,45 @@ def test_session_async_trace_records_metadata_and_categories() -> None:
     assert {"host", "queue", "pool", "link"} <= kinds
     signals = [i for i in result.trace.instants if i.name == "signal"]
     assert len(signals) == result.stats.counts["submissions"]
+
+
+def _cmd_call_program() -> Any:
+    """Fill X with 2.0f, then ``stream.cmd.call @observe(X)`` on the device timeline; return X."""
+    from ir.attributes import ArrayAttr, i32_attr, segment_sizes
+
+    pb = ProgramBuilder()
+    pb.function("main", [], [T.HalType("buffer_view")])
+    size = pb.index(16)
+    x, ready = pb.alloca(size, lifetime="external")
+    zero = pb.index(0)
+    with pb.execute([x], [size], await_=ready) as (rx,):
+        pb.fill(rx, size, zero, size, pb.constant(0x40000000, T.i32))
+        pb.create(
+            "stream.cmd.call",
+            [rx, size, zero, size],
+            [],
+            properties={
+                "callee": SymbolRefAttr("observe"),
+                "operandSegmentSizes": segment_sizes(1, 1, 1, 1, 0),
+                "resource_operand_accesses": ArrayAttr((i32_attr(3),)),
+            },
+        )
+    (res,) = pb.await_(pb.last_timepoint, [x], [size])
+    pb.returns(pb.export_tensor(res, T.TensorType((4,), T.f32), size))
+    return pb.module
+
+
+async def test_session_async_cmd_call_runs_a_coroutine_on_the_timeline() -> None:
+    seen: list[float] = []
+
+    async def observe(view: np.ndarray) -> None:
+        await asyncio.sleep(0)
+        values = view.view(np.float32)
+        seen.append(float(values.sum()))
+        values *= 10
+
+    result = await Session("cpu", host_functions={"observe": observe}).invoke(_cmd_call_program())
+    assert seen == [8.0]
+    np.testing.assert_array_equal(result.outputs[0], np.full(4, 20.0, np.float32))
+    names = [s.name for s in result.trace.spans if s.track.kind == "queue"]
+    assert names.index("fill") < names.index("call @observe")

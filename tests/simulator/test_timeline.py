@@ -30,6 +30,7 @@ def test_timeline_two_queues_cross_queue_wait(make_machine: Any) -> None:
         ("host/main", "await", 5000, 3 * MIB + 2000),
         ("device0/queue1", "copy", 2000 + MIB, 3 * MIB + 2000),
         ("device0/queue0", "dealloca", 3 * MIB + 2000, 3 * MIB + 2000),
+        ("host/main", "wake", 3 * MIB + 2000, 3 * MIB + 2000),
     ]
     np.testing.assert_array_equal(result.outputs[0], np.ones(MIB // 4, np.float32))
 
@@ -40,7 +41,7 @@ def test_timeline_cross_queue_wait_is_a_flow(make_machine: Any) -> None:
     edges = {(spans[f.src_span].name, spans[f.dst_span].name) for f in result.trace.flows}
     assert ("fill", "copy") in edges
     assert ("copy", "dealloca") in edges
-    assert ("dealloca", "await") in edges
+    assert ("dealloca", "wake") in edges
 
 
 def test_timeline_queue_depth_and_memory_counters(make_machine: Any) -> None:
