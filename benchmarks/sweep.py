@@ -71,9 +71,7 @@ def main() -> None:
         seconds, reference = timed(study, "inprocess")
         assert (reference["status"] == "ok").all(), reference["error"].dropna().unique()
         print(f"\n{name}: {n} points")
-        print(
-            f"  in process (warm caches after the first variant): {seconds:7.2f} s  {n / seconds:7.1f} points/s"
-        )
+        print(f"  in process:              {seconds:7.2f} s  {n / seconds:7.1f} points/s")
         rates = {}
         for workers in args.workers:
             t0 = time.perf_counter()

@@ -150,10 +150,22 @@ def run_dask(points: Sequence[Point], runner: Runner, on_record: OnRecord, clien
     """Run the points on the client's cluster, handing each record to ``on_record`` as it arrives."""
     from distributed import as_completed
 
-    # One message submits every point, and results come back in batches as they complete: a round trip
-    # per point would cost more than a small point's simulation.
-    futures = client.map(execute_point, [runner] * len(points), list(points), pure=False, retries=2)
-    by_key = {f.key: p for f, p in zip(futures, points)}
+    workers = sorted(client.scheduler_info().get("workers", {}))
+    shares = assign_to_workers(points, max(1, len(workers)))
+    futures = []
+    by_key = {}
+    # One message per worker submits its share, and results come back as they complete: a round trip per
+    # point would cost more than a small point's simulation. Shares keep points that share a schedule on
+    # one worker (its cache then schedules the program once); other workers may still steal them.
+    for address, share in zip(workers or [None], shares):
+        if not share:
+            continue
+        placement = {"workers": [address], "allow_other_workers": True} if len(workers) > 1 else {}
+        submitted = client.map(
+            execute_point, [runner] * len(share), share, pure=False, retries=2, **placement
+        )
+        futures += submitted
+        by_key.update((f.key, p) for f, p in zip(submitted, share))
     for fut, result in as_completed(futures, with_results=True, raise_errors=False):
         point = by_key.pop(fut.key)
         if fut.status == "finished":
@@ -162,6 +174,39 @@ def run_dask(points: Sequence[Point], runner: Runner, on_record: OnRecord, clien
             record = lost_point(point, _exception_of(result))
         fut.release()
         on_record(record)
+
+
+def assign_to_workers(points: Sequence[Point], workers: int) -> list[list[Point]]:
+    """Points split into ``workers`` shares of nearly equal size that keep schedule groups together.
+
+    Groups (:attr:`Point.schedule_group`) go whole to the least loaded share, largest first; a group
+    larger than what a share may still take is split. Each share keeps grid order.
+
+    Examples
+    --------
+    >>> from simulator.sweep.points import MachineSpec, ProgramSpec
+    >>> prog, m = ProgramSpec("p", "/p", digest="0"), MachineSpec("cpu", "cpu", "1")
+    >>> pts = [Point(i, prog, m, 0, (("favor", f), ("queues", q)))
+    ...        for i, (f, q) in enumerate((f, q) for f in ("a", "b") for q in (1, 2, 3))]
+    >>> [[p.index for p in share] for share in assign_to_workers(pts, 2)]
+    [[0, 1, 2], [3, 4, 5]]
+    >>> [[p.index for p in share] for share in assign_to_workers(pts[:3], 2)]
+    [[0, 1], [2]]
+    """
+    if workers <= 1:
+        return [list(points)]
+    groups: dict[Any, list[Point]] = {}
+    for p in points:
+        groups.setdefault(p.schedule_group, []).append(p)
+    capacity = -(-len(points) // workers)
+    shares: list[list[Point]] = [[] for _ in range(workers)]
+    for group in sorted(groups.values(), key=len, reverse=True):
+        while group:
+            target = min(range(workers), key=lambda i: len(shares[i]))
+            room = max(1, capacity - len(shares[target]))
+            shares[target].extend(group[:room])
+            group = group[room:]
+    return [sorted(s, key=lambda p: p.index) for s in shares]
 
 
 def _exception_of(result: Any) -> BaseException:

@@ -87,6 +87,21 @@ class Point:
         text = json.dumps(self.config(), sort_keys=True, separators=(",", ":"))
         return hashlib.sha256(text.encode()).hexdigest()
 
+    @property
+    def schedule_group(self) -> tuple[Any, ...]:
+        """Points of one group share a schedule: same program and scheduler settings, and the same
+        memory model (the machine's own when not overridden)."""
+        s = self.setting
+        return (
+            self.program.name,
+            self.program.digest,
+            s.get("favor"),
+            s.get("placement"),
+            s.get("memory_cap_bytes"),
+            s.get("memory_model") or self.machine.label,
+            self.machine.label if s.get("placement") not in (None, "none") else None,
+        )
+
     def row(self) -> dict[str, Any]:
         """The point's columns in a results table: program, machine, seed, then its settings."""
         return {
