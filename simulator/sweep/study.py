@@ -34,7 +34,10 @@ programs x machines x seeds x grid x cases, in that order (the last varies faste
 Axes: ``favor``, ``placement``, ``memory_cap_bytes`` (``[scheduler]``); ``queues``,
 ``link_bandwidth_bytes_per_s``, ``storage_bandwidth_bytes_per_s``, ``memory_model``,
 ``pool_capacity_bytes`` (``[overrides]``). An axis given nowhere keeps the machine's value (and IREE's
-default scheduling). An axis may not be both in a table and in ``[[cases]]``.
+default scheduling). An axis may not be both in a table and in ``[[cases]]``. An override a machine has
+nothing for (link bandwidth on a machine without links) changes nothing. ``placement = "heft"`` places
+the ops of programs with several ``@__device_N`` globals (:func:`scheduler.place_devices`);
+``memory_cap_bytes`` schedules waves under that cap (:func:`scheduler.schedule_concurrency_capped`).
 
 Everything is checked when the study is read, before anything runs: unknown keys, machines or metrics,
 bad values, missing files. :class:`~simulator.sweep.errors.StudyError` names the file and the key

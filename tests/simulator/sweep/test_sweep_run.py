@@ -260,3 +260,17 @@ def test_run_study_memory_cap_and_placement_reach_the_scheduler() -> None:
         "placement 'heft' needs a program with two or more @__device_N globals"
         in table.loc[("heft", 1 << 20), "error"]
     )
+
+
+def test_run_study_with_real_data_runs_the_fixture_inputs_and_parameters() -> None:
+    study = study_from_dict(
+        {
+            "programs": [{"fixture": str(FIXTURE)}],
+            "machines": ["cpu"],
+            "timing_only": False,
+            "scheduler": {"favor": "max-concurrency"},
+        }
+    )
+    table = run_study(study, cluster="inprocess")
+    assert table["status"].tolist() == ["ok"], table["error"].tolist()
+    assert table["makespan_ns"][0] > 0
