@@ -274,3 +274,37 @@ def test_run_study_with_real_data_runs_the_fixture_inputs_and_parameters() -> No
     table = run_study(study, cluster="inprocess")
     assert table["status"].tolist() == ["ok"], table["error"].tolist()
     assert table["makespan_ns"][0] > 0
+
+
+def test_run_study_heft_places_a_two_device_program(tmp_path: pathlib.Path) -> None:
+    import ir
+    from ir import attributes as A
+    from scheduler.synthetic import wide_branches
+
+    module = wide_branches(2, 2)
+    device1 = ir.create(
+        "util.global",
+        properties={
+            "sym_name": A.StringAttr("__device_1"),
+            "sym_visibility": A.StringAttr("private"),
+            "type": A.TypeAttr(ir.types.HalType("device")),
+        },
+    )
+    module.body.insert(1, device1)
+    # timing-only runs still look kernels up: name one the simulator registers
+    text = ir.print_generic(module).replace('"synthetic"', '"noop"')
+    (tmp_path / "two.mlir").write_text(text)
+    study = study_from_dict(
+        {
+            "programs": [{"path": "two.mlir"}],
+            "machines": ["multi-gpu-4"],
+            "scheduler": {"placement": ["none", "heft"]},
+            "metrics": ["makespan", "bytes_moved", "schedule"],
+        },
+        base_dir=tmp_path,
+    )
+    table = run_study(study, cluster="inprocess").set_index("placement")
+    assert table["status"].tolist() == ["ok", "ok"], table["error"].tolist()
+    assert table.loc["none", "bytes_moved[nvlink01]"] == 0
+    assert table.loc["heft", "bytes_moved[nvlink01]"] > 0  # values cross from gpu0 to gpu1
+    assert table.loc["heft", "execute_regions"] > table.loc["none", "execute_regions"]
