@@ -249,6 +249,9 @@ def plot_side_by_side(
     )
     for (title, trace), ax in zip(items, axes[:, 0]):
         plot_timeline(_shifted(trace), ax=ax, time_unit=time_unit, title=title, **options)
+    # The shared axis hides the upper tick labels; its label belongs under the bottom timeline only.
+    for ax in axes[:-1, 0]:
+        ax.set_xlabel("")
     # Each timeline sets its own limits; the shared axis must show the longest run whole.
     longest = max(t.makespan_ns for _, t in items) / _scale(time_unit)
     if longest > 0:
