@@ -30,7 +30,7 @@ from contextlib import contextmanager
 
 from ir import attributes as A
 from ir import types as T
-from ir.core import Block, Operation, Region, Value
+from ir.core import Block, Operation, Region, SourceLocation, Value
 from ir.errors import BuildError
 from ir.module import Module
 from ir.opdef import lookup_op_class
@@ -68,6 +68,8 @@ class Builder:
     def __init__(self, block: Block | None = None, index: int | None = None) -> None:
         self.block = block
         self.position = index
+        # Given to every op inserted without a location of its own (rewrites keep the source's place).
+        self.location: SourceLocation | None = None
 
     @classmethod
     def before(cls, op: Operation) -> Builder:
@@ -94,6 +96,8 @@ class Builder:
     def insert(self, op: Operation) -> Operation:
         if self.block is None:
             raise BuildError(f"no insertion point for {op.op_name}")
+        if op.location is None:
+            op.location = self.location
         if self.position is None:
             self.block.append(op)
         else:

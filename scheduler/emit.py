@@ -167,6 +167,9 @@ class _Emitter:
 
     def _region(self, b: Builder, p: int, alloc: RegionAllocation, affinity: A.Attribute | None) -> None:
         aff = {"affinity": affinity} if affinity is not None else {}
+        # The region's allocations and execute take the place of the partition's first op.
+        first = next(iter(self.plan.partitions[p].nodes), None)
+        b.location = self.g.nodes[first]["op"].location if first is not None else None
         local: dict[Value, Loc] = {}  # storage of leaders, outside the region
         allocas: list[Value] = []
         slab_operands: list[tuple[Value, Value]] = []
@@ -224,9 +227,11 @@ class _Emitter:
             return arg, size, base
 
         body = Builder(block)
+        body.location = b.location
         for item in self.plan.items.get(p, list(self.plan.partitions[p].nodes)):
             if isinstance(item, tuple):
                 wave = Block()
+                body.location = self.g.nodes[item[0]]["op"].location
                 body.create("stream.cmd.concurrent", [], [], regions=[Region([wave])])
                 wb = Builder(wave)
                 for n in item:
@@ -260,6 +265,14 @@ class _Emitter:
                 self.loc[v] = local[lead]
 
     def _command(self, outer: Builder, b: Builder, op: Operation, at) -> None:  # type: ignore[no-untyped-def]
+        saved = outer.location
+        outer.location = b.location = op.location
+        try:
+            self._emit_command(outer, b, op, at)
+        finally:
+            outer.location = saved
+
+    def _emit_command(self, outer: Builder, b: Builder, op: Operation, at) -> None:  # type: ignore[no-untyped-def]
         name = op.op_name
         o = op.operands
         if name == "stream.async.alloca":
@@ -333,6 +346,11 @@ class _Emitter:
     def _upload(self, b: Builder, p: int, up: ParameterUpload, affinity: A.Attribute | None) -> None:
         aff = {"affinity": affinity} if affinity is not None else {}
         tps: list[Value] = []
+        # The upload takes the place of the first parameter op it replaces.
+        firsts = [entries[0][0] for _, entries in up.groups if entries] + [
+            g[0][0] for g, _ in up.buffers if g
+        ]
+        b.location = firsts[0].location if firsts else None
 
         def buf(text: str) -> Value:
             return b.create(

@@ -204,11 +204,6 @@ def test_simulated_trace_staging_transfers_carry_a_loc() -> None:
     assert all(isinstance(s.args.get("loc"), str) and LOC.match(s.args["loc"]) for s in staging)
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="scheduler gap: cmd ops made by schedule_module from async form get no location, so dispatch and "
-    "queue spans of a scheduled async program have loc None",
-)
 def test_simulated_trace_of_scheduled_async_form_keeps_locs() -> None:
     trace = _run("attention_block", "discrete-gpu", "async.generic.mlir").trace
     dispatches = [s for s in trace.spans if s.category == "dispatch"]
