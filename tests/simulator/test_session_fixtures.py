@@ -3,6 +3,7 @@ real data equal to IREE's own outputs."""
 
 from __future__ import annotations
 
+import io
 import pathlib
 
 import numpy as np
@@ -10,6 +11,7 @@ import pytest
 
 from simulator import Session, load_program
 from simulator.cli import main
+from traces import check_chrome_trace, write_chrome_json
 
 FIXTURES = pathlib.Path(__file__).resolve().parents[1] / "fixtures" / "iree"
 NAMES = sorted(p.name for p in FIXTURES.iterdir() if (p / "cmd.generic.mlir").exists())
@@ -76,6 +78,9 @@ def test_session_fixture_trace_has_every_op(name: str, machine: str) -> None:
     assert len(reads) == static["parameters"]
     assert result.stats.storage_bytes_read == sum(s.args["bytes"] for s in reads)
     assert result.stats.makespan_ns > 0
+    buffer = io.BytesIO()
+    write_chrome_json(result.trace, buffer)
+    assert check_chrome_trace(io.BytesIO(buffer.getvalue())) == []
 
 
 @pytest.mark.parametrize("name", NAMES)
