@@ -54,7 +54,7 @@ class Binding:
 class BoundTensor:
     """A binding viewed as a typed tensor from a byte offset (the result of a subspan)."""
 
-    binding: Binding
+    binding: int  # index of the binding in the dispatch
     offset: int
     shape: tuple[int, ...]
     dtype: np.dtype
@@ -150,7 +150,7 @@ def _subspan_type(op: Operation) -> tuple[TensorType, np.dtype, str, tuple[int, 
     return t.tensor, numpy_dtype(t.tensor.element_type), t.access, static
 
 
-def _subspan(ctx: Context, op: Operation, binding: Binding, offset: Any, dims: list[Any]) -> BoundTensor:
+def _subspan(ctx: Context, op: Operation, binding: int, offset: Any, dims: list[Any]) -> BoundTensor:
     tensor, dtype, access, static = ctx.plan(op, _subspan_type, "subspan")
     shape = static if static is not None else resolve_shape(op, tensor, dims)
     return BoundTensor(binding, as_int(op, offset), shape, dtype, access)
@@ -176,7 +176,7 @@ def _hal_subspan(ctx: Context, op: Operation, args: list[Any]) -> list[Any]:
         else [1 if args else 0, max(0, len(args) - 1)]
     )
     offset = args[0] if seg[0] else 0
-    return [_subspan(ctx, op, ctx.bindings[attr.value], offset, args[seg[0] :])]
+    return [_subspan(ctx, op, attr.value, offset, args[seg[0] :])]
 
 
 @register_op("hal.interface.constant.load")
@@ -273,7 +273,7 @@ def _elem_strides(shape: tuple[int, ...]) -> list[int]:
     return out
 
 
-def _check_in_binding(op: Operation, bt: BoundTensor, s: Slice) -> tuple[int, int]:
+def _check_in_binding(op: Operation, bt: BoundTensor, s: Slice, length: int) -> tuple[int, int]:
     """The byte range [first, last) of the slice inside the binding; raises if it leaves the binding."""
     if any(n == 0 for n in s.sizes):
         return bt.offset, bt.offset
@@ -282,10 +282,10 @@ def _check_in_binding(op: Operation, bt: BoundTensor, s: Slice) -> tuple[int, in
     first = sum(o * e for o, e in zip(s.offsets, es))
     last = sum((o + (n - 1) * st) * e for o, n, st, e in zip(s.offsets, s.sizes, s.strides, es))
     start, stop = bt.offset + first * item, bt.offset + (last + 1) * item
-    if start < 0 or stop > bt.binding.length:
+    if start < 0 or stop > length:
         raise DispatchError(
-            f"{op.describe()}: bytes [{start}, {stop}) of binding {bt.binding.index} are outside its "
-            f"{bt.binding.length} bound bytes (subspan offset {bt.offset}, tensor {bt.shape}x{bt.dtype})"
+            f"{op.describe()}: bytes [{start}, {stop}) of binding {bt.binding} are outside its "
+            f"{length} bound bytes (subspan offset {bt.offset}, tensor {bt.shape}x{bt.dtype})"
         )
     return start, stop
 
@@ -293,13 +293,16 @@ def _check_in_binding(op: Operation, bt: BoundTensor, s: Slice) -> tuple[int, in
 def geometry(ctx: Context, op: Operation, bt: BoundTensor, dyn: list[list[Any]]) -> Geometry:
     """The slice of a load or store in its binding (kept per subspan offset and shape); checks bounds."""
     plan: SlicePlan = ctx.plan(op, _slice_plan, "slice")
+    if bt.binding >= len(ctx.bindings):
+        raise DispatchError(f"{op.describe()}: binding {bt.binding} of {len(ctx.bindings)} bound")
+    length = ctx.bindings[bt.binding].length
     key: tuple[Any, ...] = (bt.offset, bt.shape)
     if plan.static is None:
         key = (*key, *(as_int(op, v) for part in dyn for v in part))
     g = plan.geometries.get(key)
     if g is None:
         s = _slice(ctx, op, bt, *dyn)
-        start, stop = _check_in_binding(op, bt, s)
+        start, stop = _check_in_binding(op, bt, s, length)
         es = _elem_strides(bt.shape)
         item = bt.dtype.itemsize
         shape = None
@@ -307,17 +310,15 @@ def geometry(ctx: Context, op: Operation, bt: BoundTensor, dyn: list[list[Any]])
             shape = rank_reduced_shape(op, list(s.sizes), op.results[0].type)  # type: ignore[arg-type]
         strides = tuple(st * e * item for st, e in zip(s.strides, es))
         g = plan.geometries[key] = Geometry(start, stop, s.sizes, strides, shape)
-    if g.stop > bt.binding.length:
-        _check_in_binding(op, bt, _slice(ctx, op, bt, *dyn))
+    if g.stop > length:
+        _check_in_binding(op, bt, _slice(ctx, op, bt, *dyn), length)
     return g
 
 
-def _view(bt: BoundTensor, g: Geometry) -> np.ndarray:
+def _view(bt: BoundTensor, g: Geometry, data: np.ndarray) -> np.ndarray:
     if g.start == g.stop:
         return np.empty(g.sizes, dtype=bt.dtype)
-    return np.ndarray(
-        shape=g.sizes, dtype=bt.dtype, buffer=bt.binding.data, offset=g.start, strides=g.byte_strides
-    )
+    return np.ndarray(shape=g.sizes, dtype=bt.dtype, buffer=data, offset=g.start, strides=g.byte_strides)
 
 
 def slice_byte_ranges(bt: BoundTensor, s: Slice) -> list[tuple[int, int]]:
@@ -368,9 +369,10 @@ def _load(ctx: Context, op: Operation, args: list[Any]) -> list[Any]:
     src, _dims, offs, sizes, strides = _split(ctx.plan(op, _slice_plan, "slice"), args)
     bt: BoundTensor = src[0]
     g = geometry(ctx, op, bt, [offs, sizes, strides])
-    view = _view(bt, g)
+    binding = ctx.bindings[bt.binding]
+    view = _view(bt, g, binding.data)
     # Tensors have value semantics: a view is only kept when no store of this dispatch can reach it.
-    if bt.access != "readonly" or bt.binding.aliased:
+    if bt.access != "readonly" or binding.aliased:
         view = view.copy()
     else:
         view.flags.writeable = False
@@ -384,8 +386,8 @@ def _load_shape(ctx: Context, op: Operation, args: list[Any]) -> list[Any]:
     bt: BoundTensor = src[0]
     s = _slice(ctx, op, bt, offs, sizes, strides)
     g = geometry(ctx, op, bt, [offs, sizes, strides])
-    ctx.accesses.append((bt.binding.index, "read", slice_byte_ranges(bt, s)))
-    ctx.slices.append(("read", bt.binding.index, g, bt.dtype))
+    ctx.accesses.append((bt.binding, "read", slice_byte_ranges(bt, s)))
+    ctx.slices.append(("read", bt.binding, g, bt.dtype))
     assert g.result_shape is not None
     return [Abstract(g.result_shape, bt.dtype)]
 
@@ -400,7 +402,7 @@ def _store(ctx: Context, op: Operation, args: list[Any]) -> list[Any]:
     v = np.asarray(value[0])
     if v.dtype != bt.dtype:
         raise DispatchError(f"{op.describe()}: storing {v.dtype} values into a {bt.dtype} tensor")
-    _view(bt, g)[...] = v.reshape(g.sizes) if v.shape != g.sizes else v
+    _view(bt, g, ctx.bindings[bt.binding].data)[...] = v.reshape(g.sizes) if v.shape != g.sizes else v
     return []
 
 
@@ -410,6 +412,6 @@ def _store_shape(ctx: Context, op: Operation, args: list[Any]) -> list[Any]:
     bt: BoundTensor = target[0]
     s = _slice(ctx, op, bt, offs, sizes, strides)
     g = geometry(ctx, op, bt, [offs, sizes, strides])
-    ctx.accesses.append((bt.binding.index, "write", slice_byte_ranges(bt, s)))
-    ctx.slices.append(("write", bt.binding.index, g, bt.dtype))
+    ctx.accesses.append((bt.binding, "write", slice_byte_ranges(bt, s)))
+    ctx.slices.append(("write", bt.binding, g, bt.dtype))
     return []

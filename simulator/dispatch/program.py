@@ -42,10 +42,9 @@ class DispatchCost:
 # Distinct push-constant tuples whose uniform-only values a program keeps.
 UNIFORM_CACHE_SIZE = 16
 
-# Ops that touch bindings: never computed ahead from the uniforms alone.
+# Ops that touch binding data (or, for HAL ordinals, the number bound): never computed ahead.
 _BINDING_OPS = frozenset(
     {
-        "stream.binding.subspan",
         "hal.interface.binding.subspan",
         "iree_tensor_ext.dispatch.tensor.load",
         "iree_tensor_ext.dispatch.tensor.store",
@@ -56,10 +55,10 @@ _BINDING_OPS = frozenset(
 
 
 def split_uniform_steps(ctx: Context, block: Any) -> tuple[Compiled, Compiled]:
-    """The block's ops in two compiled lists: those that depend only on constants and push constants
-    (index arithmetic, static ``tensor.empty``, fills of constants), run once per distinct uniforms, and
-    the rest, run every time."""
-    uniform: set[Any] = {a for a in block.args if not isinstance(a.type, BindingType)}
+    """The block's ops in two compiled lists: those that depend only on constants, push constants and
+    binding indices (index arithmetic, subspans, static ``tensor.empty``, fills of constants), run once
+    per distinct uniforms, and the rest (loads, stores and what they feed), run every time."""
+    uniform: set[Any] = set(block.args)
     pre, main = [], []
     for op in block.ops:
         if op.op_name in TERMINATORS:
@@ -144,8 +143,8 @@ class ExecutableProgram:
     def _env(self, bindings: list[Binding], uniforms: list[int]) -> Env:
         self._check_counts(bindings, uniforms)
         env = Env()
-        for arg, b in zip(self.binding_args, bindings):
-            env.bind(arg, b)
+        for i, arg in enumerate(self.binding_args):
+            env.bind(arg, i)  # a binding argument stands for its index in ctx.bindings
         for arg, u in zip(self.uniform_args, uniforms):
             env.bind(arg, _uniform(arg.type, u))
         return env
@@ -169,6 +168,8 @@ class ExecutableProgram:
             if values is None:
                 # Push constants and what depends only on them: computed once per distinct uniforms.
                 scratch = Env()
+                for i, arg in enumerate(self.binding_args):
+                    scratch[arg] = i  # a binding argument stands for its index in ctx.bindings
                 for arg, u in zip(self.uniform_args, uniforms):
                     scratch[arg] = _uniform(arg.type, u)
                 run_steps(ctx, pre, scratch)
@@ -178,8 +179,6 @@ class ExecutableProgram:
                 self._uniform_values[key] = values
             env = Env()
             env.update(values)
-            for arg, b in zip(self.binding_args, bound):
-                env[arg] = b
             run_steps(ctx, main, env)
 
     def _analyse(self, uniforms: list[int], binding_lengths: list[int]) -> Context:
