@@ -24,7 +24,7 @@ import numpy as np
 
 from ir import Operation
 from simulator.costs import CostModel, DispatchCost
-from simulator.errors import DeviceFailure
+from simulator.errors import DeviceFailure, SimulationError
 from simulator.executables import Executable
 from simulator.memory import ResourceRef
 
@@ -312,7 +312,13 @@ class Executor:
             if view is None:
                 raise DeviceFailure(f"{cmd.where}: binding {i} has no memory (used before its alloca ran?)")
             views.append(view)
-        cmd.exe.run(views, cmd.lengths, cmd.accesses, cmd.uniforms, cmd.workload, cmd.where)
+        try:
+            cmd.exe.run(views, cmd.lengths, cmd.accesses, cmd.uniforms, cmd.workload, cmd.where)
+        except SimulationError:
+            raise
+        except Exception as exc:
+            # A kernel's own error fails the dispatch like a device fault: downstream fences fail with it.
+            raise DeviceFailure(f"{cmd.where}: {cmd.exe.name} raised {type(exc).__name__}: {exc}") from exc
 
     def _dispatch_span(self, cmd: DispatchCmd, lane: int, start: int) -> int:
         self.counts["dispatches"] += 1

@@ -153,11 +153,13 @@ def format_array(arr: np.ndarray) -> str:
     return head + "".join(text_rows) + ("..." if limited else "")
 
 
-def format_result(index: int, value: object) -> str:
-    """What iree-run-module prints for result ``index``."""
+def format_result(index: int, value: object, type_name: str | None = None) -> str:
+    """What iree-run-module prints for result ``index`` (scalars as ``i32=5`` given their type)."""
     if isinstance(value, np.ndarray):
         return f"result[{index}]: hal.buffer_view\n{format_array(value)}"
     describe = getattr(value, "describe", None)
     if describe is not None:
         return f"result[{index}]: hal.buffer_view\n{describe()} (timing-only: no data)"
+    if type_name is not None:
+        return f"result[{index}]: {type_name}={value}"
     return f"result[{index}]: {value}"

@@ -168,9 +168,11 @@ def run(args: argparse.Namespace) -> int:
             if args.trace and trace is not None:
                 write_chrome_json(trace, args.trace)
             raise
+    ft = module.function(args.function).attr("function_type")
+    result_types = [str(t) for t in getattr(getattr(ft, "value", None), "results", ())]
     print(f"EXEC @{args.function}")
     for i, value in enumerate(result.outputs):
-        print(format_result(i, value))
+        print(format_result(i, value, result_types[i] if i < len(result_types) else None))
     for i, spec in enumerate(args.output):
         _save_output(spec, i, result.outputs)
     if args.trace:

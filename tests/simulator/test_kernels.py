@@ -10,7 +10,7 @@ import pytest
 from ir import ProgramBuilder
 from ir import types as T
 from simulator import DispatchContext, KernelRegistry, Session
-from simulator.errors import UnsupportedOpError
+from simulator.errors import DeviceFailure, UnsupportedOpError
 from simulator.examples.programs import matmul_add_softmax
 
 
@@ -72,3 +72,19 @@ def test_kernels_custom_registry_and_missing_kernel() -> None:
     np.testing.assert_array_equal(result.outputs[0], -values)
     with pytest.raises(UnsupportedOpError, match="kernel 'negate', which is not registered"):
         Session("cpu").run_sync(pb.module, "main", [values])
+
+
+def test_kernels_error_in_a_kernel_fails_the_dispatch() -> None:
+    registry = KernelRegistry()
+
+    @registry.register("matmul")
+    def broken(ctx: DispatchContext) -> None:
+        raise ValueError("shapes do not match")
+
+    registry.register("add", lambda ctx: None)
+    registry.register("softmax", lambda ctx: None)
+    a, b, c = (np.zeros(s, np.float32) for s in ((8, 16), (16, 32), (8, 32)))
+    with pytest.raises(
+        DeviceFailure, match=r"stream\.cmd\.dispatch.*matmul raised ValueError: shapes do not match"
+    ):
+        Session("cpu", kernels=registry).run_sync(matmul_add_softmax(), "main", [a, b, c])
