@@ -84,6 +84,10 @@ def make_parameter_index(parameters: ParameterSpec) -> ParameterIndex | None:
     """An index from ``{scope: file or [files]}`` (``""`` is the global scope), or the index itself."""
     if parameters is None or isinstance(parameters, ParameterIndex):
         return parameters
+    from simulator.params import Parameters
+
+    if isinstance(parameters, Parameters):
+        return parameters  # type: ignore[return-value]  # the provider reads its index and config
     index = ParameterIndex()
     for scope, files in parameters.items():
         for f in [files] if isinstance(files, str | pathlib.Path) else files:
@@ -136,7 +140,9 @@ class Session:
         parameters: ParameterSpec = None,
         timing_only: bool = False,
         program_name: str | None = None,
+        observer: Any = None,
     ) -> InvocationResult:
+        """Run ``function``; ``observer`` (a :mod:`simulator.checks` observer) watches the run if given."""
         if not isinstance(module, Module):
             module = load_program(module)
         module = to_cmd_form(module)
@@ -164,6 +170,9 @@ class Session:
         if with_data:
             _check_data_supported(runtime, module)
         interp = Interpreter(runtime, module)
+        if observer is not None:
+            runtime.observer = observer
+            observer.attach(runtime, interp)
         views = [_input_view(func, i, x) for i, x in enumerate(inputs)]
         _check_arity(func, len(views))
         process = engine.env.process(_host_main(runtime, interp, module, func, views))
@@ -174,7 +183,7 @@ class Session:
             # The timeline up to the failure, for tools that show what went wrong.
             exc.trace = engine.trace  # type: ignore[attr-defined]
             raise
-        makespan = max(engine.now, engine.trace.end_ns if engine.trace.spans else 0)
+        makespan = engine.now  # every span ends by the time the last event ran
         stats = compute_stats(runtime, engine.trace, makespan, interp.ops_run)
         outputs: list[Any] = []
         for r in results:

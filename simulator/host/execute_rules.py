@@ -65,6 +65,17 @@ def _bounds(seg: Any, n_operands: int) -> tuple[int, ...]:
     return tuple(out)
 
 
+def _span_args(loc: str | None, cost: Any, affinity: str | None, entry: str) -> dict[str, Any]:
+    return {
+        "op": "stream.cmd.dispatch",
+        "loc": loc,
+        "bytes": cost.bytes_read + cost.bytes_written,
+        "flops": cost.flops,
+        "affinity": affinity,
+        "entry_point": entry,
+    }
+
+
 class Recorder:
     """Records execute regions for one interpreter (caching what ops share)."""
 
@@ -72,6 +83,7 @@ class Recorder:
         self.interp = interp
         self.runtime = interp.runtime
         self.shared: dict[tuple[Any, ...], tuple[_DispatchStatic, tuple[int, ...]]] = {}
+        self.args_by_cost: dict[tuple[int, str | None], dict[str, Any]] = {}
         self.keep: list[Any] = []
 
     def record(
@@ -158,14 +170,15 @@ class Recorder:
             )
         cost, dur = timing
         loc = op.location
-        args = {
-            "op": "stream.cmd.dispatch",
-            "loc": str(loc) if loc is not None else None,
-            "bytes": cost.bytes_read + cost.bytes_written,
-            "flops": cost.flops,
-            "affinity": affinity,
-            "entry_point": exe.entry_text,
-        }
+        if loc is None:
+            # Spans of ops without a location can share one (never mutated) args dict.
+            args = self.args_by_cost.get((id(cost), affinity))
+            if args is None:
+                args = self.args_by_cost[(id(cost), affinity)] = _span_args(
+                    None, cost, affinity, exe.entry_text
+                )
+        else:
+            args = _span_args(str(loc), cost, affinity, exe.entry_text)
         return DispatchCmd(
             exe, list(zip(resources, offsets)), lengths, accesses, uniforms, workload, cost, dur, args, op
         )
@@ -262,4 +275,6 @@ def _execute(interp: Interpreter, op: Operation, args: list[Any]) -> Generator[A
         return (yield from Executor(q, with_data, counts).run(tree, 0, flows))
 
     record_ns = rt.machine.host.record_cost_ns * (0 if single is not None else n)
-    return (yield from rt.submit(interp, op, queue, work, g["await_timepoint"], record_ns))  # type: ignore[arg-type]
+    return (
+        yield from rt.submit(interp, op, queue, work, g["await_timepoint"], record_ns, what=("execute", tree))  # type: ignore[arg-type]
+    )
