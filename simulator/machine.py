@@ -103,6 +103,9 @@ class StorageSpec:
     bandwidth_bytes_per_s: float = 3e9
     latency_ns: int = 50000
     queue_depth: int = 8
+    # The host's page cache in front of this storage (0: none); see simulator.params.page_cache.
+    page_cache_bytes: int = 0
+    page_cache_bandwidth_bytes_per_s: float = 20e9
 
 
 @dataclass(frozen=True, slots=True)
@@ -282,11 +285,20 @@ def machine_from_dict(data: dict[str, Any], *, source: str = "") -> Machine:
         if d.host_link is not None and d.host_link not in link_names:
             raise MachineError(f"{where} device {d.name}: host_link {d.host_link!r} is not a [[links]] name")
     st = data.get("storage", {})
+    sw = f"{where} [storage]"
+    # `preset = "nvme"` or `"nfs"` supplies the defaults; the table's own fields override them.
+    base = StorageSpec()
+    if "preset" in st:
+        from simulator.params.storage_presets import storage_preset
+
+        base = storage_preset(_get(st, "preset", str, sw, "nvme"))
     storage = StorageSpec(
-        _get(st, "name", str, f"{where} [storage]", "nvme0"),
-        _get(st, "bandwidth_bytes_per_s", float, f"{where} [storage]", 3e9),
-        _get(st, "latency_ns", int, f"{where} [storage]", 50000),
-        max(1, _get(st, "queue_depth", int, f"{where} [storage]", 8)),
+        _get(st, "name", str, sw, base.name),
+        _get(st, "bandwidth_bytes_per_s", float, sw, base.bandwidth_bytes_per_s),
+        _get(st, "latency_ns", int, sw, base.latency_ns),
+        max(1, _get(st, "queue_depth", int, sw, base.queue_depth)),
+        _get(st, "page_cache_bytes", int, sw, base.page_cache_bytes),
+        _get(st, "page_cache_bandwidth_bytes_per_s", float, sw, base.page_cache_bandwidth_bytes_per_s),
     )
     return Machine(
         name=name,

@@ -68,13 +68,14 @@ def _submit_parameters(
     where = op.describe()
 
     def work(q: Queue, flows: list[int]) -> Generator[Any, Any, int | None]:
-        rt.provider.check(where, requests, rt.with_data)
-        for buffer in allocate:
-            buffer.materialize(q.device.pool, with_data=rt.with_data, what=where)
+        # The provider checks each request, allocates load results on its timelines (queue-ordered
+        # allocas) and fails the signal fence for a request it cannot serve.
         rt.counts["parameter_ops"] += 1
         rt.counts["parameter_requests"] += len(requests)
         return (
-            yield from rt.provider.serve(location(op) or where, op.op_name, requests, q, flows, rt.with_data)
+            yield from rt.provider.serve(
+                where, op.op_name, requests, q, flows, rt.with_data, load=bool(allocate), loc=location(op)
+            )
         )
 
     return (

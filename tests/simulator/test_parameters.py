@@ -141,5 +141,6 @@ util.func public @main() {{
         0,
         1,
     ]
-    splats = [s for s in result.trace.spans if s.name == "parameter splat"]
-    assert len(splats) == 1 and splats[0].args["bytes"] == 64
+    # Splats are fills batched into one transfer command buffer.
+    splats = [s for s in result.trace.spans if s.name == "parameter splats"]
+    assert len(splats) == 1 and splats[0].args["bytes"] == 64 and splats[0].args["fills"] == 1

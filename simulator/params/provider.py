@@ -1,0 +1,529 @@
+"""Parameter providers: how a ``load``/``read``/``gather``/``write``/``scatter`` moves bytes, and when.
+
+One parameter op is one provider call. The call checks its requests in order (as IREE resolves each
+entry while recording), plans a batch (:mod:`.batching`) and runs every step as a queue operation on
+its timeline: a semaphore per timeline, each step waiting on the payloads the plan names and signalling
+the next. The flush barrier waits on every timeline used and its completion signals the caller's fence.
+
+Failures, as in IREE:
+
+- a request that cannot be served (unknown scope or key, a range outside the parameter, a write to a
+  splat, bytes asked of a virtual entry) stops recording there: the steps already planned still run, and
+  the caller's signal fence fails at once with a :class:`~simulator.errors.DeviceFailure` naming the op;
+- a step that fails on the device (out of memory in an alloca, a read outside the file) fails its
+  timeline's semaphore, hence every later step of that timeline and the barrier, hence the caller's fence.
+
+Nothing waits forever: every wait is on a semaphore that is signalled or failed.
+
+Provider kinds (:class:`ProviderConfig`):
+
+- ``file``: parameters stay in their archive files; every read goes through the storage model (page
+  cache included). A device with unified memory reads the file straight into its memory; a discrete
+  device stages through host buffers: ``staging_chunk_bytes`` chunks (IREE's fallback streams 64 MiB),
+  ``staging_chunks`` of them in flight, each a storage read then an upload over the host link.
+- ``host``: the archives were preloaded into host memory. No storage reads: a discrete device uploads
+  over its link, a unified device copies, and a load on a device with ``zero_copy_import`` imports the
+  host allocation (no queue operation at all, IREE's import path).
+- ``mapped``: the archives are memory-mapped files. Loads on ``zero_copy_import`` devices import the
+  mapping; with ``populate`` the pages are read through storage at load time (a what-if like
+  ``MAP_POPULATE``), without it they cost nothing at load time (page faults are not modelled). Other
+  reads behave as ``file``.
+
+Writes always go through storage to the archive file, so what is written is on disk.
+"""
+
+from __future__ import annotations
+
+import pathlib
+from collections.abc import Generator, Hashable, Mapping, Sequence
+from dataclasses import dataclass, field, replace
+from typing import TYPE_CHECKING, Any
+
+import simpy
+
+from simulator.archives import EntryKind, ParameterEntry, ParameterIndex
+from simulator.costs import CostModel, ceil_ns
+from simulator.errors import DeviceFailure, InputError, SimulationError
+from simulator.memory import ResourceRef
+from simulator.params.batching import BatchOptions, BatchPlan, Item, Step, plan_batch
+from simulator.params.page_cache import PageCache
+from simulator.semaphores import Fence, Semaphore
+from traces import Track
+
+if TYPE_CHECKING:
+    from simulator.engine import Engine
+    from simulator.queues import Queue
+    from simulator.storage import Storage
+
+PROVIDER_KINDS = ("file", "host", "mapped")
+#: IREE's streaming fallback for devices that cannot read files directly moves 64 MiB at a time.
+STAGING_CHUNK_BYTES = 64 << 20
+
+
+@dataclass(frozen=True, slots=True)
+class ParameterRequest:
+    """Move ``length_bytes`` between parameter ``scope::key`` (from ``parameter_offset_bytes``) and
+    ``resource`` (from ``resource_offset_bytes``); ``verb`` is ``read`` (into the resource) or ``write``."""
+
+    verb: str
+    scope: str
+    key: str
+    parameter_offset_bytes: int
+    resource: ResourceRef
+    resource_offset_bytes: int
+    length_bytes: int
+
+
+@dataclass(frozen=True, slots=True)
+class ProviderConfig:
+    """Which provider serves the parameters and how it batches (see the module docstring)."""
+
+    kind: str = "file"
+    batch: BatchOptions = BatchOptions()
+    staging_chunk_bytes: int = STAGING_CHUNK_BYTES
+    staging_chunks: int = 2
+    device_file_io: bool | None = None
+    populate: bool = False
+
+    def __post_init__(self) -> None:
+        if self.kind not in PROVIDER_KINDS:
+            raise InputError(f"unknown parameter provider {self.kind!r}; expected one of {', '.join(PROVIDER_KINDS)}")
+        if self.staging_chunk_bytes <= 0 or self.staging_chunks <= 0:
+            raise InputError("ProviderConfig: staging_chunk_bytes and staging_chunks must be positive")
+
+
+class Parameters:
+    """Parameters and the provider that serves them: ``session.invoke(..., parameters=Parameters(...))``.
+
+    ``source`` is a :class:`~simulator.archives.ParameterIndex` or ``{scope: file or [files]}``;
+    keyword arguments are :class:`ProviderConfig` fields, and :class:`BatchOptions` fields
+    (``max_concurrent_operations``, ``coalesce_adjacent``, ``chunk_bytes``) are accepted directly.
+    """
+
+    def __init__(
+        self,
+        source: ParameterIndex | Mapping[str, Any],
+        *,
+        provider: str = "file",
+        batch: BatchOptions | None = None,
+        **options: Any,
+    ) -> None:
+        if isinstance(source, ParameterIndex):
+            self.index = source
+        else:
+            from simulator.session import make_parameter_index
+
+            index = make_parameter_index(source)
+            assert index is not None
+            self.index = index
+        batch_fields = {k: options.pop(k) for k in list(options) if k in BatchOptions.__slots__}
+        batch = replace(batch or BatchOptions(), **batch_fields)
+        self.config = ProviderConfig(kind=provider, batch=batch, **options)
+
+    def __repr__(self) -> str:
+        return f"<Parameters {len(self.index)} entries, provider {self.config.kind}>"
+
+
+@dataclass(slots=True)
+class BatchRecord:
+    """One executed step (or barrier) of a provider call, for tests and analysis."""
+
+    call: int
+    kind: str
+    keys: tuple[str, ...]
+    timeline: int
+    start_ns: int
+    end_ns: int
+    length_bytes: int = 0
+
+
+@dataclass
+class _Call:
+    number: int
+    where: str
+    op_name: str
+    loc: str | None
+    requests: list[ParameterRequest]
+    entries: list[ParameterEntry]
+    imported: set[int] = field(default_factory=set)
+
+
+class ParameterProvider:
+    """Serves parameter ops for one run. ``log`` holds a :class:`BatchRecord` per executed step."""
+
+    def __init__(
+        self,
+        engine: Engine,
+        index: ParameterIndex | Parameters | None,
+        storage: Storage,
+        config: ProviderConfig | None = None,
+    ) -> None:
+        self.engine = engine
+        if isinstance(index, Parameters):
+            config = config or index.config
+            index = index.index
+        self.index = index
+        self.storage = storage
+        self.config = config or ProviderConfig()
+        spec = storage.spec
+        cache_bytes = getattr(spec, "page_cache_bytes", 0)
+        self.page_cache = (
+            PageCache(cache_bytes, bandwidth_bytes_per_s=spec.page_cache_bandwidth_bytes_per_s)
+            if cache_bytes
+            else None
+        )
+        self._cache_track = Track.storage("page_cache", process=spec.name)
+        self.calls = 0
+        self.requests = 0
+        self.steps = 0
+        self.timelines_used = 0
+        self.imports = 0
+        self.log: list[BatchRecord] = []
+        self.plans: list[BatchPlan] = []
+
+    # -- checking ------------------------------------------------------------------------------------
+
+    def check_one(self, where: str, r: ParameterRequest, with_data: bool) -> ParameterEntry:
+        """The entry ``r`` names; raises DeviceFailure naming ``where`` if ``r`` cannot be served."""
+        if self.index is None:
+            raise DeviceFailure(
+                f"{where}: no parameters were provided, but the program reads {r.scope}::{r.key} "
+                f"(give --parameters {r.scope or 'SCOPE'}=FILE)"
+            )
+        try:
+            entry = self.index.entry(r.scope, r.key)
+        except InputError as exc:
+            raise DeviceFailure(f"{where}: {exc}") from None
+        end = r.parameter_offset_bytes + r.length_bytes
+        if r.parameter_offset_bytes < 0 or r.length_bytes < 0 or end > entry.size_bytes:
+            raise DeviceFailure(
+                f"{where}: range [{r.parameter_offset_bytes}, {end}) of parameter {r.scope}::{r.key} is "
+                f"outside its {entry.size_bytes} bytes"
+            )
+        if r.resource_offset_bytes < 0 or r.resource_offset_bytes + r.length_bytes > r.resource.size_bytes:
+            raise DeviceFailure(
+                f"{where}: {r.length_bytes} bytes at offset {r.resource_offset_bytes} do not fit the "
+                f"{r.resource.size_bytes}-byte resource for {r.scope}::{r.key}"
+            )
+        if r.verb == "write" and entry.kind is EntryKind.SPLAT:
+            raise DeviceFailure(f"{where}: parameter {r.scope}::{r.key} is a splat and cannot be written")
+        if with_data and entry.kind is EntryKind.VIRTUAL:
+            raise DeviceFailure(
+                f"{where}: parameter {r.scope}::{r.key} is virtual (timing-only) and has no bytes; "
+                "run with --timing-only"
+            )
+        return entry
+
+    def check(self, where: str, requests: Sequence[ParameterRequest], with_data: bool) -> None:
+        for r in requests:
+            self.check_one(where, r, with_data)
+
+    # -- serving -------------------------------------------------------------------------------------
+
+    def serve(
+        self,
+        where: str,
+        op_name: str,
+        requests: list[ParameterRequest],
+        queue: Queue,
+        flows_from: list[int],
+        with_data: bool,
+        *,
+        load: bool = False,
+        loc: str | None = None,
+    ) -> Generator[Any, Any, int | None]:
+        """Run one provider call on ``queue`` (as the body of its queue operation); returns the barrier's
+        span id. ``load`` means each request's resource is a placeholder the batch allocates."""
+        engine = self.engine
+        self.calls += 1
+        call = _Call(self.calls, where, op_name, loc, [], [])
+        failure: DeviceFailure | None = None
+        for r in requests:
+            try:
+                call.entries.append(self.check_one(where, r, with_data))
+            except DeviceFailure as exc:
+                failure = exc
+                break
+            call.requests.append(r)
+        self.requests += len(call.requests)
+        device = queue.device
+        zero_copy = device.spec.zero_copy_import and self.config.kind in ("host", "mapped")
+        items = []
+        for i, (r, entry) in enumerate(zip(call.requests, call.entries)):
+            if entry.kind is EntryKind.SPLAT:
+                items.append(Item("splat", r.length_bytes, alloca=load))
+                continue
+            file_id = _file_id(r.scope, entry)
+            offset = (entry.offset_bytes or 0) + r.parameter_offset_bytes
+            if load and zero_copy:
+                call.imported.add(i)
+                self._import(call, i, with_data)
+                if self.config.kind == "mapped" and self.config.populate:
+                    items.append(Item("file", r.length_bytes, False, file_id, offset))
+                else:
+                    items.append(Item("import", r.length_bytes))
+                continue
+            items.append(Item("file", r.length_bytes, load, file_id, offset))
+        verb = requests[0].verb if requests else "read"
+        plan = plan_batch(items, verb, self.config.batch)
+        self.plans.append(plan)
+        self.steps += len(plan.steps)
+        self.timelines_used = max(self.timelines_used, plan.timelines_used)
+        sems = [
+            Semaphore(engine.semaphore_name(f"param{call.number}.t{t}"))
+            for t in range(self.config.batch.concurrency)
+        ]
+        tracks = [Track.queue(device.index, f"{queue.track.thread}.params{t}") for t in range(len(sems))]
+        for step in plan.steps:
+            engine.env.process(self._run_step(call, step, sems, tracks, queue, flows_from, with_data))
+        if failure is not None:
+            # IREE: recording stopped at the bad entry; what was enqueued runs, the caller's fence fails.
+            raise failure
+        join = Fence(tuple((sems[t], v) for t, v in plan.barrier_waits))
+        spans = yield from join.wait(engine, f"{op_name} flush barrier on {queue.name}")
+        start = engine.now
+        dur = device.spec.queue_op_overhead_ns
+        if dur:
+            yield engine.env.timeout(dur)
+        args = {"op": op_name, "loc": loc, "timelines": plan.timelines_used, "steps": len(plan.steps)}
+        span = engine.trace.add_span(queue.track, "parameter flush barrier", "sync", start, dur, args)
+        for src in spans or flows_from:
+            engine.trace.add_flow(src, span)
+        self.log.append(BatchRecord(call.number, "barrier", (), -1, start, engine.now))
+        return span.id
+
+    # -- steps ---------------------------------------------------------------------------------------
+
+    def _run_step(
+        self,
+        call: _Call,
+        step: Step,
+        sems: list[Semaphore],
+        tracks: list[Track],
+        queue: Queue,
+        flows_from: list[int],
+        with_data: bool,
+    ) -> Generator[Any, Any, None]:
+        engine = self.engine
+        sem = sems[step.timeline]
+        try:
+            waits = Fence(tuple((sems[t], v) for t, v in step.waits))
+            spans = yield from waits.wait(engine, f"{call.op_name} {step.kind} on parameter timeline {step.timeline}")
+            if step.waits_caller:
+                spans = [*spans, *flows_from]
+            start = engine.now
+            track = tracks[step.timeline]
+            keys = tuple(f"{call.requests[i].scope}::{call.requests[i].key}" for i in step.items)
+            args = {"op": call.op_name, "loc": call.loc, "timeline": step.timeline,
+                    "parameter": keys[0] if len(keys) == 1 else f"{len(keys)} parameters"}  # fmt: skip
+            if step.kind == "alloca":
+                last = yield from self._alloca(call, step, queue, track, args, spans, with_data)
+            elif step.kind == "transfer":
+                last = yield from self._transfer(call, step, queue, track, args, spans, with_data)
+            else:
+                last = yield from self._io(call, step, queue, args, spans, with_data)
+            self.log.append(
+                BatchRecord(call.number, step.kind, keys, step.timeline, start, engine.now, step.length_bytes)
+            )
+            sem.signal(step.signal, last)
+        except SimulationError as exc:
+            error = exc if isinstance(exc, DeviceFailure) else DeviceFailure(f"{call.where}: {exc}")
+            sem.fail(error)
+            engine.trace.add_instant(
+                tracks[step.timeline], "failure", engine.now, "sync", {"op": call.op_name, "error": str(error)}
+            )
+
+    def _alloca(self, call, step, queue, track, args, spans, with_data) -> Generator[Any, Any, int]:  # type: ignore[no-untyped-def]
+        engine = self.engine
+        start = engine.now
+        nbytes = 0
+        for i in step.items:
+            buffer = call.requests[i].resource.buffer
+            buffer.materialize(queue.device.pool, with_data=with_data, what=call.where)
+            nbytes += buffer.size_bytes
+        dur = queue.device.spec.queue_op_overhead_ns
+        if dur:
+            yield engine.env.timeout(dur)
+        span = engine.trace.add_span(track, "parameter alloca", "alloc", start, dur, {**args, "bytes": nbytes})
+        for src in spans:
+            engine.trace.add_flow(src, span)
+        return span.id
+
+    def _transfer(self, call, step, queue, track, args, spans, with_data) -> Generator[Any, Any, int]:  # type: ignore[no-untyped-def]
+        """The splat command buffer: one fill per splat, no barriers between them, on a copy engine."""
+        engine = self.engine
+        device = queue.device
+        with device.copy_engines.request() as req:
+            yield req
+            start = engine.now
+            dur = device.spec.queue_op_overhead_ns + sum(
+                ceil_ns(call.requests[i].length_bytes / device.spec.memory_bandwidth_bytes_per_s)
+                for i in step.items
+            )
+            dur = max(1, dur)
+            yield engine.env.timeout(dur)
+        span = engine.trace.add_span(
+            track, "parameter splats", "transfer", start, dur,
+            {**args, "fills": len(step.items), "bytes": step.length_bytes},
+        )  # fmt: skip
+        for src in spans:
+            engine.trace.add_flow(src, span)
+        if with_data:
+            for i in step.items:
+                self._move(call, i, 0, call.requests[i].length_bytes)
+        return span.id
+
+    def _io(self, call, step, queue, args, spans, with_data) -> Generator[Any, Any, int]:  # type: ignore[no-untyped-def]
+        """A read or write of ``step.length_bytes`` of a (possibly coalesced) run of requests."""
+        first = call.requests[step.items[0]]
+        entry = call.entries[step.items[0]]
+        file_id = _file_id(first.scope, entry)
+        file_offset = (entry.offset_bytes or 0) + first.parameter_offset_bytes + step.offset_bytes
+        n = step.length_bytes
+        device = queue.device
+        verb = step.kind
+        base = first.key if len(step.items) == 1 else f"{first.key} +{len(step.items) - 1}"
+        name = f"{verb} {base}"
+        imported = step.items[0] in call.imported
+        source_host = self.config.kind == "host"
+        direct = device.host_link is None or (self.config.device_file_io is True)
+        if imported:
+            # A populated mapping: the pages come from storage, nothing is copied to the device.
+            last = yield from self._storage(verb, file_id, file_offset, n, name, args, spans)
+        elif source_host and verb == "read":
+            last = yield from self._host_copy(device, n, base, args, spans, upload=True)
+        elif direct:
+            last = yield from self._storage(verb, file_id, file_offset, n, name, args, spans)
+        else:
+            last = yield from self._staged(device, verb, file_id, file_offset, n, base, args, spans)
+        if with_data and not imported:
+            self._move_run(call, step)
+        return last
+
+    def _host_copy(self, device, n, name, args, spans, *, upload: bool) -> Generator[Any, Any, int]:  # type: ignore[no-untyped-def]
+        engine = self.engine
+        if device.host_link is not None:
+            ends = ("host", device.spec.name) if upload else (device.spec.name, "host")
+            label = f"upload {name}" if upload else f"download {name}"
+            return (yield from device.host_link.transfer(ends[0], ends[1], n, label, args, spans))
+        with device.copy_engines.request() as req:
+            yield req
+            start = engine.now
+            dur = CostModel.copy_ns(device.spec, n)
+            yield engine.env.timeout(dur)
+        span = engine.trace.add_span(
+            Track.queue(device.index, "params.copy"), f"copy {name}", "transfer", start, dur, {**args, "bytes": n}
+        )
+        for src in spans:
+            engine.trace.add_flow(src, span)
+        return span.id
+
+    def _storage(self, verb, file_id, offset, n, name, args, spans) -> Generator[Any, Any, int]:  # type: ignore[no-untyped-def]
+        """A storage access through the page cache: a cached read is a host-memory copy."""
+        engine = self.engine
+        cache = self.page_cache
+        if cache is not None and verb == "read" and cache.lookup(file_id, offset, n):
+            start = engine.now
+            dur = max(1, ceil_ns(n / cache.bandwidth_bytes_per_s))
+            yield engine.env.timeout(dur)
+            span = engine.trace.add_span(
+                self._cache_track, f"{name} (page cache)", "io", start, dur, {**args, "bytes": n, "verb": "read"}
+            )
+            for src in spans:
+                engine.trace.add_flow(src, span)
+            return span.id
+        last = yield from self.storage.access(verb, n, name, args, spans)
+        if cache is not None:
+            cache.insert(file_id, offset, n)
+        return last
+
+    def _staged(self, device, verb, file_id, offset, n, base, args, spans) -> Generator[Any, Any, int]:  # type: ignore[no-untyped-def]
+        """Through host staging buffers in chunks, ``staging_chunks`` in flight (IREE's streaming
+        fallback): a read is storage -> host chunk -> upload; a write is download -> host chunk -> storage."""
+        env = self.engine.env
+        chunk = self.config.staging_chunk_bytes
+        slots = simpy.Resource(env, self.config.staging_chunks)
+        procs = []
+        for k, lo in enumerate(range(0, max(n, 1), chunk)):
+            m = min(chunk, n - lo)
+            cname = base if n <= chunk else f"{base} [{k}]"
+            procs.append(env.process(self._chunk(slots, device, verb, file_id, offset + lo, m, cname, args, spans)))
+        yield env.all_of(procs)
+        return max(procs, key=lambda p: (self.engine.trace.span(p.value).end_ns, p.value)).value
+
+    def _chunk(self, slots, device, verb, file_id, offset, m, name, args, spans) -> Generator[Any, Any, int]:  # type: ignore[no-untyped-def]
+        with slots.request() as req:
+            yield req
+            if verb == "read":
+                s = yield from self._storage("read", file_id, offset, m, f"read {name}", args, spans)
+                return (yield from device.host_link.transfer("host", device.spec.name, m, f"upload {name}", args, [s]))
+            s = yield from device.host_link.transfer(device.spec.name, "host", m, f"download {name}", args, spans)
+            return (yield from self._storage("write", file_id, offset, m, f"write {name}", args, [s]))
+
+    # -- bytes ---------------------------------------------------------------------------------------
+
+    def _import(self, call: _Call, i: int, with_data: bool) -> None:
+        """A zero-copy import: the buffer is the file's (or host allocation's) bytes; no pool memory."""
+        self.imports += 1
+        if not with_data:
+            return
+        r = call.requests[i]
+        assert self.index is not None
+        try:
+            view = self.index.view(r.scope, r.key, offset_bytes=r.parameter_offset_bytes, length_bytes=r.length_bytes)
+        except InputError as exc:
+            raise DeviceFailure(f"{call.where}: {exc}") from None
+        r.resource.buffer.data = view
+
+    def _move_run(self, call: _Call, step: Step) -> None:
+        lo, hi = step.offset_bytes, step.offset_bytes + step.length_bytes
+        base = 0
+        for i in step.items:
+            n = call.requests[i].length_bytes
+            a, b = max(lo, base), min(hi, base + n)
+            if a < b:
+                self._move(call, i, a - base, b - a)
+            base += n
+
+    def _move(self, call: _Call, i: int, offset: int, length: int) -> None:
+        assert self.index is not None
+        r = call.requests[i]
+        view = r.resource.view(r.resource_offset_bytes + offset, length)
+        if view is None:
+            raise DeviceFailure(f"{call.where}: resource for {r.scope}::{r.key} has no memory")
+        try:
+            if r.verb == "read":
+                view[...] = self.index.view(
+                    r.scope, r.key, offset_bytes=r.parameter_offset_bytes + offset, length_bytes=length
+                )
+            else:
+                self.index.write(r.scope, r.key, view, offset_bytes=r.parameter_offset_bytes + offset)
+        except InputError as exc:
+            raise DeviceFailure(f"{call.where}: {exc}") from None
+
+    def summary(self) -> dict[str, int]:
+        """Provider calls, requests, queue operations (steps), timelines used and zero-copy imports."""
+        return {
+            "provider_calls": self.calls,
+            "requests": self.requests,
+            "queue_operations": self.steps,
+            "timelines_used": self.timelines_used,
+            "imports": self.imports,
+        }
+
+
+def _file_id(scope: str, entry: ParameterEntry) -> Hashable:
+    if entry.path is not None:
+        return pathlib.Path(entry.path)
+    return ("virtual", scope)
+
+
+__all__ = [
+    "PROVIDER_KINDS",
+    "STAGING_CHUNK_BYTES",
+    "BatchRecord",
+    "ParameterProvider",
+    "ParameterRequest",
+    "Parameters",
+    "ProviderConfig",
+]
