@@ -92,6 +92,8 @@ class Runtime:
         self.device_symbols = self._device_symbols(module)
         default = module.op.attr("stream.affinity.default")
         self.default_affinity = default if isinstance(default, DeviceAffinityAttr) else None
+        # A checker (simulator.checks) watching submissions, host waits and host accesses; None: no cost.
+        self.observer: Any = None
 
     # -- devices and queues --------------------------------------------------------------------------
 
@@ -155,9 +157,12 @@ class Runtime:
         wait: Fence | None,
         extra_cost_ns: int = 0,
         signal: Fence | None = None,
+        what: Any = None,
     ) -> Generator[Any, Any, Fence]:
         """Pay host time, then submit ``work`` to ``queue``; returns the fence it will signal (a new one on
-        a new semaphore unless ``signal`` is given, as IREE's HAL queue ops take their signal fence)."""
+        a new semaphore unless ``signal`` is given, as IREE's HAL queue ops take their signal fence).
+
+        ``what`` describes the work for an attached observer (a command tree, the buffer of an alloca...)."""
         yield from interp.settle()
         engine = self.engine
         host = self.machine.host
@@ -176,11 +181,15 @@ class Runtime:
         if signal is None:
             signal = Fence(((Semaphore(engine.semaphore_name(op.op_name.rsplit(".", 1)[-1])), 1),))
         self.counts["submissions"] += 1
+        if self.observer is not None:
+            work = self.observer.on_submit(interp, op, queue, work, wait, signal, what)
         queue.submit(op.op_name, work, wait if wait is not None else Fence(), signal)
         return signal
 
     def host_wait(self, interp: Any, op: Operation, fence: Fence) -> Generator[Any, Any, None]:
         """Block the host until ``fence`` is reached; raise DeviceFailure naming ``op`` if it failed."""
+        if self.observer is not None:
+            self.observer.on_host_wait(op, fence)
         if fence.reached() and fence.failure() is None:
             return
         yield from interp.settle()
