@@ -321,7 +321,12 @@ class ParameterProvider:
             elif step.kind == "transfer":
                 last = yield from self._transfer(call, step, queue, track, args, spans, with_data)
             else:
-                last = yield from self._io(call, step, queue, args, spans, with_data)
+                yield from self._io(call, step, queue, args, spans, with_data)
+                # The step as one span on its timeline; the storage and link spans under it show detail.
+                last = engine.trace.add_span(
+                    track, f"parameter {step.kind}", "io", start, engine.now - start,
+                    {**args, "bytes": step.length_bytes, "offset": step.offset_bytes},
+                ).id  # fmt: skip
             self.log.append(
                 BatchRecord(call.number, step.kind, keys, step.timeline, start, engine.now, step.length_bytes)
             )
