@@ -34,8 +34,11 @@ def parameter_load_program(
     mode: str = "load",
     max_allocation_bytes: int = 1 << 32,
     alignment_bytes: int = 256,
+    export: bool = False,
 ) -> str:
     """The text of ``@main`` loading ``sizes`` (or an archive's entries) in ``mode`` (see module doc).
+
+    With ``export`` (gather mode), ``@main`` returns the first slab's bytes as a ``tensor<Nxi8>`` view.
 
     Examples
     --------
@@ -118,7 +121,20 @@ def parameter_load_program(
         final = timepoints[0] if timepoints else None
     if final is not None and first is not None:
         body.append(f"  %ready = stream.timepoint.await {final} => {first[0]} : !stream.resource<constant>{{{first[1]}}}")
+    if export and mode == "gather" and first is not None:
+        body.append(
+            f"  %view = stream.tensor.export %ready : tensor<{_const_value(first[1])}xi8> in "
+            f"!stream.resource<constant>{{{first[1]}}} -> !hal.buffer_view"
+        )
+        return (
+            "util.func public @main() -> !hal.buffer_view {\n" + "\n".join(lines + body)
+            + "\n  util.return %view : !hal.buffer_view\n}\n"
+        )  # fmt: skip
     return "util.func public @main() {\n" + "\n".join(lines + body) + "\n  util.return\n}\n"
+
+
+def _const_value(name: str) -> int:
+    return int(name[2:].removesuffix("_i64"))
 
 
 def parameter_summary(result: Any) -> dict[str, Any]:
