@@ -132,6 +132,7 @@ class Queue:
         self.submitted = 0
         self._tail: simpy.Event | None = None
         self._lanes: dict[int, Track] = {0: self.track}
+        engine.trace.add_track(self.track)  # every queue of the machine shows, busy or not
 
     def lane(self, k: int) -> Track:
         """The track of concurrent lane ``k`` (lane 0 is the queue's own track)."""
@@ -144,8 +145,13 @@ class Queue:
     def name(self) -> str:
         return f"{self.device.spec.name}/queue{self.ordinal}"
 
-    def submit(self, name: str, work: QueueWork, wait: Fence, signal: Fence) -> simpy.Process:
-        """Submit ``work``; it signals every (semaphore, value) of ``signal`` when done, or fails them."""
+    def submit(
+        self, name: str, work: QueueWork, wait: Fence, signal: Fence, submitted_by: int | None = None
+    ) -> simpy.Process:
+        """Submit ``work``; it signals every (semaphore, value) of ``signal`` when done, or fails them.
+
+        ``submitted_by`` is the host span that submitted it: the work's first spans get a flow from it.
+        """
         self.submitted += 1
         self.depth += 1
         engine = self.engine
@@ -153,7 +159,7 @@ class Queue:
         prev = self._tail if self.device.spec.in_order else None
         done = engine.env.event()
         self._tail = done
-        return engine.env.process(self._run(name, work, wait, signal, prev, done))
+        return engine.env.process(self._run(name, work, wait, signal, prev, done, submitted_by))
 
     def _run(
         self,
@@ -163,6 +169,7 @@ class Queue:
         signal: Fence,
         prev: simpy.Event | None,
         done: simpy.Event,
+        submitted_by: int | None = None,
     ) -> Generator[Any, Any, None]:
         engine = self.engine
         try:
@@ -174,6 +181,8 @@ class Queue:
                 wait_spans = yield from wait.wait(engine, f"{name} on {self.name}")
             else:
                 wait_spans = []
+            if submitted_by is not None:
+                wait_spans = [*wait_spans, submitted_by]
             last = yield from work(self, wait_spans)
             for sem, value in signal.points:
                 sem.signal(value, last)

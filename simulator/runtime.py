@@ -170,7 +170,7 @@ class Runtime:
         dur = host.submit_cost_ns + extra_cost_ns
         if dur:
             yield engine.env.timeout(dur)
-        engine.trace.add_span(
+        submit_span = engine.trace.add_span(
             engine.host_track,
             f"submit {op.op_name.rsplit('.', 1)[-1]}",
             "host",
@@ -183,7 +183,7 @@ class Runtime:
         self.counts["submissions"] += 1
         if self.observer is not None:
             work = self.observer.on_submit(interp, op, queue, work, wait, signal, what)
-        queue.submit(op.op_name, work, wait if wait is not None else Fence(), signal)
+        queue.submit(op.op_name, work, wait if wait is not None else Fence(), signal, submit_span.id)
         return signal
 
     def host_wait(self, interp: Any, op: Operation, fence: Fence) -> Generator[Any, Any, None]:

@@ -242,7 +242,7 @@ def _check_data_supported(runtime: Runtime, module: Module) -> None:
                 )
 
 
-def _stage_input(runtime: Runtime, index: int, value: Any) -> Generator[Any, Any, Any]:
+def _stage_input(runtime: Runtime, index: int, value: Any, loc: str | None) -> Generator[Any, Any, Any]:
     if not isinstance(value, np.ndarray):
         return value
     device = runtime.devices[0]
@@ -251,21 +251,24 @@ def _stage_input(runtime: Runtime, index: int, value: Any) -> Generator[Any, Any
     if buffer.data is not None:
         buffer.data[...] = value.reshape(-1).view(np.uint8)
     if device.host_link is not None and not device.spec.zero_copy_import:
-        args = {"op": "hal.buffer_view (input)", "input": index}
+        args = {"op": "hal.buffer_view (input)", "loc": loc, "input": index}
         yield from device.host_link.transfer(
             "host", device.spec.name, value.nbytes, f"input{index}", args, []
         )
     return BufferView(buffer, 0, tuple(value.shape), element_type)
 
 
-def _read_back(runtime: Runtime, index: int, value: Any) -> Generator[Any, Any, None]:
+def _read_back(
+    runtime: Runtime, index: int, value: Any, loc: str | None, after: int
+) -> Generator[Any, Any, None]:
     if not isinstance(value, BufferView):
         return
     device = runtime.devices[0]
     if device.host_link is not None and not device.spec.zero_copy_import:
-        args = {"op": "hal.buffer_view (output)", "output": index}
+        args = {"op": "hal.buffer_view (output)", "loc": loc, "output": index}
+        # The read-back follows the function's return (a flow from the host's call span).
         yield from device.host_link.transfer(
-            device.spec.name, "host", value.byte_length, f"result{index}", args, []
+            device.spec.name, "host", value.byte_length, f"result{index}", args, [after]
         )
 
 
@@ -296,22 +299,24 @@ def _host_main(
                 engine.now - init_start,
                 {"op": op.op_name, "loc": str(op.location) if op.location else None},
             )
+    # Staging and read-back belong to the called function: they carry its location.
+    func_loc = str(func.location) if func.location else None
     staged = []
     for i, value in enumerate(inputs):
-        staged.append((yield from _stage_input(runtime, i, value)))
+        staged.append((yield from _stage_input(runtime, i, value, func_loc)))
     call_start = engine.now
     results = yield from interp.call(func, staged)
     yield from interp.settle()
-    engine.trace.add_span(
+    call_span = engine.trace.add_span(
         engine.host_track,
         f"call @{_sym(func)}",
         "host",
         call_start,
         engine.now - call_start,
-        {"op": func.op_name, "loc": str(func.location) if func.location else None},
+        {"op": func.op_name, "loc": func_loc},
     )
     for i, value in enumerate(results):
-        yield from _read_back(runtime, i, value)
+        yield from _read_back(runtime, i, value, func_loc, call_span.id)
     del start
     return results
 

@@ -144,11 +144,6 @@ def test_simulated_trace_queue_threads_name_real_queues(
         assert all(b[0] >= a[1] - 1e-6 for a, b in zip(extents, extents[1:]))
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="simulator gap: a queue gets a trace track only when work runs on it; the discrete-gpu preset "
-    "has 2 queues per device but device0/queue1 never appears (Queue.__init__ does not add_track)",
-)
 def test_simulated_trace_declares_every_queue_of_the_machine() -> None:
     trace = _run("attention_block", "discrete-gpu").trace
     spec = Session("discrete-gpu").machine.devices[0]
@@ -192,11 +187,6 @@ def test_simulated_trace_queue_op_spans_carry_affinity() -> None:
     ]
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="simulator gap: input staging and output read-back transfers (op 'hal.buffer_view (input)' / "
-    "'(output)') carry no loc; the called function's loc would lead back to the program",
-)
 def test_simulated_trace_staging_transfers_carry_a_loc() -> None:
     trace = _run("attention_block", "discrete-gpu").trace
     staging = [s for s in trace.spans if s.args.get("op", "").startswith("hal.buffer_view")]
