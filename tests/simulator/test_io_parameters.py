@@ -55,7 +55,7 @@ def test_io_parameters_load_then_scatter_through_fences(tmp_path: pathlib.Path) 
     index = ParameterIndex()
     index.load(path, scope="model")
     assert index.read("model", "v") == bytes(range(4, 20))
-    io = [(s.args["verb"], s.args["parameter"]) for s in result.trace.spans if s.category == "io"]
+    io = [(s.args["verb"], s.args["parameter"]) for s in result.trace.spans if s.track.kind == "storage"]
     assert io == [("read", "model::w"), ("write", "model::v")]
     links = [s.name for s in result.trace.spans if s.track.kind == "link"]
     assert links == ["upload w", "download v"]

@@ -66,7 +66,7 @@ def test_parameters_read_gather_write_scatter(tmp_path: pathlib.Path) -> None:
     index.load(path, scope="model")
     assert index.read("model", "w") == bytes(range(100, 116)) + bytes(range(16, 20))
     assert index.read("model", "v") == bytes(range(0, 16))
-    io = [s for s in result.trace.spans if s.category == "io"]
+    io = [s for s in result.trace.spans if s.track.kind == "storage"]
     assert [(s.args["verb"], s.args["parameter"], s.args["bytes"]) for s in io] == [
         ("read", "model::w", 16),
         ("read", "model::v", 16),
@@ -125,7 +125,7 @@ util.func public @main() {{
 """
     module = parse_program(text, filename="load.mlir")
     result = Session(make_machine()).run_sync(module, parameters={"model": tmp_path / "many.irpa"})  # type: ignore[operator]
-    reads = [s for s in result.trace.spans if s.category == "io"]
+    reads = [s for s in result.trace.spans if s.track.kind == "storage"]
     assert len(reads) == len(keys)
     # Each request went to the timeline with the fewest outstanding bytes: k0..k7 one each, then k8 to
     # timeline 0 (1000 bytes outstanding) and k9 to timeline 1 (2000 bytes, while timeline 0 has 10000).
