@@ -8,12 +8,19 @@ A cluster is named by a string:
 - ``tcp://HOST:PORT`` (or ``tls://``...): the scheduler of an existing cluster, whose workers must have
   streamsim installed. The study's files must be readable by the workers at the same paths.
 
-Points are submitted as ``client.map(execute_point, runners, points, pure=False, retries=2)``: the
-runner's own exceptions are caught on the worker and become the point's error record, so ``retries``
-covers failures outside the point (a task lost with its worker is rescheduled by Dask itself; one that
-keeps killing workers ends as ``KilledWorker``, which is recorded too). Records come back through
-``as_completed`` and are handed to ``on_record`` in the calling process, which stores them: workers
-never write the store, so a remote cluster needs no shared filesystem for results.
+Points travel in small batches (``client.map(execute_batch, ...)``, ``pure=False, retries=2``): a
+task per point would cost the scheduler more than a small point's simulation. A batch holds points that
+share a schedule where it can, so a worker's cache schedules a program variant once for all of them. A
+runner's own
+exceptions are caught on the worker and become the point's error record, so ``retries`` covers failures
+outside the point. A task lost with its worker is rescheduled by Dask itself; one that keeps killing
+workers ends as ``KilledWorker``, which is recorded for each of its points.
+
+Records come back through ``as_completed`` and go to ``on_record`` in the calling process, which
+stores them. On a local cluster the workers also store each record the moment its point finishes
+(the store is on their filesystem), so a sweep killed mid-batch keeps those points, and a batch retried
+after its worker died skips the points already stored. Workers of a remote cluster never write the
+store, so it needs no shared filesystem.
 """
 
 from __future__ import annotations
@@ -146,73 +153,91 @@ def open_client(spec: ClusterSpec) -> Iterator[Any]:
         yield client
 
 
-def run_dask(points: Sequence[Point], runner: Runner, on_record: OnRecord, client: Any) -> None:
-    """Run the points on the client's cluster, handing each record to ``on_record`` as it arrives."""
-    from distributed import as_completed
+def execute_batch(
+    runner: Runner, points: Sequence[Point], store_dir: str | None = None
+) -> list[dict[str, Any]]:
+    """Run points one after the other; with ``store_dir``, store each record as soon as it exists and
+    reuse a point's stored record (a retried batch whose first run died half way)."""
+    from simulator.sweep.store import ResultStore
 
-    workers = sorted(client.scheduler_info().get("workers", {}))
-    shares = assign_to_workers(points, max(1, len(workers)))
-    futures = []
-    by_key = {}
-    # One message per worker submits its share, and results come back as they complete: a round trip per
-    # point would cost more than a small point's simulation. Shares keep points that share a schedule on
-    # one worker (its cache then schedules the program once); other workers may still steal them.
-    for address, share in zip(workers or [None], shares):
-        if not share:
-            continue
-        placement = {"workers": [address], "allow_other_workers": True} if len(workers) > 1 else {}
-        submitted = client.map(
-            execute_point, [runner] * len(share), share, pure=False, retries=2, **placement
-        )
-        futures += submitted
-        by_key.update((f.key, p) for f, p in zip(submitted, share))
-    for fut, result in as_completed(futures, with_results=True, raise_errors=False):
-        point = by_key.pop(fut.key)
-        if fut.status == "finished":
-            record = result
-        else:  # KilledWorker and the like: the cluster gave up on this point
-            record = lost_point(point, _exception_of(result))
-        fut.release()
-        on_record(record)
+    store = ResultStore(store_dir) if store_dir is not None else None
+    done = store.records() if store is not None else {}
+    records = []
+    for point in points:
+        record = done.get(point.key)
+        if record is None or record.get("status") != "ok":
+            record = execute_point(runner, point)
+            if store is not None:
+                store.put(record)
+        records.append(record)
+    return records
 
 
-def assign_to_workers(points: Sequence[Point], workers: int) -> list[list[Point]]:
-    """Points split into ``workers`` shares of nearly equal size that keep schedule groups together.
-
-    Groups (:attr:`Point.schedule_group`) go whole to the least loaded share, largest first; a group
-    larger than what a share may still take is split. Each share keeps grid order.
+def batch_size_for(points: int, workers: int) -> int:
+    """Points per task: about eight tasks per worker (for balance and stealing), at most 16 points.
 
     Examples
     --------
-    >>> from simulator.sweep.points import MachineSpec, ProgramSpec
-    >>> prog, m = ProgramSpec("p", "/p", digest="0"), MachineSpec("cpu", "cpu", "1")
-    >>> pts = [Point(i, prog, m, 0, (("favor", f), ("queues", q)))
-    ...        for i, (f, q) in enumerate((f, q) for f in ("a", "b") for q in (1, 2, 3))]
-    >>> [[p.index for p in share] for share in assign_to_workers(pts, 2)]
-    [[0, 1, 2], [3, 4, 5]]
-    >>> [[p.index for p in share] for share in assign_to_workers(pts[:3], 2)]
-    [[0, 1], [2]]
+    >>> batch_size_for(216, 2), batch_size_for(24, 2), batch_size_for(5000, 2)
+    (13, 1, 16)
     """
-    if workers <= 1:
-        return [list(points)]
-    groups: dict[Any, list[Point]] = {}
+    return max(1, min(16, points // (8 * max(1, workers))))
+
+
+def run_dask(
+    points: Sequence[Point],
+    runner: Runner,
+    on_record: OnRecord,
+    client: Any,
+    *,
+    store_dir: str | None = None,
+    batch_size: int | None = None,
+) -> None:
+    """Run the points on the client's cluster, handing each record to ``on_record`` as it arrives.
+
+    ``store_dir``: a store folder the workers can write (local clusters); ``batch_size``: points per task
+    (default :func:`batch_size_for`).
+    """
+    from distributed import as_completed
+
+    workers = len(client.scheduler_info().get("workers", {}))
+    size = batch_size or batch_size_for(len(points), workers)
+    # Batches hold points of one schedule group where they can, so that a worker's cache schedules each
+    # program variant once per batch at most. Tasks carry no worker restrictions: a restricted task whose
+    # workers were all replaced (killed and restarted) waits for them for ever.
+    first_seen: dict[Any, int] = {}
     for p in points:
-        groups.setdefault(p.schedule_group, []).append(p)
-    capacity = -(-len(points) // workers)
-    shares: list[list[Point]] = [[] for _ in range(workers)]
-    for group in sorted(groups.values(), key=len, reverse=True):
-        while group:
-            target = min(range(workers), key=lambda i: len(shares[i]))
-            room = max(1, capacity - len(shares[target]))
-            shares[target].extend(group[:room])
-            group = group[room:]
-    return [sorted(s, key=lambda p: p.index) for s in shares]
+        first_seen.setdefault(p.schedule_group, len(first_seen))
+    ordered = sorted(points, key=lambda p: (first_seen[p.schedule_group], p.index))
+    chunks = [ordered[i : i + size] for i in range(0, len(ordered), size)]
+    futures = client.map(
+        execute_batch, [runner] * len(chunks), chunks, [store_dir] * len(chunks), pure=False, retries=2
+    )
+    batches: dict[str, list[Point]] = {f.key: chunk for f, chunk in zip(futures, chunks)}
+    # ``result()`` waits out a finished batch whose result was lost with its worker and is recomputed.
+    pending = as_completed(futures)
+    for fut in pending:
+        chunk = batches.pop(fut.key)
+        records = []
+        try:
+            records = fut.result()
+        except Exception as exc:  # KilledWorker and the like: the cluster gave up on this batch
+            stored = _stored(store_dir)
+            for p in chunk:
+                if p.key in stored:
+                    records.append(stored[p.key])
+                elif len(chunk) == 1:
+                    records.append(lost_point(p, exc))
+                else:  # alone, so that only a point that kills its workers is given up
+                    alone = client.submit(execute_batch, runner, [p], store_dir, pure=False, retries=2)
+                    batches[alone.key] = [p]
+                    pending.add(alone)
+        fut.release()
+        for record in records:
+            on_record(record)
 
 
-def _exception_of(result: Any) -> BaseException:
-    """The exception of a failed future's ``as_completed`` result (an exception or an exc_info triple)."""
-    if isinstance(result, BaseException):
-        return result
-    if isinstance(result, tuple) and len(result) == 3 and isinstance(result[1], BaseException):
-        return result[1]
-    return SweepError(f"the cluster lost the point: {result!r}")
+def _stored(store_dir: str | None) -> dict[str, dict[str, Any]]:
+    from simulator.sweep.store import ResultStore
+
+    return ResultStore(store_dir).records() if store_dir is not None else {}

@@ -45,6 +45,7 @@ def run_study(
     runner: Runner = run_point,
     progress: bool | None = None,
     progress_stream: TextIO | None = None,
+    batch_size: int | None = None,
 ) -> pd.DataFrame:
     """Run every point of ``study`` that is not stored yet; the results table of all its points.
 
@@ -62,6 +63,8 @@ def run_study(
         ``runner(point) -> metrics``; top-level and importable by the workers (default :func:`run_point`).
     progress : bool, optional
         Show the progress line (default: when the stream is a terminal, or when writing ``output``).
+    batch_size : int, optional
+        Points per Dask task (default: about eight tasks per worker, at most 16 points each).
     """
     points = study.points()
     result_store = _store(store, output)
@@ -80,7 +83,7 @@ def run_study(
         bar.update(ok=record["status"] == "ok")
 
     if todo:
-        _execute(todo, runner, on_record, cluster)
+        _execute(todo, runner, on_record, cluster, result_store, batch_size)
         bar.close()
     table = results_table(study, stored, points=points)
     if output is not None:
@@ -100,11 +103,22 @@ def _store(store: str | pathlib.Path | ResultStore | None, output: str | pathlib
     return ResultStore(store_dir_for(output) if output is not None else None)
 
 
-def _execute(todo: Sequence[Point], runner: Runner, on_record: Any, cluster: Any) -> None:
+def _execute(
+    todo: Sequence[Point],
+    runner: Runner,
+    on_record: Any,
+    cluster: Any,
+    store: ResultStore,
+    batch_size: int | None,
+) -> None:
     if isinstance(cluster, str | None):
         cluster = parse_cluster(cluster)
+    directory = str(store.directory) if store.directory is not None else None
     if not isinstance(cluster, ClusterSpec):  # a distributed.Client the caller owns
-        run_dask(todo, runner, on_record, cluster)
+        local = _is_local(cluster)
+        run_dask(
+            todo, runner, on_record, cluster, store_dir=directory if local else None, batch_size=batch_size
+        )
         return
     if cluster.kind == "inprocess":
         run_inprocess(todo, runner, on_record)
@@ -112,7 +126,17 @@ def _execute(todo: Sequence[Point], runner: Runner, on_record: Any, cluster: Any
     if cluster.kind == "local" and cluster.workers and cluster.workers > len(todo):
         cluster = ClusterSpec("local", workers=len(todo))
     with open_client(cluster) as client:
-        run_dask(todo, runner, on_record, client)
+        local_dir = directory if cluster.kind == "local" else None
+        run_dask(todo, runner, on_record, client, store_dir=local_dir, batch_size=batch_size)
+
+
+def _is_local(client: Any) -> bool:
+    """Whether the client's workers run on this machine (a LocalCluster), so they can write the store."""
+    try:
+        from distributed import LocalCluster
+    except ImportError:  # pragma: no cover
+        return False
+    return isinstance(getattr(client, "cluster", None), LocalCluster)
 
 
 def results_table(

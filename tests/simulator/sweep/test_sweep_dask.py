@@ -126,7 +126,7 @@ def test_dask_sweep_records_a_point_that_keeps_killing_workers(client: Any, tmp_
     markers = tmp_path / "markers"
     markers.mkdir()
     deadly = CrashOnce(str(markers), indices=(2,), every_time=True)
-    table = run_study(study, cluster=client, runner=deadly)
+    table = run_study(study, cluster=client, runner=deadly, batch_size=1)
     assert table.loc[2, "status"] == "error"
     assert table.loc[2, "error"].startswith("KilledWorker: ")
     others = table.drop(index=2)
