@@ -14,7 +14,7 @@ from simulator.archives import IrpaWriter
 IREE_FIXTURES = pathlib.Path(__file__).resolve().parents[2] / "fixtures" / "iree"
 
 
-def round_machine(*, host_link: bool = False, **storage: Any) -> Machine:
+def round_machine(*, host_link: bool = False, capacity_bytes: int = 1 << 30, **storage: Any) -> Machine:
     """One device, no host costs, storage at 1 byte/ns with 1000 ns latency; a 1 byte/ns host link
     (latency 0) if ``host_link``."""
     device: dict[str, Any] = {
@@ -23,7 +23,7 @@ def round_machine(*, host_link: bool = False, **storage: Any) -> Machine:
         "dispatch_slots": 1,
         "copy_engines": 1,
         "memory_bandwidth_bytes_per_s": 1e9,
-        "pools": [{"name": "mem", "capacity_bytes": 1 << 30, "alignment_bytes": 64}],
+        "pools": [{"name": "mem", "capacity_bytes": capacity_bytes, "alignment_bytes": 64}],
     }
     data: dict[str, Any] = {
         "name": "round",
@@ -57,3 +57,8 @@ def machine() -> Any:
 def write_archive_fixture() -> Any:
     """The :func:`write_archive` helper (test modules cannot import conftest under importlib mode)."""
     return write_archive
+
+
+@pytest.fixture
+def fixtures_dir() -> pathlib.Path:
+    return IREE_FIXTURES
