@@ -79,7 +79,16 @@ def _submit_parameters(
         )
 
     return (
-        yield from rt.submit(interp, op, queue, work, wait if isinstance(wait, Fence) else None, 0, signal)
+        yield from rt.submit(
+            interp,
+            op,
+            queue,
+            work,
+            wait if isinstance(wait, Fence) else None,
+            0,
+            signal,
+            what=("parameters", requests, list(allocate)),
+        )
     )
 
 
@@ -212,7 +221,10 @@ def _file_transfer(
             _move_file_bytes(where, file, file_offset, ref, ref_offset, length, verb)
         return last
 
-    return (yield from rt.submit(interp, op, queue, work, wait if isinstance(wait, Fence) else None))
+    what = ("file", verb, ref, ref_offset, length)
+    return (
+        yield from rt.submit(interp, op, queue, work, wait if isinstance(wait, Fence) else None, what=what)
+    )
 
 
 def _move_file_bytes(

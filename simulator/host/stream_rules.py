@@ -66,7 +66,9 @@ def _alloca(interp: Interpreter, op: Operation, args: list[Any]) -> Generator[An
             q.engine.trace.add_flow(src, span)
         return span
 
-    fence = yield from rt.submit(interp, op, queue, work, _fence(g["await_timepoint"]))
+    fence = yield from rt.submit(
+        interp, op, queue, work, _fence(g["await_timepoint"]), what=("alloca", buffer)
+    )
     return [ResourceRef(buffer, 0, size), fence]
 
 
@@ -90,7 +92,9 @@ def _dealloca(interp: Interpreter, op: Operation, args: list[Any]) -> Generator[
             q.engine.trace.add_flow(src, span)
         return span
 
-    return (yield from rt.submit(interp, op, queue, work, _fence(g["await_timepoint"])))
+    return (
+        yield from rt.submit(interp, op, queue, work, _fence(g["await_timepoint"]), what=("dealloca", ref))
+    )
 
 
 @rule("stream.resource.alloc")
@@ -99,12 +103,17 @@ def _alloc(interp: Interpreter, op: Operation, args: list[Any]) -> ResourceRef:
     rt = interp.runtime
     device = rt.device_of(op)
     buffer = Buffer.allocate(device.pool, size, with_data=rt.with_data, label=f"alloc@{location(op)}")
+    if rt.observer is not None:
+        rt.observer.on_host_access(op, ResourceRef(buffer, 0, size), 0, size, "alloc")
     return ResourceRef(buffer, 0, size)
 
 
 @rule("stream.resource.dealloc")
 def _dealloc(interp: Interpreter, op: Operation, args: list[Any]) -> None:
-    _ref(op, args[0]).buffer.release(op.describe())
+    ref = _ref(op, args[0])
+    if interp.runtime.observer is not None:
+        interp.runtime.observer.on_host_access(op, ref, 0, ref.size_bytes, "free")
+    ref.buffer.release(op.describe())
 
 
 @rule("stream.resource.subview")
@@ -124,6 +133,8 @@ def _load(interp: Interpreter, op: Operation, args: list[Any]) -> Any:
     t = op.results[0].type
     dtype = T.numpy_dtype(t)
     check_range(ref, offset, dtype.itemsize, op.describe())
+    if interp.runtime.observer is not None:
+        interp.runtime.observer.on_host_access(op, ref, offset, dtype.itemsize, "read")
     view = ref.view(offset, dtype.itemsize)
     if view is None:
         return 0
@@ -136,6 +147,8 @@ def _store(interp: Interpreter, op: Operation, args: list[Any]) -> None:
     ref, _size, offset, value = _ref(op, args[0]), args[1], int(args[2]), args[3]
     dtype = T.numpy_dtype(op.operands[3].type)
     check_range(ref, offset, dtype.itemsize, op.describe())
+    if interp.runtime.observer is not None:
+        interp.runtime.observer.on_host_access(op, ref, offset, dtype.itemsize, "write")
     view = ref.view(offset, dtype.itemsize)
     if view is not None:
         view[...] = np.array([value], dtype=dtype).view(np.uint8)
