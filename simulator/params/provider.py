@@ -391,21 +391,26 @@ class ParameterProvider:
         name = f"{verb} {base}"
         imported = step.items[0] in call.imported
         source_host = self.config.kind == "host"
-        direct = device.host_link is None or (self.config.device_file_io is True)
         if imported:
             # A populated mapping: the pages come from storage, nothing is copied to the device.
             last = yield from self._storage(verb, file_id, file_offset, n, name, args, spans)
         elif source_host and verb == "read":
-            last = yield from self._host_copy(device, n, base, args, spans, upload=True)
-        elif direct:
-            last = yield from self._storage(verb, file_id, file_offset, n, name, args, spans)
+            last = yield from self.host_copy(device, n, base, args, spans, upload=True)
         else:
-            last = yield from self._staged(device, verb, file_id, file_offset, n, base, args, spans)
+            last = yield from self.file_io(device, verb, file_id, file_offset, n, base, args, spans)
         if with_data and not imported:
             self._move_run(call, step)
         return last
 
-    def _host_copy(self, device, n, name, args, spans, *, upload: bool) -> Generator[Any, Any, int]:  # type: ignore[no-untyped-def]
+    def file_io(self, device, verb, file_id, offset, n, base, args, spans) -> Generator[Any, Any, int]:  # type: ignore[no-untyped-def]
+        """Read (into) or write (from) ``device`` memory ``n`` bytes of a file at ``offset``: straight
+        through storage for a device without a host link (or with ``device_file_io``), else staged."""
+        if device.host_link is None or self.config.device_file_io is True:
+            return (yield from self._storage(verb, file_id, offset, n, f"{verb} {base}", args, spans))
+        return (yield from self._staged(device, verb, file_id, offset, n, base, args, spans))
+
+    def host_copy(self, device, n, name, args, spans, *, upload: bool) -> Generator[Any, Any, int]:  # type: ignore[no-untyped-def]
+        """Bytes already in host memory to (``upload``) or from the device: over its link, or a copy."""
         engine = self.engine
         if device.host_link is not None:
             ends = ("host", device.spec.name) if upload else (device.spec.name, "host")
