@@ -87,7 +87,9 @@ class ProviderConfig:
 
     def __post_init__(self) -> None:
         if self.kind not in PROVIDER_KINDS:
-            raise InputError(f"unknown parameter provider {self.kind!r}; expected one of {', '.join(PROVIDER_KINDS)}")
+            raise InputError(
+                f"unknown parameter provider {self.kind!r}; expected one of {', '.join(PROVIDER_KINDS)}"
+            )
         if self.staging_chunk_bytes <= 0 or self.staging_chunks <= 0:
             raise InputError("ProviderConfig: staging_chunk_bytes and staging_chunks must be positive")
 
@@ -308,7 +310,9 @@ class ParameterProvider:
         sem = sems[step.timeline]
         try:
             waits = Fence(tuple((sems[t], v) for t, v in step.waits))
-            spans = yield from waits.wait(engine, f"{call.op_name} {step.kind} on parameter timeline {step.timeline}")
+            spans = yield from waits.wait(
+                engine, f"{call.op_name} {step.kind} on parameter timeline {step.timeline}"
+            )
             if step.waits_caller:
                 spans = [*spans, *flows_from]
             start = engine.now
@@ -325,7 +329,8 @@ class ParameterProvider:
                 # The step as one span on its timeline; the storage and link spans under it show detail.
                 last = engine.trace.add_span(
                     track, f"parameter {step.kind}", "io", start, engine.now - start,
-                    {**args, "bytes": step.length_bytes, "offset": step.offset_bytes},
+                    {**args, "bytes": step.length_bytes, "offset": step.offset_bytes,
+                     "verb": "write" if step.kind == "write" else "read"},
                 ).id  # fmt: skip
             self.log.append(
                 BatchRecord(call.number, step.kind, keys, step.timeline, start, engine.now, step.length_bytes)
@@ -335,7 +340,11 @@ class ParameterProvider:
             error = exc if isinstance(exc, DeviceFailure) else DeviceFailure(f"{call.where}: {exc}")
             sem.fail(error)
             engine.trace.add_instant(
-                tracks[step.timeline], "failure", engine.now, "sync", {"op": call.op_name, "error": str(error)}
+                tracks[step.timeline],
+                "failure",
+                engine.now,
+                "sync",
+                {"op": call.op_name, "error": str(error)},
             )
 
     def _alloca(self, call, step, queue, track, args, spans, with_data) -> Generator[Any, Any, int]:  # type: ignore[no-untyped-def]
@@ -349,7 +358,9 @@ class ParameterProvider:
         dur = queue.device.spec.queue_op_overhead_ns
         if dur:
             yield engine.env.timeout(dur)
-        span = engine.trace.add_span(track, "parameter alloca", "alloc", start, dur, {**args, "bytes": nbytes})
+        span = engine.trace.add_span(
+            track, "parameter alloca", "alloc", start, dur, {**args, "bytes": nbytes}
+        )
         for src in spans:
             engine.trace.add_flow(src, span)
         return span.id
@@ -422,7 +433,12 @@ class ParameterProvider:
             dur = CostModel.copy_ns(device.spec, n)
             yield engine.env.timeout(dur)
         span = engine.trace.add_span(
-            Track.queue(device.index, "params.copy"), f"copy {name}", "transfer", start, dur, {**args, "bytes": n}
+            Track.queue(device.index, "params.copy"),
+            f"copy {name}",
+            "transfer",
+            start,
+            dur,
+            {**args, "bytes": n},
         )
         for src in spans:
             engine.trace.add_flow(src, span)
@@ -437,7 +453,12 @@ class ParameterProvider:
             dur = max(1, ceil_ns(n / cache.bandwidth_bytes_per_s))
             yield engine.env.timeout(dur)
             span = engine.trace.add_span(
-                self._cache_track, f"{name} (page cache)", "io", start, dur, {**args, "bytes": n, "verb": "read"}
+                self._cache_track,
+                f"{name} (page cache)",
+                "io",
+                start,
+                dur,
+                {**args, "bytes": n, "verb": "read"},
             )
             for src in spans:
                 engine.trace.add_flow(src, span)
@@ -457,7 +478,9 @@ class ParameterProvider:
         for k, lo in enumerate(range(0, max(n, 1), chunk)):
             m = min(chunk, n - lo)
             cname = base if n <= chunk else f"{base} [{k}]"
-            procs.append(env.process(self._chunk(slots, device, verb, file_id, offset + lo, m, cname, args, spans)))
+            procs.append(
+                env.process(self._chunk(slots, device, verb, file_id, offset + lo, m, cname, args, spans))
+            )
         yield env.all_of(procs)
         return max(procs, key=lambda p: (self.engine.trace.span(p.value).end_ns, p.value)).value
 
@@ -466,8 +489,14 @@ class ParameterProvider:
             yield req
             if verb == "read":
                 s = yield from self._storage("read", file_id, offset, m, f"read {name}", args, spans)
-                return (yield from device.host_link.transfer("host", device.spec.name, m, f"upload {name}", args, [s]))
-            s = yield from device.host_link.transfer(device.spec.name, "host", m, f"download {name}", args, spans)
+                return (
+                    yield from device.host_link.transfer(
+                        "host", device.spec.name, m, f"upload {name}", args, [s]
+                    )
+                )
+            s = yield from device.host_link.transfer(
+                device.spec.name, "host", m, f"download {name}", args, spans
+            )
             return (yield from self._storage("write", file_id, offset, m, f"write {name}", args, [s]))
 
     # -- bytes ---------------------------------------------------------------------------------------
@@ -480,7 +509,9 @@ class ParameterProvider:
         r = call.requests[i]
         assert self.index is not None
         try:
-            view = self.index.view(r.scope, r.key, offset_bytes=r.parameter_offset_bytes, length_bytes=r.length_bytes)
+            view = self.index.view(
+                r.scope, r.key, offset_bytes=r.parameter_offset_bytes, length_bytes=r.length_bytes
+            )
         except InputError as exc:
             raise DeviceFailure(f"{call.where}: {exc}") from None
         r.resource.buffer.data = view

@@ -27,7 +27,8 @@ from traces import Trace, check_chrome_trace, critical_path, iter_chrome_events,
 NAMES = [d.name for d in iree_fixture_dirs() if (d / "cmd.generic.mlir").exists()]
 MACHINES = ["cpu", "discrete-gpu"]
 LOC = re.compile(r".+:\d+:\d+$")
-QUEUE_THREAD = re.compile(r"queue(\d+)(?:\.(\d+))?$")
+# queueN, its wave lanes queueN.k, and the parameter provider's timelines queueN.paramsK.
+QUEUE_THREAD = re.compile(r"queue(\d+)(?:\.(\d+)|\.params(\d+))?$")
 
 
 @functools.cache
@@ -128,7 +129,7 @@ def test_simulated_trace_queue_threads_name_real_queues(
     used = set()
     for thread in queue_threads:
         m = QUEUE_THREAD.fullmatch(thread)
-        assert m, f"queue thread {thread!r} is not queueN or queueN.k"
+        assert m, f"queue thread {thread!r} is not queueN, queueN.k or queueN.paramsK"
         assert int(m.group(1)) < spec.queues
         used.add(int(m.group(1)))
     assert {f"queue{q}" for q in used} <= set(queue_threads)
