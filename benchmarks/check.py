@@ -63,9 +63,7 @@ def measure(
         return analyse(obs, outputs=result.buffer_views, globals_=obs.interp.globals)
 
     def full() -> object:
-        return asyncio.run(
-            check(module, "main", inputs, interleavings=interleavings, machine="cpu", **kw)
-        )
+        return asyncio.run(check(module, "main", inputs, interleavings=interleavings, machine="cpu", **kw))
 
     report = full()
     findings = watched()

@@ -74,16 +74,22 @@ class Fault:
         elif self.kind == "read-failure":
             for scope, key in sub.parameter_keys:
                 if self.matches_key(scope, key):
-                    raise DeviceFailure(f"{sub.op.describe()}: read of parameter {scope}::{key} failed (injected)")
+                    raise DeviceFailure(
+                        f"{sub.op.describe()}: read of parameter {scope}::{key} failed (injected)"
+                    )
 
     def after(self, sub: Submission, started_ns: int, now_ns: int) -> None:
         """A device lost while ``sub`` ran fails it when it ends."""
-        if self.kind == "device-loss" and self.at_ns is not None and self.matches_device(sub.queue.device):
-            if started_ns < self.at_ns <= now_ns:
-                raise DeviceFailure(
-                    f"{sub.op.describe()}: device {sub.queue.device.spec.name} was lost at t={self.at_ns} ns "
-                    "while it ran (injected)"
-                )
+        if (
+            self.kind == "device-loss"
+            and self.at_ns is not None
+            and self.matches_device(sub.queue.device)
+            and started_ns < self.at_ns <= now_ns
+        ):
+            raise DeviceFailure(
+                f"{sub.op.describe()}: device {sub.queue.device.spec.name} was lost at t={self.at_ns} ns "
+                "while it ran (injected)"
+            )
 
 
 def parse_fault(text: str) -> Fault:
@@ -129,7 +135,6 @@ def validate_fault(fault: Fault, machine: Machine, keys: list[tuple[str, str]]) 
                 f"--inject {fault.spec}: no pool {fault.target!r} on machine {machine.name!r} "
                 f"(pools: {', '.join(sorted(n for n in names if '/' in n and not n.startswith('device')))})"
             )
-    elif fault.kind == "read-failure" and keys:
-        if not any(fault.matches_key(s, k) for s, k in keys):
-            known = ", ".join(f"{s}::{k}" if s else k for s, k in keys)
-            raise InputError(f"--inject {fault.spec}: the program reads no parameter {fault.target!r} ({known})")
+    elif fault.kind == "read-failure" and keys and not any(fault.matches_key(s, k) for s, k in keys):
+        known = ", ".join(f"{s}::{k}" if s else k for s, k in keys)
+        raise InputError(f"--inject {fault.spec}: the program reads no parameter {fault.target!r} ({known})")

@@ -94,7 +94,10 @@ class CheckReport:
         return json.dumps(self.to_dict(), indent=2, sort_keys=False, default=str)
 
     def text(self) -> str:
-        lines = [f"streamsim check {self.program}: " + ("clean" if self.clean else f"{len(self.findings)} finding(s)")]
+        lines = [
+            f"streamsim check {self.program}: "
+            + ("clean" if self.clean else f"{len(self.findings)} finding(s)")
+        ]
         for f in self.findings:
             lines.append(f"  {f.text()}")
         for run in self.runs:

@@ -75,7 +75,9 @@ class HappensBefore:
 class _Segment:
     __slots__ = ("last", "reads", "start", "stop", "written")
 
-    def __init__(self, start: int, stop: int, last: Access | None, reads: list[Access], written: bool) -> None:
+    def __init__(
+        self, start: int, stop: int, last: Access | None, reads: list[Access], written: bool
+    ) -> None:
         self.start = start
         self.stop = stop
         self.last = last
@@ -167,7 +169,9 @@ class _Collector:
         return out
 
 
-def analyse(observer: Observer, *, outputs: list[Any] = (), globals_: dict[str, Any] | None = None) -> list[Finding]:  # type: ignore[assignment]
+def analyse(
+    observer: Observer, *, outputs: list[Any] = (), globals_: dict[str, Any] | None = None
+) -> list[Finding]:  # type: ignore[assignment]
     """Races and lifetime findings of a watched run, in a deterministic order."""
     preds = [list(p) for p in observer.preds]
     for src, dst in observer.wait_edges():

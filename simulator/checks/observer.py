@@ -120,7 +120,9 @@ class Observer:
         self.signals: dict[int, list[tuple[int, Submission]]] = {}
         self.queue_tail: dict[int, Submission] = {}
         self.host_waits: list[tuple[OpRef, Fence]] = []
-        self.static_findings: list[tuple[str, str, tuple[OpRef, ...], Buffer | None, tuple[int, int] | None]] = []
+        self.static_findings: list[
+            tuple[str, str, tuple[OpRef, ...], Buffer | None, tuple[int, int] | None]
+        ] = []
         self._access_cache: dict[tuple[Any, ...], list[list[tuple[str, int, int]]] | None] = {}
         self.triggered: list[tuple[Fault, Submission, str]] = []
 
@@ -229,7 +231,9 @@ class Observer:
         elif kind == "file":
             _, verb, ref, offset, length = what
             if isinstance(ref, ResourceRef):
-                self.access(start, ref, offset, offset + length, "write" if verb == "read" else "read", sub.op)
+                self.access(
+                    start, ref, offset, offset + length, "write" if verb == "read" else "read", sub.op
+                )
         return [start]
 
     def _tree(self, node: Any, preds: list[int]) -> list[int]:
@@ -300,12 +304,16 @@ class Observer:
                                 (ref.offset_bytes + offset + s, ref.offset_bytes + offset + e),
                             )
                         )
-                    self.access(n, ref, offset + s, offset + e, kind, _cmd_ref(cmd, f"@{name} binding {i} {kind}"))
+                    self.access(
+                        n, ref, offset + s, offset + e, kind, _cmd_ref(cmd, f"@{name} binding {i} {kind}")
+                    )
                 continue
             access = cmd.accesses[i] if i < len(cmd.accesses) else "rw"
             kinds = {"ro": ("read",), "wo": ("write",)}.get(access, ("read", "write"))
             for kind in kinds:
-                self.access(n, ref, offset, offset + length, kind, _cmd_ref(cmd, f"@{name} binding {i} {kind}"))
+                self.access(
+                    n, ref, offset, offset + length, kind, _cmd_ref(cmd, f"@{name} binding {i} {kind}")
+                )
 
     # -- shaping the run ------------------------------------------------------------------------
 

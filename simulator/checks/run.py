@@ -70,13 +70,19 @@ class _Run:
 
 
 async def _invoke(
-    session: Session, module: Module, function: str, inputs: Sequence[Any], run: _Run, timeout_s: float, **kw: Any
+    session: Session,
+    module: Module,
+    function: str,
+    inputs: Sequence[Any],
+    run: _Run,
+    timeout_s: float,
+    **kw: Any,
 ) -> _Run:
     try:
         run.result = await asyncio.wait_for(
             session.invoke(module, function, inputs, observer=run.observer, **kw), timeout_s
         )
-    except asyncio.TimeoutError:
+    except TimeoutError:
         run.timed_out = True
     except InputError:
         raise
@@ -89,7 +95,7 @@ async def _invoke(
                 await asyncio.wait_for(engine.drain(), timeout_s)
             except DeadlockError:
                 run.hung = engine.pending_waits()
-            except asyncio.TimeoutError:
+            except TimeoutError:
                 run.timed_out = True
     if run.observer.runtime is not None:
         run.end_ns = run.observer.runtime.engine.now
@@ -131,7 +137,9 @@ def _differences(got: list[Any], want: list[Any], exact: bool) -> list[tuple[int
 def _error_finding(exc: SimulationError, observer: Observer) -> Finding:
     text = str(exc)
     if isinstance(exc, LifetimeError) or "used after dealloca" in text:
-        frees = [a for a in observer.accesses if a.kind == "free" and a.buffer.label and a.buffer.label in text]
+        frees = [
+            a for a in observer.accesses if a.kind == "free" and a.buffer.label and a.buffer.label in text
+        ]
         ops = tuple(a.who for a in frees[:1])
         return Finding("lifetime", "use-after-dealloca", f"the run failed: {text}", ops)
     if isinstance(exc, DispatchError) or re.search(r"outside the|exceed|do not fit", text):
@@ -161,15 +169,26 @@ async def check(
     """Check ``function`` of ``program`` (see the module docstring); returns a :class:`CheckReport`."""
     module = program if isinstance(program, Module) else load_program(program)
     name = str(program) if not isinstance(program, Module) else (module.filename or "<module>")
-    async_module = module if async_ops(module) else None
-    cmd_module = to_cmd_form(module)
     index = make_parameter_index(parameters)
+    report = CheckReport(name)
+    async_reference: list[Any] | None = None
+    if async_ops(module) and reference and not timing_only:
+        # Before scheduling, which rewrites the module into cmd form.
+        import simulator.checks.reference_rules  # noqa: F401  (rules the async fixtures' initializers need)
+        from simulator.reference import run_reference
+
+        try:
+            async_reference = list(
+                run_reference(module, function, list(inputs), parameters=index, kernels=kernels)
+            )
+        except SimulationError as exc:
+            report.notes.append(f"the op-by-op reference (async form) failed: {exc}")
+    cmd_module = to_cmd_form(module)
     faults_t = tuple(parse_fault(f) if isinstance(f, str) else f for f in faults)
     session = Session(machine, seed=seed, kernels=kernels, host_functions=host_functions)
     keys = [(s, k) for s, k, _ in parameter_keys(cmd_module)]
     for fault in faults_t:
         validate_fault(fault, session.machine, keys)
-    report = CheckReport(name)
     kw = {"parameters": index, "timing_only": timing_only}
     with_data = not timing_only
 
@@ -209,7 +228,11 @@ async def check(
     if checked.error is not None:
         report.add(_error_finding(checked.error, obs))
         if checked.hung:
-            report.add(Finding("deadlock", "left-pending", "after the failure, still waiting: " + "; ".join(checked.hung)))
+            report.add(
+                Finding(
+                    "deadlock", "left-pending", "after the failure, still waiting: " + "; ".join(checked.hung)
+                )
+            )
         return report
     if checked.result is None or not with_data or not reference:
         return report
@@ -232,24 +255,17 @@ async def check(
             )
     elif serial.error is not None:
         report.notes.append(f"the serialised reference failed: {serial.error}")
-    if async_module is not None:
-        from simulator.reference import run_reference
-
-        try:
-            ref_out = run_reference(async_module, function, list(inputs), parameters=index, kernels=kernels)
-        except SimulationError as exc:
-            report.notes.append(f"the op-by-op reference (async form) failed: {exc}")
-        else:
-            report.runs.append({"name": "reference (async, op by op)", "status": "ok"})
-            for i, detail in _differences(checked.outputs or [], list(ref_out), exact=False):
-                report.add(
-                    Finding(
-                        "numerics",
-                        "reference-differs",
-                        f"output {i} differs from the op-by-op reference of the async form: {detail}",
-                        (OpRef("output", None, f"result {i}"),),
-                    )
+    if async_reference is not None:
+        report.runs.append({"name": "reference (async form, op by op)", "status": "ok"})
+        for i, detail in _differences(checked.outputs or [], async_reference, exact=False):
+            report.add(
+                Finding(
+                    "numerics",
+                    "reference-differs",
+                    f"output {i} differs from the op-by-op reference of the async form: {detail}",
+                    (OpRef("output", None, f"result {i}"),),
                 )
+            )
     for k in range(interleavings):
         jitter_seed = seed * 1_000_003 + k
         run = _Run(f"interleaving {k} (seed {jitter_seed})", Observer(poison=True, jitter_seed=jitter_seed))

@@ -60,7 +60,9 @@ def register(subparsers: argparse._SubParsersAction) -> None:
         "semaphores only)",
     )
     parser.add_argument("--timing-only", action="store_true", help="no data: races and lifetimes only")
-    parser.add_argument("--timeout", type=float, default=DEFAULT_TIMEOUT_S, metavar="S", help="wall time per run")
+    parser.add_argument(
+        "--timeout", type=float, default=DEFAULT_TIMEOUT_S, metavar="S", help="wall time per run"
+    )
     parser.add_argument("--no-reference", action="store_true", help="skip the numerical comparisons")
     parser.add_argument("--json", action="store_true", help="print the report as JSON")
     parser.set_defaults(func=run)

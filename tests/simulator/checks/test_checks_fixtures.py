@@ -67,7 +67,9 @@ def test_checks_mutant_is_reported_naming_the_ops(name: str, mutant: str) -> Non
     report = _check(module, name)
     assert report.exit_code == 1
     assert EXPECTED_KIND[mutant] in report.kinds()
-    named = [{o.loc for o in f.ops} for f in report.findings if f"{f.category}/{f.kind}" == EXPECTED_KIND[mutant]]
+    named = [
+        {o.loc for o in f.ops} for f in report.findings if f"{f.category}/{f.kind}" == EXPECTED_KIND[mutant]
+    ]
     first = mutation.ops[0]
     if mutant == "drop-execute-await":
         # A dispatch of the execute that lost its await, and the alloca it no longer waits for.
@@ -111,3 +113,30 @@ def test_checks_same_seed_same_findings() -> None:
 
     first = run()
     assert first and run() == first
+
+
+@pytest.mark.parametrize("name", ["attention_block", "quant_matmul"])
+def test_checks_async_form_matches_the_op_by_op_reference(name: str) -> None:
+    report = _check(FIXTURES / name / "async.generic.mlir", name, interleavings=1)
+    assert report.findings == [] and report.notes == []
+    assert [r["name"] for r in report.runs] == [
+        "checked",
+        "reference (serialised)",
+        "reference (async form, op by op)",
+        "interleaving 0 (seed 0)",
+    ]
+
+
+def test_checks_queue_order_counts_only_when_asked() -> None:
+    """On an in-order machine the alloca runs before the execute on the same queue anyway; HAL semantics
+    (the default) still call the missing await a bug, ``queue_order=True`` accepts the queue's order."""
+    inputs, kw = _args("mlp")
+
+    def kinds(queue_order: bool) -> list[str]:
+        module = parse_file(str(FIXTURES / "mlp" / "cmd.generic.mlir"))
+        MUTANTS["drop-execute-await"](module, "main")
+        report = check_program(module, "main", inputs, machine="discrete-gpu", queue_order=queue_order, **kw)
+        return report.kinds()
+
+    assert kinds(False) == ["lifetime/use-before-alloca"] * 2
+    assert kinds(True) == []

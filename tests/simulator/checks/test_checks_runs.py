@@ -100,7 +100,10 @@ def test_checks_device_loss_cancels_the_work_after_it(capsys: pytest.CaptureFixt
     (finding,) = json.loads(capsys.readouterr().out)["findings"]
     extra = finding["extra"]
     assert [f.split(" at ")[0] for f in extra["failed"]] == ["stream.resource.alloca"] * 2
-    assert [f.split(" at ")[0] for f in extra["cancelled"]] == ["stream.cmd.execute", "stream.resource.dealloca"]
+    assert [f.split(" at ")[0] for f in extra["cancelled"]] == [
+        "stream.cmd.execute",
+        "stream.resource.dealloca",
+    ]
     assert extra["pending"] == []
 
 
@@ -213,5 +216,7 @@ def test_checks_assert_schedule_safe() -> None:
     assert report.clean
     module = parse_file(str(MLP / "cmd.generic.mlir"))
     MUTANTS["drop-join-input"](module, "main")
-    with pytest.raises(AssertionError, match=r"(?s)not safe: 1 finding.*use-before-alloca.*stream\.cmd\.dispatch at"):
+    with pytest.raises(
+        AssertionError, match=r"(?s)not safe: 1 finding.*use-before-alloca.*stream\.cmd\.dispatch at"
+    ):
         assert_schedule_safe(module, "main", [x], parameters=params, interleavings=0)
