@@ -77,7 +77,9 @@ def _from_memory(interp: Interpreter, op: Operation, args: list[Any]) -> FileHan
     return FileHandle(buffer, None, int(offset), int(length))
 
 
-def _queue_file_io(interp: Interpreter, op: Operation, args: list[Any], verb: str) -> Generator[Any, Any, None]:
+def _queue_file_io(
+    interp: Interpreter, op: Operation, args: list[Any], verb: str
+) -> Generator[Any, Any, None]:
     if verb == "read":
         device, mask, wait, signal, file, file_offset, buffer, buffer_offset, length = args[:9]
     else:
@@ -101,7 +103,9 @@ def _queue_file_io(interp: Interpreter, op: Operation, args: list[Any], verb: st
                 f"{where}: {length} bytes at {buffer_offset} exceed the {ref.size_bytes}-byte buffer"
             )
         if verb == "write" and not (isinstance(f, DiskFile) and f.writable):
-            raise DeviceFailure(f"{where}: the file is read-only (a file over host memory or opened read-only)")
+            raise DeviceFailure(
+                f"{where}: the file is read-only (a file over host memory or opened read-only)"
+            )
         span_args = {"op": op.op_name, "loc": location(op)}
         provider = rt.provider
         if isinstance(f, DiskFile):
@@ -109,7 +113,9 @@ def _queue_file_io(interp: Interpreter, op: Operation, args: list[Any], verb: st
                 q.device, verb, f.path, file_offset, length, f.path.name, span_args, flows
             )
         else:
-            last = yield from provider.host_copy(q.device, length, "file", span_args, flows, upload=verb == "read")
+            last = yield from provider.host_copy(
+                q.device, length, "file", span_args, flows, upload=verb == "read"
+            )
         rt.counts["file_reads" if verb == "read" else "file_writes"] += 1
         if rt.with_data:
             view = ref.view(buffer_offset, length)

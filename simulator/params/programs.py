@@ -78,9 +78,12 @@ def parameter_load_program(
         first = ("%r0", c(sizes[0][1])) if sizes else None
     elif mode == "load":
         entries = ",\n".join(
-            f"    %scope::%k{i}[{zero}] : !stream.resource<constant>{{{c(n)}}}" for i, (_, n) in enumerate(sizes)
+            f"    %scope::%k{i}[{zero}] : !stream.resource<constant>{{{c(n)}}}"
+            for i, (_, n) in enumerate(sizes)
         )
-        body.append(f"  %r:{len(sizes)}, %t0 = stream.cmd.parameter.load {{\n{entries}\n  }} => !stream.timepoint")
+        body.append(
+            f"  %r:{len(sizes)}, %t0 = stream.cmd.parameter.load {{\n{entries}\n  }} => !stream.timepoint"
+        )
         timepoints.append("%t0")
         first = ("%r#0", c(sizes[0][1])) if len(sizes) > 1 else ("%r", c(sizes[0][1])) if sizes else None
     else:
@@ -114,13 +117,14 @@ def parameter_load_program(
             timepoints.append(f"%g{s}")
             if first is None:
                 first = (f"%slab{s}", total)
+    final: str | None = timepoints[0] if timepoints else None
     if len(timepoints) > 1:
         body.append(f"  %all = stream.timepoint.join max({', '.join(timepoints)}) => !stream.timepoint")
         final = "%all"
-    else:
-        final = timepoints[0] if timepoints else None
     if final is not None and first is not None:
-        body.append(f"  %ready = stream.timepoint.await {final} => {first[0]} : !stream.resource<constant>{{{first[1]}}}")
+        body.append(
+            f"  %ready = stream.timepoint.await {final} => {first[0]} : !stream.resource<constant>{{{first[1]}}}"
+        )
     if export and mode == "gather" and first is not None:
         body.append(
             f"  %view = stream.tensor.export %ready : tensor<{_const_value(first[1])}xi8> in "

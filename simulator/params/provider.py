@@ -482,7 +482,8 @@ class ParameterProvider:
                 env.process(self._chunk(slots, device, verb, file_id, offset + lo, m, cname, args, spans))
             )
         yield env.all_of(procs)
-        return max(procs, key=lambda p: (self.engine.trace.span(p.value).end_ns, p.value)).value
+        ends = [int(p.value) for p in procs]
+        return max(ends, key=lambda span_id: (self.engine.trace.span(span_id).end_ns, span_id))
 
     def _chunk(self, slots, device, verb, file_id, offset, m, name, args, spans) -> Generator[Any, Any, int]:  # type: ignore[no-untyped-def]
         with slots.request() as req:

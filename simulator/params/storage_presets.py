@@ -60,8 +60,9 @@ def with_pool_capacity(machine: Machine | str, capacity_bytes: int) -> Machine:
     memory (a 70B model in bf16 does not fit an 80 GiB GPU)."""
     m = load_machine(machine)
     devices = tuple(
-        dataclasses.replace(d, pools=(dataclasses.replace(d.pools[0], capacity_bytes=capacity_bytes),
-                                      *d.pools[1:]))  # fmt: skip
+        dataclasses.replace(
+            d, pools=(dataclasses.replace(d.pools[0], capacity_bytes=capacity_bytes), *d.pools[1:])
+        )  # fmt: skip
         for d in m.devices
     )
     return dataclasses.replace(m, devices=devices)

@@ -27,7 +27,13 @@ def round_machine(*, host_link: bool = False, capacity_bytes: int = 1 << 30, **s
     }
     data: dict[str, Any] = {
         "name": "round",
-        "host": {"op_cost_ns": 0, "call_cost_ns": 0, "record_cost_ns": 0, "submit_cost_ns": 0, "wake_cost_ns": 0},
+        "host": {
+            "op_cost_ns": 0,
+            "call_cost_ns": 0,
+            "record_cost_ns": 0,
+            "submit_cost_ns": 0,
+            "wake_cost_ns": 0,
+        },
         "devices": [device],
         "storage": {"bandwidth_bytes_per_s": 1e9, "latency_ns": 1000, "queue_depth": 4, **storage},
     }
@@ -37,12 +43,14 @@ def round_machine(*, host_link: bool = False, capacity_bytes: int = 1 << 30, **s
     return machine_from_dict(data)
 
 
-def write_archive(path: pathlib.Path, sizes: dict[str, int], splats: dict[str, tuple[bytes, int]] = {}) -> pathlib.Path:  # noqa: B006
+def write_archive(
+    path: pathlib.Path, sizes: dict[str, int], splats: dict[str, tuple[bytes, int]] | None = None
+) -> pathlib.Path:
     """An .irpa with data entry ``k`` holding ``(i * 7 + j) % 251`` for entry i, byte j; and splats."""
     writer = IrpaWriter()
     for i, (key, n) in enumerate(sizes.items()):
         writer.add_data(key, ((np.arange(n) + i * 7) % 251).astype(np.uint8))
-    for key, (pattern, n) in splats.items():
+    for key, (pattern, n) in (splats or {}).items():
         writer.add_splat(key, pattern, n)
     writer.write(path)
     return path

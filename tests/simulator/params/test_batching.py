@@ -33,8 +33,12 @@ def _log(result: Any) -> list[tuple[str, str | None, int | None, int, int]]:
     ]
 
 
-def _run(path: pathlib.Path, machine: Any, mode: str, sizes: list[tuple[str, int]] = SIZES, **options: Any) -> Any:
-    program = parse_program(parameter_load_program(sizes, mode=mode, export=mode == "gather"), filename="p.mlir")
+def _run(
+    path: pathlib.Path, machine: Any, mode: str, sizes: list[tuple[str, int]] = SIZES, **options: Any
+) -> Any:
+    program = parse_program(
+        parameter_load_program(sizes, mode=mode, export=mode == "gather"), filename="p.mlir"
+    )
     return Session(machine).run_sync(program, parameters=Parameters({"model": path}, **options))
 
 
@@ -73,7 +77,11 @@ def test_plan_batch_without_operations_barrier_passes_the_wait_through() -> None
 
 
 def test_plan_batch_coalesces_adjacent_ranges_and_chunks() -> None:
-    items = [Item("file", 64, False, "f", 0), Item("file", 64, False, "f", 64), Item("file", 64, False, "f", 256)]
+    items = [
+        Item("file", 64, False, "f", 0),
+        Item("file", 64, False, "f", 64),
+        Item("file", 64, False, "f", 256),
+    ]
     plan = plan_batch(items, "read", BatchOptions(coalesce_adjacent=True))
     assert [(s.items, s.length_bytes) for s in plan.steps] == [((0, 1), 128), ((2,), 64)]
     plan = plan_batch([Item("file", 250, True)], "read", BatchOptions(chunk_bytes=100))
@@ -85,7 +93,9 @@ def test_plan_batch_coalesces_adjacent_ranges_and_chunks() -> None:
     ]
 
 
-def test_load_timeline_alloca_and_read_share_a_timeline(tmp_path: pathlib.Path, machine: Any, write_archive: Any) -> None:
+def test_load_timeline_alloca_and_read_share_a_timeline(
+    tmp_path: pathlib.Path, machine: Any, write_archive: Any
+) -> None:
     path = write_archive(tmp_path / "a.irpa", dict(SIZES[:3]), {"s": (b"\x2a", 64)})
     result = _run(path, machine(), "load", max_concurrent_operations=2)
     assert _log(result) == [
@@ -115,7 +125,9 @@ def test_gather_timeline_and_bytes(tmp_path: pathlib.Path, machine: Any, write_a
     ]
 
 
-def test_splats_batch_into_one_transfer_command_buffer(tmp_path: pathlib.Path, machine: Any, write_archive: Any) -> None:
+def test_splats_batch_into_one_transfer_command_buffer(
+    tmp_path: pathlib.Path, machine: Any, write_archive: Any
+) -> None:
     splats = {f"s{i}": (bytes([i + 1]), 64) for i in range(3)}
     path = write_archive(tmp_path / "s.irpa", {"a": 128}, splats)
     sizes = [("s0", 64), ("a", 128), ("s1", 64), ("s2", 64)]
@@ -124,7 +136,9 @@ def test_splats_batch_into_one_transfer_command_buffer(tmp_path: pathlib.Path, m
     assert [(s.args["fills"], s.args["bytes"]) for s in cbs] == [(3, 192)]
 
 
-def test_one_by_one_loads_use_one_timeline_each_call(tmp_path: pathlib.Path, machine: Any, write_archive: Any) -> None:
+def test_one_by_one_loads_use_one_timeline_each_call(
+    tmp_path: pathlib.Path, machine: Any, write_archive: Any
+) -> None:
     sizes = [(f"k{i}", 64 * (i + 1)) for i in range(12)]
     path = write_archive(tmp_path / "m.irpa", dict(sizes))
     each = parameter_summary(_run(path, machine(), "each", sizes))
@@ -134,7 +148,9 @@ def test_one_by_one_loads_use_one_timeline_each_call(tmp_path: pathlib.Path, mac
     assert batched["ready_ns"] < each["ready_ns"]
 
 
-def test_coalesced_gather_reads_once_and_lands_the_same_bytes(tmp_path: pathlib.Path, machine: Any, write_archive: Any) -> None:
+def test_coalesced_gather_reads_once_and_lands_the_same_bytes(
+    tmp_path: pathlib.Path, machine: Any, write_archive: Any
+) -> None:
     sizes = [("a", 1024), ("b", 2048), ("c", 512)]
     path = write_archive(tmp_path / "c.irpa", dict(sizes))
     # One request in flight, so each read pays its own latency.

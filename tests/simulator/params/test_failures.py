@@ -35,10 +35,14 @@ def test_truncated_archive_is_a_clear_error(tmp_path: pathlib.Path, write_archiv
         Session("cpu").run_sync(_program([("a", 1024)]), parameters={"model": path})
 
 
-def test_missing_key_fails_the_fence_at_once(tmp_path: pathlib.Path, write_archive: Any, machine: Any) -> None:
+def test_missing_key_fails_the_fence_at_once(
+    tmp_path: pathlib.Path, write_archive: Any, machine: Any
+) -> None:
     path = write_archive(tmp_path / "m.irpa", {"a": 1024, "c": 64})
     with pytest.raises(DeviceFailure, match=r"no parameter 'zz' in scope 'model'") as info:
-        Session(machine()).run_sync(_program([("a", 1024), ("zz", 64), ("c", 64)]), parameters={"model": path})
+        Session(machine()).run_sync(
+            _program([("a", 1024), ("zz", 64), ("c", 64)]), parameters={"model": path}
+        )
     trace = info.value.trace  # type: ignore[attr-defined]
     # As in IREE, recording stops at the bad entry and the caller's fence fails then, without waiting
     # for the reads already enqueued; the host's await sees the failure and names both ops.
@@ -50,7 +54,9 @@ def test_missing_key_fails_the_fence_at_once(tmp_path: pathlib.Path, write_archi
 
 def test_out_of_range_read_names_the_parameter(tmp_path: pathlib.Path, write_archive: Any) -> None:
     path = write_archive(tmp_path / "r.irpa", {"a": 64})
-    with pytest.raises(DeviceFailure, match=r"range \[0, 128\) of parameter model::a is outside its 64 bytes"):
+    with pytest.raises(
+        DeviceFailure, match=r"range \[0, 128\) of parameter model::a is outside its 64 bytes"
+    ):
         Session("cpu").run_sync(_program([("a", 128)]), parameters={"model": path})
 
 

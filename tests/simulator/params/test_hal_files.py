@@ -52,7 +52,11 @@ def test_queue_write_then_read_a_disk_file(tmp_path: pathlib.Path, machine_name:
     np.testing.assert_array_equal(result.outputs[1], np.concatenate([data[:16], data[:16]]))
     # The write put data[0:16] at the start of the file; the read brought it back into data[16:32].
     assert path.read_bytes()[:16] == bytes(range(16)) and path.read_bytes()[16:] == bytes(range(116, 164))
-    ops = [s.args["op"] for s in result.trace.spans if s.category == "io" and s.args.get("op", "").startswith("hal")]
+    ops = [
+        s.args["op"]
+        for s in result.trace.spans
+        if s.category == "io" and s.args.get("op", "").startswith("hal")
+    ]
     assert ops == ["hal.device.queue.write", "hal.device.queue.read"]
 
 

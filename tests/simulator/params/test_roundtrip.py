@@ -69,7 +69,8 @@ def test_scatter_write_round_trip(
     at = lambda k: raw[entries[k].offset_bytes : entries[k].offset_bytes + entries[k].size_bytes]  # noqa: E731
     assert at("a") == data[:32].tobytes() and at("b") == data[32:].tobytes()
     assert at("c")[16:32] == data[:16].tobytes()
-    assert at("c")[:16] == ((np.arange(16) + 14) % 251).astype(np.uint8).tobytes()  # untouched bytes of c stay as written
+    # The untouched bytes of c stay as they were written.
+    assert at("c")[:16] == ((np.arange(16) + 14) % 251).astype(np.uint8).tobytes()
     # A later run loads what was written.
     sizes = [("a", 32), ("b", 64)]
     again = Session(machine_name).run_sync(
@@ -90,6 +91,8 @@ def test_fixture_archives_load_through_the_readers(fixtures_dir: pathlib.Path) -
         index.load(path, scope="model")
         sizes = [(e.key, e.size_bytes) for e in index.entries("model")]
         text = parameter_load_program(sizes, mode="gather", export=True, alignment_bytes=1)
-        result = Session("cpu").run_sync(parse_program(text, filename=f"{name}.mlir"), parameters={"model": path})
+        result = Session("cpu").run_sync(
+            parse_program(text, filename=f"{name}.mlir"), parameters={"model": path}
+        )
         expected = b"".join(index.read("model", k) for k, _ in sizes)
         assert result.outputs[0].view(np.uint8).tobytes() == expected

@@ -29,9 +29,13 @@ def _io(result: Any) -> list[tuple[str, str, int, int]]:
     ]
 
 
-def test_discrete_device_stages_through_host_chunks(tmp_path: pathlib.Path, write_archive: Any, machine: Any) -> None:
+def test_discrete_device_stages_through_host_chunks(
+    tmp_path: pathlib.Path, write_archive: Any, machine: Any
+) -> None:
     path = write_archive(tmp_path / "a.irpa", {"a": 2560})
-    result = _run(machine(host_link=True), [("a", 2560)], Parameters({"model": path}, staging_chunk_bytes=1024))
+    result = _run(
+        machine(host_link=True), [("a", 2560)], Parameters({"model": path}, staging_chunk_bytes=1024)
+    )
     # Two staging buffers in flight: chunk 2 waits for chunk 0's buffer to be uploaded.
     assert _io(result) == [
         ("nvme0/io0", "read a [0]", 0, 2024),
@@ -46,18 +50,25 @@ def test_discrete_device_stages_through_host_chunks(tmp_path: pathlib.Path, writ
 def test_device_without_host_link_reads_files_directly(tmp_path: pathlib.Path, write_archive: Any,
                                                        machine: Any) -> None:  # fmt: skip
     path = write_archive(tmp_path / "a.irpa", {"a": 2560})
-    assert _io(_run(machine(), [("a", 2560)], Parameters({"model": path}))) == [("nvme0/io0", "read a", 0, 3560)]
+    assert _io(_run(machine(), [("a", 2560)], Parameters({"model": path}))) == [
+        ("nvme0/io0", "read a", 0, 3560)
+    ]
 
 
 def test_page_cache_serves_a_second_read(tmp_path: pathlib.Path, write_archive: Any, machine: Any) -> None:
     path = write_archive(tmp_path / "a.irpa", {"a": 2560})
     m = machine(page_cache_bytes=1 << 22, page_cache_bandwidth_bytes_per_s=4e9)
     result = _run(m, [("a", 2560), ("a", 2560)], Parameters({"model": path}), mode="each")
-    assert _io(result) == [("nvme0/io0", "read a", 0, 3560), ("nvme0/page_cache", "read a (page cache)", 3560, 4200)]
+    assert _io(result) == [
+        ("nvme0/io0", "read a", 0, 3560),
+        ("nvme0/page_cache", "read a (page cache)", 3560, 4200),
+    ]
     assert result.stats.storage_bytes_read == 2560
 
 
-def test_preloaded_host_provider_reads_no_storage(tmp_path: pathlib.Path, write_archive: Any, machine: Any) -> None:
+def test_preloaded_host_provider_reads_no_storage(
+    tmp_path: pathlib.Path, write_archive: Any, machine: Any
+) -> None:
     path = write_archive(tmp_path / "a.irpa", {"a": 2560})
     result = _run(machine(), [("a", 2560)], Parameters({"model": path}, provider="host"))
     assert _io(result) == [("device0/params.copy", "copy a", 0, 5120)]  # 2 bytes moved per byte copied
@@ -69,7 +80,9 @@ def test_mapped_provider_imports_zero_copy_on_unified_memory(populate: bool, byt
     sizes = [("a", 1 << 20), ("b", 2 << 20)]
     index = ParameterIndex()
     index.add_archive(virtual_archive(sizes), scope="model")
-    result = _run("apu", sizes, Parameters(index, provider="mapped", populate=populate), "load", timing_only=True)
+    result = _run(
+        "apu", sizes, Parameters(index, provider="mapped", populate=populate), "load", timing_only=True
+    )
     assert result.stats.storage_bytes_read == bytes_read
     assert [s for s in result.trace.spans if s.name == "parameter alloca"] == []
     assert all(p.peak_bytes == 0 for p in result.stats.pools)  # imports take no pool memory
@@ -88,7 +101,9 @@ def test_storage_presets_in_machine_files_and_scripts() -> None:
 @pytest.mark.parametrize(("machine_name", "mode", "provider", "calls"),
                          [("discrete-gpu", "gather", "file", 1), ("apu", "load", "mapped", 1),
                           ("discrete-gpu", "each", "file", 39)])  # fmt: skip
-def test_virtual_transformer_loads_timing_only(machine_name: str, mode: str, provider: str, calls: int) -> None:
+def test_virtual_transformer_loads_timing_only(
+    machine_name: str, mode: str, provider: str, calls: int
+) -> None:
     sizes = list(transformer_parameter_sizes(layers=4, hidden=1024, intermediate=4096, vocab=8000))
     index = ParameterIndex()
     index.add_archive(virtual_archive(sizes), scope="model")
@@ -97,7 +112,9 @@ def test_virtual_transformer_loads_timing_only(machine_name: str, mode: str, pro
     summary = parameter_summary(first)
     assert summary["provider_calls"] == calls and summary["bytes_read"] == index.total_bytes()
     assert summary["timelines_used"] == (1 if mode == "each" else 8)
-    again = _run(machine_name, sizes, Parameters(index, provider=provider, populate=True), mode, timing_only=True)
+    again = _run(
+        machine_name, sizes, Parameters(index, provider=provider, populate=True), mode, timing_only=True
+    )
     assert [(s.name, s.start_ns, s.end_ns) for s in again.trace.spans] == [
         (s.name, s.start_ns, s.end_ns) for s in first.trace.spans
     ]
