@@ -173,15 +173,35 @@ def execute_batch(
     return records
 
 
-def batch_size_for(points: int, workers: int) -> int:
-    """Points per task: about eight tasks per worker (for balance and stealing), at most 16 points.
+def make_batches(points: Sequence[Point], workers: int, batch_size: int | None = None) -> list[list[Point]]:
+    """Points cut into batches (Dask tasks) that never mix schedule groups (:attr:`Point.schedule_group`).
+
+    A batch holds at most ``batch_size`` points, by default about half a worker's fair share and never
+    more than 16: few enough tasks that the scheduler's cost per task stays small against the points,
+    enough that the workers stay balanced, and whole schedule groups where they are small, so that each
+    worker schedules a program variant once. Each group is split into near-equal parts, in grid order.
 
     Examples
     --------
-    >>> batch_size_for(216, 2), batch_size_for(24, 2), batch_size_for(5000, 2)
-    (13, 1, 16)
+    >>> from simulator.sweep.points import MachineSpec, ProgramSpec
+    >>> prog, m = ProgramSpec("p", "/p", digest="0"), MachineSpec("cpu", "cpu", "1")
+    >>> pts = [Point(i, prog, m, 0, (("favor", f), ("queues", q)))
+    ...        for i, (f, q) in enumerate((f, q) for f in ("a", "b") for q in range(1, 7))]
+    >>> [[p.index for p in b] for b in make_batches(pts, 2)]
+    [[0, 1, 2], [3, 4, 5], [6, 7, 8], [9, 10, 11]]
+    >>> [len(b) for b in make_batches(pts * 10, 2)]
+    [15, 15, 15, 15, 15, 15, 15, 15]
     """
-    return max(1, min(16, points // (8 * max(1, workers))))
+    size = batch_size or min(16, max(1, -(-len(points) // (2 * max(1, workers)))))
+    groups: dict[Any, list[Point]] = {}
+    for p in points:
+        groups.setdefault(p.schedule_group, []).append(p)
+    batches = []
+    for group in groups.values():
+        parts = -(-len(group) // size)
+        bounds = [round(i * len(group) / parts) for i in range(parts + 1)]
+        batches += [group[a:b] for a, b in zip(bounds, bounds[1:])]
+    return batches
 
 
 def run_dask(
@@ -196,20 +216,13 @@ def run_dask(
     """Run the points on the client's cluster, handing each record to ``on_record`` as it arrives.
 
     ``store_dir``: a store folder the workers can write (local clusters); ``batch_size``: points per task
-    (default :func:`batch_size_for`).
+    at most (default: see :func:`make_batches`).
     """
     from distributed import as_completed
 
-    workers = len(client.scheduler_info().get("workers", {}))
-    size = batch_size or batch_size_for(len(points), workers)
-    # Batches hold points of one schedule group where they can, so that a worker's cache schedules each
-    # program variant once per batch at most. Tasks carry no worker restrictions: a restricted task whose
-    # workers were all replaced (killed and restarted) waits for them for ever.
-    first_seen: dict[Any, int] = {}
-    for p in points:
-        first_seen.setdefault(p.schedule_group, len(first_seen))
-    ordered = sorted(points, key=lambda p: (first_seen[p.schedule_group], p.index))
-    chunks = [ordered[i : i + size] for i in range(0, len(ordered), size)]
+    # No worker restrictions on the tasks: a restricted task whose workers were all replaced (killed and
+    # restarted under new addresses) waits for them for ever.
+    chunks = make_batches(points, len(client.scheduler_info().get("workers", {})), batch_size)
     futures = client.map(
         execute_batch, [runner] * len(chunks), chunks, [store_dir] * len(chunks), pure=False, retries=2
     )
