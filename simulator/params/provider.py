@@ -326,9 +326,10 @@ class ParameterProvider:
                 last = yield from self._transfer(call, step, queue, track, args, spans, with_data)
             else:
                 yield from self._io(call, step, queue, args, spans, with_data)
-                # The step as one span on its timeline; the storage and link spans under it show detail.
+                # The queue operation as one span on its timeline (a transfer into or out of device memory);
+                # the storage ("io") and link spans under it show detail.
                 last = engine.trace.add_span(
-                    track, f"parameter {step.kind}", "io", start, engine.now - start,
+                    track, f"parameter {step.kind}", "transfer", start, engine.now - start,
                     {**args, "bytes": step.length_bytes, "offset": step.offset_bytes,
                      "verb": "write" if step.kind == "write" else "read"},
                 ).id  # fmt: skip
