@@ -15,8 +15,8 @@ data. For a new access to a segment (FastTrack's rule, on byte ranges):
 - an access after a dealloca that happens before it is a use after dealloca;
 - a read of bytes an allocation left unwritten is a read of uninitialised memory.
 
-Buffers that no alloca/alloc made (imported inputs) count as initialised. At the end, allocations that
-were never freed and that neither an output nor a global holds are leaks.
+Buffers that no alloca/alloc made (imported inputs) count as initialised. At the end, stream allocations
+(``alloca``, ``alloc``) that were never freed and that neither an output nor a global holds are leaks.
 """
 
 from __future__ import annotations
@@ -121,6 +121,9 @@ class _Shadow:
             right = seg.split(at)
             self.segs.insert(i + 1, right)
             self.starts.insert(i + 1, at)
+
+
+LEAK_TRACKED = frozenset({"stream.resource.alloca", "stream.resource.alloc"})
 
 
 def _label(buffer: Buffer) -> str:
@@ -308,7 +311,9 @@ def _leaks(
             held.add(id(v.buffer))
     found = []
     for key, (buffer, acc) in allocated.items():
-        if key in freed or key in held:
+        # Stream allocations are the program's to release; parameter loads hand out buffers the runtime
+        # reference-counts (constants, normally kept by globals).
+        if key in freed or key in held or acc.who.op not in LEAK_TRACKED:
             continue
         found.append(
             Finding(

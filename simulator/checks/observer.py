@@ -117,6 +117,7 @@ class Observer:
         self.fence_waits: list[tuple[int, Fence]] = []
         self.host_last: int | None = None
         self.submissions: list[Submission] = []
+        self.host_signals: list[Submission] = []
         self.signals: dict[int, list[tuple[int, Submission]]] = {}
         self.queue_tail: dict[int, Submission] = {}
         self.host_waits: list[tuple[OpRef, Fence]] = []
@@ -167,6 +168,15 @@ class Observer:
         n = self.host_node(f"await {op.describe()}")
         self.fence_waits.append((n, fence))
         self.host_waits.append((op_ref(op), fence))
+
+    def on_host_signal(self, op: Any, fence: Fence) -> None:
+        """The host signals a fence (``hal.fence.signal``): what waits on it follows the host's node."""
+        n = self.host_node(f"signal {op.describe()}")
+        sub = Submission(-1 - len(self.host_signals), op_ref(op), None, Fence(), fence, n, n, "host-signal")
+        sub.status = "done"
+        self.host_signals.append(sub)
+        for sem, value in fence.points:
+            self.signals.setdefault(id(sem), []).append((value, sub))
 
     def on_host_access(self, op: Any, ref: ResourceRef, offset: int, length: int, kind: str) -> None:
         n = self.host_node(f"host {kind} {op.describe()}")

@@ -37,6 +37,8 @@ def deadlock_findings(observer: Observer, message: str) -> list[Finding]:
         by_queue.setdefault(id(s.queue), []).append(s)
 
     def who(s: Submission) -> OpRef:
+        if s.queue is None:
+            return OpRef(s.op.op, s.op.loc, "host")
         return OpRef(s.op.op, s.op.loc, f"submission {s.index} on {s.queue.name}")
 
     def blockers(waiter: Any, waiter_ref: OpRef, fence: Any) -> None:
@@ -73,13 +75,22 @@ def deadlock_findings(observer: Observer, message: str) -> list[Finding]:
             earlier = [t for t in by_queue[id(s.queue)] if t.index < s.index]
             if earlier and earlier[-1].status not in ("done", "failed"):
                 graph.add_edge(s.index, earlier[-1].index)
+                findings.append(
+                    Finding(
+                        "deadlock",
+                        "unsatisfied-wait",
+                        f"{who(s).describe()} waits behind {who(earlier[-1]).describe()}, which has not run: "
+                        f"{s.queue.name} runs its submissions in order",
+                        (who(s), who(earlier[-1])),
+                    )
+                )
     if observer.host_waits:
         op, fence = observer.host_waits[-1]
         if not fence.reached():
             host = OpRef(op.op, op.loc, "the host is blocked here")
             graph.add_node("host")
             blockers("host", host, fence)
-    subs = {s.index: s for s in observer.submissions}
+    subs = {s.index: s for s in [*observer.submissions, *observer.host_signals]}
     for cycle in itertools.islice(nx.simple_cycles(graph), 4):
         refs = tuple(who(subs[i]) if i != "host" else HOST for i in cycle)
         path = " -> ".join(r.describe() for r in (*refs, refs[0]))

@@ -132,6 +132,8 @@ def _fence_join(interp: Interpreter, op: Operation, args: list[Any]) -> Fence:
 
 @rule("hal.fence.signal")
 def _fence_signal(interp: Interpreter, op: Operation, args: list[Any]) -> None:
+    if interp.runtime.observer is not None:
+        interp.runtime.observer.on_host_signal(op, _fence(op, args[0]))
     for sem, value in _fence(op, args[0]).points:
         sem.signal(value)
 

@@ -15,6 +15,8 @@ import pytest
 from ir import ProgramBuilder, parse_file, print_generic
 from ir import types as T
 from ir.attributes import SymbolRefAttr
+from simulator import parse_program
+from simulator.archives import IrpaWriter
 from simulator.checks import check_program, parse_fault
 from simulator.checks.mutants import MUTANTS
 from simulator.cli import main
@@ -69,6 +71,50 @@ def test_checks_host_coroutine_that_never_ends_times_out() -> None:
     assert time.monotonic() - start < 5
     assert report.kinds() == ["deadlock/timeout"]
     assert "host waits for a coroutine" in report.findings[0].message
+
+
+CYCLE = """
+"builtin.module"() ({
+  "util.func"() <{function_type = () -> i32, sym_name = "main", sym_visibility = "public"}> ({
+    %c0 = "arith.constant"() <{value = 0 : index}> : () -> index
+    %c16 = "arith.constant"() <{value = 16 : index}> : () -> index
+    %c0_i64 = "arith.constant"() <{value = 0 : i64}> : () -> i64
+    %aff = "arith.constant"() <{value = -1 : i64}> : () -> i64
+    %mt = "arith.constant"() <{value = 48 : i32}> : () -> i32
+    %bu = "arith.constant"() <{value = 3 : i32}> : () -> i32
+    %timeout = "arith.constant"() <{value = -1 : i32}> : () -> i32
+    %dev = "hal.devices.get"(%c0) : (index) -> !hal.device
+    %scope = "util.buffer.constant"() <{value = "model"}> : () -> !util.buffer
+    %w = "util.buffer.constant"() <{value = "w"}> : () -> !util.buffer
+    %v = "util.buffer.constant"() <{value = "v"}> : () -> !util.buffer
+    %ready = "hal.fence.create"(%dev) <{flags = 0 : i32}> : (!hal.device) -> !hal.fence
+    "hal.fence.signal"(%ready) : (!hal.fence) -> ()
+    %loaded = "hal.fence.create"(%dev) <{flags = 0 : i32}> : (!hal.device) -> !hal.fence
+    %other = "hal.fence.create"(%dev) <{flags = 0 : i32}> : (!hal.device) -> !hal.fence
+    %a = "io_parameters.load"(%dev, %aff, %other, %loaded, %scope, %w, %c0_i64, %mt, %bu, %c16) <{operandSegmentSizes = array<i32: 1, 1, 1, 1, 1, 1, 1, 1, 1, 1>}> : (!hal.device, i64, !hal.fence, !hal.fence, !util.buffer, !util.buffer, i64, i32, i32, index) -> !hal.buffer
+    %b = "io_parameters.load"(%dev, %aff, %ready, %other, %scope, %v, %c0_i64, %mt, %bu, %c16) <{operandSegmentSizes = array<i32: 1, 1, 1, 1, 1, 1, 1, 1, 1, 1>}> : (!hal.device, i64, !hal.fence, !hal.fence, !util.buffer, !util.buffer, i64, i32, i32, index) -> !hal.buffer
+    %status = "hal.fence.await"(%timeout, %loaded) : (i32, !hal.fence) -> i32
+    "util.return"(%status) : (i32) -> ()
+  }) : () -> ()
+}) : () -> ()
+"""
+
+
+def test_checks_wait_cycle_through_an_in_order_queue(tmp_path: pathlib.Path) -> None:
+    """Load A waits for what load B signals; B was submitted after A to the same in-order queue."""
+    writer = IrpaWriter()
+    writer.add_data("w", np.arange(16, dtype=np.uint8))
+    writer.add_data("v", np.zeros(16, np.uint8))
+    writer.write(tmp_path / "io.irpa")
+    params = {"model": tmp_path / "io.irpa"}
+    report = check_program(
+        parse_program(CYCLE, filename="cycle.mlir"), parameters=params, machine="discrete-gpu"
+    )
+    (cycle,) = [f for f in report.findings if f.kind == "cycle"]
+    assert [o.loc for o in cycle.ops] == ["cycle.mlir:19:10", "cycle.mlir:20:10"]
+    assert "runs its submissions in order" in " ".join(f.message for f in report.findings)
+    # Out of order (local-task), B runs first and nothing is wrong.
+    assert check_program(parse_program(CYCLE, filename="cycle.mlir"), parameters=params).findings == []
 
 
 # -- faults -------------------------------------------------------------------------------------------
@@ -176,6 +222,27 @@ def test_checks_use_after_dealloca() -> None:
     assert "lifetime/use-after-dealloca" in report.kinds()
     f = next(f for f in report.findings if f.kind == "use-after-dealloca")
     assert "stream.resource.dealloca" in [o.op for o in f.ops]
+
+
+def test_checks_interleavings_expose_order_dependence() -> None:
+    """A copy out of a buffer and a fill of it in one wave: the result depends on which runs first."""
+    pb = ProgramBuilder()
+    pb.function("main", [], [T.HalType("buffer_view")])
+    size = pb.index(64)
+    x, x_ready = pb.alloca(size)
+    out, out_ready = pb.alloca(size, lifetime="external")
+    with pb.execute([x, out], [size, size], await_=pb.join(x_ready, out_ready)) as (a, b):
+        pb.fill(a, size, 0, 64, pb.constant(1, T.i32))
+        with pb.concurrent():
+            pb.copy(a, size, 0, b, size, 0, 64)
+            pb.fill(a, size, 0, 64, pb.constant(7, T.i32))
+    done = pb.dealloca(x, size, await_=pb.last_timepoint)
+    (res,) = pb.await_(done, [out], [size])
+    pb.returns(pb.export_tensor(res, T.TensorType((16,), T.i32), size))
+    report = check_program(pb.module, interleavings=4)
+    assert report.kinds()[0] == "race/read-write"
+    assert [o.detail for o in report.findings[0].ops] == ["copy source", "fill"]
+    assert "numerics/order-dependent" in report.kinds()
 
 
 # -- CLI and the pytest helper ------------------------------------------------------------------------
