@@ -44,7 +44,7 @@ from simulator.program import load_program, to_cmd_form
 from simulator.runtime import Runtime
 from simulator.semaphores import Fence
 from simulator.stats import Stats, compute_stats, timeline
-from traces import Trace, TraceMetadata
+from traces import Trace, TraceMetadata, Track
 
 
 def _version() -> str:
@@ -292,12 +292,12 @@ def _host_main(
             yield from interp.call(op, [])
             yield from interp.settle()
             engine.trace.add_span(
-                engine.host_track,
+                _calls_track(engine),
                 "initializer",
                 "host",
                 init_start,
                 engine.now - init_start,
-                {"op": op.op_name, "loc": str(op.location) if op.location else None},
+                {"op": op.op_name, "loc": str(op.location) if op.location else None, "envelope": True},
             )
     # Staging and read-back belong to the called function: they carry its location.
     func_loc = str(func.location) if func.location else None
@@ -307,18 +307,36 @@ def _host_main(
     call_start = engine.now
     results = yield from interp.call(func, staged)
     yield from interp.settle()
+    # The read-back follows the host's last action in the call (its final wait), not the call's envelope,
+    # so that the critical path runs through the device work the host waited for.
+    last_host = _last_span_on(engine, engine.host_track)
     call_span = engine.trace.add_span(
-        engine.host_track,
+        _calls_track(engine),
         f"call @{_sym(func)}",
         "host",
         call_start,
         engine.now - call_start,
-        {"op": func.op_name, "loc": func_loc},
+        {"op": func.op_name, "loc": func_loc, "envelope": True},
     )
     for i, value in enumerate(results):
-        yield from _read_back(runtime, i, value, func_loc, call_span.id)
+        yield from _read_back(
+            runtime, i, value, func_loc, last_host if last_host is not None else call_span.id
+        )
     del start
     return results
+
+
+def _calls_track(engine: Any) -> Track:
+    """Envelope spans (initializers, calls) live on their own host thread: they enclose the host's work,
+    and on the host's main thread they would stand in program order before everything they contain."""
+    return Track.host("calls")
+
+
+def _last_span_on(engine: Any, track: Track) -> int | None:
+    for span in reversed(engine.trace.spans):
+        if span.track == track:
+            return span.id
+    return None
 
 
 def _init_global(interp: Interpreter, op: Operation) -> None:

@@ -250,19 +250,24 @@ def dependency_graph(trace: Trace) -> nx.DiGraph:
     - ``"order"``: program order on a track: spans sorted by ``(start_ns, end_ns, id)``, each depends on
       the one before it. Pool tracks carry no spans and so no order.
 
-    A flow and an order edge between the same pair keep the kind ``"flow"``.
+    A flow and an order edge between the same pair keep the kind ``"flow"``. Spans whose args mark them
+    ``envelope`` (a host function call or initializer, which encloses the work it summarises) are left
+    out: they do not wait for or cause anything themselves.
     """
     import networkx as nx  # imported here so that emitting records does not pay for it
 
     graph = nx.DiGraph()
     for span in trace.iter_spans():
-        graph.add_node(span.id, span=span)
+        if not span.args.get("envelope"):
+            graph.add_node(span.id, span=span)
     for spans in _spans_by_track(trace).values():
+        spans = [s for s in spans if s.id in graph]
         ordered = sorted(spans, key=lambda s: (s.start_ns, s.end_ns, s.id))
         for before, after in zip(ordered, ordered[1:]):
             graph.add_edge(before.id, after.id, kind="order")
     for flow in trace.flows:
-        graph.add_edge(flow.src_span, flow.dst_span, kind="flow")
+        if flow.src_span in graph and flow.dst_span in graph:
+            graph.add_edge(flow.src_span, flow.dst_span, kind="flow")
     return graph
 
 

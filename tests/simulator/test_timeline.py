@@ -19,7 +19,7 @@ def test_timeline_two_queues_cross_queue_wait(make_machine: Any) -> None:
     log = result.timeline()
     assert log == [
         ("host/main", "submit alloca", 0, 1000),
-        ("host/main", "call @main", 0, 3 * MIB + 2000),
+        ("host/calls", "call @main", 0, 3 * MIB + 2000),
         ("device0/queue0", "alloca", 1000, 1000),
         ("host/main", "submit execute", 1000, 2000),
         ("host/main", "submit alloca", 2000, 3000),

@@ -45,6 +45,15 @@ def test_critical_path_of_hand_trace() -> None:
     assert path.by_category() == {"dispatch": 38, "io": 5}
 
 
+def test_critical_path_skips_envelope_spans() -> None:
+    t = _hand_trace()
+    # A host call that encloses everything and ends last must not stand in for the work it encloses.
+    t.add_span(Track.host("calls"), "call @main", "host", 0, 50, {"envelope": True})
+    path = critical_path(t)
+    assert [s.name for s in path.spans] == ["A", "B", "E", "F"]
+    assert "call @main" not in {t.span(n).name for n in dependency_graph(t)}
+
+
 def test_critical_path_prefers_longer_chain_over_later_predecessor() -> None:
     # X waits on P (long, ends 50) and Q (starts late, ends 60): both chains end at X, but the one through
     # P starts at 0 and so is longer: P(50) + gap 20 + X(10) = 80 against Q(10) + gap 10 + X(10) = 30.

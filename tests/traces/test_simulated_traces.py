@@ -226,12 +226,6 @@ def test_simulated_trace_flows_follow_signal_wait_edges(name: str, machine: str)
             assert [trace.span(i).category for i in into[s.id]] == ["io"]
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="simulator gap: no flow from a host 'submit X' span to the queue work it submitted, nor from the "
-    "host to the output read-back; the critical path cannot cross from host to device (on discrete-gpu "
-    "it is the lone read-back span 'result0', on cpu only host spans)",
-)
 @pytest.mark.parametrize("machine", MACHINES)
 def test_simulated_trace_critical_path_reaches_the_device(machine: str) -> None:
     path = critical_path(_run("attention_block", machine).trace)
