@@ -245,6 +245,20 @@ def test_checks_interleavings_expose_order_dependence() -> None:
     assert "numerics/order-dependent" in report.kinds()
 
 
+def test_checks_out_of_bounds_range() -> None:
+    pb = ProgramBuilder()
+    pb.function("main", [], [])
+    size = pb.index(64)
+    t, ready = pb.alloca(size)
+    with pb.execute([t], [size], await_=ready) as (a,):
+        pb.fill(a, size, 32, 64, pb.constant(1, T.i32))
+    pb.await_(pb.dealloca(t, size, await_=pb.last_timepoint))
+    pb.returns()
+    report = check_program(pb.module)
+    assert report.kinds() == ["lifetime/out-of-bounds"]
+    assert "byte range [32, 96) is outside the 64-byte resource" in report.findings[0].message
+
+
 # -- CLI and the pytest helper ------------------------------------------------------------------------
 
 
