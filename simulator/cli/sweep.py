@@ -13,6 +13,7 @@ import argparse
 import pathlib
 import sys
 
+from simulator.errors import InputError
 from simulator.sweep import load_study, parse_cluster, run_study
 
 
@@ -36,6 +37,12 @@ def register(subparsers: argparse._SubParsersAction) -> None:
         help="results table, Parquet (default: STUDY.parquet next to the study); finished points are "
         "kept in FILE.points/",
     )
+    parser.add_argument(
+        "--batch-size",
+        type=int,
+        metavar="N",
+        help="points per Dask task at most (default: about half a worker's share, at most 16)",
+    )
     parser.add_argument("--retry-failed", action="store_true", help="run again points stored with an error")
     parser.add_argument(
         "--dry-run", action="store_true", help="check the study and list its size; run nothing"
@@ -46,6 +53,8 @@ def register(subparsers: argparse._SubParsersAction) -> None:
 
 def run(args: argparse.Namespace) -> int:
     study = load_study(args.study)
+    if args.batch_size is not None and args.batch_size < 1:
+        raise InputError(f"--batch-size {args.batch_size}: must be a positive number of points")
     cluster = parse_cluster(args.cluster)
     points = study.points()
     output = pathlib.Path(args.output) if args.output else pathlib.Path(args.study).with_suffix(".parquet")
@@ -60,7 +69,12 @@ def run(args: argparse.Namespace) -> int:
     if args.dry_run:
         return 0
     table = run_study(
-        study, cluster=cluster, output=output, retry_failed=args.retry_failed, progress=not args.no_progress
+        study,
+        cluster=cluster,
+        output=output,
+        retry_failed=args.retry_failed,
+        batch_size=args.batch_size,
+        progress=not args.no_progress,
     )
     failed = table[table["status"] != "ok"]
     print(f"wrote {output} ({len(table)} rows, {len(failed)} failed)", file=sys.stderr)
