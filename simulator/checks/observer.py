@@ -405,7 +405,10 @@ class Observer:
         n = self.host_node("read outputs")
         for i, view in enumerate(output_views):
             buffer = getattr(view, "buffer", None)
-            if isinstance(buffer, Buffer):
+            if isinstance(view, ResourceRef):
+                who = OpRef("output", None, f"host reads result {i}")
+                self.access(n, view, 0, view.size_bytes, "read", who)
+            elif isinstance(buffer, Buffer):
                 start = view.offset_bytes
                 who = OpRef("output", None, f"host reads result {i}")
                 self.access(n, buffer, start, start + view.byte_length, "read", who)

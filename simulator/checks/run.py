@@ -33,7 +33,7 @@ from simulator.checks.hb import analyse
 from simulator.checks.observer import Observer
 from simulator.checks.outcomes import deadlock_findings, fault_findings
 from simulator.errors import DeadlockError, DeviceFailure, DispatchError, InputError, SimulationError
-from simulator.memory import LifetimeError
+from simulator.memory import LifetimeError, ResourceRef
 from simulator.program import async_ops, load_program, parameter_keys, to_cmd_form
 from simulator.session import Session, make_parameter_index
 
@@ -54,7 +54,16 @@ class _Run:
 
     @property
     def outputs(self) -> list[Any] | None:
-        return self.result.outputs if self.result is not None else None
+        """The outputs as values: buffer views as arrays, returned resources as their bytes."""
+        if self.result is None:
+            return None
+        out = []
+        for value in self.result.outputs:
+            if isinstance(value, ResourceRef):
+                data = value.view()
+                value = data.copy() if data is not None else None
+            out.append(value)
+        return out
 
     def record(self) -> dict[str, Any]:
         if self.timed_out:
@@ -89,7 +98,9 @@ async def _invoke(
     except SimulationError as exc:
         run.error = exc
         engine = run.observer.runtime.engine if run.observer.runtime is not None else None
-        if engine is not None and not isinstance(exc, DeadlockError):
+        if engine is not None and isinstance(exc, DeadlockError):
+            run.hung = engine.pending_waits()
+        elif engine is not None:
             # Let queued work finish (or fail through its fences): whatever is still waiting then hung.
             try:
                 await asyncio.wait_for(engine.drain(), timeout_s)
@@ -219,7 +230,9 @@ async def check(
         found, notes = fault_findings(obs, faults_t, host_error, checked.hung, checked.end_ns)
         report.findings.extend(found)
         report.notes.extend(notes)
-        if checked.error is not None and not found:
+        if isinstance(checked.error, DeadlockError):
+            report.findings.extend(deadlock_findings(obs, str(checked.error)))
+        elif checked.error is not None and not found:
             report.add(_error_finding(checked.error, obs))
         return report
     if isinstance(checked.error, DeadlockError):
