@@ -69,7 +69,8 @@ def test_dask_sweep_of_216_points_matches_inprocess(client: Any) -> None:
     assert (one_by_one["status"] == "ok").all(), one_by_one["error"].dropna().unique()
     pd.testing.assert_frame_equal(on_dask, one_by_one)
     # the axes do something: the schedule and the machine both move the makespan
-    assert on_dask.groupby("favor")["makespan_ns"].mean().nunique() == 3
+    by_favor = on_dask.groupby("favor")["makespan_ns"].mean()
+    assert by_favor["debug"] > by_favor["min-peak-memory"]  # no waves: slower
     assert on_dask.groupby("storage_bandwidth_bytes_per_s")["makespan_ns"].mean().is_monotonic_decreasing
 
 
