@@ -126,6 +126,9 @@ class Observer:
         ] = []
         self._access_cache: dict[tuple[Any, ...], list[list[tuple[str, int, int]]] | None] = {}
         self.triggered: list[tuple[Fault, Submission, str]] = []
+        # stream.cmd.discard ops recorded into a command tree: id(node) -> [(position, op, operands)].
+        self.discards: dict[int, list[tuple[int, Any, list[Any]]]] = {}
+        self._keep: list[Any] = []
 
     # -- attachment ------------------------------------------------------------------------------
 
@@ -168,6 +171,11 @@ class Observer:
         n = self.host_node(f"await {op.describe()}")
         self.fence_waits.append((n, fence))
         self.host_waits.append((op_ref(op), fence))
+
+    def on_discard(self, node: Any, position: int, op: Any, operands: list[Any]) -> None:
+        """A ``stream.cmd.discard`` recorded before item ``position`` of a command-tree ``node``."""
+        self._keep.append(node)
+        self.discards.setdefault(id(node), []).append((position, op, operands))
 
     def on_host_signal(self, op: Any, fence: Fence) -> None:
         """The host signals a fence (``hal.fence.signal``): what waits on it follows the host's node."""
@@ -246,18 +254,36 @@ class Observer:
                 )
         return [start]
 
+    def _discard_node(self, preds: list[int], op: Any, operands: list[Any]) -> int:
+        n = self.node(preds, "discard")
+        target, _size, offset, length = operands[:4]
+        if isinstance(target, ResourceRef):
+            offset, length = int(offset), int(length)
+            self.access(n, target, offset, offset + length, "discard", op_ref(op, "discard"))
+        return n
+
     def _tree(self, node: Any, preds: list[int]) -> list[int]:
+        discards = self.discards.get(id(node), ())
         if isinstance(node, Concurrent):
             exits: list[int] = []
             for item in node.items:
                 exits.extend(self._tree(item, preds))
+            exits.extend(self._discard_node(preds, op, args) for _, op, args in discards)
             return exits or preds
         if isinstance(node, Serial):
             cur = preds
-            for item in node.items:
+            items = node.items
+            for i in range(len(items) + 1):
+                for pos, op, args in discards:
+                    if pos == i:  # a discard in a serial sequence is ordered like any other command
+                        if len(cur) > 1:
+                            cur = [self.node(cur, "barrier")]
+                        cur = [self._discard_node(cur, op, args)]
+                if i == len(items):
+                    break
                 if len(cur) > 1:
                     cur = [self.node(cur, "barrier")]
-                cur = self._tree(item, cur)
+                cur = self._tree(items[i], cur)
             return cur
         n = self.node(preds, "command")
         self._command_accesses(n, node)

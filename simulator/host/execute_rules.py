@@ -110,6 +110,9 @@ class Recorder:
             elif name == "stream.yield":
                 break
             elif name in _NO_OPS:
+                observer = self.runtime.observer
+                if observer is not None and name == "stream.cmd.discard":
+                    observer.on_discard(into, len(items), op, [env[v] for v in op._operands])
                 continue
             else:
                 fn = RULES.get(seed_name(name)) or RULES.get(name)

@@ -245,6 +245,47 @@ def test_checks_interleavings_expose_order_dependence() -> None:
     assert "numerics/order-dependent" in report.kinds()
 
 
+def _discard_program(where: str) -> Any:
+    """Fill a transient, then discard it ``before`` or ``after`` copying it out, or in one wave with the copy."""
+    pb = ProgramBuilder()
+    pb.kernel_executable("cp", kernel="copy", num_bindings=2)
+    pb.function("main", [], [T.HalType("buffer_view")])
+    size = pb.index(64)
+    t, t_ready = pb.alloca(size)
+    out, out_ready = pb.alloca(size, lifetime="external")
+    with pb.execute([t, out], [size, size], await_=pb.join(t_ready, out_ready)) as (a, b):
+        pb.fill(a, size, 0, 64, pb.constant(1, T.i32))
+
+        def discard() -> None:
+            pb.create("stream.cmd.discard", [a, size, pb.index(0), pb.index(64)], [])
+
+        def copy() -> None:
+            pb.dispatch("cp", [(a, size, 0, 64, "ro"), (b, size, 0, 64, "wo")])
+
+        if where == "wave":
+            with pb.concurrent():
+                copy()
+                discard()
+        else:
+            for step in (discard, copy) if where == "before" else (copy, discard):
+                step()
+    done = pb.dealloca(t, size, await_=pb.last_timepoint)
+    (res,) = pb.await_(done, [out], [size])
+    pb.returns(pb.export_tensor(res, T.TensorType((16,), T.i32), size))
+    return pb.module
+
+
+@pytest.mark.parametrize(
+    ("where", "kinds"),
+    [("after", []), ("before", ["lifetime/uninitialized-read"]), ("wave", ["race/read-discard"])],
+)
+def test_checks_discard(where: str, kinds: list[str]) -> None:
+    report = check_program(_discard_program(where))
+    assert report.kinds() == kinds
+    if kinds:
+        assert "stream.cmd.discard" in [o.op for o in report.findings[0].ops]
+
+
 def test_checks_out_of_bounds_range() -> None:
     pb = ProgramBuilder()
     pb.function("main", [], [])
