@@ -37,7 +37,7 @@ from __future__ import annotations
 import pathlib
 from collections.abc import Generator, Hashable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, cast
 
 import simpy
 
@@ -483,7 +483,7 @@ class ParameterProvider:
                 env.process(self._chunk(slots, device, verb, file_id, offset + lo, m, cname, args, spans))
             )
         yield env.all_of(procs)
-        ends = [int(p.value) for p in procs]
+        ends = [cast(int, p.value) for p in procs]
         return max(ends, key=lambda span_id: (self.engine.trace.span(span_id).end_ns, span_id))
 
     def _chunk(self, slots, device, verb, file_id, offset, m, name, args, spans) -> Generator[Any, Any, int]:  # type: ignore[no-untyped-def]
