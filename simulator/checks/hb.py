@@ -23,6 +23,7 @@ from __future__ import annotations
 
 import bisect
 from collections import defaultdict
+from collections.abc import Sequence
 from typing import Any
 
 from simulator.checks.findings import Finding, OpRef
@@ -173,8 +174,8 @@ class _Collector:
 
 
 def analyse(
-    observer: Observer, *, outputs: list[Any] = (), globals_: dict[str, Any] | None = None
-) -> list[Finding]:  # type: ignore[assignment]
+    observer: Observer, *, outputs: Sequence[Any] = (), globals_: dict[str, Any] | None = None
+) -> list[Finding]:
     """Races and lifetime findings of a watched run, in a deterministic order."""
     preds = [list(p) for p in observer.preds]
     for src, dst in observer.wait_edges():
@@ -299,7 +300,10 @@ def _apply(acc: Access, shadow: _Shadow, hb: HappensBefore, out: _Collector) -> 
 
 
 def _leaks(
-    allocated: dict[int, tuple[Buffer, Access]], freed: set[int], outputs: list[Any], globals_: dict[str, Any]
+    allocated: dict[int, tuple[Buffer, Access]],
+    freed: set[int],
+    outputs: Sequence[Any],
+    globals_: dict[str, Any],
 ) -> list[Finding]:
     held: set[int] = set()
     for v in outputs:

@@ -111,7 +111,7 @@ def _binding_ranges(module: Module, op: Operation) -> list[tuple[Any, str, int, 
             from simulator.dispatch import load_executable
 
             program = load_executable(module, d.entry_points[0])
-            resolved = program.accesses(uniforms, lengths)
+            resolved = program.accesses([int(u) for u in uniforms], [int(n) for n in lengths])  # type: ignore[arg-type]
         except Exception:  # a kernel executable, or one the interpreter cannot run: use binding ranges
             resolved = None
     accesses = d.resource_accesses
