@@ -299,11 +299,18 @@ class Observer:
             self.access(n, cmd.source, s, s + cmd.length, "read", _cmd_ref(cmd, "copy source"))
             self.access(n, cmd.target, t, t + cmd.length, "write", _cmd_ref(cmd, "copy target"))
         elif isinstance(cmd, CallCmd):
+            declared = cmd.op.attr("resource_operand_accesses")
+            bits = [getattr(a, "value", 3) for a in declared] if declared is not None else []  # type: ignore[attr-defined]
+            r = 0
             for i, a in enumerate(cmd.arguments):
                 if isinstance(a, tuple):
                     ref, off, length = a
-                    for kind in ("read", "write"):
-                        self.access(n, ref, off, off + length, kind, _cmd_ref(cmd, f"operand {i} {kind}"))
+                    access = bits[r] if r < len(bits) else 3
+                    r += 1
+                    for kind, bit in (("read", 1), ("write", 2)):
+                        if access & bit:
+                            who = _cmd_ref(cmd, f"operand {i} {kind}")
+                            self.access(n, ref, off, off + length, kind, who)
 
     def _resolved(self, cmd: DispatchCmd) -> list[list[tuple[str, int, int]]] | None:
         program = cmd.exe.program
