@@ -14,7 +14,8 @@ share a schedule where it can, so a worker's cache schedules a program variant o
 runner's own
 exceptions are caught on the worker and become the point's error record, so ``retries`` covers failures
 outside the point. A task lost with its worker is rescheduled by Dask itself; one that keeps killing
-workers ends as ``KilledWorker``, which is recorded for each of its points.
+workers ends as ``KilledWorker``. Its points not yet stored are run again at the end, one task at a
+time, so that only a point that kills workers on its own is recorded as failed (``KilledWorker``).
 
 Records come back through ``as_completed`` and go to ``on_record`` in the calling process, which
 stores them. On a local cluster the workers also store each record the moment its point finishes
@@ -229,25 +230,30 @@ def run_dask(
     batches: dict[str, list[Point]] = {f.key: chunk for f, chunk in zip(futures, chunks)}
     # ``result()`` waits out a finished batch whose result was lost with its worker and is recomputed.
     pending = as_completed(futures)
+    lost: list[Point] = []
     for fut in pending:
         chunk = batches.pop(fut.key)
         records = []
         try:
             records = fut.result()
-        except Exception as exc:  # KilledWorker and the like: the cluster gave up on this batch
+        except Exception:  # KilledWorker and the like: the cluster gave up on this batch
             stored = _stored(store_dir)
-            for p in chunk:
-                if p.key in stored:
-                    records.append(stored[p.key])
-                elif len(chunk) == 1:
-                    records.append(lost_point(p, exc))
-                else:  # alone, so that only a point that kills its workers is given up
-                    alone = client.submit(execute_batch, runner, [p], store_dir, pure=False, retries=2)
-                    batches[alone.key] = [p]
-                    pending.add(alone)
+            records = [stored[p.key] for p in chunk if p.key in stored]
+            lost += [p for p in chunk if p.key not in stored]
         fut.release()
         for record in records:
             on_record(record)
+    # Dask counts a worker's death against every task it held, so a point that kills its workers can take
+    # innocent points with it. Run the lost points again one at a time: a point that fails alone is
+    # recorded as failed, the others get their results.
+    for point in lost:
+        alone = client.submit(execute_batch, runner, [point], store_dir, pure=False, retries=2)
+        try:
+            record = alone.result()[0]
+        except Exception as exc:
+            record = lost_point(point, exc)
+        alone.release()
+        on_record(record)
 
 
 def _stored(store_dir: str | None) -> dict[str, dict[str, Any]]:
