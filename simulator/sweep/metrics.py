@@ -10,17 +10,19 @@ metric                    columns
 ``bytes_moved``           ``bytes_moved`` (links and storage), ``bytes_moved[LINK]``,
                           ``storage_bytes_read``, ``storage_bytes_written``
 ``schedule``              ``execute_regions``, ``waves``, ``dispatches``, ``transient_bytes``
-``findings``              ``findings``: correctness-checker findings (needs the checker)
+``findings``              ``findings`` and ``findings[CATEGORY]`` (race, lifetime, deadlock,
+                          numerics, fault, error): the correctness checker's findings on a second,
+                          observed run of the point (:func:`simulator.checks.check`)
 ========================  =======================================================================
 
-A point's runner computes every available metric; a study's ``metrics`` choose the columns of its table.
+A point's runner computes every metric but ``findings`` (which costs a second run, so it runs only when
+the study asks for it); a study's ``metrics`` choose the columns of its table.
 Per-pool, per-queue and per-link columns are named after the machine's parts, so a study over several
 machines has the union of their columns, empty where a machine has no such part.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
@@ -35,10 +37,16 @@ class Metric:
     unavailable: str = ""
 
 
-def _checker() -> Callable[..., Any] | None:
-    """The correctness checker's entry point. The simulator has none yet; ``findings`` is reported
-    unavailable until it has (then this returns its function of a trace)."""
-    return None
+#: Finding categories of :mod:`simulator.checks`, one ``findings[CATEGORY]`` column each.
+FINDING_CATEGORIES = ("race", "lifetime", "deadlock", "numerics", "fault", "error")
+
+
+def _checker_available() -> bool:
+    try:
+        from simulator.checks import check
+    except ImportError:
+        return False
+    return callable(check)
 
 
 METRICS: dict[str, Metric] = {
@@ -64,9 +72,8 @@ METRICS: dict[str, Metric] = {
         ),
         Metric(
             "findings",
-            "number of correctness-checker findings (races, lifetime errors)",
-            ("findings",),
-            unavailable="the correctness checker (simulator.checks) is not part of this installation yet",
+            "correctness-checker findings (simulator.checks), in all and by category; runs the point twice",
+            ("findings", "findings["),
         ),
     )
 }
@@ -74,8 +81,8 @@ METRICS: dict[str, Metric] = {
 
 def available_metrics() -> set[str]:
     names = {n for n, m in METRICS.items() if not m.unavailable}
-    if _checker() is not None:
-        names.add("findings")
+    if not _checker_available():
+        names.discard("findings")
     return names
 
 
@@ -114,7 +121,12 @@ def collect(stats: Any, trace: Any, schedule: Any | None) -> dict[str, Any]:
         out["waves"] = int(schedule.waves)
         out["dispatches"] = int(schedule.dispatches)
         out["transient_bytes"] = int(schedule.transient_bytes)
-    checker = _checker()
-    if checker is not None:
-        out["findings"] = len(list(checker(trace)))
+    return out
+
+
+def finding_columns(findings: list[Any]) -> dict[str, int]:
+    """``findings`` and ``findings[CATEGORY]`` from a :class:`simulator.checks.CheckReport`'s findings."""
+    out = {"findings": len(findings)}
+    for category in FINDING_CATEGORIES:
+        out[f"findings[{category}]"] = sum(1 for f in findings if f.category == category)
     return out

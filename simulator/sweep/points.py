@@ -63,6 +63,8 @@ class Point:
     seed: int
     settings: tuple[tuple[str, Any], ...] = ()
     timing_only: bool = True
+    #: also run the correctness checker (the study keeps ``findings``)
+    checks: bool = False
 
     @property
     def setting(self) -> dict[str, Any]:
@@ -70,7 +72,7 @@ class Point:
 
     def config(self) -> dict[str, Any]:
         """The configuration the key hashes (JSON values only)."""
-        return {
+        config = {
             "program": {
                 "name": self.program.name,
                 "function": self.program.function,
@@ -81,6 +83,9 @@ class Point:
             "settings": dict(self.settings),
             "timing_only": self.timing_only,
         }
+        if self.checks:  # only then, so that adding the checker left earlier keys as they were
+            config["checks"] = True
+        return config
 
     @cached_property
     def key(self) -> str:

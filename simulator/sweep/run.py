@@ -32,7 +32,14 @@ from simulator.sweep.runner import run_point
 from simulator.sweep.store import ResultStore, store_dir_for
 from simulator.sweep.study import Study
 
-_INT_COLUMNS = ("makespan_ns", "peak_memory_bytes", "first_dispatch_ns", "bytes_moved", "storage_bytes_")
+_INT_COLUMNS = (
+    "makespan_ns",
+    "peak_memory_bytes",
+    "first_dispatch_ns",
+    "bytes_moved",
+    "storage_bytes_",
+    "findings",
+)
 
 
 def run_study(

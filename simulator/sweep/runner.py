@@ -10,7 +10,9 @@ For one point it
    study's files, else stand-ins of the right sizes: virtual entries when timing-only, random data
    otherwise);
 4. runs :class:`simulator.Session` ``invoke`` (timing-only unless the study asks for data) and collects
-   every available metric (:func:`simulator.sweep.metrics.collect`).
+   every available metric (:func:`simulator.sweep.metrics.collect`);
+5. when the study keeps ``findings``, runs the correctness checker (:func:`simulator.checks.check`, no
+   reference run) on the same schedule, machine, inputs and parameters and counts its findings.
 
 A worker runs many points of the same program, so parsed text, scheduled modules and machines are
 cached per process (a few entries each; deep programs are large). The simulator does not change the
@@ -37,7 +39,7 @@ from simulator.errors import InputError
 from simulator.machine import Machine, load_machine
 from simulator.program import async_ops, input_signature, parse_program, read_text
 from simulator.session import Session
-from simulator.sweep.metrics import collect
+from simulator.sweep.metrics import collect, finding_columns
 from simulator.sweep.parameters import parameter_needs
 from simulator.sweep.points import Point
 from simulator.sweep.study import machine_with_overrides
@@ -86,7 +88,24 @@ def run_point(point: Point) -> dict[str, Any]:
         program_name=point.program.name,
     )
     result = _run(coro)
-    return collect(result.stats, result.trace, schedule_stats)
+    metrics = collect(result.stats, result.trace, schedule_stats)
+    if point.checks:
+        from simulator.checks import check
+
+        report = _run(
+            check(
+                module,
+                point.program.function,
+                inputs,
+                parameters=parameters,
+                machine=machine,
+                seed=point.seed,
+                timing_only=point.timing_only,
+                reference=False,
+            )
+        )
+        metrics.update(finding_columns(report.findings))
+    return metrics
 
 
 def point_machine(point: Point) -> Machine:

@@ -142,6 +142,7 @@ class Study:
                     seed=seed,
                     settings=tuple(sorted(settings.items())),
                     timing_only=self.timing_only,
+                    checks="findings" in self.metrics,
                 )
             )
         return out

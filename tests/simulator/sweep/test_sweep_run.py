@@ -308,3 +308,33 @@ def test_run_study_heft_places_a_two_device_program(tmp_path: pathlib.Path) -> N
     assert table.loc["none", "bytes_moved[nvlink01]"] == 0
     assert table.loc["heft", "bytes_moved[nvlink01]"] > 0  # values cross from gpu0 to gpu1
     assert table.loc["heft", "execute_regions"] > table.loc["none", "execute_regions"]
+
+
+def test_run_study_findings_count_checker_findings(tmp_path: pathlib.Path) -> None:
+    import ir
+    from simulator import load_program
+    from simulator.checks import mutants
+
+    broken = load_program(FIXTURE / "cmd.generic.mlir")
+    assert mutants.conflicting_wave(broken) is not None  # two dispatches of one wave write the same bytes
+    (tmp_path / "racy.mlir").write_text(ir.print_generic(broken))
+    study = study_from_dict(
+        {
+            "programs": [
+                {
+                    "name": "iree",
+                    "path": str(FIXTURE / "cmd.generic.mlir"),
+                    "parameters": str(FIXTURE / "params.irpa"),
+                },
+                {"name": "racy", "path": "racy.mlir", "parameters": str(FIXTURE / "params.irpa")},
+            ],
+            "machines": ["cpu"],
+            "metrics": ["makespan", "findings"],
+        },
+        base_dir=tmp_path,
+    )
+    table = run_study(study, cluster="inprocess").set_index("program")
+    assert table["status"].tolist() == ["ok", "ok"], table["error"].tolist()
+    assert table.loc["iree", "findings"] == 0
+    assert table.loc["racy", "findings"] == table.loc["racy", "findings[race]"] > 0
+    assert table.loc["racy", "findings[lifetime]"] == 0

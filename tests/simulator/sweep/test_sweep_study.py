@@ -140,9 +140,9 @@ pool_capacity_bytes = 2147483648
             id="unknown-metric",
         ),
         pytest.param(
-            ('"peak_memory"]', '"peak_memory", "findings"]'),
-            r"metrics\[2\]: metric 'findings' is not available",
-            id="unavailable-metric",
+            ('metrics = ["makespan", "peak_memory"]', 'metrics = "makespan"'),
+            r"study\.toml: metrics: must be a non-empty list",
+            id="metrics-not-a-list",
         ),
         pytest.param(
             ("queues = [1, 2, 4]", "queues = [1, 0, 4]"),
