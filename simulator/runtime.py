@@ -122,6 +122,11 @@ class Runtime:
             node = node.parent_op
         return self.default_affinity
 
+    def affinity_text(self, op: Operation) -> str | None:
+        """The affinity of ``op`` as trace args carry it (its own, an enclosing op's, or the default)."""
+        aff = self.affinity_of(op)
+        return str(aff) if aff is not None else None
+
     def device_of(self, op: Operation) -> Device:
         aff = self.affinity_of(op)
         if aff is None:

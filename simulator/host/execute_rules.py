@@ -206,7 +206,12 @@ class Recorder:
                 arguments.append(value)
         for r in op.results:
             env[r] = None
-        args = {"op": op.op_name, "loc": location(op), "callee": name}
+        args = {
+            "op": op.op_name,
+            "loc": location(op),
+            "affinity": self.runtime.affinity_text(op),
+            "callee": name,
+        }
         return CallCmd(fn, name, arguments, device.spec.launch_overhead_ns, args, op)
 
     def _fill(self, op: Operation, env: dict[Any, Any], device: Device) -> FillCmd:
@@ -216,7 +221,12 @@ class Recorder:
         width = getattr(op.operands[4].type, "width", 8)
         nbytes = max(1, width // 8)
         pattern = (int(value) & ((1 << (8 * nbytes)) - 1)).to_bytes(nbytes, "little")
-        args = {"op": op.op_name, "loc": location(op), "bytes": int(length)}
+        args = {
+            "op": op.op_name,
+            "loc": location(op),
+            "affinity": self.runtime.affinity_text(op),
+            "bytes": int(length),
+        }
         return FillCmd(
             target,
             int(offset),
@@ -232,7 +242,12 @@ class Recorder:
         where = op.describe()
         check_range(source, int(soff), int(length), where)
         check_range(target, int(toff), int(length), where)
-        args = {"op": op.op_name, "loc": location(op), "bytes": int(length)}
+        args = {
+            "op": op.op_name,
+            "loc": location(op),
+            "affinity": self.runtime.affinity_text(op),
+            "bytes": int(length),
+        }
         return CopyCmd(
             source,
             int(soff),

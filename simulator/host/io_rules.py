@@ -74,7 +74,15 @@ def _submit_parameters(
         rt.counts["parameter_requests"] += len(requests)
         return (
             yield from rt.provider.serve(
-                where, op.op_name, requests, q, flows, rt.with_data, load=bool(allocate), loc=location(op)
+                where,
+                op.op_name,
+                requests,
+                q,
+                flows,
+                rt.with_data,
+                load=bool(allocate),
+                loc=location(op),
+                affinity=rt.affinity_text(op),
             )
         )
 
@@ -201,7 +209,7 @@ def _file_transfer(
                 f"{where}: {length} bytes at {ref_offset} exceed the {ref.size_bytes}-byte resource"
             )
         device = q.device
-        args = {"op": op.op_name, "loc": location(op), "bytes": length}
+        args = {"op": op.op_name, "loc": location(op), "affinity": rt.affinity_text(op), "bytes": length}
         if device.host_link is not None:
             ends = ("host", device.spec.name) if verb == "read" else (device.spec.name, "host")
             last = yield from device.host_link.transfer(ends[0], ends[1], length, f"file {verb}", args, flows)

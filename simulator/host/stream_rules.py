@@ -36,10 +36,11 @@ def _fence(value: Any) -> Fence | None:
     return value if isinstance(value, Fence) else None
 
 
-def alloc_span(queue: Queue, name: str, op: Operation, size: int, start: int, dur: int) -> int:
-    return queue.engine.trace.add_span(
-        queue.track, name, "alloc", start, dur, {"op": op.op_name, "loc": location(op), "bytes": size}
-    ).id
+def alloc_span(
+    queue: Queue, name: str, op: Operation, size: int, start: int, dur: int, affinity: str | None = None
+) -> int:
+    args = {"op": op.op_name, "loc": location(op), "affinity": affinity, "bytes": size}
+    return queue.engine.trace.add_span(queue.track, name, "alloc", start, dur, args).id
 
 
 # -- resources ----------------------------------------------------------------------------------------
@@ -61,7 +62,7 @@ def _alloca(interp: Interpreter, op: Operation, args: list[Any]) -> Generator[An
             yield q.engine.env.timeout(dur)
         buffer.materialize(q.device.pool, with_data=rt.with_data, what=where)
         rt.counts["allocas"] += 1
-        span = alloc_span(q, "alloca", op, size, start, dur)
+        span = alloc_span(q, "alloca", op, size, start, dur, rt.affinity_text(op))
         for src in flows:
             q.engine.trace.add_flow(src, span)
         return span
@@ -87,7 +88,7 @@ def _dealloca(interp: Interpreter, op: Operation, args: list[Any]) -> Generator[
             yield q.engine.env.timeout(dur)
         ref.buffer.release(where)
         rt.counts["deallocas"] += 1
-        span = alloc_span(q, "dealloca", op, ref.size_bytes, start, dur)
+        span = alloc_span(q, "dealloca", op, ref.size_bytes, start, dur, rt.affinity_text(op))
         for src in flows:
             q.engine.trace.add_flow(src, span)
         return span

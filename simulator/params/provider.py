@@ -148,6 +148,7 @@ class _Call:
     requests: list[ParameterRequest]
     entries: list[ParameterEntry]
     imported: set[int] = field(default_factory=set)
+    affinity: str | None = None
 
 
 class ParameterProvider:
@@ -233,12 +234,13 @@ class ParameterProvider:
         *,
         load: bool = False,
         loc: str | None = None,
+        affinity: str | None = None,
     ) -> Generator[Any, Any, int | None]:
         """Run one provider call on ``queue`` (as the body of its queue operation); returns the barrier's
         span id. ``load`` means each request's resource is a placeholder the batch allocates."""
         engine = self.engine
         self.calls += 1
-        call = _Call(self.calls, where, op_name, loc, [], [])
+        call = _Call(self.calls, where, op_name, loc, [], [], affinity=affinity)
         failure: DeviceFailure | None = None
         for r in requests:
             try:
@@ -287,7 +289,8 @@ class ParameterProvider:
         dur = device.spec.queue_op_overhead_ns
         if dur:
             yield engine.env.timeout(dur)
-        args = {"op": op_name, "loc": loc, "timelines": plan.timelines_used, "steps": len(plan.steps)}
+        args = {"op": op_name, "loc": loc, "affinity": affinity, "timelines": plan.timelines_used,
+                "steps": len(plan.steps)}  # fmt: skip
         span = engine.trace.add_span(queue.track, "parameter flush barrier", "sync", start, dur, args)
         for src in spans or flows_from:
             engine.trace.add_flow(src, span)
@@ -318,7 +321,7 @@ class ParameterProvider:
             start = engine.now
             track = tracks[step.timeline]
             keys = tuple(f"{call.requests[i].scope}::{call.requests[i].key}" for i in step.items)
-            args = {"op": call.op_name, "loc": call.loc, "timeline": step.timeline,
+            args = {"op": call.op_name, "loc": call.loc, "affinity": call.affinity, "timeline": step.timeline,
                     "parameter": keys[0] if len(keys) == 1 else f"{len(keys)} parameters"}  # fmt: skip
             if step.kind == "alloca":
                 last = yield from self._alloca(call, step, queue, track, args, spans, with_data)

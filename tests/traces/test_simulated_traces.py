@@ -174,11 +174,6 @@ def test_simulated_trace_span_args_lead_back_to_ops(name: str, machine: str) -> 
             assert args["queue"].startswith(f"{Session(machine).machine.devices[0].name}/queue")
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="simulator gap: only dispatch spans carry 'affinity'; alloca/dealloca/parameter-load spans of ops "
-    "with on(#hal.device.affinity<...>) do not",
-)
 def test_simulated_trace_queue_op_spans_carry_affinity() -> None:
     trace = _run("attention_block", "discrete-gpu").trace
     queue_ops = [s for s in trace.spans if s.track.kind in ("queue", "storage") and s.category != "dispatch"]
