@@ -338,3 +338,35 @@ def test_run_study_findings_count_checker_findings(tmp_path: pathlib.Path) -> No
     assert table.loc["iree", "findings"] == 0
     assert table.loc["racy", "findings"] == table.loc["racy", "findings[race]"] > 0
     assert table.loc["racy", "findings[lifetime]"] == 0
+
+
+def test_cli_sweep_killed_mid_sweep_resumes_and_loses_nothing(
+    tmp_path: pathlib.Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    import signal
+    import subprocess
+    import sys
+    import time
+
+    study = tmp_path / "study.toml"
+    study.write_text(
+        f'machines = ["discrete-gpu", "apu", "cpu"]\nseeds = [0, 1]\n[[programs]]\nfixture = "{FIXTURE}"\n'
+        '[scheduler]\nfavor = ["min-peak-memory", "max-concurrency", "debug"]\n'
+        "[overrides]\nqueues = [1, 2, 4, 8]\nstorage_bandwidth_bytes_per_s = [1e9, 3e9, 7e9, 14e9, 28e9]\n"
+    )
+    out = tmp_path / "r.parquet"
+    points = out.with_name("r.parquet.points")
+    argv = [sys.executable, "-m", "simulator", "sweep", str(study), "--cluster", "inprocess", "-o", str(out)]
+    proc = subprocess.Popen(argv, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    deadline = time.monotonic() + 60
+    while time.monotonic() < deadline and len(list(points.glob("*.json"))) < 40 and proc.poll() is None:
+        time.sleep(0.02)
+    proc.send_signal(signal.SIGKILL)
+    proc.wait()
+    done = len(list(points.glob("*.json")))
+    assert 40 <= done < 360, "the sweep was not stopped half way"
+    assert not out.exists()
+    assert main(["sweep", str(study), "--cluster", "inprocess", "-o", str(out)]) == 0
+    assert f"({done} stored before)" in capsys.readouterr().err
+    table = pd.read_parquet(out)
+    assert len(table) == 360 and (table["status"] == "ok").all()
