@@ -272,6 +272,16 @@ _LITERAL = re.compile(
 )
 
 
+def _complex(parts: list[object]) -> complex:
+    """``complex(*parts)`` for the ``(re, im)`` of a dense literal, its parts narrowed to numbers."""
+    nums: list[complex] = []
+    for x in parts:
+        if not isinstance(x, int | float | complex):
+            raise TypeError(f"complex() argument must be a number, not '{type(x).__name__}'")
+        nums.append(x)
+    return complex(*nums)
+
+
 def _parse_literal_list(body: str, element_type: Type) -> object:
     tokens: list[str] = []
     pos = 0
@@ -290,7 +300,7 @@ def _parse_literal_list(body: str, element_type: Type) -> object:
             stack.append([])
         elif tok in ("]", ")"):
             done = stack.pop()
-            stack[-1].append(done if tok == "]" else complex(*done))  # type: ignore[arg-type]
+            stack[-1].append(done if tok == "]" else _complex(done))
         elif tok == ",":
             continue
         elif tok in ("true", "false"):

@@ -106,9 +106,27 @@ class Builder:
         return op
 
     def create(
-        self, op_name: str, operands: Sequence[Value] = (), result_types: Sequence[T.Type] = (), **kw
-    ) -> Operation:  # type: ignore[no-untyped-def]
-        return self.insert(create(op_name, operands, result_types, **kw))
+        self,
+        op_name: str,
+        operands: Sequence[Value] = (),
+        result_types: Sequence[T.Type] = (),
+        *,
+        properties: dict[str, A.Attribute] | None = None,
+        attributes: dict[str, A.Attribute] | None = None,
+        regions: Sequence[Region] = (),
+        successors: Sequence[Block] = (),
+    ) -> Operation:
+        return self.insert(
+            create(
+                op_name,
+                operands,
+                result_types,
+                properties=properties,
+                attributes=attributes,
+                regions=regions,
+                successors=successors,
+            )
+        )
 
     # --- constants -------------------------------------------------------------------------------------
 

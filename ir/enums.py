@@ -105,7 +105,7 @@ class MlirBitfield(enum.IntFlag):
         value = int(self)
         if value == 0:
             return "None"
-        names = []
+        names: list[str] = []
         members = sorted(
             (m for m in type(self).__members__.values() if int(m)),
             key=lambda m: (-bin(int(m)).count("1"), int(m)),
@@ -113,6 +113,7 @@ class MlirBitfield(enum.IntFlag):
         rest = value
         for m in members:
             if int(m) & rest == int(m):
+                assert m.name is not None  # a member listed in __members__ always has a name
                 names.append(m.name)
                 rest &= ~int(m)
         if rest:

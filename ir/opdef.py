@@ -25,7 +25,7 @@ table maps the new names to the same classes, and an op prints with the spelling
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -118,7 +118,11 @@ class OpSpec:
 
 
 def _segment_sizes(
-    op: Operation, defs: list[tuple[str, Any]], total: int, segmented: bool, attr_name: str
+    op: Operation,
+    defs: Sequence[tuple[str, OperandDef | ResultDef]],
+    total: int,
+    segmented: bool,
+    attr_name: str,
 ) -> list[int]:
     """Number of values in each declared group, from the segment attribute or by elimination."""
     if segmented:
@@ -139,6 +143,7 @@ def _segment_sizes(
 def segment_bounds(op: Operation, which: str) -> dict[str, tuple[int, int]]:
     """``{field: (start, stop)}`` over ``op.operands`` (``which="operands"``) or ``op.results``."""
     spec: OpSpec = type(op).spec  # type: ignore[attr-defined]
+    defs: Sequence[tuple[str, OperandDef | ResultDef]]
     if which == "operands":
         defs, total, seg, key = (
             spec.operands,

@@ -344,7 +344,8 @@ def numpy_dtype(t: Type) -> np.dtype:
             "f8E4M3B11FNUZ": "float8_e4m3b11fnuz",
         }
         if t.name in names:
-            return np.dtype(getattr(ml_dtypes, names[t.name]))
+            scalar: type[np.generic] = getattr(ml_dtypes, names[t.name])
+            return np.dtype(scalar)
     if isinstance(t, ComplexType) and isinstance(t.element_type, FloatType):
         return np.dtype(np.complex64 if t.element_type.width == 32 else np.complex128)
     raise IRError(f"type {t} has no numpy dtype")

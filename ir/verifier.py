@@ -120,14 +120,14 @@ def _verify_spec(op: Operation, spec: OpSpec) -> None:
                     location=op.location,
                 )
     rbounds = segment_bounds(op, "results")
-    for name, d in spec.results:
-        if d.constraint is None:
+    for name, rd in spec.results:
+        if rd.constraint is None:
             continue
         start, stop = rbounds[name]
         for r in op.results[start:stop]:
-            if not isinstance(r.type, d.constraint):
+            if not isinstance(r.type, rd.constraint):
                 raise VerifyError(
-                    f"{op.op_name}: result '{name}' has type {r.type}, which is not {_constraint_name(d.constraint)}",
+                    f"{op.op_name}: result '{name}' has type {r.type}, which is not {_constraint_name(rd.constraint)}",
                     location=op.location,
                 )
     for fname, ad in spec.attrs:

@@ -300,6 +300,9 @@ class _Emitter:
                 arg, size, base = at(res)
                 binds.append((arg, size, self._add(outer, base, 0), rsize, 2))
             n = len(binds)
+            entry_points = op.attr("entry_points")
+            if entry_points is None:
+                raise UnsupportedOpError(f"{op.describe()}: no entry_points")
             b.create(
                 "stream.cmd.dispatch",
                 [*seg["workload"], *uniforms, *(x[0] for x in binds), *(x[1] for x in binds)]
@@ -307,7 +310,7 @@ class _Emitter:
                 + [x[3] for x in binds],
                 [],
                 properties={
-                    "entry_points": op.attr("entry_points"),
+                    "entry_points": entry_points,
                     "operandSegmentSizes": A.segment_sizes(len(seg["workload"]), len(uniforms), n, n, n, n),
                     "resource_accesses": A.ArrayAttr(tuple(_ACCESS_ATTRS[x[4]] for x in binds)),
                 },

@@ -43,9 +43,9 @@ def top_level_ancestor(op: Operation, block: Block) -> Operation | None:
     return cur
 
 
-def build_graph(block: Block) -> nx.DiGraph:
+def build_graph(block: Block) -> nx.DiGraph[int]:
     """The dependence graph of the ops of ``block``: use-def, tied and hazard edges (see module doc)."""
-    g = nx.DiGraph()
+    g: nx.DiGraph[int] = nx.DiGraph()
     index: dict[int, int] = {}
     infos: list[OpInfo] = []
     for i, op in enumerate(block.ops):
@@ -83,7 +83,7 @@ def _used_values(op: Operation) -> list[Value]:
     return vals
 
 
-def _add_hazard_edges(g: nx.DiGraph, block: Block, infos: list[OpInfo]) -> None:
+def _add_hazard_edges(g: nx.DiGraph[int], block: Block, infos: list[OpInfo]) -> None:
     # Storage of a value: follow ties back to the value first allocated.
     root: dict[int, int] = {}
     for i, op in enumerate(block.ops):
@@ -118,9 +118,9 @@ def _covers(a: Access, b: Access) -> bool:
     return a.offset is b.offset and a.length is b.length
 
 
-def _plain_graph(g: nx.DiGraph) -> nx.DiGraph:
+def _plain_graph(g: nx.DiGraph[int]) -> nx.DiGraph[int]:
     """A copy with only string/number attributes, which GraphML and DOT can hold."""
-    h = nx.DiGraph()
+    h: nx.DiGraph[int] = nx.DiGraph()
     for n, data in g.nodes(data=True):
         op = data.get("op")
         attrs: dict[str, str | int] = {"label": str(data.get("label", n))}
@@ -135,12 +135,12 @@ def _plain_graph(g: nx.DiGraph) -> nx.DiGraph:
     return h
 
 
-def write_graphml(g: nx.DiGraph, path: str | pathlib.Path) -> None:
+def write_graphml(g: nx.DiGraph[int], path: str | pathlib.Path) -> None:
     """Write ``g`` as GraphML (node labels, locations, partition/wave/device when set; edge kinds)."""
     nx.write_graphml(_plain_graph(g), str(path))
 
 
-def to_dot(g: nx.DiGraph) -> str:
+def to_dot(g: nx.DiGraph[int]) -> str:
     """``g`` in Graphviz DOT, nodes labelled by op name (and partition/wave), edges styled by kind.
 
     Examples
@@ -170,5 +170,5 @@ def to_dot(g: nx.DiGraph) -> str:
     return "\n".join(lines)
 
 
-def write_dot(g: nx.DiGraph, path: str | pathlib.Path) -> None:
+def write_dot(g: nx.DiGraph[int], path: str | pathlib.Path) -> None:
     pathlib.Path(path).write_text(to_dot(g) + "\n")

@@ -70,7 +70,7 @@ class _Builder:
         self.hazards = 0
 
 
-def partition_execution(g: nx.DiGraph, *, nodes: Iterable[int] | None = None) -> tuple[Partition, ...]:
+def partition_execution(g: nx.DiGraph[int], *, nodes: Iterable[int] | None = None) -> tuple[Partition, ...]:
     """Greedy bottom-up partitioning of the streamable ops of ``g`` into execution regions.
 
     Parameters
@@ -146,7 +146,9 @@ def partition_execution(g: nx.DiGraph, *, nodes: Iterable[int] | None = None) ->
     return tuple(Partition(tuple(reversed(b.ops)), b.affinity) for b in reversed(builders))
 
 
-def partition_concurrency(g: nx.DiGraph, nodes: Iterable[int], *, favor: str) -> tuple[tuple[int, ...], ...]:
+def partition_concurrency(
+    g: nx.DiGraph[int], nodes: Iterable[int], *, favor: str
+) -> tuple[tuple[int, ...], ...]:
     """Waves of hazard-free ops inside one execution region, in forward order.
 
     ``max-concurrency`` sinks each op into the latest wave it may join, ``min-peak-memory`` keeps it in
@@ -209,7 +211,7 @@ def partition_concurrency(g: nx.DiGraph, nodes: Iterable[int], *, favor: str) ->
     return tuple(tuple(reversed(w)) for w in reversed(waves))
 
 
-def check_partitions(g: nx.DiGraph, partitions: Iterable[Partition]) -> None:
+def check_partitions(g: nx.DiGraph[int], partitions: Iterable[Partition]) -> None:
     """Raise :class:`CyclicPartitionError` when the regions cannot be ordered, naming the ops involved.
 
     Each partition is contracted to one node; any cycle in what remains is a cycle between regions (or
@@ -233,7 +235,7 @@ def check_partitions(g: nx.DiGraph, partitions: Iterable[Partition]) -> None:
         names[key] = f"region {i} {{{members}}}"
         for n in p.nodes:
             owner[n] = key
-    h = nx.DiGraph()
+    h: nx.DiGraph[int | str] = nx.DiGraph()
     for n in g.nodes:
         h.add_node(owner.get(n, n))
     for u, v in g.edges:
@@ -248,7 +250,7 @@ def check_partitions(g: nx.DiGraph, partitions: Iterable[Partition]) -> None:
     raise CyclicPartitionError(f"execution regions form a cycle: {text}")
 
 
-def _describe(g: nx.DiGraph, n: int) -> str:
+def _describe(g: nx.DiGraph[int], n: int) -> str:
     op = g.nodes[n].get("op")
     if op is not None:
         return str(op.describe())

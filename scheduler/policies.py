@@ -55,11 +55,11 @@ class Placement:
     makespan_ns: float
 
 
-def _task_nodes(g: nx.DiGraph) -> list[int]:
+def _task_nodes(g: nx.DiGraph[int]) -> list[int]:
     return [n for n in sorted(g.nodes) if g.nodes[n]["info"].kind == STREAMABLE]
 
 
-def _edge_bytes(g: nx.DiGraph, u: int, v: int) -> int:
+def _edge_bytes(g: nx.DiGraph[int], u: int, v: int) -> int:
     """Bytes a consumer may need from a producer: the static sizes of the producer's resource results."""
     op = g.nodes[u].get("op")
     if op is None or not hasattr(op, "results"):
@@ -68,7 +68,7 @@ def _edge_bytes(g: nx.DiGraph, u: int, v: int) -> int:
 
 
 def heft_placement(
-    g: nx.DiGraph,
+    g: nx.DiGraph[int],
     *,
     devices: Sequence[Hashable],
     cost: CostFn,
@@ -86,7 +86,7 @@ def heft_placement(
     xfer = transfer_cost or (lambda nbytes, src, dst: 0.0)
     tasks = _task_nodes(g)
     task_set = set(tasks)
-    dag = nx.DiGraph()
+    dag: nx.DiGraph[int] = nx.DiGraph()
     dag.add_nodes_from(tasks)
     # Dependencies between tasks, through host ops too (transitively).
     for n in tasks:
@@ -160,6 +160,7 @@ def place_devices(
             plan.graph.nodes[n]["op"].properties["affinity"] = dev
         transfers: dict[tuple[int, Hashable], Value] = {}
         for n, dev in placement.device.items():
+            assert isinstance(dev, A.Attribute)  # heft_placement places each node on one of ``devices``
             op = plan.graph.nodes[n]["op"]
             for i, v in enumerate(op.operands):
                 producer = v.defining_op
@@ -188,7 +189,7 @@ def place_devices(
 
 
 def waves_under_memory_cap(
-    g: nx.DiGraph,
+    g: nx.DiGraph[int],
     nodes: Sequence[int],
     *,
     cap_bytes: int,
@@ -267,7 +268,7 @@ def waves_under_memory_cap(
     return tuple(waves)
 
 
-def _output_bytes(g: nx.DiGraph, n: int) -> int:
+def _output_bytes(g: nx.DiGraph[int], n: int) -> int:
     op = g.nodes[n]["op"]
     total = 0
     tied = g.nodes[n]["info"].tied

@@ -137,7 +137,7 @@ def schedule_execution(state: ScheduleState) -> ScheduleState:
     return state
 
 
-def _check_affinities(g: nx.DiGraph) -> None:
+def _check_affinities(g: nx.DiGraph[int]) -> None:
     for u, v in g.edges:
         a, b = g.nodes[u]["info"], g.nodes[v]["info"]
         if a.kind not in (STREAMABLE, METADATA) or b.kind not in (STREAMABLE, METADATA):
@@ -176,7 +176,7 @@ def schedule_concurrency(state: ScheduleState, *, favor: str | None = None) -> S
 
 
 def order_items(
-    g: nx.DiGraph, nodes: tuple[int, ...], waves: tuple[tuple[int, ...], ...]
+    g: nx.DiGraph[int], nodes: tuple[int, ...], waves: tuple[tuple[int, ...], ...]
 ) -> list[int | tuple[int, ...]]:
     """The top-level items of a region: single ops and concurrent waves, in a valid order."""
     pos = {n: i for i, n in enumerate(nodes)}
@@ -454,7 +454,7 @@ def elide_timepoints(state: ScheduleState) -> ScheduleState:
     (a transitive reduction of the region dependency graph).
     """
     for plan in state.functions:
-        dag = nx.DiGraph()
+        dag: nx.DiGraph[int] = nx.DiGraph()
         dag.add_nodes_from(plan.deps)
         for p, ds in plan.deps.items():
             dag.add_edges_from((q, p) for q in ds)

@@ -86,7 +86,7 @@ class ParameterUpload:
 class FunctionPlan:
     op: Operation
     block: Block
-    graph: nx.DiGraph
+    graph: nx.DiGraph[int]
     partitions: tuple[Partition, ...] = ()
     waves: dict[int, tuple[tuple[int, ...], ...]] = field(default_factory=dict)
     # per partition: top-level items in order, each a node or a tuple of nodes (a concurrent wave)

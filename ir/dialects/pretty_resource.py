@@ -8,6 +8,7 @@ from __future__ import annotations
 from ir import attributes as A
 from ir.core import Operation, Value
 from ir.dialects.pretty_stream import IMPLIED
+from ir.dialects.stream_resource import ResourceDeallocaOp
 from ir.pretty import PrettyPrinter, pretty
 
 # --- resources and timepoints -----------------------------------------------------------------------
@@ -30,14 +31,16 @@ def _alloca(p: PrettyPrinter, op: Operation, indent: int) -> bool:
 
 @pretty("stream.resource.dealloca")
 def _dealloca(p: PrettyPrinter, op: Operation, indent: int) -> bool:
+    if not isinstance(op, ResourceDeallocaOp):
+        return False
     o = op
     p.begin(op, indent)
     p.w(
         " origin" if op.attr("prefer_origin") is not None else "",
         p.affinity(op),
         p.await_clause(o.await_timepoint),
-    )  # type: ignore[attr-defined]
-    p.w(f" {p.ref(o.operand)} : {p.sized(o.operand, o.operand_size)} => {p.type(o.result_timepoint.type)}")  # type: ignore[attr-defined]
+    )
+    p.w(f" {p.ref(o.operand)} : {p.sized(o.operand, o.operand_size)} => {p.type(o.result_timepoint.type)}")
     p.w(p.extra_attrs(op, {"affinity", "prefer_origin"}))
     return p.end(op)
 
@@ -128,7 +131,7 @@ def _tensor_export(p: PrettyPrinter, op: Operation, indent: int) -> bool:
         return False
     p.begin(op, indent)
     p.w(p.affinity(op), f" {p.ref(o.source)} : {tensor} in {p.sized(o.source, o.source_size)}")  # type: ignore[attr-defined]
-    p.w(f" -> {p.type(o.result.type)}", p.extra_attrs(op, {"affinity", "source_encoding"}, keyword=True))  # type: ignore[attr-defined]
+    p.w(f" -> {p.type(o.result.type)}", p.extra_attrs(op, {"affinity", "source_encoding"}, keyword=True))
     return p.end(op)
 
 

@@ -8,6 +8,15 @@ from __future__ import annotations
 
 from ir import attributes as A
 from ir.core import Operation, Value
+from ir.dialects.stream_async import AsyncCloneOp, AsyncFillOp, AsyncTransferOp, AsyncUpdateOp
+from ir.dialects.stream_cmd import CmdDispatchOp
+from ir.dialects.stream_parameter import (
+    AsyncParameterGatherOp,
+    AsyncParameterReadOp,
+    AsyncParameterScatterOp,
+    AsyncParameterWriteOp,
+    ParameterWriteOp,
+)
 from ir.pretty import PrettyPrinter, pretty
 from ir.types import ResourceType
 
@@ -140,18 +149,20 @@ def _yield(p: PrettyPrinter, op: Operation, indent: int) -> bool:
 
 @pretty("stream.cmd.dispatch")
 def _cmd_dispatch(p: PrettyPrinter, op: Operation, indent: int) -> bool:
+    if not isinstance(op, CmdDispatchOp):
+        return False
     eps = _entry_points(p, op)
     accesses = op.attr("resource_accesses")
-    resources = op.resources  # type: ignore[attr-defined]
+    resources = op.resources
     if eps is None or not isinstance(accesses, A.ArrayAttr) or len(accesses) != len(resources):
         return False
     if any(getattr(a, "value", None) not in ACCESS for a in accesses):
         return False
     p.begin(op, indent)
     p.w(" ", eps)
-    if op.workload:  # type: ignore[attr-defined]
-        p.w("[", p.refs(op.workload), "]")  # type: ignore[attr-defined]
-    uniform = op.uniform_operands  # type: ignore[attr-defined]
+    if op.workload:
+        p.w("[", p.refs(op.workload), "]")
+    uniform = op.uniform_operands
     if uniform:
         p.w("(", p.refs(uniform), " : ", p.types(uniform), ")")
     pad = "  " * (indent + 1)
@@ -162,7 +173,7 @@ def _cmd_dispatch(p: PrettyPrinter, op: Operation, indent: int) -> bool:
             resources,
             op.resource_sizes,
             op.resource_offsets,
-            op.resource_lengths,  # type: ignore[attr-defined]
+            op.resource_lengths,
         )
     ]
     p.w(" {\n", ",\n".join(lines), "\n" + "  " * indent + "}")
@@ -296,26 +307,30 @@ def _async_copy(p: PrettyPrinter, op: Operation, indent: int) -> bool:
 
 @pretty("stream.async.fill")
 def _async_fill(p: PrettyPrinter, op: Operation, indent: int) -> bool:
+    if not isinstance(op, AsyncFillOp):
+        return False
     o = op
     p.begin(op, indent)
     p.w(
         p.affinity(op),
         f" {p.ref(o.value)}, {p.ref(o.target)}[{p.ref(o.target_offset)} to {p.ref(o.target_end)} ",
-    )  # type: ignore[attr-defined]
-    p.w(f"for {p.ref(o.target_length)}] : {p.type(o.value.type)} -> {p.ref(o.target)} as ")  # type: ignore[attr-defined]
-    p.w(p.sized(o.target, o.target_size), p.extra_attrs(op, {"affinity"}, keyword=True))  # type: ignore[attr-defined]
+    )
+    p.w(f"for {p.ref(o.target_length)}] : {p.type(o.value.type)} -> {p.ref(o.target)} as ")
+    p.w(p.sized(o.target, o.target_size), p.extra_attrs(op, {"affinity"}, keyword=True))
     return p.end(op)
 
 
 @pretty("stream.async.update")
 def _async_update(p: PrettyPrinter, op: Operation, indent: int) -> bool:
+    if not isinstance(op, AsyncUpdateOp):
+        return False
     o = op
     p.begin(op, indent)
     p.w(
         p.affinity(op),
         f" {p.ref(o.update)}, {p.ref(o.target)}[{p.ref(o.target_offset)} to {p.ref(o.target_end)}] : ",
-    )  # type: ignore[attr-defined]
-    p.w(f"{p.sized(o.update, o.update_size)} -> {p.ref(o.target)} as {p.sized(o.target, o.target_size)}")  # type: ignore[attr-defined]
+    )
+    p.w(f"{p.sized(o.update, o.update_size)} -> {p.ref(o.target)} as {p.sized(o.target, o.target_size)}")
     p.w(p.extra_attrs(op, {"affinity"}, keyword=True))
     return p.end(op)
 
@@ -332,17 +347,19 @@ def _async_slice(p: PrettyPrinter, op: Operation, indent: int) -> bool:
 
 @pretty("stream.async.clone", "stream.async.transfer")
 def _async_clone(p: PrettyPrinter, op: Operation, indent: int) -> bool:
+    if not isinstance(op, AsyncCloneOp | AsyncTransferOp):
+        return False
     o = op
     p.begin(op, indent)
     transfer = op.op_name.endswith("transfer")
     p.w(p.affinity(op, "from", "source_affinity") if transfer else p.affinity(op))
-    p.w(f" {p.ref(o.source)} : {p.sized(o.source, o.source_size)} -> ")  # type: ignore[attr-defined]
+    p.w(f" {p.ref(o.source)} : {p.sized(o.source, o.source_size)} -> ")
     if transfer:
         p.w(p.affinity(op, "to", "target_affinity").lstrip() + " " if op.attr("target_affinity") else "")
     p.w(
         p.sized(o.result, o.result_size),
         p.extra_attrs(op, {"affinity", "source_affinity", "target_affinity"}, keyword=True),
-    )  # type: ignore[attr-defined]
+    )
     return p.end(op)
 
 
@@ -375,12 +392,14 @@ def _parameter_read(p: PrettyPrinter, op: Operation, indent: int) -> bool:
 
 @pretty("stream.parameter.write")
 def _parameter_write(p: PrettyPrinter, op: Operation, indent: int) -> bool:
+    if not isinstance(op, ParameterWriteOp):
+        return False
     o = op
     _param_head(p, op, indent)
-    p.w(f" {p.ref(o.source)}[{p.ref(o.source_offset)} for {p.ref(o.source_length)}] : ")  # type: ignore[attr-defined]
+    p.w(f" {p.ref(o.source)}[{p.ref(o.source_offset)} for {p.ref(o.source_length)}] : ")
     p.w(
         p.sized(o.source, o.source_size), " -> ", _param_ref(p, o.target_scope, o.target_key, o.target_offset)
-    )  # type: ignore[attr-defined]
+    )
     return _param_tail(p, op)
 
 
@@ -418,21 +437,20 @@ def _async_parameter_load(p: PrettyPrinter, op: Operation, indent: int) -> bool:
 
 @pretty("stream.async.parameter.read", "stream.async.parameter.write")
 def _async_parameter_rw(p: PrettyPrinter, op: Operation, indent: int) -> bool:
-    o = op
-    read = op.op_name.endswith("read")
-    res = o.target if read else o.source  # type: ignore[attr-defined]
-    size = o.target_size if read else o.source_size  # type: ignore[attr-defined]
-    start, end, length = (
-        (o.target_offset, o.target_end, o.target_length)
-        if read
-        else (o.source_offset, o.source_end, o.source_length)  # type: ignore[attr-defined]
-    )
+    if isinstance(op, AsyncParameterReadOp):
+        read = True
+        res, size = op.target, op.target_size
+        start, end, length = op.target_offset, op.target_end, op.target_length
+        scope, key, offset = op.source_scope, op.source_key, op.source_offset
+    elif isinstance(op, AsyncParameterWriteOp):
+        read = False
+        res, size = op.source, op.source_size
+        start, end, length = op.source_offset, op.source_end, op.source_length
+        scope, key, offset = op.target_scope, op.target_key, op.target_offset
+    else:
+        return False
     rng = f"{p.ref(res)}[{p.ref(start)} to {p.ref(end)} for {p.ref(length)}]"
-    param = (
-        _param_ref(p, o.source_scope, o.source_key, o.source_offset)  # type: ignore[attr-defined]
-        if read
-        else _param_ref(p, o.target_scope, o.target_key, o.target_offset)  # type: ignore[attr-defined]
-    )
+    param = _param_ref(p, scope, key, offset)
     _param_head(p, op, indent)
     p.w(f" {param} -> {rng}" if read else f" {rng} -> {param}", " : ", p.sized(res, size))
     return _param_tail(p, op)
@@ -440,26 +458,28 @@ def _async_parameter_rw(p: PrettyPrinter, op: Operation, indent: int) -> bool:
 
 @pretty("stream.async.parameter.gather", "stream.async.parameter.scatter")
 def _async_parameter_gather_scatter(p: PrettyPrinter, op: Operation, indent: int) -> bool:
-    o = op
-    gather = op.op_name.endswith("gather")
-    if gather:
-        keys, scope, poffs = o.source_keys, o.source_scope, o.source_offsets  # type: ignore[attr-defined]
+    if isinstance(op, AsyncParameterGatherOp):
+        gather = True
+        keys, scope, poffs = op.source_keys, op.source_scope, op.source_offsets
         res, size, roffs, ends, lens = (
-            o.target,
-            o.target_size,
-            o.target_offsets,
-            o.target_ends,
-            o.target_lengths,
-        )  # type: ignore[attr-defined]
+            op.target,
+            op.target_size,
+            op.target_offsets,
+            op.target_ends,
+            op.target_lengths,
+        )
+    elif isinstance(op, AsyncParameterScatterOp):
+        gather = False
+        keys, scope, poffs = op.target_keys, op.target_scope, op.target_offsets
+        res, size, roffs, ends, lens = (
+            op.source,
+            op.source_size,
+            op.source_offsets,
+            op.source_ends,
+            op.source_lengths,
+        )
     else:
-        keys, scope, poffs = o.target_keys, o.target_scope, o.target_offsets  # type: ignore[attr-defined]
-        res, size, roffs, ends, lens = (
-            o.source,
-            o.source_size,
-            o.source_offsets,
-            o.source_ends,
-            o.source_lengths,
-        )  # type: ignore[attr-defined]
+        return False
     if not (len(keys) == len(poffs) == len(roffs) == len(ends) == len(lens)):
         return False
     pad = "  " * (indent + 1)
@@ -469,5 +489,5 @@ def _async_parameter_gather_scatter(p: PrettyPrinter, op: Operation, indent: int
         rng = f"{p.ref(res)}[{p.ref(ro)} to {p.ref(e)} for {p.ref(n)}] : {p.sized(res, size)}"
         lines.append(f"{pad}{param} -> {rng}" if gather else f"{pad}{rng} -> {param}")
     _param_head(p, op, indent)
-    p.w(" {\n", ",\n".join(lines), "\n" + "  " * indent + "} : ", p.type(o.result.type))  # type: ignore[attr-defined]
+    p.w(" {\n", ",\n".join(lines), "\n" + "  " * indent + "} : ", p.type(op.result.type))
     return _param_tail(p, op)
