@@ -53,6 +53,7 @@ ops, ``linalg.pack``/``unpack``, memrefs and vectors.
 from __future__ import annotations
 
 from simulator.dispatch import bindings as _bindings  # noqa: F401  (registers rules)
+from simulator.dispatch import fastpaths as _fastpaths  # noqa: F401
 from simulator.dispatch import linalg as _linalg  # noqa: F401
 from simulator.dispatch import scalars as _scalars  # noqa: F401
 from simulator.dispatch import tensors as _tensors  # noqa: F401

@@ -23,9 +23,12 @@ from ir.attributes import DenseArrayAttr, IntegerAttr
 from ir.core import Operation
 from ir.types import DYNAMIC, DispatchTensorType, TensorType, numpy_dtype
 from simulator.dispatch.registry import (
+    RUNTIME,
     UNKNOWN,
     Abstract,
     Context,
+    Impl,
+    register_fast,
     register_op,
     register_shape,
     unsupported,
@@ -415,3 +418,72 @@ def _store_shape(ctx: Context, op: Operation, args: list[Any]) -> list[Any]:
     ctx.accesses.append((bt.binding, "write", slice_byte_ranges(bt, s)))
     ctx.slices.append(("write", bt.binding, g, bt.dtype))
     return []
+
+
+# --- specialised loads and stores ---------------------------------------------------------------------
+# The subspan, offsets, sizes and strides of a load or store depend only on push constants, so a
+# program resolves its geometry once per distinct uniforms: the run-time impl only builds the typed
+# view of the bound bytes (and checks that this run's binding is long enough, else takes the generic
+# path, which raises the usual error).
+
+
+def _fixed_geometry(ctx: Context, op: Operation, known: list[Any], first: int) -> tuple[Any, Geometry] | None:
+    if any(k is RUNTIME for k in known[first:]):
+        return None
+    parts = _split(ctx.plan(op, _slice_plan, "slice"), known)
+    bt = parts[first][0]
+    if not isinstance(bt, BoundTensor) or bt.binding >= len(ctx.bindings):
+        return None
+    try:
+        g = geometry(ctx, op, bt, parts[-3:])
+    except Exception:  # the generic impl raises it again, at run time
+        return None
+    if g.start == g.stop:
+        return None
+    return bt, g
+
+
+@register_fast("iree_tensor_ext.dispatch.tensor.load", "flow.dispatch.tensor.load")
+def _fast_load(ctx: Context, op: Operation, known: list[Any]) -> Impl | None:
+    fixed = _fixed_geometry(ctx, op, known, 0)
+    if fixed is None:
+        return None
+    bt, g = fixed
+    index, dtype, sizes, start, stop, strides = bt.binding, bt.dtype, g.sizes, g.start, g.stop, g.byte_strides
+    readonly = bt.access == "readonly"
+    reshape = g.result_shape if g.result_shape != g.sizes else None
+
+    def load(ctx: Context, op: Operation, args: list[Any]) -> list[Any]:
+        binding = ctx.bindings[index]
+        data = binding.data
+        if data.size < stop:
+            return _load(ctx, op, args)
+        view = np.ndarray(sizes, dtype, data, start, strides)
+        if readonly and not binding.aliased:
+            view.flags.writeable = False
+        else:
+            view = view.copy()
+        return [view.reshape(reshape) if reshape is not None else view]
+
+    return load
+
+
+@register_fast("iree_tensor_ext.dispatch.tensor.store", "flow.dispatch.tensor.store")
+def _fast_store(ctx: Context, op: Operation, known: list[Any]) -> Impl | None:
+    fixed = _fixed_geometry(ctx, op, known, 1)
+    if fixed is None or fixed[0].access == "readonly":
+        return None
+    bt, g = fixed
+    index, dtype, sizes, start, stop, strides = bt.binding, bt.dtype, g.sizes, g.start, g.stop, g.byte_strides
+
+    def store(ctx: Context, op: Operation, args: list[Any]) -> list[Any]:
+        value = args[0]
+        data = ctx.bindings[index].data
+        if type(value) is not np.ndarray or value.dtype != dtype or data.size < stop:
+            return _store(ctx, op, args)
+        np.ndarray(sizes, dtype, data, start, strides)[...] = (
+            value.reshape(sizes) if value.shape != sizes else value
+        )
+        return []
+
+    return store

@@ -22,7 +22,7 @@ from ir.module import Module
 from ir.types import BindingType, numpy_dtype
 from simulator.dispatch.bindings import Binding, merge_ranges
 from simulator.dispatch.interpreter import TERMINATORS, Compiled, compile_ops, run_ops, run_steps
-from simulator.dispatch.registry import IMPLS, Context, Env, unsupported
+from simulator.dispatch.registry import FAST, IMPLS, RUNTIME, Context, Env, unsupported
 from simulator.dispatch.structured import FREE_OPS
 from simulator.errors import DispatchError, UnsupportedOpError
 
@@ -38,6 +38,8 @@ class DispatchCost:
     # the roofline picks the device peak for it.
     dtype: str = ""
 
+
+_U8 = np.dtype(np.uint8)
 
 # Distinct push-constant tuples whose uniform-only values a program keeps.
 UNIFORM_CACHE_SIZE = 16
@@ -117,8 +119,9 @@ class ExecutableProgram:
         self.uniform_args = [a for a in args if not isinstance(a.type, BindingType)]
         self._plans: dict[Any, Any] = {}
         self._split: tuple[Compiled, Compiled] | None = None
-        # Uniform values -> the values of the ops that depend on nothing else (index math, empties).
-        self._uniform_values: dict[tuple[int, ...], dict[Any, Any]] = {}
+        # Uniform values -> the values of the ops that depend on nothing else (index math, empties) and
+        # the main steps specialised to those values (see _prepare).
+        self._uniform_values: dict[tuple[int, ...], tuple[dict[Any, Any], Compiled]] = {}
 
     @property
     def num_bindings(self) -> int:
@@ -153,33 +156,52 @@ class ExecutableProgram:
         """Execute on the bound bytes: ``bindings[i]`` is the writable uint8 array of binding ``i``."""
         bound = []
         for i, data in enumerate(bindings):
-            if not isinstance(data, np.ndarray) or data.dtype != np.uint8 or data.ndim != 1:
+            if not isinstance(data, np.ndarray) or data.dtype != _U8 or data.ndim != 1:
                 raise DispatchError(f"dispatch @{self.name}: binding {i} is not a 1-D uint8 array")
             bound.append(Binding(i, data, data.size))
-        _mark_aliases(self, bound)
+        if len(bound) > 1:
+            _mark_aliases(self, bound)
         self._check_counts(bound, uniforms)
         ctx = Context(plans=self._plans, bindings=bound, uniforms=list(uniforms))
         with np.errstate(all="ignore"):
-            if self._split is None:
-                self._split = split_uniform_steps(ctx, self.func.regions[0].blocks[0])
-            pre, main = self._split
             key = tuple([int(u) for u in uniforms])
-            values = self._uniform_values.get(key)
-            if values is None:
-                # Push constants and what depends only on them: computed once per distinct uniforms.
-                scratch = Env()
-                for i, arg in enumerate(self.binding_args):
-                    scratch[arg] = i  # a binding argument stands for its index in ctx.bindings
-                for arg, u in zip(self.uniform_args, uniforms):
-                    scratch[arg] = _uniform(arg.type, u)
-                run_steps(ctx, pre, scratch)
-                values = dict(scratch)
-                if len(self._uniform_values) >= UNIFORM_CACHE_SIZE:
-                    self._uniform_values.pop(next(iter(self._uniform_values)))
-                self._uniform_values[key] = values
+            found = self._uniform_values.get(key)
+            if found is None:
+                found = self._prepare(ctx, key, uniforms)
+            values, main = found
             env = Env()
             env.update(values)
             run_steps(ctx, main, env)
+
+    def _prepare(self, ctx: Context, key: tuple[int, ...], uniforms: list[int]) -> tuple[dict[Any, Any], Compiled]:
+        """What a run with these push constants reuses: the values that depend only on them, and the
+        main steps with each load, store or other op that has a specialiser (``register_fast``)
+        specialised to them (geometry resolved, layouts looked up)."""
+        if self._split is None:
+            self._split = split_uniform_steps(ctx, self.func.regions[0].blocks[0])
+        pre, main = self._split
+        scratch = Env()
+        for i, arg in enumerate(self.binding_args):
+            scratch[arg] = i  # a binding argument stands for its index in ctx.bindings
+        for arg, u in zip(self.uniform_args, uniforms):
+            scratch[arg] = _uniform(arg.type, u)
+        run_steps(ctx, pre, scratch)
+        values = dict(scratch)
+        steps, term, constants = main
+        special = []
+        for step in steps:
+            impl, op, operands, results, dead = step
+            make = FAST.get(op.op_name)
+            fast = None
+            if make is not None and impl is not None:
+                known = [values[v] if v in values else constants.get(v, RUNTIME) for v in operands]
+                fast = make(ctx, op, known)
+            special.append(step if fast is None else (fast, op, operands, results, dead))
+        found = (values, (special, term, constants))
+        if len(self._uniform_values) >= UNIFORM_CACHE_SIZE:
+            self._uniform_values.pop(next(iter(self._uniform_values)))
+        self._uniform_values[key] = found
+        return found
 
     def _analyse(self, uniforms: list[int], binding_lengths: list[int]) -> Context:
         bound = [Binding(i, None, int(n)) for i, n in enumerate(binding_lengths)]

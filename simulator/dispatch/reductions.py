@@ -65,6 +65,7 @@ class _ContractLayout:
     par_shape: list[int]
     full_shape: tuple[int, ...]
     batched: bool
+    bmn: tuple[int, ...] = ()  # the loops of the product's axes (B + M + N)
 
 
 def _contract_layout(
@@ -110,6 +111,7 @@ def _contract_layout(
         [bounds[d] if d in bmn else 1 for d in par],
         tuple(bounds[d] for d in par),
         b != 1,
+        tuple(bmn),
     )
 
 

@@ -30,6 +30,11 @@ Impl = Callable[["Context", Operation, list[Any]], Sequence[Any]]
 
 IMPLS: dict[str, Impl] = {}
 SHAPES: dict[str, Impl] = {}
+# Specialisers (see register_fast): op name -> fn(ctx, op, known) -> an Impl for that op, or None.
+FAST: dict[str, Callable[[Context, Operation, list[Any]], Impl | None]] = {}
+
+# In ``known`` (the operands a specialiser gets): an operand that is only known at run time.
+RUNTIME = object()
 
 
 def register_op(*names: str) -> Callable[[Impl], Impl]:
@@ -53,6 +58,25 @@ def register_shape(*names: str) -> Callable[[Impl], Impl]:
             if name in SHAPES:
                 raise ValueError(f"dispatch interpreter: shape rule of {name} is already registered")
             SHAPES[name] = fn
+        return fn
+
+    return wrap
+
+
+def register_fast(
+    *names: str,
+) -> Callable[[Callable[[Context, Operation, list[Any]], Impl | None]], Callable[..., Any]]:
+    """Register a specialiser: ``fn(ctx, op, known)`` returns an impl for ``op`` with everything in
+    ``known`` folded in (``known[i]`` is the value of operand ``i`` when it depends only on push
+    constants, else :data:`RUNTIME`), or None to keep the generic impl. A program builds its
+    specialised steps once per distinct push constants; the impl must give what the generic one gives,
+    and fall back to it for anything unusual (errors included)."""
+
+    def wrap(fn: Callable[[Context, Operation, list[Any]], Impl | None]) -> Callable[..., Any]:
+        for name in names:
+            if name in FAST:
+                raise ValueError(f"dispatch interpreter: specialiser of {name} is already registered")
+            FAST[name] = fn
         return fn
 
     return wrap

@@ -1,0 +1,146 @@
+"""Specialised impls of structured ops (see :func:`~simulator.dispatch.registry.register_fast`).
+
+The generic path of a structured op (:func:`~simulator.dispatch.structured.run_structured`) turns each
+operand into a full-rank view, evaluates the body and contracts or reduces, looking plans up by op and
+shape on every call; on small tensors those few dozen Python steps cost more than the arithmetic. This
+module precomputes, per op and operand shapes, the few numpy calls the generic path ends up making, for
+the shapes where that is provably the same computation:
+
+- a *plain contraction*: a body ``yield addf(%out, mulf(%a, %b))`` (or ``addi``/``muli``) straight on
+  two inputs, projected-permutation maps, an init that is ``linalg.fill`` of +0, and inputs and init of
+  one float or integer type that is not f16/bf16/f8. The generic path computes ``matmul`` of the two
+  inputs transposed and reshaped to ``(batch, m, k)`` and ``(batch, k, n)`` and then skips the combine
+  with the zero init (``init_is_zero_fill``); here each input needs one transpose (often none) and one
+  reshape, the product one reshape and one transpose into the init's layout, and nothing else.
+
+Anything else (sums over loops only one input has, broadcasts, casts in the body, other inits) keeps the
+generic impl, as does any call whose operands are not plain arrays of the planned dtype.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import numpy as np
+
+from ir.core import Operation
+from simulator.dispatch.linalg import STRUCTURED_OPS, _structured, build_spec
+from simulator.dispatch.reductions import _contract_layout
+from simulator.dispatch.registry import Context, Impl, register_fast
+from simulator.dispatch.scalars import is_small_float
+from simulator.dispatch.structured import BodyPlan, Spec, loop_bounds, permutation_view, plan_body
+
+# Per operand shapes: (a's transpose or None, a's matmul shape, b's transpose, b's matmul shape, the
+# product's shape with its axes in loop order, its transpose into the init's layout or None), or None
+# where the generic path must run (loops only one side has, broadcast results).
+_Layout = tuple[Any, ...] | None
+_MISSING = object()
+LAYOUTS_PER_OP = 16
+
+
+def _identity_or(perm: list[int]) -> list[int] | None:
+    return None if perm == list(range(len(perm))) else perm
+
+
+def _contraction_layout(
+    op: Operation, spec: Spec, plan: BodyPlan, ia: int, ib: int, shapes: tuple[Any, ...]
+) -> _Layout:
+    bounds = loop_bounds(op, spec, shapes)
+    n = len(bounds)
+    # The generic path's full-rank views of the two inputs (loop order, 1 where a loop is absent).
+    pa = permutation_view(spec.maps[ia], shapes[ia], n)
+    pb = permutation_view(spec.maps[ib], shapes[ib], n)
+    if pa is None or pb is None:
+        return None
+    lay = _contract_layout(tuple(pa[1]), tuple(pb[1]), bounds, plan.red_dims)
+    if lay.p_sum or lay.q_sum or lay.scale != 1:
+        return None
+    # p.transpose(p_perm).reshape(p3), with p = a plus unit axes, is a transposed into the order its
+    # loops have in p_perm, then reshaped: unit axes do not move elements. Unbatched, p3[0] is p3[1:].
+    a_dims, b_dims = spec.maps[ia].result_dims(), spec.maps[ib].result_dims()
+    ta = sorted(range(len(a_dims)), key=lambda r: lay.p_perm.index(a_dims[r]))
+    tb = sorted(range(len(b_dims)), key=lambda r: lay.q_perm.index(b_dims[r]))
+    a3 = lay.p3 if lay.batched else lay.p3[1:]
+    b3 = lay.q3 if lay.batched else lay.q3[1:]
+    # The product's axes are the loops B + M + N; parallel loops in neither input have extent 1 (else
+    # the generic path broadcasts, and so does this one: None). The init's axes are out_dims.
+    par = [d for d in range(n) if d not in plan.red_dims]
+    missing = [d for d in par if d not in lay.bmn]
+    if any(bounds[d] != 1 for d in missing):
+        return None
+    order = list(lay.bmn) + missing
+    out_dims = plan.out_dims[0]
+    if tuple(bounds[d] for d in out_dims) != tuple(shapes[-1]):
+        return None
+    return (
+        _identity_or(ta),
+        tuple(a3),
+        _identity_or(tb),
+        tuple(b3),
+        tuple(bounds[d] for d in order),
+        _identity_or([order.index(d) for d in out_dims]),
+    )
+
+
+def _plain_contraction(op: Operation, spec: Spec, plan: BodyPlan) -> tuple[int, int] | None:
+    """(input of %a, input of %b) when the op is a plain contraction on a zero init, else None."""
+    if (
+        spec.body is None
+        or plan.kind != "contract"
+        or plan.ops
+        or plan.uses_index
+        or not plan.init_is_zero_fill
+        or spec.n_inputs != 2
+        or len(spec.maps) != 3
+    ):
+        return None
+    args = list(spec.body.args[:2])
+    if len(plan.targets) != 2 or not all(t in args for t in plan.targets):
+        return None
+    return args.index(plan.targets[0]), args.index(plan.targets[1])
+
+
+@register_fast(*STRUCTURED_OPS)
+def _fast_structured(ctx: Context, op: Operation, known: list[Any]) -> Impl | None:
+    spec: Spec = ctx.plan(op, build_spec, "spec")
+    plan: BodyPlan = ctx.plan(op, lambda o: plan_body(o, spec), "body")  # the key run_structured uses
+    pair = _plain_contraction(op, spec, plan)
+    if pair is None:
+        return None
+    ia, ib = pair
+    layouts: dict[tuple[Any, ...], _Layout] = {}
+
+    def contraction(ctx: Context, op: Operation, args: list[Any]) -> Any:
+        a, b, init = args[ia], args[ib], args[2]
+        if type(a) is not np.ndarray or type(b) is not np.ndarray or type(init) is not np.ndarray:
+            return _structured(ctx, op, args)
+        dt = init.dtype
+        if a.dtype != dt or b.dtype != dt or dt.kind not in "fiu" or is_small_float(dt):
+            return _structured(ctx, op, args)
+        key = (a.shape, b.shape, init.shape)
+        lay = layouts.get(key, _MISSING)
+        if lay is _MISSING:
+            if len(layouts) >= LAYOUTS_PER_OP:
+                layouts.clear()
+            try:
+                lay = _contraction_layout(op, spec, plan, ia, ib, (args[0].shape, args[1].shape, init.shape))
+            except Exception:  # shapes the generic path rejects: let it raise its error
+                lay = None
+            layouts[key] = lay
+        if lay is None:
+            return _structured(ctx, op, args)
+        ta, a3, tb, b3, prod, back = lay  # type: ignore[misc]
+        if ta is not None:
+            a = a.transpose(ta)
+        if a.shape != a3:
+            a = a.reshape(a3)
+        if tb is not None:
+            b = b.transpose(tb)
+        if b.shape != b3:
+            b = b.reshape(b3)
+        r = np.matmul(a, b)
+        if r.shape != prod:
+            r = r.reshape(prod)
+        return [r.transpose(back) if back is not None else r]
+
+    return contraction
