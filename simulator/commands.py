@@ -35,42 +35,47 @@ ACCESS_NAMES = {1: "ro", 2: "wo", 3: "rw"}
 
 
 class DispatchCmd:
-    __slots__ = (
-        "accesses",
-        "args",
-        "bindings",
-        "cost",
-        "duration_ns",
-        "exe",
-        "lengths",
-        "op",
-        "uniforms",
-        "workload",
-    )
+    """A recorded dispatch. ``values`` are its operand values in the op's order; ``bounds`` split them into
+    the op's six groups (workload, uniforms, resources, resource sizes, offsets, lengths). The groups are
+    read through the properties below, so recording a dispatch copies none of them."""
+
+    __slots__ = ("accesses", "args", "bounds", "cost", "duration_ns", "exe", "lengths", "op", "values")
 
     def __init__(
         self,
         exe: Executable,
-        bindings: list[tuple[ResourceRef, int]],
+        values: list[Any],
+        bounds: tuple[int, ...],
         lengths: list[int],
         accesses: list[str],
-        uniforms: list[Any],
-        workload: list[int],
         cost: DispatchCost,
         duration_ns: int,
         args: dict[str, Any],
         op: Operation,
     ) -> None:
         self.exe = exe
-        self.bindings = bindings
+        self.values = values
+        self.bounds = bounds
         self.lengths = lengths
         self.accesses = accesses
-        self.uniforms = uniforms
-        self.workload = workload
         self.cost = cost
         self.duration_ns = duration_ns
         self.args = args
         self.op = op
+
+    @property
+    def workload(self) -> list[int]:
+        return self.values[0 : self.bounds[1]]
+
+    @property
+    def uniforms(self) -> list[Any]:
+        return self.values[self.bounds[1] : self.bounds[2]]
+
+    @property
+    def bindings(self) -> list[tuple[ResourceRef, int]]:
+        """(resource, offset) of each binding."""
+        b = self.bounds
+        return list(zip(self.values[b[2] : b[3]], self.values[b[4] : b[5]]))
 
     @property
     def where(self) -> str:
@@ -164,9 +169,12 @@ class Concurrent(Serial):
 
 
 def count_commands(node: Any) -> int:
-    if isinstance(node, Serial):
-        return sum(count_commands(i) for i in node.items)
-    return 1
+    if not isinstance(node, Serial):
+        return 1
+    n = 0
+    for item in node.items:
+        n += count_commands(item) if isinstance(item, Serial) else 1
+    return n
 
 
 def fill_bytes(view: np.ndarray, pattern: bytes) -> None:
@@ -292,23 +300,42 @@ class Executor:
             for cmd in cmds:
                 total += cmd.duration_ns
             yield env.timeout(total)
-        t = start
-        first = None
-        for cmd in cmds:
-            if self.with_data:
+        if self.with_data:
+            t = start
+            first = None
+            for cmd in cmds:
                 self._compute(cmd)
-            span_id = self._dispatch_span(cmd, lane, t)
-            if first is None:
-                first = span_id
-            t += cmd.duration_ns
+                span_id = self._dispatch_span(cmd, lane, t)
+                if first is None:
+                    first = span_id
+                t += cmd.duration_ns
+        else:
+            # Timing-only: the same spans as above, with the per-dispatch lookups hoisted out of the loop.
+            track = self.queue.track if lane == 0 else self.queue.lane(lane)
+            add_unchecked = self.trace.add_span_unchecked
+            add = self.trace.add_span
+            t = start
+            first = None
+            for cmd in cmds:
+                dur = cmd.duration_ns
+                # Durations are ints (CostModel.dispatch_ns); only a calibration can make one negative,
+                # and then the checked path reports it.
+                span_id = (add_unchecked if dur >= 0 else add)(
+                    track, cmd.exe.name, "dispatch", t, dur, cmd.args
+                ).id
+                if first is None:
+                    first = span_id
+                t += dur
+            self.counts["dispatches"] += len(cmds)
         for src in flows_from:
             self.trace.add_flow(src, first)
         return span_id
 
     def _compute(self, cmd: DispatchCmd) -> None:
         views = []
+        lengths = cmd.lengths
         for i, (ref, offset) in enumerate(cmd.bindings):
-            view = ref.view(offset, cmd.lengths[i])
+            view = ref.view(offset, lengths[i])
             if view is None:
                 raise DeviceFailure(f"{cmd.where}: binding {i} has no memory (used before its alloca ran?)")
             views.append(view)
@@ -323,7 +350,9 @@ class Executor:
     def _dispatch_span(self, cmd: DispatchCmd, lane: int, start: int) -> int:
         self.counts["dispatches"] += 1
         track = self.queue.track if lane == 0 else self.queue.lane(lane)
-        return self.trace.add_span(track, cmd.exe.name, "dispatch", start, cmd.duration_ns, cmd.args).id
+        dur = cmd.duration_ns
+        add = self.trace.add_span_unchecked if dur >= 0 else self.trace.add_span
+        return add(track, cmd.exe.name, "dispatch", start, dur, cmd.args).id
 
     def _peer_of(self, cmd: FillCmd | CopyCmd) -> str | None:
         """The other device of a copy whose source or target lives on another device, if any."""

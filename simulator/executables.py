@@ -41,6 +41,7 @@ class Executable:
 
     def __init__(self, module: Module, ref: SymbolRefAttr, kernels: KernelRegistry, where: str) -> None:
         self.ref = ref
+        self.name = ref.leaf
         self.names = (ref.leaf, "::".join((ref.root, *ref.nested)), str(ref))
         self.entry_text = str(ref)
         self.kernel: Kernel | None = None
@@ -78,10 +79,6 @@ class Executable:
             self.program = load_executable(module, ref)
         except SimulationError as exc:
             self.no_data_reason = f"{ref}: the executable interpreter cannot run it: {exc}"
-
-    @property
-    def name(self) -> str:
-        return self.ref.leaf
 
     def cost(
         self, uniforms: list[Any], workload: list[int], lengths: list[int], accesses: list[str]

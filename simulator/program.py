@@ -67,11 +67,30 @@ def async_ops(module: Module) -> list[Operation]:
     return [op for op in module.walk() if op.op_name.startswith("stream.async.")]
 
 
+def _first_async_op(op: Operation) -> Operation | None:
+    """The first ``stream.async.*`` op at or under ``op`` in pre-order (what :func:`async_ops` lists first).
+
+    Every invocation asks, so this is a plain recursive scan, without the generator of ``walk``."""
+    if op.op_name.startswith("stream.async."):
+        return op
+    for region in op.regions:
+        for block in region.blocks:
+            for inner in block.ops:
+                if inner.op_name.startswith("stream.async."):
+                    return inner
+                if inner.regions:
+                    found = _first_async_op(inner)
+                    if found is not None:
+                        return found
+    return None
+
+
 def to_cmd_form(module: Module) -> Module:
     """The module itself if it is in cmd form; else the scheduler's cmd form of it."""
-    found = async_ops(module)
-    if not found:
+    first = _first_async_op(module.op)
+    if first is None:
         return module
+    found = [first]
     import scheduler
 
     schedule = getattr(scheduler, "schedule_module", None)

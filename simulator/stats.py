@@ -113,11 +113,17 @@ def _union_ns(intervals: list[tuple[int, int]]) -> int:
 
 def compute_stats(runtime: Runtime, trace: Trace, makespan_ns: int, host_ops: int) -> Stats:
     by_track: dict[tuple[str, str], list[tuple[int, int]]] = {}
+    # Runs of spans share one Track object; look its list up once per run of them.
+    last_track = None
+    ivs: list[tuple[int, int]] | None = None
     for span in trace.iter_spans():
-        if span.track.kind == "queue":
-            by_track.setdefault((span.track.process, span.track.thread), []).append(
-                (span.start_ns, span.end_ns)
-            )
+        track = span.track
+        if track is not last_track:
+            last_track = track
+            ivs = by_track.setdefault((track.process, track.thread), []) if track.kind == "queue" else None
+        if ivs is not None:
+            start = span.start_ns
+            ivs.append((start, start + span.dur_ns))
     queues = []
     pools = []
     for device in runtime.devices:

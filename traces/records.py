@@ -208,6 +208,37 @@ class Span:
         return self.start_ns + self.dur_ns
 
 
+# The slots' own setters: a frozen dataclass blocks ``setattr``, not its slot descriptors.
+_new_object = object.__new__
+_set_span_id = Span.id.__set__  # type: ignore[attr-defined]
+_set_span_track = Span.track.__set__  # type: ignore[attr-defined]
+_set_span_name = Span.name.__set__  # type: ignore[attr-defined]
+_set_span_category = Span.category.__set__  # type: ignore[attr-defined]
+_set_span_start = Span.start_ns.__set__  # type: ignore[attr-defined]
+_set_span_dur = Span.dur_ns.__set__  # type: ignore[attr-defined]
+_set_span_args = Span.args.__set__  # type: ignore[attr-defined]
+
+
+def unchecked_span(
+    span_id: int, track: Track, name: str, category: str, start_ns: int, dur_ns: int, args: dict[str, Any]
+) -> Span:
+    """The :class:`Span` of these fields, built without :meth:`Span.__post_init__`'s checks.
+
+    For producers that guarantee every field is what a Span requires (the simulator adds spans by the ten
+    thousand and knows its ids, times and categories are valid); it is half the cost of the constructor.
+    The result equals ``Span(span_id, track, name, category, start_ns, dur_ns, args)``.
+    """
+    span = _new_object(Span)
+    _set_span_id(span, span_id)
+    _set_span_track(span, track)
+    _set_span_name(span, name)
+    _set_span_category(span, category)
+    _set_span_start(span, start_ns)
+    _set_span_dur(span, dur_ns)
+    _set_span_args(span, args)
+    return span
+
+
 @dataclass(frozen=True, slots=True)
 class Flow:
     """A dependency edge: span ``src_span`` (e.g. a signal) enables span ``dst_span`` (the wait).

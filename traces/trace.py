@@ -16,7 +16,16 @@ from collections.abc import Iterable, Iterator
 from typing import IO, TYPE_CHECKING, Any
 
 from traces.errors import TraceRecordError, UnknownSpanError
-from traces.records import Counter, Flow, Instant, Span, TraceMetadata, Track, track_sort_key
+from traces.records import (
+    Counter,
+    Flow,
+    Instant,
+    Span,
+    TraceMetadata,
+    Track,
+    track_sort_key,
+    unchecked_span,
+)
 
 if TYPE_CHECKING:
     import pandas as pd
@@ -42,7 +51,17 @@ class Trace:
     (45, 2, 1)
     """
 
-    __slots__ = ("metadata", "_tracks", "_spans", "_flows", "_counters", "_instants", "_index", "_next_id")
+    __slots__ = (
+        "metadata",
+        "_tracks",
+        "_spans",
+        "_flows",
+        "_counters",
+        "_instants",
+        "_index",
+        "_next_id",
+        "_last_track",
+    )
 
     def __init__(self, metadata: TraceMetadata | None = None) -> None:
         self.metadata = metadata if metadata is not None else TraceMetadata()
@@ -53,6 +72,8 @@ class Trace:
         self._instants: list[Instant] = []
         self._index: dict[int, int] | None = {}
         self._next_id = 0
+        # The track of the last unchecked span, known to be registered (consecutive spans share tracks).
+        self._last_track: Track | None = None
 
     # -- adding ---------------------------------------------------------------------------------------
 
@@ -81,6 +102,29 @@ class Trace:
             raise TraceRecordError(f"add_span: span id {span_id} is already in the trace")
         span = Span(span_id, track, name, category, start_ns, dur_ns, {} if args is None else args)
         self._append_span(span)
+        return span
+
+    def add_span_unchecked(
+        self, track: Track, name: str, category: str, start_ns: int, dur_ns: int, args: dict[str, Any]
+    ) -> Span:
+        """:meth:`add_span` with the next free id, for a producer that guarantees valid fields.
+
+        The caller promises what the checks would establish: ``track`` is a Track, ``name`` a str,
+        ``category`` one of :data:`~traces.records.CATEGORIES`, ``start_ns`` an int, ``dur_ns`` an int
+        ``>= 0`` and ``args`` a dict. The span is the one :meth:`add_span` would append.
+        """
+        span_id = self._next_id
+        span = unchecked_span(span_id, track, name, category, start_ns, dur_ns, args)
+        if track is not self._last_track:
+            if track not in self._tracks:
+                self._tracks[track] = None
+            self._last_track = track
+        index = self._index
+        if index is not None:
+            # The next free id is above every id in the trace, so it cannot be a duplicate.
+            index[span_id] = len(self._spans)
+        self._spans.append(span)
+        self._next_id = span_id + 1
         return span
 
     def _append_span(self, span: Span) -> None:

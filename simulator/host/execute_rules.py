@@ -9,10 +9,11 @@ binding accesses, span args) are computed once per op and reused.
 
 from __future__ import annotations
 
+import weakref
 from collections.abc import Generator
 from typing import Any
 
-from ir import Block, Operation
+from ir import Block, Module, Operation
 from ir.attributes import ArrayAttr, DenseArrayAttr, IntegerAttr, SymbolRefAttr
 from simulator.commands import (
     ACCESS_NAMES,
@@ -27,6 +28,7 @@ from simulator.commands import (
 )
 from simulator.costs import CostModel
 from simulator.errors import UnsupportedOpError
+from simulator.executables import Executable
 from simulator.host import fields
 from simulator.host.interpreter import RULES, Interpreter, rule, seed_name
 from simulator.memory import ResourceRef, check_range
@@ -36,21 +38,70 @@ from simulator.runtime import location
 _NO_OPS = frozenset({"stream.cmd.discard", "stream.cmd.flush", "stream.cmd.invalidate"})
 
 
-class _DispatchStatic:
-    """What ops with the same entry point and binding accesses share."""
+class _Shape:
+    """What dispatches with the same entry point, binding accesses and operand groups share.
 
-    __slots__ = ("accesses", "exe", "keep")
+    Shapes are interned per module (:class:`_ModuleFacts`), so a run resolves each shape's executable once
+    and finds it by the shape's identity."""
 
-    def __init__(self, interp: Interpreter, op: Operation, entry: Any, acc: Any) -> None:
+    __slots__ = ("accesses", "bounds", "ref")
+
+    def __init__(self, ref: SymbolRefAttr, accesses: list[str], bounds: tuple[int, ...]) -> None:
+        self.ref = ref
+        n_bindings = bounds[3] - bounds[2]
+        # Every command of the shape shares this list (none mutates it).
+        self.accesses = accesses if len(accesses) == n_bindings else ["rw"] * n_bindings
+        self.bounds = bounds
+
+
+class _OpFacts:
+    """A dispatch op's facts that depend only on the op: its shape and its location's text.
+
+    Valid while the op keeps these very attribute and location objects (they are immutable values); the
+    recorder compares identities before it trusts them, so an op edited between runs is read afresh."""
+
+    __slots__ = ("acc", "entry", "loc", "loc_text", "seg", "shape")
+
+    def __init__(self, entry: Any, acc: Any, seg: Any, loc: Any, shape: _Shape) -> None:
+        self.entry = entry
+        self.acc = acc
+        self.seg = seg
+        self.loc = loc
+        self.loc_text = str(loc) if loc is not None else None
+        self.shape = shape
+
+
+class _ModuleFacts:
+    """The facts of one module's dispatch ops, kept across its invocations (see :data:`_MODULE_FACTS`)."""
+
+    __slots__ = ("ops", "shapes")
+
+    def __init__(self) -> None:
+        self.ops: dict[Operation, _OpFacts] = {}
+        # Interned shapes by (entry point root, nested names, accesses, operand group bounds).
+        self.shapes: dict[tuple[Any, ...], _Shape] = {}
+
+    def read(self, op: Operation, entry: Any, acc: Any, seg: Any) -> _OpFacts:
+        """The facts of a dispatch op read from its attributes (raises for a malformed dispatch)."""
         ref = entry[0] if isinstance(entry, ArrayAttr) and len(entry) else None
         if not isinstance(ref, SymbolRefAttr):
             raise UnsupportedOpError(f"{op.describe()}: dispatch without an entry point")
-        self.exe = interp.runtime.executable(ref, op.describe())
-        self.accesses = [
+        accesses = [
             ACCESS_NAMES.get(a.value if isinstance(a, IntegerAttr) else 3, "rw")
             for a in (acc or ())  # type: ignore[union-attr]
         ]
-        self.keep = (entry, acc)  # the cache is keyed by these attributes' ids
+        bounds = _bounds(seg, len(op._operands))
+        key = (ref.root, ref.nested, tuple(accesses), bounds)
+        shape = self.shapes.get(key)
+        if shape is None:
+            shape = self.shapes[key] = _Shape(ref, accesses, bounds)
+        return _OpFacts(entry, acc, seg, op.location, shape)
+
+
+#: Per module, its dispatch facts. A benchmark or a sweep runs one module many times, and reading each
+#: op's attributes again costs more than the rest of its recording. Weakly keyed: the facts go with the
+#: module.
+_MODULE_FACTS: weakref.WeakKeyDictionary[Module, _ModuleFacts] = weakref.WeakKeyDictionary()
 
 
 def _bounds(seg: Any, n_operands: int) -> tuple[int, ...]:
@@ -82,9 +133,14 @@ class Recorder:
     def __init__(self, interp: Interpreter) -> None:
         self.interp = interp
         self.runtime = interp.runtime
-        self.shared: dict[tuple[Any, ...], tuple[_DispatchStatic, tuple[int, ...]]] = {}
+        module_facts = _MODULE_FACTS.get(interp.module)
+        if module_facts is None:
+            module_facts = _MODULE_FACTS[interp.module] = _ModuleFacts()
+        self.module_facts = module_facts
+        self.facts = module_facts.ops
+        # This run's executable of each shape (executables belong to a run: they hold its timings).
+        self.executables: dict[_Shape, Executable] = {}
         self.args_by_cost: dict[tuple[int, str | None], dict[str, Any]] = {}
-        self.keep: list[Any] = []
 
     def record(
         self, block: Block, env: dict[Any, Any], device: Device, into: Serial, affinity: str | None
@@ -132,25 +188,27 @@ class Recorder:
         entry = props.get("entry_points")
         acc = props.get("resource_accesses")
         seg = props.get("operandSegmentSizes")
-        if entry is None or acc is None or seg is None:
-            entry, acc, seg = (
-                op.attr("entry_points"),
-                op.attr("resource_accesses"),
-                op.attr("operandSegmentSizes"),
-            )
-        # Every op has its own attribute objects; key the shared facts by cheap plain values.
-        try:
-            ref = entry.elements[0]  # type: ignore[union-attr]
-            key = (ref.root, ref.nested, tuple([a.value for a in acc.elements]), seg.values)  # type: ignore[union-attr]
-        except (AttributeError, IndexError):
-            key = (id(entry), id(acc), id(seg))
-        shared = self.shared.get(key)
-        if shared is None:
-            st = _DispatchStatic(self.interp, op, entry, acc)
-            shared = self.shared[key] = (st, _bounds(seg, len(op._operands)))
-            self.keep.append((entry, acc, seg))
-        st, bounds = shared
-        _w, w1, u1, r1, s1, o1, l1 = bounds
+        loc = op.location
+        facts = self.facts.get(op)
+        if (
+            facts is None
+            or facts.entry is not entry
+            or facts.acc is not acc
+            or facts.seg is not seg
+            or facts.loc is not loc
+        ):
+            if entry is None or acc is None or seg is None:
+                # Attributes outside the properties (an older spelling): read them, and cache nothing.
+                facts = self.module_facts.read(
+                    op, op.attr("entry_points"), op.attr("resource_accesses"), op.attr("operandSegmentSizes")
+                )
+            else:
+                facts = self.facts[op] = self.module_facts.read(op, entry, acc, seg)
+        shape = facts.shape
+        exe = self.executables.get(shape)
+        if exe is None:
+            exe = self.executables[shape] = self.runtime.executable(shape.ref, op.describe())
+        _w, w1, u1, r1, s1, o1, l1 = shape.bounds
         vals = [env[v] for v in op._operands]
         resources = vals[u1:r1]
         offsets = vals[s1:o1]
@@ -158,21 +216,17 @@ class Recorder:
         for ref, off, n in zip(resources, offsets, lengths):
             if off < 0 or n < 0 or off + n > ref.size_bytes or ref.buffer.released:
                 check_range(ref, off, n, op.describe())
-        uniforms = vals[w1:u1]
-        workload = vals[0:w1]
-        accesses = st.accesses if len(st.accesses) == len(resources) else ["rw"] * len(resources)
-        exe = st.exe
+        accesses = shape.accesses
         # One lookup gives the cost and the duration on this device for these operand values.
         timing_key = (device.index, w1, u1, *vals[0:u1], *lengths)
         timing = exe.timings.get(timing_key)
         if timing is None:
-            cost = exe.cost(uniforms, workload, lengths, accesses)
+            cost = exe.cost(vals[w1:u1], vals[0:w1], lengths, accesses)
             timing = exe.timings[timing_key] = (
                 cost,
                 self.runtime.costs.dispatch_ns(device.spec, exe.names, cost),
             )
         cost, dur = timing
-        loc = op.location
         if loc is None:
             # Spans of ops without a location can share one (never mutated) args dict.
             args = self.args_by_cost.get((id(cost), affinity))
@@ -181,10 +235,8 @@ class Recorder:
                     None, cost, affinity, exe.entry_text
                 )
         else:
-            args = _span_args(str(loc), cost, affinity, exe.entry_text)
-        return DispatchCmd(
-            exe, list(zip(resources, offsets)), lengths, accesses, uniforms, workload, cost, dur, args, op
-        )
+            args = _span_args(facts.loc_text, cost, affinity, exe.entry_text)
+        return DispatchCmd(exe, vals, shape.bounds, lengths, accesses, cost, dur, args, op)
 
     def _call(self, op: Operation, env: dict[Any, Any], device: Device) -> CallCmd:
         g = fields.groups(op, [env[v] for v in op._operands])
