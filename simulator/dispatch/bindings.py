@@ -486,4 +486,10 @@ def _fast_store(ctx: Context, op: Operation, known: list[Any]) -> Impl | None:
         )
         return []
 
+    def target(ctx: Context) -> np.ndarray | None:
+        """The view this store writes, for an op that can compute straight into it (None: cannot)."""
+        data = ctx.bindings[index].data
+        return np.ndarray(sizes, dtype, data, start, strides) if data.size >= stop else None
+
+    store.target = target  # type: ignore[attr-defined]
     return store

@@ -100,36 +100,35 @@ def _plain_contraction(op: Operation, spec: Spec, plan: BodyPlan) -> tuple[int, 
     return args.index(plan.targets[0]), args.index(plan.targets[1])
 
 
-@register_fast(*STRUCTURED_OPS)
-def _fast_structured(ctx: Context, op: Operation, known: list[Any]) -> Impl | None:
-    spec: Spec = ctx.plan(op, build_spec, "spec")
-    plan: BodyPlan = ctx.plan(op, lambda o: plan_body(o, spec), "body")  # the key run_structured uses
-    pair = _plain_contraction(op, spec, plan)
-    if pair is None:
-        return None
-    ia, ib = pair
-    layouts: dict[tuple[Any, ...], _Layout] = {}
+class Contraction:
+    """The specialised impl of one plain contraction (callable like an impl)."""
 
-    def contraction(ctx: Context, op: Operation, args: list[Any]) -> Any:
-        a, b, init = args[ia], args[ib], args[2]
+    def __init__(self, op: Operation, spec: Spec, plan: BodyPlan, ia: int, ib: int) -> None:
+        self.op, self.spec, self.plan, self.ia, self.ib = op, spec, plan, ia, ib
+        self.layouts: dict[tuple[Any, ...], _Layout] = {}
+
+    def _operands(self, args: list[Any]) -> tuple[np.ndarray, np.ndarray, tuple[Any, ...]] | None:
+        """The two matmul operands and the layout, or None for the generic path."""
+        a, b, init = args[self.ia], args[self.ib], args[2]
         if type(a) is not np.ndarray or type(b) is not np.ndarray or type(init) is not np.ndarray:
-            return _structured(ctx, op, args)
+            return None
         dt = init.dtype
         if a.dtype != dt or b.dtype != dt or dt.kind not in "fiu" or is_small_float(dt):
-            return _structured(ctx, op, args)
+            return None
         key = (a.shape, b.shape, init.shape)
-        lay = layouts.get(key, _MISSING)
+        lay = self.layouts.get(key, _MISSING)
         if lay is _MISSING:
-            if len(layouts) >= LAYOUTS_PER_OP:
-                layouts.clear()
+            if len(self.layouts) >= LAYOUTS_PER_OP:
+                self.layouts.clear()
+            shapes = (args[0].shape, args[1].shape, init.shape)
             try:
-                lay = _contraction_layout(op, spec, plan, ia, ib, (args[0].shape, args[1].shape, init.shape))
+                lay = _contraction_layout(self.op, self.spec, self.plan, self.ia, self.ib, shapes)
             except Exception:  # shapes the generic path rejects: let it raise its error
                 lay = None
-            layouts[key] = lay
+            self.layouts[key] = lay
         if lay is None:
-            return _structured(ctx, op, args)
-        ta, a3, tb, b3, prod, back = lay  # type: ignore[misc]
+            return None
+        ta, a3, tb, b3 = lay[:4]  # type: ignore[index]
         if ta is not None:
             a = a.transpose(ta)
         if a.shape != a3:
@@ -138,9 +137,39 @@ def _fast_structured(ctx: Context, op: Operation, known: list[Any]) -> Impl | No
             b = b.transpose(tb)
         if b.shape != b3:
             b = b.reshape(b3)
+        return a, b, lay  # type: ignore[return-value]
+
+    def __call__(self, ctx: Context, op: Operation, args: list[Any]) -> Any:
+        found = self._operands(args)
+        if found is None:
+            return _structured(ctx, op, args)
+        a, b, lay = found
+        prod, back = lay[4], lay[5]
         r = np.matmul(a, b)
         if r.shape != prod:
             r = r.reshape(prod)
         return [r.transpose(back) if back is not None else r]
 
-    return contraction
+    def into(self, args: list[Any], out: np.ndarray) -> bool:
+        """Compute straight into ``out`` (the C-contiguous, aligned view a store would copy the result
+        into, of the result's dtype) when the result needs no transpose: the same BLAS call on the
+        same operands writing the same row-major layout, so the same bytes, without the copy."""
+        found = self._operands(args)
+        if found is None or found[2][5] is not None or out.dtype != args[2].dtype:
+            return False
+        a, b, _ = found
+        shape = (*a.shape[:-1], b.shape[-1])
+        if out.size != a.size // a.shape[-1] * b.shape[-1] or not (out.flags.c_contiguous and out.flags.aligned):
+            return False
+        np.matmul(a, b, out=out.reshape(shape) if out.shape != shape else out)
+        return True
+
+
+@register_fast(*STRUCTURED_OPS)
+def _fast_structured(ctx: Context, op: Operation, known: list[Any]) -> Impl | None:
+    spec: Spec = ctx.plan(op, build_spec, "spec")
+    plan: BodyPlan = ctx.plan(op, lambda o: plan_body(o, spec), "body")  # the key run_structured uses
+    pair = _plain_contraction(op, spec, plan)
+    if pair is None:
+        return None
+    return Contraction(op, spec, plan, *pair)

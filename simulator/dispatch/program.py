@@ -197,7 +197,7 @@ class ExecutableProgram:
                 known = [values[v] if v in values else constants.get(v, RUNTIME) for v in operands]
                 fast = make(ctx, op, known)
             special.append(step if fast is None else (fast, op, operands, results, dead))
-        found = (values, (special, term, constants))
+        found = (values, (_fuse_stores(special, values, constants), term, constants))
         if len(self._uniform_values) >= UNIFORM_CACHE_SIZE:
             self._uniform_values.pop(next(iter(self._uniform_values)))
         self._uniform_values[key] = found
@@ -251,6 +251,52 @@ class ExecutableProgram:
 
     def __repr__(self) -> str:
         return f"<ExecutableProgram @{self.name}: {self.num_bindings} bindings, {self.num_uniforms} uniforms>"
+
+
+def _fuse_stores(steps: list[Any], values: dict[Any, Any], constants: dict[Any, Any]) -> list[Any]:
+    """Merge an op whose specialised impl can compute into a given array (``impl.into(args, out)``,
+    e.g. a plain matmul) with the store that immediately follows it and is the only use of its result
+    (``store.target(ctx)``, the view it writes): one step that computes straight into the bound bytes,
+    or, when ``into`` declines (layout, dtype, alignment), computes and stores as the two steps would.
+    Only adjacent pairs: nothing runs between the computation and the store that could read the target.
+    """
+    out: list[Any] = []
+    i = 0
+    while i < len(steps):
+        step = steps[i]
+        nxt = steps[i + 1] if i + 1 < len(steps) else None
+        compute, store = step[0], nxt[0] if nxt is not None else None
+        if (
+            nxt is not None
+            and hasattr(compute, "into")
+            and hasattr(store, "target")
+            and len(step[3]) == 1
+            and nxt[2][0] is step[3][0]
+            and len(step[3][0].uses) == 1
+        ):
+            out.append(_fused_step(step, nxt, values, constants))
+            i += 2
+        else:
+            out.append(step)
+            i += 1
+    return out
+
+
+def _fused_step(step: Any, nxt: Any, values: dict[Any, Any], constants: dict[Any, Any]) -> Any:
+    compute, op, operands, (result,), dead = step
+    store, store_op, store_operands, _, store_dead = nxt
+    # The store's other operands (target subspan, dynamic dims) depend only on push constants: the
+    # store could not have been specialised otherwise.
+    rest = [values[v] if v in values else constants[v] for v in store_operands[1:]]
+    target = store.target
+
+    def compute_into_store(ctx: Context, op: Operation, args: list[Any]) -> list[Any]:
+        view = target(ctx)
+        if view is None or not compute.into(args, view):
+            store(ctx, store_op, [compute(ctx, op, args)[0], *rest])
+        return []
+
+    return (compute_into_store, op, operands, (), tuple(v for v in (*dead, *store_dead) if v is not result))
 
 
 def _uniform(t: Any, value: Any) -> Any:
