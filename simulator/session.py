@@ -129,7 +129,15 @@ class Session:
         **kw: Any,
     ) -> InvocationResult:
         """:meth:`invoke` for scripts (runs its own event loop)."""
-        return asyncio.run(self.invoke(module, function, inputs, **kw))
+        # asyncio.run (CPython 3.11) formats the main task's repr, its result included, when it restores
+        # the SIGINT handler; a task that returns None keeps that from walking the whole trace.
+        box: list[InvocationResult] = []
+
+        async def main() -> None:
+            box.append(await self.invoke(module, function, inputs, **kw))
+
+        asyncio.run(main())
+        return box[0]
 
     async def invoke(
         self,
