@@ -42,7 +42,7 @@ MAX_RANGES_PER_ACCESS = 65536
 DYNAMIC_SENTINEL = -(2**63)
 
 
-@dataclass
+@dataclass(slots=True)
 class Binding:
     """One bound byte range: ``data`` is the caller's uint8 array (None in the analysis)."""
 

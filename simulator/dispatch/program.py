@@ -320,6 +320,9 @@ def _uniform(t: Any, value: Any) -> Any:
 
 def _mark_aliases(program: ExecutableProgram, bound: list[Binding]) -> None:
     """Mark bindings whose bytes overlap another binding's: a load from them must copy."""
+    bases = [id(b.data.base if b.data.base is not None else b.data) for b in bound]  # type: ignore[union-attr]
+    if len(set(bases)) == len(bases):
+        return  # no two bindings view the same buffer: nothing overlaps
     groups: dict[int, list[Binding]] = {}
     for b in bound:
         assert b.data is not None

@@ -31,9 +31,17 @@ def element_type(t: Type) -> Type:
     return t.element_type if isinstance(t, TensorType | VectorType) else t
 
 
+def _result_dtype(op: Operation) -> np.dtype:
+    return numpy_dtype(element_type(op.results[0].type))
+
+
 def result_dtype(ctx: Context, op: Operation) -> np.dtype:
     """The numpy dtype of the element type of ``op``'s first result (kept per op)."""
-    return ctx.plan(op, lambda o: numpy_dtype(element_type(o.results[0].type)))
+    # Inline ctx.plan: this runs for every arith/math op of every body, on every run.
+    found = ctx.plans.get(op)
+    if found is None:
+        found = ctx.plans[op] = _result_dtype(op)
+    return found
 
 
 def operand_dtype(op: Operation, i: int = 0) -> np.dtype:
