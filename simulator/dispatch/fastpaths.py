@@ -24,11 +24,20 @@ from typing import Any
 import numpy as np
 
 from ir.core import Operation
+from simulator.dispatch.interpreter import compile_ops, run_steps
 from simulator.dispatch.linalg import STRUCTURED_OPS, _structured, build_spec
 from simulator.dispatch.reductions import _contract_layout
-from simulator.dispatch.registry import Context, Impl, register_fast
+from simulator.dispatch.registry import Context, Env, Impl, register_fast
 from simulator.dispatch.scalars import is_small_float
-from simulator.dispatch.structured import BodyPlan, Spec, loop_bounds, permutation_view, plan_body
+from simulator.dispatch.structured import (
+    BodyPlan,
+    Spec,
+    _perms,
+    full_rank,
+    loop_bounds,
+    permutation_view,
+    plan_body,
+)
 
 # Per operand shapes: (a's transpose or None, a's matmul shape, b's transpose, b's matmul shape, the
 # product's shape with its axes in loop order, its transpose into the init's layout or None), or None
@@ -159,16 +168,84 @@ class Contraction:
             return False
         a, b, _ = found
         shape = (*a.shape[:-1], b.shape[-1])
-        if out.size != a.size // a.shape[-1] * b.shape[-1] or not (out.flags.c_contiguous and out.flags.aligned):
+        if out.size != a.size // a.shape[-1] * b.shape[-1] or not (
+            out.flags.c_contiguous and out.flags.aligned
+        ):
             return False
         np.matmul(a, b, out=out.reshape(shape) if out.shape != shape else out)
         return True
+
+
+class Elementwise:
+    """The specialised impl of a structured op with only parallel loops and a body without
+    ``linalg.index``: the generic path's steps, with the per-shape views planned once and the body's
+    compiled steps held, so a call is the views, the body's ufuncs and the results' transposes."""
+
+    def __init__(self, ctx: Context, op: Operation, spec: Spec, plan: BodyPlan) -> None:
+        assert spec.body is not None
+        self.op, self.spec, self.plan = op, spec, plan
+        self.n_in = spec.n_inputs
+        # The body compiled as run_ops compiles it (same cache key): one compile per op.
+        key = ("steps", spec.body)
+        found = ctx.plans.get(key)
+        if found is None:
+            found = ctx.plans[key] = compile_ops(ctx, spec.body.ops)
+        self.body = found
+        self.backs = [_perms(dims)[1] for dims in plan.out_dims]
+        # Per operand shapes: loop bounds and, per input, (transpose or None, full-rank shape) for a
+        # projected permutation, None for a map that needs full_rank.
+        self.layouts: dict[tuple[Any, ...], tuple[tuple[int, ...], list[Any]]] = {}
+
+    def __call__(self, ctx: Context, op: Operation, args: list[Any]) -> Any:
+        spec, n_in = self.spec, self.n_in
+        key = tuple([a.shape if isinstance(a, np.ndarray) else None for a in args])
+        lay = self.layouts.get(key)
+        if lay is None:
+            if any(k is None for k in key[n_in:]):
+                return _structured(ctx, op, args)
+            bounds = loop_bounds(op, spec, key)  # raises the generic path's error
+            perms = [
+                permutation_view(m, sh, len(bounds)) if sh is not None else None
+                for m, sh in zip(spec.maps, key[:n_in])
+            ]
+            if len(self.layouts) >= LAYOUTS_PER_OP:
+                self.layouts.clear()
+            lay = self.layouts[key] = (bounds, perms)
+        bounds, perms = lay
+        local = Env(ctx.env)
+        for i, a in self.plan.used_inputs:
+            v = args[i]
+            if isinstance(v, np.ndarray):
+                pv = perms[i]
+                if pv is None:
+                    v = full_rank(op, v, spec.maps[i], bounds)
+                else:
+                    v = (v.transpose(pv[0]) if pv[0] is not None else v).reshape(pv[1])
+            local[a] = v
+        for i, a in self.plan.used_outputs:
+            local[a] = full_rank(op, args[n_in + i], spec.maps[n_in + i], bounds)
+        yields = run_steps(ctx, self.body, local)
+        ctx.env = local.parent
+        results = []
+        for i, y in enumerate(yields):
+            if type(y) is not np.ndarray:
+                y = np.asarray(y)
+            if y.shape != bounds:
+                y = np.broadcast_to(y, bounds)
+            back = self.backs[i]
+            if back is not None:
+                y = y.transpose(back)
+            dt = args[n_in + i].dtype
+            results.append(y if y.dtype == dt else y.astype(dt))
+        return results
 
 
 @register_fast(*STRUCTURED_OPS)
 def _fast_structured(ctx: Context, op: Operation, known: list[Any]) -> Impl | None:
     spec: Spec = ctx.plan(op, build_spec, "spec")
     plan: BodyPlan = ctx.plan(op, lambda o: plan_body(o, spec), "body")  # the key run_structured uses
+    if spec.body is not None and plan.kind == "parallel" and not plan.uses_index:
+        return Elementwise(ctx, op, spec, plan)
     pair = _plain_contraction(op, spec, plan)
     if pair is None:
         return None
