@@ -68,16 +68,17 @@ def run_steps(ctx: Context, compiled: Compiled, env: Env) -> list[Any]:
     steps, term, constants = compiled
     if constants:
         env.update(constants)
+    get = env.__getitem__  # reads through to the parent env (Env.__missing__)
     for impl, op, operands, results, dead in steps:
         if impl is None:
             raise unsupported(op)
         ctx.env = env
-        values = impl(ctx, op, [env[v] for v in operands])
+        values = impl(ctx, op, list(map(get, operands)))
         if len(values) != len(results):
             raise DispatchError(f"{op.describe()}: rule gave {len(values)} results for {len(results)}")
+        # No single-assignment check: compile_ops lists each op of a block once, so each result is
+        # bound by exactly one step of a run (values bound before the run are operands, not results).
         for r, v in zip(results, values):
-            if r in env:
-                raise DispatchError(f"dispatch interpreter: value {r!r} assigned twice")
             env[r] = v
         for v in dead:
             env.pop(v, None)

@@ -156,24 +156,31 @@ class ExecutableProgram:
         """Execute on the bound bytes: ``bindings[i]`` is the writable uint8 array of binding ``i``."""
         bound = []
         for i, data in enumerate(bindings):
-            if not isinstance(data, np.ndarray) or data.dtype != _U8 or data.ndim != 1:
+            # Identity tests first (the common case costs no dtype comparison), then the exact check.
+            if (type(data) is not np.ndarray or data.dtype is not _U8 or data.ndim != 1) and (
+                not isinstance(data, np.ndarray) or data.dtype != _U8 or data.ndim != 1
+            ):
                 raise DispatchError(f"dispatch @{self.name}: binding {i} is not a 1-D uint8 array")
             bound.append(Binding(i, data, data.size))
         if len(bound) > 1:
             _mark_aliases(self, bound)
-        self._check_counts(bound, uniforms)
+        if len(uniforms) < len(self.uniform_args) or (
+            self.binding_args and len(bound) != len(self.binding_args)
+        ):
+            self._check_counts(bound, uniforms)
         ctx = Context(plans=self._plans, bindings=bound, uniforms=list(uniforms))
+        key = tuple([int(u) for u in uniforms])
         with np.errstate(all="ignore"):
-            key = tuple([int(u) for u in uniforms])
             found = self._uniform_values.get(key)
             if found is None:
                 found = self._prepare(ctx, key, uniforms)
-            values, main = found
             env = Env()
-            env.update(values)
-            run_steps(ctx, main, env)
+            env.update(found[0])
+            run_steps(ctx, found[1], env)
 
-    def _prepare(self, ctx: Context, key: tuple[int, ...], uniforms: list[int]) -> tuple[dict[Any, Any], Compiled]:
+    def _prepare(
+        self, ctx: Context, key: tuple[int, ...], uniforms: list[int]
+    ) -> tuple[dict[Any, Any], Compiled]:
         """What a run with these push constants reuses: the values that depend only on them, and the
         main steps with each load, store or other op that has a specialiser (``register_fast``)
         specialised to them (geometry resolved, layouts looked up)."""

@@ -126,7 +126,7 @@ class UnknownType:
 UNKNOWN = UnknownType()
 
 
-@dataclass
+@dataclass(slots=True)
 class Context:
     """What a run carries besides the environment: the mode, the analysis records, per-op plans."""
 
