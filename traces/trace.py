@@ -2,8 +2,9 @@
 
 A trace owns its tracks, spans, flows, counters and instants, plus a :class:`~traces.records.TraceMetadata`.
 Adding is the hot path (the simulator adds tens of thousands of spans per run): ``add_span`` validates the
-record, assigns the next span id and appends; nothing is sorted or indexed until a reader asks. Span ids are
-unique; flows must name spans already in the trace.
+record, assigns the next span id and appends (``add_span_unchecked`` skips the checks, for a producer that
+guarantees valid fields); nothing is sorted until a reader asks. Span ids are unique; flows must name
+spans already in the trace.
 
 Writers, tables, analysis and plots live in their own modules; the methods here are thin fronts to them,
 imported lazily so that building a trace needs neither pandas nor matplotlib.

@@ -3,8 +3,9 @@
 The host walks the execute region, binding its block arguments to the captured resources, and records
 each ``stream.cmd.*`` op as a command (see :mod:`simulator.commands` for the barrier rules), paying
 ``host.record_cost_ns`` per command. A region that is a single fill or copy is submitted as a queue fill or
-copy, without a command buffer, as IREE does. Per-op facts that do not depend on values (the executable,
-binding accesses, span args) are computed once per op and reused.
+copy, without a command buffer, as IREE does. Per-op facts that do not depend on values (entry point,
+binding accesses, operand groups, location text) are read once per module and reused by later invocations
+while the op keeps the same attributes; executables, costs and span args are computed once per run.
 """
 
 from __future__ import annotations

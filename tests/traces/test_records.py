@@ -81,6 +81,18 @@ def test_trace_add_assigns_ids_and_makespan() -> None:
     assert t.span(10) is c
 
 
+def test_trace_add_span_unchecked_builds_the_checked_span() -> None:
+    checked, unchecked = Trace(), Trace()
+    q = Track.queue(0, 0)
+    for t, add in ((checked, checked.add_span), (unchecked, unchecked.add_span_unchecked)):
+        add(q, "a", "dispatch", 100, 10, {"op": "x"})
+        t.add_span(Track.host(), "b", "host", 0, 1, span_id=7)
+        add(q, "c", "dispatch", 110, 0, {})
+    assert checked == unchecked
+    assert [s.id for s in unchecked.spans] == [0, 7, 8]
+    assert unchecked.span(8).name == "c" and unchecked.tracks == checked.tracks
+
+
 def test_trace_rejects_duplicate_span_id() -> None:
     t = Trace()
     t.add_span(Track.host(), "a", "host", 0, 1, span_id=3)
