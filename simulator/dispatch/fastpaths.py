@@ -26,13 +26,16 @@ import numpy as np
 from ir.core import Operation
 from simulator.dispatch.interpreter import compile_ops, run_steps
 from simulator.dispatch.linalg import STRUCTURED_OPS, _structured, build_spec
-from simulator.dispatch.reductions import _contract_layout
+from simulator.dispatch.reductions import _contract_layout, reduce
 from simulator.dispatch.registry import Context, Env, Impl, register_fast
 from simulator.dispatch.scalars import is_small_float
 from simulator.dispatch.structured import (
     BodyPlan,
     Spec,
+    _combine,
+    _from_par,
     _perms,
+    _to_par,
     full_rank,
     loop_bounds,
     permutation_view,
@@ -196,13 +199,17 @@ class Elementwise:
         # projected permutation, None for a map that needs full_rank.
         self.layouts: dict[tuple[Any, ...], tuple[tuple[int, ...], list[Any]]] = {}
 
-    def __call__(self, ctx: Context, op: Operation, args: list[Any]) -> Any:
+    def _bind(
+        self, ctx: Context, op: Operation, args: list[Any], outputs: bool = True
+    ) -> tuple[tuple[int, ...], Env] | None:
+        """Loop bounds and the body's env with the used inputs' (and outputs') full-rank views bound,
+        or None for the generic path."""
         spec, n_in = self.spec, self.n_in
         key = tuple([a.shape if isinstance(a, np.ndarray) else None for a in args])
         lay = self.layouts.get(key)
         if lay is None:
             if any(k is None for k in key[n_in:]):
-                return _structured(ctx, op, args)
+                return None
             bounds = loop_bounds(op, spec, key)  # raises the generic path's error
             perms = [
                 permutation_view(m, sh, len(bounds)) if sh is not None else None
@@ -222,8 +229,16 @@ class Elementwise:
                 else:
                     v = (v.transpose(pv[0]) if pv[0] is not None else v).reshape(pv[1])
             local[a] = v
-        for i, a in self.plan.used_outputs:
+        for i, a in self.plan.used_outputs if outputs else ():
             local[a] = full_rank(op, args[n_in + i], spec.maps[n_in + i], bounds)
+        return bounds, local
+
+    def __call__(self, ctx: Context, op: Operation, args: list[Any]) -> Any:
+        bound = self._bind(ctx, op, args)
+        if bound is None:
+            return _structured(ctx, op, args)
+        bounds, local = bound
+        n_in = self.n_in
         yields = run_steps(ctx, self.body, local)
         ctx.env = local.parent
         results = []
@@ -240,12 +255,53 @@ class Elementwise:
         return results
 
 
+class Reduction(Elementwise):
+    """The specialised impl of a structured op whose every result is ``combine(%out, x)`` with a
+    ufunc combiner (``plan.kind == "reduce"``, no ``linalg.index``): run_structured's reduce path --
+    the ops ``x`` needs, the ufunc reduction over the reduction loops, the combine with the init --
+    with the per-shape views planned once."""
+
+    def __init__(self, ctx: Context, op: Operation, spec: Spec, plan: BodyPlan) -> None:
+        super().__init__(ctx, op, spec, plan)
+        assert spec.body is not None
+        # The ops x needs, compiled as run_ops(ctx, block, env, plan.ops) compiles them.
+        key = ("steps", spec.body, id(plan.ops))
+        found = ctx.plans.get(key)
+        if found is None:
+            found = ctx.plans[key] = compile_ops(ctx, plan.ops, free=False)
+        self.x_steps = found if plan.ops else None
+
+    def __call__(self, ctx: Context, op: Operation, args: list[Any]) -> Any:
+        bound = self._bind(ctx, op, args, outputs=False)  # the outs feed only the combiners
+        if bound is None:
+            return _structured(ctx, op, args)
+        bounds, local = bound
+        plan, n_in = self.plan, self.n_in
+        if self.x_steps is not None:
+            run_steps(ctx, self.x_steps, local)
+            ctx.env = local.parent
+        results = []
+        for i, (c, first) in enumerate(plan.combiners):
+            x = np.asarray(local[plan.targets[i]])
+            if x.shape != bounds:
+                x = np.broadcast_to(x.reshape(x.shape or (1,) * len(bounds)), bounds)
+            assert isinstance(c, Operation)
+            part = reduce(c.op_name, x, plan.red_dims)
+            out = args[n_in + i]
+            dims = plan.out_dims[i]
+            y = _from_par(_combine(ctx, c, first, _to_par(out, dims), part), dims)
+            results.append(y if y.dtype == out.dtype else y.astype(out.dtype))
+        return results
+
+
 @register_fast(*STRUCTURED_OPS)
 def _fast_structured(ctx: Context, op: Operation, known: list[Any]) -> Impl | None:
     spec: Spec = ctx.plan(op, build_spec, "spec")
     plan: BodyPlan = ctx.plan(op, lambda o: plan_body(o, spec), "body")  # the key run_structured uses
     if spec.body is not None and plan.kind == "parallel" and not plan.uses_index:
         return Elementwise(ctx, op, spec, plan)
+    if spec.body is not None and plan.kind == "reduce" and not plan.uses_index:
+        return Reduction(ctx, op, spec, plan)
     pair = _plain_contraction(op, spec, plan)
     if pair is None:
         return None
