@@ -120,7 +120,8 @@ class _Timelines:
         self.live = 0
 
     def advance(self, nbytes: int) -> tuple[int, tuple[tuple[int, int], ...], bool, int]:
-        t = min(range(len(self.outstanding)), key=lambda i: (self.outstanding[i], i))
+        # The least-loaded timeline, the lowest-numbered on a tie (min keeps the first of equal keys).
+        t = min(range(len(self.outstanding)), key=self.outstanding.__getitem__)
         first = not self.used[t]
         if first:
             self.used[t] = True
