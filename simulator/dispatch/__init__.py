@@ -35,6 +35,10 @@ Interface (what ``stream.cmd.dispatch`` calls)::
 
 Extending: ``@register_op("dialect.op")`` adds ``impl(ctx, op, args) -> results`` to the rule table (and
 ``@register_shape`` its data-free rule, needed only for ops with dynamically shaped tensor results).
+``@register_fast`` adds an optional specialiser: once per distinct uniforms, ``run`` asks it for an impl
+with the op's uniform-only operands folded in (loads and stores get their geometry resolved; plain
+contractions, all-parallel ops and ufunc reductions get their per-shape views planned, see
+:mod:`simulator.dispatch.fastpaths`); a specialised impl computes exactly what the generic one does.
 :func:`evaluate_function` runs any ``func.func`` over numpy tensors and scalars, for tests.
 
 Supported: ``stream.binding.subspan``, ``hal.interface.binding.subspan``/``constant.load``,

@@ -453,7 +453,7 @@ def _fast_load(ctx: Context, op: Operation, known: list[Any]) -> Impl | None:
     readonly = bt.access == "readonly"
     reshape = g.result_shape if g.result_shape != g.sizes else None
 
-    def load(ctx: Context, op: Operation, args: list[Any]) -> list[Any]:
+    def load(ctx: Context, op: Operation, args: list[Any]) -> Any:
         binding = ctx.bindings[index]
         data = binding.data
         if data.size < stop:
@@ -476,7 +476,7 @@ def _fast_store(ctx: Context, op: Operation, known: list[Any]) -> Impl | None:
     bt, g = fixed
     index, dtype, sizes, start, stop, strides = bt.binding, bt.dtype, g.sizes, g.start, g.stop, g.byte_strides
 
-    def store(ctx: Context, op: Operation, args: list[Any]) -> list[Any]:
+    def store(ctx: Context, op: Operation, args: list[Any]) -> Any:
         value = args[0]
         data = ctx.bindings[index].data
         if type(value) is not np.ndarray or value.dtype != dtype or data.size < stop:

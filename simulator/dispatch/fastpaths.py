@@ -69,7 +69,9 @@ def _contraction_layout(
         return None
     # p.transpose(p_perm).reshape(p3), with p = a plus unit axes, is a transposed into the order its
     # loops have in p_perm, then reshaped: unit axes do not move elements. Unbatched, p3[0] is p3[1:].
-    a_dims, b_dims = spec.maps[ia].result_dims(), spec.maps[ib].result_dims()
+    # (Plain dims only: permutation_view returned a view for both maps.)
+    a_dims: list[Any] = list(spec.maps[ia].result_dims())
+    b_dims: list[Any] = list(spec.maps[ib].result_dims())
     ta = sorted(range(len(a_dims)), key=lambda r: lay.p_perm.index(a_dims[r]))
     tb = sorted(range(len(b_dims)), key=lambda r: lay.q_perm.index(b_dims[r]))
     a3 = lay.p3 if lay.batched else lay.p3[1:]
@@ -106,7 +108,7 @@ def _plain_contraction(op: Operation, spec: Spec, plan: BodyPlan) -> tuple[int, 
         or len(spec.maps) != 3
     ):
         return None
-    args = list(spec.body.args[:2])
+    args: list[Any] = list(spec.body.args[:2])
     if len(plan.targets) != 2 or not all(t in args for t in plan.targets):
         return None
     return args.index(plan.targets[0]), args.index(plan.targets[1])
