@@ -256,6 +256,18 @@ class Flow:
     args: dict[str, Any] = field(default_factory=dict)
 
     def __post_init__(self) -> None:
+        # Fast path for the common case, as in Span; any doubt falls through to the checks that explain.
+        if (
+            type(self.id) is int
+            and self.id >= 0
+            and type(self.src_span) is int
+            and self.src_span >= 0
+            and type(self.dst_span) is int
+            and self.dst_span >= 0
+            and type(self.name) is str
+            and type(self.args) is dict
+        ):
+            return
         _check_int("Flow", "id", self.id, minimum=0)
         _check_int(f"Flow {self.id}", "src_span", self.src_span, minimum=0)
         _check_int(f"Flow {self.id}", "dst_span", self.dst_span, minimum=0)
@@ -281,6 +293,14 @@ class Counter:
     value: int | float
 
     def __post_init__(self) -> None:
+        if (
+            type(self.track) is Track
+            and type(self.name) is str
+            and self.name
+            and type(self.time_ns) is int
+            and type(self.value) in (int, float)
+        ):
+            return
         if not isinstance(self.track, Track):
             raise TraceRecordError(f"Counter {self.name!r}: track must be a Track, got {self.track!r}")
         if not isinstance(self.name, str) or not self.name:
@@ -307,6 +327,15 @@ class Instant:
     args: dict[str, Any] = field(default_factory=dict)
 
     def __post_init__(self) -> None:
+        if (
+            type(self.track) is Track
+            and type(self.name) is str
+            and type(self.time_ns) is int
+            and type(self.category) is str
+            and self.category in _CATEGORY_SET
+            and type(self.args) is dict
+        ):
+            return
         if not isinstance(self.track, Track):
             raise TraceRecordError(f"Instant {self.name!r}: track must be a Track, got {self.track!r}")
         if not isinstance(self.name, str):
