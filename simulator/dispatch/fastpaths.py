@@ -242,7 +242,6 @@ class Elementwise:
         bounds, local = bound
         n_in = self.n_in
         yields = run_steps(ctx, self.body, local)
-        ctx.env = local.parent
         results = []
         for i, y in enumerate(yields):
             if type(y) is not np.ndarray:
@@ -281,7 +280,6 @@ class Reduction(Elementwise):
         plan, n_in = self.plan, self.n_in
         if self.x_steps is not None:
             run_steps(ctx, self.x_steps, local)
-            ctx.env = local.parent
         results = []
         for i, (c, first) in enumerate(plan.combiners):
             x = np.asarray(local[plan.targets[i]])

@@ -68,20 +68,27 @@ def run_steps(ctx: Context, compiled: Compiled, env: Env) -> list[Any]:
     steps, term, constants = compiled
     if constants:
         env.update(constants)
-    get = env.__getitem__  # reads through to the parent env (Env.__missing__)
+    # ctx.env is this block's env while its steps run (a structured op's body reads captured values
+    # through it); a nested run (a body) sets its own and puts this one back when it returns.
+    outer = ctx.env
+    ctx.env = env
     for impl, op, operands, results, dead in steps:
         if impl is None:
             raise unsupported(op)
-        ctx.env = env
-        values = impl(ctx, op, list(map(get, operands)))
+        values = impl(ctx, op, [env[v] for v in operands])
         if len(values) != len(results):
             raise DispatchError(f"{op.describe()}: rule gave {len(values)} results for {len(results)}")
         # No single-assignment check: compile_ops lists each op of a block once, so each result is
         # bound by exactly one step of a run (values bound before the run are operands, not results).
-        for r, v in zip(results, values):
-            env[r] = v
-        for v in dead:
-            env.pop(v, None)
+        if len(results) == 1:
+            env[results[0]] = values[0]
+        else:
+            for r, v in zip(results, values):
+                env[r] = v
+        if dead:
+            for v in dead:
+                env.pop(v, None)
+    ctx.env = outer
     return [env[v] for v in term] if term is not None else []
 
 
