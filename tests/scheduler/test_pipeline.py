@@ -13,6 +13,7 @@ from scheduler import (
     schedule_module,
 )
 from scheduler.synthetic import async_program, wide_branches
+from tests.conftest import require_iree
 
 
 def stats(module, favor):
@@ -122,9 +123,9 @@ def test_pipeline_favor_figures_equal_irees_own_passes(favor, tmp_path):
     import shutil
     import subprocess
 
+    require_iree()
     iree_opt = shutil.which("iree-opt")
-    if iree_opt is None:
-        pytest.skip("iree-opt is not installed")
+    assert iree_opt is not None, "iree-opt is not on PATH although the iree extra is installed"
     text = ir.print_generic(wide_branches(4, 3), iree_names=True)
     text = text.replace(
         "{stream.affinity.default",

@@ -12,6 +12,7 @@ from simulator import Session, parse_program
 from simulator.archives import IrpaWriter, ParameterIndex
 from simulator.errors import DeviceFailure
 from simulator.parameters import MAX_TIMELINES
+from tests.conftest import require_iree
 
 PROGRAM = """
 util.func public @main() -> !hal.buffer_view {
@@ -51,7 +52,7 @@ def _archive(tmp_path: pathlib.Path) -> pathlib.Path:
 
 
 def test_parameters_read_gather_write_scatter(tmp_path: pathlib.Path) -> None:
-    pytest.importorskip("iree.compiler")
+    require_iree()
     path = _archive(tmp_path)
     result = Session("cpu").run_sync(
         parse_program(PROGRAM, filename="params.mlir"), parameters={"model": path}
@@ -78,7 +79,7 @@ def test_parameters_read_gather_write_scatter(tmp_path: pathlib.Path) -> None:
 
 
 def test_parameters_range_outside_parameter_fails(tmp_path: pathlib.Path) -> None:
-    pytest.importorskip("iree.compiler")
+    require_iree()
     writer = IrpaWriter()
     writer.add_data("w", np.zeros(8, np.uint8))
     writer.add_data("v", np.zeros(16, np.uint8))
@@ -92,7 +93,7 @@ def test_parameters_range_outside_parameter_fails(tmp_path: pathlib.Path) -> Non
 
 
 def test_parameters_load_spreads_over_timelines(tmp_path: pathlib.Path, make_machine: object) -> None:
-    pytest.importorskip("iree.compiler")
+    require_iree()
     keys = [f"k{i}" for i in range(MAX_TIMELINES + 2)]
     writer = IrpaWriter()
     for i, k in enumerate(keys):

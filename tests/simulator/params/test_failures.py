@@ -14,7 +14,8 @@ from simulator.errors import ArchiveError, DeviceFailure
 from simulator.params import Parameters
 from simulator.params.programs import parameter_load_program
 
-pytest.importorskip("iree.compiler")
+# These tests read IREE pretty text: skip without IREE, fail under STREAMSIM_REQUIRE_IREE=1.
+pytestmark = pytest.mark.usefixtures("iree")
 
 
 def _program(sizes: list[tuple[str, int]], mode: str = "gather") -> Any:

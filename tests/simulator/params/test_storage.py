@@ -13,7 +13,8 @@ from simulator.archives import ParameterIndex, transformer_parameter_sizes, virt
 from simulator.params import Parameters, storage_preset, with_storage
 from simulator.params.programs import parameter_load_program, parameter_summary
 
-pytest.importorskip("iree.compiler")
+# These tests read IREE pretty text: skip without IREE, fail under STREAMSIM_REQUIRE_IREE=1.
+pytestmark = pytest.mark.usefixtures("iree")
 
 
 def _run(machine: Any, sizes: list[tuple[str, int]], params: Any, mode: str = "gather", **kw: Any) -> Any:
