@@ -1,0 +1,422 @@
+"""Parsing attributes and types (the builtin ones, structured dialect ones, and the rest kept as text).
+
+:class:`AttrTypeParser` extends the lexer with attribute and type aliases and a cache of parsed types
+(types repeat a lot in real modules). The op-level parser in :mod:`ir.parser` builds on it.
+"""
+
+from __future__ import annotations
+
+import re
+
+from ir import attributes as A
+from ir import types as T
+from ir.affine import parse_affine_map
+from ir.errors import IRError, ParseError
+from ir.lexer import _BARE_ID, _INT, Lexer, _unescape
+
+_ALIAS_ID = re.compile(r"[#!]([A-Za-z_][A-Za-z0-9_$.\-]*)")
+_FLOAT = re.compile(r"-?\d+\.\d*(?:[eE][-+]?\d+)?|-?\d+[eE][-+]?\d+")
+_SYMBOL = re.compile(r'@(?:([A-Za-z_$.][A-Za-z0-9_$.\-]*)|"((?:[^"\\]|\\.)*)")')
+_INT_TYPE = re.compile(r"(s|u)?i(\d+)\b")
+# A candidate extent of a type, used only as a cache key: nested <> up to three levels.
+_TYPE_KEY = re.compile(r"[!A-Za-z_][A-Za-z0-9_.]*(?:<(?:[^<>]|<(?:[^<>]|<[^<>]*>)*>)*>)?")
+_DIMS = re.compile(r"((?:(?:\d+|\?)x)*)")
+# Builtin types kept whole as text.
+_OPAQUE_BUILTIN_TYPES = frozenset({"memref", "opaque", "unranked"})
+
+
+class AttrTypeParser(Lexer):
+    """Attributes and types, with the aliases defined so far."""
+
+    def __init__(self, text: str, filename: str = "<string>") -> None:
+        super().__init__(text, filename)
+        self.attr_aliases: dict[str, A.Attribute] = {}
+        self.type_aliases: dict[str, T.Type] = {}
+        self._type_cache: dict[str, T.Type] = {}
+
+    # --- attributes ------------------------------------------------------------------------------------
+
+    def _parse_dict_body(self, close: str) -> dict[str, A.Attribute]:
+        entries: dict[str, A.Attribute] = {}
+        if self.accept(close):
+            return entries
+        while True:
+            self.skip()
+            kpos = self.pos
+            if self.text.startswith('"', self.pos):
+                key = self.parse_string()
+            else:
+                m = self.match(_BARE_ID)
+                if not m:
+                    raise self.error(f"expected an attribute name, found {self._found()}")
+                key = m.group(0)
+            if key in entries:
+                raise self.error(f"attribute '{key}' given twice", kpos)
+            entries[key] = self.parse_attribute() if self.accept("=") else A.UnitAttr()
+            if self.accept(close):
+                return entries
+            self.expect(",", "between attributes")
+
+    def parse_attribute(self) -> A.Attribute:
+        self.skip()
+        text, pos = self.text, self.pos
+        c = text[pos : pos + 1]
+        if c == "#":
+            return self._parse_hash_attribute()
+        if c == '"':
+            s = self.parse_string()
+            if self.accept(":"):
+                return A.DictAttr((("value", A.StringAttr(s)), ("type", A.TypeAttr(self.parse_type()))))
+            return A.StringAttr(s)
+        if c == "@":
+            return self._parse_symbol_ref()
+        if c == "[":
+            self.pos += 1
+            elems: list[A.Attribute] = []
+            if not self.accept("]"):
+                while True:
+                    elems.append(self.parse_attribute())
+                    if self.accept("]"):
+                        break
+                    self.expect(",", "between array elements")
+            return A.ArrayAttr(tuple(elems))
+        if c == "{":
+            self.pos += 1
+            return A.DictAttr(tuple(self._parse_dict_body("}").items()))
+        if c == "-" or c.isdigit():
+            return self._parse_number_attribute()
+        m = _BARE_ID.match(text, pos)
+        if m:
+            word = m.group(0)
+            if word in ("true", "false"):
+                self.pos = m.end()
+                return A.BoolAttr(word == "true")
+            if word == "unit":
+                self.pos = m.end()
+                return A.UnitAttr()
+            if word == "array" and text.startswith("<", m.end()):
+                self.pos = m.end() + 1
+                return self._parse_dense_array()
+            if word == "dense" and text.startswith("<", m.end()):
+                self.pos = m.end() + 1
+                body = self.balanced("<", ">")
+                self.expect(":", "after dense<...>")
+                return A.DenseElementsAttr(body, self.parse_type())
+            if word == "affine_map" and text.startswith("<", m.end()):
+                self.pos = m.end() + 1
+                bpos = self.pos
+                body = self.balanced("<", ">")
+                try:
+                    return A.AffineMapAttr(parse_affine_map(body))
+                except ParseError as exc:
+                    raise self.error(exc.message, bpos) from None
+            if word in (
+                "affine_set",
+                "dense_resource",
+                "sparse",
+                "strided",
+                "distinct",
+                "loc",
+                "opaque",
+            ) and (
+                text.startswith("<", m.end())
+                or text.startswith("(", m.end())
+                or text.startswith("[", m.end())
+            ):
+                self.pos = m.end()
+                start = pos
+                while self.pos < len(text) and text[self.pos] in "<([":
+                    opener = text[self.pos]
+                    self.pos += 1
+                    self.balanced(opener, {"<": ">", "(": ")", "[": "]"}[opener])
+                raw = text[start : self.pos]
+                if self.peek(":") and word in ("dense_resource", "sparse", "opaque"):
+                    self.expect(":")
+                    raw += " : " + str(self.parse_type())
+                return A.OpaqueAttr(raw)
+        if c in "!(" or m:
+            return A.TypeAttr(self.parse_type())
+        raise self.error(f"expected an attribute, found {self._found()}")
+
+    def _parse_number_attribute(self) -> A.Attribute:
+        pos = self.pos
+        fm = _FLOAT.match(self.text, pos)
+        if fm:
+            self.pos = fm.end()
+            literal = fm.group(0)
+            t: T.Type = T.f64
+            if self.accept(":"):
+                t = self.parse_type()
+            if not isinstance(t, T.FloatType):
+                raise self.error(f"float literal {literal} needs a float type, got {t}", pos)
+            return A.FloatAttr(float(literal), t)
+        im = _INT.match(self.text, pos)
+        if not im:
+            raise self.error(f"expected a number, found {self._found()}")
+        self.pos = im.end()
+        literal = im.group(0)
+        t = T.i64
+        if self.accept(":"):
+            t = self.parse_type()
+        if isinstance(t, T.FloatType):
+            if "x" in literal:
+                return A.FloatAttr(A.float_from_bits(int(literal, 16), t), t, text=literal)
+            return A.FloatAttr(float(literal), t)
+        if isinstance(t, T.IntegerType) and t.width == 1 and literal in ("0", "1"):
+            return A.IntegerAttr(int(literal), t)
+        if not isinstance(t, T.IntegerType | T.IndexType):
+            raise self.error(f"integer literal {literal} needs an integer, index or float type, got {t}", pos)
+        return A.IntegerAttr(int(literal, 0), t)
+
+    def _parse_dense_array(self) -> A.Attribute:
+        et = self.parse_type()
+        values: list[int | float] = []
+        if self.accept(":"):
+            while True:
+                self.skip()
+                if self.accept("true"):
+                    values.append(1)
+                elif self.accept("false"):
+                    values.append(0)
+                else:
+                    fm = _FLOAT.match(self.text, self.pos)
+                    if fm:
+                        self.pos = fm.end()
+                        values.append(float(fm.group(0)))
+                    else:
+                        values.append(self.parse_int())
+                if not self.accept(","):
+                    break
+        self.expect(">", "to close array<...>")
+        return A.DenseArrayAttr(et, tuple(values))
+
+    def _parse_symbol_ref(self) -> A.SymbolRefAttr:
+        names: list[str] = []
+        while True:
+            m = self.match(_SYMBOL)
+            if not m:
+                raise self.error(f"expected a symbol (@name), found {self._found()}")
+            names.append(m.group(1) if m.group(1) is not None else _unescape(m.group(2)))
+            if not (self.text.startswith("::@", self.pos) or self.text.startswith('::@"', self.pos)):
+                break
+            self.pos += 2
+        return A.SymbolRefAttr(names[0], tuple(names[1:]))
+
+    def _parse_hash_attribute(self) -> A.Attribute:
+        start = self.pos
+        m = _ALIAS_ID.match(self.text, self.pos)
+        if not m:
+            raise self.error(f"expected a dialect attribute or alias after '#', found {self._found()}")
+        self.pos = m.end()
+        name = m.group(1)
+        has_body = self.text.startswith("<", self.pos)
+        if "." not in name and not has_body:
+            attr = self.attr_aliases.get(name)
+            if attr is None:
+                raise self.error(f"undefined attribute alias #{name}", start)
+            return attr
+        body: str | None = None
+        parser_fn = A.DIALECT_ATTR_PARSERS.get(name)
+        body_pos = self.pos + 1
+        if has_body:
+            self.pos += 1
+            body = self.balanced("<", ">")
+        end = self.pos
+        attr_type = None
+        save = self.pos
+        self.skip()
+        if self.text.startswith(":", self.pos) and not self.text.startswith("::", self.pos):
+            self.pos += 1
+            attr_type = self.parse_type()
+        else:
+            self.pos = save
+        if parser_fn is not None and body is not None:
+            sub = type(self)(self.text[: end - 1], self.filename)
+            sub.pos = body_pos
+            sub.attr_aliases = self.attr_aliases
+            sub.type_aliases = self.type_aliases
+            sub._line_starts = self._line_starts
+            attr = parser_fn(sub, attr_type)
+            sub.skip()
+            if sub.pos != end - 1:
+                raise sub.error(f"unexpected {sub._found()} in #{name}<...>")
+            return attr
+        return A.DialectAttr(name, body, attr_type)
+
+    # --- types ---------------------------------------------------------------------------------------
+
+    def parse_type(self) -> T.Type:
+        self.skip()
+        pos = self.pos
+        text = self.text
+        if text.startswith("(", pos):
+            return self._parse_function_type()
+        m = _TYPE_KEY.match(text, pos)
+        if m:
+            cached = self._type_cache.get(m.group(0))
+            if cached is not None:
+                self.pos = m.end()
+                return cached
+        t = self._parse_type_uncached()
+        self._type_cache[text[pos : self.pos]] = t
+        return t
+
+    def _parse_function_type(self) -> T.FunctionType:
+        self.expect("(")
+        inputs: list[T.Type] = []
+        if not self.accept(")"):
+            while True:
+                inputs.append(self.parse_type())
+                if self.accept(")"):
+                    break
+                self.expect(",", "between types")
+        self.expect("->", "in a function type")
+        results: list[T.Type] = []
+        if self.peek("(") and not self._paren_is_function_type():
+            self.expect("(")
+            if not self.accept(")"):
+                while True:
+                    results.append(self.parse_type())
+                    if self.accept(")"):
+                        break
+                    self.expect(",", "between types")
+        else:
+            results.append(self.parse_type())
+        return T.FunctionType(tuple(inputs), tuple(results))
+
+    def _paren_is_function_type(self) -> bool:
+        # `-> (a) -> b` returns a function type; `-> (a, b)` is a result list.
+        save = self.pos
+        self.pos += 1
+        self.balanced("(", ")")
+        is_fn = self.peek("->")
+        self.pos = save
+        return is_fn
+
+    def _parse_type_uncached(self) -> T.Type:
+        pos = self.pos
+        text = self.text
+        if text.startswith("!", pos):
+            return self._parse_bang_type()
+        im = _INT_TYPE.match(text, pos)
+        if im:
+            self.pos = im.end()
+            return T.IntegerType(int(im.group(2)), im.group(1) or "")
+        m = _BARE_ID.match(text, pos)
+        if not m:
+            raise self.error(f"expected a type, found {self._found()}")
+        word = m.group(0)
+        self.pos = m.end()
+        if word == "index":
+            return T.index
+        if word == "none":
+            return T.NoneType()
+        if word in T.FLOAT_WIDTHS:
+            return T.FloatType(word)
+        if word in ("tensor", "vector") and text.startswith("<", self.pos):
+            self.pos += 1
+            return self._parse_shaped(word, pos)
+        if word in ("complex", "tuple") and text.startswith("<", self.pos):
+            self.pos += 1
+            if word == "complex":
+                inner = self.parse_type()
+                self.expect(">", "to close complex<...>")
+                return T.ComplexType(inner)
+            elems: list[T.Type] = []
+            if not self.accept(">"):
+                while True:
+                    elems.append(self.parse_type())
+                    if self.accept(">"):
+                        break
+                    self.expect(",", "between tuple element types")
+            return T.TupleType(tuple(elems))
+        if word not in _OPAQUE_BUILTIN_TYPES:
+            raise self.error(f"unknown type '{word}'", pos)
+        if text.startswith("<", self.pos):
+            self.pos += 1
+            self.balanced("<", ">")
+        return T.OpaqueType(text[pos : self.pos])
+
+    def _parse_shaped(self, kind: str, start: int) -> T.Type:
+        text = self.text
+        if kind == "tensor" and text.startswith("*x", self.pos):
+            self.pos += 2
+            et = self.parse_type()
+            self.expect(">", "to close tensor<*x...>")
+            return T.TensorType(None, et)
+        if kind == "vector":
+            # Vectors may have scalable dims ([4]); read them structurally.
+            dims: list[int] = []
+            scal: list[bool] = []
+            while True:
+                self.skip()
+                vm = re.compile(r"(\[?)(\d+)(\]?)x").match(text, self.pos)
+                if not vm:
+                    break
+                dims.append(int(vm.group(2)))
+                scal.append(vm.group(1) == "[")
+                self.pos = vm.end()
+            et = self.parse_type()
+            self.expect(">", "to close vector<...>")
+            return T.VectorType(tuple(dims), et, tuple(scal) if any(scal) else ())
+        dm = _DIMS.match(text, self.pos)
+        assert dm is not None
+        shape = tuple(T.DYNAMIC if d == "?" else int(d) for d in dm.group(1).split("x")[:-1])
+        self.pos = dm.end()
+        et = self.parse_type()
+        encoding = None
+        if self.accept(","):
+            encoding = self.parse_attribute()
+        self.expect(">", "to close tensor<...>")
+        try:
+            return T.TensorType(shape, et, encoding)
+        except IRError as exc:
+            raise self.error(exc.message, start) from None
+
+    def _parse_bang_type(self) -> T.Type:
+        start = self.pos
+        m = _ALIAS_ID.match(self.text, self.pos)
+        if not m:
+            raise self.error(f"expected a dialect type or alias after '!', found {self._found()}")
+        self.pos = m.end()
+        name = m.group(1)
+        has_body = self.text.startswith("<", self.pos)
+        if "." not in name and not has_body:
+            t = self.type_aliases.get(name)
+            if t is None:
+                raise self.error(f"undefined type alias !{name}", start)
+            return t
+        body = None
+        if has_body:
+            self.pos += 1
+            body = self.balanced("<", ">")
+        try:
+            if name == "stream.resource":
+                return T.ResourceType((body or "*").strip())
+            if (
+                name in ("stream.timepoint", "stream.file", "stream.channel", "stream.binding")
+                and body is None
+            ):
+                return {
+                    "stream.timepoint": T.TimepointType,
+                    "stream.file": T.FileType,
+                    "stream.channel": T.ChannelType,
+                    "stream.binding": T.BindingType,
+                }[name]()
+            if name.startswith("hal.") and body is None and name[4:] in T.HAL_TYPE_NAMES:
+                return T.HalType(name[4:])
+            if name == "iree_tensor_ext.dispatch.tensor" and body is not None and ":" in body:
+                access, _, inner = body.partition(":")
+                sub = type(self)(inner, self.filename)
+                sub.type_aliases = self.type_aliases
+                sub.attr_aliases = self.attr_aliases
+                tensor = sub.parse_type()
+                sub.skip()
+                if isinstance(tensor, T.TensorType) and sub.pos == len(inner):
+                    return T.DispatchTensorType(access.strip(), tensor)
+        except IRError as exc:
+            raise self.error(exc.message, start) from None
+        return T.OpaqueType(self.text[start : self.pos])
+
+
+# Builtin types kept whole as text.

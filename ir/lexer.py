@@ -1,0 +1,143 @@
+"""Lexing helpers shared by the parsers: positions, whitespace and comments, literals, balanced text.
+
+:class:`Lexer` walks a string with an index. It turns positions into ``file:line:col`` and makes every
+error a :class:`~ir.errors.ParseError` at that location.
+"""
+
+from __future__ import annotations
+
+import bisect
+import re
+
+from ir.core import SourceLocation
+from ir.errors import ParseError
+
+_WS = re.compile(r"(?:\s+|//[^\n]*)*")
+_WS_START = frozenset(" \t\r\n/")
+_BARE_ID = re.compile(r"[A-Za-z_][A-Za-z0-9_$.]*")
+_INT = re.compile(r"-?(?:0x[0-9A-Fa-f]+|\d+)")
+_STRING = re.compile(r'"((?:[^"\\\n]|\\.)*)"')
+
+
+class Lexer:
+    """A position in a text, with the primitives the parsers are built from."""
+
+    def __init__(self, text: str, filename: str = "<string>") -> None:
+        self.text = text
+        self.filename = filename
+        self.pos = 0
+        self._line_starts: list[int] | None = None
+
+    # --- positions and errors ----------------------------------------------------------------------
+
+    def location(self, pos: int | None = None) -> SourceLocation:
+        pos = self.pos if pos is None else pos
+        if self._line_starts is None:
+            self._line_starts = [0] + [m.end() for m in re.finditer("\n", self.text)]
+        line = bisect.bisect_right(self._line_starts, pos)
+        return SourceLocation(self.filename, line, pos - self._line_starts[line - 1] + 1)
+
+    def error(self, message: str, pos: int | None = None) -> ParseError:
+        return ParseError(message, location=self.location(pos))
+
+    def _found(self) -> str:
+        if self.pos >= len(self.text):
+            return "end of input"
+        return repr(self.text[self.pos : self.pos + 12].split("\n")[0])
+
+    # --- lexing helpers ----------------------------------------------------------------------------
+
+    def skip(self) -> None:
+        text, pos = self.text, self.pos
+        if pos < len(text) and text[pos] not in _WS_START:
+            return
+        self.pos = _WS.match(text, pos).end()  # type: ignore[union-attr]
+
+    def peek(self, lit: str) -> bool:
+        self.skip()
+        return self.text.startswith(lit, self.pos)
+
+    def accept(self, lit: str) -> bool:
+        text, pos = self.text, self.pos
+        if pos < len(text) and text[pos] in _WS_START:
+            pos = self.pos = _WS.match(text, pos).end()  # type: ignore[union-attr]
+        if text.startswith(lit, pos):
+            self.pos = pos + len(lit)
+            return True
+        return False
+
+    def expect(self, lit: str, what: str = "") -> None:
+        if not self.accept(lit):
+            ctx = f" {what}" if what else ""
+            raise self.error(f"expected '{lit}'{ctx}, found {self._found()}")
+
+    def match(self, pattern: re.Pattern[str]) -> re.Match[str] | None:
+        self.skip()
+        m = pattern.match(self.text, self.pos)
+        if m:
+            self.pos = m.end()
+        return m
+
+    def parse_string(self) -> str:
+        m = self.match(_STRING)
+        if not m:
+            raise self.error(f"expected a string literal, found {self._found()}")
+        return _unescape(m.group(1))
+
+    def parse_bare_identifier(self) -> str:
+        m = self.match(_BARE_ID)
+        if not m:
+            raise self.error(f"expected an identifier, found {self._found()}")
+        return m.group(0)
+
+    def parse_int(self) -> int:
+        m = self.match(_INT)
+        if not m:
+            raise self.error(f"expected an integer, found {self._found()}")
+        return int(m.group(0), 0)
+
+    def balanced(self, open_: str, close: str) -> str:
+        """Text up to the bracket that closes one already consumed; consumes that bracket."""
+        depth, i, text = 1, self.pos, self.text
+        n = len(text)
+        while i < n:
+            c = text[i]
+            if c == '"':
+                m = _STRING.match(text, i)
+                if not m:
+                    raise self.error("unterminated string literal", i)
+                i = m.end()
+                continue
+            if c == open_:
+                depth += 1
+            elif c == close and not (close == ">" and i > 0 and text[i - 1] == "-"):
+                depth -= 1
+                if depth == 0:
+                    body = text[self.pos : i]
+                    self.pos = i + 1
+                    return body
+            i += 1
+        raise self.error(f"unterminated '{open_}': no matching '{close}' before end of input")
+
+
+def _unescape(s: str) -> str:
+    if "\\" not in s:
+        return s
+    out = bytearray()
+    i = 0
+    raw = s.encode("utf-8")
+    while i < len(raw):
+        b = raw[i]
+        if b == 0x5C and i + 1 < len(raw):
+            nxt = raw[i + 1 : i + 3]
+            if len(nxt) == 2 and all(chr(x) in "0123456789abcdefABCDEF" for x in nxt):
+                out.append(int(nxt.decode(), 16))
+                i += 3
+                continue
+            c = chr(raw[i + 1])
+            out.extend({"n": b"\n", "t": b"\t", '"': b'"', "\\": b"\\"}.get(c, c.encode()))
+            i += 2
+            continue
+        out.append(b)
+        i += 1
+    return out.decode("utf-8", "surrogateescape")
