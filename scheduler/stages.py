@@ -23,6 +23,7 @@ from ir import types as T
 from scheduler.access import (
     METADATA,
     STREAMABLE,
+    STREAMABLE_OPS,
     affinities_compatible,
     is_resource,
     operand_size,
@@ -43,20 +44,13 @@ from scheduler.state import (
     is_parameter_constant,
 )
 
-SUPPORTED = frozenset(
-    {
-        "stream.async.alloca",
-        "stream.async.clone",
-        "stream.async.constant",
-        "stream.async.copy",
-        "stream.async.dispatch",
-        "stream.async.fill",
-        "stream.async.slice",
-        "stream.async.splat",
-        "stream.async.transfer",
-        "stream.async.update",
-    }
-)
+# The streamable ops the pipeline lowers; the rest (load, store, collective, call) are rejected by name.
+SUPPORTED = STREAMABLE_OPS - {
+    "stream.async.load",
+    "stream.async.store",
+    "stream.async.collective",
+    "stream.async.call",
+}
 
 EXTERNAL_USERS = ("stream.tensor.export", "util.return", "func.return", "util.call", "func.call")
 
