@@ -29,7 +29,6 @@ def test_cli_run_builtin_example(tmp_path: pathlib.Path, capsys: pytest.CaptureF
 def test_cli_run_writes_outputs_like_iree_run_module(
     tmp_path: pathlib.Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    pytest.importorskip("simulator.dispatch")
     d = FIXTURES / "quant_matmul"
     out0, out1 = tmp_path / "o0.npy", tmp_path / "o1.npy"
     argv = ["run", str(d / "cmd.mlir"), "--function=main", f"--parameters=model={d / 'params.irpa'}"]

@@ -85,7 +85,6 @@ def test_session_fixture_trace_has_every_op(name: str, machine: str) -> None:
 
 @pytest.mark.parametrize("name", NAMES)
 def test_session_fixture_outputs_match_iree(name: str) -> None:
-    pytest.importorskip("simulator.dispatch")
     d = FIXTURES / name
     result = Session("cpu").run_sync(
         d / "cmd.generic.mlir", "main", _inputs(d), parameters={"model": d / "params.irpa"}
@@ -99,7 +98,6 @@ def test_session_fixture_outputs_match_iree(name: str) -> None:
 
 @pytest.mark.parametrize("name", NAMES)
 def test_session_fixture_timing_only_keeps_the_timeline(name: str) -> None:
-    pytest.importorskip("simulator.dispatch")
     d = FIXTURES / name
     session = Session("discrete-gpu")
     kw = {"parameters": {"model": d / "params.irpa"}}

@@ -7,14 +7,13 @@ import pathlib
 from collections.abc import Iterator
 from typing import Any
 
+import dask
+import distributed
 import pandas as pd
 import pytest
 
 from simulator.sweep import ResultStore, run_study, study_from_dict
 from simulator.sweep.testing import CrashOnce, toy_runner
-
-distributed = pytest.importorskip("distributed")
-dask = pytest.importorskip("dask")
 
 FIXTURE = pathlib.Path(__file__).parents[2] / "fixtures" / "iree" / "attention_block"
 
