@@ -1,8 +1,8 @@
 """Programs: loading text (generic or IREE's pretty form), async-form detection, parameter discovery.
 
 :func:`load_program` reads MLIR text. Generic text (what ``iree-opt --mlir-print-op-generic`` prints) is
-parsed by :mod:`ir`; other text is converted by the IREE compiler's own parser
-(:func:`ir.iree_bridge.to_generic_text`) first. :func:`to_cmd_form` hands async-form modules to
+parsed by :mod:`ir`; other text goes through :func:`ir.load_text`, which converts it with the IREE
+compiler's own parser and keeps each op's location in the text. :func:`to_cmd_form` hands async-form modules to
 ``scheduler.schedule_module`` when the scheduler provides it. :func:`parameter_keys` lists the
 ``(scope, key, size)`` triples a program reads, so that tools can make stand-in archives.
 """
@@ -11,14 +11,12 @@ from __future__ import annotations
 
 import gzip
 import pathlib
-import re
 
-from ir import Module, Operation, parse_module
+from ir import Module, Operation, load_text
 from ir.attributes import ArrayAttr, IntegerAttr, StringAttr
+from ir.iree_bridge import iree_available
+from ir.loader import looks_generic
 from simulator.errors import InputError
-
-_GENERIC = re.compile(r'^\s*"[\w$.]+"\s*\(', re.MULTILINE)
-_PRETTY_OP = re.compile(r"^\s*(module\b|util\.|func\.|stream\.|hal\.)", re.MULTILINE)
 
 
 def read_text(path: str | pathlib.Path) -> str:
@@ -34,14 +32,6 @@ def read_text(path: str | pathlib.Path) -> str:
     return raw.decode("utf-8")
 
 
-def looks_generic(text: str) -> bool:
-    """Whether the first op of the text is in generic form (``"dialect.op"(...)``)."""
-    body = "\n".join(line for line in text.splitlines() if not line.lstrip().startswith(("//", "#", "!")))
-    g = _GENERIC.search(body)
-    p = _PRETTY_OP.search(body)
-    return g is not None and (p is None or g.start() < p.start())
-
-
 def load_program(path: str | pathlib.Path) -> Module:
     """Read and parse a program file (generic or pretty MLIR, optionally .gz)."""
     text = read_text(path)
@@ -49,16 +39,14 @@ def load_program(path: str | pathlib.Path) -> Module:
 
 
 def parse_program(text: str, *, filename: str = "<input>") -> Module:
-    if not looks_generic(text):
-        from ir import iree_bridge
-
-        if not iree_bridge.iree_available():
-            raise InputError(
-                f"{filename}: the text is not in MLIR's generic form and the IREE compiler (needed to convert "
-                "it) is not installed; print it with iree-opt --mlir-print-op-generic"
-            )
-        text = iree_bridge.to_generic_text(text, filename=filename)
-    module = parse_module(text, filename)
+    """Parse program text with :func:`ir.load_text`: generic form directly, IREE's pretty form through the
+    IREE compiler with each op keeping its ``file:line:col`` in ``text``."""
+    if not looks_generic(text) and not iree_available():
+        raise InputError(
+            f"{filename}: the text is not in MLIR's generic form and the IREE compiler (needed to convert "
+            "it) is not installed; print it with iree-opt --mlir-print-op-generic"
+        )
+    module = load_text(text, filename)
     module.filename = filename
     return module
 

@@ -300,7 +300,7 @@ def _host_main(
             yield from interp.call(op, [])
             yield from interp.settle()
             engine.trace.add_span(
-                _calls_track(engine),
+                CALLS_TRACK,
                 "initializer",
                 "host",
                 init_start,
@@ -319,7 +319,7 @@ def _host_main(
     # so that the critical path runs through the device work the host waited for.
     last_host = _last_span_on(engine, engine.host_track)
     call_span = engine.trace.add_span(
-        _calls_track(engine),
+        CALLS_TRACK,
         f"call @{_sym(func)}",
         "host",
         call_start,
@@ -334,10 +334,9 @@ def _host_main(
     return results
 
 
-def _calls_track(engine: Any) -> Track:
-    """Envelope spans (initializers, calls) live on their own host thread: they enclose the host's work,
-    and on the host's main thread they would stand in program order before everything they contain."""
-    return Track.host("calls")
+# Envelope spans (initializers, calls) live on their own host thread: they enclose the host's work, and
+# on the host's main thread they would stand in program order before everything they contain.
+CALLS_TRACK = Track.host("calls")
 
 
 def _last_span_on(engine: Any, track: Track) -> int | None:

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import pathlib
 
+import nbclient
+import nbformat
 import pytest
 
 ROOT = pathlib.Path(__file__).parents[1]
@@ -12,8 +14,6 @@ NOTEBOOKS = sorted((ROOT / "notebooks").glob("*.ipynb"))
 
 @pytest.mark.parametrize("path", NOTEBOOKS, ids=lambda p: p.stem)
 def test_notebook_executes(path: pathlib.Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    nbformat = pytest.importorskip("nbformat")
-    nbclient = pytest.importorskip("nbclient")
     monkeypatch.setenv("MPLBACKEND", "Agg")
     # Notebooks read this to run their small test-suite grid instead of the full study.
     monkeypatch.setenv("STREAMSIM_NOTEBOOK_TEST", "1")

@@ -3,9 +3,6 @@ written as Chrome JSON (plain and gzip), checked with the Trace Event Format che
 inspected for what the architecture promises a trace holds: one process per device plus host and storage,
 a thread per queue, span args leading back to the op, flows for signal->wait edges, and counters for
 memory per pool and queue depth.
-
-Tests marked ``xfail(strict=True)`` name what the simulator's traces do not carry yet; each turns into a
-failure (XPASS) once the simulator emits it, so the mark can be dropped.
 """
 
 from __future__ import annotations
@@ -159,7 +156,7 @@ def test_simulated_trace_span_args_lead_back_to_ops(name: str, machine: str) -> 
         args = span.args
         assert isinstance(args.get("op"), str) and args["op"], span
         if args["op"].startswith("hal.buffer_view"):
-            continue  # input staging and output read-back: no IR op (see the xfail test below)
+            continue  # input staging and output read-back: no IR op, the function's location instead
         assert isinstance(args.get("loc"), str) and LOC.match(args["loc"]), span
         if span.category == "dispatch":
             assert args["op"] == "stream.cmd.dispatch"
