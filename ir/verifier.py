@@ -15,11 +15,13 @@ Errors are :class:`~ir.errors.VerifyError` with the op's ``file:line:col`` when 
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from ir.attributes import DenseArrayAttr
 from ir.core import BlockArgument, Operation, OpResult, Value
 from ir.errors import VerifyError
 from ir.module import ISOLATED_GENERIC_OPS, Module
-from ir.opdef import OPTIONAL, SINGLE, VARIADIC, OpSpec, attr_key
+from ir.opdef import OPTIONAL, SINGLE, VARIADIC, OperandDef, OpSpec, ResultDef, attr_key, segment_bounds
 
 
 def verify(target: Module | Operation) -> None:
@@ -101,35 +103,33 @@ def _check_segments(op: Operation, defs: list, total: int, segmented: bool, key:
         raise VerifyError(f"{op.op_name}: expected {want} {what}s, found {total}", location=op.location)
 
 
+def _check_types(
+    op: Operation,
+    defs: Sequence[tuple[str, OperandDef | ResultDef]],
+    values: Sequence[Value],
+    what: str,
+) -> None:
+    """Each value of each declared group has a type its group's constraint accepts."""
+    bounds = segment_bounds(op, "operands" if what == "operand" else "results")
+    for name, d in defs:
+        if d.constraint is None:
+            continue
+        start, stop = bounds[name]
+        for v in values[start:stop]:
+            if not isinstance(v.type, d.constraint):
+                raise VerifyError(
+                    f"{op.op_name}: {what} '{name}' has type {v.type}, which is not {_constraint_name(d.constraint)}",
+                    location=op.location,
+                )
+
+
 def _verify_spec(op: Operation, spec: OpSpec) -> None:
     _check_segments(
         op, spec.operands, len(op._operands), spec.operand_segmented, "operandSegmentSizes", "operand"
     )
     _check_segments(op, spec.results, len(op.results), spec.result_segmented, "resultSegmentSizes", "result")
-    from ir.opdef import segment_bounds
-
-    bounds = segment_bounds(op, "operands")
-    for name, d in spec.operands:
-        if d.constraint is None:
-            continue
-        start, stop = bounds[name]
-        for v in op._operands[start:stop]:
-            if not isinstance(v.type, d.constraint):
-                raise VerifyError(
-                    f"{op.op_name}: operand '{name}' has type {v.type}, which is not {_constraint_name(d.constraint)}",
-                    location=op.location,
-                )
-    rbounds = segment_bounds(op, "results")
-    for name, rd in spec.results:
-        if rd.constraint is None:
-            continue
-        start, stop = rbounds[name]
-        for r in op.results[start:stop]:
-            if not isinstance(r.type, rd.constraint):
-                raise VerifyError(
-                    f"{op.op_name}: result '{name}' has type {r.type}, which is not {_constraint_name(rd.constraint)}",
-                    location=op.location,
-                )
+    _check_types(op, spec.operands, op._operands, "operand")
+    _check_types(op, spec.results, op.results, "result")
     for fname, ad in spec.attrs:
         name = attr_key(fname)
         value = op.attr(name)
