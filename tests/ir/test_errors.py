@@ -98,3 +98,24 @@ def test_opt_prints_generic_form(tmp_path: pathlib.Path, capsys: pytest.CaptureF
 def test_parse_error_names_file_line_col() -> None:
     with pytest.raises(ir.ParseError, match=r"^f\.mlir:2:3: expected an operation in generic form"):
         ir.parse_module('"builtin.module"() ({\n  func.func @f() {\n}) : () -> ()', "f.mlir")
+
+
+@pytest.mark.parametrize(
+    ("text", "message"),
+    [
+        pytest.param(
+            '%0 = "arith.constant"() <{value = 1 : index}> : () -> index\n'
+            '%1 = "stream.timepoint.join"(%0) : (index) -> !stream.timepoint\n',
+            r"stream.timepoint.join: operand 'await_timepoints' has type index, which is not TimepointType",
+            id="operand",
+        ),
+        pytest.param(
+            '%0 = "stream.timepoint.immediate"() : () -> index\n',
+            r"stream.timepoint.immediate: result 'result_timepoint' has type index, which is not TimepointType",
+            id="result",
+        ),
+    ],
+)
+def test_verify_rejects_types_outside_the_declared_constraint(text: str, message: str) -> None:
+    with pytest.raises(ir.VerifyError, match=message):
+        ir.verify(ir.parse_module(text, "t.mlir"))
