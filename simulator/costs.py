@@ -34,6 +34,9 @@ from ir.attributes import AffineMapAttr, ArrayAttr
 from simulator.errors import InputError
 from simulator.machine import DeviceSpec
 
+# A calibrated duration (ns) or scale beyond this is a typo or an attack, not a measurement (about 11 days).
+_MAX_CALIBRATED = 1e15
+
 
 @dataclass(frozen=True, slots=True)
 class DispatchCost:
@@ -60,19 +63,41 @@ class Calibration:
     def from_file(cls, path: str | pathlib.Path) -> Calibration:
         p = pathlib.Path(path)
         try:
-            text = p.read_text()
+            raw = p.read_bytes()
         except OSError as exc:
             raise InputError(f"cannot read calibration table {p}: {exc.strerror or exc}") from None
+        try:
+            text = raw.decode("utf-8")
+        except UnicodeDecodeError as exc:
+            raise InputError(
+                f"calibration table {p}: not UTF-8 text (byte {exc.start}); a binary file?"
+            ) from None
         try:
             data = json.loads(text) if p.suffix == ".json" else tomllib.loads(text)
         except (json.JSONDecodeError, tomllib.TOMLDecodeError) as exc:
             raise InputError(f"calibration table {p}: cannot parse: {exc}") from None
-        table = data.get("executables", data)
+        except RecursionError:
+            raise InputError(f"calibration table {p}: cannot parse: nested too deeply") from None
+        table = data.get("executables", data) if isinstance(data, dict) else data
         if not isinstance(table, dict):
             raise InputError(f"calibration table {p}: expected a table of executables")
         for name, entry in table.items():
             if not isinstance(entry, dict) or not ({"duration_ns", "scale"} & set(entry)):
                 raise InputError(f"calibration table {p}: entry {name!r} needs duration_ns or scale")
+            for key, low in (("duration_ns", 0.0), ("scale", 0.0)):
+                if key not in entry:
+                    continue
+                value = entry[key]
+                if (
+                    isinstance(value, bool)
+                    or not isinstance(value, int | float)
+                    or not math.isfinite(value)
+                    or not low <= value <= _MAX_CALIBRATED
+                ):
+                    raise InputError(
+                        f"calibration table {p}: entry {name!r}: {key} must be a finite number in "
+                        f"[{low:g}, {_MAX_CALIBRATED:g}], got {value!r:.40}"
+                    )
         return cls(table, str(p))
 
     def lookup(self, names: tuple[str, ...]) -> dict[str, float] | None:

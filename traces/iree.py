@@ -24,10 +24,11 @@ different threads (an ``execute`` and its neighbours) get a flow named ``queue_o
 
 from __future__ import annotations
 
-import json
 import os
 from collections import defaultdict
 from typing import IO, Any
+
+import orjson
 
 from traces.errors import TraceError, TraceFormatError
 from traces.records import Span, TraceMetadata, Track
@@ -62,25 +63,32 @@ _EXECUTION_FIELDS = (
 )
 
 
-def _records(path_or_file: str | os.PathLike[str] | IO[str], name: str) -> list[tuple[int, dict[str, Any]]]:
+def _records(
+    path_or_file: str | os.PathLike[str] | IO[str] | IO[bytes], name: str
+) -> list[tuple[int, dict[str, Any]]]:
     if isinstance(path_or_file, str | os.PathLike):
-        with open(path_or_file, encoding="utf-8") as f:
-            lines = f.read().splitlines()
+        with open(path_or_file, "rb") as f:
+            data: str | bytes = f.read()
     else:
-        lines = path_or_file.read().splitlines()
+        data = path_or_file.read()
+    raw_lines = data.splitlines()
     records = []
-    for lineno, line in enumerate(lines, start=1):
+    for lineno, line in enumerate(raw_lines, start=1):
         if not line.strip():
             continue
         try:
-            record = json.loads(line)
-        except json.JSONDecodeError as exc:
+            record = orjson.loads(line)
+        except orjson.JSONDecodeError as exc:
+            if "UTF-8" in exc.msg or "utf-8" in exc.msg:
+                raise TraceFormatError(f"{name}:{lineno}: not UTF-8 text (a binary file?)") from None
             raise TraceFormatError(f"{name}:{lineno}: malformed JSON: {exc.msg}") from None
         if not isinstance(record, dict) or "type" not in record:
             raise TraceFormatError(
                 f"{name}:{lineno}: expected a JSON object with a 'type', got {line[:60]!r}"
             )
         records.append((lineno, record))
+    if not records:
+        raise TraceFormatError(f"{name}: no records: an empty file is not an iree-profile JSONL export")
     return records
 
 
@@ -95,12 +103,12 @@ def _require(record: dict[str, Any], fields: tuple[str, ...], where: str) -> Non
 
 
 def read_iree_profile(
-    path_or_file: str | os.PathLike[str] | IO[str], *, program: str = "", machine: str = "iree"
+    path_or_file: str | os.PathLike[str] | IO[str] | IO[bytes], *, program: str = "", machine: str = "iree"
 ) -> Trace:
     """Read ``iree-profile queue --format=jsonl`` output into a :class:`Trace`.
 
-    Raises :class:`TraceFormatError` naming the file and line for malformed JSON, missing or ill-typed
-    fields and negative durations.
+    Raises :class:`TraceFormatError` naming the file and line for malformed JSON, bytes that are not
+    UTF-8, missing or ill-typed fields and negative durations, and for a file with no records at all.
 
     Examples
     --------
@@ -157,14 +165,23 @@ def read_iree_profile(
         span = _add(trace, track, record, "sync", start, ready - start, f"{name}:{lineno}")
         submit_spans.setdefault(record["submission_id"], span)
 
+    # Span ids follow the file's order (submissions first), whatever order the lanes are filled in.
+    order = {lineno: len(submits) + i for i, (lineno, _) in enumerate(executions)}
     top_level: dict[int, list[Span]] = defaultdict(list)
-    for lineno, record in executions:
+    lanes: dict[tuple[int, int, bool], list[int]] = {}
+    for lineno, record in sorted(executions, key=lambda item: (item[1]["start_host_time_ns"], item[0])):
         op = record["op"]
         device, queue = record["physical_device_ordinal"], record["queue_ordinal"]
-        track = (
-            Track.queue(device, queue) if op != "execute" else Track.queue(device, f"queue{queue}.execute")
-        )
         start = record["start_host_time_ns"] - origin
+        # Operations that ran at once (a command buffer's concurrent dispatches on local-task's workers)
+        # go to lanes queueN.1, queueN.2, ... as simulated waves do, so that slices on a track nest.
+        lane_ends = lanes.setdefault((device, queue, op == "execute"), [])
+        lane = next((k for k, end in enumerate(lane_ends) if end <= start), len(lane_ends))
+        if lane == len(lane_ends):
+            lane_ends.append(0)
+        lane_ends[lane] = start + max(record["duration_ns"], 0)
+        thread = f"queue{queue}" + (".execute" if op == "execute" else "") + (f".{lane}" if lane else "")
+        track = Track.queue(device, thread)
         span = _add(
             trace,
             track,
@@ -173,6 +190,7 @@ def read_iree_profile(
             start,
             record["duration_ns"],
             f"{name}:{lineno}",
+            span_id=order[lineno],
         )
         # Operations inside a command buffer run as part of its execute, which is what the submit started.
         if op == "execute" or record.get("command_buffer_id", 0) == 0:
@@ -194,13 +212,22 @@ def read_iree_profile(
         for before, after in zip(spans, spans[1:]):
             if before.track != after.track and after.start_ns >= before.start_ns:
                 trace.add_flow(before, after, "queue_order")
+    trace._order_spans_by_id()
     return trace
 
 
 def _add(
-    trace: Trace, track: Track, record: dict[str, Any], category: str, start: int, dur: int, where: str
+    trace: Trace,
+    track: Track,
+    record: dict[str, Any],
+    category: str,
+    start: int,
+    dur: int,
+    where: str,
+    *,
+    span_id: int | None = None,
 ) -> Span:
     try:
-        return trace.add_span(track, str(record["op"]), category, start, dur, dict(record))
+        return trace.add_span(track, str(record["op"]), category, start, dur, dict(record), span_id=span_id)
     except TraceError as exc:
         raise TraceFormatError(f"{where}: {exc}") from None

@@ -18,6 +18,7 @@ and raise :class:`~traces.errors.TraceRecordError` naming the bad value.
 
 from __future__ import annotations
 
+import math
 import re
 from dataclasses import dataclass, field
 from typing import Any
@@ -31,6 +32,7 @@ CATEGORIES: tuple[str, ...] = ("dispatch", "transfer", "io", "alloc", "sync", "h
 TRACK_KINDS: tuple[str, ...] = ("queue", "host", "storage", "link", "pool")
 
 _CATEGORY_SET = frozenset(CATEGORIES)
+_isfinite = math.isfinite
 
 # Processes are listed host first, then devices, storage and links (Perfetto and plots use this order).
 _KIND_RANK = {"host": 0, "queue": 1, "pool": 1, "storage": 2, "link": 3}
@@ -298,7 +300,7 @@ class Counter:
             and type(self.name) is str
             and self.name
             and type(self.time_ns) is int
-            and type(self.value) in (int, float)
+            and (type(self.value) is int or (type(self.value) is float and _isfinite(self.value)))
         ):
             return
         if not isinstance(self.track, Track):
@@ -308,6 +310,8 @@ class Counter:
         _check_int(f"Counter {self.name!r}", "time_ns", self.time_ns)
         if isinstance(self.value, bool) or not isinstance(self.value, int | float):
             raise TraceRecordError(f"Counter {self.name!r}: value must be a number, got {self.value!r}")
+        if not _isfinite(self.value):
+            raise TraceRecordError(f"Counter {self.name!r}: value must be finite, got {self.value!r}")
 
 
 @dataclass(frozen=True, slots=True)

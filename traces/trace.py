@@ -156,6 +156,14 @@ class Trace:
         if span.id >= self._next_id:
             self._next_id = span.id + 1
 
+    def _order_spans_by_id(self) -> None:
+        """Put the spans in id order (a reader that made them in end order restores creation order)."""
+        spans = self._spans
+        if any(a.id > b.id for a, b in zip(spans, spans[1:])):
+            spans.sort(key=lambda s: s.id)
+            self._index = None
+            self._last_track = None
+
     def extend(self, records: Iterable[Span | Flow | Counter | Instant | Track]) -> None:
         """Append ready-made records of any kind, in order (the reader's path)."""
         for record in records:

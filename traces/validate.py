@@ -1,31 +1,54 @@
-"""A checker of the Trace Event Format: the rules a Chrome trace file must keep for viewers to load it.
+"""A checker of the Trace Event Format: the rules a Chrome trace file must keep for viewers to show it right.
 
 The rules checked, each reported as one line naming the event by its index (and line, for files):
 
-- every event is an object with ``ph``, ``ts``, ``pid`` and ``tid``; ``ts`` is a number; ``pid`` and
-  ``tid`` are integers;
-- ``X`` events have a numeric ``dur >= 0``;
+- every event is an object with ``ph``, ``ts``, ``pid`` and ``tid``; ``ts`` is a finite number within
+  :data:`~traces.chrome_read.MAX_TIME_NS` of zero; ``pid`` and ``tid`` are integers;
+- ``X`` events have a numeric ``dur >= 0`` within the same range;
 - flow events pair up: each ``s`` has exactly one ``f`` with the same ``cat`` and ``id``, and no ``f`` is
   without an ``s``; the ``f`` is not earlier than its ``s``;
 - ``C`` events have a non-empty ``args`` object whose values are all numbers;
-- ``B``/``E`` events balance on each thread;
-- ``M`` events are one of the metadata names viewers know.
+- ``B``/``E`` events balance on each thread, and an ``E`` that names its slice names the open one;
+- ``M`` events are one of the metadata names viewers know;
+- the slices of one thread (``X`` events and ``B``/``E`` pairs) nest: two slices either do not overlap
+  or one lies inside the other, in exact nanoseconds. Viewers draw a slice that overlaps its sibling
+  without nesting as its parent;
+- and, for ``X`` events, the same holds for the end a viewer computes as ``ts + dur`` in floating point:
+  ``92.010 + 0.352`` is ``92.36200000000001``, after a sibling that starts at ``92.362``.
+
+:func:`check_chrome_trace` first reads the file the way every ``streamsim trace`` verb does, so a file
+they cannot load raises :class:`~traces.errors.TraceFormatError` here too.
 """
 
 from __future__ import annotations
 
+import math
 import os
 from collections.abc import Iterable
 from typing import IO, Any
 
-from traces.chrome import iter_chrome_events
+from traces.chrome_read import _MAX_TS_US, iter_chrome_events, read_trace
 
 _PHASES = set("BEXiIC sftMbenNODPR".replace(" ", "")) | {"(", ")"}
 _METADATA = {"process_name", "process_labels", "process_sort_index", "thread_name", "thread_sort_index"}
+_MAX_REPORTS_PER_THREAD = 10
 
 
 def _is_number(value: object) -> bool:
     return isinstance(value, int | float) and not isinstance(value, bool)
+
+
+def _is_time(value: object) -> bool:
+    return _is_number(value) and math.isfinite(value) and abs(value) <= _MAX_TS_US  # type: ignore[arg-type]
+
+
+def _ns(value: float) -> int:
+    return round(value * 1000)
+
+
+# A slice of one thread: exact start and end in ns, float end as a viewer computes it, float start, name,
+# and where it was defined (for the message).
+_Slice = tuple[int, int, float, float, str, str]
 
 
 def check_chrome_events(events: Iterable[dict[str, Any] | tuple[int, dict[str, Any]]]) -> list[str]:
@@ -39,11 +62,18 @@ def check_chrome_events(events: Iterable[dict[str, Any] | tuple[int, dict[str, A
     []
     >>> check_chrome_events([{"ph": "X", "ts": 0, "pid": 1, "dur": -2}])
     ['event 0: missing tid', 'event 0: X dur must be a number >= 0, got -2']
+    >>> check_chrome_events([
+    ...     {"ph": "X", "ts": 92.01, "dur": 0.352, "pid": 1, "tid": 1, "name": "a"},
+    ...     {"ph": "X", "ts": 92.362, "dur": 1, "pid": 1, "tid": 1, "name": "b"},
+    ... ])  # doctest: +NORMALIZE_WHITESPACE
+    ["event 0: slice 'a' ends at 92.36200000000001 us as viewers compute ts + dur, after slice 'b'
+      (event 1) starts at 92.362 us on pid 1 tid 1; write B/E events"]
     """
     problems: list[str] = []
     starts: dict[tuple[Any, Any], tuple[str, float]] = {}
     ends: dict[tuple[Any, Any], tuple[str, float]] = {}
-    depth: dict[tuple[Any, Any], int] = {}
+    open_slices: dict[tuple[Any, Any], list[tuple[str, dict[str, Any]]]] = {}
+    slices: dict[tuple[Any, Any], list[_Slice]] = {}
     for index, item in enumerate(events):
         line, event = item if isinstance(item, tuple) else (0, item)
         where = f"event {index}" + (f" (line {line})" if line else "")
@@ -54,56 +84,126 @@ def check_chrome_events(events: Iterable[dict[str, Any] | tuple[int, dict[str, A
             if key not in event:
                 problems.append(f"{where}: missing {key}")
         ph = event.get("ph")
-        if ph is not None and ph not in _PHASES:
-            problems.append(f"{where}: unknown phase {ph!r}")
+        if ph is not None and (not isinstance(ph, str) or ph not in _PHASES):
+            problems.append(f"{where}: unknown phase {ph!r:.20}")
         if "ts" in event and not _is_number(event["ts"]):
-            problems.append(f"{where}: ts must be a number, got {event['ts']!r}")
+            problems.append(f"{where}: ts must be a number, got {event['ts']!r:.40}")
+        elif "ts" in event and not _is_time(event["ts"]):
+            problems.append(f"{where}: ts {event['ts']!r} us is out of range (|ts| <= {_MAX_TS_US:.3g} us)")
         for key in ("pid", "tid"):
             if key in event and (isinstance(event[key], bool) or not isinstance(event[key], int)):
-                problems.append(f"{where}: {key} must be an integer, got {event[key]!r}")
-        ts = event.get("ts") if _is_number(event.get("ts")) else 0
+                problems.append(f"{where}: {key} must be an integer, got {event[key]!r:.40}")
+        timed = _is_time(event.get("ts"))
+        ts = event["ts"] if timed else 0
+        thread = (event.get("pid"), event.get("tid"))
+        if not all(isinstance(k, int) and not isinstance(k, bool) for k in thread):
+            thread = ("?", "?")
         if ph == "X":
             dur = event.get("dur")
             if not _is_number(dur) or dur < 0:
-                problems.append(f"{where}: X dur must be a number >= 0, got {dur!r}")
+                problems.append(f"{where}: X dur must be a number >= 0, got {dur!r:.40}")
+            elif not _is_time(dur):
+                problems.append(f"{where}: X dur {dur!r} us is out of range")
+            elif timed:
+                slices.setdefault(thread, []).append(
+                    (_ns(ts), _ns(ts) + _ns(dur), ts + dur, ts, str(event.get("name", "")), where)
+                )
         elif ph in ("s", "f"):
             key = (event.get("cat"), event.get("id"))
             if event.get("id") is None:
                 problems.append(f"{where}: flow event without id")
             table = starts if ph == "s" else ends
-            if key in table:
-                problems.append(f"{where}: second flow {'start' if ph == 's' else 'end'} with id {key[1]!r}")
-            table[key] = (where, ts)
+            try:
+                if key in table:
+                    problems.append(
+                        f"{where}: second flow {'start' if ph == 's' else 'end'} with id {key[1]!r:.40}"
+                    )
+                table[key] = (where, ts)
+            except TypeError:
+                problems.append(f"{where}: flow id must be a number or string, got {key[1]!r:.40}")
         elif ph == "C":
             args = event.get("args")
             if not isinstance(args, dict) or not args:
-                problems.append(f"{where}: C args must be a non-empty object, got {args!r}")
+                problems.append(f"{where}: C args must be a non-empty object, got {args!r:.60}")
             else:
                 for name, value in args.items():
                     if not _is_number(value):
-                        problems.append(f"{where}: counter {name!r} is not numeric: {value!r}")
-        elif ph in ("B", "E"):
-            thread = (event.get("pid"), event.get("tid"))
-            depth[thread] = depth.get(thread, 0) + (1 if ph == "B" else -1)
-            if depth[thread] < 0:
+                        problems.append(f"{where}: counter {name!r:.40} is not numeric: {value!r:.40}")
+        elif ph == "B":
+            open_slices.setdefault(thread, []).append((where, event))
+        elif ph == "E":
+            stack = open_slices.get(thread)
+            if not stack:
                 problems.append(f"{where}: E event with no open B on pid {thread[0]} tid {thread[1]}")
-                depth[thread] = 0
+                continue
+            begin_where, begin = stack.pop()
+            end_name = event.get("name")
+            begin_name = begin.get("name", "")
+            if end_name is not None and end_name != begin_name:
+                problems.append(f"{where}: E event {end_name!r:.40} closes the open slice {begin_name!r:.40}")
+            if timed and _is_time(begin.get("ts")):
+                start = begin["ts"]
+                if ts < start:
+                    problems.append(f"{where}: E event is before its B event ({begin_where})")
+                else:
+                    slices.setdefault(thread, []).append(
+                        (_ns(start), _ns(ts), ts, start, str(begin_name), begin_where)
+                    )
         elif ph == "M" and event.get("name") not in _METADATA:
-            problems.append(f"{where}: unknown metadata event name {event.get('name')!r}")
+            problems.append(f"{where}: unknown metadata event name {event.get('name')!r:.40}")
     for key, (where, ts) in starts.items():
         if key not in ends:
-            problems.append(f"{where}: flow start id {key[1]!r} has no flow end")
+            problems.append(f"{where}: flow start id {key[1]!r:.40} has no flow end")
         elif ends[key][1] < ts:
-            problems.append(f"{ends[key][0]}: flow end id {key[1]!r} is before its start")
+            problems.append(f"{ends[key][0]}: flow end id {key[1]!r:.40} is before its start")
     for key, (where, _) in ends.items():
         if key not in starts:
-            problems.append(f"{where}: flow end id {key[1]!r} has no flow start")
-    for (pid, tid), open_count in depth.items():
-        if open_count > 0:
-            problems.append(f"pid {pid} tid {tid}: {open_count} B event(s) never closed")
+            problems.append(f"{where}: flow end id {key[1]!r:.40} has no flow start")
+    for (pid, tid), stack in open_slices.items():
+        if stack:
+            problems.append(f"pid {pid} tid {tid}: {len(stack)} B event(s) never closed")
+    for (pid, tid), thread_slices in slices.items():
+        problems.extend(_nesting_problems(pid, tid, thread_slices))
+    return problems
+
+
+def _nesting_problems(pid: object, tid: object, thread_slices: list[_Slice]) -> list[str]:
+    """Slices of one thread that overlap without nesting, exactly or as viewers compute X ends."""
+    problems: list[str] = []
+    thread_slices.sort(key=lambda s: (s[0], -s[1]))
+    stack: list[_Slice] = []
+    for current in thread_slices:
+        start, end, _, float_start, name, where = current
+        while stack and stack[-1][1] <= start:
+            done = stack.pop()
+            if done[2] > float_start and len(problems) < _MAX_REPORTS_PER_THREAD:
+                problems.append(
+                    f"{done[5]}: slice {done[4]!r:.40} ends at {done[2]!r} us as viewers compute ts + dur, "
+                    f"after slice {name!r:.40} ({where.split(' (')[0]}) starts at {float_start!r} us "
+                    f"on pid {pid} tid {tid}; write B/E events"
+                )
+        if stack and end > stack[-1][1] and len(problems) < _MAX_REPORTS_PER_THREAD:
+            outer = stack[-1]
+            problems.append(
+                f"{where}: slice {name!r:.40} [{start}, {end}) ns overlaps slice {outer[4]!r:.40} "
+                f"[{outer[0]}, {outer[1]}) ns ({outer[5].split(' (')[0]}) on pid {pid} tid {tid} "
+                "without nesting in it"
+            )
+        stack.append(current)
     return problems
 
 
 def check_chrome_trace(path_or_file: str | os.PathLike[str] | IO[bytes]) -> list[str]:
-    """The rule violations in a Chrome trace file (gzip or not); malformed JSON raises TraceFormatError."""
+    """The rule violations in a Chrome trace file (gzip or not).
+
+    A file that the trace verbs cannot load at all (malformed JSON, binary data, times out of range,
+    unbalanced B/E, unpaired flows) raises :class:`~traces.errors.TraceFormatError`, as they do.
+    """
+    if not isinstance(path_or_file, str | os.PathLike):
+        data = path_or_file.read()
+        import io
+
+        read_trace(io.BytesIO(data))
+        return check_chrome_events((line, event) for line, event, _ in iter_chrome_events(io.BytesIO(data)))
+    read_trace(path_or_file)
     return check_chrome_events((line, event) for line, event, _ in iter_chrome_events(path_or_file))

@@ -34,7 +34,7 @@ def test_chrome_written_file_passes_checker(tmp_path: pathlib.Path, sample_trace
     with opener(path, "rt") as f:
         document = json.load(f)
     phases = sorted({e["ph"] for e in document["traceEvents"]})
-    assert phases == ["C", "M", "X", "f", "i", "s"]
+    assert phases == ["B", "C", "E", "M", "f", "i", "s"]
     assert document["displayTimeUnit"] == "ns"
 
 
@@ -56,9 +56,10 @@ def test_chrome_names_processes_and_threads(sample_trace: Trace) -> None:
     threads = {(e["pid"], e["tid"]): e["args"]["name"] for e in events if e["name"] == "thread_name"}
     assert processes == {1: "host", 2: "device0", 3: "storage"}
     assert threads == {(1, 1): "main", (2, 1): "queue0", (2, 2): "queue1", (2, 3): "pool0", (3, 1): "io0"}
-    mm = next(e for e in events if e.get("name") == "mm")
-    assert mm["args"]["op"] == "stream.cmd.dispatch" and mm["args"]["loc"] == "m.mlir:9:7"
-    assert (mm["ts"], mm["dur"]) == (0.1, 0.06)
+    begin, end = (e for e in events if e.get("name") == "mm")
+    assert begin["args"]["op"] == "stream.cmd.dispatch" and begin["args"]["loc"] == "m.mlir:9:7"
+    assert (begin["ph"], begin["ts"], end["ph"], end["ts"]) == ("B", 0.1, "E", 0.16)
+    assert end["args"] == begin["args"]
 
 
 def test_chrome_gzip_flag_overrides_suffix(tmp_path: pathlib.Path, sample_trace: Trace) -> None:
@@ -100,7 +101,7 @@ def _write_lines(tmp_path: pathlib.Path, sample_trace: Trace, edit) -> pathlib.P
 def _edit_mm(old: str, new: str):
     def edit(lines: list[str]) -> None:
         index = next(i for i, line in enumerate(lines) if '"name":"mm"' in line)
-        assert index == 19  # so that the messages below name line 20
+        assert index == 22  # so that the messages below name line 23
         lines[index] = lines[index].replace(old, new)
 
     return edit
@@ -109,14 +110,25 @@ def _edit_mm(old: str, new: str):
 @pytest.mark.parametrize(
     ("edit", "match"),
     [
-        (_edit_mm('"cat":"dispatch"', '"cat":dispatch'), r"t\.json:20: malformed JSON event"),
-        (_edit_mm('"ts":0.100,', ""), r"t\.json:20: bad X event: missing member 'ts'"),
-        (_edit_mm('"dispatch"', '"gpu"'), r"t\.json:20: .*category 'gpu'"),
-        (_edit_mm('"dur":0.060', '"dur":"x"'), r"t\.json:20: .*'dur' must be a number"),
-        (_edit_mm('"dur":0.060', '"dur":-1'), r"t\.json:20: .*dur_ns must be >= 0"),
+        (_edit_mm('"cat":"dispatch"', '"cat":dispatch'), r"t\.json:23: malformed JSON event"),
+        (_edit_mm('"ts":0.100,', ""), r"t\.json:23: bad B event: missing member 'ts'"),
+        (_edit_mm('"dispatch"', '"gpu"'), r"t\.json:\d+: .*category 'gpu'"),
+        (_edit_mm('"ts":0.100', '"ts":"x"'), r"t\.json:23: .*time must be a number"),
+        (_edit_mm('"ts":0.100', '"ts":1e308'), r"t\.json:23: .*time 1e\+308 us is out of range"),
+        (_edit_mm('"ts":0.100', '"ts":0.200'), r"t\.json:\d+: .*duration must be >= 0"),
+        (_edit_mm('"ph":"B"', '"ph":"X"'), r"t\.json:23: bad X event: missing member 'dur'"),
         (lambda lines: lines.pop(), r"t\.json: truncated trace"),
     ],
-    ids=["bad-json", "missing-ts", "bad-category", "dur-not-number", "negative-dur", "truncated"],
+    ids=[
+        "bad-json",
+        "missing-ts",
+        "bad-category",
+        "ts-not-number",
+        "ts-huge",
+        "negative-dur",
+        "x-without-dur",
+        "truncated",
+    ],
 )
 def test_chrome_reader_errors_name_file_and_line(
     tmp_path: pathlib.Path, sample_trace: Trace, edit, match: str
@@ -210,11 +222,13 @@ def test_chrome_reader_names_line_in_later_batch(tmp_path: pathlib.Path) -> None
     path = tmp_path / "big.json"
     trace.to_chrome_json(path)
     lines = path.read_text().splitlines()
+    assert '"ph":"B"' in lines[4499]
     lines[4499] = lines[4499].replace('"cat":"dispatch"', '"cat":')
     path.write_text("\n".join(lines) + "\n")
     with pytest.raises(TraceFormatError, match=r"big\.json:4500: malformed JSON event"):
         read_trace(path)
-    lines[4499] = lines[4499].replace('"cat":', '"cat":"dispatch"').replace('"dur":0.005', '"dur":-0.005')
+    lines[4499] = lines[4499].replace('"cat":', '"cat":"dispatch"')
+    lines[4500] = lines[4500].replace('"ts":', '"ts":-')
     path.write_text("\n".join(lines) + "\n")
-    with pytest.raises(TraceFormatError, match=r"big\.json:4500: bad X event: .*dur_ns must be >= 0, got -5"):
+    with pytest.raises(TraceFormatError, match=r"big\.json:4501: bad E event: .*duration must be >= 0"):
         read_trace(path)

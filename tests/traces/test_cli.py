@@ -83,9 +83,16 @@ def test_cli_trace_import_iree_and_check(tmp_path: pathlib.Path, capsys: pytest.
 
 def test_cli_trace_check_reports_problems(tmp_path: pathlib.Path, capsys: pytest.CaptureFixture[str]) -> None:
     path = tmp_path / "bad.json"
-    path.write_text(json.dumps([{"ph": "X", "ts": 0, "pid": 1, "tid": 1, "dur": -1}]))
+    events = [
+        {"ph": "X", "ts": 0, "pid": 1, "tid": 1, "dur": 2, "name": "a", "cat": "dispatch"},
+        {"ph": "X", "ts": 1, "pid": 1, "tid": 1, "dur": 2, "name": "b", "cat": "dispatch"},
+    ]
+    path.write_text(json.dumps(events))
     assert main(["trace", "check", str(path)]) == 1
-    assert "X dur must be a number >= 0, got -1" in capsys.readouterr().out
+    assert "slice 'b' [1000, 3000) ns overlaps slice 'a' [0, 2000) ns" in capsys.readouterr().out
+    path.write_text(json.dumps([{"ph": "X", "ts": 0, "pid": 1, "tid": 1, "dur": -1}]))
+    assert main(["trace", "check", str(path)]) == 2
+    assert "duration must be >= 0" in capsys.readouterr().err
 
 
 @pytest.mark.parametrize(

@@ -9,7 +9,7 @@ import pathlib
 import pytest
 
 from tests.conftest import iree_fixture_dirs
-from traces import Trace, TraceFormatError, Track, check_chrome_trace, critical_path, read_trace
+from traces import TraceFormatError, Track, check_chrome_trace, critical_path, read_trace
 from traces.iree import read_iree_profile
 
 FIXTURES = [d for d in iree_fixture_dirs() if (d / "profile.jsonl").exists()]
@@ -30,7 +30,15 @@ def test_iree_import_dispatch_durations_sum_to_jsonl(fixture: pathlib.Path) -> N
     assert expected and len(dispatches) == len(expected)
     assert sum(s.dur_ns for s in dispatches) == sum(expected)
     assert {s.category for s in dispatches} == {"dispatch"}
-    assert {s.track for s in dispatches} == {Track.queue(0, 0)}
+    # Dispatches that ran at once on local-task's workers go to lanes of queue 0, so that slices nest.
+    assert {s.track.process for s in dispatches} == {"device0"}
+    assert {s.track.thread.split(".")[0] for s in dispatches} == {"queue0"}
+    by_track: dict[Track, list] = {}
+    for s in dispatches:
+        by_track.setdefault(s.track, []).append(s)
+    for spans in by_track.values():
+        spans.sort(key=lambda s: s.start_ns)
+        assert all(a.end_ns <= b.start_ns for a, b in zip(spans, spans[1:]))
 
 
 @pytest.mark.parametrize("fixture", FIXTURES, ids=[d.name for d in FIXTURES])
@@ -109,5 +117,14 @@ def test_iree_import_errors_name_file_and_line(tmp_path: pathlib.Path, text: str
         read_iree_profile(path)
 
 
-def test_iree_import_empty_stream_gives_empty_trace() -> None:
-    assert read_iree_profile(io.StringIO("")) == Trace(read_iree_profile(io.StringIO("")).metadata)
+@pytest.mark.parametrize("text", ["", "\n\n  \n"], ids=["empty", "blank-lines"])
+def test_iree_import_empty_stream_is_an_error(text: str) -> None:
+    with pytest.raises(TraceFormatError, match=r"<stream>: no records: an empty file"):
+        read_iree_profile(io.StringIO(text))
+
+
+def test_iree_import_binary_input_is_an_error(tmp_path: pathlib.Path) -> None:
+    path = tmp_path / "p.jsonl"
+    path.write_bytes(b'{"type":"queue"}\n\xff\xfe\x00binary\n')
+    with pytest.raises(TraceFormatError, match=r"p\.jsonl:2: not UTF-8 text"):
+        read_iree_profile(path)

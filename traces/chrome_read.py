@@ -1,0 +1,395 @@
+"""Reading Chrome trace event JSON back into records, streamed and with one clear error per bad input.
+
+Files in the writer's one-event-per-line layout (:mod:`traces.chrome`) are read in batches of lines with
+orjson, so memory stays flat and a bad line is named by its number. Other JSON (an object with
+``traceEvents`` or a bare array, as other tools write) is parsed whole. Either way nothing a file holds
+can crash the reader: bytes that are not UTF-8, nesting deeper than orjson's limit (1024), ``NaN``
+literals, numbers out of range and members of the wrong type all raise
+:class:`~traces.errors.TraceFormatError` naming the file and line.
+
+Times must lie within ``MAX_TIME_NS`` of zero (2**62 ns, 146 years), so that every sum of a start and a
+duration still fits the int64 columns of :mod:`traces.frames` and analysis never overflows.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import gzip as gzip_module
+import io
+import itertools
+import os
+import zlib
+from collections.abc import Iterator
+from typing import IO, Any
+
+import orjson
+
+from traces.errors import TraceError, TraceFormatError
+from traces.records import CATEGORIES, Counter, Flow, Instant, TraceMetadata, Track, unchecked_span
+from traces.trace import Trace
+
+_HEADER_END = b'"traceEvents":['
+_BATCH = 4096  # lines decoded per orjson call
+
+#: The largest magnitude of a time (start, duration, sample time) a trace may hold, in nanoseconds.
+MAX_TIME_NS = 2**62
+_MAX_TS_US = MAX_TIME_NS / 1000
+
+
+def parse_ts(value: object) -> int:
+    """Microseconds (as read from JSON) to integer nanoseconds; TraceFormatError when not a usable time.
+
+    Examples
+    --------
+    >>> parse_ts(1234.567), parse_ts(3)
+    (1234567, 3000)
+    """
+    if type(value) is float:
+        if not -_MAX_TS_US <= value <= _MAX_TS_US:  # also rejects NaN
+            raise TraceFormatError(f"time {value!r} us is out of range (|t| <= {_MAX_TS_US:.3g} us)")
+        return round(value * 1000)
+    if type(value) is int:
+        if not -_MAX_TS_US <= value <= _MAX_TS_US:
+            raise TraceFormatError(f"time {value!r} us is out of range (|t| <= {_MAX_TS_US:.3g} us)")
+        return value * 1000
+    raise TraceFormatError(f"time must be a number of microseconds, got {value!r:.60}")
+
+
+def _name_of(path_or_file: object) -> str:
+    if isinstance(path_or_file, str | os.PathLike):
+        return os.fspath(path_or_file)
+    return str(getattr(path_or_file, "name", "<stream>"))
+
+
+def _open_binary(path_or_file: str | os.PathLike[str] | IO[bytes], stack: contextlib.ExitStack) -> IO[bytes]:
+    raw: IO[bytes]
+    if isinstance(path_or_file, str | os.PathLike):
+        raw = stack.enter_context(open(path_or_file, "rb"))  # noqa: SIM115
+    else:
+        raw = path_or_file
+    if hasattr(raw, "peek"):
+        head = raw.peek(2)[:2]
+    elif raw.seekable():
+        position = raw.tell()
+        head = raw.read(2)
+        raw.seek(position)
+    else:
+        raw = io.BufferedReader(raw)  # type: ignore[arg-type]
+        head = raw.peek(2)[:2]
+    if isinstance(head, str):
+        raise TraceFormatError(f"{_name_of(path_or_file)}: expected a binary file object, got a text one")
+    if head == b"\x1f\x8b":
+        raw = stack.enter_context(gzip_module.GzipFile(fileobj=raw, mode="rb"))
+    return raw
+
+
+def _json_error(name: str, line: int, exc: orjson.JSONDecodeError, what: str) -> TraceFormatError:
+    message = str(exc.msg)
+    if "UTF-8" in message or "utf-8" in message:
+        return TraceFormatError(f"{name}:{line}: not UTF-8 text (a binary file?)")
+    if "ecursion" in message or "depth limit" in message:
+        return TraceFormatError(f"{name}:{line}: JSON nested too deeply (more than 1024 levels)")
+    return TraceFormatError(f"{name}:{line}: {what}: {message}")
+
+
+def iter_chrome_events(
+    path_or_file: str | os.PathLike[str] | IO[bytes],
+) -> Iterator[tuple[int, dict[str, Any], dict[str, Any]]]:
+    """Yield ``(line, event, document_metadata)`` for each event of a Chrome trace file (gzip or not).
+
+    Files in :mod:`traces.chrome`'s one-event-per-line layout are read in batches of lines, so memory
+    stays flat. Other JSON (an object with ``traceEvents`` or a bare array) is parsed whole and lines are
+    0. Malformed input raises :class:`TraceFormatError` naming the file and line.
+    """
+    events = _events(path_or_file)
+    metadata = next(events)
+    for lineno, event in events:
+        yield lineno, event, metadata
+
+
+def _events(path_or_file: str | os.PathLike[str] | IO[bytes]) -> Iterator[Any]:
+    """Yield the document's metadata dict, then ``(line, event)`` for each event."""
+    name = _name_of(path_or_file)
+    try:
+        yield from _events_unguarded(path_or_file, name)
+    except (gzip_module.BadGzipFile, EOFError, zlib.error) as exc:
+        raise TraceFormatError(f"{name}: corrupt gzip data: {exc}") from None
+
+
+def _events_unguarded(path_or_file: str | os.PathLike[str] | IO[bytes], name: str) -> Iterator[Any]:
+    with contextlib.ExitStack() as stack:
+        binary = _open_binary(path_or_file, stack)
+        first = binary.readline()
+        if first.rstrip().endswith(_HEADER_END):
+            try:
+                header = orjson.loads(first.rstrip() + b"]}")
+            except orjson.JSONDecodeError as exc:
+                raise _json_error(name, 1, exc, "malformed trace header") from None
+            meta = header.get("metadata") if isinstance(header, dict) else None
+            yield meta if isinstance(meta, dict) else {}
+            yield from _layout_events(binary, name)
+            return
+        document = first + binary.read()
+    if not document.strip():
+        raise TraceFormatError(f"{name}: empty file: no trace events")
+    try:
+        parsed = orjson.loads(document)
+    except orjson.JSONDecodeError as exc:
+        raise _json_error(name, exc.lineno, exc, "malformed JSON") from None
+    metadata: dict[str, Any] = {}
+    if isinstance(parsed, dict):
+        if "traceEvents" not in parsed:
+            raise TraceFormatError(f"{name}:1: a JSON object without traceEvents is not a Chrome trace")
+        found = parsed.get("metadata")
+        metadata = found if isinstance(found, dict) else {}
+        parsed = parsed["traceEvents"]
+    yield metadata
+    if not isinstance(parsed, list):
+        raise TraceFormatError(f"{name}:1: expected a JSON array of events or an object with traceEvents")
+    # Files from other tools may name tracks after using them; read the names first.
+    parsed.sort(key=lambda e: 0 if isinstance(e, dict) and e.get("ph") == "M" else 1)
+    for event in parsed:
+        if not isinstance(event, dict):
+            raise TraceFormatError(f"{name}:0: event is not a JSON object: {event!r:.60}")
+        yield 0, event
+
+
+def _layout_events(binary: IO[bytes], name: str) -> Iterator[tuple[int, dict[str, Any]]]:
+    lineno = 1
+    while True:
+        # Decode a batch of lines as one JSON array: far fewer decoder calls than one per line. When
+        # the batch does not parse, the lines are decoded one by one to name the bad one.
+        batch = list(itertools.islice(binary, _BATCH))
+        if not batch:
+            break
+        lines = [line.strip() for line in batch]
+        end = next((i for i, line in enumerate(lines) if line == b"]}"), None)
+        if end is not None:
+            lines = lines[:end]
+        body = [line[:-1] if line.endswith(b",") else line for line in lines]
+        events: Any
+        try:
+            events = orjson.loads(b"[" + b",".join(line for line in body if line) + b"]")
+        except orjson.JSONDecodeError:
+            events = None
+        if events is None or not all(type(e) is dict for e in events):
+            events = []
+            for offset, line in enumerate(body):
+                if not line:
+                    continue
+                where = lineno + 1 + offset
+                try:
+                    event = orjson.loads(line)
+                except orjson.JSONDecodeError as exc:
+                    raise _json_error(name, where, exc, "malformed JSON event") from None
+                if not isinstance(event, dict):
+                    raise TraceFormatError(f"{name}:{where}: event is not a JSON object: {line[:60]!r}")
+                events.append(event)
+        numbers = [lineno + 1 + i for i, line in enumerate(body) if line]
+        yield from zip(numbers, events)
+        lineno += len(batch)
+        if end is not None:
+            rest = b"".join(b"".join(batch[end + 1 :]).split()) + b"".join(binary.read(4096).split())
+            if rest:
+                raise TraceFormatError(f"{name}:{lineno + 1}: data after the end of the trace document")
+            return
+    raise TraceFormatError(f"{name}: truncated trace: no closing ']}}' after the last event")
+
+
+def read_trace(path_or_file: str | os.PathLike[str] | IO[bytes]) -> Trace:
+    """Load a Chrome trace JSON file (gzip detected by content) back into a :class:`Trace`.
+
+    Files written by :func:`~traces.chrome.write_chrome_json` come back equal to the trace written. Other
+    files are read as far as they map: ``X`` and ``B``/``E`` become spans, ``C`` counters, ``i``/``I``
+    instants, ``s``/``f`` pairs flows when they carry ``span_id``; other phases are skipped. Missing or
+    ill-typed members, times out of range and unbalanced ``B``/``E`` raise :class:`TraceFormatError`
+    naming the file and line.
+    """
+    name = _name_of(path_or_file)
+    builder = _Builder(name)
+    events = _events(path_or_file)
+    builder.start(next(events))
+    add = builder.add
+    for lineno, event in events:
+        try:
+            add(event)
+        except (TraceError, KeyError, TypeError, ValueError, AttributeError, OverflowError) as exc:
+            what = f"missing member {exc}" if isinstance(exc, KeyError) else str(exc)
+            raise TraceFormatError(
+                f"{name}:{lineno}: bad {event.get('ph', '?')!s:.8} event: {what}"
+            ) from None
+    return builder.finish()
+
+
+def _int_member(event: dict[str, Any], key: str) -> int:
+    value = event[key]
+    if type(value) is not int:
+        raise TraceFormatError(f"member {key!r} must be an integer, got {value!r:.60}")
+    return value
+
+
+class _Builder:
+    """Turns a stream of Chrome events into records."""
+
+    def __init__(self, name: str) -> None:
+        self.name = name
+        self.trace = Trace()
+        self.processes: dict[int, str] = {}
+        self.tracks: dict[tuple[int, int], Track] = {}
+        self.open_flows: dict[Any, tuple[int, dict[str, Any]]] = {}
+        self.open_slices: dict[tuple[int, int], list[dict[str, Any]]] = {}
+        self.next_id = 0
+        self.strings: dict[str, str] = {}
+
+    def start(self, metadata: dict[str, Any]) -> None:
+        known = {k: metadata[k] for k in ("machine", "program", "seed", "version", "extra") if k in metadata}
+        try:
+            self.trace = Trace(TraceMetadata(**known))
+        except TraceError as exc:
+            raise TraceFormatError(f"{self.name}:1: bad trace metadata: {exc}") from None
+
+    def track(self, event: dict[str, Any]) -> Track:
+        key = (event["pid"], event["tid"])
+        track = self.tracks.get(key)
+        if track is None:
+            pid, tid = _int_member(event, "pid"), _int_member(event, "tid")
+            track = Track(self.processes.get(pid, f"pid{pid}"), f"tid{tid}", "queue")
+            self.tracks[key] = track
+        return track
+
+    def span(self, event: dict[str, Any], start: int, dur: int, args: Any) -> None:
+        span_id = event.get("id")
+        if span_id is None:
+            span_id = self.next_id
+        elif type(span_id) is not int or span_id < 0:
+            raise TraceFormatError(f"span id must be an integer >= 0, got {span_id!r:.60}")
+        if span_id >= self.next_id:
+            self.next_id = span_id + 1
+        name = event.get("name", "")
+        if type(name) is not str:
+            raise TraceFormatError(f"name must be a string, got {name!r:.60}")
+        if type(args) is not dict:
+            raise TraceFormatError(f"args must be an object, got {args!r:.60}")
+        if not 0 <= dur <= MAX_TIME_NS:
+            raise TraceFormatError(f"duration must be >= 0 and <= {MAX_TIME_NS} ns, got {dur} ns")
+        category = _category(event)
+        track = self.track(event)
+        self.trace._append_span(
+            unchecked_span(span_id, track, self.strings.setdefault(name, name), category, start, dur, args)
+        )
+
+    def add(self, event: dict[str, Any]) -> None:
+        ph = event["ph"]
+        if ph == "B":
+            parse_ts(event["ts"])
+            self.open_slices.setdefault((event["pid"], event["tid"]), []).append(event)
+        elif ph == "E":
+            stack = self.open_slices.get((event["pid"], event["tid"]))
+            if not stack:
+                raise TraceFormatError("E event with no open B event on its thread")
+            begin = stack.pop()
+            end_name = event.get("name")
+            if end_name is not None and end_name != begin.get("name", ""):
+                raise TraceFormatError(
+                    f"E event {end_name!r:.40} closes the B event {begin.get('name', '')!r:.40}; "
+                    "B/E events on a thread must nest"
+                )
+            start = parse_ts(begin["ts"])
+            b_args = begin.get("args", {})
+            e_args = event.get("args")
+            if e_args and e_args != b_args:
+                if type(e_args) is not dict or type(b_args) is not dict:
+                    raise TraceFormatError(f"args must be an object, got {e_args!r:.60}")
+                b_args = {**b_args, **e_args}
+            self.span(begin, start, parse_ts(event["ts"]) - start, b_args)
+        elif ph == "X":
+            start = parse_ts(event["ts"])
+            self.span(event, start, parse_ts(event["dur"]), event.get("args", {}))
+        elif ph == "C":
+            track = self.track(event)
+            ts = parse_ts(event["ts"])
+            args = event["args"]
+            if type(args) is not dict or not args:
+                raise TraceFormatError(f"C args must be a non-empty object, got {args!r:.60}")
+            for key, value in args.items():
+                self.trace.extend((Counter(track, key, ts, value),))
+        elif ph in ("i", "I"):
+            args = event.get("args", {})
+            self.trace.extend(
+                [
+                    Instant(
+                        self.track(event),
+                        event.get("name", ""),
+                        parse_ts(event["ts"]),
+                        _category(event),
+                        args,
+                    )
+                ]
+            )
+        elif ph == "s":
+            if "span_id" in event:
+                flow_id = event["id"]
+                if flow_id in self.open_flows:
+                    raise TraceFormatError(f"second flow start with id {flow_id!r:.40}")
+                self.open_flows[flow_id] = (event["span_id"], event)
+        elif ph == "f":
+            if "span_id" in event:
+                if event["id"] not in self.open_flows:
+                    raise TraceFormatError(f"flow end id {event['id']!r:.40} has no flow start before it")
+                src, start_event = self.open_flows.pop(event["id"])
+                self.trace.extend(
+                    [
+                        Flow(
+                            event["id"],
+                            src,
+                            event["span_id"],
+                            start_event.get("name", ""),
+                            start_event.get("args", {}),
+                        )
+                    ]
+                )
+        elif ph == "M":
+            self._metadata_event(event)
+        elif type(ph) is not str:
+            raise TraceFormatError(f"member 'ph' must be a string, got {ph!r:.40}")
+
+    def _metadata_event(self, event: dict[str, Any]) -> None:
+        name = event.get("name")
+        args = event.get("args", {})
+        if name == "process_name":
+            process = args["name"]
+            if type(process) is not str or not process:
+                raise TraceFormatError(f"process name must be a non-empty string, got {process!r:.40}")
+            self.processes[_int_member(event, "pid")] = process
+        elif name == "thread_name":
+            pid, tid = _int_member(event, "pid"), _int_member(event, "tid")
+            process = self.processes.get(pid, f"pid{pid}")
+            track = Track(process, args["name"], args.get("kind", "queue"))
+            self.tracks[(pid, tid)] = track
+            self.trace.add_track(track)
+
+    def finish(self) -> Trace:
+        for (pid, tid), stack in self.open_slices.items():
+            if stack:
+                raise TraceFormatError(
+                    f"{self.name}: B event {stack[-1].get('name', '')!r:.40} on pid {pid} tid {tid} "
+                    "has no E event"
+                )
+        if self.open_flows:
+            flow_id = next(iter(self.open_flows))
+            raise TraceFormatError(f"{self.name}: flow start id {flow_id!r:.40} has no flow end")
+        self.trace._order_spans_by_id()
+        return self.trace
+
+
+# Decoded strings are new objects per event; a million spans share a few names and categories, so the
+# reader hands out one object per distinct value.
+_CANONICAL_CATEGORY = {c: c for c in CATEGORIES}
+
+
+def _category(event: dict[str, Any]) -> str:
+    category = event.get("cat", "host")
+    try:
+        return _CANONICAL_CATEGORY[category]
+    except (KeyError, TypeError):
+        raise TraceFormatError(f"category {category!r:.40} is not one of {', '.join(CATEGORIES)}") from None
