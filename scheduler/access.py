@@ -6,8 +6,8 @@ inside an execution region), ``AsyncAccessOpInterface`` (the byte ranges an op r
 answers the same questions from an op's name and operands, so that the rest of the scheduler works on
 plain records (:class:`OpInfo`, :class:`Access`).
 
-Operand layouts follow the Operands tables of the stream dialect reference (ODS order), and the
-``operandSegmentSizes`` property for ops with several variadic groups.
+Operands are read through the typed fields of ir's op classes (``op.source``, ``op.result_size``...), so
+the operand layout of each op is known in one place, :mod:`ir.dialects`.
 """
 
 from __future__ import annotations
@@ -17,6 +17,7 @@ from dataclasses import dataclass, field
 from ir import Operation, Value
 from ir import attributes as A
 from ir import types as T
+from ir.dialects import stream_async as D
 
 READ, WRITE, READ_WRITE = "r", "w", "rw"
 
@@ -112,27 +113,6 @@ def static_index(v: Value | int | None) -> int | None:
     return None
 
 
-def segments(op: Operation, *names: str) -> dict[str, list[Value]]:
-    """Split ``op.operands`` into named groups by ``operandSegmentSizes`` (or singly, without it)."""
-    attr = op.properties.get("operandSegmentSizes") or op.attributes.get("operandSegmentSizes")
-    ops = op.operands
-    if isinstance(attr, A.DenseArrayAttr):
-        sizes = [int(s) for s in attr.values]
-    else:
-        sizes = [1] * len(names)
-        if len(names) != len(ops):
-            raise ValueError(f"{op.describe()}: {len(ops)} operands for {len(names)} fields")
-    out: dict[str, list[Value]] = {}
-    start = 0
-    for name, n in zip(names, sizes):
-        out[name] = list(ops[start : start + n])
-        start += n
-    return out
-
-
-DISPATCH_SEGMENTS = ("workload", "operands", "sizes", "offsets", "ends", "lengths", "result_sizes")
-
-
 def tied_operands(op: Operation) -> list[int]:
     attr = op.attr("tied_operands")
     if not isinstance(attr, A.ArrayAttr):
@@ -167,70 +147,64 @@ def op_info(op: Operation) -> OpInfo:
 
 
 def _async_accesses(op: Operation) -> tuple[list[Access], dict[int, Value]]:
-    name = op.op_name
-    o = op.operands
     acc: list[Access] = []
     tied: dict[int, Value] = {}
-    if name == "stream.async.dispatch":
-        seg = segments(op, *DISPATCH_SEGMENTS)
+    if isinstance(op, D.AsyncDispatchOp):
         ties = tied_operands(op)
-        res_ops = [v for v in seg["operands"] if is_resource(v)]
+        operands = op.resource_operands
+        res_ops = [v for v in operands if is_resource(v)]
+        offsets, lengths = op.resource_operand_offsets, op.resource_operand_lengths
         for i, v in enumerate(res_ops):
-            tied_results = [r for r, t in enumerate(ties) if t >= 0 and seg["operands"][t] is v]
+            tied_results = [r for r, t in enumerate(ties) if t >= 0 and operands[t] is v]
             mode = READ_WRITE if tied_results else READ
-            off, ln = _rng(seg["offsets"][i], seg["lengths"][i])
+            off, ln = _rng(offsets[i], lengths[i])
             acc.append(Access(v, mode, off, ln))
             for r in tied_results:
                 acc.append(Access(op.results[r], mode, off, ln))
                 tied[r] = v
-        for r, (res, size) in enumerate(zip(op.results, seg["result_sizes"])):
+        for r, (res, size) in enumerate(zip(op.results, op.result_sizes)):
             if r not in tied and is_resource(res):
                 acc.append(Access(res, WRITE, 0, _rng(size, size)[1]))
         return acc, tied
-    if name in ("stream.async.alloca", "stream.async.constant", "stream.async.splat"):
-        size = o[0] if name != "stream.async.splat" else o[1]
-        acc.append(Access(op.results[0], WRITE, 0, _rng(size, size)[1]))
+    if isinstance(op, (D.AsyncAllocaOp, D.AsyncConstantOp, D.AsyncSplatOp)):
+        size = op.storage_size if isinstance(op, D.AsyncAllocaOp) else op.result_size
+        acc.append(Access(op.result, WRITE, 0, _rng(size, size)[1]))
         return acc, tied
-    if name in ("stream.async.clone", "stream.async.transfer"):
-        src, ssize, rsize = o[0], o[1], o[2]
-        acc.append(Access(src, READ, 0, _rng(ssize, ssize)[1]))
-        acc.append(Access(op.results[0], WRITE, 0, _rng(rsize, rsize)[1]))
+    if isinstance(op, (D.AsyncCloneOp, D.AsyncTransferOp)):
+        acc.append(Access(op.source, READ, 0, _rng(op.source_size, op.source_size)[1]))
+        acc.append(Access(op.result, WRITE, 0, _rng(op.result_size, op.result_size)[1]))
         return acc, tied
-    if name == "stream.async.slice":
-        src, _ss, soff, send, rsize = o
-        acc.append(Access(src, READ, *_rng(soff, rsize)))
-        acc.append(Access(op.results[0], WRITE, 0, _rng(rsize, rsize)[1]))
+    if isinstance(op, D.AsyncSliceOp):
+        acc.append(Access(op.source, READ, *_rng(op.source_offset, op.result_size)))
+        acc.append(Access(op.result, WRITE, 0, _rng(op.result_size, op.result_size)[1]))
         return acc, tied
-    if name == "stream.async.copy":
-        target, _ts, toff, _te, src, _ss, soff, _se, length = o
-        acc.append(Access(src, READ, *_rng(soff, length)))
-        acc.append(Access(target, READ_WRITE, *_rng(toff, length)))
-        acc.append(Access(op.results[0], READ_WRITE, *_rng(toff, length)))
-        tied[0] = target
+    if isinstance(op, D.AsyncCopyOp):
+        acc.append(Access(op.source, READ, *_rng(op.source_offset, op.length)))
+        acc.append(Access(op.target, READ_WRITE, *_rng(op.target_offset, op.length)))
+        acc.append(Access(op.result, READ_WRITE, *_rng(op.target_offset, op.length)))
+        tied[0] = op.target
         return acc, tied
-    if name == "stream.async.fill":
-        target, _ts, toff, _te, tlen, _value = o
-        acc.append(Access(target, READ_WRITE, *_rng(toff, tlen)))
-        acc.append(Access(op.results[0], READ_WRITE, *_rng(toff, tlen)))
-        tied[0] = target
+    if isinstance(op, D.AsyncFillOp):
+        acc.append(Access(op.target, READ_WRITE, *_rng(op.target_offset, op.target_length)))
+        acc.append(Access(op.result, READ_WRITE, *_rng(op.target_offset, op.target_length)))
+        tied[0] = op.target
         return acc, tied
-    if name == "stream.async.update":
-        target, _ts, toff, _te, update, usize = o
-        acc.append(Access(update, READ, 0, _rng(usize, usize)[1]))
-        acc.append(Access(target, READ_WRITE, *_rng(toff, usize)))
-        acc.append(Access(op.results[0], READ_WRITE, *_rng(toff, usize)))
-        tied[0] = target
+    if isinstance(op, D.AsyncUpdateOp):
+        acc.append(Access(op.update, READ, 0, _rng(op.update_size, op.update_size)[1]))
+        acc.append(Access(op.target, READ_WRITE, *_rng(op.target_offset, op.update_size)))
+        acc.append(Access(op.result, READ_WRITE, *_rng(op.target_offset, op.update_size)))
+        tied[0] = op.target
         return acc, tied
-    if name == "stream.async.load":
-        acc.append(Access(o[0], READ))
+    if isinstance(op, D.AsyncLoadOp):
+        acc.append(Access(op.source, READ))
         return acc, tied
-    if name == "stream.async.store":
-        acc.append(Access(o[0], READ_WRITE))
-        acc.append(Access(op.results[0], READ_WRITE))
-        tied[0] = o[0]
+    if isinstance(op, D.AsyncStoreOp):
+        acc.append(Access(op.target, READ_WRITE))
+        acc.append(Access(op.result, READ_WRITE))
+        tied[0] = op.target
         return acc, tied
     # collective/call: whole-resource conservative accesses.
-    for v in o:
+    for v in op.operands:
         if is_resource(v):
             acc.append(Access(v, READ_WRITE))
     for res in op.results:
@@ -293,41 +267,38 @@ def join_affinity(a: A.Attribute | None, b: A.Attribute | None) -> A.Attribute |
     return a
 
 
+def _value(v: object) -> Value:
+    """A typed field's value, checked (op class fields are untyped for mypy)."""
+    assert isinstance(v, Value)
+    return v
+
+
 def result_size(op: Operation, r: int) -> Value:
     """The index value holding the byte size of result ``r`` of a streamable op."""
-    name = op.op_name
-    o = op.operands
-    if name == "stream.async.dispatch":
-        return segments(op, *DISPATCH_SEGMENTS)["result_sizes"][r]
-    if name in ("stream.async.alloca", "stream.async.constant"):
-        return o[0]
-    if name == "stream.async.splat":
-        return o[1]
-    if name in ("stream.async.clone", "stream.async.transfer"):
-        return o[2]
-    if name == "stream.async.slice":
-        return o[4]
-    if name in ("stream.async.copy", "stream.async.fill", "stream.async.update", "stream.async.store"):
-        return o[1]
+    if isinstance(op, D.AsyncDispatchOp):
+        return _value(op.result_sizes[r])
+    if isinstance(op, D.AsyncAllocaOp):
+        return _value(op.storage_size)
+    if isinstance(op, (D.AsyncConstantOp, D.AsyncSplatOp, D.AsyncCloneOp, D.AsyncTransferOp, D.AsyncSliceOp)):
+        return _value(op.result_size)
+    if isinstance(op, (D.AsyncCopyOp, D.AsyncFillOp, D.AsyncUpdateOp, D.AsyncStoreOp)):
+        return _value(op.target_size)
     raise ValueError(f"{op.describe()}: no known result size")
 
 
 def operand_size(op: Operation, value: Value) -> Value:
     """The index value an op carries as the byte size of its resource operand ``value``."""
-    name = op.op_name
-    o = op.operands
-    if name == "stream.async.dispatch":
-        seg = segments(op, *DISPATCH_SEGMENTS)
-        res = [v for v in seg["operands"] if is_resource(v)]
-        for v, size in zip(res, seg["sizes"]):
+    if isinstance(op, D.AsyncDispatchOp):
+        res = [v for v in op.resource_operands if is_resource(v)]
+        for v, size in zip(res, op.resource_operand_sizes):
             if v is value:
-                return size
-    elif name in ("stream.async.clone", "stream.async.transfer", "stream.async.slice"):
-        return o[1]
-    elif name in ("stream.async.copy", "stream.async.update"):
-        if o[0] is value:
-            return o[1]
-        return o[5]
-    elif name in ("stream.async.fill", "stream.async.load", "stream.async.store"):
-        return o[1]
+                return _value(size)
+    elif isinstance(op, (D.AsyncCloneOp, D.AsyncTransferOp, D.AsyncSliceOp, D.AsyncLoadOp)):
+        return _value(op.source_size)
+    elif isinstance(op, (D.AsyncCopyOp, D.AsyncUpdateOp)):
+        if op.target is value:
+            return _value(op.target_size)
+        return _value(op.source_size if isinstance(op, D.AsyncCopyOp) else op.update_size)
+    elif isinstance(op, (D.AsyncFillOp, D.AsyncStoreOp)):
+        return _value(op.target_size)
     raise ValueError(f"{op.describe()}: no size for operand")

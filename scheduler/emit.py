@@ -17,7 +17,8 @@ from dataclasses import dataclass
 from ir import Block, Builder, Operation, Region, Value, create
 from ir import attributes as A
 from ir import types as T
-from scheduler.access import DISPATCH_SEGMENTS, is_resource, segments, static_index
+from ir.dialects import stream_async as D
+from scheduler.access import is_resource, static_index
 from scheduler.errors import UnsupportedOpError
 from scheduler.packing import DynamicOffset, Layout, align
 from scheduler.state import FunctionPlan, ParameterUpload, RegionAllocation, ScheduleState, erase_ops
@@ -273,28 +274,24 @@ class _Emitter:
             outer.location = saved
 
     def _emit_command(self, outer: Builder, b: Builder, op: Operation, at) -> None:  # type: ignore[no-untyped-def]
-        name = op.op_name
-        o = op.operands
-        if name == "stream.async.alloca":
+        if isinstance(op, D.AsyncAllocaOp):
             return
-        if name == "stream.async.dispatch":
-            seg = segments(op, *DISPATCH_SEGMENTS)
+        if isinstance(op, D.AsyncDispatchOp):
             ties = op.attr("tied_operands")
             tied_idx = {e.value for e in ties} if isinstance(ties, A.ArrayAttr) else set()  # type: ignore[attr-defined]
-            uniforms = [v for v in seg["operands"] if not is_resource(v)]
+            uniforms = [v for v in op.resource_operands if not is_resource(v)]
+            offsets, lengths = op.resource_operand_offsets, op.resource_operand_lengths
             binds: list[tuple[Value, Value, Value, Value, int]] = []
             ri = 0
-            for i, v in enumerate(seg["operands"]):
+            for i, v in enumerate(op.resource_operands):
                 if not is_resource(v):
                     continue
                 arg, size, base = at(v)
                 access = 3 if i in tied_idx else 1
-                binds.append(
-                    (arg, size, self._add(outer, base, seg["offsets"][ri]), seg["lengths"][ri], access)
-                )
+                binds.append((arg, size, self._add(outer, base, offsets[ri]), lengths[ri], access))
                 ri += 1
             tied_results = {r for r, t in enumerate(_ties(op)) if t >= 0}
-            for r, (res, rsize) in enumerate(zip(op.results, seg["result_sizes"])):
+            for r, (res, rsize) in enumerate(zip(op.results, op.result_sizes)):
                 if r in tied_results or not is_resource(res):
                     continue
                 arg, size, base = at(res)
@@ -303,36 +300,41 @@ class _Emitter:
             entry_points = op.attr("entry_points")
             if entry_points is None:
                 raise UnsupportedOpError(f"{op.describe()}: no entry_points")
+            workload = op.workload
             b.create(
                 "stream.cmd.dispatch",
-                [*seg["workload"], *uniforms, *(x[0] for x in binds), *(x[1] for x in binds)]
+                [*workload, *uniforms, *(x[0] for x in binds), *(x[1] for x in binds)]
                 + [x[2] for x in binds]
                 + [x[3] for x in binds],
                 [],
                 properties={
                     "entry_points": entry_points,
-                    "operandSegmentSizes": A.segment_sizes(len(seg["workload"]), len(uniforms), n, n, n, n),
+                    "operandSegmentSizes": A.segment_sizes(len(workload), len(uniforms), n, n, n, n),
                     "resource_accesses": A.ArrayAttr(tuple(_ACCESS_ATTRS[x[4]] for x in binds)),
                 },
             )
             return
-        if name == "stream.async.splat":
-            arg, size, base = at(op.results[0])
-            b.create("stream.cmd.fill", [arg, size, self._add(outer, base, 0), o[1], o[0]], [])
+        if isinstance(op, D.AsyncSplatOp):
+            arg, size, base = at(op.result)
+            b.create("stream.cmd.fill", [arg, size, self._add(outer, base, 0), op.result_size, op.value], [])
             return
-        if name == "stream.async.fill":
-            arg, size, base = at(o[0])
-            b.create("stream.cmd.fill", [arg, size, self._add(outer, base, o[2]), o[4], o[5]], [])
+        if isinstance(op, D.AsyncFillOp):
+            arg, size, base = at(op.target)
+            b.create(
+                "stream.cmd.fill",
+                [arg, size, self._add(outer, base, op.target_offset), op.target_length, op.value],
+                [],
+            )
             return
         copy: tuple[Value, int | Value, Value, int | Value, Value] | None = None
-        if name == "stream.async.copy":
-            copy = (o[4], o[6], o[0], o[2], o[8])
-        elif name in ("stream.async.clone", "stream.async.transfer"):
-            copy = (o[0], 0, op.results[0], 0, o[2])
-        elif name == "stream.async.slice":
-            copy = (o[0], o[2], op.results[0], 0, o[4])
-        elif name == "stream.async.update":
-            copy = (o[4], 0, o[0], o[2], o[5])
+        if isinstance(op, D.AsyncCopyOp):
+            copy = (op.source, op.source_offset, op.target, op.target_offset, op.length)
+        elif isinstance(op, (D.AsyncCloneOp, D.AsyncTransferOp)):
+            copy = (op.source, 0, op.result, 0, op.result_size)
+        elif isinstance(op, D.AsyncSliceOp):
+            copy = (op.source, op.source_offset, op.result, 0, op.result_size)
+        elif isinstance(op, D.AsyncUpdateOp):
+            copy = (op.update, 0, op.target, op.target_offset, op.update_size)
         if copy is None:
             raise UnsupportedOpError(f"{op.describe()}: no cmd lowering inside an execution region")
         src, soff, dst, doff, length = copy
@@ -365,7 +367,7 @@ class _Emitter:
             for scope, entries in up.groups:
                 keys = [buf(k) for _, k in entries]
                 scope_v = [buf(scope)] if scope is not None else []
-                sizes = [o.operands[0] for o, _ in entries]
+                sizes = [_const_size(o) for o, _ in entries]
                 n = len(entries)
                 op = b.create(
                     "stream.cmd.parameter.load",
@@ -393,7 +395,7 @@ class _Emitter:
                     scope_v = [buf(scope)] if scope is not None else []
                     keys = [buf(k) for _, _, k, _ in group]
                     offs = [self.consts.get(off) for _, _, _, off in group]
-                    lens = [o.operands[0] for o, _, _, _ in group]
+                    lens = [_const_size(o) for o, _, _, _ in group]
                     n = len(group)
                     op = b.create(
                         "stream.cmd.parameter.gather",
@@ -406,7 +408,7 @@ class _Emitter:
                     )
                     tps.append(op.result)
                 for o, _, _, off in gathered:
-                    self.loc[o.results[0]] = Loc(alloc, total_v, off, o.operands[0])
+                    self.loc[o.results[0]] = Loc(alloc, total_v, off, _const_size(o))
         tp = self._join(b, tps)
         if tp is not None:
             self.tp[p] = tp
@@ -449,6 +451,12 @@ class _Emitter:
             ).result
             out.append((v, sub))
         return out
+
+
+def _const_size(op: Operation) -> Value:
+    assert isinstance(op, D.AsyncConstantOp)
+    size: Value = op.result_size
+    return size
 
 
 def _ties(op: Operation) -> list[int]:

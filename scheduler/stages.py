@@ -20,6 +20,8 @@ import networkx as nx
 from ir import Operation, Value
 from ir import attributes as A
 from ir import types as T
+from ir.dialects.stream_async import AsyncConstantOp
+from ir.dialects.stream_resource import TimepointAwaitOp
 from scheduler.access import (
     METADATA,
     STREAMABLE,
@@ -28,7 +30,6 @@ from scheduler.access import (
     is_resource,
     operand_size,
     result_size,
-    segments,
 )
 from scheduler.errors import AffinityError, ScheduleError, UnsupportedOpError
 from scheduler.graph import build_graph
@@ -468,12 +469,11 @@ def elide_timepoints(state: ScheduleState) -> ScheduleState:
 def _elide_immediate(block) -> int:  # type: ignore[no-untyped-def]
     count = 0
     for op in list(block.ops):
-        if op.op_name == "stream.timepoint.await":
-            tp = op.operands[-1]
+        if isinstance(op, TimepointAwaitOp):
+            tp = op.await_timepoint
             d = tp.defining_op
             if d is not None and d.op_name == "stream.timepoint.immediate":
-                seg = segments(op, "operands", "sizes", "timepoint")
-                for res, v in zip(op.results, seg["operands"]):
+                for res, v in zip(op.results, op.resource_operands):
                     res.replace_all_uses_with(v)
                 op.erase()
                 count += 1
@@ -520,7 +520,8 @@ def parameter_upload(
             for o in ops:
                 attr = o.attr("value")
                 assert isinstance(attr, A.NamedParameterAttr)
-                size = static_index(o.operands[0])
+                assert isinstance(o, AsyncConstantOp)
+                size = static_index(o.result_size)
                 if size is None:
                     raise UnsupportedOpError(f"{o.describe()}: a gathered parameter needs a static size")
                 start = align(offset, alignment)

@@ -20,7 +20,8 @@ import networkx as nx
 from ir import Block, Module, Operation, Value
 from ir import attributes as A
 from ir import types as T
-from scheduler.access import segments
+from ir.dialects.stream_async import AsyncExecuteOp
+from ir.dialects.stream_resource import TimepointAwaitOp
 from scheduler.errors import UnsupportedOpError
 from scheduler.packing import Layout
 from scheduler.partition import Partition
@@ -129,8 +130,8 @@ def prepare(module: Module) -> list[Operation]:
 
 
 def _inline_execute(exe: Operation) -> None:
-    seg = segments(exe, "operands", "sizes", "result_sizes", "await")
-    if seg["await"]:
+    assert isinstance(exe, AsyncExecuteOp)
+    if exe.await_timepoint is not None:
         raise UnsupportedOpError(
             f"{exe.describe()}: rescheduling an execution region that awaits is not supported"
         )
@@ -139,7 +140,7 @@ def _inline_execute(exe: Operation) -> None:
         raise UnsupportedOpError(
             f"{exe.describe()}: rescheduling a region with concurrent waves is not supported"
         )
-    for arg, v in zip(body.args, seg["operands"]):
+    for arg, v in zip(body.args, exe.resource_operands):
         arg.replace_all_uses_with(v)
     block = exe.parent
     assert block is not None
@@ -156,12 +157,12 @@ def _inline_execute(exe: Operation) -> None:
     for inner in moved:
         inner.parent = block
     tp = exe.results[-1]
-    awaits = []
+    awaits: list[Operation] = []
     for user, _ in list(tp.uses):
         if user.op_name != "stream.timepoint.await" or user.parent is not block:
             raise UnsupportedOpError(f"{exe.describe()}: its timepoint is used by {user.describe()}")
-        aseg = segments(user, "operands", "sizes", "timepoint")
-        for res, v in zip(user.results, aseg["operands"]):
+        assert isinstance(user, TimepointAwaitOp)
+        for res, v in zip(user.results, user.resource_operands):
             res.replace_all_uses_with(v)
         awaits.append(user)
     erase_ops(awaits, block)

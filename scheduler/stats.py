@@ -10,6 +10,7 @@ from dataclasses import dataclass
 
 from ir import Module
 from ir import types as T
+from ir.dialects.stream_resource import ResourceAllocaOp
 from scheduler.access import static_index
 
 
@@ -52,10 +53,10 @@ class ScheduleStats:
                 dispatches += 1
             elif name == "stream.timepoint.await":
                 awaits += 1
-            elif name == "stream.resource.alloca":
+            elif isinstance(op, ResourceAllocaOp):
                 t = op.results[0].type
                 if isinstance(t, T.ResourceType) and t.lifetime == "transient":
-                    size = static_index(op.operands[0])
+                    size = static_index(op.storage_size)
                     if size is None:
                         dyn += 1
                     else:
