@@ -81,6 +81,11 @@ def _context(allow_unregistered: bool) -> tuple[Any, _Diagnostics]:
     iree_ir = _bindings()
     # IREE's Context registers and lazily loads every IREE and upstream dialect.
     ctx = iree_ir.Context()
+    # MLIR verifies a parsed module on a thread pool, and each worker that reports an error calls the
+    # Python diagnostic handler below, which needs the GIL, while the parsing thread holds the GIL
+    # inside Module.parse and waits for the workers: a deadlock whenever the verifier fails. Verifying
+    # on the calling thread makes it impossible (and costs nothing measurable on these module sizes).
+    ctx.enable_multithreading(False)
     ctx.allow_unregistered_dialects = allow_unregistered
     diags = _Diagnostics()
     ctx.attach_diagnostic_handler(diags)

@@ -155,3 +155,35 @@ def test_iree_bridge_verify_error_at_debug_location() -> None:
     text = BAD_TYPE.replace(": () -> i64", ': () -> i64 loc("orig.mlir":7:3)')
     with pytest.raises(VerifyError, match=r"^orig\.mlir:7:3: "):
         iree_opt_verify(text, filename="printed.mlir")
+
+
+def test_iree_bridge_verifier_error_never_hangs(tmp_path: pathlib.Path) -> None:
+    """A pretty module whose verifier fails used to deadlock IREE's threaded verifier against the
+    Python diagnostic handler in about one parse of four; 30 parses in a child process must all end."""
+    require_iree()
+    import subprocess
+    import sys
+
+    src = (iree_fixture_dirs()[0].parent / "layer_norm" / "cmd.mlir").read_text().splitlines()
+    assert "outs(%4 " in src[39]
+    src[39] = src[39].replace("outs(%4 ", "outs(%5 ")
+    bad = tmp_path / "m.mlir"
+    bad.write_text("\n".join(src) + "\n")
+    script = (
+        "import sys\n"
+        "from ir.errors import VerifyError\n"
+        "from ir.iree_bridge import to_generic_text\n"
+        "text = open(sys.argv[1]).read()\n"
+        "for _ in range(30):\n"
+        "    try:\n"
+        "        to_generic_text(text, filename='m.mlir')\n"
+        "    except VerifyError as e:\n"
+        "        assert 'm.mlir:40:' in str(e), e\n"
+        "    else:\n"
+        "        raise SystemExit('accepted')\n"
+        "print('ok')\n"
+    )
+    done = subprocess.run(
+        [sys.executable, "-c", script, str(bad)], capture_output=True, text=True, timeout=120, check=False
+    )
+    assert (done.returncode, done.stdout.strip()) == (0, "ok"), done.stderr[-2000:]
