@@ -4,14 +4,104 @@ Generic-form text goes to the project's parser directly. IREE's pretty (custom-s
 the IREE compiler's Python bindings when the ``iree`` extra is installed: converted in-process to generic
 form with debug locations, parsed, and each op given its ``file:line:col`` in the text the user wrote.
 Without the extra, pretty text gets the parser's error at the first custom-syntax op.
+
+Every program file reaches the parsers through :func:`read_source`: ``-`` is standard input, gzip is
+recognised by its magic bytes, the size is capped before anything large is allocated (an endless input such
+as ``/dev/zero`` stops at the cap), and bytes that are not UTF-8 are reported with their ``file:line:col``.
 """
 
 from __future__ import annotations
 
+import gzip
+import io
+import os
 import sys
+import zlib
+from typing import BinaryIO
 
+from ir.errors import ParseError
 from ir.module import Module
 from ir.parser import adopt_debug_locations, parse_module
+
+#: Default cap on the bytes of one program (after gzip decompression); ``STREAMSIM_MAX_INPUT_BYTES``
+#: overrides it. Programs that keep their weights in parameter archives are a few MB of text; 256 MiB
+#: leaves room for inlined constants and stops runaway inputs before they exhaust memory.
+DEFAULT_MAX_INPUT_BYTES = 256 << 20
+_GZIP_MAGIC = b"\x1f\x8b"
+_CHUNK = 1 << 20
+
+
+def max_input_bytes() -> int:
+    """The input size cap in bytes: ``STREAMSIM_MAX_INPUT_BYTES`` if set, else the default."""
+    raw = os.environ.get("STREAMSIM_MAX_INPUT_BYTES")
+    if raw is None or raw.strip() == "":
+        return DEFAULT_MAX_INPUT_BYTES
+    try:
+        value = int(raw)
+    except ValueError:
+        value = -1
+    if value <= 0:
+        raise ParseError(f"STREAMSIM_MAX_INPUT_BYTES must be a positive integer of bytes, got {raw!r}")
+    return value
+
+
+def _read_capped(stream: BinaryIO, name: str, cap: int, what: str) -> bytes:
+    data = bytearray()
+    while True:
+        chunk = stream.read(min(_CHUNK, cap + 1 - len(data)))
+        if not chunk:
+            return bytes(data)
+        data += chunk
+        if len(data) > cap:
+            raise ParseError(
+                f"{what} is larger than the input limit of {cap} bytes (set STREAMSIM_MAX_INPUT_BYTES to "
+                "raise it)",
+                location=name,
+            )
+
+
+def decode_source(raw: bytes, name: str) -> str:
+    """Decode program bytes as UTF-8; a bad byte is a :class:`ParseError` at its ``file:line:col``."""
+    try:
+        return raw.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        head = raw[: exc.start]
+        line = head.count(b"\n") + 1
+        col = exc.start - (head.rfind(b"\n") + 1) + 1
+        raise ParseError(
+            f"byte 0x{raw[exc.start]:02x} is not valid UTF-8 (MLIR text must be UTF-8)",
+            location=f"{name}:{line}:{col}",
+        ) from None
+
+
+def read_source(path: str | os.PathLike[str]) -> str:
+    """Read a program file as text: ``-`` is stdin, gzip by magic bytes, capped size, strict UTF-8.
+
+    Raises :class:`ParseError` naming the file for a missing or unreadable file, an input over the cap,
+    a corrupt gzip stream or bytes that are not UTF-8.
+    """
+    name = os.fspath(path)
+    cap = max_input_bytes()
+    try:
+        if name == "-":
+            raw = _read_capped(sys.stdin.buffer, "<stdin>", cap, "the input")
+            name = "<stdin>"
+        else:
+            if os.path.isdir(name):
+                raise ParseError("is a directory, not a program file", location=name)
+            with open(name, "rb") as f:
+                raw = _read_capped(f, name, cap, "the file")
+    except FileNotFoundError:
+        raise ParseError(f"no such file: {name}") from None
+    except OSError as exc:
+        raise ParseError(f"cannot read the program: {exc.strerror or exc}", location=name) from None
+    if raw[:2] == _GZIP_MAGIC:
+        try:
+            with gzip.GzipFile(fileobj=io.BytesIO(raw)) as g:
+                raw = _read_capped(g, name, cap, "the decompressed file")
+        except (OSError, EOFError, zlib.error) as exc:
+            raise ParseError(f"corrupt gzip data: {exc}", location=name) from None
+    return decode_source(raw, name)
 
 
 def looks_generic(text: str) -> bool:
@@ -40,10 +130,9 @@ def load_text(text: str, filename: str = "<string>") -> Module:
     return module
 
 
-def load_file(path: str) -> Module:
-    """Read and parse a program file (``-`` is standard input); see :func:`load_text`."""
-    if path == "-":
-        return load_text(sys.stdin.read(), "<stdin>")
-    with open(path, encoding="utf-8", errors="surrogateescape") as f:
-        text = f.read()
-    return load_text(text, path)
+def load_file(path: str | os.PathLike[str]) -> Module:
+    """Read and parse a program file (``-`` is standard input, ``.gz`` or any gzip stream is
+    decompressed); see :func:`read_source` and :func:`load_text`."""
+    name = os.fspath(path)
+    text = read_source(name)
+    return load_text(text, "<stdin>" if name == "-" else name)

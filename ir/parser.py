@@ -416,6 +416,7 @@ def adopt_debug_locations(module: Module, *, filename: str | None = None) -> Non
 
 
 def parse_file(path: str) -> Module:
-    with open(path, encoding="utf-8") as f:
-        text = f.read()
-    return parse_module(text, path)
+    """Parse a generic-form file read by :func:`ir.loader.read_source` (stdin, gzip, size cap, UTF-8)."""
+    from ir.loader import read_source
+
+    return parse_module(read_source(path), "<stdin>" if path == "-" else path)

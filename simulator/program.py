@@ -9,27 +9,19 @@ compiler's own parser and keeps each op's location in the text. :func:`to_cmd_fo
 
 from __future__ import annotations
 
-import gzip
 import pathlib
 
 from ir import Module, Operation, load_text
 from ir.attributes import ArrayAttr, IntegerAttr, StringAttr
 from ir.iree_bridge import iree_available
-from ir.loader import looks_generic
+from ir.loader import looks_generic, read_source
 from simulator.errors import InputError
 
 
 def read_text(path: str | pathlib.Path) -> str:
-    p = pathlib.Path(path)
-    try:
-        raw = p.read_bytes()
-    except FileNotFoundError:
-        raise InputError(f"no such program file: {p}") from None
-    except OSError as exc:
-        raise InputError(f"cannot read program {p}: {exc.strerror or exc}") from None
-    if p.suffix == ".gz":
-        raw = gzip.decompress(raw)
-    return raw.decode("utf-8")
+    """Read a program file's text with :func:`ir.loader.read_source` (stdin as ``-``, gzip, size cap,
+    strict UTF-8); its :class:`~ir.errors.ParseError` is the CLI's exit 2."""
+    return read_source(path)
 
 
 def load_program(path: str | pathlib.Path) -> Module:
