@@ -17,7 +17,7 @@ import io
 import os
 import sys
 import zlib
-from typing import BinaryIO
+from typing import Protocol
 
 from ir.errors import ParseError
 from ir.module import Module
@@ -45,7 +45,11 @@ def max_input_bytes() -> int:
     return value
 
 
-def _read_capped(stream: BinaryIO, name: str, cap: int, what: str) -> bytes:
+class _Readable(Protocol):
+    def read(self, size: int = ..., /) -> bytes: ...
+
+
+def _read_capped(stream: _Readable, name: str, cap: int, what: str) -> bytes:
     data = bytearray()
     while True:
         chunk = stream.read(min(_CHUNK, cap + 1 - len(data)))
