@@ -32,6 +32,9 @@ class Archive:
     entries: tuple[ParameterEntry, ...]
     file_size_bytes: int
     metadata: Mapping[str, str] = field(default_factory=dict)
+    #: Names of the entries the format marks as skipped (IRPA's type 0): not parameters, ignored as
+    #: IREE's runtime ignores them, but listed so that a tool can say so rather than drop them silently.
+    skipped: tuple[str, ...] = ()
 
     @property
     def total_bytes(self) -> int:

@@ -148,8 +148,12 @@ class ParameterIndex:
             sample = ", ".join(repr(k) for k in list(entries)[:5])
             more = ", ..." if len(entries) > 5 else ""
             noun = "key" if len(entries) == 1 else "keys"
+            skipped = [
+                str(a.path or "virtual archive") for s, a in self.archives if s == scope and key in a.skipped
+            ]
+            why = f"; {skipped[0]} has an entry {key!r} of type skip, which is ignored" if skipped else ""
             raise ParameterNotFoundError(
-                f"no parameter {key!r} in scope {scope!r} (it has {len(entries)} {noun}: {sample}{more})"
+                f"no parameter {key!r} in scope {scope!r} (it has {len(entries)} {noun}: {sample}{more}){why}"
             ) from None
 
     # -- reading -----------------------------------------------------------------------------------

@@ -92,6 +92,7 @@ def read_irpa(path: str | pathlib.Path) -> Archive:
     p = pathlib.Path(path)
     file_size = check_readable_file(p)
     entries: list[ParameterEntry] = []
+    skipped: list[str] = []
     seen_keys: set[str] = set()
     visited: set[int] = set()
     base = 0
@@ -100,11 +101,13 @@ def read_irpa(path: str | pathlib.Path) -> Archive:
             if base in visited:
                 raise ArchiveError(f"{p}: archive header chain loops back to offset {base}")
             visited.add(base)
-            next_relative = _read_one_archive(f, p, file_size, base, entries, seen_keys)
+            next_relative = _read_one_archive(f, p, file_size, base, entries, seen_keys, skipped)
             if next_relative == 0:
                 break
             base = (base + next_relative) & U64_MASK
-    return Archive(path=p, format="irpa", entries=tuple(entries), file_size_bytes=file_size)
+    return Archive(
+        path=p, format="irpa", entries=tuple(entries), file_size_bytes=file_size, skipped=tuple(skipped)
+    )
 
 
 def _check_range(path: pathlib.Path, file_size: int, base: int, offset: int, length: int, what: str) -> None:
@@ -122,6 +125,7 @@ def _read_one_archive(
     base: int,
     entries: list[ParameterEntry],
     seen_keys: set[str],
+    skipped: list[str],
 ) -> int:
     if base % HEADER_ALIGNMENT_BYTES:
         raise ArchiveError(f"{path}: archive header at offset {base} is not 16-byte aligned")
@@ -189,6 +193,7 @@ def _read_one_archive(
             raise ArchiveError(f"{path}: corrupt: entry {index} name {name_bytes!r} is not UTF-8") from None
         metadata = metadata_bytes(mdoff, mdlen, index, "metadata")
         if etype == ENTRY_TYPE_SKIP:
+            skipped.append(key)
             continue
         if key in seen_keys:
             raise ArchiveError(f"{path}: duplicate parameter key {key!r} (entry {index})")

@@ -111,6 +111,7 @@ def archive_summary(archive: Archive, scope: str) -> dict[str, Any]:
         "metadata": dict(archive.metadata),
         "entries": entries,
         "entry_count": len(entries),
+        "skipped_entries": list(archive.skipped),
         "total_bytes": archive.total_bytes,
         "data_bytes": by_kind["data"],
         "splat_bytes": by_kind["splat"],
@@ -135,7 +136,8 @@ def _format_table(summary: dict[str, Any]) -> str:
             what = ""
         if "dtype" in e:
             what = f"{e['dtype']}{e.get('shape', '')}"
-        rows.append((e["key"], e["kind"], start, end, str(e["size_bytes"]), what))
+        key = e["key"] if e["key"].isprintable() and e["key"] else repr(e["key"])
+        rows.append((key, e["kind"], start, end, str(e["size_bytes"]), what))
     widths = [max(len(r[i]) for r in rows) for i in range(len(rows[0]))]
     for r in rows:
         cells = [r[0].ljust(widths[0]), r[1].ljust(widths[1])]
@@ -145,6 +147,13 @@ def _format_table(summary: dict[str, Any]) -> str:
         f"total: {summary['total_bytes']} bytes ({summary['data_bytes']} data, {summary['splat_bytes']} "
         f"splat, {summary['virtual_bytes']} virtual)"
     )
+    skipped = summary.get("skipped_entries") or []
+    if skipped:
+        names = ", ".join(repr(k) for k in skipped)
+        lines.append(
+            f"note: {len(skipped)} entr{'y' if len(skipped) == 1 else 'ies'} of type skip ignored, as IREE's "
+            f"runtime ignores them: {names}"
+        )
     return "\n".join(lines)
 
 

@@ -197,3 +197,46 @@ def test_gguf_rejects_corrupt_files(tmp_path: pathlib.Path) -> None:
         path.write_bytes(content)
         with pytest.raises(ArchiveError, match=message):
             read_gguf(path)
+
+
+def _gguf_with_one_kv(value_type: int, body: bytes) -> bytes:
+    """A GGUF v3 file with no tensors and one key/value ``a`` of ``value_type`` followed by ``body``."""
+    return (
+        b"GGUF"
+        + struct.pack("<IQQ", 3, 0, 1)
+        + struct.pack("<Q", 1)
+        + b"a"
+        + struct.pack("<I", value_type)
+        + body
+    )
+
+
+@pytest.mark.parametrize(
+    ("body", "message"),
+    [
+        (struct.pack("<IQ", 4, 2**62), r"key/value 0 value element count 4611686018427387904 at byte"),
+        (struct.pack("<IQ", 8, 2**40), r"key/value 0 value element count 1099511627776"),
+        (struct.pack("<Q", 2**50) + b"xy", r"key/value 0 value length 1125899906842624"),
+        (struct.pack("<IQ", 9, 1) * 9 + b"\0" * 64, r"key/value 0 value nests arrays deeper than 8"),
+    ],
+    ids=["u32-array-2^62", "string-array-2^40", "string-2^50", "nested-arrays"],
+)
+def test_gguf_checks_every_count_against_the_file(tmp_path: pathlib.Path, body: bytes, message: str) -> None:
+    """Counts inside the key/values are checked before gguf's reader sees them (it would allocate without
+    limit or loop for hours); each case is tens of bytes."""
+    path = tmp_path / "bomb.gguf"
+    vtype = 8 if body.startswith(struct.pack("<Q", 2**50)) else 9
+    path.write_bytes(_gguf_with_one_kv(vtype, body))
+    with pytest.raises(ArchiveError, match=rf"bomb\.gguf: corrupt GGUF file: {message}"):
+        read_gguf(path)
+
+
+def test_gguf_unknown_value_type_and_many_dims(tmp_path: pathlib.Path) -> None:
+    path = tmp_path / "t.gguf"
+    path.write_bytes(_gguf_with_one_kv(77, b"\0" * 32))
+    with pytest.raises(ArchiveError, match="key/value 0 value has unknown value type 77"):
+        read_gguf(path)
+    info = struct.pack("<Q", 1) + b"w" + struct.pack("<I", 1000) + b"\0" * 64
+    path.write_bytes(b"GGUF" + struct.pack("<IQQ", 3, 1, 0) + info)
+    with pytest.raises(ArchiveError, match="tensor info 0 has 1000 dimensions"):
+        read_gguf(path)

@@ -206,3 +206,31 @@ def test_open_archive_rejects_unknown_suffix_missing_file_and_directory(tmp_path
 
 def test_archive_error_is_input_error() -> None:
     assert issubclass(ArchiveError, InputError)
+
+
+def test_irpa_reader_reports_skip_entries(tmp_path: pathlib.Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """An entry whose type reads 0 (skip) is ignored as IREE's runtime ignores it, but never silently:
+    the archive lists it, `params show` prints it, and a lookup of its name says why it is missing."""
+    from simulator.archives.irpa_writer import IrpaWriter
+    from simulator.cli import main
+
+    path = tmp_path / "p.irpa"
+    writer = IrpaWriter()
+    writer.add_data("w0", np.ones(4, np.float32))
+    writer.add_data("w1", np.ones(8, np.float32))
+    writer.write(path)
+    data = bytearray(path.read_bytes())
+    entry_segment = struct.unpack_from("<Q", data, 40)[0]
+    entry_size = struct.unpack_from("<Q", data, entry_segment)[0]
+    second = entry_segment + (entry_size + 15) // 16 * 16
+    assert struct.unpack_from("<I", data, second + 8)[0] == 2  # a data entry
+    struct.pack_into("<Q", data, second + 8, 2**62)  # type 0 and flags 2^30, as a stray 8-byte write gives
+    path.write_bytes(bytes(data))
+    archive = read_irpa(path)
+    assert (archive.keys(), archive.skipped) == (["w0"], ("w1",))
+    assert main(["params", "show", str(path)]) == 0
+    assert "note: 1 entry of type skip ignored, as IREE's runtime ignores them: 'w1'" in capsys.readouterr().out
+    index = ParameterIndex()
+    index.load(path, scope="model")
+    with pytest.raises(InputError, match=r"no parameter 'w1' .*p\.irpa has an entry 'w1' of type skip"):
+        index.entry("model", "w1")
