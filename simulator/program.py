@@ -12,7 +12,7 @@ from __future__ import annotations
 import pathlib
 
 from ir import Module, Operation, load_text
-from ir.attributes import ArrayAttr, IntegerAttr, StringAttr
+from ir.attributes import IntegerAttr
 from ir.iree_bridge import iree_available
 from ir.loader import looks_generic, read_source
 from simulator.errors import InputError
@@ -91,40 +91,15 @@ def _constant_int(op: Operation | None) -> int | None:
     return None
 
 
-def _constant_text(op: Operation | None) -> str | None:
-    if op is not None and op.op_name == "util.buffer.constant":
-        v = op.attr("value")
-        if isinstance(v, StringAttr):
-            return v.value
-    return None
-
-
 def parameter_keys(module: Module) -> list[tuple[str, str, int]]:
-    """``(scope, key, size_bytes)`` of each parameter a ``load`` reads (static sizes only), in order."""
-    found: list[tuple[str, str, int]] = []
-    seen: set[tuple[str, str]] = set()
-    for op in module.walk():
-        if op.op_name not in ("stream.cmd.parameter.load", "stream.parameter.load"):
-            continue
-        from simulator.host.fields import groups
+    """``(scope, key, size_bytes)`` of each parameter the program reads (loads, gathers, reads and the
+    async form's named-parameter constants; static ranges only), in order of first use.
 
-        g = groups(op, list(op.operands))
-        scope_v = g.get("source_scope")
-        if op.op_name == "stream.cmd.parameter.load":
-            scope = _constant_text(scope_v.defining_op) if scope_v is not None else ""  # type: ignore[union-attr]
-            keys = [_constant_text(v.defining_op) for v in g["source_keys"]]  # type: ignore[union-attr]
-        else:
-            sa = op.attr("source_scope")
-            scope = sa.value if isinstance(sa, StringAttr) else ""
-            ka = op.attr("source_keys")
-            keys = [k.value for k in ka] if isinstance(ka, ArrayAttr) else []  # type: ignore[attr-defined]
-        sizes = [_constant_int(v.defining_op) for v in g["result_sizes"]]  # type: ignore[union-attr]
-        for key, size in zip(keys, sizes):
-            if key is None or size is None or (scope or "", key) in seen:
-                continue
-            seen.add((scope or "", key))
-            found.append((scope or "", key, size))
-    return found
+    The one scanner is :func:`simulator.params.scan.parameter_needs`; this name is kept for callers.
+    """
+    from simulator.params.scan import parameter_needs
+
+    return parameter_needs(module)
 
 
 def input_signature(module: Module, function: str) -> list[tuple[tuple[int, ...], str] | None]:

@@ -19,12 +19,14 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import math
 import tempfile
 from typing import Any
 
 from simulator.checks import check
 from simulator.checks.run import DEFAULT_TIMEOUT_S
 from simulator.cli.run import _parameter_index, generated_inputs, generated_parameters
+from simulator.params.scan import check_parameters_present
 from simulator.program import load_program, parameter_keys, to_cmd_form
 from simulator.values_io import parse_input
 
@@ -61,11 +63,22 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     )
     parser.add_argument("--timing-only", action="store_true", help="no data: races and lifetimes only")
     parser.add_argument(
-        "--timeout", type=float, default=DEFAULT_TIMEOUT_S, metavar="S", help="wall time per run"
+        "--timeout", type=positive_seconds, default=DEFAULT_TIMEOUT_S, metavar="S", help="wall time per run"
     )
     parser.add_argument("--no-reference", action="store_true", help="skip the numerical comparisons")
     parser.add_argument("--json", action="store_true", help="print the report as JSON")
     parser.set_defaults(func=run)
+
+
+def positive_seconds(text: str) -> float:
+    """argparse type of a wall-time limit: a finite number of seconds above zero."""
+    try:
+        value = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"expected a number of seconds, got {text!r}") from None
+    if not math.isfinite(value) or value <= 0:
+        raise argparse.ArgumentTypeError(f"must be a finite number of seconds above 0, got {text!r}")
+    return value
 
 
 def run(args: argparse.Namespace) -> int:
@@ -78,6 +91,8 @@ def run(args: argparse.Namespace) -> int:
     inputs: list[Any] = [parse_input(spec) for spec in args.input]
     with tempfile.TemporaryDirectory(prefix="streamsim-check-") as workdir:
         parameters = _parameter_index(args.parameters)
+        if parameters is not None:
+            check_parameters_present(cmd, parameters)
         if parameters is None and parameter_keys(cmd):
             parameters = generated_parameters(cmd, args.seed, args.timing_only, workdir)
         if not inputs and not args.input:

@@ -29,10 +29,12 @@ from typing import Any
 
 import numpy as np
 
-from simulator.archives import IrpaWriter, ParameterEntry, ParameterIndex
+from simulator.archives import ParameterIndex
 from simulator.costs import Calibration
 from simulator.errors import InputError, SimulationError
 from simulator.machine import load_machine
+from simulator.params.scan import check_parameters_present
+from simulator.params.standins import stand_in_parameters
 from simulator.program import input_signature, load_program, parameter_keys, parse_program, to_cmd_form
 from simulator.session import Session
 from simulator.values_io import dtype_for, format_result, parse_input
@@ -88,24 +90,8 @@ def _parameter_index(specs: list[str]) -> ParameterIndex | None:
 
 
 def generated_parameters(module: Any, seed: int, timing_only: bool, workdir: str) -> ParameterIndex:
-    """Stand-in parameters for every key the program loads: virtual when timing-only, else random f32."""
-    index = ParameterIndex()
-    keys = parameter_keys(module)
-    if timing_only:
-        for scope, key, size in keys:
-            index.add(ParameterEntry.virtual(key, size), scope=scope)
-        return index
-    rng = np.random.default_rng(seed)
-    by_scope: dict[str, IrpaWriter] = {}
-    for scope, key, size in keys:
-        writer = by_scope.setdefault(scope, IrpaWriter())
-        data = (rng.standard_normal(size // 4) * 0.1).astype(np.float32).view(np.uint8)
-        writer.add_data(key, np.concatenate([data, np.zeros(size - data.size, np.uint8)]))
-    for i, (scope, writer) in enumerate(sorted(by_scope.items())):
-        path = pathlib.Path(workdir) / f"generated{i}.irpa"
-        writer.write(path)
-        index.load(path, scope=scope)
-    return index
+    """Stand-in parameters for every key the program reads (see :mod:`simulator.params.standins`)."""
+    return stand_in_parameters(parameter_keys(module), seed=seed, timing_only=timing_only, workdir=workdir)
 
 
 def generated_inputs(module: Any, function: str, seed: int) -> list[np.ndarray]:
@@ -150,6 +136,8 @@ def run(args: argparse.Namespace) -> int:
         inputs = list(generated_inputs(module, args.function, args.seed))
     with tempfile.TemporaryDirectory(prefix="streamsim-") as workdir:
         parameters = _parameter_index(args.parameters)
+        if parameters is not None:
+            check_parameters_present(module, parameters)
         if parameters is None and is_example:
             parameters = generated_parameters(module, args.seed, timing_only, workdir)
         try:

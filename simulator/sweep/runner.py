@@ -23,7 +23,6 @@ executor records them in the point's row.
 from __future__ import annotations
 
 import asyncio
-import pathlib
 import tempfile
 import threading
 from collections import OrderedDict
@@ -34,13 +33,14 @@ import numpy as np
 
 import scheduler
 from ir import Module
-from simulator.archives import IrpaWriter, ParameterEntry, ParameterIndex
+from simulator.archives import ParameterIndex
 from simulator.errors import InputError
 from simulator.machine import Machine, load_machine
+from simulator.params.scan import parameter_needs
+from simulator.params.standins import stand_in_parameters
 from simulator.program import async_ops, input_signature, parse_program, read_text
 from simulator.session import Session
 from simulator.sweep.metrics import collect, finding_columns
-from simulator.sweep.parameters import parameter_needs
 from simulator.sweep.points import Point
 from simulator.sweep.study import machine_with_overrides
 
@@ -255,30 +255,16 @@ def _parameters(point: Point, module: Module) -> ParameterIndex | None:
         return index
     if not keys:
         return None
-    if point.timing_only:
-        index = ParameterIndex()
-        for scope, key, size in keys:
-            index.add(ParameterEntry.virtual(key, size), scope=scope)
-        return index
-    return _generated_parameters(point, keys)
-
-
-def _generated_parameters(point: Point, keys: list[tuple[str, str, int]]) -> ParameterIndex:
     global _workdir
-    if _workdir is None:
+    if _workdir is None and not point.timing_only:
         _workdir = tempfile.TemporaryDirectory(prefix="streamsim-sweep-")
-    rng = np.random.default_rng(point.seed)
-    by_scope: dict[str, IrpaWriter] = {}
-    for scope, key, size in keys:
-        writer = by_scope.setdefault(scope, IrpaWriter())
-        data = (rng.standard_normal(size // 4) * 0.1).astype(np.float32).view(np.uint8)
-        writer.add_data(key, np.concatenate([data, np.zeros(size - data.size, np.uint8)]))
-    index = ParameterIndex()
-    for i, (scope, writer) in enumerate(sorted(by_scope.items())):
-        path = pathlib.Path(_workdir.name) / f"{point.key[:16]}-{i}.irpa"
-        writer.write(path)
-        index.load(path, scope=scope)
-    return index
+    return stand_in_parameters(
+        keys,
+        seed=point.seed,
+        timing_only=point.timing_only,
+        workdir=_workdir.name if _workdir is not None else "",
+        prefix=f"{point.key[:16]}-",
+    )
 
 
 def _run(coro: Any) -> Any:

@@ -3,10 +3,12 @@
 from __future__ import annotations
 
 import pathlib
+import re
 
 import numpy as np
 import pytest
 
+import simulator
 from simulator.cli import main
 from traces import check_chrome_trace, read_trace
 
@@ -62,9 +64,25 @@ def test_cli_run_failed_run_still_writes_its_trace(
 ) -> None:
     d = FIXTURES / "mlp"
     trace = tmp_path / "failed.json"
-    argv = ["run", str(d / "cmd.generic.mlir"), "--parameters", f"other={d / 'params.irpa'}", "--timing-only"]
-    argv += ["--input", f"@{d / 'input0.npy'}", "--trace", str(trace)]
+    # A machine whose device memory (4 KiB) cannot hold the parameters: the load fails on the device.
+    machine = tmp_path / "tiny.toml"
+    cpu = (pathlib.Path(simulator.__file__).parent / "machines" / "cpu.toml").read_text()
+    machine.write_text(cpu.replace("capacity_bytes = 68719476736", "capacity_bytes = 4096"))
+    argv = ["run", str(d / "cmd.generic.mlir"), "--parameters", f"model={d / 'params.irpa'}", "--timing-only"]
+    argv += ["--input", f"@{d / 'input0.npy'}", "--trace", str(trace), "--machine", str(machine)]
     assert main(argv) == 1
-    assert "no parameter scope 'model'" in capsys.readouterr().err
+    assert "out of memory" in capsys.readouterr().err
     failures = [i for i in read_trace(trace).instants if i.name == "failure"]
     assert failures and failures[0].args["op"] == "stream.cmd.parameter.load"
+
+
+@pytest.mark.parametrize("spec", ["other={params}", "{params}"], ids=["wrong-scope", "no-scope"])
+def test_cli_run_parameters_without_the_programs_scope_is_bad_input(
+    spec: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    d = FIXTURES / "mlp"
+    argv = ["run", str(d / "cmd.generic.mlir"), "--parameters", spec.format(params=d / "params.irpa")]
+    assert main([*argv, "--input", f"@{d / 'input0.npy'}"]) == 2
+    err = capsys.readouterr().err
+    assert re.search(r"stream\.cmd\.parameter\.load at .*cmd\.generic\.mlir:\d+:\d+ reads parameter 'model'::", err)
+    assert "gives no scope 'model'" in err
