@@ -24,5 +24,13 @@ class VerifyError(IRError):
     """IR that is structurally well formed but breaks a rule of an op, a type or SSA dominance."""
 
 
+class UnsupportedConstructError(Exception):
+    """Valid input that streamsim cannot handle (an op, or a form of one, it has no rule for).
+
+    Not bad input and not a finding about the program: the scheduler's and the simulator's
+    ``UnsupportedOpError`` both derive from it, and the CLI exits 2 on it, naming the op and its location.
+    """
+
+
 class BuildError(IRError):
     """A builder call with inconsistent arguments."""

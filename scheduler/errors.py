@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from ir.errors import UnsupportedConstructError
+
 
 class ScheduleError(Exception):
     """Base class of every error raised by :mod:`scheduler`."""
@@ -15,7 +17,7 @@ class AffinityError(ScheduleError):
     """Ops that must share a region have incompatible affinities."""
 
 
-class UnsupportedOpError(ScheduleError):
+class UnsupportedOpError(ScheduleError, UnsupportedConstructError):
     """The scheduler meets an op (or form of an op) it cannot schedule; the message names it."""
 
 

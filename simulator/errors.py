@@ -1,17 +1,25 @@
 """Errors raised by the simulator, by kind of failure.
 
-``SimulationError`` and its subclasses mean the simulated program failed (exit code 1 from the CLI);
-``InputError`` means the user's input is bad (exit code 2).
+Three kinds, never nested in one another, so that what a caller catches decides nothing by accident:
+
+- ``SimulationError`` and its subclasses: the simulated program failed (exit code 1 from the CLI);
+- ``InputError`` and its subclasses: the user's input is bad (exit code 2);
+- ``UnsupportedOpError`` (also a :class:`~ir.errors.UnsupportedConstructError`, like the scheduler's):
+  valid input that streamsim cannot run yet (exit code 2, naming the op and its location). It stays a
+  ``SimulationError`` for code that fails a timepoint on any error, but the queue model and ``check``
+  re-raise it rather than report it as a device failure or a finding.
 """
 
 from __future__ import annotations
 
+from ir.errors import UnsupportedConstructError
+
 
 class SimulationError(Exception):
-    """Base class of every error raised by :mod:`simulator`."""
+    """The simulated program failed: a device fault, a deadlock, a failed dispatch."""
 
 
-class InputError(SimulationError):
+class InputError(Exception):
     """Bad user input: a file, a flag value, a machine description. The CLI exits with code 2."""
 
 
@@ -27,7 +35,7 @@ class DeadlockError(SimulationError):
     """The simulation stopped making progress with waits still pending."""
 
 
-class UnsupportedOpError(SimulationError):
+class UnsupportedOpError(SimulationError, UnsupportedConstructError):
     """The interpreter met an op it cannot execute; the message names the op and its location."""
 
 

@@ -19,7 +19,7 @@ import numpy as np
 from ir import KERNEL_ATTR, Module, Operation
 from ir.attributes import StringAttr, SymbolRefAttr
 from simulator.costs import DispatchCost, LinalgEstimate
-from simulator.errors import SimulationError, UnsupportedOpError
+from simulator.errors import InputError, SimulationError, UnsupportedOpError
 from simulator.kernels import DispatchContext, Kernel, KernelRegistry
 
 
@@ -77,7 +77,7 @@ class Executable:
             return
         try:
             self.program = load_executable(module, ref)
-        except SimulationError as exc:
+        except (SimulationError, InputError) as exc:
             self.no_data_reason = f"{ref}: the executable interpreter cannot run it: {exc}"
 
     def cost(
@@ -100,7 +100,7 @@ class Executable:
                     self.estimate([*workload]).dtype if self.estimate else "f32"
                 )
                 cost = DispatchCost(int(c.flops), int(c.bytes_read), int(c.bytes_written), dtype)
-            except SimulationError:
+            except (SimulationError, InputError):
                 cost = None
         if cost is None:
             cost = (

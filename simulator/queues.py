@@ -22,8 +22,9 @@ from typing import TYPE_CHECKING, Any
 
 import simpy
 
+from ir.errors import UnsupportedConstructError
 from simulator.costs import CostModel
-from simulator.errors import DeviceFailure, SimulationError
+from simulator.errors import DeviceFailure, InputError, SimulationError
 from simulator.machine import DeviceSpec, LinkSpec
 from simulator.memory import Pool
 from simulator.semaphores import Fence
@@ -189,7 +190,9 @@ class Queue:
                 engine.trace.add_instant(
                     self.track, "signal", engine.now, "sync", {"semaphore": sem.name, "value": value}
                 )
-        except SimulationError as exc:
+        except UnsupportedConstructError:
+            raise  # a limit of streamsim, not a device failure: stop the simulation with it
+        except (SimulationError, InputError) as exc:
             error = exc if isinstance(exc, DeviceFailure) else DeviceFailure(str(exc))
             for sem, _ in signal.points:
                 sem.fail(error)

@@ -187,7 +187,7 @@ class Session:
         try:
             results = await engine.drive(process)
             await engine.drain()
-        except SimulationError as exc:
+        except (SimulationError, InputError) as exc:
             # The timeline up to the failure, for tools that show what went wrong.
             exc.trace = engine.trace  # type: ignore[attr-defined]
             raise

@@ -39,7 +39,7 @@ import simpy
 from simulator.checks.faults import Fault
 from simulator.checks.findings import OpRef
 from simulator.commands import CallCmd, Concurrent, CopyCmd, DispatchCmd, FillCmd, Serial
-from simulator.errors import SimulationError
+from simulator.errors import InputError, SimulationError
 from simulator.memory import Buffer, ResourceRef
 from simulator.semaphores import Fence
 
@@ -325,7 +325,7 @@ class Observer:
             try:
                 got = program.accesses(list(uniforms), list(cmd.lengths))
                 self._access_cache[key] = [list(b) for b in got]
-            except SimulationError:
+            except (SimulationError, InputError):
                 self._access_cache[key] = None
         return self._access_cache[key]
 
@@ -386,7 +386,7 @@ class Observer:
                 for fault in observer.faults:
                     try:
                         fault.before(sub, engine.now)
-                    except SimulationError as exc:
+                    except (SimulationError, InputError) as exc:
                         observer.triggered.append((fault, sub, str(exc)))
                         raise
                 if observer.lock is not None:
@@ -402,10 +402,10 @@ class Observer:
                 for fault in observer.faults:
                     try:
                         fault.after(sub, sub.started_ns or 0, engine.now)
-                    except SimulationError as exc:
+                    except (SimulationError, InputError) as exc:
                         observer.triggered.append((fault, sub, str(exc)))
                         raise
-            except SimulationError as exc:
+            except (SimulationError, InputError) as exc:
                 sub.status = "failed"
                 sub.error = str(exc)
                 raise

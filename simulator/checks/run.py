@@ -27,6 +27,7 @@ from typing import Any
 import numpy as np
 
 from ir import Module
+from ir.errors import UnsupportedConstructError
 from simulator.checks.faults import Fault, parse_fault, validate_fault
 from simulator.checks.findings import CheckReport, Finding, OpRef
 from simulator.checks.hb import analyse
@@ -93,8 +94,8 @@ async def _invoke(
         )
     except TimeoutError:
         run.timed_out = True
-    except InputError:
-        raise
+    except (InputError, UnsupportedConstructError):
+        raise  # bad input or a construct streamsim cannot run: not a finding about the schedule
     except SimulationError as exc:
         run.error = exc
         engine = run.observer.runtime.engine if run.observer.runtime is not None else None
@@ -192,7 +193,7 @@ async def check(
             async_reference = list(
                 run_reference(module, function, list(inputs), parameters=index, kernels=kernels)
             )
-        except SimulationError as exc:
+        except (SimulationError, InputError) as exc:
             report.notes.append(f"the op-by-op reference (async form) failed: {exc}")
     cmd_module = to_cmd_form(module)
     faults_t = tuple(parse_fault(f) if isinstance(f, str) else f for f in faults)

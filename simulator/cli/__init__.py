@@ -1,46 +1,58 @@
 """The ``streamsim`` command line.
 
 Each subcommand lives in its own module of this package and exposes ``register(subparsers)``, which adds
-its parser and sets ``func`` to a callable ``func(args) -> int``. ``main`` maps the project's errors to
-one line on stderr and an exit code, never a traceback:
-
-- 0: success;
-- 1: the simulated program failed, or a check found problems;
-- 2: bad input (unparsable or invalid program, bad flag value, missing file).
+its parser and sets ``func`` to a callable ``func(args) -> int``. ``main`` maps every error to one line
+on stderr and an exit code (:data:`EXIT_CODES`), never a traceback.
 """
 
 from __future__ import annotations
 
 import argparse
 import importlib
+import os
 import sys
+import traceback
 from collections.abc import Sequence
 
-from ir.errors import IRError
+from ir.errors import IRError, UnsupportedConstructError
 from scheduler.errors import ScheduleError
 from simulator.errors import InputError, SimulationError
 from traces.errors import TraceError
 
-# Subcommand modules, in the order `streamsim --help` lists them. A module that is not there yet is
-# skipped, so that the packages can grow independently.
+# Subcommand modules, in the order `streamsim --help` lists them.
 SUBCOMMANDS = ["run", "opt", "schedule", "check", "machines", "trace", "params", "sweep"]
+
+EXIT_CODES = {
+    0: "success",
+    1: "the simulated program failed, or a check found problems",
+    2: "bad input (unparsable or invalid program, bad flag value or file), or a construct streamsim does "
+    "not support yet (the message names the op and its location)",
+    70: "an internal error of streamsim (please report it; --debug or STREAMSIM_DEBUG=1 shows the traceback)",
+    130: "interrupted (Ctrl-C)",
+}
+
+REPORT_HINT = "this is a bug in streamsim; please report it with the command and input that caused it"
 
 
 def build_parser() -> argparse.ArgumentParser:
+    epilog = "exit codes:\n" + "\n".join(f"  {code:>3}  {what}" for code, what in EXIT_CODES.items())
     parser = argparse.ArgumentParser(
         prog="streamsim",
         description="Simulate, schedule and check IREE-style stream programs.",
+        epilog=epilog,
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
+    parser.add_argument(
+        "--debug", action="store_true", help="print the traceback of an internal error (also STREAMSIM_DEBUG=1)"
     )
     subparsers = parser.add_subparsers(dest="command", metavar="COMMAND")
     for name in SUBCOMMANDS:
-        try:
-            module = importlib.import_module(f"simulator.cli.{name}")
-        except ModuleNotFoundError as exc:
-            if exc.name == f"simulator.cli.{name}":
-                continue
-            raise
-        module.register(subparsers)
+        importlib.import_module(f"simulator.cli.{name}").register(subparsers)
     return parser
+
+
+def _debug(args: argparse.Namespace | None) -> bool:
+    return bool(getattr(args, "debug", False)) or os.environ.get("STREAMSIM_DEBUG", "") not in ("", "0")
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -51,6 +63,9 @@ def main(argv: Sequence[str] | None = None) -> int:
         return 2
     try:
         return int(args.func(args) or 0)
+    except UnsupportedConstructError as exc:
+        print(f"streamsim: error: not supported: {exc}", file=sys.stderr)
+        return 2
     except (IRError, InputError, TraceError, ScheduleError) as exc:
         print(f"streamsim: error: {exc}", file=sys.stderr)
         return 2
@@ -71,6 +86,16 @@ def main(argv: Sequence[str] | None = None) -> int:
     except KeyboardInterrupt:
         print("streamsim: interrupted", file=sys.stderr)
         return 130
+    except Exception as exc:  # anything else is a bug of ours: one line, the traceback only on request
+        if _debug(args):
+            traceback.print_exc()
+        detail = str(exc).splitlines()[0][:300] if str(exc) else ""
+        print(
+            f"streamsim: internal error: {type(exc).__name__}{': ' + detail if detail else ''} ({REPORT_HINT}; "
+            "--debug or STREAMSIM_DEBUG=1 shows the traceback)",
+            file=sys.stderr,
+        )
+        return 70
 
 
 if __name__ == "__main__":  # pragma: no cover

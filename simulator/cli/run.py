@@ -151,7 +151,7 @@ def run(args: argparse.Namespace) -> int:
                     program_name=name,
                 )
             )
-        except SimulationError as exc:
+        except (SimulationError, InputError) as exc:
             trace = getattr(exc, "trace", None)
             if args.trace and trace is not None:
                 write_chrome_json(trace, args.trace)

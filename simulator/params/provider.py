@@ -41,6 +41,7 @@ from typing import TYPE_CHECKING, Any, cast
 
 import simpy
 
+from ir.errors import UnsupportedConstructError
 from simulator.archives import EntryKind, ParameterEntry, ParameterIndex
 from simulator.costs import CostModel, ceil_ns
 from simulator.errors import DeviceFailure, InputError, SimulationError
@@ -340,7 +341,9 @@ class ParameterProvider:
                 BatchRecord(call.number, step.kind, keys, step.timeline, start, engine.now, step.length_bytes)
             )
             sem.signal(step.signal, last)
-        except SimulationError as exc:
+        except UnsupportedConstructError:
+            raise
+        except (SimulationError, InputError) as exc:
             error = exc if isinstance(exc, DeviceFailure) else DeviceFailure(f"{call.where}: {exc}")
             sem.fail(error)
             engine.trace.add_instant(
