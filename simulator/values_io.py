@@ -54,20 +54,71 @@ def dtype_for(name: str, spec: str) -> np.dtype:
         raise InputError(f"--input {spec!r}: unknown element type {name!r}") from None
 
 
-def _load_npy(path: str, spec: str) -> np.ndarray:
+Expected = tuple[tuple[int, ...], str] | None
+
+
+def _check_size(spec: str, shape: tuple[int, ...], dtype: np.dtype, expected: Expected, what: str) -> None:
+    """Check a value's shape and element type against the argument it is for, and its size against the
+    input cap, before anything of that size is allocated."""
+    from ir.loader import max_input_bytes
+
+    if expected is not None:
+        want_shape, want_element = expected
+        if tuple(shape) != tuple(want_shape):
+            dims = "x".join(str(d) for d in want_shape) or "a scalar"
+            got = "x".join(str(d) for d in shape) or "a scalar"
+            raise InputError(f"--input {spec!r}: {what} has shape {got}, but the argument is {dims}")
+        try:
+            want_dtype = dtype_for(want_element, spec)
+        except InputError:
+            want_dtype = None
+        if want_dtype is not None and want_dtype != dtype:
+            raise InputError(
+                f"--input {spec!r}: {what} has element type {element_type_name(dtype)}, but the argument "
+                f"is {want_element}"
+            )
+    count = 1
+    for d in shape:
+        count *= int(d)
+    cap = max_input_bytes()
+    if count * dtype.itemsize > cap:
+        raise InputError(
+            f"--input {spec!r}: {what} would take {count * dtype.itemsize} bytes, more than the input limit "
+            f"of {cap} bytes (set STREAMSIM_MAX_INPUT_BYTES to raise it)"
+        )
+
+
+def _load_npy(path: str, spec: str, expected: Expected = None) -> np.ndarray:
+    """Read a .npy file: its header first (shape and dtype checked), then its data."""
     try:
+        with open(path, "rb") as f:
+            version = np.lib.format.read_magic(f)
+            if version == (1, 0):
+                shape, _, dtype = np.lib.format.read_array_header_1_0(f)
+            else:
+                shape, _, dtype = np.lib.format.read_array_header_2_0(f)
+        if dtype.hasobject:
+            raise InputError(f"--input {spec!r}: {path} holds Python objects, not numbers")
+        _check_size(spec, tuple(shape), dtype, expected, str(path))
         return np.load(path, allow_pickle=False)
     except FileNotFoundError:
         raise InputError(f"--input {spec!r}: no such file: {path}") from None
-    except (OSError, ValueError) as exc:
-        raise InputError(f"--input {spec!r}: cannot read {path}: {exc}") from None
+    except IsADirectoryError:
+        raise InputError(f"--input {spec!r}: {path} is a directory") from None
+    except (OSError, ValueError, EOFError) as exc:
+        raise InputError(f"--input {spec!r}: {path} is not a readable .npy file: {exc}") from None
 
 
-def parse_input(spec: str) -> np.ndarray | int | float:
-    """One ``--input`` value (see the module docstring)."""
+def parse_input(spec: str, expected: Expected = None) -> np.ndarray | int | float:
+    """One ``--input`` value (see the module docstring).
+
+    ``expected`` is the ``(shape, element type)`` of the argument it is for, when the program states it;
+    a value of another shape or type is rejected before it is allocated, and every value is held to the
+    input size cap (``STREAMSIM_MAX_INPUT_BYTES``).
+    """
     text = spec.strip()
     if text.startswith("@"):
-        return _load_npy(text[1:], spec)
+        return _load_npy(text[1:], spec, expected)
     m = _SHAPED.match(text)
     if m is None:
         try:
@@ -83,12 +134,15 @@ def parse_input(spec: str) -> np.ndarray | int | float:
     dims, type_name, body = m.groups()
     shape = tuple(int(d) for d in dims.split("x") if d)
     dtype = dtype_for(type_name, spec)
-    count = int(np.prod(shape, dtype=np.int64))
+    _check_size(spec, shape, dtype, expected, "the value")
+    count = 1
+    for d in shape:
+        count *= d
     body = body.strip()
     if body.startswith("@"):
         path = pathlib.Path(body[1:])
         if path.suffix == ".npy":
-            arr = _load_npy(str(path), spec)
+            arr = _load_npy(str(path), spec, expected)
             if arr.shape != shape or arr.dtype != dtype:
                 raise InputError(
                     f"--input {spec!r}: {path} holds {arr.shape} {arr.dtype}, not {shape} {dtype}"

@@ -25,10 +25,9 @@ from typing import Any
 
 from simulator.checks import check
 from simulator.checks.run import DEFAULT_TIMEOUT_S
-from simulator.cli.run import _parameter_index, generated_inputs, generated_parameters
+from simulator.cli.run import _parameter_index, generated_inputs, generated_parameters, parse_inputs
 from simulator.params.scan import check_parameters_present
 from simulator.program import load_program, parameter_keys, to_cmd_form
-from simulator.values_io import parse_input
 
 
 def register(subparsers: argparse._SubParsersAction) -> None:
@@ -88,7 +87,7 @@ def run(args: argparse.Namespace) -> int:
         raise InputError(f"--interleavings must not be negative, got {args.interleavings}")
     module = load_program(args.program)
     cmd = to_cmd_form(module)
-    inputs: list[Any] = [parse_input(spec) for spec in args.input]
+    inputs: list[Any] = parse_inputs(cmd, args.function, list(args.input))
     with tempfile.TemporaryDirectory(prefix="streamsim-check-") as workdir:
         parameters = _parameter_index(args.parameters)
         if parameters is not None:

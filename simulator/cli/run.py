@@ -94,6 +94,16 @@ def generated_parameters(module: Any, seed: int, timing_only: bool, workdir: str
     return stand_in_parameters(parameter_keys(module), seed=seed, timing_only=timing_only, workdir=workdir)
 
 
+def parse_inputs(module: Any, function: str, specs: list[str]) -> list[Any]:
+    """``--input`` values, each checked against the shape and element type the function states for its
+    argument (its ``hal.buffer_view.assert``) before it is allocated."""
+    try:
+        signature = input_signature(module, function)
+    except Exception:  # no such function, or one without a body: the session reports it by name
+        signature = []
+    return [parse_input(spec, signature[i] if i < len(signature) else None) for i, spec in enumerate(specs)]
+
+
 def generated_inputs(module: Any, function: str, seed: int) -> list[np.ndarray]:
     rng = np.random.default_rng(seed)
     out = []
@@ -131,7 +141,7 @@ def run(args: argparse.Namespace) -> int:
             file=sys.stderr,
         )
         timing_only = True
-    inputs: list[Any] = [parse_input(spec) for spec in args.input]
+    inputs: list[Any] = parse_inputs(module, args.function, list(args.input))
     if not inputs and is_example:
         inputs = list(generated_inputs(module, args.function, args.seed))
     with tempfile.TemporaryDirectory(prefix="streamsim-") as workdir:
