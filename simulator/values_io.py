@@ -109,14 +109,24 @@ def _load_npy(path: str, spec: str, expected: Expected = None) -> np.ndarray:
         raise InputError(f"--input {spec!r}: {path} is not a readable .npy file: {exc}") from None
 
 
-def parse_input(spec: str, expected: Expected = None) -> np.ndarray | int | float:
+def parse_input(spec: str, expected: Expected = None, *, name: str = "") -> np.ndarray | int | float:
     """One ``--input`` value (see the module docstring).
 
     ``expected`` is the ``(shape, element type)`` of the argument it is for, when the program states it;
     a value of another shape or type is rejected before it is allocated, and every value is held to the
     input size cap (``STREAMSIM_MAX_INPUT_BYTES``).
     """
-    text = spec.strip()
+    try:
+        return _parse(spec.strip(), spec, expected)
+    except InputError as exc:
+        if not name:
+            raise
+        prefix = f"--input {spec!r}: "
+        text = str(exc)
+        raise InputError(f"{prefix}{name}: {text[len(prefix):]}" if text.startswith(prefix) else text) from None
+
+
+def _parse(text: str, spec: str, expected: Expected) -> np.ndarray | int | float:
     if text.startswith("@"):
         return _load_npy(text[1:], spec, expected)
     m = _SHAPED.match(text)

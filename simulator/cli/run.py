@@ -101,7 +101,10 @@ def parse_inputs(module: Any, function: str, specs: list[str]) -> list[Any]:
         signature = input_signature(module, function)
     except Exception:  # no such function, or one without a body: the session reports it by name
         signature = []
-    return [parse_input(spec, signature[i] if i < len(signature) else None) for i, spec in enumerate(specs)]
+    return [
+        parse_input(spec, signature[i] if i < len(signature) else None, name=f"input{i} of @{function}")
+        for i, spec in enumerate(specs)
+    ]
 
 
 def generated_inputs(module: Any, function: str, seed: int) -> list[np.ndarray]:

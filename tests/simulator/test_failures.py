@@ -180,4 +180,6 @@ def test_failures_wrong_input_shape_names_the_input(capsys: pytest.CaptureFixtur
     argv = ["run", str(MLP / "cmd.generic.mlir"), "--input", "4x64xf32=1", "--timing-only"]
     argv += ["--parameters", f"model={MLP / 'params.irpa'}"]
     assert main(argv) == 2
-    assert "input0 has shape 4x64, expected 8x64" in capsys.readouterr().err
+    assert "--input '4x64xf32=1': input0 of @main: the value has shape 4x64, but the argument is 8x64" in (
+        capsys.readouterr().err
+    )
