@@ -30,11 +30,14 @@ Raises :class:`~simulator.errors.MachineError` for an unknown preset, an unreada
 from __future__ import annotations
 
 import importlib.resources
+import math
 import pathlib
 import tomllib
 from dataclasses import dataclass, field
 from typing import Any
 
+from ir.errors import ParseError
+from ir.loader import read_source
 from simulator.errors import MachineError
 
 HOST = "host"
@@ -155,6 +158,35 @@ class Machine:
 # -- loading -----------------------------------------------------------------------------------------
 
 
+# Storage presets: the drives parameters are read from. A machine's ``[storage]`` table may name one
+# (``preset = "nfs"``) and override its fields. Figures are round, sustained values:
+# nvme: a PCIe 4/5 NVMe drive, 7 GB/s, 20 us per request, 32 in flight; nvme-gen3: 3.5 GB/s, 80 us, 8;
+# nfs: a network file system over 25 GbE, about 2.5 GB/s, 500 us per request (a round trip and the
+# server's lookup), 16 in flight, with a 64 GiB client page cache; ramdisk: tmpfs, 20 GB/s, 1 us, 64.
+STORAGE_PRESETS: dict[str, StorageSpec] = {
+    "nvme": StorageSpec("nvme0", 7e9, 20_000, 32),
+    "nvme-gen3": StorageSpec("nvme0", 3.5e9, 80_000, 8),
+    "nfs": StorageSpec("nfs0", 2.5e9, 500_000, 16, page_cache_bytes=64 << 30),
+    "ramdisk": StorageSpec("ram0", 20e9, 1_000, 64),
+}
+
+
+def storage_preset(name: str) -> StorageSpec:
+    """The storage preset ``name``; raises MachineError naming the presets for an unknown one.
+
+    Examples
+    --------
+    >>> storage_preset("nfs").latency_ns
+    500000
+    """
+    try:
+        return STORAGE_PRESETS[name]
+    except KeyError:
+        raise MachineError(
+            f"unknown storage preset {name!r}; presets: {', '.join(sorted(STORAGE_PRESETS))}"
+        ) from None
+
+
 def preset_names() -> list[str]:
     """Names of the machine presets shipped with the package, sorted."""
     folder = importlib.resources.files("simulator") / "machines"
@@ -168,12 +200,13 @@ def load_machine(name_or_path: str | pathlib.Path | Machine) -> Machine:
     text_name = str(name_or_path)
     path = pathlib.Path(text_name)
     if text_name.endswith(".toml") or path.exists():
+        if not path.exists():
+            raise MachineError(f"machine file {text_name} does not exist")
         try:
-            data = tomllib.loads(path.read_text())
-        except FileNotFoundError:
-            raise MachineError(f"machine file {text_name} does not exist") from None
-        except (OSError, UnicodeDecodeError) as exc:
-            raise MachineError(f"cannot read machine file {text_name}: {exc}") from None
+            # Capped, strict UTF-8 (so /dev/zero or a binary file is one clear line, not a hang).
+            data = tomllib.loads(read_source(path))
+        except ParseError as exc:
+            raise MachineError(f"cannot read machine file {text_name}: {exc.message}") from None
         except tomllib.TOMLDecodeError as exc:
             raise MachineError(f"machine file {text_name}: bad TOML: {exc}") from None
         return machine_from_dict(data, source=text_name)
@@ -185,7 +218,78 @@ def load_machine(name_or_path: str | pathlib.Path | Machine) -> Machine:
     return machine_from_dict(tomllib.loads(resource.read_text()), source=f"preset {text_name}")
 
 
-def _get(table: dict[str, Any], key: str, kind: type | tuple[type, ...], where: str, default: Any) -> Any:
+# -- schema ----------------------------------------------------------------------------------------
+#
+# Every field a machine file may hold, per table: its type and the range it must be in. Numbers must be
+# finite. Anything not listed is rejected with the file, the table and the key, so that a typo never
+# silently falls back to a default. Units are in the names (_ns, _bytes, _bytes_per_s, _per_s).
+
+_REQUIRED = object()
+_MAX_BYTES = 1 << 60  # 1 EiB: far above any memory, far below what int64 byte arithmetic can hold
+_MAX_RATE = 1e18  # bytes/s or flop/s: an exa-scale figure, well past any device
+_MAX_NS = 10**15  # ~11.6 days, in ns
+
+DEVICE_KINDS = ("cpu", "gpu", "npu", "accelerator")
+TOP_LEVEL_KEYS = frozenset({"name", "description", "host", "devices", "links", "storage"})
+# field: (type, minimum, maximum)
+HOST_FIELDS: dict[str, tuple[type, float, float]] = {k: (int, 0, _MAX_NS) for k in HostSpec.__slots__}
+POOL_FIELDS: dict[str, tuple[type, float, float]] = {
+    "name": (str, 0, 0),
+    "capacity_bytes": (int, 1, _MAX_BYTES),
+    "alignment_bytes": (int, 1, 1 << 30),
+}
+DEVICE_FIELDS: dict[str, tuple[type, float, float]] = {
+    "name": (str, 0, 0),
+    "kind": (str, 0, 0),
+    "queues": (int, 1, 1024),
+    "in_order": (bool, 0, 0),
+    "dispatch_slots": (int, 1, 1 << 16),
+    "copy_engines": (int, 1, 256),
+    "launch_overhead_ns": (int, 0, _MAX_NS),
+    "queue_op_overhead_ns": (int, 0, _MAX_NS),
+    "memory_bandwidth_bytes_per_s": (float, 1e3, _MAX_RATE),
+    "peak_flops_per_s": (dict, 0, 0),
+    "unified_memory": (bool, 0, 0),
+    "zero_copy_import": (bool, 0, 0),
+    "host_link": (str, 0, 0),
+    "pools": (list, 0, 0),
+}
+LINK_FIELDS: dict[str, tuple[type, float, float]] = {
+    "name": (str, 0, 0),
+    "endpoints": (list, 0, 0),
+    "bandwidth_bytes_per_s": (float, 1e3, _MAX_RATE),
+    "latency_ns": (int, 0, _MAX_NS),
+}
+STORAGE_FIELDS: dict[str, tuple[type, float, float]] = {
+    "preset": (str, 0, 0),
+    "name": (str, 0, 0),
+    "bandwidth_bytes_per_s": (float, 1e3, _MAX_RATE),
+    "latency_ns": (int, 0, _MAX_NS),
+    "queue_depth": (int, 1, 1 << 16),
+    "page_cache_bytes": (int, 0, _MAX_BYTES),
+    "page_cache_bandwidth_bytes_per_s": (float, 1e3, _MAX_RATE),
+}
+
+
+def _table(value: Any, where: str) -> dict[str, Any]:
+    if not isinstance(value, dict):
+        raise MachineError(f"{where}: must be a table, got {value!r}")
+    return value
+
+
+def _only(table: dict[str, Any], allowed: Any, where: str) -> None:
+    unknown = sorted(set(table) - set(allowed))
+    if unknown:
+        raise MachineError(
+            f"{where}: unknown field(s) {', '.join(repr(k) for k in unknown)} (known: {', '.join(sorted(allowed))})"
+        )
+
+
+def _get(
+    table: dict[str, Any], key: str, schema: dict[str, tuple[type, float, float]], where: str, default: Any
+) -> Any:
+    """``table[key]`` checked against ``schema``: type, finiteness and range; ``default`` when absent."""
+    kind, lo, hi = schema[key]
     if key not in table:
         if default is _REQUIRED:
             raise MachineError(f"{where}: missing required field {key!r}")
@@ -193,76 +297,98 @@ def _get(table: dict[str, Any], key: str, kind: type | tuple[type, ...], where: 
     value = table[key]
     if kind is float and isinstance(value, int) and not isinstance(value, bool):
         value = float(value)
-    if kind is int and isinstance(value, float) and value.is_integer():
+    if kind is int and isinstance(value, float) and math.isfinite(value) and value.is_integer():
         value = int(value)
-    if not isinstance(value, kind) or isinstance(value, bool) and kind is not bool:
-        raise MachineError(f"{where}: field {key!r} must be {getattr(kind, '__name__', kind)}, got {value!r}")
-    if isinstance(value, int | float) and not isinstance(value, bool) and value < 0:
-        raise MachineError(f"{where}: field {key!r} must not be negative, got {value!r}")
+    if not isinstance(value, kind) or (isinstance(value, bool) and kind is not bool):
+        raise MachineError(f"{where}: field {key!r} must be {kind.__name__}, got {value!r}")
+    if kind in (int, float):
+        if not math.isfinite(value):
+            raise MachineError(f"{where}: field {key!r} must be a finite number, got {value!r}")
+        if not lo <= value <= hi:
+            raise MachineError(f"{where}: field {key!r} must be in [{lo:g}, {hi:g}], got {value!r}")
     return value
 
 
-_REQUIRED = object()
+def _power_of_two(value: int, key: str, where: str) -> int:
+    if value & (value - 1):
+        raise MachineError(f"{where}: field {key!r} must be a power of two, got {value}")
+    return value
 
 
 def machine_from_dict(data: dict[str, Any], *, source: str = "") -> Machine:
-    """Build a :class:`Machine` from parsed TOML (see the module docstring for the fields)."""
+    """Build a :class:`Machine` from parsed TOML, checked against the schema above."""
     where = source or "machine"
-    name = _get(data, "name", str, where, pathlib.Path(source).stem if source else "machine")
-    host_t = data.get("host", {})
+    _only(data, TOP_LEVEL_KEYS, where)
+    top: dict[str, tuple[type, float, float]] = {"name": (str, 0, 0), "description": (str, 0, 0)}
+    name = _get(data, "name", top, where, pathlib.Path(source).stem if source else "machine")
+    host_t = _table(data.get("host", {}), f"{where} [host]")
+    _only(host_t, HOST_FIELDS, f"{where} [host]")
     host = HostSpec(
-        **{k: _get(host_t, k, int, f"{where} [host]", getattr(HostSpec(), k)) for k in HostSpec.__slots__}
+        **{
+            k: _get(host_t, k, HOST_FIELDS, f"{where} [host]", getattr(HostSpec(), k))
+            for k in HostSpec.__slots__
+        }
     )
-    unknown = set(host_t) - set(HostSpec.__slots__)
-    if unknown:
-        raise MachineError(f"{where} [host]: unknown field(s) {', '.join(sorted(unknown))}")
+    devices_t = data.get("devices", [])
+    if not isinstance(devices_t, list):
+        raise MachineError(f"{where}: devices must be an array of tables ([[devices]]), got {devices_t!r}")
     devices = []
-    for i, d in enumerate(data.get("devices", [])):
+    for i, d in enumerate(devices_t):
         dw = f"{where} device {i}"
-        pools = tuple(
-            PoolSpec(
-                _get(p, "name", str, f"{dw} pool {j}", f"pool{j}"),
-                _get(p, "capacity_bytes", int, f"{dw} pool {j}", _REQUIRED),
-                _get(p, "alignment_bytes", int, f"{dw} pool {j}", 64),
+        d = _table(d, dw)
+        _only(d, DEVICE_FIELDS, dw)
+        pools_t = _get(d, "pools", DEVICE_FIELDS, dw, [])
+        pools = []
+        for j, p in enumerate(pools_t):
+            pw = f"{dw} pool {j}"
+            p = _table(p, pw)
+            _only(p, POOL_FIELDS, pw)
+            alignment = _power_of_two(_get(p, "alignment_bytes", POOL_FIELDS, pw, 64), "alignment_bytes", pw)
+            pools.append(
+                PoolSpec(
+                    _get(p, "name", POOL_FIELDS, pw, f"pool{j}"),
+                    _get(p, "capacity_bytes", POOL_FIELDS, pw, _REQUIRED),
+                    alignment,
+                )
             )
-            for j, p in enumerate(d.get("pools", []))
-        ) or (PoolSpec("pool0", 1 << 36, 64),)
-        peaks_t = d.get("peak_flops_per_s", {"f32": 1e12})
-        if not isinstance(peaks_t, dict) or not peaks_t:
+        peaks_t = _get(d, "peak_flops_per_s", DEVICE_FIELDS, dw, {"f32": 1e12})
+        if not peaks_t:
             raise MachineError(f"{dw}: peak_flops_per_s must be a table of element type -> flop/s")
-        peaks = {str(k): float(v) for k, v in peaks_t.items()}
-        if any(v <= 0 for v in peaks.values()):
-            raise MachineError(f"{dw}: peak_flops_per_s values must be positive, got {peaks}")
-        queues = _get(d, "queues", int, dw, 1)
-        if queues < 1:
-            raise MachineError(f"{dw}: a device needs at least one queue, got queues = {queues}")
+        peak_schema = {str(k): (float, 1.0, _MAX_RATE) for k in peaks_t}
+        peaks = {str(k): _get(peaks_t, k, peak_schema, f"{dw} peak_flops_per_s", None) for k in peaks_t}
+        kind = _get(d, "kind", DEVICE_FIELDS, dw, "gpu")
+        if kind not in DEVICE_KINDS:
+            raise MachineError(f"{dw}: field 'kind' must be one of {', '.join(DEVICE_KINDS)}, got {kind!r}")
         dev = DeviceSpec(
-            name=_get(d, "name", str, dw, f"device{i}"),
-            kind=_get(d, "kind", str, dw, "gpu"),
-            queues=queues,
-            in_order=_get(d, "in_order", bool, dw, True),
-            dispatch_slots=max(1, _get(d, "dispatch_slots", int, dw, 1)),
-            copy_engines=max(1, _get(d, "copy_engines", int, dw, 1)),
-            launch_overhead_ns=_get(d, "launch_overhead_ns", int, dw, 0),
-            queue_op_overhead_ns=_get(d, "queue_op_overhead_ns", int, dw, 0),
-            memory_bandwidth_bytes_per_s=_get(d, "memory_bandwidth_bytes_per_s", float, dw, 1e11),
+            name=_get(d, "name", DEVICE_FIELDS, dw, f"device{i}"),
+            kind=kind,
+            queues=_get(d, "queues", DEVICE_FIELDS, dw, 1),
+            in_order=_get(d, "in_order", DEVICE_FIELDS, dw, True),
+            dispatch_slots=_get(d, "dispatch_slots", DEVICE_FIELDS, dw, 1),
+            copy_engines=_get(d, "copy_engines", DEVICE_FIELDS, dw, 1),
+            launch_overhead_ns=_get(d, "launch_overhead_ns", DEVICE_FIELDS, dw, 0),
+            queue_op_overhead_ns=_get(d, "queue_op_overhead_ns", DEVICE_FIELDS, dw, 0),
+            memory_bandwidth_bytes_per_s=_get(d, "memory_bandwidth_bytes_per_s", DEVICE_FIELDS, dw, 1e11),
             peak_flops_per_s=peaks,
-            unified_memory=_get(d, "unified_memory", bool, dw, False),
-            zero_copy_import=_get(d, "zero_copy_import", bool, dw, False),
-            host_link=_get(d, "host_link", str, dw, None),
-            pools=pools,
+            unified_memory=_get(d, "unified_memory", DEVICE_FIELDS, dw, False),
+            zero_copy_import=_get(d, "zero_copy_import", DEVICE_FIELDS, dw, False),
+            host_link=_get(d, "host_link", DEVICE_FIELDS, dw, None),
+            pools=tuple(pools) or (PoolSpec("pool0", 1 << 36, 64),),
         )
-        if dev.memory_bandwidth_bytes_per_s <= 0:
-            raise MachineError(f"{dw}: memory_bandwidth_bytes_per_s must be positive")
         devices.append(dev)
     if not devices:
         raise MachineError(f"{where}: a machine needs at least one [[devices]] entry")
     names = [d.name for d in devices]
     if len(set(names)) != len(names) or HOST in names:
         raise MachineError(f"{where}: device names must be unique and not {HOST!r}: {names}")
+    links_t = data.get("links", [])
+    if not isinstance(links_t, list):
+        raise MachineError(f"{where}: links must be an array of tables ([[links]]), got {links_t!r}")
     links = []
-    for i, lk in enumerate(data.get("links", [])):
+    for i, lk in enumerate(links_t):
         lw = f"{where} link {i}"
+        lk = _table(lk, lw)
+        _only(lk, LINK_FIELDS, lw)
         ends = lk.get("endpoints")
         if not (isinstance(ends, list) and len(ends) == 2 and all(isinstance(e, str) for e in ends)):
             raise MachineError(f"{lw}: endpoints must be two names, got {ends!r}")
@@ -271,34 +397,32 @@ def machine_from_dict(data: dict[str, Any], *, source: str = "") -> Machine:
                 raise MachineError(
                     f"{lw}: endpoint {e!r} is neither 'host' nor a device ({', '.join(names)})"
                 )
-        link = LinkSpec(
-            _get(lk, "name", str, lw, f"link{i}"),
-            (ends[0], ends[1]),
-            _get(lk, "bandwidth_bytes_per_s", float, lw, _REQUIRED),
-            _get(lk, "latency_ns", int, lw, 0),
+        links.append(
+            LinkSpec(
+                _get(lk, "name", LINK_FIELDS, lw, f"link{i}"),
+                (ends[0], ends[1]),
+                _get(lk, "bandwidth_bytes_per_s", LINK_FIELDS, lw, _REQUIRED),
+                _get(lk, "latency_ns", LINK_FIELDS, lw, 0),
+            )
         )
-        if link.bandwidth_bytes_per_s <= 0:
-            raise MachineError(f"{lw}: bandwidth_bytes_per_s must be positive")
-        links.append(link)
     link_names = {lk.name for lk in links}
     for d in devices:
         if d.host_link is not None and d.host_link not in link_names:
             raise MachineError(f"{where} device {d.name}: host_link {d.host_link!r} is not a [[links]] name")
-    st = data.get("storage", {})
     sw = f"{where} [storage]"
+    st = _table(data.get("storage", {}), sw)
+    _only(st, STORAGE_FIELDS, sw)
     # `preset = "nvme"` or `"nfs"` supplies the defaults; the table's own fields override them.
-    base = StorageSpec()
-    if "preset" in st:
-        from simulator.params.storage_presets import storage_preset
-
-        base = storage_preset(_get(st, "preset", str, sw, "nvme"))
+    base = storage_preset(_get(st, "preset", STORAGE_FIELDS, sw, "")) if "preset" in st else StorageSpec()
     storage = StorageSpec(
-        _get(st, "name", str, sw, base.name),
-        _get(st, "bandwidth_bytes_per_s", float, sw, base.bandwidth_bytes_per_s),
-        _get(st, "latency_ns", int, sw, base.latency_ns),
-        max(1, _get(st, "queue_depth", int, sw, base.queue_depth)),
-        _get(st, "page_cache_bytes", int, sw, base.page_cache_bytes),
-        _get(st, "page_cache_bandwidth_bytes_per_s", float, sw, base.page_cache_bandwidth_bytes_per_s),
+        _get(st, "name", STORAGE_FIELDS, sw, base.name),
+        _get(st, "bandwidth_bytes_per_s", STORAGE_FIELDS, sw, base.bandwidth_bytes_per_s),
+        _get(st, "latency_ns", STORAGE_FIELDS, sw, base.latency_ns),
+        _get(st, "queue_depth", STORAGE_FIELDS, sw, base.queue_depth),
+        _get(st, "page_cache_bytes", STORAGE_FIELDS, sw, base.page_cache_bytes),
+        _get(
+            st, "page_cache_bandwidth_bytes_per_s", STORAGE_FIELDS, sw, base.page_cache_bandwidth_bytes_per_s
+        ),
     )
     return Machine(
         name=name,
@@ -306,6 +430,6 @@ def machine_from_dict(data: dict[str, Any], *, source: str = "") -> Machine:
         host=host,
         links=tuple(links),
         storage=storage,
-        description=_get(data, "description", str, where, ""),
+        description=_get(data, "description", top, where, ""),
         source=source,
     )

@@ -1,7 +1,8 @@
-"""Storage presets: the drives parameters are read from, as :class:`~simulator.machine.StorageSpec` values.
+"""Swapping storage and memory into machines for what-if studies.
 
-A machine's ``[storage]`` table may name one (``preset = "nfs"``) and override its fields; scripts swap
-one into a machine with :func:`with_storage`. Figures are round, sustained values:
+The storage presets themselves live beside :class:`~simulator.machine.StorageSpec` in
+:mod:`simulator.machine` (a machine file's ``[storage]`` table names them); this module re-exports them
+and swaps one into a machine with :func:`with_storage`. The presets' figures, round sustained values:
 
 - ``nvme``: a PCIe 4/5 NVMe drive: 7 GB/s, 20 us per request, 32 requests in flight.
 - ``nvme-gen3``: an older drive: 3.5 GB/s, 80 us, 8 in flight.
@@ -15,31 +16,7 @@ from __future__ import annotations
 import dataclasses
 from typing import Any
 
-from simulator.errors import MachineError
-from simulator.machine import Machine, StorageSpec, load_machine
-
-STORAGE_PRESETS: dict[str, StorageSpec] = {
-    "nvme": StorageSpec("nvme0", 7e9, 20_000, 32),
-    "nvme-gen3": StorageSpec("nvme0", 3.5e9, 80_000, 8),
-    "nfs": StorageSpec("nfs0", 2.5e9, 500_000, 16, page_cache_bytes=64 << 30),
-    "ramdisk": StorageSpec("ram0", 20e9, 1_000, 64),
-}
-
-
-def storage_preset(name: str) -> StorageSpec:
-    """The preset ``name``; raises MachineError naming the presets for an unknown one.
-
-    Examples
-    --------
-    >>> storage_preset("nfs").latency_ns
-    500000
-    """
-    try:
-        return STORAGE_PRESETS[name]
-    except KeyError:
-        raise MachineError(
-            f"unknown storage preset {name!r}; presets: {', '.join(sorted(STORAGE_PRESETS))}"
-        ) from None
+from simulator.machine import STORAGE_PRESETS, Machine, StorageSpec, load_machine, storage_preset
 
 
 def with_storage(machine: Machine | str, storage: StorageSpec | str, **overrides: Any) -> Machine:

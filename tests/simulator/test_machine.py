@@ -54,15 +54,36 @@ def test_machine_user_file(tmp_path: pathlib.Path) -> None:
     ("text", "message"),
     [
         ("name = 'x'\n", "at least one"),
-        ("[[devices]]\nqueues = 0\n", "at least one queue"),
+        ("[[devices]]\nqueues = 0\n", r"bad\.toml device 0: field 'queues' must be in \[1, 1024\], got 0"),
         ("[[devices]]\nmemory_bandwidth_bytes_per_s = 'fast'\n", "must be float"),
         ("[[devices]]\nhost_link = 'nope'\n", "not a \\[\\[links\\]\\] name"),
         ("[[devices]]\n[[links]]\nendpoints = ['host', 'gpu9']\nbandwidth_bytes_per_s = 1e9\n", "gpu9"),
         ("[host]\nwarp_ns = 3\n[[devices]]\n", "unknown field"),
         ("[[devices]\n", "bad TOML"),
+        # The fuzz campaign's cases (issue 13 item 5): each names the file, the table and the key.
+        ("[[devices]]\n[storage]\nbandwidth_bytes_per_s = 0\n", r"\[storage\]: field 'bandwidth_bytes_per_s' must be in"),
+        ("[[devices]]\n[storage]\nbandwidth_bytes_per_s = nan\n", r"'bandwidth_bytes_per_s' must be a finite number"),
+        ("[[devices]]\nmemory_bandwidth_bytes_per_s = inf\n", r"device 0: field 'memory_bandwidth_bytes_per_s' must be a finite"),
+        ("[[devices]]\nkind = 'toaster'\n", r"field 'kind' must be one of cpu, gpu, npu, accelerator, got 'toaster'"),
+        ("[[devices]]\nqueus = 2\n", r"device 0: unknown field\(s\) 'queus'"),
+        ("colour = 'red'\n[[devices]]\n", r"bad\.toml: unknown field\(s\) 'colour'"),
+        ("[[devices]]\n[[devices.pools]]\ncapacity_bytes = 1024\nalignment_bytes = 0\n", r"pool 0: field 'alignment_bytes' must be in"),
+        ("[[devices]]\n[[devices.pools]]\ncapacity_bytes = 1024\nalignment_bytes = 3\n", r"'alignment_bytes' must be a power of two, got 3"),
+        ("[[devices]]\ndispatch_slots = 0\n", r"'dispatch_slots' must be in \[1,"),
+        ("[[devices]]\n[storage]\nqueue_depth = 0\n", r"'queue_depth' must be in \[1,"),
+        ("[[devices]]\n[[devices.pools]]\ncapacity_bytes = 9223372036854775807\n", r"'capacity_bytes' must be in"),
+        ("[[devices]]\nqueues = 100000000\n", r"'queues' must be in \[1, 1024\], got 100000000"),
+        ("[[devices]]\npeak_flops_per_s = { f32 = -1.0 }\n", r"peak_flops_per_s: field 'f32' must be in"),
+        ("[[devices]]\n[storage]\npreset = 'floppy'\n", r"unknown storage preset 'floppy'"),
+        ("devices = 3\n", r"devices must be an array of tables"),
     ],
-    ids=["no-devices", "no-queues", "bad-type", "bad-link", "bad-endpoint", "unknown-host-field", "bad-toml"],
-)
+    ids=[
+        "no-devices", "no-queues", "bad-type", "bad-link", "bad-endpoint", "unknown-host-field", "bad-toml",
+        "storage-bw-0", "storage-bw-nan", "device-bw-inf", "kind-toaster", "unknown-device-key",
+        "unknown-top-key", "alignment-0", "alignment-3", "slots-0", "queue-depth-0", "capacity-2^63",
+        "queues-1e8", "negative-peak", "storage-preset", "devices-not-array",
+    ],
+)  # fmt: skip
 def test_machine_rejects_bad_files(tmp_path: pathlib.Path, text: str, message: str) -> None:
     path = tmp_path / "bad.toml"
     path.write_text(text)
@@ -83,3 +104,16 @@ def test_machine_cli_lists_figures(capsys: pytest.CaptureFixture[str]) -> None:
     assert "discrete-gpu" in out and "f32 67 TFLOP/s, bf16 990 TFLOP/s, 3.35 TB/s device memory 80 GiB" in out
     assert "host link 55 GB/s" in out and "storage nvme0: 7 GB/s" in out
     assert main(["run", "--machine", "tpu"]) == 2
+
+
+def test_machine_file_that_never_ends_or_is_binary(
+    tmp_path: pathlib.Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    binary = tmp_path / "bin.toml"
+    binary.write_bytes(b"\xff\xfe name = 1")
+    with pytest.raises(MachineError, match=r"cannot read machine file .*bin\.toml: .*not valid UTF-8"):
+        load_machine(binary)
+    if pathlib.Path("/dev/zero").exists():
+        monkeypatch.setenv("STREAMSIM_MAX_INPUT_BYTES", str(1 << 16))
+        with pytest.raises(MachineError, match=r"cannot read machine file /dev/zero: .*input limit"):
+            load_machine("/dev/zero")
