@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import pathlib
 
-from ir import Module, Operation, load_text
+from ir import Module, Operation, load_text, verify
 from ir.attributes import IntegerAttr
 from ir.iree_bridge import iree_available
 from ir.loader import looks_generic, read_source
@@ -40,6 +40,9 @@ def parse_program(text: str, *, filename: str = "<input>") -> Module:
         )
     module = load_text(text, filename)
     module.filename = filename
+    # What IREE's runtime would never be given: an invalid module is bad input here too, found before
+    # it can fail half-way through a run.
+    verify(module)
     return module
 
 

@@ -66,6 +66,17 @@ def _const_text(value: Any) -> str | None:
 
 def _values(op: Operation, names: tuple[str, ...]) -> list[Any] | None:
     """The typed operand field of ``op`` under the first of ``names`` it has, as a list."""
+    if op.attr("source_keys") is not None or op.attr("source_key") is not None:
+        # The seed documents' spelling (scope and keys as attributes) has fewer operand groups than the
+        # typed class declares; the host's layout table knows both spellings.
+        from simulator.host.fields import groups
+
+        by_name = groups(op, list(op.operands))
+        for name in names:
+            if name in by_name and by_name[name] is not None:
+                found = by_name[name]
+                return list(found) if isinstance(found, list) else [found]
+        return None
     for name in names:
         value = getattr(op, name, None)
         if value is not None:

@@ -10,7 +10,8 @@ import sys
 import pytest
 
 from ir import load_file, print_generic
-from ir.errors import ParseError
+from ir import load_text as ir_load_text
+from ir.errors import ParseError, VerifyError
 from ir.loader import read_source
 
 GENERIC = '"builtin.module"() ({\n}) : () -> ()\n'
@@ -84,3 +85,45 @@ def test_loader_corrupt_gzip(tmp_path: pathlib.Path) -> None:
     p.write_bytes(gzip.compress(GENERIC.encode())[:-6])
     with pytest.raises(ParseError, match=r"c\.mlir\.gz: corrupt gzip data"):
         read_source(p)
+
+
+@pytest.mark.parametrize(
+    ("attrs", "result", "message"),
+    [
+        ("<{valu = 16 : index}>", "index", r"arith\.constant: missing required attribute 'value'"),
+        ('<{value = "x"}>', "index", r'arith\.constant: value "x" is not a number or elements attribute'),
+        (
+            "<{value = 16 : i32}>",
+            "index",
+            r"arith\.constant: value type i32 does not match the result type index",
+        ),
+        ("<{value = true}>", "i32", r"arith\.constant: value true is i1 but the result type is i32"),
+    ],
+    ids=["missing", "string", "type-mismatch", "bool-as-i32"],
+)
+def test_verifier_rejects_bad_arith_constant(attrs: str, result: str, message: str) -> None:
+    """A mutated constant is an invalid program (exit 2 at file:line:col), not an unsupported op at run time."""
+    from ir import verify
+
+    text = f'"builtin.module"() ({{\n  %0 = "arith.constant"() {attrs} : () -> {result}\n}}) : () -> ()\n'
+    with pytest.raises(VerifyError, match=rf"^c\.mlir:2:8: {message}"):
+        verify(ir_load_text(text, "c.mlir"))
+
+
+def test_run_verifies_the_program_before_running(
+    tmp_path: pathlib.Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    from simulator.cli import main
+
+    fixture = pathlib.Path(__file__).parents[1] / "fixtures" / "iree" / "mlp"
+    lines = (fixture / "cmd.generic.mlir").read_text().splitlines()
+    index = next(
+        i for i, line in enumerate(lines) if '"arith.constant"() <{value = ' in line and ": index}>" in line
+    )
+    lines[index] = lines[index].replace("<{value = ", "<{valu = ", 1)
+    program = tmp_path / "k.mlir"
+    program.write_text("\n".join(lines) + "\n")
+    argv = ["run", str(program), "--parameters", f"model={fixture / 'params.irpa'}"]
+    assert main([*argv, "--input", f"@{fixture / 'input0.npy'}"]) == 2
+    err = capsys.readouterr().err
+    assert f"k.mlir:{index + 1}:" in err and "missing required attribute 'value'" in err
