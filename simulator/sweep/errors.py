@@ -17,3 +17,7 @@ class StudyError(InputError):
 
 class SweepError(SimulationError):
     """The sweep could not run: the cluster is unreachable or the result store cannot be written."""
+
+
+class SweepStopped(BaseException):  # noqa: N818  (like KeyboardInterrupt: no "except Exception" swallows it)
+    """The sweep was asked to stop (``run_study(stop=...)`` said so) after storing a finished point."""

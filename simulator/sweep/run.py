@@ -18,12 +18,12 @@ import os
 import pathlib
 import sys
 import tempfile
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any, TextIO
 
 import pandas as pd
 
-from simulator.sweep.errors import SweepError
+from simulator.sweep.errors import SweepError, SweepStopped
 from simulator.sweep.executors import ClusterSpec, Runner, open_client, parse_cluster, run_dask, run_inprocess
 from simulator.sweep.metrics import metric_columns
 from simulator.sweep.points import Point
@@ -53,6 +53,7 @@ def run_study(
     progress: bool | None = None,
     progress_stream: TextIO | None = None,
     batch_size: int | None = None,
+    stop: Callable[[], bool] | None = None,
 ) -> pd.DataFrame:
     """Run every point of ``study`` that is not stored yet; the results table of all its points.
 
@@ -72,6 +73,10 @@ def run_study(
         Show the progress line (default: when the stream is a terminal, or when writing ``output``).
     batch_size : int, optional
         Points per Dask task (default: about eight tasks per worker, at most 16 points each).
+    stop : callable, optional
+        Asked after each finished point is stored; when it returns True the sweep stops there (local
+        workers are shut down) and :class:`~simulator.sweep.errors.SweepStopped` is raised. The CLI sets
+        it from SIGINT and SIGTERM.
     """
     points = study.points()
     result_store = _store(store, output)
@@ -88,6 +93,9 @@ def run_study(
         result_store.put(record)
         stored[record["key"]] = record
         bar.update(ok=record["status"] == "ok")
+        if stop is not None and stop():
+            bar.close()
+            raise SweepStopped(f"stopped after {len(stored)} stored points")
 
     if todo:
         _execute(todo, runner, on_record, cluster, result_store, batch_size)

@@ -121,6 +121,13 @@ class Study:
             named |= {k for k, _ in case}
         return [a for a in AXES if a in named]
 
+    def size(self) -> int:
+        """How many points :meth:`points` gives, computed without making them."""
+        n = len(self.programs) * len(self.machines) * len(self.seeds) * max(1, len(self.cases))
+        for _, values in self.grid:
+            n *= len(values)
+        return n
+
     def points(self) -> list[Point]:
         """Every point, in grid order (programs, machines, seeds, grid axes, cases; the last fastest)."""
         grid_keys = [k for k, _ in self.grid]
