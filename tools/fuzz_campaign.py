@@ -1,0 +1,402 @@
+"""A fuzz campaign against the ``streamsim`` CLI: every bad input must end, within a time limit, with one
+error line and exit 2 (or 1 where the input is still a valid program whose run fails), never a traceback
+(exit 70 or an exception out of ``main``) and never a hang.
+
+Cases are made by a seeded mutator from the project's own fixtures, per area:
+
+- ``text``: generic and pretty MLIR of every IREE fixture, mutated by truncation, byte flips, deleted,
+  duplicated and swapped lines, swapped SSA names and inserted junk, through ``opt``, ``schedule``,
+  ``run --timing-only`` and ``check --timing-only``;
+- ``archive``: the fixtures' .irpa files and a written .gguf and .safetensors, with bytes flipped,
+  64-bit fields overwritten with huge values and truncations, through ``params show``;
+- ``machine``: the preset TOML files with values and keys mutated, through ``run --timing-only``;
+- ``trace``: a Chrome trace written by a run, mutated, through ``trace check`` and ``trace summary``;
+- ``study``: a study TOML, mutated, through ``sweep --dry-run``.
+
+Cases run in this process (``simulator.cli.main``) with SIGALRM as the time limit. The same seed gives
+the same cases. ``python tools/fuzz_campaign.py`` runs the default slice (what the test suite runs);
+``--long`` runs thousands and prints the table of the issue: cases per area, clean, tracebacks, hangs,
+and the peak memory of the process.
+"""
+
+from __future__ import annotations
+
+import argparse
+import contextlib
+import io
+import pathlib
+import random
+import re
+import resource
+import signal
+import struct
+import sys
+import tempfile
+import time
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass, field
+
+ROOT = pathlib.Path(__file__).resolve().parents[1]
+if str(ROOT) not in sys.path:
+    sys.path.insert(0, str(ROOT))
+
+FIXTURES = ROOT / "tests" / "fixtures" / "iree"
+MACHINES = ROOT / "simulator" / "machines"
+CLEAN_CODES = (0, 1, 2)
+
+
+class _Hang(BaseException):
+    """Raised by SIGALRM when a case runs past its time limit."""
+
+
+@dataclass
+class Outcome:
+    area: str
+    name: str
+    code: int | None  # None: hang or an exception out of main
+    error: str
+    seconds: float
+
+    @property
+    def clean(self) -> bool:
+        return (
+            self.code in CLEAN_CODES and "Traceback" not in self.error and "internal error" not in self.error
+        )
+
+
+@dataclass
+class Tally:
+    cases: int = 0
+    clean: int = 0
+    tracebacks: int = 0
+    hangs: int = 0
+    slowest_s: float = 0.0
+    examples: list[str] = field(default_factory=list)
+
+
+# -- mutators --------------------------------------------------------------------------------------------
+
+
+def mutate_text(text: str, rng: random.Random) -> tuple[str, str]:
+    """One mutation of MLIR text, and its name."""
+    lines = text.splitlines(keepends=True)
+    kind = rng.choice(["truncate", "flip", "delete", "duplicate", "swap-lines", "swap-ssa", "junk"])
+    if kind == "truncate":
+        return text[: rng.randrange(len(text))], kind
+    if kind == "flip":
+        data = bytearray(text.encode())
+        for _ in range(rng.randint(1, 4)):
+            data[rng.randrange(len(data))] ^= 1 << rng.randrange(8)
+        return data.decode("utf-8", "replace"), kind
+    if kind == "delete" and len(lines) > 1:
+        del lines[rng.randrange(len(lines))]
+        return "".join(lines), kind
+    if kind == "duplicate":
+        i = rng.randrange(len(lines))
+        lines.insert(i, lines[i])
+        return "".join(lines), kind
+    if kind == "swap-lines" and len(lines) > 2:
+        i, j = rng.sample(range(len(lines)), 2)
+        lines[i], lines[j] = lines[j], lines[i]
+        return "".join(lines), kind
+    if kind == "swap-ssa":
+        names = sorted(set(re.findall(r"%[A-Za-z0-9_]+", text)))
+        if len(names) >= 2:
+            a, b = rng.sample(names, 2)
+            pattern = re.compile(rf"({re.escape(a)}|{re.escape(b)})(?![A-Za-z0-9_])")
+            return pattern.sub(lambda m: b if m.group(1) == a else a, text), kind
+    i = rng.randrange(len(text) + 1)
+    junk = rng.choice(['"', "}", "{", "%", "^bb9", "(", ")", "<", ">", ":", "\x00", "\ufeff", "-> !x"])
+    return text[:i] + junk + text[i:], "junk"
+
+
+def mutate_bytes(data: bytes, rng: random.Random) -> tuple[bytes, str]:
+    """One mutation of a binary file: flipped bytes, a huge 64-bit field, or a truncation."""
+    out = bytearray(data)
+    kind = rng.choice(["flip", "huge-u64", "truncate"])
+    if kind == "flip":
+        for _ in range(rng.randint(1, 8)):
+            out[rng.randrange(min(len(out), 4096))] ^= 1 << rng.randrange(8)
+    elif kind == "huge-u64":
+        at = rng.randrange(0, min(len(out), 1024) - 8, 4)
+        struct.pack_into("<Q", out, at, rng.choice([2**62, 2**64 - 1, 2**40, 2**31]))
+    else:
+        out = out[: rng.randrange(len(out))]
+    return bytes(out), kind
+
+
+# -- running a case ---------------------------------------------------------------------------------------
+
+
+def run_case(area: str, name: str, argv: list[str], limit_s: float) -> Outcome:
+    from simulator.cli import main
+
+    err = io.StringIO()
+
+    def on_alarm(signum: int, frame: object) -> None:
+        raise _Hang
+
+    previous = signal.signal(signal.SIGALRM, on_alarm)
+    signal.setitimer(signal.ITIMER_REAL, limit_s)
+    start = time.perf_counter()
+    code: int | None
+    try:
+        with contextlib.redirect_stderr(err), contextlib.redirect_stdout(io.StringIO()):
+            try:
+                code = main(argv)
+            except SystemExit as exc:  # argparse
+                code = exc.code if isinstance(exc.code, int) else 2
+    except _Hang:
+        code, text = None, f"hang: no result within {limit_s} s"
+        return Outcome(area, name, code, text, time.perf_counter() - start)
+    except BaseException as exc:  # noqa: BLE001 - anything out of main is a finding of the campaign
+        code = None
+        err.write(f"Traceback: {type(exc).__name__}: {exc}")
+    finally:
+        signal.setitimer(signal.ITIMER_REAL, 0)
+        signal.signal(signal.SIGALRM, previous)
+    return Outcome(area, name, code, err.getvalue(), time.perf_counter() - start)
+
+
+# -- the cases --------------------------------------------------------------------------------------------
+
+
+def text_cases(
+    tmp: pathlib.Path, rng: random.Random, n: int, pretty: bool
+) -> Iterator[tuple[str, list[str]]]:
+    fixtures = sorted(d for d in FIXTURES.iterdir() if d.is_dir())
+    for i in range(n):
+        fixture = rng.choice(fixtures)
+        form = rng.choice(["cmd", "async"])
+        source = fixture / (f"{form}.mlir" if pretty else f"{form}.generic.mlir")
+        text, kind = mutate_text(source.read_text(), rng)
+        path = tmp / f"t{i}.mlir"
+        path.write_text(text, errors="surrogateescape")
+        params = ["--parameters", f"model={fixture / 'params.irpa'}"]
+        verb = rng.choice(["opt", "schedule", "run", "check"])
+        argv = {
+            "opt": ["opt", str(path)],
+            "schedule": ["schedule", str(path)],
+            "run": ["run", str(path), "--timing-only", *params],
+            "check": ["check", str(path), "--timing-only", "--interleavings", "1", "--no-reference", *params],
+        }[verb]
+        if verb == "run" and (fixture / "input0.npy").exists():
+            argv += ["--input", f"@{fixture / 'input0.npy'}"]
+        yield f"{fixture.name}/{source.name} {kind} {verb}", argv
+
+
+def archive_cases(tmp: pathlib.Path, rng: random.Random, n: int) -> Iterator[tuple[str, list[str]]]:
+    import numpy as np
+
+    from simulator.archives.irpa_writer import IrpaWriter
+
+    sources = sorted(FIXTURES.glob("*/params.irpa"))
+    made = tmp / "made.irpa"
+    writer = IrpaWriter()
+    writer.add_data("w", np.arange(64, dtype=np.float32))
+    writer.add_splat("s", b"\x01\x00\x00\x00", 64)
+    writer.write(made)
+    sources.append(made)
+    try:
+        import safetensors.numpy
+
+        st = tmp / "made.safetensors"
+        safetensors.numpy.save_file({"a": np.ones((4, 4), np.float32)}, str(st))
+        sources.append(st)
+    except ImportError:
+        pass
+    try:
+        import gguf
+
+        gg = tmp / "made.gguf"
+        w = gguf.GGUFWriter(str(gg), "llama")
+        w.add_tensor("t", np.ones((4, 4), np.float32))
+        w.write_header_to_file()
+        w.write_kv_data_to_file()
+        w.write_tensors_to_file()
+        w.close()
+        sources.append(gg)
+    except ImportError:
+        pass
+    for i in range(n):
+        source = rng.choice(sources)
+        data, kind = mutate_bytes(source.read_bytes(), rng)
+        path = tmp / f"a{i}{source.suffix}"
+        path.write_bytes(data)
+        yield f"{source.name} {kind}", ["params", "show", str(path)]
+
+
+def machine_cases(tmp: pathlib.Path, rng: random.Random, n: int) -> Iterator[tuple[str, list[str]]]:
+    presets = sorted(MACHINES.glob("*.toml"))
+    values = [
+        "0",
+        "-1",
+        "nan",
+        "inf",
+        "1e400",
+        "3",
+        "'toaster'",
+        "true",
+        "[]",
+        "{}",
+        "9223372036854775807",
+        "1e-9",
+    ]
+    mlp = FIXTURES / "mlp"
+    for i in range(n):
+        preset = rng.choice(presets)
+        lines = preset.read_text().splitlines()
+        kind = rng.choice(["value", "key", "text"])
+        assignments = [j for j, line in enumerate(lines) if re.match(r"^\s*\w+\s*=", line)]
+        if kind == "value" and assignments:
+            j = rng.choice(assignments)
+            key = lines[j].split("=", 1)[0]
+            lines[j] = f"{key}= {rng.choice(values)}"
+            text = "\n".join(lines)
+        elif kind == "key" and assignments:
+            j = rng.choice(assignments)
+            lines[j] = "x" + lines[j].lstrip()
+            text = "\n".join(lines)
+        else:
+            text, kind = mutate_text("\n".join(lines), rng)
+        path = tmp / f"m{i}.toml"
+        path.write_text(text, errors="surrogateescape")
+        argv = ["run", str(mlp / "cmd.generic.mlir"), "--timing-only", "--machine", str(path)]
+        argv += ["--parameters", f"model={mlp / 'params.irpa'}", "--input", f"@{mlp / 'input0.npy'}"]
+        yield f"{preset.name} {kind}", argv
+
+
+def trace_cases(tmp: pathlib.Path, rng: random.Random, n: int) -> Iterator[tuple[str, list[str]]]:
+    from simulator.cli import main
+
+    mlp = FIXTURES / "mlp"
+    good = tmp / "good.json"
+    with contextlib.redirect_stdout(io.StringIO()), contextlib.redirect_stderr(io.StringIO()):
+        main(
+            [
+                "run",
+                str(mlp / "cmd.generic.mlir"),
+                "--timing-only",
+                "--parameters",
+                f"model={mlp / 'params.irpa'}",
+            ]
+            + ["--input", f"@{mlp / 'input0.npy'}", "--trace", str(good)]
+        )
+    text = good.read_text()
+    numbers = ["1e308", "-1", "NaN", '"x"', "null", "[]", "9007199254740993", "-0"]
+    for i in range(n):
+        if rng.random() < 0.4:
+            spots = [m.start(1) for m in re.finditer(r'"(?:ts|dur|pid|tid)":(-?[0-9.]+)', text)]
+            at = rng.choice(spots)
+            end = re.match(r"-?[0-9.]+", text[at:])
+            mutated = text[:at] + rng.choice(numbers) + text[at + (end.end() if end else 0) :]
+            kind = "number"
+        else:
+            mutated, kind = mutate_text(text, rng)
+        path = tmp / f"tr{i}.json"
+        path.write_text(mutated, errors="surrogateescape")
+        verb = rng.choice(["check", "summary"])
+        yield f"trace {kind} {verb}", ["trace", verb, str(path)]
+
+
+def study_cases(tmp: pathlib.Path, rng: random.Random, n: int) -> Iterator[tuple[str, list[str]]]:
+    base = (
+        'name = "fuzz"\nmachines = ["discrete-gpu", "apu"]\nseeds = [0, 1]\n'
+        f'[[programs]]\nfixture = "{FIXTURES / "attention_block"}"\n'
+        '[scheduler]\nfavor = ["min-peak-memory", "debug"]\n[overrides]\nqueues = [1, 2]\n'
+    )
+    for i in range(n):
+        text, kind = mutate_text(base, rng)
+        path = tmp / f"s{i}.toml"
+        path.write_text(text, errors="surrogateescape")
+        yield f"study {kind}", ["sweep", str(path), "--dry-run"]
+
+
+AREAS: dict[str, Callable[[pathlib.Path, random.Random, int], Iterator[tuple[str, list[str]]]]] = {
+    "text (generic)": lambda t, r, n: text_cases(t, r, n, pretty=False),
+    "text (pretty)": lambda t, r, n: text_cases(t, r, n, pretty=True),
+    "archive": archive_cases,
+    "machine": machine_cases,
+    "trace": trace_cases,
+    "study": study_cases,
+}
+DEFAULT_COUNTS = {
+    "text (generic)": 80,
+    "text (pretty)": 16,
+    "archive": 60,
+    "machine": 30,
+    "trace": 40,
+    "study": 30,
+}
+LONG_COUNTS = {
+    "text (generic)": 1500,
+    "text (pretty)": 300,
+    "archive": 1000,
+    "machine": 400,
+    "trace": 600,
+    "study": 300,
+}
+
+
+def campaign(counts: dict[str, int], seed: int, limit_s: float) -> tuple[dict[str, Tally], list[Outcome]]:
+    """Run ``counts[area]`` cases per area; the tally per area and every case that was not clean."""
+    import os
+
+    os.environ.pop("STREAMSIM_DEBUG", None)
+    tallies: dict[str, Tally] = {}
+    bad: list[Outcome] = []
+    with tempfile.TemporaryDirectory(prefix="streamsim-fuzz-") as tmp:
+        for area, make in AREAS.items():
+            rng = random.Random(f"{seed}:{area}")
+            tally = tallies.setdefault(area, Tally())
+            for name, argv in make(pathlib.Path(tmp), rng, counts.get(area, 0)):
+                outcome = run_case(area, name, argv, limit_s)
+                tally.cases += 1
+                tally.slowest_s = max(tally.slowest_s, outcome.seconds)
+                if outcome.clean:
+                    tally.clean += 1
+                    continue
+                if outcome.code is None and outcome.error.startswith("hang"):
+                    tally.hangs += 1
+                else:
+                    tally.tracebacks += 1
+                bad.append(outcome)
+    return tallies, bad
+
+
+def table(tallies: dict[str, Tally]) -> str:
+    rows = [("area", "cases", "clean", "tracebacks", "hangs", "slowest s")]
+    for area, t in tallies.items():
+        rows.append((area, str(t.cases), str(t.clean), str(t.tracebacks), str(t.hangs), f"{t.slowest_s:.2f}"))
+    widths = [max(len(r[i]) for r in rows) for i in range(len(rows[0]))]
+    return "\n".join(
+        "  ".join(c.ljust(w) if i == 0 else c.rjust(w) for i, (c, w) in enumerate(zip(r, widths)))
+        for r in rows
+    )
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--long", action="store_true", help="thousands of cases instead of the CI slice")
+    parser.add_argument("--seed", type=int, default=0)
+    parser.add_argument(
+        "--limit", type=float, default=20.0, help="seconds per case before it counts as a hang"
+    )
+    args = parser.parse_args(argv)
+    counts = LONG_COUNTS if args.long else DEFAULT_COUNTS
+    start = time.perf_counter()
+    tallies, bad = campaign(counts, args.seed, args.limit)
+    print(table(tallies))
+    peak_mib = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
+    print(
+        f"peak memory of the process: {peak_mib:.0f} MiB; wall time {time.perf_counter() - start:.0f} s; seed {args.seed}"
+    )
+    for outcome in bad[:20]:
+        print(
+            f"NOT CLEAN [{outcome.area}] {outcome.name}: exit {outcome.code}: {outcome.error.strip()[:300]}"
+        )
+    return 1 if bad else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
