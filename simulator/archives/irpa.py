@@ -176,9 +176,17 @@ def _read_one_archive(
     for index in range(entry_count):
         if elen - position < ENTRY_HEADER.size:
             raise ArchiveError(f"{path}: truncated entry table: entry {index} of {entry_count} is missing")
-        entry_size, etype, _eflags, noff, nlen, mdoff, mdlen, min_align = ENTRY_HEADER.unpack_from(
+        entry_size, etype, eflags, noff, nlen, mdoff, mdlen, min_align = ENTRY_HEADER.unpack_from(
             table, position
         )
+        if eflags:
+            # Reserved: IREE's writer always writes 0 and its reader ignores the field. A non-zero value
+            # means the entry was damaged (an 8-byte write over type and flags turns a data entry into a
+            # "skip" that IREE would silently drop), so it is an error here rather than a lost parameter.
+            raise ArchiveError(
+                f"{path}: corrupt: entry {index} has reserved flags 0x{eflags:x} (must be 0); its type "
+                f"field reads {etype}"
+            )
         if entry_size < ENTRY_HEADER.size or entry_size > elen - position:
             raise ArchiveError(
                 f"{path}: corrupt: entry {index} declares entry_size {entry_size}, but "

@@ -224,12 +224,23 @@ def test_irpa_reader_reports_skip_entries(tmp_path: pathlib.Path, capsys: pytest
     entry_size = struct.unpack_from("<Q", data, entry_segment)[0]
     second = entry_segment + (entry_size + 15) // 16 * 16
     assert struct.unpack_from("<I", data, second + 8)[0] == 2  # a data entry
-    struct.pack_into("<Q", data, second + 8, 2**62)  # type 0 and flags 2^30, as a stray 8-byte write gives
+    damaged = bytearray(data)
+    struct.pack_into("<Q", damaged, second + 8, 2**62)  # type 0 and flags 2^30, as a stray 8-byte write gives
+    path.write_bytes(bytes(damaged))
+    with pytest.raises(
+        ArchiveError, match=r"p\.irpa: corrupt: entry 1 has reserved flags 0x40000000 \(must be 0\)"
+    ):
+        read_irpa(path)
+    assert main(["params", "show", str(path)]) == 2
+    capsys.readouterr()
+    struct.pack_into("<I", data, second + 8, 0)  # a genuine skip entry: type 0, flags 0
     path.write_bytes(bytes(data))
     archive = read_irpa(path)
     assert (archive.keys(), archive.skipped) == (["w0"], ("w1",))
     assert main(["params", "show", str(path)]) == 0
-    assert "note: 1 entry of type skip ignored, as IREE's runtime ignores them: 'w1'" in capsys.readouterr().out
+    assert (
+        "note: 1 entry of type skip ignored, as IREE's runtime ignores them: 'w1'" in capsys.readouterr().out
+    )
     index = ParameterIndex()
     index.load(path, scope="model")
     with pytest.raises(InputError, match=r"no parameter 'w1' .*p\.irpa has an entry 'w1' of type skip"):
