@@ -22,6 +22,7 @@ from typing import Protocol
 from ir.errors import ParseError
 from ir.module import Module
 from ir.parser import adopt_debug_locations, parse_module
+from ir.printer import print_generic
 
 #: Default cap on the bytes of one program (after gzip decompression); ``STREAMSIM_MAX_INPUT_BYTES``
 #: overrides it. Programs that keep their weights in parameter archives are a few MB of text; 256 MiB
@@ -140,3 +141,16 @@ def load_file(path: str | os.PathLike[str]) -> Module:
     name = os.fspath(path)
     text = read_source(name)
     return load_text(text, "<stdin>" if name == "-" else name)
+
+
+def copy_module(module: Module) -> Module:
+    """An independent copy of ``module``: printed in generic form and parsed again, with each op's
+    source location and the module's file name carried over (so errors still point at the user's file).
+    The tools that rewrite modules in place (the scheduler) work on a copy so that the caller's module is
+    never changed."""
+    text = print_generic(module)
+    copy = parse_module(text, module.filename or "<copy>")
+    for original, copied in zip(module.walk(), copy.walk(), strict=True):
+        copied.location = original.location
+    copy.filename = module.filename
+    return copy

@@ -10,11 +10,12 @@ compiler's own parser and keeps each op's location in the text. :func:`to_cmd_fo
 from __future__ import annotations
 
 import pathlib
+from typing import Any
 
 from ir import Module, Operation, load_text, verify
 from ir.attributes import IntegerAttr
 from ir.iree_bridge import iree_available
-from ir.loader import looks_generic, read_source
+from ir.loader import copy_module, looks_generic, read_source
 from simulator.errors import InputError
 
 
@@ -68,8 +69,13 @@ def _first_async_op(op: Operation) -> Operation | None:
     return None
 
 
-def to_cmd_form(module: Module) -> Module:
-    """The module itself if it is in cmd form; else the scheduler's cmd form of it."""
+def to_cmd_form(module: Module, *, favor: str | None = None, pipeline: Any = None, copy: bool = True) -> Module:
+    """The module itself if it is in cmd form; else the scheduler's cmd form of it.
+
+    The scheduler rewrites in place, so an async-form module is copied first (``copy=False`` lets a
+    caller that owns the module, such as the CLI, skip the copy): the caller's module is never changed,
+    and scheduling it again with another ``favor`` or ``pipeline`` starts from the async form.
+    """
     first = _first_async_op(module.op)
     if first is None:
         return module
@@ -83,7 +89,9 @@ def to_cmd_form(module: Module) -> Module:
             "scheduler (scheduler.schedule_module), which is not available yet. Give the cmd form "
             "(iree-compile --compile-to=stream) instead."
         )
-    return schedule(module)
+    if copy:
+        module = copy_module(module)
+    return schedule(module, favor=favor, pipeline=pipeline)  # type: ignore[no-any-return]
 
 
 def _constant_int(op: Operation | None) -> int | None:

@@ -19,7 +19,6 @@ subclasses naming the op, with the timeline up to the failure as ``exc.trace``; 
 
 from __future__ import annotations
 
-import asyncio
 import importlib.metadata
 import pathlib
 from collections.abc import Callable, Generator, Mapping, Sequence
@@ -44,6 +43,7 @@ from simulator.program import load_program, to_cmd_form
 from simulator.runtime import Runtime
 from simulator.semaphores import Fence
 from simulator.stats import Stats, compute_stats, timeline
+from simulator.sync import run_coroutine_sync
 from traces import Trace, TraceMetadata, Track
 
 
@@ -128,7 +128,8 @@ class Session:
         inputs: Sequence[Any] = (),
         **kw: Any,
     ) -> InvocationResult:
-        """:meth:`invoke` for scripts (runs its own event loop)."""
+        """:meth:`invoke` for scripts and notebooks: runs its own event loop, on a worker thread when the
+        calling thread's loop is already running (a Jupyter cell)."""
         # asyncio.run (CPython 3.11) formats the main task's repr, its result included, when it restores
         # the SIGINT handler; a task that returns None keeps that from walking the whole trace.
         box: list[InvocationResult] = []
@@ -136,7 +137,7 @@ class Session:
         async def main() -> None:
             box.append(await self.invoke(module, function, inputs, **kw))
 
-        asyncio.run(main())
+        run_coroutine_sync(main(), thread_name="streamsim-run-sync")
         return box[0]
 
     async def invoke(
@@ -149,11 +150,18 @@ class Session:
         timing_only: bool = False,
         program_name: str | None = None,
         observer: Any = None,
+        favor: str | None = None,
+        pipeline: Any = None,
     ) -> InvocationResult:
-        """Run ``function``; ``observer`` (a :mod:`simulator.checks` observer) watches the run if given."""
+        """Run ``function``; ``observer`` (a :mod:`simulator.checks` observer) watches the run if given.
+
+        An async-form module is scheduled first (``favor`` and ``pipeline`` as in
+        :func:`scheduler.schedule_module`), on a copy: ``module`` itself is never changed, so the same
+        module can be run again under another favor.
+        """
         if not isinstance(module, Module):
             module = load_program(module)
-        module = to_cmd_form(module)
+        module = to_cmd_form(module, favor=favor, pipeline=pipeline)
         func = module.function(function)
         with_data = not timing_only
         name = program_name or (pathlib.Path(module.filename).name if module.filename else "program")

@@ -37,6 +37,7 @@ from simulator.errors import DeadlockError, DeviceFailure, DispatchError, InputE
 from simulator.memory import LifetimeError, ResourceRef
 from simulator.program import async_ops, load_program, parameter_keys, to_cmd_form
 from simulator.session import Session, make_parameter_index
+from simulator.sync import run_coroutine_sync
 
 DEFAULT_TIMEOUT_S = 60.0
 
@@ -310,5 +311,6 @@ async def check(
 
 
 def check_program(*args: Any, **kw: Any) -> CheckReport:
-    """:func:`check` for scripts (runs its own event loop)."""
-    return asyncio.run(check(*args, **kw))
+    """:func:`check` for scripts and notebooks (runs its own event loop, on a worker thread when the
+    calling thread's loop is already running)."""
+    return run_coroutine_sync(check(*args, **kw), thread_name="streamsim-check")

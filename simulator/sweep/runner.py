@@ -22,7 +22,6 @@ executor records them in the point's row.
 
 from __future__ import annotations
 
-import asyncio
 import tempfile
 import threading
 from collections import OrderedDict
@@ -43,6 +42,7 @@ from simulator.session import Session
 from simulator.sweep.metrics import collect, finding_columns
 from simulator.sweep.points import Point
 from simulator.sweep.study import machine_with_overrides
+from simulator.sync import run_coroutine_sync
 
 T = TypeVar("T")
 
@@ -269,21 +269,4 @@ def _parameters(point: Point, module: Module) -> ParameterIndex | None:
 
 def _run(coro: Any) -> Any:
     """Run a coroutine to completion, also from a thread whose event loop is running (Jupyter)."""
-    try:
-        asyncio.get_running_loop()
-    except RuntimeError:
-        return asyncio.run(coro)
-    box: dict[str, Any] = {}
-
-    def target() -> None:
-        try:
-            box["value"] = asyncio.run(coro)
-        except BaseException as exc:  # re-raised in the caller's thread
-            box["error"] = exc
-
-    t = threading.Thread(target=target, name="streamsim-sweep-point")
-    t.start()
-    t.join()
-    if "error" in box:
-        raise box["error"]
-    return box["value"]
+    return run_coroutine_sync(coro, thread_name="streamsim-sweep-point")
