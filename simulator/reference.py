@@ -32,6 +32,7 @@ import numpy as np
 from ir import KERNEL_ATTR, OP_ALIASES, Module, Operation, Value
 from ir import attributes as A
 from ir import types as T
+from simulator.arith import eval_scalar, is_scalar_op
 from simulator.errors import InputError, SimulationError, UnsupportedOpError
 
 Rule = Callable[["Reference", Operation, list[Any]], Any]
@@ -73,7 +74,7 @@ class Reference:
             if name in ("util.return", "func.return", "stream.yield", "scf.yield"):
                 return [env[v] for v in op.operands]
             fn = RULES.get(name)
-            if fn is None and name.startswith("arith."):
+            if fn is None and name.startswith(("arith.", "math.")):
                 fn = _arith
             if fn is None:
                 raise UnsupportedOpError(f"reference: no rule for {op.describe()}")
@@ -169,46 +170,14 @@ def _constant(ref: Reference, op: Operation, args: list[Any]) -> Any:
     return _attr_value(attr)  # type: ignore[arg-type]
 
 
-_INT_OPS: dict[str, Callable[[int, int], int]] = {
-    "arith.addi": lambda a, b: a + b,
-    "arith.subi": lambda a, b: a - b,
-    "arith.muli": lambda a, b: a * b,
-    "arith.divui": lambda a, b: a // b,
-    "arith.divsi": lambda a, b: int(a / b),
-    "arith.remui": lambda a, b: a % b,
-    "arith.ceildivui": lambda a, b: -(-a // b),
-    "arith.ceildivsi": lambda a, b: -(-a // b),
-    "arith.shrui": lambda a, b: a >> b,
-    "arith.shli": lambda a, b: a << b,
-    "arith.andi": lambda a, b: a & b,
-    "arith.ori": lambda a, b: a | b,
-    "arith.maxui": max,
-    "arith.minui": min,
-    "arith.maxsi": max,
-    "arith.minsi": min,
-}
-
-
 def _arith(ref: Reference, op: Operation, args: list[Any]) -> Any:
-    name = op.op_name
-    if name in _INT_OPS:
-        return _wrap(_INT_OPS[name](int(args[0]), int(args[1])), op.results[0].type)
-    if name in ("arith.index_cast", "arith.index_castui", "arith.extui", "arith.extsi", "arith.trunci"):
-        return _wrap(int(args[0]), op.results[0].type)
-    if name == "arith.select":
+    """arith/math ops: the shared scalar semantics (:mod:`simulator.arith`); the reference is an
+    independent executor of stream-op semantics, not of arithmetic."""
+    if op.op_name == "arith.select":
         return args[1] if args[0] else args[2]
-    if name == "arith.cmpi":
-        pred = op.attr("predicate")
-        p = pred.value if isinstance(pred, A.IntegerAttr) else 0
-        a, b = int(args[0]), int(args[1])
-        return int([a == b, a != b, a < b, a <= b, a > b, a >= b, a < b, a <= b, a > b, a >= b][p])
+    if is_scalar_op(op.op_name):
+        return eval_scalar(op, args)
     raise UnsupportedOpError(f"reference: no rule for {op.describe()}")
-
-
-def _wrap(v: int, t: T.Type) -> int:
-    if isinstance(t, T.IntegerType):
-        return v & ((1 << t.width) - 1)
-    return v
 
 
 @rule("util.global.load")

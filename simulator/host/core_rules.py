@@ -6,8 +6,6 @@ reading is the op's choice, as in MLIR); ``index`` is 64-bit. Floats are Python 
 
 from __future__ import annotations
 
-import math
-import struct
 from collections.abc import Generator
 from typing import Any
 
@@ -20,6 +18,8 @@ from ir.attributes import (
     IntegerAttr,
     StringAttr,
 )
+from simulator.arith import eval_scalar, is_scalar_op
+from simulator.dispatch.registry import IMPLS
 from simulator.errors import SimulationError, UnsupportedOpError
 from simulator.host.interpreter import Interpreter, rule
 from simulator.host.values import HostBuffer
@@ -130,136 +130,20 @@ def _arith_constant(interp: Interpreter, op: Operation, args: list[Any]) -> Any:
     raise UnsupportedOpError(f"{op.describe()}: arith.constant {value} is not supported on the host")
 
 
-def _int_binary(fn: Any) -> Any:
-    def impl(interp: Interpreter, op: Operation, args: list[Any]) -> int:
-        t = op.results[0].type
-        return wrap(fn(args[0], args[1], t), t)
-
-    return impl
+def _scalar(interp: Interpreter, op: Operation, args: list[Any]) -> Any:
+    """arith/math ops: the one scalar semantics of :mod:`simulator.arith` (shared with the reference and
+    the dispatch interpreter)."""
+    return eval_scalar(op, args)
 
 
-def _div(a: int, b: int, what: str) -> None:
-    if b == 0:
-        raise SimulationError(f"{what}: division by zero")
-
-
-def _trunc_div(a: int, b: int) -> int:
-    q = abs(a) // abs(b)
-    return q if (a >= 0) == (b >= 0) else -q
-
-
-_INT_OPS: dict[str, Any] = {
-    "arith.addi": lambda a, b, t: a + b,
-    "arith.subi": lambda a, b, t: a - b,
-    "arith.muli": lambda a, b, t: a * b,
-    "arith.andi": lambda a, b, t: a & b,
-    "arith.ori": lambda a, b, t: a | b,
-    "arith.xori": lambda a, b, t: a ^ b,
-    "arith.shli": lambda a, b, t: a << unsigned(b, t) if unsigned(b, t) < width_of(t) else 0,
-    "arith.shrui": lambda a, b, t: unsigned(a, t) >> unsigned(b, t),
-    "arith.shrsi": lambda a, b, t: a >> min(unsigned(b, t), 127),
-    "arith.maxsi": lambda a, b, t: max(a, b),
-    "arith.minsi": lambda a, b, t: min(a, b),
-    "arith.maxui": lambda a, b, t: max(unsigned(a, t), unsigned(b, t)),
-    "arith.minui": lambda a, b, t: min(unsigned(a, t), unsigned(b, t)),
-    "arith.divsi": lambda a, b, t: _trunc_div(a, b),
-    "arith.divui": lambda a, b, t: unsigned(a, t) // unsigned(b, t),
-    "arith.remsi": lambda a, b, t: a - _trunc_div(a, b) * b,
-    "arith.remui": lambda a, b, t: unsigned(a, t) % unsigned(b, t),
-    "arith.ceildivsi": lambda a, b, t: -((-a) // b),
-    "arith.ceildivui": lambda a, b, t: -(-unsigned(a, t) // unsigned(b, t)),
-    "arith.floordivsi": lambda a, b, t: a // b,
-}
-
-for _name, _fn in _INT_OPS.items():
-    if "div" in _name or "rem" in _name:
-
-        def _checked(fn: Any = _fn, name: str = _name) -> Any:
-            def impl(a: int, b: int, t: T.Type) -> int:
-                if b == 0:
-                    raise SimulationError(f"{name}: division by zero")
-                return fn(a, b, t)
-
-            return impl
-
-        rule(_name)(_int_binary(_checked()))
-    else:
-        rule(_name)(_int_binary(_fn))
-
-_FLOAT_OPS: dict[str, Any] = {
-    "arith.addf": lambda a, b: a + b,
-    "arith.subf": lambda a, b: a - b,
-    "arith.mulf": lambda a, b: a * b,
-    "arith.divf": lambda a, b: a / b if b else math.copysign(math.inf, a) if a else math.nan,
-    "arith.maximumf": max,
-    "arith.minimumf": min,
-    "arith.maxnumf": max,
-    "arith.minnumf": min,
-}
-for _name, _fn in _FLOAT_OPS.items():
-    rule(_name)(lambda interp, op, args, fn=_fn: float(fn(args[0], args[1])))
-
-
-@rule("arith.negf")
-def _negf(interp: Interpreter, op: Operation, args: list[Any]) -> float:
-    return -args[0]
-
-
-_PREDICATES = ["eq", "ne", "slt", "sle", "sgt", "sge", "ult", "ule", "ugt", "uge"]
-
-
-@rule("arith.cmpi")
-def _cmpi(interp: Interpreter, op: Operation, args: list[Any]) -> int:
-    pred = op.attr("predicate")
-    if not isinstance(pred, IntegerAttr):
-        raise UnsupportedOpError(f"{op.describe()}: predicate {pred} is not an integer")
-    name = _PREDICATES[pred.value]
-    a, b = args
-    if name.startswith("u"):
-        t = op.operands[0].type
-        a, b = unsigned(a, t), unsigned(b, t)
-    key = name.lstrip("su")
-    return int({"eq": a == b, "ne": a != b, "lt": a < b, "le": a <= b, "gt": a > b, "ge": a >= b}[key])
+for _name in sorted(n for n in IMPLS if is_scalar_op(n) and n != "arith.select"):
+    rule(_name)(_scalar)
 
 
 @rule("arith.select")
 def _select(interp: Interpreter, op: Operation, args: list[Any]) -> Any:
+    # Generic: the host selects between any values (resources, timepoints, buffers), not only numbers.
     return args[1] if args[0] else args[2]
-
-
-@rule("arith.index_cast", "arith.extsi", "arith.trunci")
-def _cast_signed(interp: Interpreter, op: Operation, args: list[Any]) -> int:
-    t = op.results[0].type
-    return wrap(args[0], t) if not isinstance(t, T.IndexType) else wrap(args[0], T.i64)
-
-
-@rule("arith.index_castui", "arith.extui")
-def _cast_unsigned(interp: Interpreter, op: Operation, args: list[Any]) -> int:
-    src = op.operands[0].type
-    return wrap(unsigned(args[0], src), op.results[0].type)
-
-
-@rule("arith.sitofp", "arith.uitofp")
-def _int_to_float(interp: Interpreter, op: Operation, args: list[Any]) -> float:
-    v = args[0]
-    if op.op_name == "arith.uitofp":
-        v = unsigned(v, op.operands[0].type)
-    return float(v)
-
-
-@rule("arith.fptosi", "arith.fptoui")
-def _float_to_int(interp: Interpreter, op: Operation, args: list[Any]) -> int:
-    return wrap(int(args[0]), op.results[0].type)
-
-
-@rule("arith.bitcast")
-def _bitcast(interp: Interpreter, op: Operation, args: list[Any]) -> Any:
-    src, dst = op.operands[0].type, op.results[0].type
-    if isinstance(src, T.FloatType) and isinstance(dst, T.IntegerType) and src.width == 32:
-        return wrap(struct.unpack("<i", struct.pack("<f", args[0]))[0], dst)
-    if isinstance(src, T.IntegerType) and isinstance(dst, T.FloatType) and dst.width == 32:
-        return struct.unpack("<f", struct.pack("<I", unsigned(args[0], src)))[0]
-    return args[0]
 
 
 # -- scf --------------------------------------------------------------------------------------------
