@@ -98,9 +98,9 @@ def eval_scalar(op: Operation, args: list[Any]) -> Any:
         if int(values[1]) == 0:
             raise SimulationError(f"{op.describe()}: integer division by zero ({name})")
         dt = values[0].dtype
-        if name in ("arith.divsi", "arith.remsi") and dt.kind == "i" and int(values[1]) == -1:
-            if int(values[0]) == -(1 << (8 * dt.itemsize - 1)):
-                raise SimulationError(f"{op.describe()}: {name} of the minimum {dt} by -1 overflows (a trap)")
+        signed = name in ("arith.divsi", "arith.remsi") and dt.kind == "i"
+        if signed and int(values[1]) == -1 and int(values[0]) == -(1 << (8 * dt.itemsize - 1)):
+            raise SimulationError(f"{op.describe()}: {name} of the minimum {dt} by -1 overflows (a trap)")
     with np.errstate(all="ignore"):
         out = IMPLS[name](_CONTEXT, op, values)
     results = [_to_python(r) for r in out]
