@@ -67,14 +67,8 @@ class Executable:
         func = _function_of(module, export, ref)
         if func is not None:
             self.estimate = LinalgEstimate(func)
-        try:
-            from simulator.dispatch import load_executable  # type: ignore[import-not-found]
-        except ImportError:
-            self.no_data_reason = (
-                f"{ref} is an IREE executable and the executable interpreter (simulator.dispatch) is not "
-                "installed yet, so it computes no data; run with --timing-only"
-            )
-            return
+        from simulator.dispatch import load_executable
+
         try:
             self.program = load_executable(module, ref)
         except (SimulationError, InputError) as exc:

@@ -79,19 +79,11 @@ def to_cmd_form(module: Module, *, favor: str | None = None, pipeline: Any = Non
     first = _first_async_op(module.op)
     if first is None:
         return module
-    found = [first]
-    import scheduler
+    from scheduler import schedule_module
 
-    schedule = getattr(scheduler, "schedule_module", None)
-    if not callable(schedule):
-        raise InputError(
-            f"{found[0].describe()}: this is an async-form program (stream.async.*); simulating it needs the "
-            "scheduler (scheduler.schedule_module), which is not available yet. Give the cmd form "
-            "(iree-compile --compile-to=stream) instead."
-        )
     if copy:
         module = copy_module(module)
-    return schedule(module, favor=favor, pipeline=pipeline)  # type: ignore[no-any-return]
+    return schedule_module(module, favor=favor, pipeline=pipeline)
 
 
 def _constant_int(op: Operation | None) -> int | None:

@@ -137,13 +137,6 @@ def run(args: argparse.Namespace) -> int:
     module = to_cmd_form(module)
     session = Session(machine, seed=args.seed, calibration=calibration)
     timing_only = bool(args.timing_only)
-    if is_example and not timing_only and _needs_timing_only(session, module):
-        print(
-            "streamsim: note: the example's IREE executables compute no data until the executable interpreter "
-            "lands; running timing-only",
-            file=sys.stderr,
-        )
-        timing_only = True
     inputs: list[Any] = parse_inputs(module, args.function, list(args.input))
     if not inputs and is_example:
         inputs = list(generated_inputs(module, args.function, args.seed))
@@ -183,14 +176,6 @@ def run(args: argparse.Namespace) -> int:
         print(f"machine {machine.name}, program {name}{', timing-only' if timing_only else ''}")
         print(result.stats.table())
     return 0
-
-
-def _needs_timing_only(session: Session, module: Any) -> bool:
-    try:
-        import simulator.dispatch  # type: ignore[import-not-found]  # noqa: F401
-    except ImportError:
-        return True
-    return False
 
 
 def _save_output(spec: str, index: int, outputs: list[Any]) -> None:
