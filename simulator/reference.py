@@ -52,7 +52,7 @@ class Reference:
     """The state of one reference run: globals, parameters, and the executables' programs."""
 
     def __init__(self, module: Module, parameters: Any = None, kernels: Any = None) -> None:
-        from simulator.session import make_parameter_index
+        from simulator.params.provider import make_parameter_index
 
         self.module = module
         self.parameters = make_parameter_index(parameters)

@@ -30,7 +30,6 @@ import numpy as np
 from ir import Module, Operation
 from ir import types as T
 from ir.attributes import FloatAttr, IntegerAttr, StringAttr, TypeAttr
-from simulator.archives import ParameterIndex
 from simulator.costs import Calibration, CostModel
 from simulator.engine import EVENTS_PER_BATCH, Engine
 from simulator.errors import InputError, SimulationError, UnsupportedOpError
@@ -39,6 +38,7 @@ from simulator.host.values import ir_element_type
 from simulator.kernels import KERNELS, KernelRegistry
 from simulator.machine import Machine, load_machine
 from simulator.memory import Buffer
+from simulator.params.provider import ParameterSpec, make_parameter_index
 from simulator.program import load_program, to_cmd_form
 from simulator.runtime import Runtime
 from simulator.semaphores import Fence
@@ -75,24 +75,6 @@ class InvocationResult:
 
     def timeline(self, categories: tuple[str, ...] | None = None) -> list[tuple[str, str, int, int]]:
         return timeline(self.trace, categories=categories)
-
-
-ParameterSpec = ParameterIndex | Mapping[str, str | pathlib.Path | Sequence[str | pathlib.Path]] | None
-
-
-def make_parameter_index(parameters: ParameterSpec) -> ParameterIndex | None:
-    """An index from ``{scope: file or [files]}`` (``""`` is the global scope), or the index itself."""
-    if parameters is None or isinstance(parameters, ParameterIndex):
-        return parameters
-    from simulator.params import Parameters
-
-    if isinstance(parameters, Parameters):
-        return parameters  # type: ignore[return-value]  # the provider reads its index and config
-    index = ParameterIndex()
-    for scope, files in parameters.items():
-        for f in [files] if isinstance(files, str | pathlib.Path) else files:
-            index.load(f, scope=scope)
-    return index
 
 
 class Session:

@@ -35,8 +35,9 @@ from simulator.checks.observer import Observer
 from simulator.checks.outcomes import deadlock_findings, fault_findings
 from simulator.errors import DeadlockError, DeviceFailure, DispatchError, InputError, SimulationError
 from simulator.memory import LifetimeError, ResourceRef
+from simulator.params.provider import make_parameter_index
 from simulator.program import async_ops, load_program, parameter_keys, to_cmd_form
-from simulator.session import Session, make_parameter_index
+from simulator.session import Session
 from simulator.sync import run_coroutine_sync
 
 DEFAULT_TIMEOUT_S = 60.0

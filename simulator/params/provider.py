@@ -114,8 +114,6 @@ class Parameters:
         if isinstance(source, ParameterIndex):
             self.index = source
         else:
-            from simulator.session import make_parameter_index
-
             index = make_parameter_index(source)
             assert index is not None
             self.index = index
@@ -576,3 +574,23 @@ __all__ = [
     "Parameters",
     "ProviderConfig",
 ]
+
+
+ParameterSpec = ParameterIndex | Mapping[str, str | pathlib.Path | Sequence[str | pathlib.Path]] | None
+
+
+def make_parameter_index(parameters: ParameterSpec | Parameters) -> ParameterIndex | None:
+    """An index from ``{scope: file or [files]}`` (``""`` is the global scope), or the index itself.
+
+    A :class:`Parameters` provider passes through unchanged (it reads its own index and configuration).
+    It lives here, beside the provider that uses it, so that the provider needs nothing of the session.
+    """
+    if parameters is None or isinstance(parameters, ParameterIndex):
+        return parameters
+    if isinstance(parameters, Parameters):
+        return parameters  # type: ignore[return-value]  # the provider reads its index and config
+    index = ParameterIndex()
+    for scope, files in parameters.items():
+        for f in [files] if isinstance(files, str | pathlib.Path) else files:
+            index.load(f, scope=scope)
+    return index
