@@ -241,7 +241,7 @@ def memory_high_water(trace: Trace, name: str = "memory_bytes") -> dict[Track, H
 # -- critical path ------------------------------------------------------------------------------------
 
 
-def dependency_graph(trace: Trace) -> nx.DiGraph:
+def dependency_graph(trace: Trace) -> nx.DiGraph[int]:
     """The dependency graph of the spans: node = span id (attribute ``span``), edge = "must precede".
 
     Edges come from two sources, marked in the edge attribute ``kind``:
@@ -256,7 +256,7 @@ def dependency_graph(trace: Trace) -> nx.DiGraph:
     """
     import networkx as nx  # imported here so that emitting records does not pay for it
 
-    graph = nx.DiGraph()
+    graph: nx.DiGraph[int] = nx.DiGraph()
     for span in trace.iter_spans():
         if not span.args.get("envelope"):
             graph.add_node(span.id, span=span)

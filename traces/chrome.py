@@ -132,7 +132,7 @@ class ChromeTraceWriter:
             raw = path_or_file
         if gzip:
             raw = self._stack.enter_context(
-                gzip_module.GzipFile(filename="", fileobj=raw, mode="wb", compresslevel=GZIP_LEVEL, mtime=0)
+                gzip_module.GzipFile(filename="", fileobj=raw, mode="wb", compresslevel=GZIP_LEVEL, mtime=0)  # type: ignore[arg-type]
             )
         self._out = raw
         self._pids: dict[str, int] = {}

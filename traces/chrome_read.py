@@ -74,12 +74,12 @@ def _open_binary(path_or_file: str | os.PathLike[str] | IO[bytes], stack: contex
         head = raw.read(2)
         raw.seek(position)
     else:
-        raw = io.BufferedReader(raw)  # type: ignore[arg-type]
+        raw = io.BufferedReader(raw)  # type: ignore[type-var]
         head = raw.peek(2)[:2]
     if isinstance(head, str):
         raise TraceFormatError(f"{_name_of(path_or_file)}: expected a binary file object, got a text one")
     if head == b"\x1f\x8b":
-        raw = stack.enter_context(gzip_module.GzipFile(fileobj=raw, mode="rb"))
+        raw = stack.enter_context(gzip_module.GzipFile(fileobj=raw, mode="rb"))  # type: ignore[arg-type]
     return raw
 
 

@@ -71,7 +71,8 @@ def _records(
             data: str | bytes = f.read()
     else:
         data = path_or_file.read()
-    raw_lines = data.splitlines()
+    # Text from a text-mode file is encoded back: one line type for the parser, and orjson reads bytes.
+    raw_lines = (data.encode("utf-8", "surrogateescape") if isinstance(data, str) else data).splitlines()
     records = []
     for lineno, line in enumerate(raw_lines, start=1):
         if not line.strip():

@@ -212,13 +212,13 @@ class Span:
 
 # The slots' own setters: a frozen dataclass blocks ``setattr``, not its slot descriptors.
 _new_object = object.__new__
-_set_span_id = Span.id.__set__  # type: ignore[attr-defined]
-_set_span_track = Span.track.__set__  # type: ignore[attr-defined]
-_set_span_name = Span.name.__set__  # type: ignore[attr-defined]
-_set_span_category = Span.category.__set__  # type: ignore[attr-defined]
-_set_span_start = Span.start_ns.__set__  # type: ignore[attr-defined]
-_set_span_dur = Span.dur_ns.__set__  # type: ignore[attr-defined]
-_set_span_args = Span.args.__set__  # type: ignore[attr-defined]
+_set_span_id = Span.id.__set__  # type: ignore[attr-defined,misc]
+_set_span_track = Span.track.__set__  # type: ignore[attr-defined,misc]
+_set_span_name = Span.name.__set__  # type: ignore[attr-defined,misc]
+_set_span_category = Span.category.__set__  # type: ignore[attr-defined,misc]
+_set_span_start = Span.start_ns.__set__  # type: ignore[attr-defined,misc]
+_set_span_dur = Span.dur_ns.__set__  # type: ignore[attr-defined,misc]
+_set_span_args = Span.args.__set__  # type: ignore[attr-defined,misc]
 
 
 def unchecked_span(

@@ -99,7 +99,7 @@ def check_chrome_events(events: Iterable[dict[str, Any] | tuple[int, dict[str, A
         if not all(isinstance(k, int) and not isinstance(k, bool) for k in thread):
             thread = ("?", "?")
         if ph == "X":
-            dur = event.get("dur")
+            dur: Any = event.get("dur")
             if not _is_number(dur) or dur < 0:
                 problems.append(f"{where}: X dur must be a number >= 0, got {dur!r:.40}")
             elif not _is_time(dur):
@@ -109,18 +109,18 @@ def check_chrome_events(events: Iterable[dict[str, Any] | tuple[int, dict[str, A
                     (_ns(ts), _ns(ts) + _ns(dur), ts + dur, ts, str(event.get("name", "")), where)
                 )
         elif ph in ("s", "f"):
-            key = (event.get("cat"), event.get("id"))
+            flow_key = (event.get("cat"), event.get("id"))
             if event.get("id") is None:
                 problems.append(f"{where}: flow event without id")
             table = starts if ph == "s" else ends
             try:
-                if key in table:
+                if flow_key in table:
                     problems.append(
-                        f"{where}: second flow {'start' if ph == 's' else 'end'} with id {key[1]!r:.40}"
+                        f"{where}: second flow {'start' if ph == 's' else 'end'} with id {flow_key[1]!r:.40}"
                     )
-                table[key] = (where, ts)
+                table[flow_key] = (where, ts)
             except TypeError:
-                problems.append(f"{where}: flow id must be a number or string, got {key[1]!r:.40}")
+                problems.append(f"{where}: flow id must be a number or string, got {flow_key[1]!r:.40}")
         elif ph == "C":
             args = event.get("args")
             if not isinstance(args, dict) or not args:
@@ -151,14 +151,14 @@ def check_chrome_events(events: Iterable[dict[str, Any] | tuple[int, dict[str, A
                     )
         elif ph == "M" and event.get("name") not in _METADATA:
             problems.append(f"{where}: unknown metadata event name {event.get('name')!r:.40}")
-    for key, (where, ts) in starts.items():
-        if key not in ends:
-            problems.append(f"{where}: flow start id {key[1]!r:.40} has no flow end")
-        elif ends[key][1] < ts:
-            problems.append(f"{ends[key][0]}: flow end id {key[1]!r:.40} is before its start")
-    for key, (where, _) in ends.items():
-        if key not in starts:
-            problems.append(f"{where}: flow end id {key[1]!r:.40} has no flow start")
+    for flow_key, (where, ts) in starts.items():
+        if flow_key not in ends:
+            problems.append(f"{where}: flow start id {flow_key[1]!r:.40} has no flow end")
+        elif ends[flow_key][1] < ts:
+            problems.append(f"{ends[flow_key][0]}: flow end id {flow_key[1]!r:.40} is before its start")
+    for flow_key, (where, _) in ends.items():
+        if flow_key not in starts:
+            problems.append(f"{where}: flow end id {flow_key[1]!r:.40} has no flow start")
     for (pid, tid), stack in open_slices.items():
         if stack:
             problems.append(f"pid {pid} tid {tid}: {len(stack)} B event(s) never closed")
