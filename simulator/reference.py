@@ -34,6 +34,7 @@ from ir import attributes as A
 from ir import types as T
 from simulator.arith import eval_scalar, is_scalar_op
 from simulator.errors import InputError, SimulationError, UnsupportedOpError
+from simulator.host.fields import groups
 
 Rule = Callable[["Reference", Operation, list[Any]], Any]
 RULES: dict[str, Rule] = {}
@@ -148,15 +149,11 @@ def _pattern(value: int, t: T.Type, length: int) -> np.ndarray:
     return np.frombuffer(raw * reps, dtype=np.uint8)[:length].copy()
 
 
-def _seg(op: Operation, *names: str) -> dict[str, list[int]]:
-    attr = op.properties.get("operandSegmentSizes") or op.attributes.get("operandSegmentSizes")
-    sizes = [int(s) for s in attr.values] if isinstance(attr, A.DenseArrayAttr) else [1] * len(names)
-    out: dict[str, list[int]] = {}
-    start = 0
-    for n, k in zip(names, sizes):
-        out[n] = list(range(start, start + k))
-        start += k
-    return out
+def _seg(op: Operation) -> dict[str, list[int]]:
+    """The operand indices of each of ``op``'s operand groups, named as ir's op class names them (the one
+    operand schema, read through :func:`simulator.host.fields.groups`)."""
+    by_group = groups(op, list(range(len(op.operands))))
+    return {k: v if isinstance(v, list) else [] if v is None else [v] for k, v in by_group.items()}  # type: ignore[misc]
 
 
 # --- host rules ----------------------------------------------------------------------------------
@@ -251,9 +248,9 @@ def _await(ref: Reference, op: Operation, args: list[Any]) -> list[Any]:
 
 @rule("stream.async.execute", "stream.async.concurrent")
 def _execute(ref: Reference, op: Operation, args: list[Any]) -> list[Any]:
-    seg = _seg(op, "operands", "sizes", "result_sizes", "await")
+    seg = _seg(op)
     body = op.regions[0].blocks[0]
-    out = ref.run_block(body, [args[i] for i in seg["operands"]][: len(body.args)], ref.env)
+    out = ref.run_block(body, [args[i] for i in seg["resource_operands"]][: len(body.args)], ref.env)
     n_res = sum(isinstance(r.type, T.ResourceType) for r in op.results)
     results = out[:n_res]
     return results + [None] * (len(op.results) - n_res)
@@ -341,13 +338,13 @@ def _async_constant(ref: Reference, op: Operation, args: list[Any]) -> np.ndarra
 
 @rule("stream.async.dispatch")
 def _dispatch(ref: Reference, op: Operation, args: list[Any]) -> list[np.ndarray]:
-    seg = _seg(op, "workload", "operands", "sizes", "offsets", "ends", "lengths", "result_sizes")
+    seg = _seg(op)
     ties_attr = op.attr("tied_operands")
     ties = [e.value for e in ties_attr] if isinstance(ties_attr, A.ArrayAttr) else [-1] * len(op.results)  # type: ignore[attr-defined]
-    operand_values = [args[i] for i in seg["operands"]]
-    operand_types = [op.operands[i].type for i in seg["operands"]]
-    offsets = [int(args[i]) for i in seg["offsets"]]
-    lengths = [int(args[i]) for i in seg["lengths"]]
+    operand_values = [args[i] for i in seg["resource_operands"]]
+    operand_types = [op.operands[i].type for i in seg["resource_operands"]]
+    offsets = [int(args[i]) for i in seg["resource_operand_offsets"]]
+    lengths = [int(args[i]) for i in seg["resource_operand_lengths"]]
     result_sizes = [int(args[i]) for i in seg["result_sizes"]]
     tied_results = {t: r for r, t in enumerate(ties) if t >= 0}
     results: list[np.ndarray | None] = [None] * len(op.results)
