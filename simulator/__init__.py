@@ -11,8 +11,9 @@ from __future__ import annotations
 from simulator.costs import Calibration, CostModel, DispatchCost
 from simulator.kernels import KERNELS, DispatchContext, Kernel, KernelRegistry, register_kernel
 from simulator.machine import Machine, load_machine, machine_from_dict, preset_names
+from simulator.params.provider import make_parameter_index
 from simulator.program import load_program, parameter_keys, parse_program
-from simulator.session import InvocationResult, OutputSpec, Session, make_parameter_index
+from simulator.session import InvocationResult, OutputSpec, Session
 from simulator.stats import Stats, timeline
 
 __all__ = [

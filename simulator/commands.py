@@ -328,6 +328,7 @@ class Executor:
                 t += dur
             self.counts["dispatches"] += len(cmds)
         for src in flows_from:
+            assert first is not None  # flows only come with a non-empty batch
             self.trace.add_flow(src, first)
         return span_id
 
@@ -399,11 +400,11 @@ class Executor:
             name = "copy"
             self.counts["copies"] += 1
             if self.with_data:
-                src = cmd.source.view(cmd.source_offset, cmd.length)
-                dst = cmd.target.view(cmd.target_offset, cmd.length)
-                if src is None or dst is None:
+                source = cmd.source.view(cmd.source_offset, cmd.length)
+                target = cmd.target.view(cmd.target_offset, cmd.length)
+                if source is None or target is None:
                     raise DeviceFailure(f"{cmd.where}: copy between unallocated resources")
-                dst[...] = src.copy() if cmd.source.buffer is cmd.target.buffer else src
+                target[...] = source.copy() if cmd.source.buffer is cmd.target.buffer else source
         span = self.trace.add_span(
             self.queue.lane(lane), name, "transfer", int(start), int(duration), cmd.args
         )

@@ -192,7 +192,7 @@ def _linalg_flops(op: Operation, dynamic: list[int]) -> tuple[int, str | None]:
     ins = [v for v in op.operands if isinstance(v.type, T.TensorType)]
     out_t = op.results[0].type if op.results else (ins[-1].type if ins else None)
     out_n = math.prod(_dims(out_t, dynamic)) if out_t is not None else 0
-    in_dtype = _dtype_name(ins[0].type.element_type) if ins else None
+    in_dtype = _dtype_name(getattr(ins[0].type, "element_type", ins[0].type)) if ins else None
     if name == "linalg.fill" or name == "linalg.copy" or name == "linalg.transpose":
         return 0, None
     if "matmul" in name or "matvec" in name or "vecmat" in name or name.endswith(".dot"):

@@ -17,7 +17,7 @@ import asyncio
 import gc
 import itertools
 from collections.abc import Awaitable, Generator
-from typing import Any
+from typing import Any, cast
 
 import simpy
 
@@ -110,7 +110,9 @@ class Engine:
                 raise DeadlockError(self.deadlock_message())
             await asyncio.sleep(0)
         if not target.ok:
-            raise target.value
+            raise cast(
+                BaseException, target.value
+            )  # simpy keeps the exception a process failed with in .value
         return target.value
 
     async def drain(self) -> None:

@@ -34,7 +34,7 @@ import math
 import pathlib
 import tomllib
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, cast
 
 from ir.errors import ParseError
 from ir.loader import read_source
@@ -294,7 +294,7 @@ def _get(
         if default is _REQUIRED:
             raise MachineError(f"{where}: missing required field {key!r}")
         return default
-    value = table[key]
+    value: Any = table[key]
     if kind is float and isinstance(value, int) and not isinstance(value, bool):
         value = float(value)
     if kind is int and isinstance(value, float) and math.isfinite(value) and value.is_integer():
@@ -302,9 +302,10 @@ def _get(
     if not isinstance(value, kind) or (isinstance(value, bool) and kind is not bool):
         raise MachineError(f"{where}: field {key!r} must be {kind.__name__}, got {value!r}")
     if kind in (int, float):
-        if not math.isfinite(value):
+        number = cast(float, value)
+        if not math.isfinite(number):
             raise MachineError(f"{where}: field {key!r} must be a finite number, got {value!r}")
-        if not lo <= value <= hi:
+        if not lo <= number <= hi:
             raise MachineError(f"{where}: field {key!r} must be in [{lo:g}, {hi:g}], got {value!r}")
     return value
 
@@ -354,7 +355,7 @@ def machine_from_dict(data: dict[str, Any], *, source: str = "") -> Machine:
         peaks_t = _get(d, "peak_flops_per_s", DEVICE_FIELDS, dw, {"f32": 1e12})
         if not peaks_t:
             raise MachineError(f"{dw}: peak_flops_per_s must be a table of element type -> flop/s")
-        peak_schema = {str(k): (float, 1.0, _MAX_RATE) for k in peaks_t}
+        peak_schema: dict[str, tuple[type, float, float]] = {str(k): (float, 1.0, _MAX_RATE) for k in peaks_t}
         peaks = {str(k): _get(peaks_t, k, peak_schema, f"{dw} peak_flops_per_s", None) for k in peaks_t}
         kind = _get(d, "kind", DEVICE_FIELDS, dw, "gpu")
         if kind not in DEVICE_KINDS:

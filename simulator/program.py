@@ -69,7 +69,9 @@ def _first_async_op(op: Operation) -> Operation | None:
     return None
 
 
-def to_cmd_form(module: Module, *, favor: str | None = None, pipeline: Any = None, copy: bool = True) -> Module:
+def to_cmd_form(
+    module: Module, *, favor: str | None = None, pipeline: Any = None, copy: bool = True
+) -> Module:
     """The module itself if it is in cmd form; else the scheduler's cmd form of it.
 
     The scheduler rewrites in place, so an async-form module is copied first (``copy=False`` lets a

@@ -153,7 +153,7 @@ def _seg(op: Operation) -> dict[str, list[int]]:
     """The operand indices of each of ``op``'s operand groups, named as ir's op class names them (the one
     operand schema, read through :func:`simulator.host.fields.groups`)."""
     by_group = groups(op, list(range(len(op.operands))))
-    return {k: v if isinstance(v, list) else [] if v is None else [v] for k, v in by_group.items()}  # type: ignore[misc]
+    return {k: v if isinstance(v, list) else [] if v is None else [v] for k, v in by_group.items()}
 
 
 # --- host rules ----------------------------------------------------------------------------------
@@ -382,7 +382,7 @@ def _dispatch(ref: Reference, op: Operation, args: list[Any]) -> list[np.ndarray
     if kind == "kernel":
         from simulator.kernels import DispatchContext
 
-        program.fn(DispatchContext(bindings, binding_lengths, accesses, uniforms, workload))
+        program.fn(DispatchContext(list[Any](bindings), binding_lengths, accesses, uniforms, workload))
     else:
         program.run(bindings, [int(u) for u in uniforms], workload)
     return results  # type: ignore[return-value]

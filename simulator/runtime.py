@@ -80,9 +80,9 @@ class Runtime:
                         device.host_links[device.spec.name] = link
                     else:
                         device.peers[other] = link
-        for device in self.devices:
-            for other in self.devices:
-                device.host_links.update(other.host_links)
+        for dev in self.devices:
+            for peer in self.devices:
+                dev.host_links.update(peer.host_links)
         self.storage = Storage(engine, machine.storage)
         self.provider = ParameterProvider(engine, parameters, self.storage)
         self.counts = dict.fromkeys(COUNT_KEYS, 0)

@@ -179,7 +179,7 @@ class Session:
             await engine.drain()
         except (SimulationError, InputError) as exc:
             # The timeline up to the failure, for tools that show what went wrong.
-            exc.trace = engine.trace  # type: ignore[attr-defined]
+            exc.trace = engine.trace  # type: ignore[union-attr]
             raise
         makespan = engine.now  # every span ends by the time the last event ran
         stats = compute_stats(runtime, engine.trace, makespan, interp.ops_run)

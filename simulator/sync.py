@@ -47,4 +47,4 @@ def run_coroutine_sync(coro: Coroutine[Any, Any, T], *, thread_name: str = "stre
     worker.join()
     if "error" in box:
         raise box["error"]
-    return box["value"]  # type: ignore[no-any-return]
+    return box["value"]

@@ -123,7 +123,9 @@ def parse_input(spec: str, expected: Expected = None, *, name: str = "") -> np.n
             raise
         prefix = f"--input {spec!r}: "
         text = str(exc)
-        raise InputError(f"{prefix}{name}: {text[len(prefix):]}" if text.startswith(prefix) else text) from None
+        raise InputError(
+            f"{prefix}{name}: {text[len(prefix) :]}" if text.startswith(prefix) else text
+        ) from None
 
 
 def _parse(text: str, spec: str, expected: Expected) -> np.ndarray | int | float:

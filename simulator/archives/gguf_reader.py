@@ -154,7 +154,7 @@ def read_gguf(path: str | pathlib.Path) -> Archive:
     except Exception as exc:  # gguf raises assorted ValueError/KeyError/IndexError on bad input
         raise ArchiveError(f"{p}: corrupt GGUF file: {type(exc).__name__}: {exc}") from None
     finally:
-        reader = None  # drop the reader's map of the whole file
+        reader = None  # type: ignore[assignment]  # drop the reader's map of the whole file
     entries = []
     for name, offset, size, type_name, ggml_shape in infos:
         if offset + size > file_size:

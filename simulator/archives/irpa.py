@@ -35,6 +35,7 @@ from __future__ import annotations
 
 import pathlib
 import struct
+from typing import BinaryIO
 
 from simulator.archives.archive import Archive, check_readable_file
 from simulator.archives.entries import SPLAT_PATTERN_LENGTHS, ParameterEntry
@@ -76,7 +77,7 @@ def align_up(value: int, alignment: int) -> int:
     return value if alignment <= 1 else (value + alignment - 1) // alignment * alignment
 
 
-def _read_exact(f, path: pathlib.Path, offset: int, size: int, what: str) -> bytes:
+def _read_exact(f: BinaryIO, path: pathlib.Path, offset: int, size: int, what: str) -> bytes:
     f.seek(offset)
     data = f.read(size)
     if len(data) != size:
@@ -119,7 +120,7 @@ def _check_range(path: pathlib.Path, file_size: int, base: int, offset: int, len
 
 
 def _read_one_archive(
-    f,
+    f: BinaryIO,
     path: pathlib.Path,
     file_size: int,
     base: int,

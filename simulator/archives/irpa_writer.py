@@ -71,7 +71,7 @@ def _as_byte_view(data: object, key: str) -> memoryview:
     if isinstance(data, np.ndarray):
         array = data if data.flags.c_contiguous else np.ascontiguousarray(data)
         # reshape(-1) then a uint8 view keeps memmaps lazy; ml_dtypes (bf16, fp8) arrays go through too.
-        return memoryview(array.reshape(-1).view(np.uint8))
+        return memoryview(array.reshape(-1).view(np.uint8))  # type: ignore[arg-type]  # ndarray is a buffer
     if isinstance(data, bytes | bytearray | memoryview):
         return memoryview(data).cast("B")
     raise ArchiveError(
@@ -192,7 +192,7 @@ class IrpaWriter:
                 f.write(table)
                 f.write(metadata_segment)
                 for pending, relative in zip(self._pending, data_offsets):
-                    if pending.emit is None:
+                    if pending.emit is None or relative is None:
                         continue
                     f.seek(storage_offset + relative)
                     pending.emit(f)

@@ -29,7 +29,7 @@ def _unreached(fence: Any) -> list[tuple[Any, int]]:
 
 
 def deadlock_findings(observer: Observer, message: str) -> list[Finding]:
-    graph: nx.DiGraph = nx.DiGraph()
+    graph: nx.DiGraph[Any] = nx.DiGraph()
     findings: list[Finding] = []
     pending = [s for s in observer.submissions if s.status == "pending" and s.wait.failure() is None]
     by_queue: dict[int, list[Submission]] = {}

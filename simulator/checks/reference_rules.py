@@ -30,7 +30,7 @@ def _load(ref: Reference, op: Operation, args: list[Any]) -> list[Any]:
     if ref.parameters is None:
         raise InputError(f"reference: {op.describe()} reads parameters but none were given")
     out: list[Any] = []
-    for key, offset, size in zip(keys, g["source_offsets"], g["result_sizes"]):  # type: ignore[call-overload]
+    for key, offset, size in zip(keys, g["source_offsets"], g["result_sizes"]):
         data = ref.parameters.read(scope, key, offset_bytes=int(offset), length_bytes=int(size))
         out.append(np.frombuffer(data, dtype=np.uint8).copy())
     return [*out, None]

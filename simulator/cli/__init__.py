@@ -43,7 +43,9 @@ def build_parser() -> argparse.ArgumentParser:
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
     parser.add_argument(
-        "--debug", action="store_true", help="print the traceback of an internal error (also STREAMSIM_DEBUG=1)"
+        "--debug",
+        action="store_true",
+        help="print the traceback of an internal error (also STREAMSIM_DEBUG=1)",
     )
     subparsers = parser.add_subparsers(dest="command", metavar="COMMAND")
     for name in SUBCOMMANDS:

@@ -30,7 +30,7 @@ from simulator.params.scan import check_parameters_present
 from simulator.program import load_program, parameter_keys, to_cmd_form
 
 
-def register(subparsers: argparse._SubParsersAction) -> None:
+def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     parser = subparsers.add_parser(
         "check",
         help="check a schedule: races, deadlocks, lifetimes, numerics, injected faults",

@@ -12,7 +12,7 @@ import json
 from simulator.machine import Machine, load_machine, preset_names
 
 
-def register(subparsers: argparse._SubParsersAction) -> None:
+def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     parser = subparsers.add_parser(
         "machines",
         help="list machine presets and their figures",

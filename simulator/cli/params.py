@@ -36,7 +36,7 @@ from simulator.errors import InputError
 GLOBAL_SCOPE_LABEL = "<global>"
 
 
-def register(subparsers: argparse._SubParsersAction) -> None:
+def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     parser = subparsers.add_parser(
         "params",
         help="inspect and create parameter archives (.irpa, .safetensors, .gguf)",

@@ -43,7 +43,7 @@ from traces import write_chrome_json
 EXAMPLE = "mlp"
 
 
-def register(subparsers: argparse._SubParsersAction) -> None:
+def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     parser = subparsers.add_parser(
         "run",
         help="simulate a program like iree-run-module (outputs, summary, trace)",

@@ -21,7 +21,7 @@ from simulator.sweep import load_study, parse_cluster, run_study
 from simulator.sweep.errors import SweepStopped
 
 
-def register(subparsers: argparse._SubParsersAction) -> None:
+def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     parser = subparsers.add_parser(
         "sweep",
         help="run a what-if study (programs x machines x settings) on a Dask cluster",
@@ -77,7 +77,7 @@ def _stop_on_signals(state: dict[str, int]) -> dict[int, Any]:
             raise KeyboardInterrupt
         state["signum"] = signum
 
-    previous = {}
+    previous: dict[int, Any] = {}
     for sig in (signal.SIGINT, signal.SIGTERM):
         # Not the main thread (a notebook's worker thread): leave signals alone.
         with contextlib.suppress(ValueError):

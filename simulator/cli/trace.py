@@ -36,7 +36,7 @@ from traces import (
 )
 
 
-def register(subparsers: argparse._SubParsersAction) -> None:
+def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     parser = subparsers.add_parser(
         "trace",
         help="summarise, plot, diff, check and import timeline traces",
@@ -127,9 +127,9 @@ def run_plot(args: argparse.Namespace) -> int:
     matplotlib.use("Agg")
     import matplotlib.pyplot as plt
 
-    from traces import plot_memory, plot_side_by_side, plot_timeline, plot_utilisation
+    from traces.plots import plot_memory, plot_side_by_side, plot_timeline, plot_utilisation
 
-    loaded = [load_trace(path) for path in args.traces]
+    loaded: list[Trace] = [load_trace(path) for path in args.traces]
     if len(loaded) > 1:
         if args.kind != "timeline":
             raise TraceError(f"--kind {args.kind} plots one trace; got {len(loaded)}")

@@ -46,7 +46,7 @@ def compile_ops(ctx: Context, ops: list[Operation], *, free: bool = True) -> Com
                 end = -1
                 for user, _ in r.uses:
                     while user is not None and user.parent is not block:
-                        user = user.parent_op
+                        user = user.parent_op  # type: ignore[assignment]
                     end = max(end, index.get(user, len(ops)) if user is not None else len(ops))
                 last[r] = end
     dead_at: dict[int, list[Any]] = {}

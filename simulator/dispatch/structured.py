@@ -166,10 +166,11 @@ def full_rank(op: Operation, arr: np.ndarray, amap: AffineMap, bounds: tuple[int
     res = amap.results
     dims = [e.position if isinstance(e, AffineDim) else None for e in res]
     if None not in dims and len(set(dims)) == len(dims):
-        order = sorted(range(len(dims)), key=lambda r: dims[r])
+        known = [int(d) for d in dims if d is not None]
+        order = sorted(range(len(known)), key=lambda r: known[r])
         t = arr.transpose(order) if order != list(range(len(dims))) else arr
         shape = [1] * n
-        for r, d in enumerate(dims):
+        for r, d in enumerate(known):
             shape[d] = arr.shape[r]
         return t.reshape(shape)
     linear = [_linear(e) for e in res]
@@ -510,18 +511,18 @@ def _run_sequential(
         for d, i in zip(red, idx):
             sel[d] = slice(i, i + 1)
         local = Env(env)
-        for i, a in enumerate(block.args[: spec.n_inputs]):
-            if a.uses:
+        for i, arg in enumerate(block.args[: spec.n_inputs]):
+            if arg.uses:
                 v = views[i]
                 local.bind(
-                    a,
+                    arg,
                     v[tuple(s if v.shape[d] != 1 else slice(None) for d, s in enumerate(sel))]
                     if isinstance(v, np.ndarray)
                     else v,
                 )
         if spec.body_takes_outs:
-            for i, a in enumerate(block.args[spec.n_inputs :]):
-                local.bind(a, accs[i])
+            for i, arg in enumerate(block.args[spec.n_inputs :]):
+                local.bind(arg, accs[i])
         step_grid = list(grid)
         for d, i in zip(red, idx):
             step_grid[d] = np.full((1,) * n, i, dtype=np.int64)

@@ -87,10 +87,7 @@ class _ModuleFacts:
         ref = entry[0] if isinstance(entry, ArrayAttr) and len(entry) else None
         if not isinstance(ref, SymbolRefAttr):
             raise UnsupportedOpError(f"{op.describe()}: dispatch without an entry point")
-        accesses = [
-            ACCESS_NAMES.get(a.value if isinstance(a, IntegerAttr) else 3, "rw")
-            for a in (acc or ())  # type: ignore[union-attr]
-        ]
+        accesses = [ACCESS_NAMES.get(a.value if isinstance(a, IntegerAttr) else 3, "rw") for a in (acc or ())]
         bounds = _bounds(seg, len(op._operands))
         key = (ref.root, ref.nested, tuple(accesses), bounds)
         shape = self.shapes.get(key)
@@ -248,9 +245,9 @@ class Recorder:
             raise UnsupportedOpError(
                 f"{op.describe()}: no Python host function is registered for @{name} (registered: {known})"
             )
-        resources = iter(zip(g["resource_operand_offsets"], g["resource_operand_lengths"]))  # type: ignore[call-overload]
+        resources = iter(zip(g["resource_operand_offsets"], g["resource_operand_lengths"]))
         arguments: list[Any] = []
-        for value in g["resource_operands"]:  # type: ignore[union-attr]
+        for value in g["resource_operands"]:
             if isinstance(value, ResourceRef):
                 offset, length = next(resources)
                 check_range(value, int(offset), int(length), op.describe())
@@ -330,7 +327,7 @@ def _execute(interp: Interpreter, op: Operation, args: list[Any]) -> Generator[A
         recorder = interp.recorder = Recorder(interp)  # type: ignore[attr-defined]
     block = op.regions[0].blocks[0]
     env = dict(interp.current_env)
-    for arg, value in zip(block.args, g["resource_operands"]):  # type: ignore[call-overload]
+    for arg, value in zip(block.args, g["resource_operands"]):
         env[arg] = value
     aff = rt.affinity_of(op)
     tree = recorder.record(block, env, queue.device, Serial(), str(aff) if aff is not None else None)
@@ -347,5 +344,5 @@ def _execute(interp: Interpreter, op: Operation, args: list[Any]) -> Generator[A
 
     record_ns = rt.machine.host.record_cost_ns * (0 if single is not None else n)
     return (
-        yield from rt.submit(interp, op, queue, work, g["await_timepoint"], record_ns, what=("execute", tree))  # type: ignore[arg-type]
+        yield from rt.submit(interp, op, queue, work, g["await_timepoint"], record_ns, what=("execute", tree))
     )

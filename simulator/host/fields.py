@@ -11,6 +11,8 @@ the fixed ones leave.
 
 from __future__ import annotations
 
+from typing import Any
+
 from ir import Operation
 from ir.attributes import DenseArrayAttr
 from ir.opdef import OPTIONAL, SINGLE, OpSpec
@@ -32,14 +34,14 @@ def layout_of(op: Operation) -> tuple[tuple[str, str], ...]:
     )
 
 
-def groups(op: Operation, values: list[object]) -> dict[str, object]:
+def groups(op: Operation, values: list[Any]) -> dict[str, Any]:
     """``{group: value or list}`` of ``values`` (the op's evaluated operands) by the op's layout.
 
     Optional groups give the value or None; variadic ones a list.
     """
     layout = layout_of(op)
     sizes = segment_sizes(op, layout, len(values))
-    out: dict[str, object] = {}
+    out: dict[str, Any] = {}
     start = 0
     for (name, kind), n in zip(layout, sizes):
         chunk = values[start : start + n]

@@ -54,19 +54,19 @@ def _assert(interp: Interpreter, op: Operation, args: list[Any]) -> None:
     view = _view(op, g["buffer_view"])
     msg = op.attr("message")
     name = msg.value if isinstance(msg, StringAttr) else "buffer view"
-    shape = [int(d) for d in g["shape"]]  # type: ignore[union-attr]
+    shape = [int(d) for d in g["shape"]]
     if list(view.shape) != shape:
         raise InputError(
             f"{op.describe()}: {name} has shape {'x'.join(map(str, view.shape)) or 'scalar'}, expected "
             f"{'x'.join(map(str, shape)) or 'scalar'}"
         )
-    expected = int(g["element_type"])  # type: ignore[arg-type]
+    expected = int(g["element_type"])
     if not element_types_compatible(view.element_type_code, expected):
         raise InputError(
             f"{op.describe()}: {name} has element type {view.element_type} (0x{view.element_type_code:08x}), "
             f"expected 0x{expected:08x}"
         )
-    if int(g["encoding_type"]) != view.encoding:  # type: ignore[arg-type]
+    if int(g["encoding_type"]) != view.encoding:
         raise InputError(
             f"{op.describe()}: {name} has encoding {view.encoding}, expected {g['encoding_type']}"
         )

@@ -103,7 +103,13 @@ class Interpreter:
                 if name == "arith.constant":
                     # A constant's value is known before the run: compute it once, at planning time.
                     value = RULES[name](self, op, [])
-                    plan.append((op, lambda interp, op, args, value=value: value, False))
+
+                    def constant(
+                        interp: Interpreter, op: Operation, args: list[Any], value: Any = value
+                    ) -> Any:
+                        return value
+
+                    plan.append((op, constant, False))
                     continue
                 key = seed_name(name)
                 fn = BLOCKING_RULES.get(key) or BLOCKING_RULES.get(name)

@@ -345,7 +345,7 @@ def _io_gather(interp: Interpreter, op: Operation, args: list[Any]) -> Generator
         for k, so, to, n in zip(keys, g["source_offsets"], g["target_offsets"], g["target_lengths"])
     ]
     queue = _io_queue(op, g["device"], g["queue_affinity"])
-    yield from _submit_parameters(interp, op, reqs, wait, (), queue, signal)
+    yield from _submit_parameters(interp, op, reqs, wait, [], queue, signal)
 
 
 @rule("io_parameters.scatter")
@@ -359,4 +359,4 @@ def _io_scatter(interp: Interpreter, op: Operation, args: list[Any]) -> Generato
         for k, so, n, to in zip(keys, g["source_offsets"], g["source_lengths"], g["target_offsets"])
     ]
     queue = _io_queue(op, g["device"], g["queue_affinity"])
-    yield from _submit_parameters(interp, op, reqs, wait, (), queue, signal)
+    yield from _submit_parameters(interp, op, reqs, wait, [], queue, signal)

@@ -49,7 +49,7 @@ def alloc_span(
 @rule("stream.resource.alloca")
 def _alloca(interp: Interpreter, op: Operation, args: list[Any]) -> Generator[Any, Any, list[Any]]:
     g = fields.groups(op, args)
-    size = int(g["storage_size"])  # type: ignore[arg-type]
+    size = int(g["storage_size"])
     rt = interp.runtime
     queue = rt.queue_of(op)
     buffer = Buffer.placeholder(size, f"alloca@{location(op) or op.op_name}")
@@ -175,7 +175,7 @@ def _await(interp: Interpreter, op: Operation, args: list[Any]) -> Generator[Any
     if not isinstance(fence, Fence):
         raise UnsupportedOpError(f"{op.describe()}: await of a non-timepoint value")
     yield from interp.runtime.host_wait(interp, op, fence)
-    return list(g["resource_operands"])  # type: ignore[arg-type]
+    return list(g["resource_operands"])
 
 
 @rule("stream.timepoint.barrier")
@@ -221,7 +221,7 @@ def _import(interp: Interpreter, op: Operation, args: list[Any]) -> ResourceRef:
         raise UnsupportedOpError(
             f"{op.describe()}: imports a {type(view).__name__}, expected a !hal.buffer_view"
         )
-    size = int(g["result_size"])  # type: ignore[arg-type]
+    size = int(g["result_size"])
     if size > view.buffer.size_bytes - view.offset_bytes:
         raise InputError(
             f"{op.describe()}: the imported tensor needs {size} bytes but the buffer view holds "
@@ -235,7 +235,7 @@ def _export(interp: Interpreter, op: Operation, args: list[Any]) -> BufferView:
     g = fields.groups(op, args)
     ref = _ref(op, g["source"])
     t = _encoding(op, "source_encoding")
-    shape = _shape(op, t, g["source_encoding_dims"])  # type: ignore[arg-type]
+    shape = _shape(op, t, g["source_encoding_dims"])
     view = BufferView(ref.buffer, ref.offset_bytes, shape, t.element_type)
     if view.byte_length > ref.size_bytes:
         raise SimulationError(

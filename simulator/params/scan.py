@@ -103,7 +103,7 @@ def _scope_and_keys(op: Operation) -> tuple[str, list[str | None]]:
     if key_values is not None and not any(isinstance(k, StringAttr | ArrayAttr) for k in key_values):
         return scope, [_const_text(v) for v in key_values]
     attr = op.attr("source_keys") or op.attr("source_key")
-    items = list(attr) if isinstance(attr, ArrayAttr) else [attr]  # type: ignore[arg-type]
+    items = list(attr) if isinstance(attr, ArrayAttr) else [attr]
     return scope, [str(k.value) if isinstance(k, StringAttr) else None for k in items]
 
 

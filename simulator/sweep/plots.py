@@ -44,7 +44,10 @@ def pivot(df: pd.DataFrame, x: str, y: str, value: str = "makespan_ns", *, agg: 
     """``value`` aggregated over the rows of each (``y``, ``x``) cell: rows are ``y``, columns ``x``."""
     rows = _ok(df, [x, y, value])
     table = rows.assign(**{value: rows[value].astype("float64")}).pivot_table(
-        index=y, columns=x, values=value, aggfunc=agg
+        index=y,
+        columns=x,
+        values=value,
+        aggfunc=agg,  # type: ignore[arg-type]
     )
     return table.sort_index().sort_index(axis=1)
 
@@ -115,7 +118,7 @@ def plot_pareto(
         _, ax = plt.subplots(figsize=(6, 4))
     groups = rows.groupby(by, sort=True, dropna=False) if by else [(None, rows)]
     for name, group in groups:
-        label = f"{by}={name}" if by else "points"
+        label = f"{by}={name!s}" if by else "points"
         ax.scatter(group[x].astype(float), group[y].astype(float), s=18, alpha=0.7, label=label, **scatter)
     front = pareto_front(rows, x, y)
     ax.step(

@@ -172,7 +172,7 @@ def results_table(
         row.update({a: base.get(a) for a in axes})
         if record is None:
             row.update(status="missing", error=None)
-            metrics = {}
+            metrics: dict[str, Any] = {}
         else:
             row.update(status=record["status"], error=record.get("error"))
             metrics = record.get("metrics") or {}

@@ -132,7 +132,7 @@ def scheduled_module(point: Point) -> tuple[Module, Any]:
     if memory_model is None:
         base = _cached("machine", point.machine.ref, lambda: load_machine(point.machine.ref))
         memory_model = "unified" if base.devices[0].unified_memory else "discrete"
-    options = (
+    options: tuple[Any, ...] = (
         settings.get("favor"),
         memory_model,
         settings.get("placement", "none"),

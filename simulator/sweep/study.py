@@ -347,7 +347,7 @@ class _Reader:
             value = [value]
         if not isinstance(value, list) or not value:
             raise self.fail("machines", f"must be a list of presets or machine files, got {value!r}")
-        out = []
+        out: list[Any] = []
         for i, entry in enumerate(value):
             key = f"machines[{i}]"
             if not isinstance(entry, str) or not entry:
