@@ -386,3 +386,33 @@ def _dispatch(ref: Reference, op: Operation, args: list[Any]) -> list[np.ndarray
     else:
         program.run(bindings, [int(u) for u in uniforms], workload)
     return results  # type: ignore[return-value]
+
+
+# --- parameters ------------------------------------------------------------------------------------
+#
+# IREE's async form keeps its initializers in cmd form: ``stream.cmd.parameter.load`` (IREE 3.x's name
+# for ``stream.parameter.load``) reads the parameters, and a ``stream.timepoint.await`` hands them to
+# globals. In the reference, a load is the parameters' bytes, at once. (These rules used to be
+# registered only when simulator.checks.run happened to be imported.)
+
+
+def _text(value: Any) -> str:
+    return value if isinstance(value, str) else getattr(value, "value", str(value))
+
+
+def _parameter_load(ref: Reference, op: Operation, args: list[Any]) -> list[Any]:
+    g = groups(op, args)
+    scope_value = g.get("source_scope")
+    scope = _text(scope_value) if scope_value is not None else _text(op.attr("source_scope") or "")
+    keys_value = g.get("source_keys")
+    keys = [_text(k) for k in (keys_value if isinstance(keys_value, list) else [keys_value])]
+    if ref.parameters is None:
+        raise InputError(f"reference: {op.describe()} reads parameters but none were given")
+    out: list[Any] = []
+    for key, offset, size in zip(keys, g["source_offsets"], g["result_sizes"]):
+        data = ref.parameters.read(scope, key, offset_bytes=int(offset), length_bytes=int(size))
+        out.append(np.frombuffer(data, dtype=np.uint8).copy())
+    return [*out, None]
+
+
+rule("stream.cmd.parameter.load", "stream.parameter.load")(_parameter_load)

@@ -188,7 +188,6 @@ async def check(
     async_reference: list[Any] | None = None
     if async_ops(module) and reference and not timing_only:
         # Before scheduling, which rewrites the module into cmd form.
-        import simulator.checks.reference_rules  # noqa: F401  (rules the async fixtures' initializers need)
         from simulator.reference import run_reference
 
         try:
