@@ -352,8 +352,10 @@ def _async_clone(p: PrettyPrinter, op: Operation, indent: int) -> bool:
     o = op
     p.begin(op, indent)
     transfer = op.op_name.endswith("transfer")
-    p.w(p.affinity(op, "from", "source_affinity") if transfer else p.affinity(op))
-    p.w(f" {p.ref(o.source)} : {p.sized(o.source, o.source_size)} -> ")
+    # IREE's transfer syntax: `%x : T{%n} from(#src) -> to(#dst) T{%n}`; clone is `on(#a) %x : T -> T`.
+    p.w("" if transfer else p.affinity(op))
+    p.w(f" {p.ref(o.source)} : {p.sized(o.source, o.source_size)}")
+    p.w(p.affinity(op, "from", "source_affinity") if transfer else "", " -> ")
     if transfer:
         p.w(p.affinity(op, "to", "target_affinity").lstrip() + " " if op.attr("target_affinity") else "")
     p.w(
@@ -371,8 +373,10 @@ def _param_ref(p: PrettyPrinter, scope: Value | None, key: Value, offset: Value)
 
 
 def _param_head(p: PrettyPrinter, op: Operation, indent: int) -> None:
+    # The cmd forms write `await(%t) =>`; IREE's async forms have no arrow after the await.
+    arrow = "" if op.op_name.startswith("stream.async.") else " =>"
     p.begin(op, indent)
-    p.w(p.affinity(op), p.await_clause(op.await_timepoint))  # type: ignore[attr-defined]
+    p.w(p.affinity(op), p.await_clause(op.await_timepoint, arrow))  # type: ignore[attr-defined]
 
 
 def _param_tail(p: PrettyPrinter, op: Operation) -> bool:

@@ -74,6 +74,32 @@ ZOO = """"builtin.module"() ({
 }) : () -> ()
 """
 
+# Transfers between affinities and parameter ops that await (IREE writes no `=>` after an async op's
+# await, and a transfer's `from(...)` follows the source type).
+AFFINITIES = """"builtin.module"() ({
+  "util.func"() <{function_type = (!stream.resource<transient>, !stream.timepoint) -> (), sym_name = "z", sym_visibility = "public"}> ({
+  ^bb0(%r: !stream.resource<transient>, %tp: !stream.timepoint):
+    %c0 = "arith.constant"() <{value = 0 : index}> : () -> index
+    %c32 = "arith.constant"() <{value = 32 : index}> : () -> index
+    %c64 = "arith.constant"() <{value = 64 : index}> : () -> index
+    %i0 = "arith.constant"() <{value = 0 : i64}> : () -> i64
+    %scope = "util.buffer.constant"() <{value = "scope"}> : () -> !util.buffer
+    %key = "util.buffer.constant"() <{value = "key"}> : () -> !util.buffer
+    %tr = "stream.async.transfer"(%r, %c64, %c64) <{source_affinity = #hal.device.promise<@a>, target_affinity = #hal.device.promise<@b>}> : (!stream.resource<transient>, index, index) -> !stream.resource<staging>
+    %tr2 = "stream.async.transfer"(%r, %c64, %c64) <{target_affinity = #hal.device.promise<@b>}> : (!stream.resource<transient>, index, index) -> !stream.resource<staging>
+    %tr3 = "stream.async.transfer"(%r, %c64, %c64) <{source_affinity = #hal.device.promise<@b>}> : (!stream.resource<transient>, index, index) -> !stream.resource<staging>
+    %apl:2 = "stream.async.parameter.load"(%tp, %scope, %key, %i0, %c64) <{affinity = #hal.device.promise<@a>, operandSegmentSizes = array<i32: 1, 1, 1, 1, 1>}> : (!stream.timepoint, !util.buffer, !util.buffer, i64, index) -> (!stream.resource<constant>, !stream.timepoint)
+    %apr:2 = "stream.async.parameter.read"(%r, %c64, %c0, %c32, %c32, %scope, %key, %i0, %tp) <{operandSegmentSizes = array<i32: 1, 1, 1, 1, 1, 1, 1, 1, 1>}> : (!stream.resource<transient>, index, index, index, index, !util.buffer, !util.buffer, i64, !stream.timepoint) -> (!stream.resource<transient>, !stream.timepoint)
+    %apg:2 = "stream.async.parameter.gather"(%scope, %key, %key, %i0, %i0, %r, %c64, %c0, %c32, %c32, %c64, %c32, %c32, %tp) <{operandSegmentSizes = array<i32: 1, 2, 2, 1, 1, 2, 2, 2, 1>}> : (!util.buffer, !util.buffer, !util.buffer, i64, i64, !stream.resource<transient>, index, index, index, index, index, index, index, !stream.timepoint) -> (!stream.resource<transient>, !stream.timepoint)
+    %apw:2 = "stream.async.parameter.write"(%r, %c64, %c0, %c32, %c32, %scope, %key, %i0, %tp) <{affinity = #hal.device.promise<@a>, operandSegmentSizes = array<i32: 1, 1, 1, 1, 1, 1, 1, 1, 1>}> : (!stream.resource<transient>, index, index, index, index, !util.buffer, !util.buffer, i64, !stream.timepoint) -> (!stream.resource<transient>, !stream.timepoint)
+    %aps:2 = "stream.async.parameter.scatter"(%r, %c64, %c0, %c32, %c32, %scope, %key, %i0, %tp) <{operandSegmentSizes = array<i32: 1, 1, 1, 1, 1, 1, 1, 1, 1>}> : (!stream.resource<transient>, index, index, index, index, !util.buffer, !util.buffer, i64, !stream.timepoint) -> (!stream.resource<transient>, !stream.timepoint)
+    %cl = "stream.async.clone"(%r, %c64, %c64) <{affinity = #hal.device.promise<@a>}> : (!stream.resource<transient>, index, index) -> !stream.resource<transient>
+    %rd = "stream.cmd.parameter.read"(%scope, %key, %i0, %r, %c64, %c0, %c32, %tp) <{affinity = #hal.device.promise<@a>, operandSegmentSizes = array<i32: 1, 1, 1, 1, 1, 1, 1, 1>}> : (!util.buffer, !util.buffer, i64, !stream.resource<transient>, index, index, index, !stream.timepoint) -> !stream.timepoint
+    "util.return"() : () -> ()
+  }) : () -> ()
+}) : () -> ()
+"""
+
 # Tensor-phase ops and the context.
 TENSORS = """"builtin.module"() ({
   "util.func"() <{function_type = (index) -> (), sym_name = "t", sym_visibility = "public"}> ({
@@ -112,7 +138,9 @@ IO_PARAMETERS = """"builtin.module"() ({
 """
 
 
-@pytest.mark.parametrize("text", [ZOO, TENSORS, IO_PARAMETERS], ids=["stream", "tensors", "io_parameters"])
+@pytest.mark.parametrize(
+    "text", [ZOO, AFFINITIES, TENSORS, IO_PARAMETERS], ids=["stream", "affinities", "tensors", "io_parameters"]
+)
 def test_ops_match_their_classes_and_verify(text: str) -> None:
     module = parse_module(text)
     checked = [op for op in module.walk() if lookup_op_class(op.op_name) is not None]
@@ -129,7 +157,7 @@ def test_io_parameters_load_accessors() -> None:
     assert op.lengths == [op.operands[9]]
 
 
-@pytest.mark.parametrize("text", [ZOO, TENSORS], ids=["stream", "tensors"])
+@pytest.mark.parametrize("text", [ZOO, AFFINITIES, TENSORS], ids=["stream", "affinities", "tensors"])
 def test_every_stream_op_has_custom_syntax(text: str) -> None:
     assert '"stream.' not in print_pretty(parse_module(text))
 
@@ -141,7 +169,7 @@ def test_zoo_pretty_form_details() -> None:
 
 
 @pytest.mark.usefixtures("iree")
-@pytest.mark.parametrize("text", [ZOO, TENSORS], ids=["stream", "tensors"])
+@pytest.mark.parametrize("text", [ZOO, AFFINITIES, TENSORS], ids=["stream", "affinities", "tensors"])
 def test_iree_opt_reads_the_pretty_form_as_the_same_module(text: str, tmp_path: pathlib.Path) -> None:
     generic, pretty = tmp_path / "generic.mlir", tmp_path / "pretty.mlir"
     generic.write_text(text)
