@@ -4,8 +4,8 @@ Generic checks, for every op:
 
 - SSA dominance: an operand is defined earlier in the same block, by an enclosing block's argument, or
   earlier in an enclosing block than the op that holds this one; a region isolated from above sees
-  nothing from outside. Values in other blocks of the same region are accepted when their block is the
-  region's entry block (the entry block dominates the rest).
+  nothing from outside. A value of another block of the same region is visible where its block
+  dominates the using block in the region's control-flow graph (the terminators' successors).
 - For op classes: operand and result counts against the declared fields, ``operandSegmentSizes`` /
   ``resultSegmentSizes`` (one entry per group, non-negative, summing to the count, 1 for single operands
   and at most 1 for optional ones), declared type constraints, required attributes, region counts.
@@ -30,7 +30,7 @@ from ir.attributes import (
     TypeAttr,
     UnitAttr,
 )
-from ir.core import BlockArgument, Operation, OpResult, Value
+from ir.core import Block, BlockArgument, Operation, OpResult, Value
 from ir.errors import VerifyError
 from ir.module import ISOLATED_GENERIC_OPS, Module
 from ir.opdef import OPTIONAL, SINGLE, VARIADIC, OperandDef, OpSpec, ResultDef, attr_key, segment_bounds
@@ -55,23 +55,52 @@ def _verify_op(op: Operation, visible: set[int]) -> None:
         typed_layout = _verify_spec(op, spec)
     for region in op.regions:
         outer = set() if type(op).isolated_from_above or op.op_name in ISOLATED_GENERIC_OPS else visible
-        entry_defs: set[int] = set()
-        for bi, block in enumerate(region.blocks):
+        dominators = _dominators(region.blocks)
+        defined: dict[int, set[int]] = {}
+        # Every block's own values first: a dominator may be written after the block it dominates.
+        for block in region.blocks:
+            defined[id(block)] = {id(a) for a in block.args} | {id(r) for c in block.ops for r in c.results}
+        for block in region.blocks:
             scope = set(outer)
+            for dom in dominators[id(block)]:
+                scope |= defined[dom]
             scope.update(id(a) for a in block.args)
-            if bi > 0:
-                scope |= entry_defs
             for child in block.ops:
                 _verify_op(child, scope)
                 scope.update(id(r) for r in child.results)
-            if bi == 0:
-                entry_defs = scope - outer
     verify_own = getattr(op, "verify_", None)
     if verify_own is not None and typed_layout:
         verify_own()
     upstream = UPSTREAM_RULES.get(op.op_name)
     if upstream is not None:
         upstream(op)
+
+
+def _dominators(blocks: Sequence[Block]) -> dict[int, set[int]]:
+    """The strict dominators of each block of a region's control-flow graph (edges are the terminators'
+    successors), by the iterative data-flow method. As in MLIR, a block the entry cannot reach is
+    dominated by every block."""
+    if not blocks:
+        return {}
+    ids = [id(b) for b in blocks]
+    preds: dict[int, list[int]] = {i: [] for i in ids}
+    for b in blocks:
+        term = b.ops[-1] if b.ops else None
+        for succ in term.successors if term is not None else ():
+            if id(succ) in preds:
+                preds[id(succ)].append(id(b))
+    everything = set(ids)
+    dom: dict[int, set[int]] = {i: set(everything) for i in ids}
+    dom[ids[0]] = {ids[0]}
+    changed = True
+    while changed:
+        changed = False
+        for i in ids[1:]:
+            incoming = [dom[p] for p in preds[i]]
+            new = (set.intersection(*incoming) if incoming else set(everything)) | {i}
+            if new != dom[i]:
+                dom[i], changed = new, True
+    return {i: d - {i} for i, d in dom.items()}
 
 
 def _verify_arith_constant(op: Operation) -> None:
