@@ -126,14 +126,28 @@ def _round_half_away(x: Any) -> Any:
     return t + np.where(np.abs(x - t) >= 0.5, np.sign(x), 0).astype(np.asarray(x).dtype)
 
 
+def _maximumf(a: Any, b: Any) -> Any:
+    # MLIR's maximumf: NaN if either is NaN (np.maximum does that), and +0.0 above -0.0 (np.maximum
+    # returns its first argument for equal zeros).
+    r = np.maximum(a, b)
+    zeros = np.logical_and(np.equal(a, b), np.equal(a, 0))
+    return _scalarise(np.where(zeros, np.where(np.signbit(a), b, a), r)) if np.any(zeros) else r
+
+
+def _minimumf(a: Any, b: Any) -> Any:
+    r = np.minimum(a, b)
+    zeros = np.logical_and(np.equal(a, b), np.equal(a, 0))
+    return _scalarise(np.where(zeros, np.where(np.signbit(a), a, b), r)) if np.any(zeros) else r
+
+
 _FLOAT_BINARY: dict[str, Callable[..., Any]] = {
     "arith.addf": np.add,
     "arith.subf": np.subtract,
     "arith.mulf": np.multiply,
     "arith.divf": np.divide,
     "arith.remf": np.fmod,
-    "arith.maximumf": np.maximum,
-    "arith.minimumf": np.minimum,
+    "arith.maximumf": _maximumf,
+    "arith.minimumf": _minimumf,
     "arith.maxnumf": np.fmax,
     "arith.minnumf": np.fmin,
     "math.powf": np.power,

@@ -45,6 +45,10 @@ CASES = [
     ("arith.maximumf", T.f32, [NAN, 1.0], NAN),
     ("arith.maximumf", T.f32, [1.0, NAN], NAN),
     ("arith.minimumf", T.f32, [1.0, NAN], NAN),
+    ("arith.maximumf", T.f32, [-0.0, 0.0], 0.0),
+    ("arith.maximumf", T.f32, [0.0, -0.0], 0.0),
+    ("arith.minimumf", T.f32, [0.0, -0.0], -0.0),
+    ("arith.minimumf", T.f32, [-0.0, 0.0], -0.0),
     ("arith.maxnumf", T.f32, [NAN, 1.0], 1.0),
     ("arith.minnumf", T.f32, [1.0, NAN], 1.0),
     ("arith.addf", T.f16, [2048.0, 1.0], 2048.0),  # 2049 is not an f16: rounds to even
@@ -75,7 +79,10 @@ def _all_three(op, args):  # type: ignore[no-untyped-def]
 
 
 def _same(a: float, b: float) -> bool:
-    return (math.isnan(a) and math.isnan(b)) or a == b
+    """Equal as IEEE values, NaN equal to NaN, and the sign of zero counted."""
+    if math.isnan(a) or math.isnan(b):
+        return math.isnan(a) and math.isnan(b)
+    return a == b and math.copysign(1.0, a) == math.copysign(1.0, b)
 
 
 @pytest.mark.parametrize(
@@ -137,8 +144,9 @@ IREE_CASES = [
     ("divsi", [-7, 2]), ("remsi", [-7, 2]), ("divui", [-7, 2]), ("maxui", [-1, 1]), ("minsi", [-1, 1]),
     ("shrui", [-8, 1]), ("ult", [-1, 1]), ("sge", [-1, 1]), ("maximumf", [NAN, 1.0]),
 ]  # fmt: skip
-# Where IREE 3.13's VM and MLIR's definition part (we follow MLIR): a NaN second operand is dropped.
-IREE_DIVERGES = [("maximumf", [1.0, NAN], 1.0, NAN)]
+# Where IREE 3.13's VM and MLIR's definition part (we follow MLIR): a NaN second operand is dropped,
+# and equal zeros give the first operand.
+IREE_DIVERGES = [("maximumf", [1.0, NAN], 1.0, NAN), ("maximumf", [-0.0, 0.0], -0.0, 0.0)]
 
 
 def test_arith_matches_iree_runtime(tmp_path: pathlib.Path) -> None:
