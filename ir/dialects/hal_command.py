@@ -65,9 +65,10 @@ class HalCommandBufferCopyBufferOp(Operation):
     # IREE 3.13 adds attributes flags (optional here).
     name = "hal.command_buffer.copy_buffer"
     command_buffer = operand(HalType)
-    source_buffer = operand(HalType)
+    # A buffer, or (in an indirect command buffer) the index of a binding slot.
+    source_buffer = operand(HalType | IndexType)
     source_offset = operand(IndexType)
-    target_buffer = operand(HalType)
+    target_buffer = operand(HalType | IndexType)
     target_offset = operand(IndexType)
     length = operand(IndexType)
     flags = opt_attribute()
@@ -96,7 +97,7 @@ class HalCommandBufferDispatchIndirectOp(Operation):
     name = "hal.command_buffer.dispatch.indirect"
     command_buffer = operand(HalType)
     executable = operand(HalType)
-    entry_point = operand(IndexType)
+    entry_point = operand(IntegerType)  # IREE's function ordinal is an i64
     workgroups_buffer = operand(HalType)
     workgroups_offset = operand(IndexType)
     constants = var_operand(IntegerType)
@@ -112,7 +113,7 @@ class HalCommandBufferDispatchOp(Operation):
     name = "hal.command_buffer.dispatch"
     command_buffer = operand(HalType)
     executable = operand(HalType)
-    entry_point = operand(IndexType)
+    entry_point = operand(IntegerType)  # IREE's function ordinal is an i64
     workgroup_x = operand(IndexType)
     workgroup_y = operand(IndexType)
     workgroup_z = operand(IndexType)
