@@ -56,7 +56,7 @@ class AttrDef:
 
 @dataclass(frozen=True)
 class RegionDef:
-    pass
+    variadic: bool = False  # MLIR's VariadicRegion: zero or more regions, declared last
 
 
 def operand(constraint: Any = None) -> Any:
@@ -95,6 +95,11 @@ def region() -> Any:
     return RegionDef()
 
 
+def var_region() -> Any:
+    """Zero or more regions (MLIR's ``VariadicRegion``); only the last region field may be variadic."""
+    return RegionDef(True)
+
+
 class OpSpec:
     """The declared fields of an op class, in declaration order."""
 
@@ -103,6 +108,7 @@ class OpSpec:
         self.results: list[tuple[str, ResultDef]] = []
         self.attrs: list[tuple[str, AttrDef]] = []
         self.regions: list[str] = []
+        self.variadic_region = False  # the last region field takes every remaining region
         # MLIR's SameVariadicOperandSize/SameVariadicResultSize: no segment attribute; the variadic groups
         # are all the same length (set from the class's ``same_variadic_operand_size`` flag).
         self.same_variadic_operands = False
@@ -206,8 +212,10 @@ def _make_attr_property(fname: str) -> property:
     return property(get, doc=f"attribute `{fname}`")
 
 
-def _make_region_property(index: int) -> property:
+def _make_region_property(index: int, variadic: bool = False) -> property:
     def get(self: Operation) -> Any:
+        if variadic:
+            return list(self.regions[index:])
         return self.regions[index] if index < len(self.regions) else None
 
     return property(get)
@@ -222,6 +230,7 @@ def define_op(cls: type[Operation]) -> type[Operation]:
         spec.results = list(inherited.results)
         spec.attrs = list(inherited.attrs)
         spec.regions = list(inherited.regions)
+        spec.variadic_region = inherited.variadic_region
     for fname, value in list(vars(cls).items()):
         if isinstance(value, OperandDef):
             spec.operands.append((fname, value))
@@ -230,7 +239,10 @@ def define_op(cls: type[Operation]) -> type[Operation]:
         elif isinstance(value, AttrDef):
             spec.attrs.append((fname, value))
         elif isinstance(value, RegionDef):
+            if spec.variadic_region:
+                raise TypeError(f"{cls.__name__}.{fname}: no region field may follow a variadic one")
             spec.regions.append(fname)
+            spec.variadic_region = value.variadic
     spec.same_variadic_operands = bool(getattr(cls, "same_variadic_operand_size", False))
     spec.same_variadic_results = bool(getattr(cls, "same_variadic_result_size", False))
     for fname, od in spec.operands:
@@ -240,7 +252,8 @@ def define_op(cls: type[Operation]) -> type[Operation]:
     for fname, _ in spec.attrs:
         setattr(cls, fname, _make_attr_property(fname))
     for i, fname in enumerate(spec.regions):
-        setattr(cls, fname, _make_region_property(i))
+        last = i == len(spec.regions) - 1
+        setattr(cls, fname, _make_region_property(i, last and spec.variadic_region))
     cls.spec = spec  # type: ignore[attr-defined]
     return cls
 

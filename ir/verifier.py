@@ -232,9 +232,11 @@ def _verify_spec(op: Operation, spec: OpSpec) -> bool:
                 f"{op.op_name}: attribute '{name}' is {value}, which is not {_constraint_name(ad.constraint)}",
                 location=op.location,
             )
-    if len(op.regions) != len(spec.regions):
+    fixed = len(spec.regions) - spec.variadic_region
+    if len(op.regions) < fixed or (not spec.variadic_region and len(op.regions) != fixed):
+        want = f"at least {fixed}" if spec.variadic_region else f"{fixed}"
         raise VerifyError(
-            f"{op.op_name}: expected {len(spec.regions)} regions, found {len(op.regions)}",
+            f"{op.op_name}: expected {want} regions, found {len(op.regions)}",
             location=op.location,
         )
     return not as_attrs

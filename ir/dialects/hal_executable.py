@@ -8,7 +8,17 @@ from ir import opdef
 from ir.attributes import ArrayAttr, DictAttr, IntegerAttr, StringAttr, SymbolRefAttr, TypeAttr, UnitAttr
 from ir.core import Operation
 from ir.dialects.common import check_parent
-from ir.opdef import attribute, operand, opt_attribute, region, register_ops, result, var_operand, var_result
+from ir.opdef import (
+    attribute,
+    operand,
+    opt_attribute,
+    region,
+    register_ops,
+    result,
+    var_operand,
+    var_region,
+    var_result,
+)
 from ir.types import ComplexType, FloatType, HalType, IndexType, IntegerType
 
 
@@ -286,7 +296,7 @@ class HalDispatchExternOp(Operation):
     tied_operands = opt_attribute(ArrayAttr)
     export_name = opt_attribute()
     workgroup_count = region()
-    target_regions = region()
+    target_regions = var_region()  # one per target that has an `if(...)` condition
 
 
 HAL_EXECUTABLE_OPS = [
