@@ -32,14 +32,53 @@ from ir.attributes import (
 )
 from ir.core import Block, BlockArgument, Operation, OpResult, Value
 from ir.errors import VerifyError
-from ir.module import ISOLATED_GENERIC_OPS, Module
+from ir.module import ISOLATED_GENERIC_OPS, Module, symbol_table
 from ir.opdef import OPTIONAL, SINGLE, VARIADIC, OperandDef, OpSpec, ResultDef, attr_key, segment_bounds
+from ir.types import HalType
 
 
 def verify(target: Module | Operation) -> None:
     """Verify a module or op and everything nested in it; raises VerifyError on the first problem."""
     top = target.op if isinstance(target, Module) else target
     _verify_op(top, visible=set())
+    if top.op_name == "builtin.module":
+        _verify_dispatch_workloads(top)
+
+
+#: Ops whose ``workload`` must match the workgroup-count region of each export they dispatch.
+DISPATCH_OPS = ("stream.async.dispatch", "stream.cmd.dispatch")
+
+
+def _verify_dispatch_workloads(top: Operation) -> None:
+    """IREE's symbol-use rule of stream dispatches: when the export has a workgroup-count region, the
+    dispatch passes one workload value per explicit argument of that region (the ``!hal.device``
+    argument is captured implicitly), each of the argument's type."""
+    executables = symbol_table(top)
+    for op in top.walk():
+        if op.op_name not in DISPATCH_OPS:
+            continue
+        entries = op.attr("entry_points")
+        workload = getattr(op, "workload", None) or []
+        for entry in entries.elements if isinstance(entries, ArrayAttr) else ():
+            if not isinstance(entry, SymbolRefAttr) or len(entry.nested) != 1:
+                continue
+            exe = executables.get(entry.root)
+            export = symbol_table(exe).get(entry.nested[0]) if exe is not None else None
+            if export is None or not export.regions or not export.regions[0].blocks:
+                continue
+            explicit = [a.type for a in export.regions[0].blocks[0].args if not isinstance(a.type, HalType)]
+            if len(explicit) != len(workload):
+                raise VerifyError(
+                    f"{op.op_name}: workload mismatch; export {entry} expects {len(explicit)} workload values "
+                    f"but the dispatch passes {len(workload)}",
+                    location=op.location,
+                )
+            for i, (want, value) in enumerate(zip(explicit, workload)):
+                if str(want) != str(value.type):
+                    raise VerifyError(
+                        f"{op.op_name}: workload operand {i} is {value.type}, export {entry} expects {want}",
+                        location=op.location,
+                    )
 
 
 def _verify_op(op: Operation, visible: set[int]) -> None:
