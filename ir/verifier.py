@@ -34,7 +34,7 @@ from ir.core import Block, BlockArgument, Operation, OpResult, Value
 from ir.errors import VerifyError
 from ir.module import ISOLATED_GENERIC_OPS, Module, symbol_table
 from ir.opdef import OPTIONAL, SINGLE, VARIADIC, OperandDef, OpSpec, ResultDef, attr_key, segment_bounds
-from ir.types import HalType
+from ir.types import FunctionType, HalType
 
 
 def verify(target: Module | Operation) -> None:
@@ -43,6 +43,30 @@ def verify(target: Module | Operation) -> None:
     _verify_op(top, visible=set())
     if top.op_name == "builtin.module":
         _verify_dispatch_workloads(top)
+        _verify_call_signatures(top)
+
+
+def _verify_call_signatures(top: Operation) -> None:
+    """A ``util.call``/``func.call`` to a function of this module passes and returns the types the
+    callee's ``function_type`` declares (MLIR's and IREE's call verifiers)."""
+    functions = symbol_table(top)
+    for op in top.walk():
+        if op.op_name not in ("util.call", "func.call"):
+            continue
+        callee = op.attr("callee")
+        fn = functions.get(callee.root) if isinstance(callee, SymbolRefAttr) and not callee.nested else None
+        ftype = fn.attr("function_type") if fn is not None else None
+        sig = ftype.value if isinstance(ftype, TypeAttr) else None
+        if not isinstance(sig, FunctionType):
+            continue
+        got_in = [str(v.type) for v in op._operands]
+        got_out = [str(r.type) for r in op.results]
+        if got_in != [str(t) for t in sig.inputs] or got_out != [str(t) for t in sig.results]:
+            raise VerifyError(
+                f"{op.op_name}: callee @{callee} has type {sig} but the call passes ({', '.join(got_in)}) "
+                f"and expects ({', '.join(got_out)})",
+                location=op.location,
+            )
 
 
 #: Ops whose ``workload`` must match the workgroup-count region of each export they dispatch.

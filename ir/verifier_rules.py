@@ -68,6 +68,12 @@ RULES: tuple[Rule, ...] = (
         ),
     ),
     Rule(
+        "util.call/func.call operand and result types match the callee's function_type",
+        "Util CallOp / func.call verifySymbolUses",
+        "ir.verifier._verify_call_signatures",
+        ("valid_call_matches_callee_signature", "invalid_call_operand_type_differs_from_callee"),
+    ),
+    Rule(
         "not a verify error: static stream.cmd.parameter.* ranges past the resource end",
         "no IREE verifier checks them (iree-opt accepts)",
         "not checked by ir; the simulator's memory rejects the access at run time",
