@@ -13,6 +13,7 @@ import sys
 
 from ir import load_file, print_generic, verify
 from scheduler import Pipeline, ScheduleStats, write_dot, write_graphml
+from scheduler.passes import PASSES
 
 
 def register(subparsers: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
@@ -31,11 +32,25 @@ def register(subparsers: argparse._SubParsersAction) -> None:  # type: ignore[ty
     p.add_argument("--memory-model", choices=["unified", "discrete"], default="unified")
     p.add_argument("--graph", default=None, help="write the dependence graph (.graphml or .dot) of @main")
     p.add_argument("--no-verify", action="store_true", help="skip verifying the result")
+    p.add_argument(
+        "--stage",
+        choices=sorted(PASSES),
+        default=None,
+        metavar="PASS",
+        help="run one of IREE's stream passes alone (IR in, IR out) instead of the whole pipeline: "
+        + ", ".join(sorted(PASSES)),
+    )
     p.set_defaults(func=run)
 
 
 def run(args: argparse.Namespace) -> int:
     module = load_file(args.program)
+    if args.stage is not None:
+        PASSES[args.stage].run(module)
+        if not args.no_verify:
+            verify(module)
+        _write(print_generic(module), args.output)
+        return 0
     pipeline = Pipeline.default().with_options("parameter_upload", memory_model=args.memory_model)
     state = pipeline.run(module, favor=args.favor)
     if args.graph:
@@ -46,12 +61,17 @@ def run(args: argparse.Namespace) -> int:
     if not args.no_verify:
         verify(module)
     text = print_generic(module)
-    if args.output:
-        with open(args.output, "w", encoding="utf-8") as f:
-            f.write(text)
-    elif not args.stats:
-        sys.stdout.write(text)
+    if args.output or not args.stats:
+        _write(text, args.output)
     if args.stats:
         for line in ScheduleStats.from_module(module).lines():
             print(line)
     return 0
+
+
+def _write(text: str, output: str | None) -> None:
+    if output:
+        with open(output, "w", encoding="utf-8") as f:
+            f.write(text)
+    else:
+        sys.stdout.write(text)

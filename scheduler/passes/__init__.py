@@ -1,0 +1,43 @@
+"""IREE's stream passes one at a time: IR in, IR out, each runnable alone on IREE's IR at its phase.
+
+The :class:`~scheduler.pipeline.Pipeline` composes the scheduler's stages over a shared plan; the passes
+here are the same behaviours as IREE writes them, each a function ``Module -> None`` that rewrites the
+module in place (callers that must keep the input schedule a copy, :func:`ir.loader.copy_module`). Each
+:class:`IreePass` names the ``iree-opt`` flag of the pass it mirrors, so a differential test can run
+both on one input (``streamsim schedule --stage NAME``; ``tools/sched_conformance.py``).
+
+Examples
+--------
+>>> sorted(PASSES)  # doctest: +ELLIPSIS
+[...]
+>>> all(p.iree_flag.startswith("--iree-stream-") for p in PASSES.values())
+True
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from ir import Module
+
+
+@dataclass(frozen=True)
+class IreePass:
+    """One pass: ``name`` as the CLI takes it, the ``iree-opt`` flag of IREE's pass, and ``run``."""
+
+    name: str
+    iree_flag: str
+    run: Callable[[Module], None]
+    doc: str = ""
+
+
+def _registry() -> dict[str, IreePass]:
+    # Each pass module is imported here, explicitly: which passes exist never depends on import order.
+    passes: list[IreePass] = []
+    return {p.name: p for p in passes}
+
+
+PASSES: dict[str, IreePass] = _registry()
+
+__all__ = ["PASSES", "IreePass"]
