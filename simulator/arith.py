@@ -41,8 +41,8 @@ import numpy as np
 
 from ir import types as T
 from ir.core import Operation
-from simulator.dispatch import scalars as _rules  # noqa: F401  (registers the arith/math rules)
-from simulator.dispatch.registry import IMPLS, Context
+from simulator.dispatch.registry import Context
+from simulator.dispatch.scalars import RULES as SCALAR_RULES
 from simulator.errors import SimulationError
 
 _DIVISIONS = frozenset(
@@ -51,12 +51,15 @@ _DIVISIONS = frozenset(
         "arith.floordivsi",
     }
 )  # fmt: skip
-_CONTEXT = Context()
+_CONTEXT = Context(rules=SCALAR_RULES)
+_IMPLS = SCALAR_RULES.impls
+#: The arith/math ops this module computes (the dispatch interpreter's scalar table, less constants).
+SCALAR_OPS = frozenset(n for n in _IMPLS if n.startswith(("arith.", "math.")) and n != "arith.constant")
 
 
 def is_scalar_op(name: str) -> bool:
     """Whether ``name`` is an arith/math op this module computes."""
-    return name.startswith(("arith.", "math.")) and name in IMPLS and name != "arith.constant"
+    return name in SCALAR_OPS
 
 
 def _to_numpy(value: Any, t: T.Type) -> Any:
@@ -102,6 +105,6 @@ def eval_scalar(op: Operation, args: list[Any]) -> Any:
         if signed and int(values[1]) == -1 and int(values[0]) == -(1 << (8 * dt.itemsize - 1)):
             raise SimulationError(f"{op.describe()}: {name} of the minimum {dt} by -1 overflows (a trap)")
     with np.errstate(all="ignore"):
-        out = IMPLS[name](_CONTEXT, op, values)
+        out = _IMPLS[name](_CONTEXT, op, values)
     results = [_to_python(r) for r in out]
     return results[0] if len(results) == 1 else results

@@ -35,26 +35,27 @@ from ir import types as T
 from simulator.arith import eval_scalar, is_scalar_op
 from simulator.errors import InputError, SimulationError, UnsupportedOpError
 from simulator.host.fields import groups
+from simulator.rules import RuleTable
 
 Rule = Callable[["Reference", Operation, list[Any]], Any]
-RULES: dict[str, Rule] = {}
-
-
-def rule(*names: str) -> Callable[[Rule], Rule]:
-    def deco(fn: Rule) -> Rule:
-        for n in names:
-            RULES[n] = fn
-        return fn
-
-    return deco
+#: The reference executor's rules, all defined in this module (arith/math ops go through simulator.arith).
+RULES: RuleTable[Rule] = RuleTable("reference")
+rule = RULES.register
 
 
 class Reference:
     """The state of one reference run: globals, parameters, and the executables' programs."""
 
-    def __init__(self, module: Module, parameters: Any = None, kernels: Any = None) -> None:
+    def __init__(
+        self,
+        module: Module,
+        parameters: Any = None,
+        kernels: Any = None,
+        rules: RuleTable[Rule] | None = None,
+    ) -> None:
         from simulator.params.provider import make_parameter_index
 
+        self.rules = RULES if rules is None else rules
         self.module = module
         self.parameters = make_parameter_index(parameters)
         self.kernels = kernels
@@ -74,7 +75,7 @@ class Reference:
             name = OP_ALIASES.get(op.op_name, op.op_name)
             if name in ("util.return", "func.return", "stream.yield", "scf.yield"):
                 return [env[v] for v in op.operands]
-            fn = RULES.get(name)
+            fn = self.rules.get(name)
             if fn is None and name.startswith(("arith.", "math.")):
                 fn = _arith
             if fn is None:

@@ -33,7 +33,7 @@ from ir.attributes import FloatAttr, IntegerAttr, StringAttr, TypeAttr
 from simulator.costs import Calibration, CostModel
 from simulator.engine import EVENTS_PER_BATCH, Engine
 from simulator.errors import InputError, SimulationError, UnsupportedOpError
-from simulator.host import BufferView, Interpreter
+from simulator.host import HOST_RULES, BufferView, Interpreter
 from simulator.host.values import ir_element_type
 from simulator.kernels import KERNELS, KernelRegistry
 from simulator.machine import Machine, load_machine
@@ -167,7 +167,7 @@ class Session:
         )
         if with_data:
             _check_data_supported(runtime, module)
-        interp = Interpreter(runtime, module)
+        interp = Interpreter(runtime, module, HOST_RULES)
         if observer is not None:
             runtime.observer = observer
             observer.attach(runtime, interp)

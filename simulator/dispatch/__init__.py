@@ -33,9 +33,11 @@ Interface (what ``stream.cmd.dispatch`` calls)::
   slice's offsets, sizes and strides (a strided slice gives one range per contiguous run; above
   65536 runs, one bounding range). Bindings nothing touches get ``[]``.
 
-Extending: ``@register_op("dialect.op")`` adds ``impl(ctx, op, args) -> results`` to the rule table (and
-``@register_shape`` its data-free rule, needed only for ops with dynamically shaped tensor results).
-``@register_fast`` adds an optional specialiser: once per distinct uniforms, ``run`` asks it for an impl
+Extending: a rule module defines ``RULES = DispatchRules.named("dispatch.mine")`` and registers with
+``@RULES.impls.register("dialect.op")`` (``impl(ctx, op, args) -> results``) and ``@RULES.shapes.register``
+(its data-free rule, needed only for ops with dynamically shaped tensor results); it is listed in
+:mod:`simulator.dispatch.tables`, or handed to an :class:`ExecutableProgram` merged with
+:data:`DISPATCH_RULES`. ``RULES.fast.register`` adds an optional specialiser: once per distinct uniforms, ``run`` asks it for an impl
 with the op's uniform-only operands folded in (loads and stores get their geometry resolved; plain
 contractions, all-parallel ops and ufunc reductions get their per-shape views planned, see
 :mod:`simulator.dispatch.fastpaths`); a specialised impl computes exactly what the generic one does.
@@ -56,11 +58,6 @@ ops, ``linalg.pack``/``unpack``, memrefs and vectors.
 
 from __future__ import annotations
 
-from simulator.dispatch import bindings as _bindings  # noqa: F401  (registers rules)
-from simulator.dispatch import fastpaths as _fastpaths  # noqa: F401
-from simulator.dispatch import linalg as _linalg  # noqa: F401
-from simulator.dispatch import scalars as _scalars  # noqa: F401
-from simulator.dispatch import tensors as _tensors  # noqa: F401
 from simulator.dispatch.program import (
     DispatchCost,
     ExecutableProgram,
@@ -68,18 +65,18 @@ from simulator.dispatch.program import (
     find_function,
     load_executable,
 )
-from simulator.dispatch.registry import IMPLS, SHAPES, Abstract, Context, register_op, register_shape
+from simulator.dispatch.registry import Abstract, Context, DispatchRules, default_rules
+from simulator.dispatch.tables import DISPATCH_RULES
 
 __all__ = [
-    "IMPLS",
-    "SHAPES",
+    "DISPATCH_RULES",
     "Abstract",
     "Context",
+    "DispatchRules",
     "DispatchCost",
     "ExecutableProgram",
     "evaluate_function",
     "find_function",
     "load_executable",
-    "register_op",
-    "register_shape",
+    "default_rules",
 ]

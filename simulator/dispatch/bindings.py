@@ -22,18 +22,13 @@ import numpy as np
 from ir.attributes import DenseArrayAttr, IntegerAttr
 from ir.core import Operation
 from ir.types import DYNAMIC, DispatchTensorType, TensorType, numpy_dtype
-from simulator.dispatch.registry import (
-    RUNTIME,
-    UNKNOWN,
-    Abstract,
-    Context,
-    Impl,
-    register_fast,
-    register_op,
-    register_shape,
-    unsupported,
-)
+from simulator.dispatch.registry import RUNTIME, UNKNOWN, Abstract, Context, DispatchRules, Impl, unsupported
 from simulator.errors import DispatchError
+
+RULES = DispatchRules.named("dispatch.bindings")
+register_fast = RULES.fast.register
+register_op = RULES.impls.register
+register_shape = RULES.shapes.register
 
 # Above this many separate runs, a slice's ranges collapse into one bounding range (conservative).
 MAX_RANGES_PER_ACCESS = 65536

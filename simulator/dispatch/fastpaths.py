@@ -27,7 +27,7 @@ from ir.core import Operation
 from simulator.dispatch.interpreter import compile_ops, run_steps
 from simulator.dispatch.linalg import STRUCTURED_OPS, _structured, build_spec
 from simulator.dispatch.reductions import _contract_layout, reduce
-from simulator.dispatch.registry import Context, Env, Impl, register_fast
+from simulator.dispatch.registry import Context, DispatchRules, Env, Impl
 from simulator.dispatch.scalars import is_small_float
 from simulator.dispatch.structured import (
     BodyPlan,
@@ -41,6 +41,9 @@ from simulator.dispatch.structured import (
     permutation_view,
     plan_body,
 )
+
+RULES = DispatchRules.named("dispatch.fastpaths")
+register_fast = RULES.fast.register
 
 # Per operand shapes: (a's transpose or None, a's matmul shape, b's transpose, b's matmul shape, the
 # product's shape with its axes in loop order, its transpose into the init's layout or None), or None

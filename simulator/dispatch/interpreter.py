@@ -1,7 +1,7 @@
 """The interpreter loop: for each op, look up its rule, read its operands from the env, bind its results.
 
-In a run, the rule is the op's impl (``IMPLS``). In the data-free analysis (``ctx.analysis``), it is the
-op's shape rule (``SHAPES``) if it has one; otherwise an op whose operands are all concrete runs its impl
+In a run, the rule is the op's impl (``ctx.rules.impls``). In the data-free analysis (``ctx.analysis``), it
+is the op's shape rule (``ctx.rules.shapes``) if it has one; otherwise an op whose operands are all concrete runs its impl
 (index arithmetic on uniforms), and an op that touches tensors gets its results from its result types.
 """
 
@@ -14,7 +14,7 @@ import numpy as np
 
 from ir.core import Block, Operation
 from ir.types import TensorType
-from simulator.dispatch.registry import IMPLS, SHAPES, UNKNOWN, Abstract, Context, Env, unsupported
+from simulator.dispatch.registry import UNKNOWN, Abstract, Context, Env, unsupported
 from simulator.dispatch.scalars import CAST_OPS
 from simulator.errors import DispatchError
 
@@ -34,6 +34,7 @@ def compile_ops(ctx: Context, ops: list[Operation], *, free: bool = True) -> Com
     With ``free``, each step also lists the values whose last use it is (uses inside an op's regions
     count as uses of the op), so that big intermediate arrays are released as soon as they are dead.
     """
+    impls = ctx.rules.impls
     steps: list[Step] = []
     constants: dict[Any, Any] = {}
     term: tuple[Any, ...] | None = None
@@ -57,10 +58,10 @@ def compile_ops(ctx: Context, ops: list[Operation], *, free: bool = True) -> Com
             term = tuple(op.operands)
             break
         if op.op_name == "arith.constant":
-            constants[op.results[0]] = IMPLS["arith.constant"](ctx, op, [])[0]
+            constants[op.results[0]] = impls["arith.constant"](ctx, op, [])[0]
             continue
         dead = tuple(v for v in dead_at.get(i, ()) if v not in constants)
-        steps.append((IMPLS.get(op.op_name), op, tuple(op.operands), tuple(op.results), dead))
+        steps.append((impls.get(op.op_name), op, tuple(op.operands), tuple(op.results), dead))
     return steps, term, constants
 
 
@@ -113,13 +114,13 @@ def run_ops(ctx: Context, block: Block, env: Env, ops: list[Operation] | None = 
 
 def analyse(ctx: Context, op: Operation, args: list[Any], env: Env) -> list[Any]:
     ctx.env = env
-    rule = SHAPES.get(op.op_name)
+    rule = ctx.rules.shapes.get(op.op_name)
     if rule is not None:
         return list(rule(ctx, op, args))
     concrete = all(not isinstance(a, Abstract) and a is not UNKNOWN for a in args)
     tensors = any(isinstance(r.type, TensorType) for r in op.results)
     if concrete and not (tensors and args):
-        impl = IMPLS.get(op.op_name)
+        impl = ctx.rules.impls.get(op.op_name)
         if impl is None:
             raise unsupported(op)
         return list(impl(ctx, op, args))

@@ -28,8 +28,12 @@ from ir.attributes import (
     IntegerAttr,
 )
 from ir.core import Block, Operation
-from simulator.dispatch.registry import Abstract, Context, register_op, register_shape, splat, unsupported
+from simulator.dispatch.registry import Abstract, Context, DispatchRules, splat, unsupported
 from simulator.dispatch.structured import Spec, loop_bounds, run_structured, structured_flops
+
+RULES = DispatchRules.named("dispatch.linalg")
+register_op = RULES.impls.register
+register_shape = RULES.shapes.register
 
 # --- specs ----------------------------------------------------------------------------------------
 

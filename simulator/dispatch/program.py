@@ -28,7 +28,7 @@ from ir.module import Module
 from ir.types import BindingType, numpy_dtype
 from simulator.dispatch.bindings import Binding, merge_ranges
 from simulator.dispatch.interpreter import TERMINATORS, Compiled, compile_ops, run_ops, run_steps
-from simulator.dispatch.registry import FAST, IMPLS, RUNTIME, Context, Env, unsupported
+from simulator.dispatch.registry import RUNTIME, Context, DispatchRules, Env, default_rules, unsupported
 from simulator.dispatch.structured import FREE_OPS
 from simulator.errors import DispatchError, UnsupportedOpError
 
@@ -92,17 +92,18 @@ def split_uniform_steps(ctx: Context, block: Any) -> tuple[Compiled, Compiled]:
 _BODY_OPS = FREE_OPS
 
 
-def check_supported(func: Operation) -> None:
+def check_supported(func: Operation, rules: DispatchRules | None = None) -> None:
     """Raise UnsupportedOpError for the first op (in walk order) the interpreter has no rule for."""
+    impls = (rules or default_rules()).impls
     for op in func.walk():
         if op is func:
             continue
         name = op.op_name
-        if name in IMPLS or name in TERMINATORS or name in _BODY_OPS:
+        if name in impls or name in TERMINATORS or name in _BODY_OPS:
             continue
         raise UnsupportedOpError(
             f"dispatch interpreter cannot execute {op.describe()} "
-            f"(in @{_sym_name(func)}): no rule for {name}; see simulator.dispatch.register_op"
+            f"(in @{_sym_name(func)}): no rule for {name}; see simulator.dispatch.tables"
         )
 
 
@@ -114,12 +115,13 @@ def _sym_name(op: Operation) -> str:
 class ExecutableProgram:
     """One dispatch function, ready to run on bindings (see :mod:`simulator.dispatch`)."""
 
-    def __init__(self, func: Operation, name: str | None = None) -> None:
+    def __init__(self, func: Operation, name: str | None = None, rules: DispatchRules | None = None) -> None:
+        self.rules = rules or default_rules()
         if not func.regions or not func.regions[0].blocks:
             raise UnsupportedOpError(f"dispatch interpreter: {func.describe()} has no body")
         self.func = func
         self.name = name or _sym_name(func)
-        check_supported(func)
+        check_supported(func, self.rules)
         args = func.regions[0].blocks[0].args
         self.binding_args = [a for a in args if isinstance(a.type, BindingType)]
         self.uniform_args = [a for a in args if not isinstance(a.type, BindingType)]
@@ -174,7 +176,7 @@ class ExecutableProgram:
             self.binding_args and len(bound) != len(self.binding_args)
         ):
             self._check_counts(bound, uniforms)
-        ctx = Context(plans=self._plans, bindings=bound, uniforms=list(uniforms))
+        ctx = Context(rules=self.rules, plans=self._plans, bindings=bound, uniforms=list(uniforms))
         key = tuple([int(u) for u in uniforms])
         with np.errstate(all="ignore"):
             found = self._uniform_values.get(key)
@@ -204,7 +206,7 @@ class ExecutableProgram:
         special = []
         for step in steps:
             impl, op, operands, results, dead = step
-            make = FAST.get(op.op_name)
+            make = ctx.rules.fast.get(op.op_name)
             fast = None
             if make is not None and impl is not None:
                 known = [values[v] if v in values else constants.get(v, RUNTIME) for v in operands]
@@ -218,7 +220,9 @@ class ExecutableProgram:
 
     def _analyse(self, uniforms: list[int], binding_lengths: list[int]) -> Context:
         bound = [Binding(i, None, int(n)) for i, n in enumerate(binding_lengths)]
-        ctx = Context(analysis=True, plans=self._plans, bindings=bound, uniforms=list(uniforms))
+        ctx = Context(
+            analysis=True, rules=self.rules, plans=self._plans, bindings=bound, uniforms=list(uniforms)
+        )
         env = self._env(bound, list(uniforms))
         with np.errstate(all="ignore"):
             run_ops(ctx, self.func.regions[0].blocks[0], env)
@@ -258,7 +262,7 @@ class ExecutableProgram:
                 env.bind(a, v.astype(numpy_dtype(a.type.element_type), copy=False))  # type: ignore[attr-defined]
             else:
                 env.bind(a, _uniform(a.type, v))
-        ctx = Context(plans=self._plans)
+        ctx = Context(rules=self.rules, plans=self._plans)
         with np.errstate(all="ignore"):
             return run_ops(ctx, block, env)
 

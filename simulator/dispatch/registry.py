@@ -1,12 +1,13 @@
 """The rule tables of the dispatch interpreter, and the environment it runs in.
 
-Two tables map MLIR op names to Python functions, after JAX's jaxpr interpreter:
+Rule tables (:class:`DispatchRules`, one per rule module, merged in :mod:`simulator.dispatch.tables`)
+map MLIR op names to Python functions, after JAX's jaxpr interpreter:
 
-- ``IMPLS`` (filled by :func:`register_op`): ``impl(ctx, op, args) -> results``. ``args`` are the runtime
+- ``impls``: ``impl(ctx, op, args) -> results``. ``args`` are the runtime
   objects of the op's operands, in order; the impl returns one runtime object per result (a list or
   tuple). Tensors are numpy arrays, scalars are numpy scalars (``np.float32``, ``np.int64`` for
   ``index``) or, inside a vectorised ``linalg`` body, whole numpy arrays.
-- ``SHAPES`` (filled by :func:`register_shape`): the same signature for the data-free analysis that
+- ``shapes``: the same signature for the data-free analysis that
   :meth:`ExecutableProgram.cost` and :meth:`ExecutableProgram.accesses` run. Tensors are then
   :class:`Abstract` (shape and dtype only). An op without a shape rule whose operands are all concrete
   runs its impl; one whose tensor results have a static type gets them from the type.
@@ -25,61 +26,55 @@ import numpy as np
 
 from ir.core import Operation, Value
 from simulator.errors import DispatchError, UnsupportedOpError
+from simulator.rules import RuleTable
 
 Impl = Callable[["Context", Operation, list[Any]], Sequence[Any]]
 
-IMPLS: dict[str, Impl] = {}
-SHAPES: dict[str, Impl] = {}
-# Specialisers (see register_fast): op name -> fn(ctx, op, known) -> an Impl for that op, or None.
-FAST: dict[str, Callable[[Context, Operation, list[Any]], Impl | None]] = {}
+Specialiser = Callable[["Context", Operation, list[Any]], "Impl | None"]
 
 # In ``known`` (the operands a specialiser gets): an operand that is only known at run time.
 RUNTIME = object()
 
 
-def register_op(*names: str) -> Callable[[Impl], Impl]:
-    """Register ``impl(ctx, op, args) -> results`` for the op names given. Registering a name twice raises."""
+@dataclass(frozen=True)
+class DispatchRules:
+    """The three tables of the dispatch interpreter (see the module docstring).
 
-    def wrap(fn: Impl) -> Impl:
-        for name in names:
-            if name in IMPLS:
-                raise ValueError(f"dispatch interpreter: op {name} is already registered")
-            IMPLS[name] = fn
-        return fn
+    - ``impls``: ``impl(ctx, op, args) -> results`` per op name;
+    - ``shapes``: the data-free analysis rule of the op names it covers;
+    - ``fast``: specialisers: ``fn(ctx, op, known)`` returns an impl for ``op`` with everything in
+      ``known`` folded in (``known[i]`` is the value of operand ``i`` when it depends only on push
+      constants, else :data:`RUNTIME`), or None to keep the generic impl. A program builds its
+      specialised steps once per distinct push constants; the impl must give what the generic one
+      gives, and fall back to it for anything unusual (errors included).
 
-    return wrap
+    Each rule module defines its own (``RULES = DispatchRules.named("dispatch.linalg")``) and registers
+    into it with ``RULES.impls.register(...)``; :data:`simulator.dispatch.tables.DISPATCH_RULES` merges them.
+    """
+
+    impls: RuleTable[Impl]
+    shapes: RuleTable[Impl]
+    fast: RuleTable[Specialiser]
+
+    @classmethod
+    def named(cls, name: str) -> DispatchRules:
+        return cls(RuleTable(name), RuleTable(f"{name}.shapes"), RuleTable(f"{name}.fast"))
+
+    @classmethod
+    def merge(cls, name: str, parts: Sequence[DispatchRules]) -> DispatchRules:
+        """One set of tables from ``parts``; an op with two impls (or two shape rules) raises."""
+        return cls(
+            RuleTable.merge(name, [p.impls for p in parts]),
+            RuleTable.merge(f"{name}.shapes", [p.shapes for p in parts]),
+            RuleTable.merge(f"{name}.fast", [p.fast for p in parts]),
+        )
 
 
-def register_shape(*names: str) -> Callable[[Impl], Impl]:
-    """Register the data-free analysis rule of the op names given (see the module docstring)."""
+def default_rules() -> DispatchRules:
+    """The tables every rule module of this package defines, merged (:mod:`simulator.dispatch.tables`)."""
+    from simulator.dispatch.tables import DISPATCH_RULES
 
-    def wrap(fn: Impl) -> Impl:
-        for name in names:
-            if name in SHAPES:
-                raise ValueError(f"dispatch interpreter: shape rule of {name} is already registered")
-            SHAPES[name] = fn
-        return fn
-
-    return wrap
-
-
-def register_fast(
-    *names: str,
-) -> Callable[[Callable[[Context, Operation, list[Any]], Impl | None]], Callable[..., Any]]:
-    """Register a specialiser: ``fn(ctx, op, known)`` returns an impl for ``op`` with everything in
-    ``known`` folded in (``known[i]`` is the value of operand ``i`` when it depends only on push
-    constants, else :data:`RUNTIME`), or None to keep the generic impl. A program builds its
-    specialised steps once per distinct push constants; the impl must give what the generic one gives,
-    and fall back to it for anything unusual (errors included)."""
-
-    def wrap(fn: Callable[[Context, Operation, list[Any]], Impl | None]) -> Callable[..., Any]:
-        for name in names:
-            if name in FAST:
-                raise ValueError(f"dispatch interpreter: specialiser of {name} is already registered")
-            FAST[name] = fn
-        return fn
-
-    return wrap
+    return DISPATCH_RULES
 
 
 def where(op: Operation) -> str:
@@ -131,6 +126,7 @@ class Context:
     """What a run carries besides the environment: the mode, the analysis records, per-op plans."""
 
     analysis: bool = False
+    rules: DispatchRules = field(default_factory=default_rules)
     plans: dict[Any, Any] = field(default_factory=dict)
     bindings: list[Any] = field(default_factory=list)
     uniforms: list[Any] = field(default_factory=list)

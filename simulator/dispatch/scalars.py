@@ -22,7 +22,10 @@ import numpy as np
 from ir.attributes import DenseElementsAttr, DialectAttr, FloatAttr, IntegerAttr
 from ir.core import Operation
 from ir.types import IntegerType, TensorType, Type, VectorType, numpy_dtype
-from simulator.dispatch.registry import Context, register_op, unsupported
+from simulator.dispatch.registry import Context, DispatchRules, unsupported
+
+RULES = DispatchRules.named("dispatch.scalars")
+register_op = RULES.impls.register
 
 F32 = np.dtype(np.float32)
 

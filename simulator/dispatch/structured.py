@@ -37,7 +37,7 @@ from ir.affine import AffineBinary, AffineConstant, AffineDim, AffineExpr, Affin
 from ir.core import Block, Operation, Value
 from simulator.dispatch.interpreter import run_ops
 from simulator.dispatch.reductions import COMBINERS, contract, reduce
-from simulator.dispatch.registry import IMPLS, Context, Env, unsupported
+from simulator.dispatch.registry import Context, Env, unsupported
 from simulator.dispatch.scalars import CAST_OPS
 from simulator.errors import DispatchError
 
@@ -362,7 +362,7 @@ def _combine(ctx: Context, c: Operation | str, first: bool, init: np.ndarray, pa
         fn = {"add": np.add, "max": np.maximum, "min": np.minimum}[c]
         return fn(init, part.astype(init.dtype))
     args = [init, part] if first else [part, init]
-    return IMPLS[c.op_name](ctx, c, args)[0]
+    return ctx.rules.impls[c.op_name](ctx, c, args)[0]
 
 
 def run_structured(

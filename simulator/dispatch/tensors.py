@@ -22,16 +22,12 @@ from simulator.dispatch.bindings import (
     split_segments,
     static_list,
 )
-from simulator.dispatch.registry import (
-    UNKNOWN,
-    Abstract,
-    Context,
-    register_op,
-    register_shape,
-    splat,
-    unsupported,
-)
+from simulator.dispatch.registry import UNKNOWN, Abstract, Context, DispatchRules, splat, unsupported
 from simulator.errors import DispatchError
+
+RULES = DispatchRules.named("dispatch.tensors")
+register_op = RULES.impls.register
+register_shape = RULES.shapes.register
 
 
 def _result_type(op: Operation) -> TensorType:

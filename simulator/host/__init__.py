@@ -1,6 +1,7 @@
 """The host interpreter: rule tables for the host side of stream programs, by dialect family.
 
-Importing the package registers every rule module: :mod:`.core_rules` (util, func, arith, scf),
+:data:`HOST_RULES` lists the tables an :class:`Interpreter` is built from, one per module:
+:mod:`.core_rules` (util, func, arith, scf),
 :mod:`.hal_rules` (buffer views), :mod:`.stream_rules` (resources, timepoints, tensor import/export),
 :mod:`.execute_rules` (``stream.cmd.execute``), :mod:`.io_rules` (parameters and files) and
 :mod:`.hal_file_rules` (``hal.device.queue.read``/``write``).
@@ -9,21 +10,31 @@ Importing the package registers every rule module: :mod:`.core_rules` (util, fun
 from __future__ import annotations
 
 from simulator.host import core_rules, execute_rules, hal_file_rules, hal_rules, io_rules, stream_rules
-from simulator.host.interpreter import BLOCKING_RULES, RULES, Interpreter, rule
+from simulator.host.interpreter import Interpreter, Rule
 from simulator.host.values import BufferView, FileHandle, HostBuffer
+from simulator.rules import RuleTable
+
+#: The host interpreter's rule tables, in one place (a session builds its interpreter from these).
+HOST_RULES: tuple[RuleTable[Rule], ...] = (
+    core_rules.RULES,
+    hal_rules.RULES,
+    stream_rules.RULES,
+    execute_rules.RULES,
+    io_rules.RULES,
+    hal_file_rules.RULES,
+)
 
 __all__ = [
-    "BLOCKING_RULES",
-    "RULES",
     "BufferView",
     "FileHandle",
+    "HOST_RULES",
     "HostBuffer",
     "Interpreter",
+    "Rule",
     "core_rules",
     "execute_rules",
     "hal_file_rules",
     "hal_rules",
     "io_rules",
-    "rule",
     "stream_rules",
 ]

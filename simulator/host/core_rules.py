@@ -18,11 +18,14 @@ from ir.attributes import (
     IntegerAttr,
     StringAttr,
 )
-from simulator.arith import eval_scalar, is_scalar_op
-from simulator.dispatch.registry import IMPLS
+from simulator.arith import SCALAR_OPS, eval_scalar
 from simulator.errors import SimulationError, UnsupportedOpError
-from simulator.host.interpreter import Interpreter, rule
+from simulator.host.interpreter import Interpreter, Rule
 from simulator.host.values import HostBuffer
+from simulator.rules import RuleTable
+
+RULES: RuleTable[Rule] = RuleTable("host.core")
+rule = RULES.register
 
 
 def width_of(t: T.Type) -> int:
@@ -136,7 +139,7 @@ def _scalar(interp: Interpreter, op: Operation, args: list[Any]) -> Any:
     return eval_scalar(op, args)
 
 
-for _name in sorted(n for n in IMPLS if is_scalar_op(n) and n != "arith.select"):
+for _name in sorted(SCALAR_OPS - {"arith.select"}):
     rule(_name)(_scalar)
 
 

@@ -31,10 +31,14 @@ from simulator.costs import CostModel
 from simulator.errors import UnsupportedOpError
 from simulator.executables import Executable
 from simulator.host import fields
-from simulator.host.interpreter import RULES, Interpreter, rule, seed_name
+from simulator.host.interpreter import Interpreter, Rule
 from simulator.memory import ResourceRef, check_range
 from simulator.queues import Device, Queue
+from simulator.rules import RuleTable
 from simulator.runtime import location
+
+RULES: RuleTable[Rule] = RuleTable("host.execute")
+rule = RULES.register
 
 _NO_OPS = frozenset({"stream.cmd.discard", "stream.cmd.flush", "stream.cmd.invalidate"})
 
@@ -169,7 +173,7 @@ class Recorder:
                     observer.on_discard(into, len(items), op, [env[v] for v in op._operands])
                 continue
             else:
-                fn = RULES.get(seed_name(name)) or RULES.get(name)
+                fn = interp.plain_rule(name)
                 if fn is None:
                     raise UnsupportedOpError(f"{op.describe()}: not supported inside stream.cmd.execute")
                 results = fn(interp, op, [env[v] for v in op._operands])

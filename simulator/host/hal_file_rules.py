@@ -21,12 +21,16 @@ from typing import Any
 from ir import Operation
 from simulator.archives.mapped_files import MappedFiles
 from simulator.errors import DeviceFailure, InputError, UnsupportedOpError
-from simulator.host.interpreter import Interpreter, rule
+from simulator.host.interpreter import Interpreter, Rule
 from simulator.host.io_rules import _fences, _io_queue
 from simulator.host.values import BufferView, FileHandle, HostBuffer
 from simulator.memory import ResourceRef
 from simulator.queues import Queue
+from simulator.rules import RuleTable
 from simulator.runtime import location
+
+RULES: RuleTable[Rule] = RuleTable("host.hal_file")
+rule = RULES.register
 
 
 class DiskFile:

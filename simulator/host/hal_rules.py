@@ -18,14 +18,18 @@ from ir import Operation
 from ir.attributes import IntegerAttr, StringAttr, TypeAttr
 from simulator.errors import DeviceFailure, InputError, SimulationError, UnsupportedOpError
 from simulator.host import fields
-from simulator.host.interpreter import Interpreter, rule
+from simulator.host.interpreter import Interpreter, Rule
 from simulator.host.values import (
     ENCODING_DENSE_ROW_MAJOR,
     BufferView,
     element_type_code,
     element_types_compatible,
 )
+from simulator.rules import RuleTable
 from simulator.semaphores import IMMEDIATE, Fence, Semaphore
+
+RULES: RuleTable[Rule] = RuleTable("host.hal")
+rule = RULES.register
 
 STATUS_DEFERRED = 5
 STATUS_ABORTED = 10

@@ -1,6 +1,7 @@
 """The host interpreter: runs the host code of a stream program as a simpy process.
 
-After JAX's jaxpr interpreter: a rule table maps each op name (the seed spelling; IREE 3.x aliases are
+After JAX's jaxpr interpreter: rule tables (:class:`~simulator.rules.RuleTable`, handed to the
+constructor; :data:`simulator.host.HOST_RULES` are the default ones) map each op name (the seed spelling; IREE 3.x aliases are
 looked up through :data:`ir.OP_ALIASES`) to an implementation, and an environment maps each SSA value to
 its runtime object. The loop evaluates an op's operands from the environment, calls its rule, and binds
 its results. A rule is ``rule(interp, op, args) -> results``; a *blocking* rule (one that waits, submits
@@ -17,12 +18,13 @@ rule, and whatever the rules raise (DeviceFailure from a failed await, InputErro
 from __future__ import annotations
 
 import inspect
-from collections.abc import Callable, Generator
+from collections.abc import Callable, Generator, Iterable
 from typing import TYPE_CHECKING, Any
 
 from ir import OP_ALIASES, Block, Module, Operation, Value
 from ir.attributes import StringAttr, SymbolRefAttr
 from simulator.errors import SimulationError, UnsupportedOpError
+from simulator.rules import RuleTable
 
 if TYPE_CHECKING:
     from simulator.runtime import Runtime
@@ -30,23 +32,6 @@ if TYPE_CHECKING:
 Rule = Callable[["Interpreter", Operation, list[Any]], Any]
 
 TERMINATORS = frozenset({"util.return", "func.return", "scf.yield", "stream.yield", "scf.condition"})
-
-RULES: dict[str, Rule] = {}
-BLOCKING_RULES: dict[str, Rule] = {}
-
-
-def rule(*names: str) -> Callable[[Rule], Rule]:
-    """Register a rule for op names; a generator function becomes a blocking rule."""
-
-    def deco(fn: Rule) -> Rule:
-        table = BLOCKING_RULES if inspect.isgeneratorfunction(fn) else RULES
-        for name in names:
-            if name in RULES or name in BLOCKING_RULES:
-                raise SimulationError(f"host rule for {name} registered twice")
-            table[name] = fn
-        return fn
-
-    return deco
 
 
 def seed_name(op_name: str) -> str:
@@ -56,7 +41,11 @@ def seed_name(op_name: str) -> str:
 class Interpreter:
     """Runs functions of one module against one runtime."""
 
-    def __init__(self, runtime: Runtime, module: Module) -> None:
+    def __init__(self, runtime: Runtime, module: Module, rules: Iterable[RuleTable[Rule]]) -> None:
+        tables = tuple(rules)
+        #: Every rule the interpreter runs, from the tables it was given (raises if two tables share an op).
+        self.rules: RuleTable[Rule] = RuleTable.merge("host", tables)
+        self._blocking = frozenset(n for n, fn in self.rules.items() if inspect.isgeneratorfunction(fn))
         self.runtime = runtime
         self.module = module
         self.engine = runtime.engine
@@ -89,6 +78,13 @@ class Interpreter:
             return ref.value
         raise UnsupportedOpError(f"{op.describe()}: attribute {attr!r} is not a symbol reference")
 
+    def plain_rule(self, op_name: str) -> Rule | None:
+        """The non-blocking rule of an op (by IREE 3.x or seed spelling), or None."""
+        for key in (seed_name(op_name), op_name):
+            if key in self.rules and key not in self._blocking:
+                return self.rules[key]
+        return None
+
     # -- the loop -----------------------------------------------------------------------------------
 
     def _plan(self, block: Block) -> list[tuple[Operation, Rule, bool]]:
@@ -102,7 +98,7 @@ class Interpreter:
                     continue
                 if name == "arith.constant":
                     # A constant's value is known before the run: compute it once, at planning time.
-                    value = RULES[name](self, op, [])
+                    value = self.rules[name](self, op, [])
 
                     def constant(
                         interp: Interpreter, op: Operation, args: list[Any], value: Any = value
@@ -112,14 +108,12 @@ class Interpreter:
                     plan.append((op, constant, False))
                     continue
                 key = seed_name(name)
-                fn = BLOCKING_RULES.get(key) or BLOCKING_RULES.get(name)
-                if fn is not None:
-                    plan.append((op, fn, True))
-                    continue
-                fn = RULES.get(key) or RULES.get(name)
+                key = key if key in self.rules else name
+                fn = self.rules.get(key)
                 if fn is None:
-                    fn = _unsupported
-                plan.append((op, fn, False))
+                    plan.append((op, _unsupported, False))
+                else:
+                    plan.append((op, fn, key in self._blocking))
             self._plans[id(block)] = plan
         return plan
 

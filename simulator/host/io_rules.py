@@ -18,13 +18,17 @@ from ir.attributes import ArrayAttr, StringAttr
 from simulator.costs import CostModel
 from simulator.errors import DeviceFailure, UnsupportedOpError
 from simulator.host import fields
-from simulator.host.interpreter import Interpreter, rule
+from simulator.host.interpreter import Interpreter, Rule
 from simulator.host.values import FileHandle, HostBuffer
 from simulator.memory import Buffer, ResourceRef
 from simulator.parameters import ParameterRequest
 from simulator.queues import Device, Queue
+from simulator.rules import RuleTable
 from simulator.runtime import location
 from simulator.semaphores import Fence
+
+RULES: RuleTable[Rule] = RuleTable("host.io")
+rule = RULES.register
 
 
 def _text(op: Operation, value: Any) -> str:

@@ -18,12 +18,16 @@ from ir import types as T
 from ir.attributes import TypeAttr
 from simulator.errors import InputError, SimulationError, UnsupportedOpError
 from simulator.host import fields
-from simulator.host.interpreter import Interpreter, rule
+from simulator.host.interpreter import Interpreter, Rule
 from simulator.host.values import BufferView
 from simulator.memory import Buffer, ResourceRef, check_range
 from simulator.queues import Queue
+from simulator.rules import RuleTable
 from simulator.runtime import location
 from simulator.semaphores import IMMEDIATE, Fence
+
+RULES: RuleTable[Rule] = RuleTable("host.stream")
+rule = RULES.register
 
 
 def _ref(op: Operation, value: Any) -> ResourceRef:

@@ -15,9 +15,9 @@ import pytest
 from ir import ProgramBuilder
 from ir import types as T
 from simulator.arith import eval_scalar
-from simulator.dispatch.registry import IMPLS, Context
+from simulator.dispatch import DISPATCH_RULES, Context
 from simulator.errors import SimulationError
-from simulator.host.interpreter import RULES
+from simulator.host.core_rules import RULES
 from simulator.reference import _arith as reference_arith
 from tests.conftest import require_iree
 
@@ -74,7 +74,7 @@ def _all_three(op, args):  # type: ignore[no-untyped-def]
     reference = reference_arith(None, op, list(args))
     values = [np.array(a).astype(T.numpy_dtype(v.type))[()] for a, v in zip(args, op.operands)]
     with np.errstate(all="ignore"):
-        dispatch = IMPLS[op.op_name](Context(), op, values)[0]
+        dispatch = DISPATCH_RULES.impls[op.op_name](Context(), op, values)[0]
     return host, reference, float(dispatch) if np.asarray(dispatch).dtype.kind in "fV" else int(dispatch)
 
 

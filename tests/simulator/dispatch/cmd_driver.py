@@ -19,7 +19,7 @@ from ir.attributes import ArrayAttr, IntegerAttr, StringAttr, SymbolRefAttr
 from ir.core import Operation
 from ir.types import TensorType, numpy_dtype
 from simulator.archives import ParameterIndex
-from simulator.dispatch import IMPLS, Context, load_executable
+from simulator.dispatch import DISPATCH_RULES, Context, load_executable
 from simulator.dispatch.bindings import resolve_shape, split_segments
 from simulator.dispatch.scalars import constant_value
 
@@ -77,7 +77,7 @@ class Driver:
         if name == "arith.constant":
             return [constant_value(op)]
         if name.startswith("arith."):
-            return list(IMPLS[name](self.ctx, op, vals))
+            return list(DISPATCH_RULES.impls[name](self.ctx, op, vals))
         if name == "util.buffer.constant":
             attr = op.attr("value")
             return [attr.value if isinstance(attr, StringAttr) else None]
