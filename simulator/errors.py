@@ -53,3 +53,8 @@ class ParameterNotFoundError(InputError):
 
 class ParameterRangeError(InputError):
     """A read or write outside a parameter's bytes, or one its storage cannot serve."""
+
+
+class ProfileError(InputError):
+    """Measuring a program with IREE's tools failed: a tool is missing, a compile or a run failed, or
+    its profile cannot be read as repeated calls. The CLI exits with code 2."""

@@ -59,6 +59,7 @@ from traces.records import (
 )
 from traces.trace import Trace
 from traces.validate import check_chrome_events, check_chrome_trace
+from traces.window import call_only, call_time_ns, call_window, crop
 
 __all__ = [
     "CATEGORIES",
@@ -84,10 +85,14 @@ __all__ = [
     "Track",
     "UnknownSpanError",
     "busy_ns",
+    "call_only",
+    "call_time_ns",
+    "call_window",
     "check_chrome_events",
     "check_chrome_trace",
     "counters_dataframe",
     "critical_path",
+    "crop",
     "dependency_graph",
     "diff_traces",
     "idle_gaps",

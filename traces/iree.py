@@ -1,5 +1,11 @@
 """Importer of measured IREE timelines: ``iree-profile queue --format=jsonl`` output into trace records.
 
+It also reads ``iree-profile export --format=ireeperf-jsonl``, whose records are told apart by
+``record_type`` and carry the same fields plus the executable export name (``key``) of each dispatch;
+a dispatch span is then named after its export (``main_dispatch_0_matmul_16x64x64_f32``, as simulated
+dispatches are), and records other than the ones below (schema, executables, command buffers) are kept
+out of the timeline.
+
 The JSONL has one record per line, told apart by ``type``:
 
 - ``queue_summary``: counts for the whole capture; kept in ``metadata.extra["iree_queue_summary"]``;
@@ -83,6 +89,9 @@ def _records(
             if "UTF-8" in exc.msg or "utf-8" in exc.msg:
                 raise TraceFormatError(f"{name}:{lineno}: not UTF-8 text (a binary file?)") from None
             raise TraceFormatError(f"{name}:{lineno}: malformed JSON: {exc.msg}") from None
+        if isinstance(record, dict) and "type" not in record and "record_type" in record:
+            # ireeperf-jsonl: the same records under another key.
+            record["type"] = record["record_type"]
         if not isinstance(record, dict) or "type" not in record:
             raise TraceFormatError(
                 f"{name}:{lineno}: expected a JSON object with a 'type', got {line[:60]!r}"
@@ -128,7 +137,11 @@ def read_iree_profile(
         else getattr(path_or_file, "name", "<stream>")
     )
     records = _records(path_or_file, str(name))
-    extra: dict[str, Any] = {"source": "iree-profile queue --format=jsonl"}
+    ireeperf = any("record_type" in r for _, r in records)
+    source_format = (
+        "iree-profile export --format=ireeperf-jsonl" if ireeperf else "iree-profile queue --format=jsonl"
+    )
+    extra: dict[str, Any] = {"source": source_format}
     queues: list[Track] = []
     submits: list[tuple[int, dict[str, Any]]] = []
     executions: list[tuple[int, dict[str, Any]]] = []
@@ -228,7 +241,10 @@ def _add(
     *,
     span_id: int | None = None,
 ) -> Span:
+    # ireeperf-jsonl names the export a dispatch ran (``key``); the queue export does not.
+    key = record.get("key") if record["op"] == "dispatch" else None
+    name = key if isinstance(key, str) and key else str(record["op"])
     try:
-        return trace.add_span(track, str(record["op"]), category, start, dur, dict(record), span_id=span_id)
+        return trace.add_span(track, name, category, start, dur, dict(record), span_id=span_id)
     except TraceError as exc:
         raise TraceFormatError(f"{where}: {exc}") from None

@@ -8,8 +8,10 @@ apart by the ``.jsonl`` suffix):
 - ``streamsim trace plot T [T2 ...] -o out.png [--kind timeline|memory|utilisation] [--dependencies]
   [--critical] [--time-unit us]``: render a plot with matplotlib's Agg backend; several traces (a
   measured IREE run and a simulated one, say) are stacked as timelines on one time axis;
-- ``streamsim trace diff A B [--top N] [--json]``: what changed from A to B in makespan, by category and
-  by op (span name);
+- ``streamsim trace diff A B [--top N] [--json] [--window call]``: what changed from A to B in makespan,
+  by category and by op (span name); ``--window call`` compares the call alone on both sides (a measured
+  trace from ``streamsim profile`` is one; a simulated one is cropped to its ``call @...`` span) and
+  prints the call times (a measured trace's is its benchmark minimum);
 - ``streamsim trace check T``: run the Trace Event Format checker; exit 1 when it finds problems;
 - ``streamsim trace import-iree profile.jsonl -o t.json[.gz] [--program NAME]``: convert a measured
   IREE run to Chrome trace JSON.
@@ -28,6 +30,8 @@ from typing import Any
 from traces import (
     Trace,
     TraceError,
+    call_only,
+    call_time_ns,
     check_chrome_trace,
     diff_traces,
     read_iree_profile,
@@ -66,6 +70,12 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
     diff.add_argument("b", help="the trace compared with it")
     diff.add_argument("--top", type=int, default=None, help="show only the N ops that changed most")
     diff.add_argument("--json", action="store_true", help="print JSON instead of a table")
+    diff.add_argument(
+        "--window",
+        choices=["all", "call"],
+        default="all",
+        help="call: compare the invoked function's call alone (no module load, no initializers)",
+    )
     diff.set_defaults(func=run_diff)
 
     check = actions.add_parser("check", help="check a Chrome trace file against the Trace Event Format")
@@ -178,7 +188,12 @@ def _save(figure: Any, output: str, plt: Any) -> int:
 def run_diff(args: argparse.Namespace) -> int:
     if args.top is not None and args.top < 0:
         raise TraceError(f"--top must be >= 0, got {args.top}")
-    diff = diff_traces(load_trace(args.a), load_trace(args.b))
+    a, b = load_trace(args.a), load_trace(args.b)
+    call: tuple[int, int] | None = None
+    if args.window == "call":
+        call = (call_time_ns(a), call_time_ns(b))
+        a, b = call_only(a), call_only(b)
+    diff = diff_traces(a, b)
     if args.json:
 
         def row(r: Any) -> dict[str, Any]:
@@ -190,12 +205,16 @@ def run_diff(args: argparse.Namespace) -> int:
                     "makespan": row(diff.makespan),
                     "by_category": [row(r) for r in diff.by_category],
                     "by_op": [row(r) for r in diff.by_op],
+                    **({"call": {"a_ns": call[0], "b_ns": call[1]}} if call else {}),
                 },
                 indent=2,
             )
         )
     else:
         print(f"a: {args.a}\nb: {args.b}")
+        if call is not None:
+            ratio = f"{call[1] / call[0]:.3f}" if call[0] else "-"
+            print(f"call time (a: benchmark minimum if measured): a {call[0]} ns, b {call[1]} ns, ratio {ratio}")
         print(diff.format(top=args.top))
     return 0
 

@@ -1,0 +1,260 @@
+"""Running IREE's own tools to measure a program: compile, time the call, capture a HAL profile.
+
+Everything here shells out to the IREE 3.x command-line tools that ship with ``iree-base-compiler`` and
+``iree-base-runtime`` (found next to the running Python first, then on ``PATH``):
+
+- ``iree-compile`` turns a linalg-level program into a ``.vmfb`` for the HAL device's backend, with the
+  flags the fixtures are made with (:data:`CPU_TARGET_FLAGS` for ``local-task``/``local-sync``), and into
+  its stream IR (``--compile-to=stream``), whose ``stream.cmd.dispatch`` ops name the measured dispatches;
+- ``iree-benchmark-module`` times the call alone (inputs are staged once, before the timed loop; module
+  load and initializers are outside it): :func:`benchmark_call` keeps the time of every repetition, so
+  that the minimum and the spread can be reported side by side;
+- ``iree-benchmark-module --device_profiling_mode=queue-events,host-execution`` records a HAL profile of a
+  few calls and ``iree-profile export --format=ireeperf-jsonl`` decodes it (:func:`capture_profile`).
+
+Failures raise :class:`~simulator.errors.ProfileError` naming the command and the end of its stderr.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import pathlib
+import shutil
+import statistics
+import subprocess
+import sys
+import tempfile
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any
+
+import orjson
+
+from simulator.errors import ProfileError
+
+#: iree-compile flags for the CPU HAL devices: the llvm-cpu backend on a generic x86-64 CPU, as the
+#: fixtures under tests/fixtures/iree are built (tools/regen_fixtures.py).
+CPU_TARGET_FLAGS = (
+    "--iree-hal-target-device=local",
+    "--iree-hal-local-target-device-backends=llvm-cpu",
+    "--iree-llvmcpu-target-cpu=generic",
+)
+
+# HAL device (the driver part of --device=) -> iree-compile target flags. GPU targets usually need a
+# chip flag too (--iree-hip-target=gfx942, --iree-cuda-target=sm_90), given with extra_flags.
+_TARGETS: dict[str, tuple[str, ...]] = {
+    "local-task": CPU_TARGET_FLAGS,
+    "local-sync": CPU_TARGET_FLAGS,
+    "cuda": ("--iree-hal-target-device=cuda",),
+    "hip": ("--iree-hal-target-device=hip",),
+    "vulkan": ("--iree-hal-target-device=vulkan",),
+}
+
+PROFILE_MODE = "queue-events,host-execution"
+_STDERR_TAIL = 2000
+
+
+def target_flags(device: str) -> tuple[str, ...]:
+    """iree-compile flags for HAL device ``device`` (``local-task``, ``cuda://0``, ...).
+
+    Examples
+    --------
+    >>> target_flags("local-sync")[0]
+    '--iree-hal-target-device=local'
+    """
+    driver = device.split("://", 1)[0].split(":", 1)[0]
+    try:
+        return _TARGETS[driver]
+    except KeyError:
+        raise ProfileError(
+            f"--device {device!r}: no compile target known for HAL driver {driver!r} "
+            f"(known: {', '.join(sorted(_TARGETS))})"
+        ) from None
+
+
+def find_tool(name: str) -> str:
+    """The path of IREE tool ``name``: next to the running Python (a venv), else on ``PATH``."""
+    beside = pathlib.Path(sys.executable).parent / name
+    if beside.exists():
+        return str(beside)
+    found = shutil.which(name)
+    if found is None:
+        raise ProfileError(
+            f"{name} not found next to {sys.executable} or on PATH; install iree-base-compiler and "
+            "iree-base-runtime (pip install 'streamsim[iree]')"
+        )
+    return found
+
+
+def run_tool(cmd: Sequence[str], *, cwd: str | os.PathLike[str] | None = None) -> str:
+    """Run ``cmd``; its stdout, or ProfileError with the command and the end of stderr."""
+    try:
+        r = subprocess.run(list(cmd), capture_output=True, text=True, cwd=cwd, check=False)
+    except OSError as exc:
+        raise ProfileError(f"cannot run {cmd[0]}: {exc.strerror or exc}") from None
+    if r.returncode != 0:
+        tail = r.stderr.strip()[-_STDERR_TAIL:]
+        raise ProfileError(
+            f"{pathlib.Path(cmd[0]).name} failed (exit {r.returncode}): {' '.join(cmd)}\n{tail}"
+        )
+    return r.stdout
+
+
+def compile_module(
+    source: str | os.PathLike[str],
+    output: str | os.PathLike[str],
+    *,
+    device: str = "local-task",
+    extra_flags: Sequence[str] = (),
+    to_stream: bool = False,
+) -> pathlib.Path:
+    """Compile ``source`` for ``device`` into ``output`` (a .vmfb, or stream IR with ``to_stream``)."""
+    cmd = [find_tool("iree-compile"), os.fspath(source), *target_flags(device), *extra_flags]
+    if to_stream:
+        cmd.append("--compile-to=stream")
+    run_tool([*cmd, "-o", os.fspath(output)])
+    return pathlib.Path(output)
+
+
+@dataclass(frozen=True, slots=True)
+class CallTiming:
+    """Times of one call measured by iree-benchmark-module: one figure per repetition (each the mean
+    over that repetition's iterations), in nanoseconds."""
+
+    reps_ns: tuple[int, ...]
+    iterations: int
+
+    @property
+    def min_ns(self) -> int:
+        return min(self.reps_ns)
+
+    @property
+    def median_ns(self) -> int:
+        return int(statistics.median(self.reps_ns))
+
+    @property
+    def max_ns(self) -> int:
+        return max(self.reps_ns)
+
+    @property
+    def spread(self) -> float:
+        """max / min over the repetitions: 1.0 on a quiet machine."""
+        return self.max_ns / self.min_ns if self.min_ns else float("inf")
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "min_ns": self.min_ns,
+            "median_ns": self.median_ns,
+            "max_ns": self.max_ns,
+            "spread": round(self.spread, 4),
+            "reps_ns": list(self.reps_ns),
+            "iterations": self.iterations,
+        }
+
+
+def _run_args(
+    vmfb: str | os.PathLike[str],
+    device: str,
+    function: str,
+    inputs: Sequence[str],
+    parameters: Sequence[str],
+) -> list[str]:
+    return [
+        f"--module={os.fspath(vmfb)}",
+        f"--device={device}",
+        f"--function={function}",
+        *(f"--parameters={p}" for p in parameters),
+        *(f"--input={i}" for i in inputs),
+    ]
+
+
+def benchmark_call(
+    vmfb: str | os.PathLike[str],
+    *,
+    device: str = "local-task",
+    function: str = "main",
+    inputs: Sequence[str] = (),
+    parameters: Sequence[str] = (),
+    repetitions: int = 5,
+    min_time: str = "0.1s",
+    extra_flags: Sequence[str] = (),
+) -> CallTiming:
+    """Time the call of ``function`` with iree-benchmark-module: ``repetitions`` figures.
+
+    ``min_time`` is google-benchmark's ``--benchmark_min_time`` (``0.1s``, or ``20x`` iterations).
+    """
+    if repetitions < 1:
+        raise ProfileError(f"repetitions must be at least 1, got {repetitions}")
+    cmd = [
+        find_tool("iree-benchmark-module"),
+        *_run_args(vmfb, device, function, inputs, parameters),
+        f"--benchmark_repetitions={repetitions}",
+        f"--benchmark_min_time={min_time}",
+        "--benchmark_format=json",
+        *extra_flags,
+    ]
+    return parse_benchmark_json(run_tool(cmd), " ".join(cmd))
+
+
+def parse_benchmark_json(text: str, where: str = "iree-benchmark-module") -> CallTiming:
+    """The per-repetition times of google-benchmark JSON output (aggregates are skipped).
+
+    Examples
+    --------
+    >>> out = '{"benchmarks": [{"run_type": "iteration", "real_time": 0.25, "time_unit": "ms", "iterations": 8},'
+    >>> out += '{"run_type": "iteration", "real_time": 300, "time_unit": "us", "iterations": 8}]}'
+    >>> parse_benchmark_json(out).reps_ns
+    (250000, 300000)
+    """
+    scale = {"ns": 1.0, "us": 1e3, "ms": 1e6, "s": 1e9}
+    try:
+        # The tool may print log lines before the JSON document.
+        data = json.loads(text[text.index("{") :])
+        rows = [b for b in data["benchmarks"] if b.get("run_type") == "iteration"]
+        reps = tuple(int(round(float(b["real_time"]) * scale[b.get("time_unit", "ns")])) for b in rows)
+        iterations = int(rows[0]["iterations"]) if rows else 0
+    except (ValueError, KeyError, TypeError) as exc:
+        raise ProfileError(f"{where}: cannot read its JSON output: {exc}") from None
+    if not reps:
+        raise ProfileError(f"{where}: the JSON output holds no benchmark repetitions")
+    return CallTiming(reps, iterations)
+
+
+def capture_profile(
+    vmfb: str | os.PathLike[str],
+    *,
+    device: str = "local-task",
+    function: str = "main",
+    inputs: Sequence[str] = (),
+    parameters: Sequence[str] = (),
+    calls: int = 10,
+    extra_flags: Sequence[str] = (),
+) -> list[dict[str, Any]]:
+    """Profile ``calls`` calls (queue events and host execution) and return the ireeperf-jsonl records."""
+    if calls < 1:
+        raise ProfileError(f"calls must be at least 1, got {calls}")
+    with tempfile.TemporaryDirectory(prefix="streamsim-profile-") as tmp:
+        bundle = pathlib.Path(tmp) / "run.ireeprof"
+        run_tool(
+            [
+                find_tool("iree-benchmark-module"),
+                *_run_args(vmfb, device, function, inputs, parameters),
+                "--benchmark_repetitions=1",
+                f"--benchmark_min_time={calls}x",
+                f"--device_profiling_mode={PROFILE_MODE}",
+                f"--device_profiling_output={bundle}",
+                *extra_flags,
+            ]
+        )
+        text = run_tool(
+            [find_tool("iree-profile"), "export", "--format=ireeperf-jsonl", "--output=-", str(bundle)]
+        )
+    records = []
+    for lineno, line in enumerate(text.splitlines(), start=1):
+        if line.strip():
+            try:
+                records.append(orjson.loads(line))
+            except orjson.JSONDecodeError as exc:
+                raise ProfileError(f"iree-profile export: line {lineno}: malformed JSON: {exc.msg}") from None
+    return records
