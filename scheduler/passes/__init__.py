@@ -34,7 +34,16 @@ class IreePass:
 
 def _registry() -> dict[str, IreePass]:
     # Each pass module is imported here, explicitly: which passes exist never depends on import order.
-    passes: list[IreePass] = []
+    from scheduler.passes.refine_usage import refine_usage
+
+    passes: list[IreePass] = [
+        IreePass(
+            "refine-usage",
+            "--iree-stream-refine-usage",
+            refine_usage,
+            "give every !stream.resource<*> the lifetime its usage implies",
+        ),
+    ]
     return {p.name: p for p in passes}
 
 

@@ -1,0 +1,111 @@
+"""refine-usage against IREE's ``--iree-stream-refine-usage`` on the cases under
+tests/fixtures/scheduler_cases/refine-usage/: every function signature and every resource result of the
+ops both sides keep gets the same lifetime, and iree-opt accepts streamsim's output (the differential
+half fails rather than skips under STREAMSIM_REQUIRE_IREE=1)."""
+
+from __future__ import annotations
+
+import os
+import pathlib
+import shutil
+import subprocess
+import sys
+
+import pytest
+
+import ir
+from ir import types as T
+from scheduler.passes import PASSES
+from scheduler.usage import analyze_usage
+from tests.conftest import FIXTURES, require_iree
+
+CASES = sorted((FIXTURES / "scheduler_cases" / "refine-usage").glob("*.mlir"))
+# Ops the greedy rewrite driver of IREE's pass never folds away in these cases (sizes and constants
+# may be folded or hoisted, so they are left out of the comparison).
+_COMPARED_PREFIXES = ("stream.async.", "stream.tensor.", "stream.timepoint.await", "stream.timepoint.barrier")
+_COMPARED = (
+    "util.call",
+    "arith.select",
+    "util.optimization_barrier",
+    "util.global.load",
+    "scf.if",
+    "scf.for",
+)
+
+
+def _iree_opt() -> str:
+    require_iree()
+    found = shutil.which("iree-opt") or shutil.which("iree-opt", path=os.path.dirname(sys.executable))
+    if found is None:
+        pytest.fail("iree-opt not found beside the Python interpreter or on PATH")
+    return found
+
+
+def _run(args: list[str]) -> str:
+    done = subprocess.run(args, capture_output=True, text=True, timeout=120, check=False)
+    assert done.returncode == 0, done.stderr[-3000:]
+    return done.stdout
+
+
+def lifetimes(module: ir.Module) -> dict[str, list[str]]:
+    """Per function: its signature, then ``op: lifetimes`` of each compared op, in order."""
+    out: dict[str, list[str]] = {}
+    for fn in module.body.ops:
+        name = fn.attr("sym_name")
+        if fn.op_name != "util.func" or name is None:
+            continue
+        rows = [str(fn.attr("function_type"))]
+        for op in fn.walk():
+            if op.op_name.startswith(_COMPARED_PREFIXES) or op.op_name in _COMPARED:
+                types = [r.type.lifetime for r in op.results if isinstance(r.type, T.ResourceType)]
+                rows.append(f"{op.op_name}: {', '.join(types)}")
+        out[str(name)] = rows
+    return out
+
+
+def test_refine_usage_has_cases() -> None:
+    assert len(CASES) >= 10
+
+
+@pytest.mark.parametrize("path", CASES, ids=lambda p: p.stem)
+def test_refine_usage_matches_iree(path: pathlib.Path, tmp_path: pathlib.Path) -> None:
+    tool = _iree_opt()
+    theirs = ir.parse_module(_run([tool, "--iree-stream-refine-usage", "--mlir-print-op-generic", str(path)]))
+    ours = ir.load_file(str(path))
+    PASSES["refine-usage"].run(ours)
+    ir.verify(ours)
+    assert lifetimes(ours) == lifetimes(theirs)
+    printed = tmp_path / "ours.mlir"
+    printed.write_text(ir.print_generic(ours))
+    _run([tool, str(printed)])
+
+
+@pytest.mark.parametrize("path", CASES, ids=lambda p: p.stem)
+def test_refine_usage_leaves_no_unknown_lifetime(path: pathlib.Path) -> None:
+    m = ir.load_file(str(path))
+    PASSES["refine-usage"].run(m)
+    for op in m.walk():
+        for r in op.results:
+            assert not (isinstance(r.type, T.ResourceType) and r.type.lifetime == "*"), op.describe()
+
+
+def test_refine_usage_is_deterministic() -> None:
+    texts = []
+    for _ in range(2):
+        m = ir.load_file(str(CASES[0]))
+        PASSES["refine-usage"].run(m)
+        texts.append(ir.print_generic(m))
+    assert texts[0] == texts[1]
+
+
+def test_usage_analysis_public_argument_is_external() -> None:
+    m = ir.parse_module(
+        '"builtin.module"() ({\n'
+        '  "util.func"() <{function_type = (!stream.resource<*>) -> (), sym_name = "f"}> ({\n'
+        "  ^bb0(%a: !stream.resource<*>):\n"
+        '    "util.return"() : () -> ()\n'
+        "  }) : () -> ()\n"
+        "}) : () -> ()\n"
+    )
+    fn = m.body.ops[0]
+    assert analyze_usage(m).lifetime(fn.body.args[0]) == "external"
