@@ -15,7 +15,7 @@ from collections.abc import Generator
 from typing import Any
 
 from ir import Block, Module, Operation
-from ir.attributes import ArrayAttr, DenseArrayAttr, IntegerAttr, SymbolRefAttr
+from ir.attributes import ArrayAttr, IntegerAttr, SymbolRefAttr
 from simulator.commands import (
     ACCESS_NAMES,
     CallCmd,
@@ -92,7 +92,7 @@ class _ModuleFacts:
         if not isinstance(ref, SymbolRefAttr):
             raise UnsupportedOpError(f"{op.describe()}: dispatch without an entry point")
         accesses = [ACCESS_NAMES.get(a.value if isinstance(a, IntegerAttr) else 3, "rw") for a in (acc or ())]
-        bounds = _bounds(seg, len(op._operands))
+        bounds = _bounds(op)
         key = (ref.root, ref.nested, tuple(accesses), bounds)
         shape = self.shapes.get(key)
         if shape is None:
@@ -106,15 +106,27 @@ class _ModuleFacts:
 _MODULE_FACTS: weakref.WeakKeyDictionary[Module, _ModuleFacts] = weakref.WeakKeyDictionary()
 
 
-def _bounds(seg: Any, n_operands: int) -> tuple[int, ...]:
-    """Group boundaries of a dispatch's operands: workload, uniforms, resources, sizes, offsets, lengths."""
-    if isinstance(seg, DenseArrayAttr) and len(seg.values) == 6:
-        sizes = [int(v) for v in seg.values]
-    else:
-        raise UnsupportedOpError("stream.cmd.dispatch without a 6-group operandSegmentSizes")
+# The operand groups of stream.cmd.dispatch the recording reads, by the names ir's CmdDispatchOp gives them.
+_DISPATCH_GROUPS = (
+    "workload",
+    "uniform_operands",
+    "resources",
+    "resource_sizes",
+    "resource_offsets",
+    "resource_lengths",
+)
+
+
+def _bounds(op: Operation) -> tuple[int, ...]:
+    """Group boundaries of a dispatch's operands (workload, uniforms, resources, sizes, offsets,
+    lengths), from the op class's layout (the one schema, :mod:`simulator.host.fields`)."""
+    layout = fields.layout_of(op)
+    sizes = dict(zip((name for name, _ in layout), fields.segment_sizes(op, layout, len(op._operands))))
     out = [0]
-    for n in sizes:
-        out.append(out[-1] + n)
+    for group in _DISPATCH_GROUPS:
+        if group not in sizes:
+            raise UnsupportedOpError(f"{op.describe()}: ir's op class has no operand group {group!r}")
+        out.append(out[-1] + sizes[group])
     return tuple(out)
 
 

@@ -49,3 +49,30 @@ def test_one_schema_planted_layout_change_reaches_every_reader(monkeypatch: pyte
     assert groups(op, list(op.operands))["resource_operands"] == [size]
     assert _seg(op)["resource_operands"] == [1]
     assert op.resource_operands == [size]  # type: ignore[attr-defined]
+
+
+def _cmd_dispatch_op():  # type: ignore[no-untyped-def]
+    pb = ProgramBuilder()
+    pb.function("g", [], [])
+    one, size = pb.index(1), pb.index(64)
+    res = pb.create("stream.resource.alloca", [size], [T.ResourceType("transient"), T.TimepointType()]).results[0]
+    # workload 1, uniforms 2, then one resource with its size, offset and length.
+    return pb.create(
+        "stream.cmd.dispatch",
+        [one, one, size, res, size, one, size],
+        [],
+        properties={"operandSegmentSizes": A.segment_sizes(1, 2, 1, 1, 1, 1)},
+    )
+
+
+def test_one_schema_dispatch_recording_reads_groups_by_name(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The execute rule's dispatch recording finds its operand groups by the names CmdDispatchOp gives
+    them; a reordering of the groups in the class (one edit) moves the boundaries with it."""
+    from simulator.host.execute_rules import _bounds
+
+    op = _cmd_dispatch_op()
+    assert _bounds(op) == (0, 1, 3, 4, 5, 6, 7)
+    spec = OP_CLASSES["stream.cmd.dispatch"].spec
+    # Planted: uniforms declared before the workload; the segment sizes are read in the new order.
+    monkeypatch.setattr(spec, "operands", [spec.operands[1], spec.operands[0], *spec.operands[2:]])
+    assert _bounds(op) == (0, 2, 3, 4, 5, 6, 7)
