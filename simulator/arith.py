@@ -13,7 +13,8 @@ whichever executor computes it.
 
 Where MLIR leaves a result undefined we follow IREE's runtime, and all three executors share the choice:
 integer division or remainder by zero, and ``divsi``/``remsi`` of the minimum by -1, are errors of the
-simulated program (a :class:`SimulationError`): IREE's VM traps on them (SIGFPE), as CPUs do.
+simulated program (a :class:`SimulationError`): IREE's VM traps on them (SIGFPE), as CPUs do; and
+``maxnumf``/``minnumf`` of -0.0 and +0.0 give the first operand, as IREE's compiled dispatches do.
 
 Measured differences from IREE 3.13's VM (host code; see tests/simulator/test_arith.py): its
 ``arith.maximumf``/``minimumf`` return the non-NaN operand when only the second is NaN and order -0.0

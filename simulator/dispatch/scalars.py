@@ -61,7 +61,10 @@ def _unsigned(dt: np.dtype) -> np.dtype:
 
 
 def _as(a: Any, dt: np.dtype) -> Any:
-    return a.astype(dt) if isinstance(a, np.ndarray | np.generic) else np.asarray(a).astype(dt)[()]
+    # A float too large for a narrower float type becomes inf, as MLIR's truncf (round to nearest) says:
+    # not a warning.
+    with np.errstate(over="ignore"):
+        return a.astype(dt) if isinstance(a, np.ndarray | np.generic) else np.asarray(a).astype(dt)[()]
 
 
 def _scalarise(r: Any) -> Any:
@@ -143,6 +146,20 @@ def _minimumf(a: Any, b: Any) -> Any:
     return _scalarise(np.where(zeros, np.where(np.signbit(a), a, b), r)) if np.any(zeros) else r
 
 
+def _maxnumf(a: Any, b: Any) -> Any:
+    # MLIR's maxnumf: the other operand when one is NaN (np.fmax). Equal zeros of opposite sign may give
+    # either; IREE's compiled code (llvm-cpu) gives the first operand, and so do we.
+    r = np.fmax(a, b)
+    zeros = np.logical_and(np.equal(a, b), np.equal(a, 0))
+    return _scalarise(np.where(zeros, a, r)) if np.any(zeros) else r
+
+
+def _minnumf(a: Any, b: Any) -> Any:
+    r = np.fmin(a, b)
+    zeros = np.logical_and(np.equal(a, b), np.equal(a, 0))
+    return _scalarise(np.where(zeros, a, r)) if np.any(zeros) else r
+
+
 _FLOAT_BINARY: dict[str, Callable[..., Any]] = {
     "arith.addf": np.add,
     "arith.subf": np.subtract,
@@ -151,8 +168,8 @@ _FLOAT_BINARY: dict[str, Callable[..., Any]] = {
     "arith.remf": np.fmod,
     "arith.maximumf": _maximumf,
     "arith.minimumf": _minimumf,
-    "arith.maxnumf": np.fmax,
-    "arith.minnumf": np.fmin,
+    "arith.maxnumf": _maxnumf,
+    "arith.minnumf": _minnumf,
     "math.powf": np.power,
     "math.atan2": np.arctan2,
     "math.copysign": np.copysign,
