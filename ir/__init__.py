@@ -14,7 +14,7 @@ from ir.errors import BuildError, IRError, ParseError, VerifyError
 from ir.loader import load_file, load_text
 from ir.module import Module
 from ir.opdef import OP_ALIASES, OP_CLASSES, lookup_op_class
-from ir.parser import parse_file, parse_module
+from ir.parser import parse_module
 from ir.printer import print_generic
 from ir.verifier import verify
 
@@ -42,7 +42,6 @@ __all__ = [
     "load_file",
     "load_text",
     "lookup_op_class",
-    "parse_file",
     "parse_module",
     "print_generic",
     "types",

@@ -413,10 +413,3 @@ def adopt_debug_locations(module: Module, *, filename: str | None = None) -> Non
             op.debug_loc = None
     for name in aliases:
         del module.attr_aliases[name]
-
-
-def parse_file(path: str) -> Module:
-    """Parse a generic-form file read by :func:`ir.loader.read_source` (stdin, gzip, size cap, UTF-8)."""
-    from ir.loader import read_source
-
-    return parse_module(read_source(path), "<stdin>" if path == "-" else path)

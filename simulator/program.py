@@ -12,11 +12,9 @@ from __future__ import annotations
 import pathlib
 from typing import Any
 
-from ir import Module, Operation, load_text, verify
+from ir import Module, Operation, load_file, load_text, verify
 from ir.attributes import IntegerAttr
-from ir.iree_bridge import iree_available
-from ir.loader import copy_module, looks_generic, read_source
-from simulator.errors import InputError
+from ir.loader import copy_module, read_source
 
 
 def read_text(path: str | pathlib.Path) -> str:
@@ -26,25 +24,26 @@ def read_text(path: str | pathlib.Path) -> str:
 
 
 def load_program(path: str | pathlib.Path) -> Module:
-    """Read and parse a program file (generic or pretty MLIR, optionally .gz)."""
-    text = read_text(path)
-    return parse_program(text, filename=str(path))
+    """:func:`ir.load_file` (stdin as ``-``, gzip, generic or pretty MLIR), then verified: what the
+    simulator runs."""
+    module = load_file(path)
+    _verify_program(module)
+    return module
 
 
 def parse_program(text: str, *, filename: str = "<input>") -> Module:
-    """Parse program text with :func:`ir.load_text`: generic form directly, IREE's pretty form through the
-    IREE compiler with each op keeping its ``file:line:col`` in ``text``."""
-    if not looks_generic(text) and not iree_available():
-        raise InputError(
-            f"{filename}: the text is not in MLIR's generic form and the IREE compiler (needed to convert "
-            "it) is not installed; print it with iree-opt --mlir-print-op-generic"
-        )
+    """:func:`ir.load_text` (generic form directly, IREE's pretty form through the IREE compiler with each
+    op keeping its ``file:line:col`` in ``text``), then verified."""
     module = load_text(text, filename)
     module.filename = filename
+    _verify_program(module)
+    return module
+
+
+def _verify_program(module: Module) -> None:
     # What IREE's runtime would never be given: an invalid module is bad input here too, found before
     # it can fail half-way through a run.
     verify(module)
-    return module
 
 
 def async_ops(module: Module) -> list[Operation]:

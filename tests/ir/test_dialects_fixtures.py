@@ -9,8 +9,8 @@ import pytest
 
 import ir.dialects  # noqa: F401  (registers the op classes)
 from ir.core import Operation
+from ir.loader import load_file
 from ir.opdef import OPTIONAL, SINGLE, lookup_op_class, segment_bounds
-from ir.parser import parse_file
 
 FIXTURES = sorted((pathlib.Path(__file__).parent.parent / "fixtures" / "iree").glob("*/*.generic.mlir"))
 
@@ -71,7 +71,7 @@ def check_op(op: Operation) -> list[str]:
 
 @pytest.mark.parametrize("path", FIXTURES, ids=lambda p: f"{p.parent.name}/{p.name}")
 def test_fixture_ops_match_their_classes(path: pathlib.Path) -> None:
-    module = parse_file(str(path))
+    module = load_file(str(path))
     problems: list[str] = []
     checked = 0
     for op in module.walk():
@@ -87,7 +87,7 @@ def test_fixtures_have_no_unclassed_stream_or_hal_ops_besides_known_extras() -> 
     extras = {"hal.element_type", "hal.encoding_type"}
     seen: set[str] = set()
     for path in FIXTURES:
-        for op in parse_file(str(path)).walk():
+        for op in load_file(str(path)).walk():
             if (
                 op.op_name.split(".")[0] in ("stream", "hal", "io_parameters")
                 and lookup_op_class(op.op_name) is None

@@ -9,7 +9,8 @@ import pytest
 import ir.dialects  # noqa: F401  (registers the op classes)
 from ir.dialects.common import static_int
 from ir.errors import VerifyError
-from ir.parser import parse_file, parse_module
+from ir.loader import load_file
+from ir.parser import parse_module
 from ir.verifier import verify
 
 FIXTURES = sorted((pathlib.Path(__file__).parent.parent / "fixtures" / "iree").glob("*/*.generic.mlir"))
@@ -171,4 +172,4 @@ def test_static_int_looks_through_arith_constant_only() -> None:
 
 @pytest.mark.parametrize("path", FIXTURES, ids=lambda p: f"{p.parent.name}/{p.name}")
 def test_iree_fixtures_verify(path: pathlib.Path) -> None:
-    verify(parse_file(str(path)))
+    verify(load_file(str(path)))

@@ -92,7 +92,7 @@ def test_opt_prints_generic_form(tmp_path: pathlib.Path, capsys: pytest.CaptureF
     src = FIXTURES / "mlp" / "cmd.generic.mlir"
     out = tmp_path / "out.mlir"
     assert main(["opt", str(src), "-o", str(out)]) == 0
-    assert ir.print_generic(ir.parse_file(str(out))) == out.read_text()
+    assert ir.print_generic(ir.load_file(str(out))) == out.read_text()
 
 
 def test_parse_error_names_file_line_col() -> None:

@@ -73,7 +73,7 @@ def test_pretty_fixture_loads_with_locations_in_the_users_file(path: pathlib.Pat
     require_iree()
     module = ir.load_file(str(path))
     ir.verify(module)
-    generic = ir.parse_file(str(path.with_name(path.stem + ".generic.mlir")))
+    generic = ir.load_file(str(path.with_name(path.stem + ".generic.mlir")))
     assert module.op_histogram() == generic.op_histogram()
     assert _signature(module.op) == _signature(generic.op)
     lines = path.read_text().splitlines()

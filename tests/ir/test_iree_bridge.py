@@ -187,3 +187,20 @@ def test_iree_bridge_verifier_error_never_hangs(tmp_path: pathlib.Path) -> None:
         [sys.executable, "-c", script, str(bad)], capture_output=True, text=True, timeout=120, check=False
     )
     assert (done.returncode, done.stdout.strip()) == (0, "ok"), done.stderr[-2000:]
+
+
+def test_load_text_pretty_without_iree_names_the_extra(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Without the IREE packages, pretty text fails with a ParseError at its file:line:col that says how
+    to get the IREE reader, from ir.load_text and simulator.parse_program alike (one loader, one error)."""
+    import ir.iree_bridge as bridge
+    from ir import ParseError, load_text
+    from simulator import parse_program
+
+    def missing() -> None:
+        raise bridge.IREENotAvailableError("iree.compiler is not importable (test)")
+
+    monkeypatch.setattr(bridge, "_bindings", missing)
+    text = "util.func @f() {\n  util.return\n}\n"
+    for load in (lambda: load_text(text, "p.mlir"), lambda: parse_program(text, filename="p.mlir")):
+        with pytest.raises(ParseError, match=r"^p\.mlir:1:1: .*streamsim\[iree\]"):
+            load()

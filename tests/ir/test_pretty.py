@@ -11,7 +11,8 @@ import sys
 import pytest
 
 import ir.dialects  # noqa: F401  (registers the op classes)
-from ir.parser import parse_file, parse_module
+from ir.loader import load_file
+from ir.parser import parse_module
 from ir.pretty import print_pretty
 from ir.printer import print_generic
 
@@ -206,7 +207,7 @@ def test_iree_opt_reads_the_pretty_form_of_each_fixture_as_the_same_module(
     path: pathlib.Path, tmp_path: pathlib.Path
 ) -> None:
     pretty = tmp_path / "pretty.mlir"
-    pretty.write_text(print_pretty(parse_file(str(path))))
+    pretty.write_text(print_pretty(load_file(str(path))))
     assert _iree_generic(pretty) == _iree_generic(path)
 
 

@@ -32,7 +32,7 @@ def _signature(op: Operation) -> list[tuple[object, ...]]:
 
 @pytest.mark.parametrize("path", GENERIC, ids=lambda p: f"{p.parent.name}/{p.name}")
 def test_generic_fixture_roundtrips(path: pathlib.Path) -> None:
-    module = ir.parse_file(str(path))
+    module = ir.load_file(str(path))
     ir.verify(module)
     printed = ir.print_generic(module)
     again = ir.parse_module(printed, "<printed>")
@@ -62,7 +62,7 @@ def test_parser_keeps_aliases_and_uses_them() -> None:
 
 
 def test_parser_resolves_structured_attributes() -> None:
-    module = ir.parse_file(str(FIXTURES / "mlp" / "cmd.generic.mlir"))
+    module = ir.load_file(str(FIXTURES / "mlp" / "cmd.generic.mlir"))
     loads = [op for op in module.walk() if op.op_name == "stream.cmd.parameter.load"]
     assert len(loads) == 1
     affinity = loads[0].attr("affinity")

@@ -23,7 +23,7 @@ def test_cli_schedule_writes_cmd_form(tmp_path):
     path = IREE_FIXTURES / "mlp" / "async.generic.mlir"
     out = tmp_path / "cmd.mlir"
     assert main(["schedule", str(path), "-o", str(out), "--favor", "debug"]) == 0
-    m = ir.parse_file(str(out))
+    m = ir.load_file(str(out))
     names = {op.op_name for op in m.walk()}
     assert "stream.cmd.execute" in names and "stream.async.dispatch" not in names
 

@@ -33,7 +33,7 @@ def load(name):
 def test_reference_reproduces_iree_outputs(name):
     d, inputs, expected = load(name)
     out = run_reference(
-        ir.parse_file(str(d / "async.generic.mlir")),
+        ir.load_file(str(d / "async.generic.mlir")),
         "main",
         inputs,
         parameters={"model": str(d / "params.irpa")},
@@ -48,8 +48,8 @@ def test_reference_reproduces_iree_outputs(name):
 def test_scheduled_program_equals_reference(name, favor):
     d, inputs, expected = load(name)
     params = {"model": str(d / "params.irpa")}
-    reference = run_reference(ir.parse_file(str(d / "async.generic.mlir")), "main", inputs, parameters=params)
-    module = schedule_module(ir.parse_file(str(d / "async.generic.mlir")), favor=favor)
+    reference = run_reference(ir.load_file(str(d / "async.generic.mlir")), "main", inputs, parameters=params)
+    module = schedule_module(ir.load_file(str(d / "async.generic.mlir")), favor=favor)
     result = Session().run_sync(module, "main", inputs, parameters=params)
     for a, b, e in zip(result.outputs, reference, expected):
         np.testing.assert_array_equal(a, b)
@@ -60,11 +60,11 @@ def test_scheduled_program_equals_reference(name, favor):
 def test_scheduled_program_with_gathered_parameters_equals_reference(name):
     d, inputs, _ = load(name)
     params = {"model": str(d / "params.irpa")}
-    reference = run_reference(ir.parse_file(str(d / "async.generic.mlir")), "main", inputs, parameters=params)
+    reference = run_reference(ir.load_file(str(d / "async.generic.mlir")), "main", inputs, parameters=params)
     pipeline = Pipeline.default().with_options(
         "parameter_upload", memory_model="discrete", max_allocation_size_bytes=70000
     )
-    module = schedule_module(ir.parse_file(str(d / "async.generic.mlir")), pipeline=pipeline)
+    module = schedule_module(ir.load_file(str(d / "async.generic.mlir")), pipeline=pipeline)
     result = Session().run_sync(module, "main", inputs, parameters=params)
     for a, b in zip(result.outputs, reference):
         np.testing.assert_array_equal(a, b)

@@ -43,9 +43,9 @@ def wave_signature(module: ir.Module) -> list[list[object]]:
 def scheduled(request):
     name = request.param
     ours = schedule_module(
-        ir.parse_file(str(IREE_FIXTURES / name / "async.generic.mlir")), favor="min-peak-memory"
+        ir.load_file(str(IREE_FIXTURES / name / "async.generic.mlir")), favor="min-peak-memory"
     )
-    iree = ir.parse_file(str(IREE_FIXTURES / name / "cmd.generic.mlir"))
+    iree = ir.load_file(str(IREE_FIXTURES / name / "cmd.generic.mlir"))
     return name, ours, iree
 
 
@@ -90,5 +90,5 @@ def test_fixture_parameters_load_once_per_scope(scheduled):
 @pytest.mark.parametrize("name", FIXTURES)
 def test_fixture_cmd_form_is_left_alone(name):
     path = str(IREE_FIXTURES / name / "cmd.generic.mlir")
-    before = ir.print_generic(ir.parse_file(path))
-    assert ir.print_generic(schedule_module(ir.parse_file(path))) == before
+    before = ir.print_generic(ir.load_file(path))
+    assert ir.print_generic(schedule_module(ir.load_file(path))) == before

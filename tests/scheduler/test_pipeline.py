@@ -89,7 +89,7 @@ def test_pipeline_unsupported_op_is_a_schedule_error():
 def test_pipeline_discrete_parameters_gather_into_capped_buffers(tmp_path):
     from tests.conftest import IREE_FIXTURES
 
-    m = ir.parse_file(str(IREE_FIXTURES / "attention_block" / "async.generic.mlir"))
+    m = ir.load_file(str(IREE_FIXTURES / "attention_block" / "async.generic.mlir"))
     p = Pipeline.default().with_options(
         "parameter_upload", memory_model="discrete", max_allocation_size_bytes=70000
     )
@@ -143,7 +143,7 @@ def test_pipeline_favor_figures_equal_irees_own_passes(favor, tmp_path):
         [iree_opt, str(src), f"--pass-pipeline={passes}", "--mlir-print-op-generic", "-o", str(out)],
         check=True,
     )
-    iree = ScheduleStats.from_module(ir.parse_file(str(out)))
+    iree = ScheduleStats.from_module(ir.load_file(str(out)))
     ours = stats(wide_branches(4, 3), favor)
     assert (ours.waves, ours.concurrent_dispatches, ours.transient_bytes) == (
         iree.waves,

@@ -10,7 +10,7 @@ from typing import Any
 import numpy as np
 import pytest
 
-from ir import parse_file
+from ir import load_file
 from simulator import Session
 from simulator.checks import Observer, analyse, check_program
 from simulator.checks.mutants import MUTANTS
@@ -58,7 +58,7 @@ def _locs_inside(op: Any) -> set[str]:
 @pytest.mark.parametrize("mutant", sorted(MUTANTS))
 @pytest.mark.parametrize("name", NAMES)
 def test_checks_mutant_is_reported_naming_the_ops(name: str, mutant: str) -> None:
-    module = parse_file(str(FIXTURES / name / "cmd.generic.mlir"))
+    module = load_file(str(FIXTURES / name / "cmd.generic.mlir"))
     mutation = MUTANTS[mutant](module, "main")
     if mutant not in APPLICABLE[name]:
         assert mutation is None
@@ -107,7 +107,7 @@ def test_checks_attention_needs_resolved_bindings() -> None:
 
 def test_checks_same_seed_same_findings() -> None:
     def run() -> list[dict[str, Any]]:
-        module = parse_file(str(FIXTURES / "mlp" / "cmd.generic.mlir"))
+        module = load_file(str(FIXTURES / "mlp" / "cmd.generic.mlir"))
         MUTANTS["conflicting-wave"](module, "main")
         return [f.to_dict() for f in _check(module, "mlp", interleavings=2).findings]
 
@@ -133,7 +133,7 @@ def test_checks_queue_order_counts_only_when_asked() -> None:
     inputs, kw = _args("mlp")
 
     def kinds(queue_order: bool) -> list[str]:
-        module = parse_file(str(FIXTURES / "mlp" / "cmd.generic.mlir"))
+        module = load_file(str(FIXTURES / "mlp" / "cmd.generic.mlir"))
         MUTANTS["drop-execute-await"](module, "main")
         report = check_program(module, "main", inputs, machine="discrete-gpu", queue_order=queue_order, **kw)
         return report.kinds()

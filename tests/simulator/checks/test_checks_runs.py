@@ -12,7 +12,7 @@ from typing import Any
 import numpy as np
 import pytest
 
-from ir import ProgramBuilder, parse_file, print_generic
+from ir import ProgramBuilder, load_file, print_generic
 from ir import types as T
 from ir.attributes import SymbolRefAttr
 from simulator import parse_program
@@ -313,7 +313,7 @@ def test_checks_cli_generates_inputs_and_parameters(capsys: pytest.CaptureFixtur
 
 
 def test_checks_cli_json_findings_exit_1(tmp_path: pathlib.Path, capsys: pytest.CaptureFixture[str]) -> None:
-    module = parse_file(str(MLP / "cmd.generic.mlir"))
+    module = load_file(str(MLP / "cmd.generic.mlir"))
     MUTANTS["conflicting-wave"](module, "main")
     path = tmp_path / "racy.mlir"
     path.write_text(print_generic(module))
@@ -336,7 +336,7 @@ def test_checks_assert_schedule_safe() -> None:
     params = {"model": MLP / "params.irpa"}
     report = assert_schedule_safe(MLP / "cmd.generic.mlir", "main", [x], parameters=params, interleavings=1)
     assert report.clean
-    module = parse_file(str(MLP / "cmd.generic.mlir"))
+    module = load_file(str(MLP / "cmd.generic.mlir"))
     MUTANTS["drop-join-input"](module, "main")
     with pytest.raises(
         AssertionError, match=r"(?s)not safe: 1 finding.*use-before-alloca.*stream\.cmd\.dispatch at"

@@ -32,7 +32,7 @@ def load_fixture_module(directory: pathlib.Path, *, pretty: bool = False) -> ir.
 
         path = directory / "cmd.mlir"
         return ir.parse_module(to_generic_text(path.read_text(), filename=str(path)), str(path))
-    return ir.parse_file(directory / "cmd.generic.mlir")
+    return ir.load_file(directory / "cmd.generic.mlir")
 
 
 def fixture_inputs(directory: pathlib.Path) -> list[np.ndarray]:
