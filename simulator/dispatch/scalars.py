@@ -86,45 +86,12 @@ def _float_op(fn: Callable[..., Any]) -> Callable[[Context, Operation, list[Any]
 
 
 def _erf(x: Any) -> Any:
-    try:
-        from scipy.special import erf  # optional: exact to the last ulp
-    except ImportError:  # pragma: no cover - scipy is not a dependency
-        return _erf_numpy(x)
+    # scipy's erf is correctly rounded in f64; a dependency (not optional), so that the result never
+    # depends on which packages happen to be installed. Imported on first use: scipy.special takes
+    # a tenth of a second to import, which every command would otherwise pay.
+    from scipy.special import erf
+
     return erf(x)
-
-
-def _erf_numpy(x: Any) -> Any:
-    # erf via erfc's Chebyshev fit (Numerical Recipes' erfcc, relative error < 1.2e-7), evaluated in f64.
-    z = np.abs(np.asarray(x, dtype=np.float64))
-    t = 1.0 / (1.0 + 0.5 * z)
-    poly = (
-        -z * z
-        - 1.26551223
-        + t
-        * (
-            1.00002368
-            + t
-            * (
-                0.37409196
-                + t
-                * (
-                    0.09678418
-                    + t
-                    * (
-                        -0.18628806
-                        + t
-                        * (
-                            0.27886807
-                            + t * (-1.13520398 + t * (1.48851587 + t * (-0.82215223 + t * 0.17087277)))
-                        )
-                    )
-                )
-            )
-        )
-    )
-    erfc = t * np.exp(poly)
-    out = np.where(np.asarray(x) >= 0, 1.0 - erfc, erfc - 1.0)
-    return out.astype(np.asarray(x).dtype)
 
 
 def _round_half_away(x: Any) -> Any:
