@@ -39,6 +39,7 @@ from scheduler.stages import (
 )
 from scheduler.state import ResourceConfig, ScheduleState
 from scheduler.stats import ScheduleStats
+from scheduler.usage import ResourceUsage, analyze_usage
 
 __all__ = [
     "AffinityError",
@@ -49,12 +50,14 @@ __all__ = [
     "Pipeline",
     "Placement",
     "ResourceConfig",
+    "ResourceUsage",
     "ScheduleError",
     "ScheduleState",
     "ScheduleStats",
     "Slice",
     "Stage",
     "UnsupportedOpError",
+    "analyze_usage",
     "build_graph",
     "check_partitions",
     "elide_timepoints",

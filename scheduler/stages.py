@@ -35,6 +35,7 @@ from scheduler.errors import AffinityError, ScheduleError, UnsupportedOpError
 from scheduler.graph import build_graph
 from scheduler.packing import Slice, align, pack_slices
 from scheduler.partition import check_partitions, partition_concurrency, partition_execution
+from scheduler.passes.refine_usage import apply_usage
 from scheduler.state import (
     LIVE_IN,
     LIVE_OUT,
@@ -44,6 +45,7 @@ from scheduler.state import (
     ScheduleState,
     is_parameter_constant,
 )
+from scheduler.usage import analyze_usage
 
 # The streamable ops the pipeline lowers; the rest (load, store, collective, call) are rejected by name.
 SUPPORTED = STREAMABLE_OPS - {
@@ -53,45 +55,19 @@ SUPPORTED = STREAMABLE_OPS - {
     "stream.async.call",
 }
 
-EXTERNAL_USERS = ("stream.tensor.export", "util.return", "func.return", "util.call", "func.call")
-
-
 # --- 1. refine usage ---------------------------------------------------------------------------------
 
 
 def refine_usage(state: ScheduleState) -> ScheduleState:
-    """Give every ``!stream.resource<*>`` a lifetime, as IREE's usage analysis would.
+    """Give every ``!stream.resource<*>`` the lifetime IREE's usage analysis gives it.
 
-    Constants are ``constant``; values that reach the program boundary (exports, returns, calls) are
-    ``external``; values stored to globals are ``variable``; results updated in place keep the lifetime of
-    what they update; everything else is ``transient``.
+    The same analysis and rewrite as the ``refine-usage`` pass (:mod:`scheduler.passes.refine_usage`),
+    over the whole module: signatures, calls, block arguments and results stay consistent, and where a
+    pinned lifetime must change a transfer is inserted (the function graphs are then rebuilt).
     """
-    for plan in state.functions:
-        for arg in plan.block.args:
-            if isinstance(arg.type, T.ResourceType) and arg.type.lifetime == "*":
-                arg.type = T.ResourceType("external")
-        for n in sorted(plan.graph.nodes):
-            op = plan.graph.nodes[n]["op"]
-            info = plan.graph.nodes[n]["info"]
-            for r, res in enumerate(op.results):
-                if not isinstance(res.type, T.ResourceType) or res.type.lifetime != "*":
-                    continue
-                if r in info.tied and isinstance(info.tied[r].type, T.ResourceType):
-                    res.type = info.tied[r].type
-                elif op.op_name == "stream.async.constant":
-                    res.type = T.ResourceType("constant")
-                else:
-                    res.type = T.ResourceType(_lifetime_from_uses(res))
+    if apply_usage(state.module, analyze_usage(state.module)):
+        function_graphs(state)
     return state
-
-
-def _lifetime_from_uses(v: Value) -> str:
-    for user, _ in v.uses:
-        if user.op_name in EXTERNAL_USERS:
-            return "external"
-        if user.op_name == "util.global.store":
-            return "variable"
-    return "transient"
 
 
 # --- 2. schedule execution ---------------------------------------------------------------------------

@@ -112,19 +112,24 @@ def refine_usage(module: Module) -> None:
     apply_usage(module, analyze_usage(module))
 
 
-def apply_usage(module: Module, usage: ResourceUsage) -> None:
-    """Write the lifetimes of a solved analysis into ``module`` (types, signatures, transfers)."""
+def apply_usage(module: Module, usage: ResourceUsage) -> int:
+    """Write the lifetimes of a solved analysis into ``module`` (types, signatures, transfers).
+
+    Returns the number of ops added or replaced (transfers, size queries); 0 when only types changed.
+    """
     rewriter = _Rewriter(usage)
     for op in list(usage.graph.ops()):
         rewriter.visit(op)
     for op in list(usage.graph.ops()):
-        if op.op_name == "stream.async.cast":
-            _cast_to_transfer(op)
+        if op.op_name == "stream.async.cast" and _cast_to_transfer(op):
+            rewriter.added += 1
+    return rewriter.added
 
 
 class _Rewriter:
     def __init__(self, usage: ResourceUsage) -> None:
         self.usage = usage
+        self.added = 0
 
     def _type(self, v: Value) -> T.ResourceType:
         return T.ResourceType(self.usage.lifetime(v))
@@ -203,6 +208,7 @@ class _Rewriter:
                 "stream.resource.size", [res], [T.IndexType()], attributes=_affinity(op, "affinity")
             )
             block.insert(at, size_op)
+            self.added += 1
             at += 1
             size = size_op.results[0]
         props = {}
@@ -212,15 +218,16 @@ class _Rewriter:
         transfer = create("stream.async.transfer", [res, size, size], [new], properties=props)
         transfer.location = op.location
         block.insert(at, transfer)
+        self.added += 1
         for user, i in users:
             if user.op_name != "stream.resource.size" or user.operands[0] is not res:
                 user.set_operand(i, transfer.results[0])
 
 
-def _cast_to_transfer(op: Operation) -> None:
+def _cast_to_transfer(op: Operation) -> bool:
     src, res = op.operands[0], op.results[0]
     if _unknown(src.type) or _unknown(res.type) or src.type == res.type:
-        return
+        return False
     block = op.parent
     assert block is not None
     props: dict[str, A.Attribute] = {}
@@ -234,6 +241,7 @@ def _cast_to_transfer(op: Operation) -> None:
     block.insert(block.ops.index(op), transfer)
     res.replace_all_uses_with(transfer.results[0])
     op.erase()
+    return True
 
 
 def _affinity(op: Operation, key: str) -> dict[str, A.Attribute] | None:
