@@ -29,6 +29,7 @@ from dataclasses import dataclass
 
 import networkx as nx
 
+from ir import Operation
 from ir import attributes as A
 from scheduler.access import (
     CONSTANT,
@@ -255,3 +256,25 @@ def _describe(g: nx.DiGraph[int], n: int) -> str:
     if op is not None:
         return str(op.describe())
     return str(g.nodes[n].get("label", n))
+
+
+def partitioning_favor(op: Operation) -> str | None:
+    """The favor of ``op``'s own ``stream.partitioning`` config attribute (``#stream.partitioning_config<
+    "max-concurrency">``), if it has one.
+
+    Examples
+    --------
+    >>> from ir import ProgramBuilder
+    >>> pb = ProgramBuilder()
+    >>> f = pb.function("f", [], [])
+    >>> partitioning_favor(f) is None
+    True
+    """
+    attr = op.attr("stream.partitioning")
+    if attr is None:
+        return None
+    text = str(attr)
+    for f in FAVORS:
+        if f in text:
+            return f
+    return None

@@ -24,7 +24,7 @@ from scheduler import stages as S
 from scheduler.emit import materialize
 from scheduler.errors import ScheduleError
 from scheduler.graph import build_graph
-from scheduler.partition import FAVORS
+from scheduler.partition import FAVORS, partitioning_favor
 from scheduler.state import FunctionPlan, ResourceConfig, ScheduleState, prepare
 
 StageFn = Callable[..., ScheduleState]
@@ -94,6 +94,7 @@ class Pipeline:
 
     def run(self, module: Module, *, favor: str | None = None) -> ScheduleState:
         """Run every stage on ``module`` (changed in place) and return the final state."""
+        forced = favor is not None
         favor = favor or module_favor(module) or "min-peak-memory"
         if favor not in FAVORS:
             raise ScheduleError(f"unknown favor {favor!r}; expected one of {', '.join(FAVORS)}")
@@ -105,25 +106,37 @@ class Pipeline:
         try:
             funcs = prepare(module)
             plans = [FunctionPlan(f, f.body, build_graph(f.body)) for f in funcs]
-            state = ScheduleState(module, plans, favor=favor, resource_config=self.resource_config)
-            for s in self.stages:
-                state = s.fn(state, **dict(s.options))
+            state = ScheduleState(
+                module, plans, favor=favor, favor_forced=forced, resource_config=self.resource_config
+            )
+            state = self._run_stages(state)
+            # IREE partitions each block of a function on its own. The other blocks are scheduled
+            # one at a time after the entry blocks, each seeing the cmd form written before it (a value
+            # from a dominating block is then the await of that block's region, a live-in here).
+            for f in funcs:
+                for block in f.regions[0].blocks[1:]:
+                    one = ScheduleState(
+                        module,
+                        [FunctionPlan(f, block, build_graph(block))],
+                        favor=favor,
+                        favor_forced=forced,
+                        resource_config=self.resource_config,
+                    )
+                    state.functions.extend(self._run_stages(one).functions)
         finally:
             if was_enabled:
                 gc.enable()
         return state
 
+    def _run_stages(self, state: ScheduleState) -> ScheduleState:
+        for s in self.stages:
+            state = s.fn(state, **dict(s.options))
+        return state
+
 
 def module_favor(module: Module) -> str | None:
     """The favor of the module's ``stream.partitioning`` config attribute, if it has one."""
-    attr = module.op.attr("stream.partitioning")
-    if attr is None:
-        return None
-    text = str(attr)
-    for f in FAVORS:
-        if f in text:
-            return f
-    return None
+    return partitioning_favor(module.op)
 
 
 def schedule_module(module: Module, *, favor: str | None = None, pipeline: Pipeline | None = None) -> Module:

@@ -34,7 +34,12 @@ from scheduler.access import (
 from scheduler.errors import AffinityError, ScheduleError, UnsupportedOpError
 from scheduler.graph import build_graph
 from scheduler.packing import Slice, align, pack_slices
-from scheduler.partition import check_partitions, partition_concurrency, partition_execution
+from scheduler.partition import (
+    check_partitions,
+    partition_concurrency,
+    partition_execution,
+    partitioning_favor,
+)
 from scheduler.passes.refine_usage import apply_usage
 from scheduler.state import (
     LIVE_IN,
@@ -131,13 +136,18 @@ def schedule_concurrency(state: ScheduleState, *, favor: str | None = None) -> S
 
     A wave of more than one op becomes a concurrent item, placed after the last op defining one of its
     inputs, then the region is sorted topologically (MLIR's ``sortTopologically``).
+
+    The favor: ``favor`` if given (or the one the pipeline was asked for), else the function's own
+    ``stream.partitioning`` config (IREE looks the config up from the op outwards), else the module's.
     """
-    favor = favor or state.favor
-    state.favor = favor
+    forced = favor or (state.favor if state.favor_forced else None)
+    if favor:
+        state.favor = favor
     for plan in state.functions:
         g = plan.graph
+        plan_favor = forced or partitioning_favor(plan.op) or state.favor
         for p, part in enumerate(plan.partitions):
-            waves = partition_concurrency(g, part.nodes, favor=favor)
+            waves = partition_concurrency(g, part.nodes, favor=plan_favor)
             plan.waves[p] = waves
             for w, wave in enumerate(waves):
                 for n in wave:

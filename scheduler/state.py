@@ -109,6 +109,8 @@ class ScheduleState:
     module: Module
     functions: list[FunctionPlan]
     favor: str = "min-peak-memory"
+    # True when the caller chose the favor (``--favor``): it then wins over functions' own configs.
+    favor_forced: bool = False
     resource_config: ResourceConfig = field(default_factory=ResourceConfig)
     extra: dict[Hashable, object] = field(default_factory=dict)
 
