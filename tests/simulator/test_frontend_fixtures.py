@@ -1,0 +1,163 @@
+"""Programs from real frontends (JAX/flax/stax StableHLO, ONNX) go through every stage a user runs.
+
+The fixtures under ``tests/fixtures/frontends/`` are made by ``tools/frontend_fixtures.py``. Each stage runs
+through the CLI, as a user would run it: ``opt`` (round trip, iree-opt accepts the output), ``schedule``
+under each favor (IREE's structure: execute regions, dispatches, waves, awaits, transient bytes no larger),
+``run`` with data (IREE's runtime outputs: max abs error <= 1e-4 x scale, integers exact), ``run
+--timing-only`` on cpu and discrete-gpu, and ``check`` (no findings on IREE's schedule).
+
+A stage that streamsim cannot do yet is a strict xfail that must fail with an unsupported-construct exit
+(2, "not supported: OP at FILE:LINE:COL"), naming the construct in its reason.
+"""
+
+from __future__ import annotations
+
+import pathlib
+import subprocess
+
+import numpy as np
+import pytest
+
+import ir
+from ir.errors import UnsupportedConstructError
+from scheduler import ScheduleStats
+from simulator.cli import main
+from tests.conftest import FIXTURES, require_iree
+from tests.scheduler.test_fixtures import wave_signature
+
+FRONTENDS = FIXTURES / "frontends"
+NAMES = sorted(p.name for p in FRONTENDS.iterdir() if (p / "cmd.generic.mlir").exists())
+FAVORS = ("debug", "min-peak-memory", "max-concurrency")
+
+#: (fixture, stage) -> the construct that stops it today.
+XFAIL: dict[tuple[str, str], str] = {
+    **{
+        (n, f): "stream.async.constant of #stream.parameter.named mixed with a splat/dispatch in one region"
+        for n in ("cumsum_scatter_gather", "gpt2_block")
+        for f in FAVORS
+    },
+    **{
+        (n, f): "rescheduling a stream.async.execute that holds stream.async.concurrent (scheduler/state.py)"
+        for n in ("int8_mlp", "onnx_cnn")
+        for f in FAVORS
+    },
+    **{("scan_rnn_topk", f): "async ops under scf.for (scheduler)" for f in FAVORS},
+    ("cumsum_scatter_gather", "run-data"): "iree_linalg_ext.scan in a dispatch body",
+    ("cumsum_scatter_gather", "check"): "iree_linalg_ext.scan in a dispatch body",
+    ("gpt2_block", "run-data"): "multi-block host function (cf.br) in util.initializer",
+    ("gpt2_block", "cpu"): "multi-block host function (cf.br) in util.initializer",
+    ("gpt2_block", "discrete-gpu"): "multi-block host function (cf.br) in util.initializer",
+    ("gpt2_block", "check"): "multi-block host function (cf.br) in util.initializer",
+    ("onnx_cnn", "run-data"): "util.align on the host",
+    ("onnx_cnn", "cpu"): "util.align on the host",
+    ("onnx_cnn", "discrete-gpu"): "util.align on the host",
+    ("onnx_cnn", "check"): "util.align on the host",
+    ("scan_rnn_topk", "run-data"): "iree_linalg_ext.topk in a dispatch body",
+    ("scan_rnn_topk", "cpu"): "multi-block host function (cf.br) from lax.scan",
+    ("scan_rnn_topk", "discrete-gpu"): "multi-block host function (cf.br) from lax.scan",
+    ("scan_rnn_topk", "check"): "iree_linalg_ext.topk in a dispatch body",
+}
+
+
+def _mark(name: str, stage: str) -> pytest.MarkDecorator | tuple[()]:
+    reason = XFAIL.get((name, stage))
+    if reason is None:
+        return ()
+    return pytest.mark.xfail(strict=True, raises=UnsupportedConstructError, reason=reason)
+
+
+def _cases(stages: tuple[str, ...]) -> list[object]:
+    return [
+        pytest.param(name, stage, marks=_mark(name, stage), id=f"{name}-{stage}")
+        for name in NAMES
+        for stage in stages
+    ]
+
+
+def _cli(args: list[str], capsys: pytest.CaptureFixture[str]) -> str:
+    """Run the CLI; exit 2 on an unsupported construct raises it, any other non-zero exit fails."""
+    rc = main(args)
+    out, err = capsys.readouterr()
+    if rc == 2 and "not supported:" in err:
+        raise UnsupportedConstructError(err.strip())
+    assert rc == 0, f"streamsim {' '.join(args)} exited {rc}:\n{err}"
+    return out
+
+
+def _data_args(d: pathlib.Path) -> list[str]:
+    args = ["--parameters", f"model={d / 'params.irpa'}"]
+    for p in sorted(d.glob("input*.npy")):
+        args += ["--input", f"@{p}"]
+    return args
+
+
+def _iree_opt_accepts(path: pathlib.Path) -> None:
+    require_iree()
+    r = subprocess.run(["iree-opt", str(path), "-o", "/dev/null"], capture_output=True, text=True)
+    assert r.returncode == 0, f"iree-opt rejects {path}:\n{r.stderr[-2000:]}"
+
+
+@pytest.mark.parametrize(("name", "form"), _cases(("async", "cmd")))
+def test_frontend_opt_round_trips(
+    name: str, form: str, tmp_path: pathlib.Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    d = FRONTENDS / name
+    once, twice = tmp_path / "once.mlir", tmp_path / "twice.mlir"
+    _cli(["opt", str(d / f"{form}.generic.mlir"), "-o", str(once)], capsys)
+    _cli(["opt", str(once), "-o", str(twice)], capsys)
+    assert once.read_text() == twice.read_text()
+    _iree_opt_accepts(once)
+
+
+def _iree_cmd(d: pathlib.Path, favor: str) -> pathlib.Path:
+    return d / ("cmd.generic.mlir" if favor == "min-peak-memory" else f"cmd.{favor}.generic.mlir")
+
+
+@pytest.mark.parametrize(("name", "favor"), _cases(FAVORS))
+def test_frontend_schedule_matches_iree(
+    name: str, favor: str, tmp_path: pathlib.Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    d = FRONTENDS / name
+    out = tmp_path / "ours.mlir"
+    _cli(["schedule", str(d / "async.generic.mlir"), "--favor", favor, "-o", str(out)], capsys)
+    ours, iree = ir.parse_file(str(out)), ir.parse_file(str(_iree_cmd(d, favor)))
+    a, b = ScheduleStats.from_module(ours), ScheduleStats.from_module(iree)
+    assert (a.execute_regions, a.dispatches, a.awaits) == (b.execute_regions, b.dispatches, b.awaits)
+    assert wave_signature(ours) == wave_signature(iree)
+    assert a.transient_bytes <= b.transient_bytes
+    _iree_opt_accepts(out)
+
+
+@pytest.mark.parametrize(("name", "stage"), _cases(("run-data",)))
+def test_frontend_run_matches_iree_runtime(
+    name: str, stage: str, tmp_path: pathlib.Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    d = FRONTENDS / name
+    expected = [np.load(p) for p in sorted(d.glob("expected*.npy"))]
+    outs = [f"@{tmp_path / f'out{i}.npy'}" for i in range(len(expected))]
+    args = ["run", str(d / "cmd.generic.mlir"), *_data_args(d), "--no-summary"]
+    _cli(args + [a for o in outs for a in ("--output", o)], capsys)
+    for i, want in enumerate(expected):
+        got = np.load(tmp_path / f"out{i}.npy")
+        assert (got.dtype, got.shape) == (want.dtype, want.shape), f"result {i}"
+        if np.issubdtype(want.dtype, np.floating):
+            scale = max(float(np.max(np.abs(want))), 1.0)
+            err = float(np.max(np.abs(got.astype(np.float64) - want.astype(np.float64))))
+            assert err <= 1e-4 * scale, f"result {i}: max abs error {err} > 1e-4 x {scale}"
+        else:
+            np.testing.assert_array_equal(got, want, err_msg=f"result {i}")
+
+
+@pytest.mark.parametrize(("name", "machine"), _cases(("cpu", "discrete-gpu")))
+def test_frontend_run_timing_only(name: str, machine: str, capsys: pytest.CaptureFixture[str]) -> None:
+    d = FRONTENDS / name
+    out = _cli(
+        ["run", str(d / "cmd.generic.mlir"), *_data_args(d), "--timing-only", "--machine", machine], capsys
+    )
+    assert "makespan" in out
+
+
+@pytest.mark.parametrize(("name", "stage"), _cases(("check",)))
+def test_frontend_check_is_clean(name: str, stage: str, capsys: pytest.CaptureFixture[str]) -> None:
+    d = FRONTENDS / name
+    _cli(["check", str(d / "cmd.generic.mlir"), *_data_args(d)], capsys)
