@@ -6,14 +6,19 @@ reading is the op's choice, as in MLIR); ``index`` is 64-bit. Floats are Python 
 
 from __future__ import annotations
 
+import re
 from collections.abc import Generator
 from typing import Any
 
 from ir import Operation
 from ir import types as T
+from ir.attr_parser import AttrTypeParser
 from ir.attributes import (
+    ArrayAttr,
+    Attribute,
     BoolAttr,
     DenseElementsAttr,
+    DialectAttr,
     FloatAttr,
     IntegerAttr,
     StringAttr,
@@ -74,10 +79,31 @@ def _global_store(interp: Interpreter, op: Operation, args: list[Any]) -> None:
 @rule("util.buffer.constant")
 def _buffer_constant(interp: Interpreter, op: Operation, args: list[Any]) -> HostBuffer:
     value = op.attr("value")
+    return HostBuffer(constant_bytes(op, value))
+
+
+def constant_bytes(op: Operation, value: Attribute | None) -> bytes:
+    """The bytes of a constant: a string, dense elements, or ``#util.composite<NxiK, [parts]>`` (its
+    parts laid end to end, as IREE serializes them; N x K bits in all)."""
     if isinstance(value, StringAttr):
-        return HostBuffer(value.value.encode("utf-8"))
+        return value.value.encode("utf-8")
     if isinstance(value, DenseElementsAttr):
-        return HostBuffer(value.to_numpy().tobytes())
+        return bytes(value.to_numpy().tobytes())
+    if isinstance(value, DialectAttr) and value.name == "util.composite" and value.body:
+        head, _, rest = value.body.partition(",")
+        m = re.fullmatch(r"\s*(\d+)xi(\d+)\s*", head)
+        if m is not None:
+            # IREE prints the part list with a trailing comma.
+            text = re.sub(r",\s*\]\s*$", "]", rest.strip())
+            parts = AttrTypeParser(text, "<util.composite>").parse_attribute()
+            if isinstance(parts, ArrayAttr):
+                data = b"".join(constant_bytes(op, p) for p in parts)
+                size_bytes = int(m.group(1)) * int(m.group(2)) // 8
+                if len(data) != size_bytes:
+                    raise SimulationError(
+                        f"{op.describe()}: #util.composite parts hold {len(data)} bytes, its type {size_bytes}"
+                    )
+                return data
     raise UnsupportedOpError(f"{op.describe()}: util.buffer.constant with value {value} is not supported")
 
 
@@ -86,6 +112,16 @@ def _identity(interp: Interpreter, op: Operation, args: list[Any]) -> Any:
     if op.op_name == "util.unfoldable_constant":
         return _arith_constant(interp, op, args)
     return list(args)
+
+
+@rule("util.align")
+def _align(interp: Interpreter, op: Operation, args: list[Any]) -> int:
+    # IREE lowers util.align to (value + alignment - 1) & ~(alignment - 1): defined for a power-of-two
+    # alignment, and computed the same way (wrapping at the type's width) for any other.
+    value, alignment = args
+    t = op.results[0].type
+    aligned = (value + alignment - 1) & ~(alignment - 1)
+    return aligned if isinstance(t, T.IndexType) else wrap(aligned, t)
 
 
 @rule("util.null")

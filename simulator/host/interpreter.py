@@ -32,6 +32,7 @@ if TYPE_CHECKING:
 Rule = Callable[["Interpreter", Operation, list[Any]], Any]
 
 TERMINATORS = frozenset({"util.return", "func.return", "scf.yield", "stream.yield", "scf.condition"})
+BRANCHES = frozenset({"cf.br", "cf.cond_br"})
 
 
 def seed_name(op_name: str) -> str:
@@ -96,6 +97,9 @@ class Interpreter:
                 if name in TERMINATORS:
                     plan.append((op, _terminator, False))
                     continue
+                if name in BRANCHES:
+                    plan.append((op, _branch_marker, False))
+                    continue
                 if name == "arith.constant":
                     # A constant's value is known before the run: compute it once, at planning time.
                     value = self.rules[name](self, op, [])
@@ -140,6 +144,8 @@ class Interpreter:
             self.ops_run += 1
             if fn is _terminator:
                 return values
+            if fn is _branch_marker:
+                return _branch(op, values)  # type: ignore[return-value]
             results = (yield from fn(self, op, values)) if blocking else fn(self, op, values)
             if op.results:
                 if len(op.results) == 1 and not isinstance(results, list | tuple):
@@ -150,24 +156,57 @@ class Interpreter:
         return []
 
     def call(self, func: Operation, args: list[Any]) -> Generator[Any, Any, list[Any]]:
-        """Run a function op (util.func, func.func, util.initializer) in a fresh environment."""
+        """Run a function op (util.func, func.func, util.initializer) in a fresh environment.
+
+        A body of several blocks (``cf.br``/``cf.cond_br`` between them, as IREE lowers loops and
+        conditionals of host code) runs block after block, each branch binding its successor's arguments;
+        every block shares the function's environment, since a value may be used in any block its
+        definition dominates.
+        """
         if not func.regions or not func.regions[0].blocks:
             raise UnsupportedOpError(f"{func.describe()}: function has no body")
-        if len(func.regions[0].blocks) != 1:
-            raise UnsupportedOpError(
-                f"{func.describe()}: functions with several blocks (cf.br) are not supported by the host interpreter"
-            )
         self.depth += 1
         if self.depth > 256:
             raise SimulationError(f"{func.describe()}: call depth exceeds 256 (unbounded recursion?)")
         try:
             self.charge(self.runtime.machine.host.call_cost_ns)
-            return (yield from self.run_block(func.regions[0].blocks[0], list(args), {}))
+            env: dict[Value, Any] = {}
+            block, values = func.regions[0].blocks[0], list(args)
+            while True:
+                out = yield from self.run_block(block, values, env)
+                if not isinstance(out, Branch):
+                    return out
+                block, values = out.dest, out.args
         finally:
             self.depth -= 1
 
 
+class Branch:
+    """What a block ending in a branch returns: the successor to run and the values of its arguments."""
+
+    __slots__ = ("args", "dest")
+
+    def __init__(self, dest: Block, args: list[Any]) -> None:
+        self.dest = dest
+        self.args = args
+
+
+def _branch(op: Operation, values: list[Any]) -> Branch:
+    """The successor a ``cf.br``/``cf.cond_br`` takes, with its argument values."""
+    if op.op_name == "cf.br":
+        return Branch(op.successors[0], values)
+    cond, rest = values[0], values[1:]
+    n_true = len(op.successors[0].args)
+    if len(rest) != n_true + len(op.successors[1].args):
+        raise UnsupportedOpError(f"{op.describe()}: operands do not match its successors' arguments")
+    return Branch(op.successors[0], rest[:n_true]) if cond else Branch(op.successors[1], rest[n_true:])
+
+
 def _terminator(interp: Interpreter, op: Operation, args: list[Any]) -> Any:  # pragma: no cover - marker
+    return args
+
+
+def _branch_marker(interp: Interpreter, op: Operation, args: list[Any]) -> Any:  # pragma: no cover - marker
     return args
 
 

@@ -19,7 +19,7 @@ from ir.attributes import TypeAttr
 from simulator.errors import InputError, SimulationError, UnsupportedOpError
 from simulator.host import fields
 from simulator.host.interpreter import Interpreter, Rule
-from simulator.host.values import BufferView
+from simulator.host.values import BufferView, HostBuffer
 from simulator.memory import Buffer, ResourceRef, check_range
 from simulator.queues import Queue
 from simulator.rules import RuleTable
@@ -121,6 +121,29 @@ def _dealloc(interp: Interpreter, op: Operation, args: list[Any]) -> None:
     ref.buffer.release(op.describe())
 
 
+@rule("stream.resource.try_map")
+def _try_map(interp: Interpreter, op: Operation, args: list[Any]) -> list[Any]:
+    """Map host bytes as a resource without a copy (IREE: ``hal.allocator.import`` of host memory).
+
+    A device that shares host memory imports them (IREE's CPU devices do: no file read shows in their
+    profiles); a device with its own memory refuses, and the program takes its fallback (a file read).
+    """
+    source, offset, size = args
+    if not isinstance(source, HostBuffer):
+        raise UnsupportedOpError(f"{op.describe()}: mapping a {type(source).__name__} is not supported")
+    offset, size = int(offset), int(size)
+    if offset < 0 or offset + size > len(source.data):
+        raise SimulationError(
+            f"{op.describe()}: byte range [{offset}, {offset + size}) is outside the {len(source.data)}-byte buffer"
+        )
+    if not interp.runtime.device_of(op).spec.unified_memory:
+        return [0, None]
+    rt = interp.runtime
+    data = np.frombuffer(source.data, dtype=np.uint8)[offset : offset + size].copy() if rt.with_data else None
+    buffer = Buffer(size, None, with_data=False, label=f"try_map@{location(op)}", data=data)
+    return [1, ResourceRef(buffer, 0, size)]
+
+
 @rule("stream.resource.subview")
 def _subview(interp: Interpreter, op: Operation, args: list[Any]) -> ResourceRef:
     source, _size, offset, length = args
@@ -194,7 +217,26 @@ def _timepoint_passthrough(interp: Interpreter, op: Operation, args: list[Any]) 
 
 
 @rule("stream.timepoint.chain_external")
-def _chain_external(interp: Interpreter, op: Operation, args: list[Any]) -> None:
+def _chain_external(interp: Interpreter, op: Operation, args: list[Any]) -> Generator[Any, Any, None]:
+    """Signal external fences when a timepoint is reached: IREE lowers this to a queue barrier that waits
+    on the timepoint and signals the fences (a caller's ``hal.fence.await`` then returns)."""
+    timepoint, *external = args
+    fences = [f for f in external if isinstance(f, Fence)]
+    if not fences:
+        return None
+    rt = interp.runtime
+    queue = rt.queue_of(op)
+
+    def work(q: Queue, flows: list[int]) -> Generator[Any, Any, int]:
+        span = alloc_span(q, "barrier", op, 0, q.engine.now, 0, rt.affinity_text(op))
+        for src in flows:
+            q.engine.trace.add_flow(src, span)
+        return span
+        yield  # a generator, as every queue work is
+
+    yield from rt.submit(
+        interp, op, queue, work, _fence(timepoint), signal=Fence.join(fences), what=("barrier", None)
+    )
     return None
 
 

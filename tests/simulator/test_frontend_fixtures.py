@@ -44,17 +44,7 @@ XFAIL: dict[tuple[str, str], str] = {
     **{("scan_rnn_topk", f): "async ops under scf.for (scheduler)" for f in FAVORS},
     ("cumsum_scatter_gather", "run-data"): "iree_linalg_ext.scan in a dispatch body",
     ("cumsum_scatter_gather", "check"): "iree_linalg_ext.scan in a dispatch body",
-    ("gpt2_block", "run-data"): "multi-block host function (cf.br) in util.initializer",
-    ("gpt2_block", "cpu"): "multi-block host function (cf.br) in util.initializer",
-    ("gpt2_block", "discrete-gpu"): "multi-block host function (cf.br) in util.initializer",
-    ("gpt2_block", "check"): "multi-block host function (cf.br) in util.initializer",
-    ("onnx_cnn", "run-data"): "util.align on the host",
-    ("onnx_cnn", "cpu"): "util.align on the host",
-    ("onnx_cnn", "discrete-gpu"): "util.align on the host",
-    ("onnx_cnn", "check"): "util.align on the host",
     ("scan_rnn_topk", "run-data"): "iree_linalg_ext.topk in a dispatch body",
-    ("scan_rnn_topk", "cpu"): "multi-block host function (cf.br) from lax.scan",
-    ("scan_rnn_topk", "discrete-gpu"): "multi-block host function (cf.br) from lax.scan",
     ("scan_rnn_topk", "check"): "iree_linalg_ext.topk in a dispatch body",
 }
 
@@ -120,7 +110,7 @@ def test_frontend_schedule_matches_iree(
     d = FRONTENDS / name
     out = tmp_path / "ours.mlir"
     _cli(["schedule", str(d / "async.generic.mlir"), "--favor", favor, "-o", str(out)], capsys)
-    ours, iree = ir.parse_file(str(out)), ir.parse_file(str(_iree_cmd(d, favor)))
+    ours, iree = ir.load_file(str(out)), ir.load_file(str(_iree_cmd(d, favor)))
     a, b = ScheduleStats.from_module(ours), ScheduleStats.from_module(iree)
     assert (a.execute_regions, a.dispatches, a.awaits) == (b.execute_regions, b.dispatches, b.awaits)
     assert wave_signature(ours) == wave_signature(iree)
