@@ -182,6 +182,9 @@ class ParameterProvider:
         self.imports = 0
         self.log: list[BatchRecord] = []
         self.plans: list[BatchPlan] = []
+        # Trace lanes of parameter timelines in use, per queue: calls in flight at once (two
+        # stream.cmd.parameter.load of one initializer) each get their own lanes, so no two slices overlap.
+        self._busy_lanes: set[tuple[str, int]] = set()
 
     # -- checking ------------------------------------------------------------------------------------
 
@@ -276,14 +279,22 @@ class ParameterProvider:
             Semaphore(engine.semaphore_name(f"param{call.number}.t{t}"))
             for t in range(self.config.batch.concurrency)
         ]
-        tracks = [Track.queue(device.index, f"{queue.track.thread}.params{t}") for t in range(len(sems))]
+        n, k = len(sems), 0
+        while any((queue.name, k * n + t) in self._busy_lanes for t in range(n)):
+            k += 1
+        lanes = [(queue.name, k * n + t) for t in range(n)]
+        tracks = [Track.queue(device.index, f"{queue.track.thread}.params{lane}") for _, lane in lanes]
         for step in plan.steps:
             engine.env.process(self._run_step(call, step, sems, tracks, queue, flows_from, with_data))
         if failure is not None:
             # IREE: recording stopped at the bad entry; what was enqueued runs, the caller's fence fails.
             raise failure
         join = Fence(tuple((sems[t], v) for t, v in plan.barrier_waits))
-        spans = yield from join.wait(engine, f"{op_name} flush barrier on {queue.name}")
+        self._busy_lanes.update(lanes)
+        try:
+            spans = yield from join.wait(engine, f"{op_name} flush barrier on {queue.name}")
+        finally:
+            self._busy_lanes.difference_update(lanes)
         start = engine.now
         dur = device.spec.queue_op_overhead_ns
         if dur:
