@@ -1,6 +1,9 @@
 """Costs: how long a dispatch, fill, copy or transfer takes on the machine.
 
-Dispatches follow a roofline: ``launch_overhead + max(flops / peak[dtype], bytes / memory_bandwidth)``.
+Dispatches follow a roofline: ``launch_overhead + max(flops / peak[dtype], bytes / memory_bandwidth)``,
+unless the device has a fitted dispatch model (``[devices.dispatch_model]``, written by
+``benchmarks/calibrate.py``): then ``overhead[c] + flops * ns_per_flop[c] + bytes * ns_per_byte[c]`` for
+the dispatch's op class ``c`` (:func:`op_class`, from the export name and the body).
 The flops and bytes come from the kernel (its ``flops`` function and binding lengths), from the IREE
 executable interpreter when it is present (``program.cost``), or else from the executable's linalg body
 (:func:`estimate_linalg`: ``2*M*N*K`` for contractions, iteration space times body ops for
@@ -23,6 +26,7 @@ from __future__ import annotations
 import json
 import math
 import pathlib
+import re
 import tomllib
 from dataclasses import dataclass
 from typing import Any
@@ -33,6 +37,97 @@ from ir.affine import AffineDim
 from ir.attributes import AffineMapAttr, ArrayAttr
 from simulator.errors import InputError
 from simulator.machine import DeviceSpec
+
+# Words of IREE's dispatch names (``main_dispatch_3_batch_matmul_4x64x64x64_f32``) to op classes, first
+# match wins; anything else (elementwise, generic, transpose, pack, copies) is ``elementwise``.
+_CLASS_WORDS = (
+    ("conv", "conv"),
+    ("transpose", "transpose"),
+    ("memcpy", "copy"),
+    ("copy", "copy"),
+    ("matmul", "matmul"),
+    ("matvec", "matmul"),
+    ("vecmat", "matmul"),
+    ("mmt4d", "matmul"),
+    ("contract", "matmul"),
+    ("reduction", "reduction"),
+    ("softmax", "reduction"),
+    ("argmax", "reduction"),
+)
+OP_CLASSES = ("matmul", "conv", "reduction", "elementwise", "transpose", "copy")
+# IREE's names end in the element types of the op: "_f32", "_f16", "_i8xi8xi32" (operands x result).
+_DTYPE_SUFFIX = re.compile(r"_((?:b?f|[su]?i)\d+)(?:x(?:b?f|[su]?i)\d+)*$")
+
+
+# math ops that IREE's CPU backend expands into polynomial approximations (sqrt, fma, abs are single
+# instructions and stay ordinary flops).
+TRANSCENDENTAL_OPS = frozenset(
+    f"math.{n}"
+    for n in [
+        "exp",
+        "exp2",
+        "expm1",
+        "log",
+        "log1p",
+        "log2",
+        "log10",
+        "tanh",
+        "sinh",
+        "cosh",
+        "sin",
+        "cos",
+        "tan",
+        "asin",
+        "acos",
+        "atan",
+        "atan2",
+        "asinh",
+        "acosh",
+        "atanh",
+        "erf",
+        "erfc",
+        "powf",
+        "fpowi",
+        "ipowi",
+        "cbrt",
+    ]
+)
+
+
+# Named linalg ops that decompose into transcendentals during codegen.
+_TRANSCENDENTAL_LINALG = frozenset({"linalg.softmax"})
+
+
+def transcendental_body(func: Operation) -> bool:
+    """Whether an executable function computes a transcendental function (:data:`TRANSCENDENTAL_OPS`,
+    or a ``linalg.softmax``, which codegen turns into ``math.exp``)."""
+    return any(op.op_name in TRANSCENDENTAL_OPS or op.op_name in _TRANSCENDENTAL_LINALG for op in func.walk())
+
+
+def op_class(name: str, transcendental: bool = False) -> str:
+    """The op class of a dispatch for the fitted model, from its export name: the class word, then
+    ``.math`` when its body computes transcendental functions, then the element type IREE puts at the
+    end of the name when it is not f32 (``matmul.i8``, ``reduction.math``).
+
+    Examples
+    --------
+    >>> op_class("main_dispatch_3_batch_matmul_4x64x64x64_f32")
+    'matmul'
+    >>> op_class("main_dispatch_0_softmax_16x64_f32"), op_class("main_dispatch_2_elementwise_64_f16")
+    ('reduction', 'elementwise.f16')
+    >>> op_class("main_dispatch_1_matmul_64x64x256_i8xi8xi32")
+    'matmul.i8'
+    >>> op_class("main_dispatch_0_softmax_64x128xf32_dispatch_tensor_store", transcendental=True)
+    'reduction.math'
+    """
+    lowered = name.lower()
+    cls = next((c for word, c in _CLASS_WORDS if word in lowered), "elementwise")
+    match = _DTYPE_SUFFIX.search(lowered)
+    dtype = match.group(1) if match else ""
+    if transcendental:
+        cls += ".math"
+    return f"{cls}.{dtype}" if dtype and dtype != "f32" else cls
+
 
 # A calibrated duration (ns) or scale beyond this is a typo or an attack, not a measurement (about 11 days).
 _MAX_CALIBRATED = 1e15
@@ -46,6 +141,9 @@ class DispatchCost:
     bytes_read: int
     bytes_written: int
     dtype: str = "f32"
+    # The body computes transcendental functions (math.exp, math.tanh, ...), which IREE's CPU backend
+    # expands into tens of instructions each: a fitted model prices their flops apart.
+    transcendental: bool = False
 
 
 def ceil_ns(seconds: float) -> int:
@@ -118,9 +216,14 @@ class CostModel:
         entry = self.calibration.lookup(names) if self.calibration.table else None
         if entry is not None and "duration_ns" in entry:
             return int(entry["duration_ns"])
-        compute_s = cost.flops / device.peak_for(cost.dtype)
-        memory_s = (cost.bytes_read + cost.bytes_written) / device.memory_bandwidth_bytes_per_s
-        ns = device.launch_overhead_ns + ceil_ns(max(compute_s, memory_s))
+        model = device.dispatch_model
+        if model is not None:
+            cls = op_class(names[0] if names else "", cost.transcendental)
+            ns = math.ceil(model.predict_ns(cls, cost.flops, cost.bytes_read + cost.bytes_written) - 1e-6)
+        else:
+            compute_s = cost.flops / device.peak_for(cost.dtype)
+            memory_s = (cost.bytes_read + cost.bytes_written) / device.memory_bandwidth_bytes_per_s
+            ns = device.launch_overhead_ns + ceil_ns(max(compute_s, memory_s))
         if entry is not None:
             ns = int(round(ns * float(entry.get("scale", 1.0))))
         return max(1, ns)

@@ -23,6 +23,10 @@ it. Presets ship in ``simulator/machines/*.toml`` (``cpu``, ``discrete-gpu``, ``
     [storage]
     bandwidth_bytes_per_s = 7e9
 
+A device may carry a fitted dispatch model (``[devices.dispatch_model]``, :class:`DispatchModelSpec`)
+that replaces the roofline, and the file a ``[calibration]`` table saying how it was fitted (strings and
+numbers only; ``cpu-local-task`` is such a preset, fitted by ``benchmarks/calibrate.py``).
+
 Devices are numbered in file order; a program's ``@__device_N`` globals map to them in module order.
 Raises :class:`~simulator.errors.MachineError` for an unknown preset, an unreadable file or a bad field.
 """
@@ -62,6 +66,44 @@ class PoolSpec:
 
 
 @dataclass(frozen=True, slots=True)
+class DispatchModelSpec:
+    """A dispatch cost model fitted to measurements (``benchmarks/calibrate.py``), replacing the roofline.
+
+    A dispatch of op class ``c`` (:func:`simulator.costs.op_class`: ``matmul``, ``conv``, ``reduction``,
+    ``elementwise``, ``transpose``, ``copy``, then ``.math`` for bodies with transcendental functions and
+    the element type when not f32: ``matmul.i8``, ``reduction.math``) that does ``flops`` and moves
+    ``bytes`` takes ``overhead_ns[c] + flops * ns_per_flop[c] + bytes * ns_per_byte[c]``. Each table is
+    keyed by class; a class it does not list drops its last part until one is listed
+    (``reduction.math.f16``, ``reduction.math``, ``reduction``), then takes the table's ``default``.
+    """
+
+    overhead_ns: dict[str, float]
+    ns_per_flop: dict[str, float]
+    ns_per_byte: dict[str, float]
+
+    @staticmethod
+    def _lookup(table: dict[str, float], op_class: str) -> float:
+        key = op_class
+        while key:
+            if key in table:
+                return table[key]
+            key = key.rpartition(".")[0]
+        return table.get("default", 0.0)
+
+    def coefficients(self, op_class: str) -> tuple[float, float, float]:
+        """``(overhead_ns, ns_per_flop, ns_per_byte)`` for ``op_class``."""
+        return (
+            self._lookup(self.overhead_ns, op_class),
+            self._lookup(self.ns_per_flop, op_class),
+            self._lookup(self.ns_per_byte, op_class),
+        )
+
+    def predict_ns(self, op_class: str, flops: int, nbytes: int) -> float:
+        overhead, per_flop, per_byte = self.coefficients(op_class)
+        return overhead + flops * per_flop + nbytes * per_byte
+
+
+@dataclass(frozen=True, slots=True)
 class DeviceSpec:
     """One device: its queues, execution and copy units, peaks, memory pools and host link."""
 
@@ -79,6 +121,7 @@ class DeviceSpec:
     zero_copy_import: bool = False
     host_link: str | None = None
     pools: tuple[PoolSpec, ...] = ()
+    dispatch_model: DispatchModelSpec | None = None
 
     def peak_for(self, dtype: str) -> float:
         """Peak flop/s for an element type name (``f32``, ``bf16``, ``i8``); f32's when unlisted."""
@@ -230,7 +273,7 @@ _MAX_RATE = 1e18  # bytes/s or flop/s: an exa-scale figure, well past any device
 _MAX_NS = 10**15  # ~11.6 days, in ns
 
 DEVICE_KINDS = ("cpu", "gpu", "npu", "accelerator")
-TOP_LEVEL_KEYS = frozenset({"name", "description", "host", "devices", "links", "storage"})
+TOP_LEVEL_KEYS = frozenset({"name", "description", "host", "devices", "links", "storage", "calibration"})
 # field: (type, minimum, maximum)
 HOST_FIELDS: dict[str, tuple[type, float, float]] = {k: (int, 0, _MAX_NS) for k in HostSpec.__slots__}
 POOL_FIELDS: dict[str, tuple[type, float, float]] = {
@@ -253,7 +296,14 @@ DEVICE_FIELDS: dict[str, tuple[type, float, float]] = {
     "zero_copy_import": (bool, 0, 0),
     "host_link": (str, 0, 0),
     "pools": (list, 0, 0),
+    "dispatch_model": (dict, 0, 0),
 }
+DISPATCH_MODEL_FIELDS: dict[str, tuple[type, float, float]] = {
+    "overhead_ns": (dict, 0, 0),
+    "ns_per_flop": (dict, 0, 0),
+    "ns_per_byte": (dict, 0, 0),
+}
+_DISPATCH_MODEL_LIMITS = {"overhead_ns": float(_MAX_NS), "ns_per_flop": 1e9, "ns_per_byte": 1e9}
 LINK_FIELDS: dict[str, tuple[type, float, float]] = {
     "name": (str, 0, 0),
     "endpoints": (list, 0, 0),
@@ -316,12 +366,42 @@ def _power_of_two(value: int, key: str, where: str) -> int:
     return value
 
 
+def _dispatch_model(table: dict[str, Any], where: str) -> DispatchModelSpec:
+    _only(table, DISPATCH_MODEL_FIELDS, where)
+    tables: dict[str, dict[str, float]] = {}
+    for field_name, limit in _DISPATCH_MODEL_LIMITS.items():
+        by_class = _get(table, field_name, DISPATCH_MODEL_FIELDS, where, _REQUIRED)
+        schema: dict[str, tuple[type, float, float]] = {str(k): (float, 0, limit) for k in by_class}
+        tables[field_name] = {
+            str(k): _get(by_class, k, schema, f"{where} {field_name}", None) for k in by_class
+        }
+    return DispatchModelSpec(tables["overhead_ns"], tables["ns_per_flop"], tables["ns_per_byte"])
+
+
+def _provenance(value: Any, where: str) -> None:
+    """``[calibration]``: how a fitted machine file was made; strings, numbers and flat lists only."""
+    table = _table(value, where)
+    for key, item in table.items():
+        items = item if isinstance(item, list) else [item]
+        for x in items:
+            if (
+                isinstance(x, bool)
+                or not isinstance(x, str | int | float)
+                or (isinstance(x, float) and not math.isfinite(x))
+            ):
+                raise MachineError(
+                    f"{where}: field {key!r} must be a string, a finite number or a list of them"
+                )
+
+
 def machine_from_dict(data: dict[str, Any], *, source: str = "") -> Machine:
     """Build a :class:`Machine` from parsed TOML, checked against the schema above."""
     where = source or "machine"
     _only(data, TOP_LEVEL_KEYS, where)
     top: dict[str, tuple[type, float, float]] = {"name": (str, 0, 0), "description": (str, 0, 0)}
     name = _get(data, "name", top, where, pathlib.Path(source).stem if source else "machine")
+    if "calibration" in data:
+        _provenance(data["calibration"], f"{where} [calibration]")
     host_t = _table(data.get("host", {}), f"{where} [host]")
     _only(host_t, HOST_FIELDS, f"{where} [host]")
     host = HostSpec(
@@ -357,6 +437,8 @@ def machine_from_dict(data: dict[str, Any], *, source: str = "") -> Machine:
             raise MachineError(f"{dw}: peak_flops_per_s must be a table of element type -> flop/s")
         peak_schema: dict[str, tuple[type, float, float]] = {str(k): (float, 1.0, _MAX_RATE) for k in peaks_t}
         peaks = {str(k): _get(peaks_t, k, peak_schema, f"{dw} peak_flops_per_s", None) for k in peaks_t}
+        model_t = _get(d, "dispatch_model", DEVICE_FIELDS, dw, None)
+        dispatch_model = _dispatch_model(model_t, f"{dw} dispatch_model") if model_t is not None else None
         kind = _get(d, "kind", DEVICE_FIELDS, dw, "gpu")
         if kind not in DEVICE_KINDS:
             raise MachineError(f"{dw}: field 'kind' must be one of {', '.join(DEVICE_KINDS)}, got {kind!r}")
@@ -375,6 +457,7 @@ def machine_from_dict(data: dict[str, Any], *, source: str = "") -> Machine:
             zero_copy_import=_get(d, "zero_copy_import", DEVICE_FIELDS, dw, False),
             host_link=_get(d, "host_link", DEVICE_FIELDS, dw, None),
             pools=tuple(pools) or (PoolSpec("pool0", 1 << 36, 64),),
+            dispatch_model=dispatch_model,
         )
         devices.append(dev)
     if not devices:

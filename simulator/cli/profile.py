@@ -4,11 +4,12 @@
 
     streamsim profile PROGRAM [--device local-task] -o measured.json [--function main]
                       [--input SPEC]... [--parameters SCOPE=FILE]... [--stream-ir cmd.mlir]
-                      [--reps 5] [--calls 10] [--min-time 0.1s] [--compile-flag FLAG]...
+                      [--reps 30] [--calls 10] [--min-time 1x] [--compile-flag FLAG]...
 
 PROGRAM is a linalg-level MLIR program (compiled with the fixtures' flags for the device) or a compiled
-``.vmfb``. The call is timed with ``iree-benchmark-module`` (``--reps`` repetitions; the minimum, median,
-maximum and spread are printed and kept in the trace's metadata as ``call_ns``), then ``--calls`` calls
+``.vmfb``. The call is timed with ``iree-benchmark-module`` (``--reps`` repetitions of one call each by
+default; the minimum, median, maximum and spread are printed and kept in the trace's metadata as
+``call_ns``; on a shared machine the minimum is the figure to compare), then ``--calls`` calls
 are profiled (``--device_profiling_mode``, ``iree-profile export``) and the fastest one is written as a
 Chrome trace whose dispatch spans carry their export name, the location of their ``stream.cmd.dispatch``
 op in the stream IR (``--stream-ir``; for an MLIR PROGRAM it is compiled next to the output as
@@ -41,10 +42,10 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
     parser.add_argument("--input", action="append", default=[], metavar="SPEC", help="as iree-run-module")
     parser.add_argument("--parameters", action="append", default=[], metavar="SCOPE=FILE")
     parser.add_argument("--stream-ir", metavar="FILE", help="stream IR of the program (names dispatch sites)")
-    parser.add_argument("--reps", type=int, default=5, help="benchmark repetitions (default: 5)")
+    parser.add_argument("--reps", type=int, default=30, help="benchmark repetitions (default: 30)")
     parser.add_argument("--calls", type=int, default=10, help="calls to profile (default: 10)")
     parser.add_argument(
-        "--min-time", default="0.1s", help="time (0.1s) or iterations (20x) per repetition (default: 0.1s)"
+        "--min-time", default="1x", help="calls (1x) or time (0.1s) per repetition (default: 1x)"
     )
     parser.add_argument(
         "--compile-flag", action="append", default=[], metavar="FLAG", help="extra iree-compile flag"

@@ -8,7 +8,10 @@ Everything here shells out to the IREE 3.x command-line tools that ship with ``i
   its stream IR (``--compile-to=stream``), whose ``stream.cmd.dispatch`` ops name the measured dispatches;
 - ``iree-benchmark-module`` times the call alone (inputs are staged once, before the timed loop; module
   load and initializers are outside it): :func:`benchmark_call` keeps the time of every repetition, so
-  that the minimum and the spread can be reported side by side;
+  that the minimum and the spread can be reported side by side. By default each repetition is one call
+  (``--benchmark_min_time=1x``): on a shared machine the mean over a repetition's many calls takes in
+  every moment another process held a core (a 0.74 ms matmul measured 2.3 ms that way on a loaded
+  2-core host), while the fastest single call is the call with the cores to itself;
 - ``iree-benchmark-module --device_profiling_mode=queue-events,host-execution`` records a HAL profile of a
   few calls and ``iree-profile export --format=ireeperf-jsonl`` decodes it (:func:`capture_profile`).
 
@@ -176,13 +179,14 @@ def benchmark_call(
     function: str = "main",
     inputs: Sequence[str] = (),
     parameters: Sequence[str] = (),
-    repetitions: int = 5,
-    min_time: str = "0.1s",
+    repetitions: int = 30,
+    min_time: str = "1x",
     extra_flags: Sequence[str] = (),
 ) -> CallTiming:
     """Time the call of ``function`` with iree-benchmark-module: ``repetitions`` figures.
 
-    ``min_time`` is google-benchmark's ``--benchmark_min_time`` (``0.1s``, or ``20x`` iterations).
+    ``min_time`` is google-benchmark's ``--benchmark_min_time`` (``1x``: one call per repetition, or
+    ``0.1s``: as many as fit, averaged).
     """
     if repetitions < 1:
         raise ProfileError(f"repetitions must be at least 1, got {repetitions}")

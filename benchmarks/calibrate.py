@@ -1,0 +1,277 @@
+#!/usr/bin/env python3
+"""Calibrate the machine model against IREE's measured runs, and report how well it predicts.
+
+Three steps, each reusing the previous one's output:
+
+``measure``
+    compiles and measures every program with IREE's tools (``streamsim profile``'s machinery:
+    iree-benchmark-module for the call, minimum and spread over ``--reps`` repetitions; a HAL profile of
+    ``--calls`` calls for each dispatch's minimum) and writes the measurements to JSON. The programs are
+    the generated training suite (:func:`simulator.calibration.suite.training_suite`), the IREE fixtures
+    (tests/fixtures/iree) and the held-out suite (:func:`holdout_suite`), which is never fitted on.
+``fit``
+    fits the dispatch model and the fixed costs (:mod:`simulator.calibration.fit`) on the training suite
+    and the fixtures and writes a machine file (``-o cpu-local-task.toml``) with the fit's provenance.
+``report``
+    prints, for the held-out programs, predicted vs measured call time and per-dispatch time with the
+    error ratio and the measured spread, then the leave-one-out table over the fixtures (fit on all
+    programs but one fixture, predict that fixture), and the aggregate (median and worst |error|).
+
+Usage::
+
+    python benchmarks/calibrate.py measure --device local-task -o measured-local-task.json [--reps 40]
+    python benchmarks/calibrate.py fit measured-local-task.json -o simulator/machines/cpu-local-task.toml
+    python benchmarks/calibrate.py report measured-local-task.json [--machine FILE.toml] [--no-loo]
+
+Measuring takes a few minutes on 2 cores; these machines are shared and noisy, so every figure is the
+minimum over repetitions and is printed with its spread (max/min).
+"""
+
+from __future__ import annotations
+
+import argparse
+import datetime
+import json
+import os
+import pathlib
+import platform
+import statistics
+import sys
+import tempfile
+import tomllib
+from typing import Any
+
+ROOT = pathlib.Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+
+from simulator.calibration.fit import summarize_errors  # noqa: E402
+from simulator.calibration.run import (  # noqa: E402
+    Case,
+    benchmark_case,
+    fit_machine,
+    fixture_case,
+    measure_case,
+    simulate_case,
+    stream_ir_of,
+)
+from simulator.calibration.suite import holdout_suite, training_suite  # noqa: E402
+from simulator.calibration.toml_out import dumps  # noqa: E402
+from simulator.machine import machine_from_dict  # noqa: E402
+
+FIXTURES = ROOT / "tests" / "fixtures" / "iree"
+WORKDIR = pathlib.Path(tempfile.gettempdir()) / "streamsim-calibrate"
+
+
+def cases(workdir: pathlib.Path) -> dict[str, tuple[str, Case]]:
+    """name -> (role, case); roles: train (generated), fixture, holdout."""
+    out: dict[str, tuple[str, Case]] = {}
+    for b in training_suite():
+        out[b.name] = ("train", benchmark_case(b, workdir))
+    for d in sorted(p for p in FIXTURES.iterdir() if (p / "source.mlir").exists()):
+        out[d.name] = ("fixture", fixture_case(d))
+    for b in holdout_suite():
+        out[b.name] = ("holdout", benchmark_case(b, workdir))
+    return out
+
+
+def base_machine(device: str) -> dict[str, Any]:
+    """The machine the fit starts from: the cpu preset, one dispatch at a time (local-task spreads each
+    dispatch's workgroups over all its workers, so concurrent dispatches share the same cores)."""
+    with open(ROOT / "simulator" / "machines" / "cpu.toml", "rb") as f:
+        data = tomllib.load(f)
+    data["name"] = f"cpu-{device}"
+    data["description"] = (
+        f"host CPU under IREE's {device} HAL device, fitted to IREE's measured runs by benchmarks/calibrate.py"
+    )
+    data["devices"][0]["dispatch_slots"] = 1
+    return data
+
+
+def iree_version() -> str:
+    try:
+        from importlib.metadata import version
+
+        return version("iree-base-runtime")
+    except Exception:
+        return "unknown"
+
+
+def host_cpu() -> str:
+    try:
+        for line in pathlib.Path("/proc/cpuinfo").read_text().splitlines():
+            if line.startswith("model name"):
+                return f"{line.split(':', 1)[1].strip()} ({os.cpu_count()} CPUs)"
+    except OSError:
+        pass
+    return f"{platform.processor() or platform.machine()} ({os.cpu_count()} CPUs)"
+
+
+def cmd_measure(args: argparse.Namespace) -> int:
+    all_cases = cases(args.workdir)
+    out_path = pathlib.Path(args.output)
+    done: dict[str, Any] = json.loads(out_path.read_text())["programs"] if out_path.exists() else {}
+    names = [n for n in all_cases if not args.only or n in args.only]
+    for i, name in enumerate(names, start=1):
+        if name in done and not args.again:
+            continue
+        role, case = all_cases[name]
+        print(f"[{i}/{len(names)}] {role:<8} {name}", flush=True)
+        m = measure_case(case, args.workdir, device=args.device, reps=args.reps, calls=args.calls)
+        m["role"] = role
+        done[name] = m
+        out_path.write_text(
+            json.dumps({"device": args.device, "programs": done}, indent=1, sort_keys=True) + "\n"
+        )
+    print(f"wrote {out_path}")
+    return 0
+
+
+def _entries(
+    measured: dict[str, Any], workdir: pathlib.Path, roles: set[str], exclude: set[str] = frozenset()
+):
+    all_cases = cases(workdir)
+    out = []
+    for name, m in sorted(measured["programs"].items()):
+        if m["role"] in roles and name not in exclude and name in all_cases:
+            case = all_cases[name][1]
+            out.append((case, stream_ir_of(case, workdir, measured["device"]), m))
+    return out
+
+
+def fit(measured: dict[str, Any], workdir: pathlib.Path, exclude: set[str] = frozenset()):
+    device = measured["device"]
+    provenance = {
+        "date": datetime.date.today().isoformat(),
+        "host_cpu": host_cpu(),
+        "iree_version": iree_version(),
+        "device": device,
+        "method": "benchmarks/calibrate.py fit: non-negative least squares on relative error",
+    }
+    entries = _entries(measured, workdir, {"train", "fixture"}, exclude)
+    return fit_machine(base_machine(device), entries, provenance=provenance)
+
+
+def cmd_fit(args: argparse.Namespace) -> int:
+    measured = json.loads(pathlib.Path(args.measurements).read_text())
+    data, report = fit(measured, args.workdir)
+    pathlib.Path(args.output).write_text(
+        "# Written by benchmarks/calibrate.py fit; see [calibration] for how and on what.\n" + dumps(data)
+    )
+    print(json.dumps(report, indent=1, sort_keys=True))
+    print(f"wrote {args.output}")
+    return 0
+
+
+def _fmt_us(ns: float) -> str:
+    return f"{ns / 1e3:10.1f}"
+
+
+def predict_rows(entries, machine) -> tuple[list[dict[str, Any]], list[float]]:
+    rows, dispatch_errors = [], []
+    for case, ir, m in entries:
+        sim = simulate_case(case, ir, machine)
+        by_loc = {d["loc"]: d for d in sim["dispatches"]}
+        for d in m["dispatches"]:
+            s = by_loc.get(d["loc"])
+            if s is not None and d["min_ns"] > 0:
+                dispatch_errors.append(s["dur_ns"] / d["min_ns"] - 1.0)
+        per_prog = [
+            by_loc[d["loc"]]["dur_ns"] / d["min_ns"] - 1.0
+            for d in m["dispatches"]
+            if d["loc"] in by_loc and d["min_ns"]
+        ]
+        c = m["call_ns"]
+        rows.append(
+            {
+                "program": case.name,
+                "measured_ns": c["min_ns"],
+                "spread": c["spread"],
+                "predicted_ns": sim["call_ns"],
+                "error": sim["call_ns"] / c["min_ns"] - 1.0,
+                "dispatches": len(m["dispatches"]),
+                "dispatch_median_abs": statistics.median(abs(e) for e in per_prog)
+                if per_prog
+                else float("nan"),
+            }
+        )
+    return rows, dispatch_errors
+
+
+def print_table(title: str, rows: list[dict[str, Any]], dispatch_errors: list[float]) -> None:
+    print(f"\n{title}")
+    print(
+        f"{'program':<34} {'measured_us':>11} {'spread':>7} {'predicted_us':>12} {'ratio':>7} {'error':>8}"
+        f" {'disp':>5} {'disp |err| med':>14}"
+    )
+    for r in rows:
+        print(
+            f"{r['program'][:34]:<34} {_fmt_us(r['measured_ns']):>11} {r['spread']:7.2f} {_fmt_us(r['predicted_ns']):>12}"
+            f" {r['predicted_ns'] / r['measured_ns']:7.3f} {100 * r['error']:+7.1f}% {r['dispatches']:5d}"
+            f" {100 * r['dispatch_median_abs']:13.1f}%"
+        )
+    calls = summarize_errors([r["error"] for r in rows])
+    disp = summarize_errors(dispatch_errors)
+    print(
+        f"call |error|: median {100 * calls['median_abs']:.1f}%, worst {100 * calls['worst_abs']:.1f}% over "
+        f"{calls['count']} programs; dispatch |error|: median {100 * disp['median_abs']:.1f}%, worst "
+        f"{100 * disp['worst_abs']:.1f}% over {disp['count']} dispatches"
+    )
+
+
+def cmd_report(args: argparse.Namespace) -> int:
+    measured = json.loads(pathlib.Path(args.measurements).read_text())
+    if args.machine:
+        from simulator.machine import load_machine
+
+        machine = load_machine(args.machine)
+    else:
+        data, _ = fit(measured, args.workdir)
+        machine = machine_from_dict(data)
+    print(f"device {measured['device']}, machine {machine.name} ({machine.source or 'fitted now'})")
+    holdout = _entries(measured, args.workdir, {"holdout"})
+    rows, errs = predict_rows(holdout, machine)
+    print_table("held-out programs (never fitted on)", rows, errs)
+    if not args.no_loo:
+        loo_rows, loo_errs = [], []
+        for case, ir, m in _entries(measured, args.workdir, {"fixture"}):
+            data, _ = fit(measured, args.workdir, exclude={case.name})
+            r, e = predict_rows([(case, ir, m)], machine_from_dict(data))
+            loo_rows += r
+            loo_errs += e
+        print_table(
+            "leave-one-out over the fixtures (fit without the fixture, predict it)", loo_rows, loo_errs
+        )
+    train_rows, train_errs = predict_rows(_entries(measured, args.workdir, {"train", "fixture"}), machine)
+    print_table("training programs (fitted on: in-sample, for reference)", train_rows, train_errs)
+    return 0
+
+
+def main(argv: list[str] | None = None) -> int:
+    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    ap.add_argument(
+        "--workdir", type=pathlib.Path, default=WORKDIR, help=f"compiled programs (default {WORKDIR})"
+    )
+    sub = ap.add_subparsers(dest="step", required=True)
+    m = sub.add_parser("measure", help="measure every program with IREE into JSON")
+    m.add_argument("--device", default="local-task")
+    m.add_argument("-o", "--output", required=True)
+    m.add_argument("--reps", type=int, default=40, help="benchmark repetitions of one call each")
+    m.add_argument("--calls", type=int, default=10)
+    m.add_argument("--only", nargs="*", help="measure only these programs")
+    m.add_argument("--again", action="store_true", help="re-measure programs already in the file")
+    m.set_defaults(func=cmd_measure)
+    f = sub.add_parser("fit", help="fit a machine file to the measurements")
+    f.add_argument("measurements")
+    f.add_argument("-o", "--output", required=True)
+    f.set_defaults(func=cmd_fit)
+    r = sub.add_parser("report", help="held-out and leave-one-out prediction errors")
+    r.add_argument("measurements")
+    r.add_argument("--machine", help="machine file to predict with (default: fit now)")
+    r.add_argument("--no-loo", action="store_true", help="skip the leave-one-out refits")
+    r.set_defaults(func=cmd_report)
+    args = ap.parse_args(argv)
+    return int(args.func(args))
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,193 @@
+"""Fitting the machine model to measurements: per-dispatch costs, then the fixed costs of a call.
+
+Two linear least-squares fits, both on relative error (each row divided by its measured time, so that a
+5 us dispatch counts as much as a 5 ms one) and both with non-negative coefficients (a negative cost per
+byte would be a fit to noise):
+
+1. :func:`fit_dispatch_model`: each measured dispatch (its minimum over the profiled calls) against the
+   features the simulator computes for it, per op class ``c`` (:func:`simulator.costs.op_class`):
+   ``overhead_ns[c] + flops * ns_per_flop[c] + bytes * ns_per_byte[c]``.
+2. :func:`fit_fixed_costs`: the measured call time (benchmark minimum) against the simulated call. The
+   simulator is linearised around a base machine in which every fixed cost is zero: ``sensitivity[k]``
+   is how much the simulated call grows per nanosecond of fixed cost ``k`` (for a serial program, the
+   number of times it is paid on the critical path), so ``measured ~ base + sum_k sensitivity[k] * c_k``.
+
+:func:`nnls` is Lawson and Hanson's active-set algorithm for ``min ||A x - b||, x >= 0`` in numpy.
+"""
+
+from __future__ import annotations
+
+import math
+import statistics
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+
+import numpy as np
+
+from simulator.costs import op_class
+from simulator.errors import InputError
+from simulator.machine import DispatchModelSpec
+
+
+def nnls(a: np.ndarray, b: np.ndarray, *, max_iter: int | None = None) -> np.ndarray:
+    """``x >= 0`` minimising ``||a @ x - b||`` (Lawson-Hanson active set).
+
+    Examples
+    --------
+    >>> a = np.array([[1.0, 0.0], [0.0, 1.0], [1.0, 1.0]])
+    >>> [round(float(v), 6) for v in nnls(a, np.array([2.0, -1.0, 1.0]))]
+    [1.5, 0.0]
+    """
+    a = np.asarray(a, dtype=float)
+    b = np.asarray(b, dtype=float)
+    n = a.shape[1]
+    x = np.zeros(n)
+    passive = np.zeros(n, dtype=bool)
+    tol = 1e-10 * max(1.0, float(np.abs(a).max(initial=0.0))) * max(a.shape)
+    for _ in range(max_iter or 3 * n + 10):
+        w = a.T @ (b - a @ x)
+        candidates = np.where(~passive & (w > tol))[0]
+        if candidates.size == 0:
+            break
+        passive[candidates[np.argmax(w[candidates])]] = True
+        while True:
+            z = np.zeros(n)
+            z[passive] = np.linalg.lstsq(a[:, passive], b, rcond=None)[0]
+            if np.all(z[passive] > 0):
+                x = z
+                break
+            bad = passive & (z <= 0)
+            alpha = float(np.min(x[bad] / (x[bad] - z[bad])))
+            x = x + alpha * (z - x)
+            passive &= x > tol
+            x[~passive] = 0.0
+    return x
+
+
+@dataclass(frozen=True)
+class DispatchSample:
+    """One measured dispatch with the simulator's features for it."""
+
+    program: str
+    name: str
+    flops: int
+    bytes: int
+    measured_ns: float
+    transcendental: bool = False
+
+    @property
+    def op_class(self) -> str:
+        return op_class(self.name, self.transcendental)
+
+
+@dataclass(frozen=True)
+class DispatchFit:
+    """The fitted per-dispatch model and its relative errors on the samples it was fitted on."""
+
+    model: DispatchModelSpec
+    samples: int
+    relative_errors: tuple[float, ...] = field(default=())
+
+    def predict_ns(self, sample: DispatchSample) -> float:
+        return self.model.predict_ns(sample.op_class, sample.flops, sample.bytes)
+
+
+_FEATURES = ("overhead_ns", "ns_per_flop", "ns_per_byte")
+#: Samples a class needs for its own overhead and per-byte terms.
+MIN_SAMPLES = 3
+
+
+def fit_dispatch_model(samples: Sequence[DispatchSample]) -> DispatchFit:
+    """Fit ``overhead[c] + flops * ns_per_flop[c] + bytes * ns_per_byte[c]`` per op class ``c`` on
+    relative error, with non-negative coefficients.
+
+    Each table's ``default`` (for classes never measured) is the median over the fitted classes. Raises
+    InputError without samples.
+    """
+    rows = [s for s in samples if s.measured_ns > 0]
+    if not rows:
+        raise InputError("cannot fit a dispatch model: no measured dispatches")
+    classes = sorted({s.op_class for s in rows})
+    # Columns per class: with fewer than MIN_SAMPLES samples a class gets one coefficient (per flop, or
+    # per byte when it does no flops) rather than a three-term line through too few points, so that it
+    # extrapolates in proportion to the work instead of as a constant.
+    columns: list[tuple[str, int]] = []
+    for c in classes:
+        members = [s for s in rows if s.op_class == c]
+        has_flops = any(s.flops for s in members)
+        if len(members) >= MIN_SAMPLES:
+            columns += [(c, 0), (c, 1), (c, 2)] if has_flops else [(c, 0), (c, 2)]
+        else:
+            columns.append((c, 1) if has_flops else (c, 2))
+    index = {key: j for j, key in enumerate(columns)}
+    a = np.zeros((len(rows), len(columns)))
+    b = np.ones(len(rows))
+    for i, s in enumerate(rows):
+        for k, value in enumerate((1.0, float(s.flops), float(s.bytes))):
+            j = index.get((s.op_class, k))
+            if j is not None:
+                a[i, j] = value / s.measured_ns
+    # Columns scaled to unit norm, so that ns-per-flop and ns-per-call coefficients weigh alike.
+    norms = np.linalg.norm(a, axis=0)
+    norms[norms == 0] = 1.0
+    x = nnls(a / norms, b) / norms
+    tables: dict[str, dict[str, float]] = {f: {} for f in _FEATURES}
+    for c in classes:
+        for k, f in enumerate(_FEATURES):
+            j = index.get((c, k))
+            tables[f][c] = float(f"{x[j]:.6g}") if j is not None else 0.0
+    for f in _FEATURES:
+        tables[f]["default"] = float(statistics.median(tables[f].values()))
+    model = DispatchModelSpec(tables["overhead_ns"], tables["ns_per_flop"], tables["ns_per_byte"])
+    fit = DispatchFit(model, len(rows))
+    errors = tuple(fit.predict_ns(s) / s.measured_ns - 1.0 for s in rows)
+    return DispatchFit(model, len(rows), errors)
+
+
+@dataclass(frozen=True)
+class CallSample:
+    """One program: its measured call time, the simulated call on the base machine and the simulated
+    call's growth per ns of each fixed cost."""
+
+    program: str
+    measured_ns: float
+    base_ns: float
+    sensitivity: dict[str, float]
+
+
+def fit_fixed_costs(samples: Sequence[CallSample], knobs: Sequence[str]) -> dict[str, float]:
+    """Non-negative fixed costs (ns) for ``knobs`` that best explain ``measured - base`` (relative error).
+
+    Examples
+    --------
+    >>> s = [CallSample("a", 1000 + 3 * 50 + 1 * 200, 1000, {"submit": 3, "wake": 1}),
+    ...      CallSample("b", 500 + 1 * 50 + 2 * 200, 500, {"submit": 1, "wake": 2})]
+    >>> {k: round(v, 3) for k, v in fit_fixed_costs(s, ["submit", "wake"]).items()}
+    {'submit': 50.0, 'wake': 200.0}
+    """
+    if not samples:
+        raise InputError("cannot fit fixed costs: no measured calls")
+    a = np.array([[s.sensitivity.get(k, 0.0) / s.measured_ns for k in knobs] for s in samples])
+    b = np.array([(s.measured_ns - s.base_ns) / s.measured_ns for s in samples])
+    norms = np.linalg.norm(a, axis=0)
+    norms[norms == 0] = 1.0
+    x = nnls(a / norms, b) / norms
+    return {k: float(v) for k, v in zip(knobs, x)}
+
+
+def summarize_errors(errors: Sequence[float]) -> dict[str, float]:
+    """Median and worst absolute relative error (0.1 is 10%).
+
+    Examples
+    --------
+    >>> summarize_errors([0.1, -0.3, 0.05])
+    {'median_abs': 0.1, 'worst_abs': 0.3, 'count': 3}
+    """
+    absolute = [abs(e) for e in errors if math.isfinite(e)]
+    if not absolute:
+        return {"median_abs": float("nan"), "worst_abs": float("nan"), "count": 0}
+    return {
+        "median_abs": round(float(statistics.median(absolute)), 6),
+        "worst_abs": round(max(absolute), 6),
+        "count": len(absolute),
+    }

@@ -1,0 +1,304 @@
+"""Measuring and simulating the calibration programs, and fitting a machine file from them.
+
+A :class:`Case` is a linalg-level program with its inputs (IREE ``--input`` specs: ``@x.npy`` or splats)
+and parameter archives. :func:`measure_case` compiles and measures it with IREE's tools
+(:mod:`simulator.profile`) and returns plain JSON: the call's benchmark timing and each dispatch's
+minimum over the profiled calls, named and located at its ``stream.cmd.dispatch``.
+:func:`simulate_case` runs the same stream IR in the simulator (timing only) and returns the call time
+and each dispatch's features (flops, bytes), located the same way, so :func:`dispatch_samples` can pair
+them by location. :func:`fit_machine` makes the whole fit: dispatch model first, then the fixed costs by
+linearising the simulator (:mod:`simulator.calibration.fit`), and returns the machine as a TOML-ready
+dict with the fit's provenance.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import pathlib
+from collections.abc import Callable, Sequence
+from typing import Any
+
+from simulator.calibration.fit import (
+    CallSample,
+    DispatchFit,
+    DispatchSample,
+    fit_dispatch_model,
+    fit_fixed_costs,
+    summarize_errors,
+)
+from simulator.calibration.suite import Benchmark
+from simulator.costs import transcendental_body
+from simulator.machine import Machine, machine_from_dict
+from simulator.profile import benchmark_call, capture_profile, compile_module, measured_trace
+from simulator.program import load_program
+from simulator.values_io import parse_input
+
+#: Fixed costs fitted on call times: (table, field) of the machine file.
+KNOBS: tuple[tuple[str, str], ...] = (
+    ("host", "op_cost_ns"),
+    ("host", "call_cost_ns"),
+    ("host", "record_cost_ns"),
+    ("host", "submit_cost_ns"),
+    ("host", "wake_cost_ns"),
+    ("device", "queue_op_overhead_ns"),
+)
+_PROBE_NS = 1000
+
+
+@dataclasses.dataclass(frozen=True)
+class Case:
+    """A program to measure: linalg source, IREE input specs, ``scope=file`` parameter archives and,
+    when it is already compiled, its stream IR."""
+
+    name: str
+    source: pathlib.Path
+    inputs: tuple[str, ...]
+    parameters: tuple[str, ...] = ()
+    stream_ir: pathlib.Path | None = None
+
+
+def fixture_case(directory: pathlib.Path) -> Case:
+    """A fixture set of tests/fixtures/iree as a case (its cmd.mlir is the stream IR)."""
+    inputs = tuple(f"@{p}" for p in sorted(directory.glob("input*.npy")))
+    params = directory / "params.irpa"
+    return Case(
+        directory.name,
+        directory / "source.mlir",
+        inputs,
+        (f"model={params}",) if params.exists() else (),
+        directory / "cmd.mlir",
+    )
+
+
+def benchmark_case(bench: Benchmark, workdir: pathlib.Path) -> Case:
+    """A generated benchmark written under ``workdir`` as a case."""
+    workdir.mkdir(parents=True, exist_ok=True)
+    source = workdir / f"{bench.name}.mlir"
+    source.write_text(bench.source)
+    return Case(bench.name, source, bench.inputs)
+
+
+def stream_ir_of(case: Case, workdir: pathlib.Path, device: str) -> pathlib.Path:
+    if case.stream_ir is not None:
+        return case.stream_ir
+    out = workdir / f"{case.name}.stream.mlir"
+    if not out.exists():
+        compile_module(case.source, out, device=device, to_stream=True)
+    return out
+
+
+def measure_case(
+    case: Case,
+    workdir: pathlib.Path,
+    *,
+    device: str = "local-task",
+    reps: int = 30,
+    calls: int = 10,
+    min_time: str = "1x",
+) -> dict[str, Any]:
+    """Compile and measure ``case``: the call's timing and each dispatch's (JSON values)."""
+    workdir.mkdir(parents=True, exist_ok=True)
+    vmfb = workdir / f"{case.name}.vmfb"
+    compile_module(case.source, vmfb, device=device)
+    stream_ir = stream_ir_of(case, workdir, device)
+    kw: dict[str, Any] = {"device": device, "inputs": case.inputs, "parameters": case.parameters}
+    timing = benchmark_call(vmfb, repetitions=reps, min_time=min_time, **kw)
+    records = capture_profile(vmfb, calls=calls, **kw)
+    _, timings = measured_trace(
+        records, calls, program=case.name, device=device, module=load_program(stream_ir)
+    )
+    return {
+        "name": case.name,
+        "device": device,
+        "stream_ir": str(stream_ir),
+        "call_ns": timing.to_dict(),
+        "dispatches": [
+            {
+                "name": t.name,
+                "loc": t.loc,
+                "min_ns": t.min_ns,
+                "median_ns": t.median_ns,
+                "max_ns": t.max_ns,
+                "workgroup_count": list(t.workgroup_count),
+            }
+            for t in timings
+        ],
+    }
+
+
+def _inputs(case: Case) -> list[Any]:
+    return [parse_input(spec) for spec in case.inputs]
+
+
+_MODULES: dict[pathlib.Path, Any] = {}
+
+
+def _module(stream_ir: pathlib.Path) -> Any:
+    """The parsed stream IR, once per file per process (pretty text goes through IREE's parser)."""
+    module = _MODULES.get(stream_ir)
+    if module is None:
+        module = _MODULES[stream_ir] = load_program(stream_ir)
+    return module
+
+
+def _transcendental_exports(module: Any) -> set[str]:
+    """Names of the executable functions (IREE names them after their exports) with transcendentals."""
+    out = set()
+    for op in module.walk():
+        if op.op_name == "func.func" and transcendental_body(op):
+            name = op.attr("sym_name")
+            out.add(getattr(name, "value", ""))
+    return out
+
+
+def simulate_case(case: Case, stream_ir: pathlib.Path, machine: Machine) -> dict[str, Any]:
+    """Simulate ``case`` (timing only): the call's time and each dispatch's features and duration."""
+    from simulator.session import Session
+
+    params = dict(p.split("=", 1) for p in case.parameters)
+    result = Session(machine).run_sync(
+        _module(stream_ir), "main", _inputs(case), parameters=params or None, timing_only=True
+    )
+    from traces import call_time_ns
+
+    math_bodies = _transcendental_exports(_module(stream_ir))
+    return {
+        "call_ns": call_time_ns(result.trace),
+        "dispatches": [
+            {
+                "name": s.name,
+                "loc": s.args.get("loc"),
+                "flops": int(s.args.get("flops", 0)),
+                "bytes": int(s.args.get("bytes", 0)),
+                "transcendental": s.name in math_bodies,
+                "dur_ns": s.dur_ns,
+            }
+            for s in result.trace.iter_spans()
+            if s.category == "dispatch" and s.args.get("op") == "stream.cmd.dispatch"
+        ],
+    }
+
+
+def dispatch_samples(measured: dict[str, Any], simulated: dict[str, Any]) -> list[DispatchSample]:
+    """Measured dispatches paired with simulated ones by location (by name and order without one)."""
+    by_loc = {d["loc"]: d for d in simulated["dispatches"] if d["loc"]}
+    by_name: dict[str, list[dict[str, Any]]] = {}
+    for d in simulated["dispatches"]:
+        by_name.setdefault(d["name"], []).append(d)
+    out = []
+    for m in measured["dispatches"]:
+        sim = by_loc.get(m["loc"]) if m["loc"] else None
+        if sim is None and by_name.get(m["name"]):
+            sim = by_name[m["name"]].pop(0)
+        if sim is not None:
+            out.append(
+                DispatchSample(
+                    measured["name"],
+                    m["name"],
+                    sim["flops"],
+                    sim["bytes"],
+                    float(m["min_ns"]),
+                    bool(sim.get("transcendental", False)),
+                )
+            )
+    return out
+
+
+def with_costs(base: dict[str, Any], dispatch: DispatchFit | None, costs: dict[str, float]) -> Machine:
+    """The machine ``base`` (TOML dict, one device) with the dispatch model and fixed costs set."""
+    data = _deep_copy(base)
+    device = data["devices"][0]
+    for (table, key), value in ((k, costs.get(f"{k[0]}.{k[1]}", 0.0)) for k in KNOBS):
+        target = data.setdefault("host", {}) if table == "host" else device
+        target[key] = int(round(value))
+    if dispatch is not None:
+        device["dispatch_model"] = model_table(dispatch)
+    return machine_from_dict(data, source=str(data.get("name", "calibrated")))
+
+
+def model_table(dispatch: DispatchFit) -> dict[str, Any]:
+    """The ``[devices.dispatch_model]`` table of a fit (keys sorted: the file is deterministic)."""
+    m = dispatch.model
+    return {
+        "overhead_ns": dict(sorted(m.overhead_ns.items())),
+        "ns_per_flop": dict(sorted(m.ns_per_flop.items())),
+        "ns_per_byte": dict(sorted(m.ns_per_byte.items())),
+    }
+
+
+def _deep_copy(value: Any) -> Any:
+    if isinstance(value, dict):
+        return {k: _deep_copy(v) for k, v in value.items()}
+    if isinstance(value, list):
+        return [_deep_copy(v) for v in value]
+    return value
+
+
+def call_samples(
+    cases: Sequence[tuple[Case, pathlib.Path, dict[str, Any]]],
+    base: dict[str, Any],
+    dispatch: DispatchFit,
+    progress: Callable[[str], None] | None = None,
+) -> list[CallSample]:
+    """Linearise the simulated call of each (case, stream IR, measurement) around zero fixed costs."""
+    zero = with_costs(base, dispatch, {})
+    probes = {f"{t}.{k}": with_costs(base, dispatch, {f"{t}.{k}": float(_PROBE_NS)}) for t, k in KNOBS}
+    out = []
+    for case, stream_ir, measured in cases:
+        if progress is not None:
+            progress(case.name)
+        base_ns = float(simulate_case(case, stream_ir, zero)["call_ns"])
+        sens = {
+            knob: (simulate_case(case, stream_ir, m)["call_ns"] - base_ns) / _PROBE_NS
+            for knob, m in probes.items()
+        }
+        out.append(CallSample(case.name, float(measured["call_ns"]["min_ns"]), base_ns, sens))
+    return out
+
+
+def fit_machine(
+    base: dict[str, Any],
+    cases: Sequence[tuple[Case, pathlib.Path, dict[str, Any]]],
+    *,
+    provenance: dict[str, Any],
+    progress: Callable[[str], None] | None = None,
+) -> tuple[dict[str, Any], dict[str, Any]]:
+    """Fit the dispatch model and the fixed costs on ``cases`` (with their measurements); the machine
+    as a TOML-ready dict and a report of the fit (errors on the training programs)."""
+    samples: list[DispatchSample] = []
+    for case, stream_ir, measured in cases:
+        samples += dispatch_samples(measured, simulate_case(case, stream_ir, with_costs(base, None, {})))
+    dispatch = fit_dispatch_model(samples)
+    calls = call_samples(cases, base, dispatch, progress)
+    knobs = [f"{t}.{k}" for t, k in KNOBS]
+    costs = fit_fixed_costs(calls, knobs)
+    machine = with_costs(base, dispatch, costs)
+    call_errors = [
+        simulate_case(case, ir, machine)["call_ns"] / measured["call_ns"]["min_ns"] - 1.0
+        for case, ir, measured in cases
+    ]
+    data = _deep_copy(base)
+    for table, key in KNOBS:
+        target = data.setdefault("host", {}) if table == "host" else data["devices"][0]
+        target[key] = int(round(costs[f"{table}.{key}"]))
+    data["devices"][0]["dispatch_model"] = model_table(dispatch)
+    dispatch_summary = summarize_errors(dispatch.relative_errors)
+    call_summary = summarize_errors(call_errors)
+    data["calibration"] = {
+        **provenance,
+        "programs": [case.name for case, _, _ in cases],
+        "dispatches_fitted": dispatch.samples,
+        "dispatch_median_abs_error": dispatch_summary["median_abs"],
+        "dispatch_worst_abs_error": dispatch_summary["worst_abs"],
+        "call_median_abs_error": call_summary["median_abs"],
+        "call_worst_abs_error": call_summary["worst_abs"],
+        # predicted / measured - 1 of each program's call, in the order of ``programs``.
+        "call_errors": [round(e, 4) for e in call_errors],
+    }
+    report = {
+        "dispatch": dispatch_summary,
+        "call": call_summary,
+        "call_errors": {case.name: round(e, 4) for (case, _, _), e in zip(cases, call_errors)},
+        "fixed_costs_ns": costs,
+    }
+    return data, report

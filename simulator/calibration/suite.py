@@ -1,0 +1,231 @@
+"""The microbenchmark suite: small linalg programs over a grid of op kinds, sizes and element types.
+
+Each :class:`Benchmark` is the MLIR text of a ``@main`` taking only tensor arguments (filled with a
+splat value for both IREE and the simulator), so that it needs no parameter archive. Together they cover
+the op classes the fitted dispatch model distinguishes (:func:`simulator.calibration.features.op_class`):
+matmuls and batch matmuls, convolutions, reductions and softmax, elementwise maps, transposes, in f32
+and a few i8/f16 cases, from launch-bound sizes to ones that take a millisecond on one core.
+
+:func:`training_suite` is what ``benchmarks/calibrate.py`` fits on; :func:`holdout_suite` lists composite
+programs that are never fitted on, to report prediction error on programs the fit has not seen.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+_EW_MAP = "affine_map<({d}) -> ({d})>"
+
+
+@dataclass(frozen=True)
+class Benchmark:
+    """A generated program: its name, MLIR text and ``@main``'s inputs as splat specs (``8x16xf32=0.5``)."""
+
+    name: str
+    source: str
+    inputs: tuple[str, ...]
+
+
+def _t(shape: tuple[int, ...], et: str) -> str:
+    return "tensor<" + "x".join([*(str(d) for d in shape), et]) + ">"
+
+
+def _spec(shape: tuple[int, ...], et: str) -> str:
+    value = "1" if et.startswith("i") else "0.5"
+    return "x".join([*(str(d) for d in shape), et]) + "=" + value
+
+
+def _zero(et: str) -> str:
+    return "0" if et.startswith("i") else "0.0"
+
+
+def matmul(m: int, k: int, n: int, et: str = "f32", acc: str | None = None) -> Benchmark:
+    acc = acc or et
+    a, b, c = _t((m, k), et), _t((k, n), et), _t((m, n), acc)
+    src = f"""func.func @main(%a: {a}, %b: {b}) -> {c} {{
+  %zero = arith.constant {_zero(acc)} : {acc}
+  %e = tensor.empty() : {c}
+  %z = linalg.fill ins(%zero : {acc}) outs(%e : {c}) -> {c}
+  %r = linalg.matmul ins(%a, %b : {a}, {b}) outs(%z : {c}) -> {c}
+  return %r : {c}
+}}
+"""
+    return Benchmark(f"matmul_{m}x{k}x{n}_{et}", src, (_spec((m, k), et), _spec((k, n), et)))
+
+
+def batch_matmul(bt: int, m: int, k: int, n: int) -> Benchmark:
+    a, b, c = _t((bt, m, k), "f32"), _t((bt, k, n), "f32"), _t((bt, m, n), "f32")
+    src = f"""func.func @main(%a: {a}, %b: {b}) -> {c} {{
+  %zero = arith.constant 0.0 : f32
+  %e = tensor.empty() : {c}
+  %z = linalg.fill ins(%zero : f32) outs(%e : {c}) -> {c}
+  %r = linalg.batch_matmul ins(%a, %b : {a}, {b}) outs(%z : {c}) -> {c}
+  return %r : {c}
+}}
+"""
+    return Benchmark(
+        f"batch_matmul_{bt}x{m}x{k}x{n}", src, (_spec((bt, m, k), "f32"), _spec((bt, k, n), "f32"))
+    )
+
+
+def elementwise(rows: int, cols: int, et: str = "f32", *, heavy: bool = False) -> Benchmark:
+    """``tanh(a * b + a)`` (heavy) or ``a + b`` over ``rows x cols``."""
+    t = _t((rows, cols), et)
+    m = "affine_map<(i, j) -> (i, j)>"
+    body = (
+        f"%p = arith.mulf %x, %y : {et}\n    %s = arith.addf %p, %x : {et}\n    %r = math.tanh %s : {et}"
+        if heavy
+        else f"%r = arith.addf %x, %y : {et}"
+    )
+    src = f"""func.func @main(%a: {t}, %b: {t}) -> {t} {{
+  %e = tensor.empty() : {t}
+  %r = linalg.generic {{indexing_maps = [{m}, {m}, {m}], iterator_types = ["parallel", "parallel"]}}
+      ins(%a, %b : {t}, {t}) outs(%e : {t}) {{
+  ^bb0(%x: {et}, %y: {et}, %o: {et}):
+    {body}
+    linalg.yield %r : {et}
+  }} -> {t}
+  return %r : {t}
+}}
+"""
+    kind = "tanh" if heavy else "add"
+    return Benchmark(f"elementwise_{kind}_{rows}x{cols}_{et}", src, (_spec((rows, cols), et),) * 2)
+
+
+def reduction(rows: int, cols: int) -> Benchmark:
+    """Row sums of ``rows x cols`` f32."""
+    t, o = _t((rows, cols), "f32"), _t((rows,), "f32")
+    src = f"""func.func @main(%a: {t}) -> {o} {{
+  %zero = arith.constant 0.0 : f32
+  %e = tensor.empty() : {o}
+  %z = linalg.fill ins(%zero : f32) outs(%e : {o}) -> {o}
+  %r = linalg.generic {{indexing_maps = [affine_map<(i, j) -> (i, j)>, affine_map<(i, j) -> (i)>],
+      iterator_types = ["parallel", "reduction"]}} ins(%a : {t}) outs(%z : {o}) {{
+  ^bb0(%x: f32, %acc: f32):
+    %s = arith.addf %x, %acc : f32
+    linalg.yield %s : f32
+  }} -> {o}
+  return %r : {o}
+}}
+"""
+    return Benchmark(f"reduction_{rows}x{cols}", src, (_spec((rows, cols), "f32"),))
+
+
+def softmax(rows: int, cols: int) -> Benchmark:
+    t = _t((rows, cols), "f32")
+    src = f"""func.func @main(%a: {t}) -> {t} {{
+  %e = tensor.empty() : {t}
+  %r = linalg.softmax dimension(1) ins(%a : {t}) outs(%e : {t}) -> {t}
+  return %r : {t}
+}}
+"""
+    return Benchmark(f"softmax_{rows}x{cols}", src, (_spec((rows, cols), "f32"),))
+
+
+def transpose(rows: int, cols: int) -> Benchmark:
+    t, o = _t((rows, cols), "f32"), _t((cols, rows), "f32")
+    src = f"""func.func @main(%a: {t}) -> {o} {{
+  %e = tensor.empty() : {o}
+  %r = linalg.transpose ins(%a : {t}) outs(%e : {o}) permutation = [1, 0]
+  return %r : {o}
+}}
+"""
+    return Benchmark(f"transpose_{rows}x{cols}", src, (_spec((rows, cols), "f32"),))
+
+
+def conv2d(hw: int, cin: int, cout: int, k: int = 3) -> Benchmark:
+    x, f = _t((1, hw, hw, cin), "f32"), _t((k, k, cin, cout), "f32")
+    o = _t((1, hw - k + 1, hw - k + 1, cout), "f32")
+    src = f"""func.func @main(%x: {x}, %f: {f}) -> {o} {{
+  %zero = arith.constant 0.0 : f32
+  %e = tensor.empty() : {o}
+  %z = linalg.fill ins(%zero : f32) outs(%e : {o}) -> {o}
+  %r = linalg.conv_2d_nhwc_hwcf {{dilations = dense<1> : tensor<2xi64>, strides = dense<1> : tensor<2xi64>}}
+      ins(%x, %f : {x}, {f}) outs(%z : {o}) -> {o}
+  return %r : {o}
+}}
+"""
+    return Benchmark(
+        f"conv2d_{hw}x{hw}x{cin}x{cout}_k{k}",
+        src,
+        (_spec((1, hw, hw, cin), "f32"), _spec((k, k, cin, cout), "f32")),
+    )
+
+
+def mlp(batch: int, dims: tuple[int, ...]) -> Benchmark:
+    """A chain of matmul + bias + relu layers (a composite program: several dispatches, one execute)."""
+    args = [f"%x: {_t((batch, dims[0]), 'f32')}"]
+    inputs = [_spec((batch, dims[0]), "f32")]
+    lines = ["  %zero = arith.constant 0.0 : f32"]
+    cur = "%x"
+    m2 = "affine_map<(i, j) -> (i, j)>"
+    m1 = "affine_map<(i, j) -> (j)>"
+    for i, (din, dout) in enumerate(zip(dims, dims[1:])):
+        w, bias, o = _t((din, dout), "f32"), _t((dout,), "f32"), _t((batch, dout), "f32")
+        args += [f"%w{i}: {w}", f"%b{i}: {bias}"]
+        inputs += [_spec((din, dout), "f32"), _spec((dout,), "f32")]
+        lines += [
+            f"  %e{i} = tensor.empty() : {o}",
+            f"  %z{i} = linalg.fill ins(%zero : f32) outs(%e{i} : {o}) -> {o}",
+            f"  %m{i} = linalg.matmul ins({cur}, %w{i} : {_t((batch, din), 'f32')}, {w}) outs(%z{i} : {o}) -> {o}",
+            f'  %h{i} = linalg.generic {{indexing_maps = [{m2}, {m1}, {m2}], iterator_types = ["parallel", '
+            f'"parallel"]}} ins(%m{i}, %b{i} : {o}, {bias}) outs(%e{i} : {o}) {{',
+            "  ^bb0(%p: f32, %q: f32, %r: f32):",
+            "    %s = arith.addf %p, %q : f32",
+            "    %y = arith.maximumf %s, %zero : f32",
+            "    linalg.yield %y : f32",
+            f"  }} -> {o}",
+        ]
+        cur = f"%h{i}"
+    out = _t((batch, dims[-1]), "f32")
+    src = (
+        f"func.func @main({', '.join(args)}) -> {out} {{\n"
+        + "\n".join(lines)
+        + f"\n  return {cur} : {out}\n}}\n"
+    )
+    return Benchmark(f"mlp_{batch}x{'x'.join(str(d) for d in dims)}", src, tuple(inputs))
+
+
+def training_suite() -> list[Benchmark]:
+    """The programs the dispatch model is fitted on."""
+    out = [
+        matmul(16, 64, 64),
+        matmul(64, 64, 64),
+        matmul(128, 128, 128),
+        matmul(256, 256, 256),
+        matmul(32, 512, 128),
+        matmul(8, 1024, 256),
+        matmul(384, 128, 384),
+        matmul(64, 256, 64, "i8", "i32"),
+        matmul(128, 128, 128, "f16"),
+        batch_matmul(4, 64, 64, 64),
+        batch_matmul(8, 32, 128, 32),
+        elementwise(64, 64),
+        elementwise(256, 1024),
+        elementwise(1024, 1024),
+        elementwise(128, 256, heavy=True),
+        elementwise(512, 1024, heavy=True),
+        elementwise(512, 512, "f16"),
+        reduction(64, 256),
+        reduction(512, 2048),
+        softmax(64, 128),
+        softmax(256, 1024),
+        transpose(256, 256),
+        transpose(1024, 512),
+        conv2d(16, 4, 8),
+        conv2d(32, 16, 32),
+        conv2d(64, 8, 16),
+    ]
+    return out
+
+
+def holdout_suite() -> list[Benchmark]:
+    """Composite programs never fitted on: the prediction error on them is the honest figure."""
+    return [
+        mlp(16, (128, 256, 128)),
+        mlp(64, (256, 512, 256, 64)),
+        matmul(96, 192, 160),
+        softmax(128, 512),
+        elementwise(384, 768, heavy=True),
+        conv2d(24, 8, 24),
+    ]

@@ -1,0 +1,175 @@
+"""The fit recovers known coefficients from synthetic data; the fitted model loads and prices dispatches."""
+
+from __future__ import annotations
+
+import tomllib
+
+import numpy as np
+import pytest
+
+from simulator.calibration.fit import (
+    CallSample,
+    DispatchSample,
+    fit_dispatch_model,
+    fit_fixed_costs,
+    nnls,
+    summarize_errors,
+)
+from simulator.calibration.toml_out import dumps
+from simulator.costs import CostModel, DispatchCost, op_class
+from simulator.errors import InputError, MachineError
+from simulator.machine import load_machine, machine_from_dict
+
+TRUE_OVERHEAD = {"matmul": 2500.0, "reduction": 1200.0, "elementwise": 800.0, "conv": 9000.0}
+TRUE_PER_BYTE = {"matmul": 0.05, "reduction": 0.02, "elementwise": 0.015, "conv": 0.1}
+TRUE_PER_FLOP = {"matmul": 0.004, "reduction": 0.02, "elementwise": 0.03, "conv": 0.006}
+NAMES = {
+    "matmul": "main_dispatch_0_matmul_{n}_f32",
+    "reduction": "main_dispatch_1_reduction_{n}_f32",
+    "elementwise": "main_dispatch_2_elementwise_{n}_f32",
+    "conv": "main_dispatch_3_conv_2d_{n}_f32",
+}
+
+
+def _samples(noise: float, seed: int = 0) -> list[DispatchSample]:
+    rng = np.random.default_rng(seed)
+    out = []
+    for cls, per_flop in TRUE_PER_FLOP.items():
+        for n in range(12):
+            flops = int(rng.integers(1_000, 50_000_000))
+            nbytes = int(rng.integers(1_000, 8_000_000))
+            t = TRUE_OVERHEAD[cls] + flops * per_flop + nbytes * TRUE_PER_BYTE[cls]
+            t *= 1.0 + noise * float(rng.uniform(-1, 1))
+            out.append(DispatchSample("p", NAMES[cls].format(n=n), flops, nbytes, t))
+    return out
+
+
+def test_fit_dispatch_model_recovers_known_coefficients_exactly() -> None:
+    model = fit_dispatch_model(_samples(0.0)).model
+    for cls in TRUE_PER_FLOP:
+        assert model.coefficients(cls) == pytest.approx(
+            (TRUE_OVERHEAD[cls], TRUE_PER_FLOP[cls], TRUE_PER_BYTE[cls]), rel=1e-4
+        )
+    assert summarize_errors(fit_dispatch_model(_samples(0.0)).relative_errors)["worst_abs"] < 1e-4
+
+
+def test_fit_dispatch_model_with_noise_stays_close() -> None:
+    fit = fit_dispatch_model(_samples(0.05, seed=3))
+    for cls, value in TRUE_PER_FLOP.items():
+        assert fit.model.ns_per_flop[cls] == pytest.approx(value, rel=0.15)
+    assert summarize_errors(fit.relative_errors)["median_abs"] < 0.05
+
+
+def test_fit_dispatch_model_needs_samples() -> None:
+    with pytest.raises(InputError, match="no measured dispatches"):
+        fit_dispatch_model([])
+
+
+def test_fit_fixed_costs_recovers_knobs_and_never_goes_negative() -> None:
+    rng = np.random.default_rng(1)
+    true = {"submit": 1500.0, "wake": 4000.0, "op": 0.0}
+    samples = []
+    for i in range(10):
+        sens = {k: float(rng.integers(0, 30)) for k in true}
+        base = float(rng.integers(10_000, 500_000))
+        samples.append(CallSample(f"p{i}", base + sum(sens[k] * v for k, v in true.items()), base, sens))
+    got = fit_fixed_costs(samples, list(true))
+    assert got["submit"] == pytest.approx(1500.0, rel=1e-6) and got["wake"] == pytest.approx(4000.0, rel=1e-6)
+    assert got["op"] == pytest.approx(0.0, abs=1e-6)
+
+
+def test_nnls_matches_unconstrained_solution_when_positive() -> None:
+    rng = np.random.default_rng(2)
+    a = rng.uniform(0, 1, (20, 4))
+    x_true = np.array([1.0, 2.0, 0.5, 3.0])
+    assert np.allclose(nnls(a, a @ x_true), x_true)
+
+
+@pytest.mark.parametrize(
+    ("name", "expected"),
+    [
+        ("main_dispatch_0_matmul_16x64x64_f32", "matmul"),
+        ("main_dispatch_3_reduction_16x16x64_f32", "reduction"),
+        ("main_dispatch_1_conv_2d_nhwc_hwcf_1x14x14x8x3x3x4_f32", "conv"),
+        ("main_dispatch_2_elementwise_16x64_f16", "elementwise.f16"),
+        ("main_dispatch_4_matmul_64x64x256_i8xi8xi32", "matmul.i8"),
+        ("main_dispatch_5_transpose_256x256_f32", "transpose"),
+        ("main_dispatch_6_slow_memcpy", "copy"),
+        ("matmul", "matmul"),
+    ],
+    ids=["matmul", "reduction", "conv", "f16", "i8", "transpose", "memcpy", "builder-kernel"],
+)
+def test_op_class_from_export_names(name: str, expected: str) -> None:
+    assert op_class(name) == expected
+
+
+def _fitted_machine_dict() -> dict:
+    model = fit_dispatch_model(_samples(0.0)).model
+    data = {
+        "name": "fitted",
+        "devices": [
+            {
+                "name": "cpu0",
+                "kind": "cpu",
+                "dispatch_model": {
+                    "overhead_ns": dict(model.overhead_ns),
+                    "ns_per_flop": dict(model.ns_per_flop),
+                    "ns_per_byte": dict(model.ns_per_byte),
+                },
+            }
+        ],
+        "calibration": {"date": "2026-11-25", "programs": ["a", "b"], "call_median_abs_error": 0.05},
+    }
+    return data
+
+
+def test_fitted_machine_prices_dispatches_with_the_model_and_round_trips() -> None:
+    data = _fitted_machine_dict()
+    machine = machine_from_dict(tomllib.loads(dumps(data)))
+    device = machine.devices[0]
+    cost = DispatchCost(flops=1_000_000, bytes_read=30_000, bytes_written=10_000)
+    ns = CostModel().dispatch_ns(device, ("main_dispatch_0_matmul_8x8x8_f32",), cost)
+    assert ns == pytest.approx(2500 + 1e6 * 0.004 + 40_000 * 0.05, abs=2)
+    # A class never measured takes the base class, then the default.
+    model = device.dispatch_model
+    assert model is not None
+    assert model.coefficients("matmul.math.bf16") == model.coefficients("matmul")
+    assert model.coefficients("scan")[1] == model.ns_per_flop["default"]
+    # Without a model the same dispatch is priced by the roofline.
+    assert CostModel().dispatch_ns(load_machine("cpu").devices[0], ("mm",), cost) != ns
+    # Written and read again, the machine gives byte-identical predictions.
+    again = machine_from_dict(tomllib.loads(dumps(data)))
+    assert again == machine
+
+
+@pytest.mark.parametrize(
+    ("patch", "message"),
+    [
+        ({"overhead_ns": {"matmul": -1.0}}, r"overhead_ns: field 'matmul' must be in"),
+        ({"ns_per_byte": {"conv": "fast"}}, r"ns_per_byte: field 'conv' must be float"),
+        ({"ns_per_flop": {"matmul": float("nan")}}, "'matmul' must be a finite number"),
+        ({"ns_per_flop": 0.5}, "field 'ns_per_flop' must be dict"),
+        ({"bogus": 1}, "unknown field"),
+    ],
+    ids=["negative", "type", "nan", "not-a-table", "unknown"],
+)
+def test_malformed_dispatch_model_is_rejected_naming_the_key(patch: dict, message: str) -> None:
+    data = _fitted_machine_dict()
+    data["devices"][0]["dispatch_model"].update(patch)
+    with pytest.raises(MachineError, match=message):
+        machine_from_dict(data)
+
+
+def test_malformed_provenance_is_rejected() -> None:
+    data = _fitted_machine_dict()
+    data["calibration"]["nested"] = {"a": 1}
+    with pytest.raises(MachineError, match=r"\[calibration\]: field 'nested'"):
+        machine_from_dict(data)
+
+
+def test_a_class_with_one_sample_scales_with_its_work() -> None:
+    samples = _samples(0.0) + [DispatchSample("p", "main_dispatch_9_matmul_8x8x8_f16", 1000, 500, 20_000.0)]
+    model = fit_dispatch_model(samples).model
+    overhead, per_flop, per_byte = model.coefficients("matmul.f16")
+    assert (overhead, per_byte) == (0.0, 0.0) and per_flop == pytest.approx(20.0, rel=1e-4)
+    assert model.predict_ns("matmul.f16", 2000, 500) == pytest.approx(40_000.0, rel=1e-4)

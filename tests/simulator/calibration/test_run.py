@@ -1,0 +1,95 @@
+"""Pairing measured and simulated dispatches, and machines with fitted costs."""
+
+from __future__ import annotations
+
+import pathlib
+import tomllib
+
+import pytest
+
+from simulator.calibration.fit import DispatchSample, fit_dispatch_model
+from simulator.calibration.run import KNOBS, dispatch_samples, fixture_case, with_costs
+from simulator.calibration.suite import holdout_suite, training_suite
+
+ROOT = pathlib.Path(__file__).parents[3]
+
+
+def _base() -> dict:
+    with open(ROOT / "simulator" / "machines" / "cpu.toml", "rb") as f:
+        return tomllib.load(f)
+
+
+def test_dispatch_samples_pair_by_location_then_by_name() -> None:
+    measured = {
+        "name": "p",
+        "dispatches": [
+            {"name": "mm", "loc": "p.mlir:9:5", "min_ns": 900},
+            {"name": "mm", "loc": "p.mlir:12:5", "min_ns": 700},
+            {"name": "red", "loc": None, "min_ns": 300},
+        ],
+    }
+    simulated = {
+        "dispatches": [
+            {"name": "mm", "loc": "p.mlir:12:5", "flops": 20, "bytes": 2},
+            {"name": "mm", "loc": "p.mlir:9:5", "flops": 10, "bytes": 1},
+            {"name": "red", "loc": "p.mlir:14:5", "flops": 5, "bytes": 3, "transcendental": True},
+        ]
+    }
+    assert dispatch_samples(measured, simulated) == [
+        DispatchSample("p", "mm", 10, 1, 900.0),
+        DispatchSample("p", "mm", 20, 2, 700.0),
+        DispatchSample("p", "red", 5, 3, 300.0, True),
+    ]
+
+
+def test_with_costs_sets_every_knob_and_the_model() -> None:
+    fit = fit_dispatch_model([DispatchSample("p", "mm", 1000, 10, 5000.0)] * 3)
+    costs = {f"{t}.{k}": 100.0 * (i + 1) for i, (t, k) in enumerate(KNOBS)}
+    machine = with_costs(_base(), fit, costs)
+    assert machine.host.op_cost_ns == 100 and machine.host.wake_cost_ns == 500
+    assert machine.devices[0].queue_op_overhead_ns == 600
+    assert machine.devices[0].dispatch_model == fit.model
+    # The base dict is not changed.
+    assert _base()["host"]["op_cost_ns"] == 20
+
+
+def test_suites_have_unique_names_and_holdout_is_disjoint() -> None:
+    train = [b.name for b in training_suite()]
+    holdout = [b.name for b in holdout_suite()]
+    assert len(set(train)) == len(train) and not set(train) & set(holdout)
+    assert all(b.source.startswith("func.func @main(") for b in training_suite() + holdout_suite())
+
+
+def test_fixture_case_uses_the_fixture_inputs_parameters_and_stream_ir() -> None:
+    case = fixture_case(ROOT / "tests" / "fixtures" / "iree" / "attention_block")
+    assert case.stream_ir is not None and case.stream_ir.name == "cmd.mlir"
+    assert [pathlib.Path(i[1:]).name for i in case.inputs] == ["input0.npy"]
+    assert case.parameters[0].startswith("model=") and case.parameters[0].endswith("params.irpa")
+
+
+@pytest.mark.parametrize("bench", training_suite()[:3] + holdout_suite()[:1], ids=lambda b: b.name)
+def test_generated_programs_compile_with_iree(iree: None, bench: object, tmp_path: pathlib.Path) -> None:
+    from simulator.profile import compile_module
+
+    source = tmp_path / "p.mlir"
+    source.write_text(bench.source)  # type: ignore[attr-defined]
+    assert (
+        compile_module(source, tmp_path / "p.mlir.stream", to_stream=True)
+        .read_text()
+        .count("stream.cmd.dispatch")
+        >= 1
+    )
+
+
+def test_the_calibrated_preset_loads_and_states_its_provenance() -> None:
+    from simulator.machine import load_machine
+
+    machine = load_machine("cpu-local-task")
+    model = machine.devices[0].dispatch_model
+    assert model is not None and model.coefficients("matmul")[1] > 0
+    with open(ROOT / "simulator" / "machines" / "cpu-local-task.toml", "rb") as f:
+        provenance = tomllib.load(f)["calibration"]
+    assert {"date", "host_cpu", "iree_version", "device", "programs", "call_errors"} <= set(provenance)
+    assert len(provenance["call_errors"]) == len(provenance["programs"])
+    # No held-out program was fitted on.
+    assert not {b.name for b in holdout_suite()} & set(provenance["programs"])
