@@ -41,8 +41,6 @@ STREAMABLE_OPS = frozenset(
         "stream.async.splat",
         "stream.async.transfer",
         "stream.async.update",
-        "stream.async.load",
-        "stream.async.store",
         "stream.async.collective",
         "stream.async.call",
     }
@@ -55,6 +53,11 @@ PURE_OPS = frozenset(
         "util.null",
         "util.buffer.constant",
         "util.optimization_barrier",
+        # Not streamable in IREE: host reads and writes of staging resources, and the parameter load
+        # that carries its own timepoint (lowered one for one by scheduler.timeline_ops).
+        "stream.async.load",
+        "stream.async.store",
+        "stream.async.parameter.load",
         "stream.resource.size",
         "stream.resource.subview",
         "stream.tensor.sizeof",

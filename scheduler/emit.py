@@ -22,6 +22,7 @@ from scheduler.access import is_resource, static_index
 from scheduler.errors import UnsupportedOpError
 from scheduler.packing import DynamicOffset, Layout, align
 from scheduler.state import FunctionPlan, ParameterUpload, RegionAllocation, ScheduleState, erase_ops
+from scheduler.timeline_ops import lower_timeline_ops
 
 UTIL_BUFFER = T.OpaqueType("!util.buffer")
 _ACCESS_ATTRS = {a: A.i32_attr(a) for a in (1, 2, 3)}
@@ -73,6 +74,8 @@ def materialize(state: ScheduleState) -> ScheduleState:
     default_affinity = state.module.op.attr("stream.affinity.default")
     for plan in state.functions:
         _Emitter(plan, state, default_affinity).run()
+    for func in {id(plan.op): plan.op for plan in state.functions}.values():
+        lower_timeline_ops(func)
     return state
 
 

@@ -52,10 +52,8 @@ from scheduler.state import (
 )
 from scheduler.usage import analyze_usage
 
-# The streamable ops the pipeline lowers; the rest (load, store, collective, call) are rejected by name.
+# The streamable ops the pipeline lowers; the rest (collective, call) are rejected by name.
 SUPPORTED = STREAMABLE_OPS - {
-    "stream.async.load",
-    "stream.async.store",
     "stream.async.collective",
     "stream.async.call",
 }

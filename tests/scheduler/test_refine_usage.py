@@ -111,12 +111,11 @@ def test_usage_analysis_public_argument_is_external() -> None:
     assert analyze_usage(m).lifetime(fn.body.args[0]) == "external"
 
 
-# Cases whose other constructs the pipeline does not lower yet (issue 14, causes 5 and 6; async.constant
+# Cases whose other constructs the pipeline does not lower yet (issue 14, cause 5: scf; async.constant
 # without a parameter inside a region): the pipeline must say so, by op and location.
 _PIPELINE_UNSUPPORTED = {
     "constant_read_by_dispatch_is_constant": "stream.async.constant",
     "scf_if_results": "scf.if",
-    "staging_load_and_store": "stream.async.store",
 }
 
 
