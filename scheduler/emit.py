@@ -106,6 +106,10 @@ class _Emitter:
             replaced.extend(self._host_await(b, p))
         for old, new in replaced:
             old.replace_all_uses_with(new)
+        for p, pinned in plan.pinned_partition.items():
+            # The host ops that used a kept region's timepoint now use its cmd-form timepoint.
+            pinned.timepoint.results[0].replace_all_uses_with(self.tp[p])
+            erase_ops([pinned.timepoint], plan.block)
         erase_ops([self.g.nodes[n]["op"] for part in plan.partitions for n in part.nodes], plan.block)
         self.consts.flush()
         sort_topologically(plan.block)
@@ -216,6 +220,9 @@ class _Emitter:
             local[leader] = Loc(res, size, base, alloc.sizes[leader])
         all_operands = operands + slab_operands
         deps = [self.tp[q] for q in sorted(self.plan.deps.get(p, ())) if q in self.tp]
+        pinned = self.plan.pinned_partition.get(p)
+        if pinned is not None and pinned.await_timepoint is not None:
+            deps.append(pinned.await_timepoint)
         await_tp = self._join(b, deps + allocas)
         block = Block([r.type for r, _ in all_operands])
         arg_of = {id(r): (block.args[i], s) for i, (r, s) in enumerate(all_operands)}

@@ -36,6 +36,7 @@ from scheduler.access import (
     EFFECT,
     GLOBAL_STORE,
     METADATA,
+    PURE,
     STREAMABLE,
     affinities_compatible,
     has_hazard,
@@ -71,7 +72,9 @@ class _Builder:
         self.hazards = 0
 
 
-def partition_execution(g: nx.DiGraph[int], *, nodes: Iterable[int] | None = None) -> tuple[Partition, ...]:
+def partition_execution(
+    g: nx.DiGraph[int], *, nodes: Iterable[int] | None = None, opaque: frozenset[int] = frozenset()
+) -> tuple[Partition, ...]:
     """Greedy bottom-up partitioning of the streamable ops of ``g`` into execution regions.
 
     Parameters
@@ -80,6 +83,9 @@ def partition_execution(g: nx.DiGraph[int], *, nodes: Iterable[int] | None = Non
         A graph from :func:`~scheduler.graph.build_graph` (node attribute ``info``).
     nodes : iterable of int, optional
         The nodes to consider, in block order (all by default).
+    opaque : frozenset of int, optional
+        Nodes placed in no partition and seen as host ops without side effects (the ops of an execution
+        region the input already has, which IREE schedules around).
 
     Returns
     -------
@@ -108,7 +114,9 @@ def partition_execution(g: nx.DiGraph[int], *, nodes: Iterable[int] | None = Non
         kind = info.kind
         if kind in (CONSTANT, GLOBAL_STORE):
             continue
-        streamable = kind in (STREAMABLE, METADATA)
+        streamable = kind in (STREAMABLE, METADATA) and n not in opaque
+        if n in opaque:
+            kind = PURE
         if not streamable and kind == EFFECT:
             usable = 0
         hazards = 0

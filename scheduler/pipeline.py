@@ -25,7 +25,7 @@ from scheduler.emit import materialize
 from scheduler.errors import ScheduleError
 from scheduler.graph import build_graph
 from scheduler.partition import FAVORS, partitioning_favor
-from scheduler.state import FunctionPlan, ResourceConfig, ScheduleState, prepare
+from scheduler.state import FunctionPlan, ResourceConfig, ScheduleState, prepare_pinned
 
 StageFn = Callable[..., ScheduleState]
 
@@ -104,8 +104,9 @@ class Pipeline:
         was_enabled = gc.isenabled()
         gc.disable()
         try:
-            funcs = prepare(module)
-            plans = [FunctionPlan(f, f.body, build_graph(f.body)) for f in funcs]
+            prepared = prepare_pinned(module)
+            funcs = [f for f, _ in prepared]
+            plans = [FunctionPlan(f, f.body, build_graph(f.body), pinned=pinned) for f, pinned in prepared]
             state = ScheduleState(
                 module, plans, favor=favor, favor_forced=forced, resource_config=self.resource_config
             )

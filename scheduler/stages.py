@@ -28,6 +28,7 @@ from scheduler.access import (
     STREAMABLE_OPS,
     affinities_compatible,
     is_resource,
+    join_affinity,
     operand_size,
     result_size,
 )
@@ -35,6 +36,7 @@ from scheduler.errors import AffinityError, ScheduleError, UnsupportedOpError
 from scheduler.graph import build_graph
 from scheduler.packing import Slice, align, pack_slices
 from scheduler.partition import (
+    Partition,
     check_partitions,
     partition_concurrency,
     partition_execution,
@@ -103,12 +105,50 @@ def schedule_execution(state: ScheduleState) -> ScheduleState:
                             "scheduled; only a function's top-level block is"
                         )
         _check_affinities(g)
-        plan.partitions = partition_execution(g)
+        node_of = {id(g.nodes[n]["op"]): n for n in g.nodes}
+        pinned = [(r, tuple(node_of[id(o)] for o in r.ops())) for r in plan.pinned]
+        opaque = frozenset(n for _, nodes in pinned for n in nodes)
+        partitions = list(partition_execution(g, opaque=opaque))
+        # Regions of the input stay as they are; IREE partitions the other ops around them.
+        partitions += [Partition(nodes, _pinned_affinity(g, nodes)) for _, nodes in pinned]
+        plan.partitions = _in_dependency_order(g, partitions) if pinned else tuple(partitions)
+        plan.pinned_partition = {}
+        for r, nodes in pinned:
+            plan.pinned_partition[next(i for i, p in enumerate(plan.partitions) if p.nodes == nodes)] = r
         check_partitions(g, plan.partitions)
         for p, part in enumerate(plan.partitions):
             for n in part.nodes:
                 g.nodes[n]["partition"] = p
     return state
+
+
+def _pinned_affinity(g: nx.DiGraph[int], nodes: tuple[int, ...]) -> A.Attribute | None:
+    affinity = None
+    for n in nodes:
+        affinity = join_affinity(affinity, g.nodes[n]["info"].affinity)
+    return affinity
+
+
+def _in_dependency_order(g: nx.DiGraph[int], partitions: list[Partition]) -> tuple[Partition, ...]:
+    """The partitions ordered so that none depends on a later one (stable otherwise)."""
+    owner = {n: i for i, p in enumerate(partitions) for n in p.nodes}
+    dag: nx.DiGraph[int] = nx.DiGraph()
+    dag.add_nodes_from(range(len(partitions)))
+    # Dependencies through host ops count too: contract every non-partition node into its edges.
+    reach: dict[int, set[int]] = {}
+    for n in sorted(g.nodes, reverse=True):
+        below: set[int] = set()
+        for s in g.successors(n):
+            if s in owner:
+                below.add(owner[s])
+            below |= reach.get(s, set())
+        reach[n] = below
+        if n in owner:
+            dag.add_edges_from((owner[n], q) for q in below if q != owner[n])
+    if not nx.is_directed_acyclic_graph(dag):
+        return tuple(partitions)  # check_partitions names the cycle
+    order = list(nx.lexicographical_topological_sort(dag))
+    return tuple(partitions[i] for i in order)
 
 
 def _check_affinities(g: nx.DiGraph[int]) -> None:
@@ -144,13 +184,24 @@ def schedule_concurrency(state: ScheduleState, *, favor: str | None = None) -> S
     for plan in state.functions:
         g = plan.graph
         plan_favor = forced or partitioning_favor(plan.op) or state.favor
+        node_of = {id(g.nodes[n]["op"]): n for n in g.nodes}
         for p, part in enumerate(plan.partitions):
-            waves = partition_concurrency(g, part.nodes, favor=plan_favor)
+            pinned = plan.pinned_partition.get(p)
+            if pinned is not None:
+                # A region of the input keeps its waves: each concurrent op's ops, each other op alone.
+                items: list[int | tuple[int, ...]] = [
+                    tuple(node_of[id(o)] for o in it) if isinstance(it, list) else node_of[id(it)]
+                    for it in pinned.items
+                ]
+                waves = tuple(it if isinstance(it, tuple) else (it,) for it in items)
+            else:
+                waves = partition_concurrency(g, part.nodes, favor=plan_favor)
+                items = order_items(g, part.nodes, waves)
             plan.waves[p] = waves
             for w, wave in enumerate(waves):
                 for n in wave:
                     g.nodes[n]["wave"] = w
-            plan.items[p] = order_items(g, part.nodes, waves)
+            plan.items[p] = items
     return state
 
 
@@ -446,17 +497,19 @@ def elide_timepoints(state: ScheduleState) -> ScheduleState:
         for p, ds in plan.deps.items():
             covered = {q for q in ds for other in ds if other != q and q in reach[other]}
             plan.deps[p] = ds - covered
-        plan.elided += _elide_immediate(plan.block)
+        placeholders = {id(r.timepoint) for r in plan.pinned}
+        plan.elided += _elide_immediate(plan.block, placeholders)
     return state
 
 
-def _elide_immediate(block) -> int:  # type: ignore[no-untyped-def]
+def _elide_immediate(block, placeholders: set[int]) -> int:  # type: ignore[no-untyped-def]
     count = 0
     for op in list(block.ops):
         if isinstance(op, TimepointAwaitOp):
             tp = op.await_timepoint
             d = tp.defining_op
-            if d is not None and d.op_name == "stream.timepoint.immediate":
+            # A pinned region's placeholder stands for the region's completion, not an immediate.
+            if d is not None and d.op_name == "stream.timepoint.immediate" and id(d) not in placeholders:
                 for res, v in zip(op.results, op.resource_operands):
                     res.replace_all_uses_with(v)
                 op.erase()

@@ -7,7 +7,11 @@ what lets a study replace one stage: a stage reads the fields earlier stages fil
 
 Before the stages run, :func:`prepare` undoes execution regions already present in async form
 (``stream.async.execute`` with its ``stream.timepoint.await``), so that their ops are scheduled with the
-rest, as they would be by IREE's pipeline re-running on them.
+rest, as they would be by IREE's pipeline re-running on them. A region IREE's scheduling must leave as
+it is (it awaits a timepoint, holds ``stream.async.concurrent`` waves, or its timepoint is used by other
+host ops than an await in its block) is *pinned*: its ops are moved into the block but recorded as a
+:class:`PinnedRegion`, which the stages keep as one region with its own waves, its await, and its
+timepoint handed to the host ops that used it.
 """
 
 from __future__ import annotations
@@ -22,7 +26,6 @@ from ir import attributes as A
 from ir import types as T
 from ir.dialects.stream_async import AsyncExecuteOp
 from ir.dialects.stream_resource import TimepointAwaitOp
-from scheduler.errors import UnsupportedOpError
 from scheduler.packing import Layout
 from scheduler.partition import Partition
 
@@ -84,6 +87,23 @@ class ParameterUpload:
 
 
 @dataclass
+class PinnedRegion:
+    """An execution region present in the input that the schedule keeps as it is.
+
+    ``items`` are its top-level ops in order, a wave of a ``stream.async.concurrent`` as a list;
+    ``await_timepoint`` is what it awaited; ``timepoint`` is a placeholder op (a
+    ``stream.timepoint.immediate`` result) standing for its completion until the region is written.
+    """
+
+    items: list[Operation | list[Operation]]
+    await_timepoint: Value | None
+    timepoint: Operation
+
+    def ops(self) -> list[Operation]:
+        return [o for it in self.items for o in (it if isinstance(it, list) else [it])]
+
+
+@dataclass
 class FunctionPlan:
     op: Operation
     block: Block
@@ -98,6 +118,9 @@ class FunctionPlan:
     uploads: dict[int, ParameterUpload] = field(default_factory=dict)
     # immediate timepoints dropped by elide_timepoints, counted for stats
     elided: int = 0
+    # regions of the input kept as they are, and the partition each became (schedule_execution)
+    pinned: list[PinnedRegion] = field(default_factory=list)
+    pinned_partition: dict[int, PinnedRegion] = field(default_factory=dict)
 
     def owner(self) -> dict[int, int]:
         """Node -> index of the partition holding it."""
@@ -122,26 +145,53 @@ def function_ops(module: Module) -> list[Operation]:
 
 
 def prepare(module: Module) -> list[Operation]:
-    """Undo async-form execution regions so their ops are scheduled again; returns the functions."""
-    funcs = function_ops(module)
-    for f in funcs:
+    """Undo async-form execution regions so their ops are scheduled again; returns the functions.
+
+    Regions that must stay as they are are pinned (see :func:`pinned_regions`).
+    """
+    return [f for f, _ in prepare_pinned(module)]
+
+
+def prepare_pinned(module: Module) -> list[tuple[Operation, list[PinnedRegion]]]:
+    """:func:`prepare`, with the regions each function keeps as they are."""
+    out = []
+    for f in function_ops(module):
+        pinned: list[PinnedRegion] = []
         for op in list(f.body.ops):
             if op.op_name == "stream.async.execute":
-                _inline_execute(op)
-    return funcs
+                region = _inline_execute(op)
+                if region is not None:
+                    pinned.append(region)
+        out.append((f, pinned))
+    return out
 
 
-def _inline_execute(exe: Operation) -> None:
-    assert isinstance(exe, AsyncExecuteOp)
+def _must_pin(exe: AsyncExecuteOp) -> bool:
     if exe.await_timepoint is not None:
-        raise UnsupportedOpError(
-            f"{exe.describe()}: rescheduling an execution region that awaits is not supported"
-        )
+        return True
+    if any(o.op_name == "stream.async.concurrent" for o in exe.regions[0].blocks[0].ops):
+        return True
+    return any(
+        user.op_name != "stream.timepoint.await" or user.parent is not exe.parent
+        for user, _ in exe.results[-1].uses
+    )
+
+
+def _move_out(body: Block, into: Block, pos: int) -> list[Operation]:
+    moved = list(body.ops)
+    body.ops.clear()
+    for inner in moved:
+        inner.parent = None
+    into.ops[pos:pos] = moved
+    for inner in moved:
+        inner.parent = into
+    return moved
+
+
+def _inline_execute(exe: Operation) -> PinnedRegion | None:
+    assert isinstance(exe, AsyncExecuteOp)
+    pin = _must_pin(exe)
     body = exe.regions[0].blocks[0]
-    if any(o.op_name == "stream.async.concurrent" for o in body.ops):
-        raise UnsupportedOpError(
-            f"{exe.describe()}: rescheduling a region with concurrent waves is not supported"
-        )
     for arg, v in zip(body.args, exe.resource_operands):
         arg.replace_all_uses_with(v)
     block = exe.parent
@@ -151,26 +201,54 @@ def _inline_execute(exe: Operation) -> None:
     n_res = len(exe.results) - 1
     yielded = list(yield_op.operands[:n_res])
     erase_ops([yield_op], body)
-    moved = list(body.ops)
-    body.ops.clear()
-    for inner in moved:
-        inner.parent = None
-    block.ops[pos:pos] = moved
-    for inner in moved:
-        inner.parent = block
+    items: list[Operation | list[Operation]] = []
+    for inner in _move_out(body, block, pos):
+        if inner.op_name != "stream.async.concurrent":
+            items.append(inner)
+            continue
+        items.append(_flatten_concurrent(inner, block))
     tp = exe.results[-1]
+    region: PinnedRegion | None = None
+    if pin:
+        placeholder = Operation("stream.timepoint.immediate", result_types=[T.TimepointType()])
+        placeholder.location = exe.location
+        block.insert(block.ops.index(exe), placeholder)
+        region = PinnedRegion(items, exe.await_timepoint, placeholder)
     awaits: list[Operation] = []
     for user, _ in list(tp.uses):
-        if user.op_name != "stream.timepoint.await" or user.parent is not block:
-            raise UnsupportedOpError(f"{exe.describe()}: its timepoint is used by {user.describe()}")
-        assert isinstance(user, TimepointAwaitOp)
-        for res, v in zip(user.results, user.resource_operands):
-            res.replace_all_uses_with(v)
-        awaits.append(user)
+        if region is None or (user.op_name == "stream.timepoint.await" and user.parent is block):
+            assert isinstance(user, TimepointAwaitOp)
+            for res, v in zip(user.results, user.resource_operands):
+                res.replace_all_uses_with(v)
+            awaits.append(user)
     erase_ops(awaits, block)
+    if region is not None:
+        tp.replace_all_uses_with(region.timepoint.results[0])
     for res, v in zip(exe.results[:n_res], yielded):
         res.replace_all_uses_with(v)
     erase_ops([exe], block)
+    return region
+
+
+def _flatten_concurrent(conc: Operation, block: Block) -> list[Operation]:
+    """Move a wave's ops out of its ``stream.async.concurrent`` into ``block``; returns them."""
+    body = conc.regions[0].blocks[0]
+    operands = conc.operands[: len(body.args)]
+    for arg, v in zip(body.args, operands):
+        arg.replace_all_uses_with(v)
+    yield_op = body.ops[-1]
+    yielded = list(yield_op.operands[: len(conc.results)])
+    erase_ops([yield_op], body)
+    wave: list[Operation] = []
+    for inner in _move_out(body, block, block.ops.index(conc)):
+        if inner.op_name == "stream.async.concurrent":
+            wave.extend(_flatten_concurrent(inner, block))
+        else:
+            wave.append(inner)
+    for res, v in zip(conc.results, yielded):
+        res.replace_all_uses_with(v)
+    erase_ops([conc], block)
+    return wave
 
 
 def is_parameter_constant(op: Operation) -> bool:

@@ -1,0 +1,94 @@
+"""Execution regions already in the input (issue 14, cause 4): a region that awaits, holds
+``stream.async.concurrent`` waves, or whose timepoint other host ops use is kept as it is and the other
+ops are scheduled around it, as IREE's ``--iree-stream-schedule-execution`` does. Each case under
+tests/fixtures/pipeline_cases/existing_regions/ is compared with iree-opt: the same dispatches share a
+region, the kept waves are the input's, and iree-opt accepts the pipeline's cmd-form output."""
+
+from __future__ import annotations
+
+import os
+import pathlib
+import shutil
+import subprocess
+import sys
+
+import pytest
+
+import ir
+from scheduler import Pipeline
+from tests.conftest import FIXTURES, require_iree
+
+CASES = sorted((FIXTURES / "pipeline_cases" / "existing_regions").glob("*.mlir"))
+
+
+def _iree_opt() -> str:
+    require_iree()
+    found = shutil.which("iree-opt") or shutil.which("iree-opt", path=os.path.dirname(sys.executable))
+    if found is None:
+        pytest.fail("iree-opt not found beside the Python interpreter or on PATH")
+    return found
+
+
+def _run(args: list[str]) -> str:
+    done = subprocess.run(args, capture_output=True, text=True, timeout=120, check=False)
+    assert done.returncode == 0, done.stderr[-3000:]
+    return done.stdout
+
+
+def regions(module: ir.Module, region_op: str, wave_op: str) -> list[tuple[frozenset[str], list[list[str]]]]:
+    """Each execution region as (its dispatches' entry points, its concurrent waves' entry points)."""
+    out = []
+    for op in module.walk():
+        if op.op_name != region_op:
+            continue
+        names = frozenset(str(o.attr("entry_points")) for o in op.walk() if o.op_name.endswith(".dispatch"))
+        waves = sorted(
+            sorted(str(o.attr("entry_points")) for o in w.walk() if o.op_name.endswith(".dispatch"))
+            for w in op.walk()
+            if w.op_name == wave_op
+        )
+        out.append((names, waves))
+    return sorted(out, key=lambda r: sorted(r[0]))
+
+
+def test_existing_regions_has_cases() -> None:
+    assert len(CASES) >= 4
+
+
+@pytest.mark.parametrize("path", CASES, ids=lambda p: p.stem)
+def test_existing_region_kept_as_iree_keeps_it(path: pathlib.Path, tmp_path: pathlib.Path) -> None:
+    tool = _iree_opt()
+    pipeline = "--pass-pipeline=builtin.module(util.func(iree-stream-schedule-execution))"
+    theirs = ir.parse_module(_run([tool, pipeline, "--mlir-print-op-generic", str(path)]))
+    ours = ir.load_file(str(path))
+    Pipeline.default().run(ours)
+    ir.verify(ours)
+    assert regions(ours, "stream.cmd.execute", "stream.cmd.concurrent") == regions(
+        theirs, "stream.async.execute", "stream.async.concurrent"
+    )
+    printed = tmp_path / "scheduled.mlir"
+    printed.write_text(ir.print_generic(ours))
+    _run([tool, str(printed)])
+
+
+def test_existing_region_keeps_its_await() -> None:
+    m = ir.load_file(str(FIXTURES / "pipeline_cases" / "existing_regions" / "region_awaits_argument.mlir"))
+    Pipeline.default().run(m)
+    fn = next(op for op in m.body.ops if op.op_name == "util.func")
+    tp_arg = fn.body.args[1]
+    awaited = set()
+    for op in fn.walk():
+        if op.op_name == "stream.timepoint.join":
+            awaited.update(id(v) for v in op.operands)
+        elif op.op_name == "stream.cmd.execute":
+            awaited.update(id(v) for v in op.operands[-1:])
+    assert id(tp_arg) in awaited
+
+
+def test_existing_region_timepoint_reaches_its_host_users() -> None:
+    m = ir.load_file(str(FIXTURES / "pipeline_cases" / "existing_regions" / "region_timepoint_exported.mlir"))
+    Pipeline.default().run(m)
+    export = next(op for op in m.walk() if op.op_name == "stream.timepoint.export")
+    producer = export.operands[0].defining_op
+    assert producer is not None and producer.op_name in ("stream.cmd.execute", "stream.resource.dealloca")
+    assert not any(op.op_name == "stream.timepoint.immediate" for op in m.walk())
