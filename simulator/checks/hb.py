@@ -16,7 +16,10 @@ data. For a new access to a segment (FastTrack's rule, on byte ranges):
 - a read of bytes an allocation left unwritten is a read of uninitialised memory.
 
 Buffers that no alloca/alloc made (imported inputs) count as initialised. At the end, stream allocations
-(``alloca``, ``alloc``) that were never freed and that neither an output nor a global holds are leaks.
+(``alloca``, ``alloc``) that were never freed and that neither an output nor a global holds are leaks,
+except those a branch carried to another block: IREE's allocation scheduling places deallocas within a
+block, and leaves a loop-carried resource to the runtime's reference counting (a ``lax.scan`` loop's state
+is replaced each iteration and released when its last reference goes).
 """
 
 from __future__ import annotations
@@ -204,7 +207,7 @@ def analyse(
                 freed.add(id(buffer))
             _apply(acc, shadow, hb, out)
     findings = out.findings()
-    findings.extend(_leaks(allocated, freed, outputs, globals_ or {}))
+    findings.extend(_leaks(allocated, freed | observer.branch_carried, outputs, globals_ or {}))
     return findings
 
 

@@ -118,6 +118,9 @@ class Observer:
         self.host_last: int | None = None
         self.submissions: list[Submission] = []
         self.host_signals: list[Submission] = []
+        # Buffers handed to a successor block by a branch (loop-carried resources): IREE releases those
+        # by reference counting, not by a dealloca (see hb._leaks).
+        self.branch_carried: set[int] = set()
         self.signals: dict[int, list[tuple[int, Submission]]] = {}
         self.queue_tail: dict[int, Submission] = {}
         self.host_waits: list[tuple[OpRef, Fence]] = []
@@ -185,6 +188,12 @@ class Observer:
         self.host_signals.append(sub)
         for sem, value in fence.points:
             self.signals.setdefault(id(sem), []).append((value, sub))
+
+    def on_branch(self, op: Any, values: list[Any]) -> None:
+        """A host branch (``cf.br``/``cf.cond_br``) binds ``values`` to its successor's arguments."""
+        for v in values:
+            if isinstance(v, ResourceRef):
+                self.branch_carried.add(id(v.buffer))
 
     def on_host_access(self, op: Any, ref: ResourceRef, offset: int, length: int, kind: str) -> None:
         n = self.host_node(f"host {kind} {op.describe()}")

@@ -214,7 +214,9 @@ def run_diff(args: argparse.Namespace) -> int:
         print(f"a: {args.a}\nb: {args.b}")
         if call is not None:
             ratio = f"{call[1] / call[0]:.3f}" if call[0] else "-"
-            print(f"call time (a: benchmark minimum if measured): a {call[0]} ns, b {call[1]} ns, ratio {ratio}")
+            print(
+                f"call time (a: benchmark minimum if measured): a {call[0]} ns, b {call[1]} ns, ratio {ratio}"
+            )
         print(diff.format(top=args.top))
     return 0
 

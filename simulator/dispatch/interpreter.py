@@ -19,7 +19,15 @@ from simulator.dispatch.scalars import CAST_OPS
 from simulator.errors import DispatchError
 
 TERMINATORS = frozenset(
-    {"func.return", "return", "linalg.yield", "tensor.yield", "util.return", "hal.return"}
+    {
+        "func.return",
+        "return",
+        "linalg.yield",
+        "tensor.yield",
+        "util.return",
+        "hal.return",
+        "iree_linalg_ext.yield",
+    }
 )
 
 

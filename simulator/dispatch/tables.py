@@ -7,7 +7,7 @@ be imported. :func:`covered` (tests) lists each module's ops.
 
 from __future__ import annotations
 
-from simulator.dispatch import bindings, fastpaths, linalg, scalars, tensors
+from simulator.dispatch import bindings, fastpaths, linalg, linalg_ext, scalars, tensors
 from simulator.dispatch.registry import DispatchRules
 
 #: One entry per rule module, by its table name.
@@ -16,6 +16,7 @@ PARTS: tuple[DispatchRules, ...] = (
     tensors.RULES,
     bindings.RULES,
     linalg.RULES,
+    linalg_ext.RULES,
     fastpaths.RULES,
 )
 

@@ -176,6 +176,8 @@ class Interpreter:
                 out = yield from self.run_block(block, values, env)
                 if not isinstance(out, Branch):
                     return out
+                if self.runtime.observer is not None:
+                    self.runtime.observer.on_branch(func, out.args)
                 block, values = out.dest, out.args
         finally:
             self.depth -= 1

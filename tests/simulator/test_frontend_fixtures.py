@@ -42,10 +42,6 @@ XFAIL: dict[tuple[str, str], str] = {
         for f in FAVORS
     },
     **{("scan_rnn_topk", f): "async ops under scf.for (scheduler)" for f in FAVORS},
-    ("cumsum_scatter_gather", "run-data"): "iree_linalg_ext.scan in a dispatch body",
-    ("cumsum_scatter_gather", "check"): "iree_linalg_ext.scan in a dispatch body",
-    ("scan_rnn_topk", "run-data"): "iree_linalg_ext.topk in a dispatch body",
-    ("scan_rnn_topk", "check"): "iree_linalg_ext.topk in a dispatch body",
 }
 
 

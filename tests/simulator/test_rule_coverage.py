@@ -115,6 +115,7 @@ FAMILIES = {
     "dispatch.tensors": ("tensor.", "iree_tensor_ext.", "flow.", "util.", "arith.", "bufferization."),
     "dispatch.bindings": ("stream.", "hal.", "iree_tensor_ext.", "flow.", "util.", "memref."),
     "dispatch.linalg": ("linalg.",),
+    "dispatch.linalg_ext": ("iree_linalg_ext.",),
     "dispatch.fastpaths": ("linalg.", "iree_tensor_ext.", "flow."),
 }
 

@@ -1,0 +1,132 @@
+"""``iree_linalg_ext`` sort, topk, scan, scatter and gather in the dispatch interpreter, against IREE's
+scalar semantics written out in numpy. (The frontend fixtures check sort, topk, scan and scatter against
+IREE's runtime output as well.)"""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+from tests.simulator.dispatch.mlir_text import ret, run
+
+
+def t(shape: tuple[int, ...], el: str = "f32") -> str:
+    return f"tensor<{'x'.join(map(str, shape))}x{el}>" if shape else f"tensor<{el}>"
+
+
+def region(args: list[str], body: list[str], result: tuple[str, str]) -> str:
+    lines = "\n".join(f"      {line}" for line in body)
+    bargs = ", ".join(f"%b{i}: {a}" for i, a in enumerate(args))
+    return (
+        f"({{\n    ^bb0({bargs}):\n{lines}\n"
+        f'      "iree_linalg_ext.yield"({result[0]}) : ({result[1]}) -> ()\n    }})'
+    )
+
+
+GT = ['%c = "arith.cmpf"(%b0, %b1) <{predicate = 2 : i64}> : (f32, f32) -> i1']
+# The same order written so that no fast path recognises it: -a < -b.
+GT_GENERAL = [
+    '%n0 = "arith.negf"(%b0) : (f32) -> f32',
+    '%n1 = "arith.negf"(%b1) : (f32) -> f32',
+    '%c = "arith.cmpf"(%n0, %n1) <{predicate = 4 : i64}> : (f32, f32) -> i1',
+]
+
+
+@pytest.mark.parametrize("cmp", [GT, GT_GENERAL], ids=["fast", "general"])
+def test_linalg_ext_sort_two_operands_descending_ties_in_order(cmp: list[str]) -> None:
+    keys = np.array([[3, 1, 3, 2, 1, 5], [0, 0, 1, 0, 2, 2]], np.float32)
+    payload = np.tile(np.arange(6, dtype=np.int32), (2, 1))
+    ty_k, ty_p = t((2, 6)), t((2, 6), "i32")
+    sort = (
+        '    %r:2 = "iree_linalg_ext.sort"(%a0, %a1) <{dimension = 1 : i64, operandSegmentSizes = array<i32: 0, 2>}> '
+        + region(["f32", "f32", "i32", "i32"], cmp, ("%c", "i1"))
+        + f" : ({ty_k}, {ty_p}) -> ({ty_k}, {ty_p})"
+    )
+    got = run([ty_k, ty_p], [ty_k, ty_p], sort + "\n" + ret([("%r#0", ty_k), ("%r#1", ty_p)]), keys, payload)
+    order = np.argsort(-keys, axis=1, kind="stable")
+    np.testing.assert_array_equal(got[0], np.take_along_axis(keys, order, 1))
+    np.testing.assert_array_equal(got[1], order)
+
+
+@pytest.mark.parametrize("cmp", [GT, GT_GENERAL], ids=["fast", "general"])
+def test_linalg_ext_topk_keeps_the_lower_index_among_equals(cmp: list[str]) -> None:
+    x = np.array([[1, 7, 3, 7, 2, 7], [4, 4, 4, 4, 4, 4]], np.float32)
+    tx, tv, ti = t((2, 6)), t((2, 3)), t((2, 3), "i32")
+    topk = (
+        '    %r:2 = "iree_linalg_ext.topk"(%a0, %a1, %a2) <{dimension = 1 : i64}> '
+        + region(["f32", "f32"], cmp, ("%c", "i1"))
+        + f" : ({tx}, {tv}, {ti}) -> ({tv}, {ti})"
+    )
+    init_v = np.full((2, 3), -np.inf, np.float32)
+    init_i = np.zeros((2, 3), np.int32)
+    got = run([tx, tv, ti], [tv, ti], topk + "\n" + ret([("%r#0", tv), ("%r#1", ti)]), x, init_v, init_i)
+    np.testing.assert_array_equal(got[0], [[7, 7, 7], [4, 4, 4]])
+    np.testing.assert_array_equal(got[1], [[1, 3, 5], [0, 1, 2]])
+
+
+@pytest.mark.parametrize("inclusive", [True, False])
+def test_linalg_ext_scan_inclusive_and_exclusive(inclusive: bool) -> None:
+    x = np.arange(1, 13, dtype=np.float32).reshape(3, 4)
+    acc0 = np.full(3, 10, np.float32)
+    tx, ta = t((3, 4)), t((3,))
+    add = ['%s = "arith.addf"(%b0, %b1) : (f32, f32) -> f32']
+    scan = (
+        f'    %r:2 = "iree_linalg_ext.scan"(%a0, %a1, %a2) <{{dimension = 1 : i64, inclusive = {str(inclusive).lower()}}}> '
+        + region(["f32", "f32"], add, ("%s", "f32"))
+        + f" : ({tx}, {tx}, {ta}) -> ({tx}, {ta})"
+    )
+    got = run(
+        [tx, tx, ta], [tx, ta], scan + "\n" + ret([("%r#0", tx), ("%r#1", ta)]), x, np.zeros_like(x), acc0
+    )
+    if inclusive:
+        want = np.cumsum(x, axis=1)
+    else:  # out[0] = acc, out[i] = out[i-1] + x[i-1]
+        want = acc0[:, None] + np.concatenate([np.zeros((3, 1), np.float32), np.cumsum(x, axis=1)[:, :-1]], 1)
+    np.testing.assert_array_equal(got[0], want)
+    np.testing.assert_array_equal(got[1], want[:, -1])
+
+
+def test_linalg_ext_scatter_two_index_dims_accumulates_repeats() -> None:
+    updates = np.arange(1, 6, dtype=np.float32)
+    indices = np.array([[0, 1], [2, 3], [0, 1], [1, 0], [2, 3]], np.int32)
+    original = np.ones((3, 4), np.float32)
+    tu, ti, to = t((5,)), t((5, 2), "i32"), t((3, 4))
+    add = ['%s = "arith.addf"(%b1, %b0) : (f32, f32) -> f32']
+    scatter = (
+        '    %r = "iree_linalg_ext.scatter"(%a0, %a1, %a2) <{dimension_map = array<i64: 0, 1>, unique_indices = false}> '
+        + region(["f32", "f32"], add, ("%s", "f32"))
+        + f" : ({tu}, {ti}, {to}) -> {to}"
+    )
+    got = run([tu, ti, to], [to], scatter + "\n" + ret([("%r", to)]), updates, indices, original)
+    want = original.copy()
+    np.add.at(want, (indices[:, 0], indices[:, 1]), updates)
+    np.testing.assert_array_equal(got[0], want)
+
+
+def test_linalg_ext_scatter_of_rows_replaces_in_order() -> None:
+    updates = np.arange(6, dtype=np.float32).reshape(3, 2)
+    indices = np.array([2, 0, 2], np.int32)
+    tu, ti, to = t((3, 2)), t((3,), "i32"), t((4, 2))
+    scatter = (
+        '    %r = "iree_linalg_ext.scatter"(%a0, %a1, %a2) <{dimension_map = array<i64: 0>, unique_indices = false}> '
+        + region(["f32", "f32"], [], ("%b0", "f32"))
+        + f" : ({tu}, {ti}, {to}) -> {to}"
+    )
+    got = run(
+        [tu, ti, to], [to], scatter + "\n" + ret([("%r", to)]), updates, indices, np.zeros((4, 2), np.float32)
+    )
+    np.testing.assert_array_equal(got[0], [[2, 3], [0, 0], [4, 5], [0, 0]])
+
+
+def test_linalg_ext_gather_rows() -> None:
+    source = np.arange(12, dtype=np.float32).reshape(4, 3)
+    indices = np.array([3, 1, 3], np.int32)
+    ts, ti, to = t((4, 3)), t((3,), "i32"), t((3, 3))
+    gather = (
+        '    %r = "iree_linalg_ext.gather"(%a0, %a1, %a2) <{dimension_map = array<i64: 0>}> '
+        + f": ({ts}, {ti}, {to}) -> {to}"
+    )
+    got = run(
+        [ts, ti, to], [to], gather + "\n" + ret([("%r", to)]), source, indices, np.zeros((3, 3), np.float32)
+    )
+    np.testing.assert_array_equal(got[0], source[indices])
