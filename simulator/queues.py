@@ -80,11 +80,12 @@ class Device:
         self.engine = engine
         self.index = index
         self.spec = spec
-        self.process_name = f"device{index}"
+        # The trace names a device as the machine does (gpu0), as run statistics, links and `machines` do.
+        self.process_name = spec.name
         self.units = simpy.Resource(engine.env, spec.dispatch_slots)
         self.copy_engines = simpy.Resource(engine.env, spec.copy_engines)
         self.pools = [
-            Pool(engine, p.name, p.capacity_bytes, p.alignment_bytes, Track.pool(index, p.name))
+            Pool(engine, p.name, p.capacity_bytes, p.alignment_bytes, Track.pool(spec.name, p.name))
             for p in spec.pools
         ]
         for pool in self.pools:
@@ -128,7 +129,7 @@ class Queue:
         self.engine = engine
         self.device = device
         self.ordinal = ordinal
-        self.track = Track.queue(device.index, ordinal)
+        self.track = Track.queue(device.process_name, ordinal)
         self.depth = 0
         self.submitted = 0
         self._tail: simpy.Event | None = None
@@ -139,7 +140,7 @@ class Queue:
         """The track of concurrent lane ``k`` (lane 0 is the queue's own track)."""
         track = self._lanes.get(k)
         if track is None:
-            track = self._lanes[k] = Track.queue(self.device.index, f"queue{self.ordinal}.{k}")
+            track = self._lanes[k] = Track.queue(self.device.process_name, f"queue{self.ordinal}.{k}")
         return track
 
     @property

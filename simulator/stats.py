@@ -1,7 +1,9 @@
 """Run statistics: makespan, how busy each queue was, peak memory per pool, bytes moved, op counts.
 
-Computed from the trace and the runtime after a run. A queue's busy time is the union of the spans on
-its tracks (its concurrent lanes included), so overlapping dispatches of a wave count once.
+Computed from the trace and the runtime after a run. A queue's busy time is the trace's own definition
+(:func:`traces.busy_ns`): the union of the work spans on the queue's tracks (its concurrent lanes and
+parameter timelines included), so overlapping dispatches of a wave count once, and waits (``sync``
+spans) and aggregate spans (a parameter read drawn over its storage and link spans) do not count.
 """
 
 from __future__ import annotations
@@ -9,7 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
-from traces import Trace
+from traces import Trace, busy_ns
 
 if TYPE_CHECKING:
     from simulator.runtime import Runtime
@@ -100,42 +102,13 @@ def format_bytes(n: int) -> str:
     return f"{n} B"
 
 
-def _union_ns(intervals: list[tuple[int, int]]) -> int:
-    total = 0
-    end = -1
-    for s, e in sorted(intervals):
-        if e <= end:
-            continue
-        total += e - max(s, end) if s < end else e - s
-        end = e
-    return total
-
-
 def compute_stats(runtime: Runtime, trace: Trace, makespan_ns: int, host_ops: int) -> Stats:
-    by_track: dict[tuple[str, str], list[tuple[int, int]]] = {}
-    # Runs of spans share one Track object; look its list up once per run of them.
-    last_track = None
-    ivs: list[tuple[int, int]] | None = None
-    for span in trace.iter_spans():
-        track = span.track
-        if track is not last_track:
-            last_track = track
-            ivs = by_track.setdefault((track.process, track.thread), []) if track.kind == "queue" else None
-        if ivs is not None:
-            start = span.start_ns
-            ivs.append((start, start + span.dur_ns))
+    busy_by_resource = {track.label: busy for track, busy in busy_ns(trace).items()}
     queues = []
     pools = []
     for device in runtime.devices:
         for q in device.queues:
-            prefix = f"queue{q.ordinal}"
-            intervals: list[tuple[int, int]] = []
-            for (process, thread), ivs in by_track.items():
-                if process == f"device{device.index}" and (
-                    thread == prefix or thread.startswith(prefix + ".")
-                ):
-                    intervals.extend(ivs)
-            busy = _union_ns(intervals)
+            busy = busy_by_resource.get(q.name, 0)
             queues.append(QueueStats(q.name, busy, busy / makespan_ns if makespan_ns else 0.0, q.submitted))
         for p in device.pools:
             pools.append(

@@ -24,6 +24,7 @@ True
 from __future__ import annotations
 
 from traces.analysis import (
+    WAIT_CATEGORIES,
     CriticalPath,
     DiffRow,
     Gap,
@@ -35,8 +36,10 @@ from traces.analysis import (
     dependency_graph,
     diff_traces,
     idle_gaps,
+    is_work,
     memory_high_water,
     overlap,
+    resource_of,
     summarize,
     time_by_category,
     time_by_name,
@@ -84,6 +87,7 @@ __all__ = [
     "TraceRecordError",
     "Track",
     "UnknownSpanError",
+    "WAIT_CATEGORIES",
     "busy_ns",
     "call_only",
     "call_time_ns",
@@ -96,6 +100,7 @@ __all__ = [
     "dependency_graph",
     "diff_traces",
     "idle_gaps",
+    "is_work",
     "iter_chrome_events",
     "memory_high_water",
     "natural_key",
@@ -106,6 +111,7 @@ __all__ = [
     "plot_utilisation",
     "read_iree_profile",
     "read_trace",
+    "resource_of",
     "spans_dataframe",
     "summarize",
     "time_by_category",

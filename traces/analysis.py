@@ -1,24 +1,39 @@
 """Analysis of a trace: critical path, utilisation, overlap, idle gaps, memory high-water mark, diffs.
 
-Definitions (every figure is integer nanoseconds unless it is a fraction):
+Definitions (every figure is integer nanoseconds unless it is a fraction). They are the only ones: the
+summary, the plots, the DataFrame tables and the simulator's run statistics (and so the sweeps) all
+call the functions here.
 
-- *busy time* of a track: the length of the union of its spans' intervals, so nested spans (an IREE
-  command buffer and the dispatches inside it) count once.
-- *utilisation* of a track: its busy time over the trace's makespan (earliest start to latest end).
-- *overlap*: spans fall in three classes, compute (``dispatch``), transfer (``transfer``, ``collective``)
-  and io (``io``). Each class's busy time is the union over all tracks; the overlap of two classes is the
-  length of the intersection of their unions.
+- *work*: a span is work (:func:`is_work`) unless it is waiting (category ``sync``: awaits, wakes,
+  barriers, semaphore waits), an *envelope* (args ``envelope``: a host call or initializer that encloses
+  the work it summarises) or an *aggregate* (args ``aggregate``: one queue operation drawn over work that
+  other tracks show in detail, like a parameter read over its storage and link spans).
+- *resource*: what a track belongs to (:func:`resource_of`). The lanes of one device queue (its
+  concurrent lanes ``queue0.1`` and parameter timelines ``queue0.params3`` in simulated traces, the
+  command-buffer thread ``queue0.execute`` in measured ones) are the queue ``queue0``; the request slots of
+  one storage device (``nvme0/io0``, ``nvme0/io1``...) are the device ``nvme0/io``; other tracks (a page
+  cache, a link direction, a host thread) are their own.
+- *busy time*: the length of the union of the intervals of the work spans on a resource's tracks (or on
+  one track, with ``lanes=True``), so nested or concurrent spans count once.
+- *utilisation*: busy time over the trace's makespan (earliest start to latest end).
+- *time by category*: for each category, the length of the union over all tracks of its spans' intervals
+  (envelopes and aggregates left out, whose time is counted in the detail), never more than the makespan.
+  ``sync`` is then the time something was waiting.
+- *overlap*: work spans fall in three classes, compute (``dispatch``), transfer (``transfer``,
+  ``collective``) and io (``io``). Each class's busy time is the union over all tracks; the overlap of two
+  classes is the length of the intersection of their unions.
 - *idle gaps* of a track: the holes between its busy intervals; with ``edges=True`` also the hole from the
   trace start to its first span and from its last span to the trace end.
 - *memory high-water mark*: the largest value a counter (``memory_bytes`` by default) takes on a track,
   and the first time it takes it.
 - *critical path*: see :func:`critical_path`.
-- *diff*: makespan, total span time by category (the sum of span durations, not a union) and total span
-  time per span name, of two traces side by side.
+- *diff*: makespan, time by category (as above) and total span time per span name (a sum), of two traces
+  side by side.
 """
 
 from __future__ import annotations
 
+import re
 from collections import defaultdict
 from collections.abc import Iterable
 from dataclasses import dataclass
@@ -37,6 +52,16 @@ OVERLAP_CLASSES: dict[str, tuple[str, ...]] = {
     "transfer": ("transfer", "collective"),
     "io": ("io",),
 }
+
+#: Span categories that are waiting, not work.
+WAIT_CATEGORIES: tuple[str, ...] = ("sync",)
+_WAIT_SET = frozenset(WAIT_CATEGORIES)
+
+# A lane of a device queue: queue0.1 (concurrent lane), queue0.params3 (parameter timeline),
+# queue0.execute (measured command buffers).
+_QUEUE_LANE = re.compile(r"(queue[0-9]+)\..+")
+# A request slot of a storage device: io0, io1, ...
+_STORAGE_CHANNEL = re.compile(r"io[0-9]+")
 
 
 def merge_intervals(intervals: Iterable[tuple[int, int]]) -> list[tuple[int, int]]:
@@ -75,6 +100,41 @@ def _intersect(a: list[tuple[int, int]], b: list[tuple[int, int]]) -> list[tuple
     return out
 
 
+def is_work(span: Span) -> bool:
+    """Whether ``span`` is work: not a wait (``sync``), not an ``envelope``, not an ``aggregate``.
+
+    Examples
+    --------
+    >>> q = Track.queue(0, 0)
+    >>> is_work(Span(0, q, "mm", "dispatch", 0, 5)), is_work(Span(1, Track.host(), "await", "sync", 0, 5))
+    (True, False)
+    >>> is_work(Span(2, Track.host("calls"), "call @main", "host", 0, 9, {"envelope": True}))
+    False
+    """
+    return span.category not in _WAIT_SET and not span.args.get("envelope") and not span.args.get("aggregate")
+
+
+def resource_of(track: Track) -> Track:
+    """The resource ``track`` belongs to: its queue for a queue lane, its device for a storage channel.
+
+    Examples
+    --------
+    >>> resource_of(Track.queue("gpu0", "queue0.params3")).label
+    'gpu0/queue0'
+    >>> resource_of(Track.storage("io3", "nvme0")).label
+    'nvme0/io'
+    >>> resource_of(Track.host()).label
+    'host/main'
+    """
+    if track.kind == "queue":
+        lane = _QUEUE_LANE.fullmatch(track.thread)
+        if lane is not None:
+            return Track(track.process, lane.group(1), "queue")
+    elif track.kind == "storage" and _STORAGE_CHANNEL.fullmatch(track.thread):
+        return Track(track.process, "io", "storage")
+    return track
+
+
 def _spans_by_track(trace: Trace) -> dict[Track, list[Span]]:
     by_track: dict[Track, list[Span]] = {t: [] for t in trace.tracks if t.kind != "pool"}
     for span in trace.iter_spans():
@@ -82,25 +142,38 @@ def _spans_by_track(trace: Trace) -> dict[Track, list[Span]]:
     return by_track
 
 
-def busy_ns(trace: Trace) -> dict[Track, int]:
-    """Busy time per track (pool tracks, which carry only counters, are left out), in track order.
+def busy_ns(trace: Trace, *, lanes: bool = False) -> dict[Track, int]:
+    """Busy time per resource (see :func:`resource_of`), or per track with ``lanes=True``, in track order.
+
+    Pool tracks, which carry only counters, are left out, and so are resources whose spans are all
+    envelopes (the host's ``calls`` thread); a queue with no spans at all is listed with 0.
 
     Examples
     --------
     >>> t = Trace()
     >>> _ = t.add_span(Track.queue(0, 0), "a", "dispatch", 0, 10)
-    >>> _ = t.add_span(Track.queue(0, 0), "b", "dispatch", 5, 10)
-    >>> busy_ns(t)[Track.queue(0, 0)]
-    15
+    >>> _ = t.add_span(Track.queue(0, "queue0.1"), "b", "dispatch", 5, 10)
+    >>> _ = t.add_span(Track.queue(0, 0), "wait", "sync", 15, 10)
+    >>> {k.label: v for k, v in busy_ns(t).items()}
+    {'device0/queue0': 15}
+    >>> {k.label: v for k, v in busy_ns(t, lanes=True).items()}
+    {'device0/queue0': 10, 'device0/queue0.1': 10}
     """
+    intervals: dict[Track, list[tuple[int, int]]] = {}
+    for track, spans in _spans_by_track(trace).items():
+        if spans and all(s.args.get("envelope") for s in spans):
+            continue
+        key = track if lanes else resource_of(track)
+        ivs = intervals.setdefault(key, [])
+        ivs.extend((s.start_ns, s.end_ns) for s in spans if is_work(s))
     return {
-        track: _length(merge_intervals((s.start_ns, s.end_ns) for s in spans))
-        for track, spans in sorted(_spans_by_track(trace).items(), key=lambda kv: track_sort_key(kv[0]))
+        track: _length(merge_intervals(ivs))
+        for track, ivs in sorted(intervals.items(), key=lambda kv: track_sort_key(kv[0]))
     }
 
 
-def utilisation(trace: Trace) -> dict[Track, float]:
-    """Busy time over makespan, per track; 0.0 everywhere for an empty trace.
+def utilisation(trace: Trace, *, lanes: bool = False) -> dict[Track, float]:
+    """Busy time over makespan per resource (per track with ``lanes=True``); 0.0 for an empty trace.
 
     Examples
     --------
@@ -111,7 +184,9 @@ def utilisation(trace: Trace) -> dict[Track, float]:
     {'device0/queue0': 0.75, 'device0/queue1': 0.5}
     """
     makespan = trace.makespan_ns
-    return {track: (busy / makespan if makespan else 0.0) for track, busy in busy_ns(trace).items()}
+    return {
+        track: (busy / makespan if makespan else 0.0) for track, busy in busy_ns(trace, lanes=lanes).items()
+    }
 
 
 @dataclass(frozen=True, slots=True)
@@ -148,7 +223,7 @@ def overlap(trace: Trace) -> Overlap:
     unions: dict[str, list[tuple[int, int]]] = {}
     for name, categories in OVERLAP_CLASSES.items():
         unions[name] = merge_intervals(
-            (s.start_ns, s.end_ns) for s in trace.iter_spans() if s.category in categories
+            (s.start_ns, s.end_ns) for s in trace.iter_spans() if s.category in categories and is_work(s)
         )
     c, t, i = unions["compute"], unions["transfer"], unions["io"]
     ct = _intersect(c, t)
@@ -178,7 +253,7 @@ class Gap:
 
 
 def idle_gaps(trace: Trace, *, min_ns: int = 1, edges: bool = False) -> list[Gap]:
-    """Idle gaps of at least ``min_ns`` per track, in track then time order.
+    """Idle gaps of at least ``min_ns`` per track (holes in its work spans), in track then time order.
 
     Examples
     --------
@@ -191,7 +266,9 @@ def idle_gaps(trace: Trace, *, min_ns: int = 1, edges: bool = False) -> list[Gap
     gaps: list[Gap] = []
     start, end = trace.start_ns, trace.end_ns
     for track, spans in sorted(_spans_by_track(trace).items(), key=lambda kv: track_sort_key(kv[0])):
-        busy = merge_intervals((s.start_ns, s.end_ns) for s in spans)
+        if spans and all(s.args.get("envelope") for s in spans):
+            continue  # a thread of envelopes (host calls) has no work of its own to be idle from
+        busy = merge_intervals((s.start_ns, s.end_ns) for s in spans if is_work(s))
         holes = [(a_end, b_start) for (_, a_end), (b_start, _) in zip(busy, busy[1:])]
         if edges:
             if not busy:
@@ -370,11 +447,24 @@ def critical_path(trace: Trace) -> CriticalPath:
 
 
 def time_by_category(trace: Trace) -> dict[str, int]:
-    """Sum of span durations per category, every category listed, in :data:`CATEGORIES` order."""
-    totals = dict.fromkeys(CATEGORIES, 0)
+    """Time per category as the union over all tracks, every category listed, in :data:`CATEGORIES` order.
+
+    Envelopes and aggregates are left out (their time is counted in the spans they summarise), so no
+    figure exceeds the makespan however many tracks run at once.
+
+    Examples
+    --------
+    >>> t = Trace()
+    >>> _ = t.add_span(Track.queue(0, 0), "a", "transfer", 0, 100)
+    >>> _ = t.add_span(Track.queue(0, 1), "b", "transfer", 50, 100)
+    >>> time_by_category(t)["transfer"]
+    150
+    """
+    intervals: dict[str, list[tuple[int, int]]] = {c: [] for c in CATEGORIES}
     for span in trace.iter_spans():
-        totals[span.category] += span.dur_ns
-    return totals
+        if not span.args.get("envelope") and not span.args.get("aggregate"):
+            intervals[span.category].append((span.start_ns, span.end_ns))
+    return {c: _length(merge_intervals(ivs)) for c, ivs in intervals.items()}
 
 
 def time_by_name(trace: Trace) -> dict[str, int]:

@@ -97,7 +97,7 @@ def counters_dataframe(trace: Trace) -> pd.DataFrame:
 
 
 def summary_html(trace: Trace) -> str:
-    """An HTML summary: headline figures, time by category and utilisation per track."""
+    """An HTML summary: headline figures, time by category and utilisation per resource."""
     from traces.analysis import summarize
 
     s = summarize(trace)

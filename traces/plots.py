@@ -196,7 +196,10 @@ def plot_memory(
 
 
 def plot_utilisation(trace: Trace, *, ax: Axes | None = None) -> Axes:
-    """Draw a horizontal bar of busy fraction per track, in timeline order.
+    """Draw a horizontal bar of busy fraction per resource (:func:`traces.analysis.utilisation`).
+
+    Busy is work only (no waits, envelopes or aggregates); the lanes of a queue and the channels of a
+    storage device are one bar each, in track order.
 
     Examples
     --------
@@ -211,9 +214,9 @@ def plot_utilisation(trace: Trace, *, ax: Axes | None = None) -> Axes:
     from traces.analysis import utilisation
 
     values = utilisation(trace)
-    rows = timeline_tracks(trace)
+    rows = list(values)
     ax = _axes(ax, len(rows))
-    ax.barh(range(len(rows)), [values.get(t, 0.0) for t in rows], color=CATEGORY_COLORS["dispatch"])
+    ax.barh(range(len(rows)), [values[t] for t in rows], color=CATEGORY_COLORS["dispatch"])
     ax.set_yticks(range(len(rows)), [t.label for t in rows])
     ax.set_ylim(max(len(rows), 1) - 0.5, -0.5)
     ax.set_xlim(0, 1)

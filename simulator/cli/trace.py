@@ -3,8 +3,9 @@
 Actions (T is a Chrome trace JSON file, gzip or not, or an ``iree-profile --format=jsonl`` file, told
 apart by the ``.jsonl`` suffix):
 
-- ``streamsim trace summary T [--json]``: makespan, critical path, time by category, utilisation per
-  track, memory high-water marks;
+- ``streamsim trace summary T [--json]``: makespan, critical path, time by category (the union over
+  tracks), utilisation per resource (work only: no waits; see :mod:`traces.analysis`), memory high-water
+  marks;
 - ``streamsim trace plot T [T2 ...] -o out.png [--kind timeline|memory|utilisation] [--dependencies]
   [--critical] [--time-unit us]``: render a plot with matplotlib's Agg backend; several traces (a
   measured IREE run and a simulated one, say) are stacked as timelines on one time axis;
@@ -111,10 +112,14 @@ def _summary_lines(summary: dict[str, Any]) -> list[str]:
         f"{summary['instants']} instants on {summary['tracks']} tracks",
         f"makespan_ns: {summary['makespan_ns']}",
         f"critical_path_ns: {summary['critical_path_ns']} ({summary['critical_path_spans']} spans)",
-        "time_by_category_ns:",
+        "time_by_category_ns (union over tracks; sync is waiting):",
     ]
-    lines += [f"  {k}: {v}" for k, v in summary["time_by_category_ns"].items()]
-    lines.append("utilisation:")
+    makespan = summary["makespan_ns"]
+    lines += [
+        f"  {k}: {v} ({100 * v / makespan:.1f}% of makespan)" if makespan else f"  {k}: {v}"
+        for k, v in summary["time_by_category_ns"].items()
+    ]
+    lines.append("utilisation (work / makespan; a queue's lanes and a storage device's slots are one):")
     lines += [f"  {k}: {100 * v:.1f}%" for k, v in summary["utilisation"].items()]
     if summary["memory_high_water_bytes"]:
         lines.append("memory_high_water_bytes:")

@@ -283,7 +283,7 @@ class ParameterProvider:
         while any((queue.name, k * n + t) in self._busy_lanes for t in range(n)):
             k += 1
         lanes = [(queue.name, k * n + t) for t in range(n)]
-        tracks = [Track.queue(device.index, f"{queue.track.thread}.params{lane}") for _, lane in lanes]
+        tracks = [Track.queue(device.process_name, f"{queue.track.thread}.params{lane}") for _, lane in lanes]
         for step in plan.steps:
             engine.env.process(self._run_step(call, step, sems, tracks, queue, flows_from, with_data))
         if failure is not None:
@@ -340,11 +340,11 @@ class ParameterProvider:
             else:
                 yield from self._io(call, step, queue, args, spans, with_data)
                 # The queue operation as one span on its timeline (a transfer into or out of device memory);
-                # the storage ("io") and link spans under it show detail.
+                # the storage ("io") and link spans under it show detail, and are what busy time counts.
                 last = engine.trace.add_span(
                     track, f"parameter {step.kind}", "transfer", start, engine.now - start,
                     {**args, "bytes": step.length_bytes, "offset": step.offset_bytes,
-                     "verb": "write" if step.kind == "write" else "read"},
+                     "verb": "write" if step.kind == "write" else "read", "aggregate": True},
                 ).id  # fmt: skip
             self.log.append(
                 BatchRecord(call.number, step.kind, keys, step.timeline, start, engine.now, step.length_bytes)
@@ -449,7 +449,7 @@ class ParameterProvider:
             dur = CostModel.copy_ns(device.spec, n)
             yield engine.env.timeout(dur)
         span = engine.trace.add_span(
-            Track.queue(device.index, "params.copy"),
+            Track.queue(device.process_name, "params.copy"),
             f"copy {name}",
             "transfer",
             start,

@@ -56,7 +56,7 @@ def test_devices_copy_crosses_the_nvlink() -> None:
     assert link[0].dur_ns == 1500 + 2331
     assert result.stats.link_bytes["nvlink01"] == MIB
     queue_copy = [s for s in result.trace.spans if s.track.kind == "queue" and s.name == "copy"]
-    assert queue_copy[0].track.process == "device0"
+    assert queue_copy[0].track.process == "gpu0"  # the machine names the device
 
 
 def test_devices_too_few_devices_is_an_input_error() -> None:

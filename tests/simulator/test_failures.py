@@ -100,9 +100,9 @@ def test_failures_out_of_memory_trace_marks_each_failed_op(make_machine: Any) ->
     # The failure reached the queue-1 execute and the queue-0 dealloca as well (each fails its semaphore).
     failed_ops = [(i.track.label, i.args["op"]) for i in info.value.trace.instants if i.name == "failure"]
     assert failed_ops == [
-        ("device0/queue0", "stream.resource.alloca"),
-        ("device0/queue1", "stream.cmd.execute"),
-        ("device0/queue0", "stream.resource.dealloca"),
+        ("d0/queue0", "stream.resource.alloca"),
+        ("d0/queue1", "stream.cmd.execute"),
+        ("d0/queue0", "stream.resource.dealloca"),
         ("host/main", "stream.timepoint.await"),
     ]
     assert not [s for s in info.value.trace.spans if s.category == "dispatch"]

@@ -20,16 +20,16 @@ def test_timeline_two_queues_cross_queue_wait(make_machine: Any) -> None:
     assert log == [
         ("host/main", "submit alloca", 0, 1000),
         ("host/calls", "call @main", 0, 3 * MIB + 2000),
-        ("device0/queue0", "alloca", 1000, 1000),
+        ("d0/queue0", "alloca", 1000, 1000),
         ("host/main", "submit execute", 1000, 2000),
         ("host/main", "submit alloca", 2000, 3000),
-        ("device0/queue0", "fill", 2000, 2000 + MIB),
-        ("device0/queue1", "alloca", 3000, 3000),
+        ("d0/queue0", "fill", 2000, 2000 + MIB),
+        ("d0/queue1", "alloca", 3000, 3000),
         ("host/main", "submit execute", 3000, 4000),
         ("host/main", "submit dealloca", 4000, 5000),
         ("host/main", "await", 5000, 3 * MIB + 2000),
-        ("device0/queue1", "copy", 2000 + MIB, 3 * MIB + 2000),
-        ("device0/queue0", "dealloca", 3 * MIB + 2000, 3 * MIB + 2000),
+        ("d0/queue1", "copy", 2000 + MIB, 3 * MIB + 2000),
+        ("d0/queue0", "dealloca", 3 * MIB + 2000, 3 * MIB + 2000),
         ("host/main", "wake", 3 * MIB + 2000, 3 * MIB + 2000),
     ]
     np.testing.assert_array_equal(result.outputs[0], np.ones(MIB // 4, np.float32))
@@ -48,9 +48,9 @@ def test_timeline_queue_depth_and_memory_counters(make_machine: Any) -> None:
     result = Session(make_machine()).run_sync(two_queue_program(MIB))
     memory = [(c.track.label, c.time_ns, c.value) for c in result.trace.counters if c.name == "memory_bytes"]
     assert memory == [
-        ("device0/mem", 0, MIB),
-        ("device0/mem", 0, 2 * MIB),
-        ("device0/mem", 3 * MIB, MIB),
+        ("d0/mem", 0, MIB),
+        ("d0/mem", 0, 2 * MIB),
+        ("d0/mem", 3 * MIB, MIB),
     ]
     assert result.stats.pools[0].peak_bytes == 2 * MIB
     depth = [c for c in result.trace.counters if c.name == "queue_depth"]
@@ -87,9 +87,9 @@ def _wave_program() -> Any:
 def test_timeline_concurrent_wave_then_barrier(make_machine: Any) -> None:
     result = Session(make_machine()).run_sync(_wave_program())
     assert result.timeline(categories=("dispatch",)) == [
-        ("device0/queue0", "step", 0, 1000),
-        ("device0/queue0.1", "step", 0, 1000),
-        ("device0/queue0", "step", 1000, 3000),
+        ("d0/queue0", "step", 0, 1000),
+        ("d0/queue0.1", "step", 0, 1000),
+        ("d0/queue0", "step", 1000, 3000),
     ]
     assert result.stats.queues[0].busy_ns == 3000
 
@@ -97,7 +97,7 @@ def test_timeline_concurrent_wave_then_barrier(make_machine: Any) -> None:
 def test_timeline_wave_serialises_on_one_execution_unit(make_machine: Any) -> None:
     result = Session(make_machine(dispatch_slots=1)).run_sync(_wave_program())
     assert result.timeline(categories=("dispatch",)) == [
-        ("device0/queue0", "step", 0, 1000),
-        ("device0/queue0.1", "step", 1000, 2000),
-        ("device0/queue0", "step", 2000, 4000),
+        ("d0/queue0", "step", 0, 1000),
+        ("d0/queue0.1", "step", 1000, 2000),
+        ("d0/queue0", "step", 2000, 4000),
     ]

@@ -6,6 +6,7 @@ import pytest
 
 from traces import CyclicTraceError, Trace, Track
 from traces.analysis import (
+    busy_ns,
     critical_path,
     dependency_graph,
     diff_traces,
@@ -13,6 +14,7 @@ from traces.analysis import (
     memory_high_water,
     overlap,
     summarize,
+    time_by_category,
     utilisation,
 )
 
@@ -93,12 +95,72 @@ def test_dependency_graph_edges(sample_trace: Trace) -> None:
 
 
 def test_utilisation_of_sample_trace(sample_trace: Trace) -> None:
+    # The host's only span is an await: waiting, not work (issue 17: "host/calls 96% busy").
+    # Storage request slots are one resource, the storage device.
     assert {k.label: v for k, v in utilisation(sample_trace).items()} == {
-        "host/main": 1.0,
+        "host/main": 0.0,
+        "device0/queue0": 0.4,
+        "device0/queue1": 0.15,
+        "storage/io": 0.5,
+    }
+    assert {k.label: v for k, v in utilisation(sample_trace, lanes=True).items()} == {
+        "host/main": 0.0,
         "device0/queue0": 0.4,
         "device0/queue1": 0.15,
         "storage/io0": 0.5,
     }
+
+
+def test_busy_counts_work_not_waits_envelopes_or_aggregates() -> None:
+    t = Trace()
+    q0, lane, params = (
+        Track.queue("gpu0", 0),
+        Track.queue("gpu0", "queue0.1"),
+        Track.queue("gpu0", "queue0.params0"),
+    )
+    t.add_span(q0, "d0", "dispatch", 0, 10)
+    t.add_span(lane, "d1", "dispatch", 5, 10)  # concurrent lane: union with d0, [0, 15)
+    t.add_span(q0, "barrier", "sync", 15, 5)  # waiting
+    t.add_span(params, "parameter read", "transfer", 20, 50, {"aggregate": True})  # detail elsewhere
+    t.add_span(Track.storage("io0", "nvme0"), "read w", "io", 20, 30)
+    t.add_span(Track.storage("io1", "nvme0"), "read v", "io", 40, 30)
+    t.add_span(Track.host("calls"), "call @main", "host", 0, 100, {"envelope": True})
+    t.add_span(Track.host(), "submit", "host", 0, 2)
+    t.add_span(Track.host(), "await", "sync", 2, 98)
+    assert {k.label: v for k, v in busy_ns(t).items()} == {
+        "host/main": 2,
+        "gpu0/queue0": 15,
+        "nvme0/io": 50,
+    }
+    assert {k.label: v for k, v in busy_ns(t, lanes=True).items()} == {
+        "host/main": 2,
+        "gpu0/queue0": 10,
+        "gpu0/queue0.1": 10,
+        "gpu0/queue0.params0": 0,
+        "nvme0/io0": 30,
+        "nvme0/io1": 30,
+    }
+    assert time_by_category(t) == {
+        "dispatch": 15,
+        "transfer": 0,
+        "io": 50,
+        "alloc": 0,
+        "sync": 98,  # the barrier [15, 20) lies inside the await [2, 100)
+        "host": 2,
+        "collective": 0,
+    }
+    # Idle is the complement of busy: the host waits from 2 on, and the calls envelope is no track's work.
+    gaps = [(g.track.label, g.start_ns, g.dur_ns) for g in idle_gaps(t, edges=True)]
+    assert ("host/main", 2, 98) in gaps
+    assert not [g for g in gaps if g[0] == "host/calls"]
+
+
+@pytest.mark.parametrize("tracks", [1, 2, 7], ids=["one", "two", "seven"])
+def test_time_by_category_is_a_union_never_above_makespan(tracks: int) -> None:
+    t = Trace()
+    for k in range(tracks):
+        t.add_span(Track.queue(0, k), f"cp{k}", "transfer", 10 * k, 100)
+    assert time_by_category(t)["transfer"] == 100 + 10 * (tracks - 1) == t.makespan_ns
 
 
 def test_utilisation_counts_nested_spans_once() -> None:
@@ -135,6 +197,7 @@ def test_overlap_all_three() -> None:
         (
             True,
             [
+                ("host/main", 0, 200),  # the host only awaits
                 ("device0/queue0", 20, 80),
                 ("device0/queue0", 160, 40),
                 ("device0/queue1", 0, 170),
@@ -173,8 +236,9 @@ def test_diff_by_makespan_category_and_op() -> None:
     b.add_span(q0, "rd", "io", 70, 40)
     d = diff_traces(a, b)
     assert (d.makespan.a_ns, d.makespan.b_ns, d.makespan.delta_ns) == (200, 110, -90)
+    # By category: the union over tracks (b's two concurrent mm take 70 ns of wall time); by op: a sum.
     assert [(r.key, r.a_ns, r.b_ns, r.delta_ns) for r in d.by_category] == [
-        ("dispatch", 200, 140, -60),
+        ("dispatch", 200, 70, -130),
         ("transfer", 50, 0, -50),
         ("io", 0, 40, 40),
     ]

@@ -28,6 +28,36 @@ def test_cli_trace_summary_text(sample_file: pathlib.Path, capsys: pytest.Captur
     assert "critical_path_ns: 200 (3 spans)" in out
     assert "  device0/queue0: 40.0%" in out
     assert "  device0/pool0: 4160" in out
+    assert "  sync: 200 (100.0% of makespan)" in out
+
+
+@pytest.mark.parametrize("machine", ["cpu", "discrete-gpu"])
+def test_cli_trace_summary_of_a_run_adds_no_time_over_parallel_tracks(
+    machine: str, tmp_path: pathlib.Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Issue 17: transfer 271 us against a 117 us makespan, host 96% busy awaiting, and the queue at
+    31.0% in the summary and 75.9% in the run statistics under two device names."""
+    d = ATTENTION_PROFILE.parent
+    path = tmp_path / "t.json"
+    run = ["run", str(d / "cmd.generic.mlir"), "--input", f"@{d / 'input0.npy'}", "--timing-only"]
+    run += ["--parameters", f"model={d / 'params.irpa'}", "--machine", machine, "--trace", str(path)]
+    assert main(run) == 0
+    stats = {
+        line.split()[1]: float(line.split()[2].rstrip("%"))
+        for line in capsys.readouterr().out.splitlines()
+        if line.startswith("busy ")
+    }
+    assert main(["trace", "summary", "--json", str(path)]) == 0
+    summary = json.loads(capsys.readouterr().out)
+    makespan = summary["makespan_ns"]
+    assert all(0 < v <= makespan for v in summary["time_by_category_ns"].values()), summary
+    utilisation = summary["utilisation"]
+    # One naming, one definition: every queue of the run statistics is a resource of the summary, with
+    # the same busy fraction (to the statistics' printed precision).
+    assert stats and all(round(100 * utilisation[name], 1) == pct for name, pct in stats.items())
+    # The host's awaits are not work: it only submits.
+    assert utilisation["host/main"] < 0.5
+    assert "host/calls" not in utilisation
 
 
 def test_cli_trace_summary_json_of_iree_profile(capsys: pytest.CaptureFixture[str]) -> None:

@@ -99,9 +99,11 @@ def test_simulated_trace_has_a_process_per_device_host_and_storage(
     assert kinds["host"] == {"host"}
     assert kinds[spec.storage.name] == {"storage"}
     devices = {p for p, k in kinds.items() if k & {"queue", "pool"}}
-    # The fixtures are single-device programs: device 0 is the one that runs them.
-    assert devices == {"device0"}
-    assert kinds["device0"] == {"queue", "pool"}
+    # The fixtures are single-device programs: device 0 is the one that runs them. The trace names it as
+    # the machine does (gpu0, cpu0), as run statistics, links and `streamsim machines` do (issue 17).
+    device = spec.devices[0].name
+    assert devices == {device}
+    assert kinds[device] == {"queue", "pool"}
     links = {p for p, k in kinds.items() if k == {"link"}}
     assert links <= {f"link:{link.name}" for link in spec.links}
     assert set(names) == {"host", spec.storage.name} | devices | links
@@ -120,7 +122,7 @@ def test_simulated_trace_queue_threads_name_real_queues(
     events = _events(path)
     processes, threads = _layout(events)
     queue_threads = [
-        t for (pid, _), (t, kind) in threads.items() if kind == "queue" and processes[pid] == "device0"
+        t for (pid, _), (t, kind) in threads.items() if kind == "queue" and processes[pid] == spec.name
     ]
     assert len(queue_threads) == len(set(queue_threads))
     used = set()
@@ -145,7 +147,7 @@ def test_simulated_trace_queue_threads_name_real_queues(
 def test_simulated_trace_declares_every_queue_of_the_machine() -> None:
     trace = _run("attention_block", "discrete-gpu").trace
     spec = Session("discrete-gpu").machine.devices[0]
-    threads = {t.thread for t in trace.tracks if t.kind == "queue" and t.process == "device0"}
+    threads = {t.thread for t in trace.tracks if t.kind == "queue" and t.process == spec.name}
     assert {f"queue{q}" for q in range(spec.queues)} <= threads
 
 

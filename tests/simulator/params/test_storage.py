@@ -72,7 +72,7 @@ def test_preloaded_host_provider_reads_no_storage(
 ) -> None:
     path = write_archive(tmp_path / "a.irpa", {"a": 2560})
     result = _run(machine(), [("a", 2560)], Parameters({"model": path}, provider="host"))
-    assert _io(result) == [("device0/params.copy", "copy a", 0, 5120)]  # 2 bytes moved per byte copied
+    assert _io(result) == [("d0/params.copy", "copy a", 0, 5120)]  # 2 bytes moved per byte copied
     assert result.stats.storage_bytes_read == 0
 
 
