@@ -3,7 +3,8 @@
 Dispatches follow a roofline: ``launch_overhead + max(flops / peak[dtype], bytes / memory_bandwidth)``,
 unless the device has a fitted dispatch model (``[devices.dispatch_model]``, written by
 ``benchmarks/calibrate.py``): then ``overhead[c] + flops * ns_per_flop[c] + bytes * ns_per_byte[c]`` for
-the dispatch's op class ``c`` (:func:`op_class`, from the export name and the body).
+the dispatch's op class ``c`` (:func:`op_class`, from the export name), plus
+``transcendentals * ns_per_transcendental`` (evaluations of exp, tanh, ... counted from the body).
 The flops and bytes come from the kernel (its ``flops`` function and binding lengths), from the IREE
 executable interpreter when it is present (``program.cost``), or else from the executable's linalg body
 (:func:`estimate_linalg`: ``2*M*N*K`` for contractions, iteration space times body ops for
@@ -51,10 +52,10 @@ _CLASS_WORDS = (
     ("mmt4d", "matmul"),
     ("contract", "matmul"),
     ("reduction", "reduction"),
-    ("softmax", "reduction"),
+    ("softmax", "softmax"),
     ("argmax", "reduction"),
 )
-OP_CLASSES = ("matmul", "conv", "reduction", "elementwise", "transpose", "copy")
+OP_CLASSES = ("matmul", "conv", "reduction", "softmax", "elementwise", "transpose", "copy")
 # IREE's names end in the element types of the op: "_f32", "_f16", "_i8xi8xi32" (operands x result).
 _DTYPE_SUFFIX = re.compile(r"_((?:b?f|[su]?i)\d+)(?:x(?:b?f|[su]?i)\d+)*$")
 
@@ -94,38 +95,37 @@ TRANSCENDENTAL_OPS = frozenset(
 )
 
 
-# Named linalg ops that decompose into transcendentals during codegen.
+# Named linalg ops that decompose into one transcendental per output element during codegen.
 _TRANSCENDENTAL_LINALG = frozenset({"linalg.softmax"})
 
 
-def transcendental_body(func: Operation) -> bool:
-    """Whether an executable function computes a transcendental function (:data:`TRANSCENDENTAL_OPS`,
-    or a ``linalg.softmax``, which codegen turns into ``math.exp``)."""
-    return any(op.op_name in TRANSCENDENTAL_OPS or op.op_name in _TRANSCENDENTAL_LINALG for op in func.walk())
+def _transcendentals(op: Operation, dynamic: list[int]) -> int:
+    """Transcendental evaluations of one top-level linalg op: its iteration space times the
+    transcendental ops of its body (one per output element for ``linalg.softmax``)."""
+    if op.op_name in _TRANSCENDENTAL_LINALG:
+        out_t = op.results[0].type if op.results else None
+        return math.prod(_dims(out_t, dynamic)) if out_t is not None else 0
+    per_point = sum(1 for inner in op.walk() if inner.op_name in TRANSCENDENTAL_OPS)
+    return _iteration_space(op, dynamic) * per_point if per_point else 0
 
 
-def op_class(name: str, transcendental: bool = False) -> str:
+def op_class(name: str) -> str:
     """The op class of a dispatch for the fitted model, from its export name: the class word, then
-    ``.math`` when its body computes transcendental functions, then the element type IREE puts at the
-    end of the name when it is not f32 (``matmul.i8``, ``reduction.math``).
+    the element type IREE puts at the end of the name when it is not f32 (``matmul.i8``).
 
     Examples
     --------
     >>> op_class("main_dispatch_3_batch_matmul_4x64x64x64_f32")
     'matmul'
     >>> op_class("main_dispatch_0_softmax_16x64_f32"), op_class("main_dispatch_2_elementwise_64_f16")
-    ('reduction', 'elementwise.f16')
+    ('softmax', 'elementwise.f16')
     >>> op_class("main_dispatch_1_matmul_64x64x256_i8xi8xi32")
     'matmul.i8'
-    >>> op_class("main_dispatch_0_softmax_64x128xf32_dispatch_tensor_store", transcendental=True)
-    'reduction.math'
     """
     lowered = name.lower()
     cls = next((c for word, c in _CLASS_WORDS if word in lowered), "elementwise")
     match = _DTYPE_SUFFIX.search(lowered)
     dtype = match.group(1) if match else ""
-    if transcendental:
-        cls += ".math"
     return f"{cls}.{dtype}" if dtype and dtype != "f32" else cls
 
 
@@ -141,9 +141,9 @@ class DispatchCost:
     bytes_read: int
     bytes_written: int
     dtype: str = "f32"
-    # The body computes transcendental functions (math.exp, math.tanh, ...), which IREE's CPU backend
-    # expands into tens of instructions each: a fitted model prices their flops apart.
-    transcendental: bool = False
+    # Transcendental function evaluations (math.exp, math.tanh, ...): IREE's CPU backend expands each
+    # into tens of instructions, so a fitted model prices them apart from flops.
+    transcendentals: int = 0
 
 
 def ceil_ns(seconds: float) -> int:
@@ -218,8 +218,9 @@ class CostModel:
             return int(entry["duration_ns"])
         model = device.dispatch_model
         if model is not None:
-            cls = op_class(names[0] if names else "", cost.transcendental)
-            ns = math.ceil(model.predict_ns(cls, cost.flops, cost.bytes_read + cost.bytes_written) - 1e-6)
+            cls = op_class(names[0] if names else "")
+            moved = cost.bytes_read + cost.bytes_written
+            ns = math.ceil(model.predict_ns(cls, cost.flops, moved, cost.transcendentals) - 1e-6)
         else:
             compute_s = cost.flops / device.peak_for(cost.dtype)
             memory_s = (cost.bytes_read + cost.bytes_written) / device.memory_bandwidth_bytes_per_s
@@ -330,7 +331,7 @@ class LinalgEstimate:
         return cost
 
     def _estimate(self, dynamic: list[int]) -> DispatchCost:
-        read = written = flops = 0
+        read = written = flops = transcendentals = 0
         dtype: str | None = None
         for op in self.func.walk():
             name = op.op_name
@@ -343,9 +344,10 @@ class LinalgEstimate:
                     continue
                 f, dt = _linalg_flops(op, dynamic)
                 flops += f
+                transcendentals += _transcendentals(op, dynamic)
                 if f and dtype is None and dt is not None:
                     dtype = dt
-        return DispatchCost(flops, read, written, dtype or "f32")
+        return DispatchCost(flops, read, written, dtype or "f32", transcendentals)
 
 
 def describe_cost(cost: DispatchCost) -> dict[str, Any]:

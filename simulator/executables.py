@@ -18,7 +18,7 @@ import numpy as np
 
 from ir import KERNEL_ATTR, Module, Operation
 from ir.attributes import StringAttr, SymbolRefAttr
-from simulator.costs import DispatchCost, LinalgEstimate, transcendental_body
+from simulator.costs import DispatchCost, LinalgEstimate
 from simulator.errors import InputError, SimulationError, UnsupportedOpError
 from simulator.kernels import DispatchContext, Kernel, KernelRegistry
 
@@ -48,7 +48,6 @@ class Executable:
         self.program: Any = None
         self.estimate: LinalgEstimate | None = None
         self.no_data_reason: str | None = None
-        self.transcendental = False
         self._costs: dict[tuple[Any, ...], DispatchCost] = {}
         # (device index, workload..., uniforms..., binding lengths...) -> (cost, duration_ns); the recorder's.
         self.timings: dict[tuple[Any, ...], tuple[DispatchCost, int]] = {}
@@ -68,7 +67,6 @@ class Executable:
         func = _function_of(module, export, ref)
         if func is not None:
             self.estimate = LinalgEstimate(func)
-            self.transcendental = transcendental_body(func)
         from simulator.dispatch import load_executable
 
         try:
@@ -102,8 +100,11 @@ class Executable:
             cost = (
                 self.estimate(list(workload)) if self.estimate is not None else DispatchCost(0, read, written)
             )
-        if self.transcendental:
-            cost = DispatchCost(cost.flops, cost.bytes_read, cost.bytes_written, cost.dtype, True)
+        if self.estimate is not None and not cost.transcendentals:
+            # The executable interpreter counts flops; transcendental evaluations come from the body.
+            counted = self.estimate(list(workload)).transcendentals
+            if counted:
+                cost = DispatchCost(cost.flops, cost.bytes_read, cost.bytes_written, cost.dtype, counted)
         self._costs[key] = cost
         return cost
 

@@ -70,16 +70,17 @@ class DispatchModelSpec:
     """A dispatch cost model fitted to measurements (``benchmarks/calibrate.py``), replacing the roofline.
 
     A dispatch of op class ``c`` (:func:`simulator.costs.op_class`: ``matmul``, ``conv``, ``reduction``,
-    ``elementwise``, ``transpose``, ``copy``, then ``.math`` for bodies with transcendental functions and
-    the element type when not f32: ``matmul.i8``, ``reduction.math``) that does ``flops`` and moves
-    ``bytes`` takes ``overhead_ns[c] + flops * ns_per_flop[c] + bytes * ns_per_byte[c]``. Each table is
-    keyed by class; a class it does not list drops its last part until one is listed
-    (``reduction.math.f16``, ``reduction.math``, ``reduction``), then takes the table's ``default``.
+    ``softmax``, ``elementwise``, ``transpose``, ``copy``, then the element type when not f32: ``matmul.i8``) that
+    does ``flops``, moves ``bytes`` and evaluates ``transcendentals`` (exp, tanh, ...) takes
+    ``overhead_ns[c] + flops * ns_per_flop[c] + bytes * ns_per_byte[c] + transcendentals *
+    ns_per_transcendental[c]``. Each table is keyed by class; a class it does not list drops its last part
+    until one is listed (``matmul.bf16``, ``matmul``), then takes the table's ``default``.
     """
 
     overhead_ns: dict[str, float]
     ns_per_flop: dict[str, float]
     ns_per_byte: dict[str, float]
+    ns_per_transcendental: dict[str, float] = field(default_factory=dict)
 
     @staticmethod
     def _lookup(table: dict[str, float], op_class: str) -> float:
@@ -98,9 +99,10 @@ class DispatchModelSpec:
             self._lookup(self.ns_per_byte, op_class),
         )
 
-    def predict_ns(self, op_class: str, flops: int, nbytes: int) -> float:
+    def predict_ns(self, op_class: str, flops: int, nbytes: int, transcendentals: int = 0) -> float:
         overhead, per_flop, per_byte = self.coefficients(op_class)
-        return overhead + flops * per_flop + nbytes * per_byte
+        per_t = self._lookup(self.ns_per_transcendental, op_class) if transcendentals else 0.0
+        return overhead + flops * per_flop + nbytes * per_byte + transcendentals * per_t
 
 
 @dataclass(frozen=True, slots=True)
@@ -302,8 +304,14 @@ DISPATCH_MODEL_FIELDS: dict[str, tuple[type, float, float]] = {
     "overhead_ns": (dict, 0, 0),
     "ns_per_flop": (dict, 0, 0),
     "ns_per_byte": (dict, 0, 0),
+    "ns_per_transcendental": (dict, 0, 0),
 }
-_DISPATCH_MODEL_LIMITS = {"overhead_ns": float(_MAX_NS), "ns_per_flop": 1e9, "ns_per_byte": 1e9}
+_DISPATCH_MODEL_LIMITS = {
+    "overhead_ns": float(_MAX_NS),
+    "ns_per_flop": 1e9,
+    "ns_per_byte": 1e9,
+    "ns_per_transcendental": 1e9,
+}
 LINK_FIELDS: dict[str, tuple[type, float, float]] = {
     "name": (str, 0, 0),
     "endpoints": (list, 0, 0),
@@ -370,12 +378,18 @@ def _dispatch_model(table: dict[str, Any], where: str) -> DispatchModelSpec:
     _only(table, DISPATCH_MODEL_FIELDS, where)
     tables: dict[str, dict[str, float]] = {}
     for field_name, limit in _DISPATCH_MODEL_LIMITS.items():
-        by_class = _get(table, field_name, DISPATCH_MODEL_FIELDS, where, _REQUIRED)
+        required = _REQUIRED if field_name != "ns_per_transcendental" else {}
+        by_class = _get(table, field_name, DISPATCH_MODEL_FIELDS, where, required)
         schema: dict[str, tuple[type, float, float]] = {str(k): (float, 0, limit) for k in by_class}
         tables[field_name] = {
             str(k): _get(by_class, k, schema, f"{where} {field_name}", None) for k in by_class
         }
-    return DispatchModelSpec(tables["overhead_ns"], tables["ns_per_flop"], tables["ns_per_byte"])
+    return DispatchModelSpec(
+        tables["overhead_ns"],
+        tables["ns_per_flop"],
+        tables["ns_per_byte"],
+        tables["ns_per_transcendental"],
+    )
 
 
 def _provenance(value: Any, where: str) -> None:

@@ -6,7 +6,8 @@ byte would be a fit to noise):
 
 1. :func:`fit_dispatch_model`: each measured dispatch (its minimum over the profiled calls) against the
    features the simulator computes for it, per op class ``c`` (:func:`simulator.costs.op_class`):
-   ``overhead_ns[c] + flops * ns_per_flop[c] + bytes * ns_per_byte[c]``.
+   ``overhead_ns[c] + flops * ns_per_flop[c] + bytes * ns_per_byte[c] + transcendentals *
+   ns_per_transcendental[c]``.
 2. :func:`fit_fixed_costs`: the measured call time (benchmark minimum) against the simulated call. The
    simulator is linearised around a base machine in which every fixed cost is zero: ``sensitivity[k]``
    is how much the simulated call grows per nanosecond of fixed cost ``k`` (for a serial program, the
@@ -73,11 +74,11 @@ class DispatchSample:
     flops: int
     bytes: int
     measured_ns: float
-    transcendental: bool = False
+    transcendentals: int = 0
 
     @property
     def op_class(self) -> str:
-        return op_class(self.name, self.transcendental)
+        return op_class(self.name)
 
 
 @dataclass(frozen=True)
@@ -89,17 +90,18 @@ class DispatchFit:
     relative_errors: tuple[float, ...] = field(default=())
 
     def predict_ns(self, sample: DispatchSample) -> float:
-        return self.model.predict_ns(sample.op_class, sample.flops, sample.bytes)
+        return self.model.predict_ns(sample.op_class, sample.flops, sample.bytes, sample.transcendentals)
 
 
-_FEATURES = ("overhead_ns", "ns_per_flop", "ns_per_byte")
+_FEATURES = ("overhead_ns", "ns_per_flop", "ns_per_byte", "ns_per_transcendental")
 #: Samples a class needs for its own overhead and per-byte terms.
 MIN_SAMPLES = 3
 
 
 def fit_dispatch_model(samples: Sequence[DispatchSample]) -> DispatchFit:
-    """Fit ``overhead[c] + flops * ns_per_flop[c] + bytes * ns_per_byte[c]`` per op class ``c`` on
-    relative error, with non-negative coefficients.
+    """Fit ``overhead[c] + flops * ns_per_flop[c] + bytes * ns_per_byte[c]`` per op class ``c``, plus
+    ``transcendentals * ns_per_transcendental[c]``, on relative error, with non-negative
+    coefficients.
 
     Each table's ``default`` (for classes never measured) is the median over the fitted classes. Raises
     InputError without samples.
@@ -108,9 +110,10 @@ def fit_dispatch_model(samples: Sequence[DispatchSample]) -> DispatchFit:
     if not rows:
         raise InputError("cannot fit a dispatch model: no measured dispatches")
     classes = sorted({s.op_class for s in rows})
-    # Columns per class: with fewer than MIN_SAMPLES samples a class gets one coefficient (per flop, or
-    # per byte when it does no flops) rather than a three-term line through too few points, so that it
-    # extrapolates in proportion to the work instead of as a constant.
+    # Columns per class (k: 0 overhead, 1 per flop, 2 per byte, 3 per transcendental): with fewer than
+    # MIN_SAMPLES samples a class gets one work coefficient (per flop, or per byte when it does no
+    # flops) rather than a line through too few points, so that it extrapolates in proportion to the
+    # work instead of as a constant; a class whose bodies evaluate transcendentals gets their column.
     columns: list[tuple[str, int]] = []
     for c in classes:
         members = [s for s in rows if s.op_class == c]
@@ -119,11 +122,13 @@ def fit_dispatch_model(samples: Sequence[DispatchSample]) -> DispatchFit:
             columns += [(c, 0), (c, 1), (c, 2)] if has_flops else [(c, 0), (c, 2)]
         else:
             columns.append((c, 1) if has_flops else (c, 2))
+        if any(s.transcendentals for s in members):
+            columns.append((c, 3))
     index = {key: j for j, key in enumerate(columns)}
     a = np.zeros((len(rows), len(columns)))
     b = np.ones(len(rows))
     for i, s in enumerate(rows):
-        for k, value in enumerate((1.0, float(s.flops), float(s.bytes))):
+        for k, value in enumerate((1.0, float(s.flops), float(s.bytes), float(s.transcendentals))):
             j = index.get((s.op_class, k))
             if j is not None:
                 a[i, j] = value / s.measured_ns
@@ -135,10 +140,14 @@ def fit_dispatch_model(samples: Sequence[DispatchSample]) -> DispatchFit:
     for c in classes:
         for k, f in enumerate(_FEATURES):
             j = index.get((c, k))
-            tables[f][c] = float(f"{x[j]:.6g}") if j is not None else 0.0
+            if j is not None or k < 3:
+                tables[f][c] = float(f"{x[j]:.6g}") if j is not None else 0.0
     for f in _FEATURES:
-        tables[f]["default"] = float(statistics.median(tables[f].values()))
-    model = DispatchModelSpec(tables["overhead_ns"], tables["ns_per_flop"], tables["ns_per_byte"])
+        if tables[f]:
+            tables[f]["default"] = float(statistics.median(tables[f].values()))
+    model = DispatchModelSpec(
+        tables["overhead_ns"], tables["ns_per_flop"], tables["ns_per_byte"], tables["ns_per_transcendental"]
+    )
     fit = DispatchFit(model, len(rows))
     errors = tuple(fit.predict_ns(s) / s.measured_ns - 1.0 for s in rows)
     return DispatchFit(model, len(rows), errors)

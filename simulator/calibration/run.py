@@ -27,8 +27,8 @@ from simulator.calibration.fit import (
     summarize_errors,
 )
 from simulator.calibration.suite import Benchmark
-from simulator.costs import transcendental_body
-from simulator.machine import Machine, machine_from_dict
+from simulator.costs import CostModel, DispatchCost
+from simulator.machine import DeviceSpec, Machine, machine_from_dict
 from simulator.profile import benchmark_call, capture_profile, compile_module, measured_trace
 from simulator.program import load_program
 from simulator.values_io import parse_input
@@ -141,14 +141,18 @@ def _module(stream_ir: pathlib.Path) -> Any:
     return module
 
 
-def _transcendental_exports(module: Any) -> set[str]:
-    """Names of the executable functions (IREE names them after their exports) with transcendentals."""
-    out = set()
-    for op in module.walk():
-        if op.op_name == "func.func" and transcendental_body(op):
-            name = op.attr("sym_name")
-            out.add(getattr(name, "value", ""))
-    return out
+class _RecordingCosts(CostModel):
+    """The session's cost model, remembering what each dispatch cost: the trace keeps flops and bytes
+    but not the transcendental count the fit needs."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.transcendentals: dict[tuple[str, int, int], int] = {}
+
+    def dispatch_ns(self, device: DeviceSpec, names: tuple[str, ...], cost: DispatchCost) -> int:
+        key = (names[0] if names else "", cost.flops, cost.bytes_read + cost.bytes_written)
+        self.transcendentals[key] = cost.transcendentals
+        return super().dispatch_ns(device, names, cost)
 
 
 def simulate_case(case: Case, stream_ir: pathlib.Path, machine: Machine) -> dict[str, Any]:
@@ -156,12 +160,13 @@ def simulate_case(case: Case, stream_ir: pathlib.Path, machine: Machine) -> dict
     from simulator.session import Session
 
     params = dict(p.split("=", 1) for p in case.parameters)
-    result = Session(machine).run_sync(
+    session = Session(machine)
+    costs = session.costs = _RecordingCosts()
+    result = session.run_sync(
         _module(stream_ir), "main", _inputs(case), parameters=params or None, timing_only=True
     )
     from traces import call_time_ns
 
-    math_bodies = _transcendental_exports(_module(stream_ir))
     return {
         "call_ns": call_time_ns(result.trace),
         "dispatches": [
@@ -170,7 +175,9 @@ def simulate_case(case: Case, stream_ir: pathlib.Path, machine: Machine) -> dict
                 "loc": s.args.get("loc"),
                 "flops": int(s.args.get("flops", 0)),
                 "bytes": int(s.args.get("bytes", 0)),
-                "transcendental": s.name in math_bodies,
+                "transcendentals": costs.transcendentals.get(
+                    (s.name, int(s.args.get("flops", 0)), int(s.args.get("bytes", 0))), 0
+                ),
                 "dur_ns": s.dur_ns,
             }
             for s in result.trace.iter_spans()
@@ -198,7 +205,7 @@ def dispatch_samples(measured: dict[str, Any], simulated: dict[str, Any]) -> lis
                     sim["flops"],
                     sim["bytes"],
                     float(m["min_ns"]),
-                    bool(sim.get("transcendental", False)),
+                    int(sim.get("transcendentals", 0)),
                 )
             )
     return out
@@ -223,6 +230,7 @@ def model_table(dispatch: DispatchFit) -> dict[str, Any]:
         "overhead_ns": dict(sorted(m.overhead_ns.items())),
         "ns_per_flop": dict(sorted(m.ns_per_flop.items())),
         "ns_per_byte": dict(sorted(m.ns_per_byte.items())),
+        "ns_per_transcendental": dict(sorted(m.ns_per_transcendental.items())),
     }
 
 

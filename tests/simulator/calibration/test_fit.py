@@ -173,3 +173,23 @@ def test_a_class_with_one_sample_scales_with_its_work() -> None:
     overhead, per_flop, per_byte = model.coefficients("matmul.f16")
     assert (overhead, per_byte) == (0.0, 0.0) and per_flop == pytest.approx(20.0, rel=1e-4)
     assert model.predict_ns("matmul.f16", 2000, 500) == pytest.approx(40_000.0, rel=1e-4)
+
+
+def test_linalg_estimate_counts_transcendentals_of_fused_bodies() -> None:
+    import pathlib
+
+    from simulator.costs import LinalgEstimate
+    from simulator.program import load_program
+
+    root = pathlib.Path(__file__).parents[3] / "tests" / "fixtures" / "iree" / "wide_branches_softmax"
+    module = load_program(root / "cmd.generic.mlir")
+    funcs = {
+        op.attr("sym_name").value: op  # type: ignore[union-attr]
+        for op in module.walk()
+        if op.op_name == "func.func" and op.attr("sym_name") is not None
+    }
+    count = {name: LinalgEstimate(f)([]).transcendentals for name, f in funcs.items() if "dispatch" in name}
+    # Branch 0 is matmul + relu (no transcendental), branch 1 matmul + tanh over 16x32 outputs.
+    assert count["main_dispatch_0_matmul_16x32x64_f32"] == 0
+    assert count["main_dispatch_1_matmul_16x32x64_f32"] == 16 * 32
+    assert all(n == 0 for name, n in count.items() if "slow_memcpy" in name)

@@ -32,13 +32,13 @@ def test_dispatch_samples_pair_by_location_then_by_name() -> None:
         "dispatches": [
             {"name": "mm", "loc": "p.mlir:12:5", "flops": 20, "bytes": 2},
             {"name": "mm", "loc": "p.mlir:9:5", "flops": 10, "bytes": 1},
-            {"name": "red", "loc": "p.mlir:14:5", "flops": 5, "bytes": 3, "transcendental": True},
+            {"name": "red", "loc": "p.mlir:14:5", "flops": 5, "bytes": 3, "transcendentals": 64},
         ]
     }
     assert dispatch_samples(measured, simulated) == [
         DispatchSample("p", "mm", 10, 1, 900.0),
         DispatchSample("p", "mm", 20, 2, 700.0),
-        DispatchSample("p", "red", 5, 3, 300.0, True),
+        DispatchSample("p", "red", 5, 3, 300.0, 64),
     ]
 
 
