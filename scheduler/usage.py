@@ -271,7 +271,7 @@ class ResourceUsage:
             e.join(g(operands[0]))
         elif name == "stream.async.transfer":
             e.remove(NOT_TRANSFER_WRITE)
-            self._across_transfer(e, op, g(operands[0], required=False), forward=True)
+            self._across_transfer(e, op, g(operands[0], required=False))
         elif name in ("stream.async.dispatch", "stream.async.call"):
             e.remove(
                 NOT_DISPATCH_WRITE if name.endswith("dispatch") else NOT_TRANSFER_WRITE | NOT_DISPATCH_WRITE
@@ -357,7 +357,7 @@ class ResourceUsage:
             e.join(g(op.results[0], required=False))
         elif name == "stream.async.transfer":
             e.remove(NOT_TRANSFER_READ)
-            self._across_transfer(e, op, g(op.results[0], required=False), forward=False)
+            self._across_transfer(e, op, g(op.results[0], required=False))
         elif name == "stream.async.load":
             e.remove(NOT_STAGING_READ)
         elif name == "stream.async.store":
@@ -386,17 +386,16 @@ class ResourceUsage:
             if parent is not None and i < len(parent.results):
                 e.join(g(parent.results[i]))
 
-    def _across_transfer(self, e: _Element, op: Operation, other: _Element, *, forward: bool) -> None:
+    def _across_transfer(self, e: _Element, op: Operation, other: _Element) -> None:
         # Staging never crosses a transfer, nor does external-ness into an internal value on another
         # device; a join that would leave a contradictory state is skipped.
         if e.staging() != other.staging():
             return
-        device_change = op.attr("source_affinity") != op.attr("result_affinity")
-        if device_change:
-            src_external = not (other if forward else e).assumed & NOT_EXTERNAL
-            dst_internal = bool((e if forward else other).assumed & NOT_EXTERNAL)
-            if src_external and dst_internal:
-                return
+        target = op.attr("target_affinity") or op.attr("result_affinity")  # IREE 3.13 / older spelling
+        device_change = op.attr("source_affinity") != target
+        # Either way across the transfer: an internal value is not made external by the other side.
+        if device_change and not other.assumed & NOT_EXTERNAL and e.assumed & NOT_EXTERNAL:
+            return
         joined = (e.assumed & other.assumed) | e.known
         if valid_bits(joined):
             e.assumed = joined
@@ -465,9 +464,9 @@ def _lifetime(v: Value) -> str:
 
 
 def _field(op: Operation, name: str) -> Value:
-    v = getattr(op, name)
-    assert isinstance(v, Value)
-    return v
+    """An operand by its field name; raw operand 0 for ops without a class (IREE's tied operand)."""
+    v = getattr(op, name, None)
+    return v if isinstance(v, Value) else op.operands[0]
 
 
 def _tied_operand(op: Operation, result: int) -> Value | None:

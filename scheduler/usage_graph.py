@@ -36,7 +36,7 @@ from ir import types as T
 from ir.opdef import segment_bounds
 
 FUNC_OPS = ("util.func", "func.func", "stream.async.func")
-CALL_OPS = ("util.call", "func.call")
+CALL_OPS = ("util.call", "func.call", "stream.async.call")
 RETURN_OPS = ("util.return", "func.return")
 BRANCH_OPS = ("cf.br", "cf.cond_br")
 # Ops whose contents the analysis never looks into (IREE: executables are ignored, other symbol tables
@@ -44,24 +44,29 @@ BRANCH_OPS = ("cf.br", "cf.cond_br")
 OPAQUE_OPS = ("stream.executable", "hal.executable", "hal.executable.source", "builtin.module")
 CLOSURE_OPS = ("stream.async.execute", "stream.async.concurrent")
 
-# Ops whose result 0 updates one operand in place (IREE's TiedOpInterface), by operand field name.
-_TIED_FIELD = {
-    "stream.async.fill": "target",
-    "stream.async.update": "target",
-    "stream.async.copy": "target",
-    "stream.async.collective": "target",
-    "stream.async.store": "target",
-    "stream.async.parameter.read": "target",
-    "stream.async.barrier": "source",
-    "stream.async.cast": "source",
-    "stream.async.parameter.write": "source",
-    "stream.async.parameter.scatter": "source",
-    "stream.resource.subview": "source",
-    "stream.resource.transients": "resource",
-    "stream.timepoint.barrier": "resource",
-}
-# Ops whose result 0 is tied to raw operand 0 whatever its type (the tie crosses a type change).
-_TIED_OPERAND0 = ("stream.tensor.import", "stream.tensor.export")
+# Ops whose result 0 updates (or passes through) their raw operand 0, whatever its type (IREE's
+# TiedOpInterface: the target of fill/update/copy/store/collective/parameter.read, the source of
+# barrier/cast/parameter.write/scatter/subview, the resource of transients/timepoint.barrier, and the
+# tensor.import/export ties that cross a type change).
+_TIED_OPERAND0 = frozenset(
+    {
+        "stream.async.fill",
+        "stream.async.update",
+        "stream.async.copy",
+        "stream.async.collective",
+        "stream.async.store",
+        "stream.async.parameter.read",
+        "stream.async.barrier",
+        "stream.async.cast",
+        "stream.async.parameter.write",
+        "stream.async.parameter.scatter",
+        "stream.resource.subview",
+        "stream.resource.transients",
+        "stream.timepoint.barrier",
+        "stream.tensor.import",
+        "stream.tensor.export",
+    }
+)
 # Ops with a ``tied_operands`` attribute, and the operand field its indices count from.
 _TIED_LIST_BASE = {
     "stream.async.dispatch": "resource_operands",
@@ -98,8 +103,6 @@ def _field_start(op: Operation, field: str) -> int | None:
 def tied_operand_index(op: Operation, result: int) -> int | None:
     """The raw operand index that result ``result`` of ``op`` updates in place, if it is tied."""
     name = op.op_name
-    if name in _TIED_FIELD:
-        return _field_start(op, _TIED_FIELD[name]) if result == 0 else None
     if name in _TIED_OPERAND0:
         return 0 if result == 0 and op.operands else None
     if name == "stream.timepoint.await":

@@ -6,7 +6,7 @@ block arguments of every region, results of calls, selects, barriers, awaits, ``
 streamable op. An unknown (``*``) type is overwritten in place. A value that already has a lifetime and
 whose usage asks for another keeps its type, and its users get a ``stream.async.transfer`` to the new
 lifetime (unless its only user already is such a transfer); a ``stream.async.cast`` between two
-different concrete lifetimes becomes a transfer. Transfers with an unknown result take the analysed
+different concrete lifetimes becomes a transfer, and one between equal lifetimes folds away. Transfers with an unknown result take the analysed
 lifetime directly.
 
 Examples
@@ -214,7 +214,7 @@ class _Rewriter:
         props = {}
         affinity = op.attr("affinity")
         if affinity is not None:
-            props = {"source_affinity": affinity, "result_affinity": affinity}
+            props = {"source_affinity": affinity, "target_affinity": affinity}
         transfer = create("stream.async.transfer", [res, size, size], [new], properties=props)
         transfer.location = op.location
         block.insert(at, transfer)
@@ -225,15 +225,20 @@ class _Rewriter:
 
 
 def _cast_to_transfer(op: Operation) -> bool:
+    """A cast between two concrete lifetimes: folded away when they match, else a transfer."""
     src, res = op.operands[0], op.results[0]
-    if _unknown(src.type) or _unknown(res.type) or src.type == res.type:
+    if _unknown(src.type) or _unknown(res.type):
         return False
+    if src.type == res.type:
+        res.replace_all_uses_with(src)
+        op.erase()
+        return True
     block = op.parent
     assert block is not None
     props: dict[str, A.Attribute] = {}
     affinity = op.attr("affinity")
     if affinity is not None:
-        props = {"source_affinity": affinity, "result_affinity": affinity}
+        props = {"source_affinity": affinity, "target_affinity": affinity}
     transfer = create(
         "stream.async.transfer", [src, op.operands[1], op.operands[2]], [res.type], properties=props
     )
