@@ -3,7 +3,10 @@
 For each execution region, in order: the result slab allocas, the transient slab alloca, a join of the
 timepoints to await, ``stream.cmd.execute`` (its commands in waves of ``stream.cmd.concurrent``), the
 transient ``stream.resource.dealloca``, and one ``stream.timepoint.await`` for the results the host uses.
-Regions of constant parameters become ``stream.cmd.parameter.load`` (or ``alloc`` + ``gather``). The async
+Regions of constant parameters become ``stream.cmd.parameter.load`` (or ``alloc`` + ``gather``); a region
+that mixes constant parameters with splats or dispatches (a frontend's hoisted constant computation) has
+its parameters loaded just before its execute, which awaits the loads (IREE: ``stream.cmd.parameter.load``
+ops, then ``stream.cmd.execute once``). The async
 ops are erased and the function body is re-sorted topologically, as MLIR's ``sortTopologically`` does.
 
 Commands bind whole slabs at the slice offsets; they do not fuse bindings or pack uniforms (later IREE
@@ -21,7 +24,14 @@ from ir.dialects import stream_async as D
 from scheduler.access import is_resource, static_index
 from scheduler.errors import UnsupportedOpError
 from scheduler.packing import DynamicOffset, Layout, align
-from scheduler.state import FunctionPlan, ParameterUpload, RegionAllocation, ScheduleState, erase_ops
+from scheduler.state import (
+    FunctionPlan,
+    ParameterUpload,
+    RegionAllocation,
+    ScheduleState,
+    erase_ops,
+    is_parameter_constant,
+)
 from scheduler.timeline_ops import lower_timeline_ops
 
 UTIL_BUFFER = T.OpaqueType("!util.buffer")
@@ -178,6 +188,10 @@ class _Emitter:
         # The region's allocations and execute take the place of the partition's first op.
         first = next(iter(self.plan.partitions[p].nodes), None)
         b.location = self.g.nodes[first]["op"].location if first is not None else None
+        # Constant parameters of the region are loaded before it, as IREE's ScheduleAllocation does.
+        up = self.plan.region_uploads.get(p)
+        loads = self._parameters(b, up, affinity) if up is not None else []
+        b.location = self.g.nodes[first]["op"].location if first is not None else None
         local: dict[Value, Loc] = {}  # storage of leaders, outside the region
         allocas: list[Value] = []
         slab_operands: list[tuple[Value, Value]] = []
@@ -223,7 +237,7 @@ class _Emitter:
         pinned = self.plan.pinned_partition.get(p)
         if pinned is not None and pinned.await_timepoint is not None:
             deps.append(pinned.await_timepoint)
-        await_tp = self._join(b, deps + allocas)
+        await_tp = self._join(b, loads + deps + allocas)
         block = Block([r.type for r, _ in all_operands])
         arg_of = {id(r): (block.args[i], s) for i, (r, s) in enumerate(all_operands)}
 
@@ -240,6 +254,13 @@ class _Emitter:
         body = Builder(block)
         body.location = b.location
         for item in self.plan.items.get(p, list(self.plan.partitions[p].nodes)):
+            if isinstance(item, tuple) and up is not None:
+                # Loaded constants leave their waves; a wave of one op is a serial command.
+                item = tuple(n for n in item if not is_parameter_constant(self.g.nodes[n]["op"]))
+                if len(item) <= 1:
+                    for n in item:
+                        self._command(b, body, self.g.nodes[n]["op"], in_region)
+                    continue
             if isinstance(item, tuple):
                 wave = Block()
                 body.location = self.g.nodes[item[0]]["op"].location
@@ -284,7 +305,9 @@ class _Emitter:
             outer.location = saved
 
     def _emit_command(self, outer: Builder, b: Builder, op: Operation, at) -> None:  # type: ignore[no-untyped-def]
-        if isinstance(op, D.AsyncAllocaOp):
+        if isinstance(op, D.AsyncAllocaOp) or (
+            is_parameter_constant(op) and any(op in _ops(u) for u in self.plan.region_uploads.values())
+        ):
             return
         if isinstance(op, D.AsyncDispatchOp):
             ties = op.attr("tied_operands")
@@ -345,6 +368,12 @@ class _Emitter:
             copy = (op.source, op.source_offset, op.result, 0, op.result_size)
         elif isinstance(op, D.AsyncUpdateOp):
             copy = (op.update, 0, op.target, op.target_offset, op.update_size)
+        if copy is None and isinstance(op, D.AsyncConstantOp):
+            raise UnsupportedOpError(
+                f"{op.describe()}: a constant of inline data ({op.attr('value')}) inside an execution region "
+                "(IREE packs these into a #util.composite buffer, stream.resource.try_map with a "
+                "stream.file.read fallback) is not supported"
+            )
         if copy is None:
             raise UnsupportedOpError(f"{op.describe()}: no cmd lowering inside an execution region")
         src, soff, dst, doff, length = copy
@@ -359,6 +388,13 @@ class _Emitter:
     # --- parameters ---------------------------------------------------------------------------
 
     def _upload(self, b: Builder, p: int, up: ParameterUpload, affinity: A.Attribute | None) -> None:
+        tp = self._join(b, self._parameters(b, up, affinity))
+        if tp is not None:
+            self.tp[p] = tp
+
+    def _parameters(self, b: Builder, up: ParameterUpload, affinity: A.Attribute | None) -> list[Value]:
+        """Emit the loads or gathers of ``up``; each constant's storage goes to ``self.loc``; returns
+        their timepoints."""
         aff = {"affinity": affinity} if affinity is not None else {}
         tps: list[Value] = []
         # The upload takes the place of the first parameter op it replaces.
@@ -419,9 +455,7 @@ class _Emitter:
                     tps.append(op.result)
                 for o, _, _, off in gathered:
                     self.loc[o.results[0]] = Loc(alloc, total_v, off, _const_size(o))
-        tp = self._join(b, tps)
-        if tp is not None:
-            self.tp[p] = tp
+        return tps
 
     # --- host awaits ------------------------------------------------------------------------
 
@@ -461,6 +495,10 @@ class _Emitter:
             ).result
             out.append((v, sub))
         return out
+
+
+def _ops(up: ParameterUpload) -> list[Operation]:
+    return [o for _, entries in up.groups for o, _ in entries] + [e[0] for g, _ in up.buffers for e in g]
 
 
 def _const_size(op: Operation) -> Value:

@@ -324,7 +324,14 @@ def schedule_allocation(state: ScheduleState) -> ScheduleState:
 
 def _allocate_region(plan, p, nodes, owner, g) -> RegionAllocation:  # type: ignore[no-untyped-def]
     alloc = RegionAllocation()
-    items = plan.items.get(p) or [n for n in nodes]
+    # Constant parameters of a region that also computes are loaded before it (parameter_upload); their
+    # results are captured by the region like any resource from outside.
+    nodes = [n for n in nodes if not is_parameter_constant(g.nodes[n]["op"])]
+    items = []
+    for it in plan.items.get(p) or list(nodes):
+        kept = tuple(n for n in (it if isinstance(it, tuple) else (it,)) if n in set(nodes))
+        if kept:
+            items.append(kept if isinstance(it, tuple) else kept[0])
     item_pos: dict[int, int] = {}
     for i, it in enumerate(items):
         for n in it if isinstance(it, tuple) else (it,):
@@ -523,7 +530,8 @@ def _elide_immediate(block, placeholders: set[int]) -> int:  # type: ignore[no-u
 def parameter_upload(
     state: ScheduleState, *, memory_model: str = "unified", max_allocation_size_bytes: int | None = None
 ) -> ScheduleState:
-    """Regions made only of constant parameters become parameter loads or gathers.
+    """Regions made only of constant parameters become parameter loads or gathers; so do the constant
+    parameters of a region that also computes, loaded before its execute (``region_uploads``).
 
     On a ``unified`` memory model each parameter scope gets one ``stream.cmd.parameter.load`` (the
     runtime may map the archive). On ``discrete`` memory the parameters are appended, at the offset
@@ -539,17 +547,31 @@ def parameter_upload(
     for plan in state.functions:
         g = plan.graph
         for p, part in enumerate(plan.partitions):
-            ops = [g.nodes[n]["op"] for n in part.nodes]
-            if not ops or not all(is_parameter_constant(o) for o in ops):
+            all_ops = [g.nodes[n]["op"] for n in part.nodes]
+            ops = [o for o in all_ops if is_parameter_constant(o)]
+            if not ops:
                 continue
-            plan.allocation.pop(p, None)
+            mixed = len(ops) != len(all_ops)
+            if not mixed:
+                plan.allocation.pop(p, None)
+            uploads = plan.region_uploads if mixed else plan.uploads
             if memory_model == "unified":
-                groups: dict[str | None, list[tuple[Operation, str]]] = {}
-                for o in ops:
-                    attr = o.attr("value")
-                    assert isinstance(attr, A.NamedParameterAttr)
-                    groups.setdefault(attr.scope, []).append((o, attr.key))
-                plan.uploads[p] = ParameterUpload("load", list(groups.items()))
+                # IREE loads a mixed region's constants in two groups: those used after the region
+                # (yielded), then those only its commands read.
+                passes = [ops]
+                if mixed:
+                    inside = {n for n in part.nodes}
+                    esc = [o for o in ops if any(_top(plan, u) not in inside for u, _ in o.results[0].uses)]
+                    passes = [esc, [o for o in ops if o not in esc]]
+                load_groups: list[tuple[str | None, list[tuple[Operation, str]]]] = []
+                for chunk in passes:
+                    groups: dict[str | None, list[tuple[Operation, str]]] = {}
+                    for o in chunk:
+                        attr = o.attr("value")
+                        assert isinstance(attr, A.NamedParameterAttr)
+                        groups.setdefault(attr.scope, []).append((o, attr.key))
+                    load_groups += list(groups.items())
+                uploads[p] = ParameterUpload("load", load_groups)
                 continue
             buffers: list[tuple[list[tuple[Operation, str | None, str, int]], int]] = []
             entries: list[tuple[Operation, str | None, str, int]] = []
@@ -573,7 +595,7 @@ def parameter_upload(
                 offset = start + size
             if entries:
                 buffers.append((entries, offset))
-            plan.uploads[p] = ParameterUpload("gather", buffers=buffers)
+            uploads[p] = ParameterUpload("gather", buffers=buffers)
     return state
 
 

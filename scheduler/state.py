@@ -116,6 +116,9 @@ class FunctionPlan:
     host_awaited: dict[int, list[Value]] = field(default_factory=dict)
     allocation: dict[int, RegionAllocation] = field(default_factory=dict)
     uploads: dict[int, ParameterUpload] = field(default_factory=dict)
+    # constant parameters of a region that also computes: loaded before its execute (IREE splits them
+    # into stream.cmd.parameter.load ops plus the execute region)
+    region_uploads: dict[int, ParameterUpload] = field(default_factory=dict)
     # immediate timepoints dropped by elide_timepoints, counted for stats
     elided: int = 0
     # regions of the input kept as they are, and the partition each became (schedule_execution)
