@@ -163,10 +163,20 @@ class _Emitter:
         return off
 
     def _slab_size(
-        self, b: Builder, layout: Layout, leaders: list[Value], sizes: dict[Value, Value]
+        self,
+        b: Builder,
+        layout: Layout,
+        leaders: list[Value],
+        sizes: dict[Value, Value],
+        *,
+        packed: bool = False,
     ) -> Value:
-        if len(leaders) == 1:
+        # A lone result is allocated at its own size; transients always go through IREE's resource.pack,
+        # whose total is aligned to the range alignment even for one slice.
+        if len(leaders) == 1 and not packed:
             return sizes[leaders[0]]
+        if len(leaders) == 1 and layout.dynamic_terms:
+            return self._align(b, sizes[leaders[0]], self.state.resource_config.min_buffer_range_alignment)
         if not layout.dynamic_terms:
             return self.consts.get(layout.total_bytes)
         cfg = self.state.resource_config
@@ -206,7 +216,7 @@ class _Emitter:
         if alloc.transients:
             tlayout = alloc.transient_layout
             assert tlayout is not None
-            size = self._slab_size(b, tlayout, alloc.transients, alloc.sizes)
+            size = self._slab_size(b, tlayout, alloc.transients, alloc.sizes, packed=True)
             op = b.create(
                 "stream.resource.alloca",
                 [size],

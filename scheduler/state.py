@@ -34,10 +34,15 @@ FUNCTION_LIKE = ("util.func", "func.func", "util.initializer")
 
 @dataclass(frozen=True)
 class ResourceConfig:
-    """The target's buffer constraints (IREE's ``#stream.resource_config``)."""
+    """The target's buffer constraints (IREE's ``#stream.resource_config``).
 
-    min_buffer_offset_alignment: int = 16
-    min_buffer_range_alignment: int = 16
+    The defaults are IREE's when nothing in the program names a config (its "default host constraints":
+    ``--iree-stream-resource-min-offset-alignment=64``, used for offsets and ranges alike). HAL device
+    affinities carry none, so IREE-compiled programs get these too.
+    """
+
+    min_buffer_offset_alignment: int = 64
+    min_buffer_range_alignment: int = 64
     max_allocation_size_bytes: int = 1 << 30
 
 
