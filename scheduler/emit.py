@@ -99,6 +99,7 @@ class _Emitter:
         self.tp: dict[int, Value] = {}
         self.sync = plan.op.op_name == "util.initializer"
         self.g = plan.graph
+        self.exec_affinity: A.Attribute | None = None
 
     def run(self) -> None:
         plan = self.plan
@@ -195,6 +196,7 @@ class _Emitter:
 
     def _region(self, b: Builder, p: int, alloc: RegionAllocation, affinity: A.Attribute | None) -> None:
         aff = {"affinity": affinity} if affinity is not None else {}
+        self.exec_affinity = affinity
         # The region's allocations and execute take the place of the partition's first op.
         first = next(iter(self.plan.partitions[p].nodes), None)
         b.location = self.g.nodes[first]["op"].location if first is not None else None
@@ -389,11 +391,24 @@ class _Emitter:
         src, soff, dst, doff, length = copy
         sarg, ssize, sbase = at(src)
         darg, dsize, dbase = at(dst)
-        b.create(
-            "stream.cmd.copy",
-            [sarg, ssize, self._add(outer, sbase, soff), darg, dsize, self._add(outer, dbase, doff), length],
-            [],
-        )
+        source_at, target_at = self._add(outer, sbase, soff), self._add(outer, dbase, doff)
+        # As IREE's schedule-allocation: a transfer in from another device or from staging memory
+        # invalidates its source range first; one out to another device or to staging flushes its target.
+        transfer_in = transfer_out = False
+        if isinstance(op, D.AsyncTransferOp):
+            src_aff, res_aff = op.source_affinity, op.result_affinity
+            transfer_in = (src_aff is not None and src_aff != self.exec_affinity) or _staging(op.source)
+            transfer_out = (res_aff is not None and res_aff != self.exec_affinity) or _staging(op.result)
+            if transfer_in:
+                props = {"source_affinity": src_aff} if src_aff is not None else {}
+                b.create(
+                    "stream.cmd.invalidate", [sarg, ssize, source_at, op.source_size], [], properties=props
+                )
+        b.create("stream.cmd.copy", [sarg, ssize, source_at, darg, dsize, target_at, length], [])
+        if transfer_out:
+            assert isinstance(op, D.AsyncTransferOp)
+            props = {"source_affinity": op.result_affinity} if op.result_affinity is not None else {}
+            b.create("stream.cmd.flush", [darg, dsize, target_at, op.result_size], [], properties=props)
 
     # --- parameters ---------------------------------------------------------------------------
 
@@ -561,3 +576,7 @@ def sort_topologically(block: Block) -> None:
         remaining = rest
     if order != list(range(len(ops))):
         block.ops[:] = [ops[i] for i in order]
+
+
+def _staging(v: Value) -> bool:
+    return isinstance(v.type, T.ResourceType) and v.type.lifetime == "staging"

@@ -325,6 +325,20 @@ def _host_ops(module: ir.Module, name: str) -> list[str]:
     return [op.op_name for op in module.function(name).body.ops if op.op_name not in skip]
 
 
+def _region_ops(module: ir.Module, name: str) -> list[str]:
+    exe = next(op for op in module.function(name).body.ops if op.op_name == "stream.cmd.execute")
+    return [op.op_name for op in exe.regions[0].blocks[0].ops]
+
+
+def _alloca_sizes(module: ir.Module, name: str) -> list[int]:
+    out = []
+    for op in module.function(name).body.ops:
+        if op.op_name == "stream.resource.alloca":
+            size = op.operands[0].defining_op
+            out.append(size.attr("value").value)
+    return out
+
+
 def test_pipeline_lowers_timeline_ops_as_irees_schedule_allocation(tmp_path):
     """stream.async.load/store are host ops on staging resources (not streamable in IREE) and the
     parameter ops carry their own timepoints: IREE's schedule-allocation lowers them one for one to
@@ -353,6 +367,10 @@ def test_pipeline_lowers_timeline_ops_as_irees_schedule_allocation(tmp_path):
     )  # fmt: skip
     iree = ir.load_text(done.stdout)
     assert _host_ops(m, "loadstore") == _host_ops(iree, "loadstore")
+    # Inside the region: the transfer to staging memory is a copy and a flush, and the lone 16-byte
+    # transient gets IREE's 64-byte slab (its default resource constraints).
+    assert _region_ops(m, "loadstore") == _region_ops(iree, "loadstore")
+    assert _alloca_sizes(m, "loadstore") == _alloca_sizes(iree, "loadstore") == [16, 64]
     # The same ops; IREE's canonicalizer also sinks each await to its first consumer (issue 14, cause 3).
     assert sorted(_host_ops(m, "param")) == sorted(_host_ops(iree, "param"))
     out = tmp_path / "ours.mlir"
