@@ -144,7 +144,8 @@ class _Emitter:
         s = static_index(v)
         if s is not None:
             return self.consts.get(align(s, alignment))
-        if alignment <= 1:
+        if alignment <= 1 or _known_multiple(v, alignment):
+            # What IREE's canonicalizer does with util.align of a value its divisibility analysis knows.
             return v
         bumped = b.create("arith.addi", [v, self.consts.get(alignment - 1)], [T.index]).result
         div = b.create("arith.divui", [bumped, self.consts.get(alignment)], [T.index]).result
@@ -580,3 +581,23 @@ def sort_topologically(block: Block) -> None:
 
 def _staging(v: Value) -> bool:
     return isinstance(v.type, T.ResourceType) and v.type.lifetime == "staging"
+
+
+def _known_multiple(v: Value, alignment: int, depth: int = 8) -> bool:
+    """Whether ``v`` is provably a multiple of ``alignment`` from how it is computed (constants,
+    products with a multiple, sums of multiples, aligned values), as IREE's integer divisibility
+    analysis proves it when it folds ``util.align``."""
+    s = static_index(v)
+    if s is not None:
+        return s % alignment == 0
+    op = v.defining_op
+    if op is None or depth == 0:
+        return False
+    if op.op_name == "arith.muli":
+        return any(_known_multiple(x, alignment, depth - 1) for x in op.operands)
+    if op.op_name == "arith.addi":
+        return all(_known_multiple(x, alignment, depth - 1) for x in op.operands)
+    if op.op_name == "util.align":
+        k = static_index(op.operands[1])
+        return k is not None and k % alignment == 0
+    return False
