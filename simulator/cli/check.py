@@ -5,12 +5,17 @@
     streamsim check PROGRAM [--function main] [--input SPEC]... [--parameters [SCOPE=]FILE]...
                     [--machine NAME] [--interleavings N] [--seed N] [--inject FAULT]...
                     [--queue-order] [--timing-only] [--timeout S] [--json]
+                    [--junit-xml FILE] [--sarif FILE]
 
 Runs the program watched (happens-before from host order, queue submissions, command-buffer barriers,
 semaphore signal->wait edges and host awaits; byte-range accesses with dispatch bindings resolved through
 their executables), then a sequential reference and ``N`` seeded random legal interleavings, and compares
 outputs. ``--inject`` takes ``read-failure:KEY``, ``device-loss:DEVICE@T_NS`` or ``oom:POOL``. Without
 ``--input``/``--parameters``, inputs and parameters are generated from ``--seed`` (static shapes only).
+
+``--junit-xml`` and ``--sarif`` also write the report for CI systems (JUnit XML test results, SARIF 2.1.0
+code-scanning results), each finding located at ``file:line:col`` in the program; see
+:mod:`simulator.checks.ci`.
 
 Exit codes: 0 clean, 1 findings (``--json`` prints them as JSON on stdout), 2 bad input.
 """
@@ -19,11 +24,15 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import importlib.metadata
 import math
+import pathlib
+import sys
 import tempfile
 from typing import Any
 
-from simulator.checks import check
+from simulator.checks import CheckReport, check
+from simulator.checks.ci import Anchors, junit_xml, sarif_text
 from simulator.checks.run import DEFAULT_TIMEOUT_S
 from simulator.cli.run import _parameter_index, generated_inputs, generated_parameters, parse_inputs
 from simulator.params.scan import check_parameters_present
@@ -66,6 +75,12 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
     )
     parser.add_argument("--no-reference", action="store_true", help="skip the numerical comparisons")
     parser.add_argument("--json", action="store_true", help="print the report as JSON")
+    parser.add_argument(
+        "--junit-xml", metavar="FILE", help="also write the report as JUnit XML (CI test results)"
+    )
+    parser.add_argument(
+        "--sarif", metavar="FILE", help="also write the report as SARIF 2.1.0 (code scanning)"
+    )
     parser.set_defaults(func=run)
 
 
@@ -114,4 +129,44 @@ def run(args: argparse.Namespace) -> int:
         )
     report.program = args.program
     print(report.to_json() if args.json else report.text())
+    if args.junit_xml or args.sarif:
+        _write_ci_reports(args, report, Anchors.of(module, args.function))
     return report.exit_code
+
+
+def _write_ci_reports(args: argparse.Namespace, report: CheckReport, anchors: Anchors) -> None:
+    """Write the ``--junit-xml`` and ``--sarif`` files; a file that cannot be written is bad input."""
+    from simulator.errors import InputError
+
+    outputs: list[tuple[str, str, bytes]] = []
+    if args.junit_xml:
+        properties = {
+            "machine": str(args.machine),
+            "function": args.function,
+            "seed": str(args.seed),
+            "interleavings": str(args.interleavings),
+        }
+        numerics = not (args.timing_only or args.no_reference)
+        xml = junit_xml(
+            report,
+            anchors,
+            numerics_checked=numerics,
+            faults_injected=bool(args.inject),
+            properties=properties,
+        )
+        outputs.append(("--junit-xml", args.junit_xml, xml))
+    if args.sarif:
+        outputs.append(("--sarif", args.sarif, sarif_text(report, anchors, version=_version()).encode()))
+    for flag, path, data in outputs:
+        try:
+            pathlib.Path(path).write_bytes(data)
+        except OSError as exc:
+            raise InputError(f"cannot write {flag} {path}: {exc.strerror or exc}") from None
+        print(f"wrote {path}", file=sys.stderr)
+
+
+def _version() -> str:
+    try:
+        return importlib.metadata.version("streamsim")
+    except importlib.metadata.PackageNotFoundError:
+        return ""
