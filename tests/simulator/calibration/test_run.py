@@ -81,14 +81,16 @@ def test_generated_programs_compile_with_iree(iree: None, bench: object, tmp_pat
     )
 
 
-def test_the_calibrated_preset_loads_and_states_its_provenance() -> None:
+@pytest.mark.parametrize("preset", ["cpu-local-task", "cpu-local-sync"])
+def test_the_calibrated_presets_load_and_state_their_provenance(preset: str) -> None:
     from simulator.machine import load_machine
 
-    machine = load_machine("cpu-local-task")
+    machine = load_machine(preset)
     model = machine.devices[0].dispatch_model
     assert model is not None and model.coefficients("matmul")[1] > 0
-    with open(ROOT / "simulator" / "machines" / "cpu-local-task.toml", "rb") as f:
+    with open(ROOT / "simulator" / "machines" / f"{preset}.toml", "rb") as f:
         provenance = tomllib.load(f)["calibration"]
+    assert provenance["device"] == preset.removeprefix("cpu-")
     assert {"date", "host_cpu", "iree_version", "device", "programs", "call_errors"} <= set(provenance)
     assert len(provenance["call_errors"]) == len(provenance["programs"])
     # No held-out program was fitted on.
