@@ -34,9 +34,16 @@ class IreePass:
 
 def _registry() -> dict[str, IreePass]:
     # Each pass module is imported here, explicitly: which passes exist never depends on import order.
+    from scheduler.passes.elide_timepoints import elide_timepoints
     from scheduler.passes.refine_usage import refine_usage
 
     passes: list[IreePass] = [
+        IreePass(
+            "elide-timepoints",
+            "--iree-stream-elide-timepoints",
+            elide_timepoints,
+            "replace timepoints known immediate or covered by another awaited timepoint by immediates",
+        ),
         IreePass(
             "refine-usage",
             "--iree-stream-refine-usage",
