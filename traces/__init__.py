@@ -60,6 +60,7 @@ from traces.records import (
     natural_key,
     track_sort_key,
 )
+from traces.sites import diff_sites, site_key, time_by_site
 from traces.trace import Trace
 from traces.validate import check_chrome_events, check_chrome_trace
 from traces.window import call_only, call_time_ns, call_window, crop
@@ -98,6 +99,7 @@ __all__ = [
     "critical_path",
     "crop",
     "dependency_graph",
+    "diff_sites",
     "diff_traces",
     "idle_gaps",
     "is_work",
@@ -111,11 +113,13 @@ __all__ = [
     "plot_utilisation",
     "read_iree_profile",
     "read_trace",
+    "site_key",
     "resource_of",
     "spans_dataframe",
     "summarize",
     "time_by_category",
     "time_by_name",
+    "time_by_site",
     "track_sort_key",
     "utilisation",
     "write_chrome_json",

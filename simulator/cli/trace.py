@@ -12,7 +12,8 @@ apart by the ``.jsonl`` suffix):
 - ``streamsim trace diff A B [--top N] [--json] [--window call]``: what changed from A to B in makespan,
   by category and by op (span name); ``--window call`` compares the call alone on both sides (a measured
   trace from ``streamsim profile`` is one; a simulated one is cropped to its ``call @...`` span) and
-  prints the call times (a measured trace's is its benchmark minimum);
+  prints the call times (a measured trace's is its benchmark minimum); ``--sites`` adds dispatch time per
+  ``stream.cmd.dispatch`` op (``name @ file:line:col``), lining a measured and a simulated run up op by op;
 - ``streamsim trace check T``: run the Trace Event Format checker; exit 1 when it finds problems;
 - ``streamsim trace import-iree profile.jsonl -o t.json[.gz] [--program NAME]``: convert a measured
   IREE run to Chrome trace JSON.
@@ -34,6 +35,7 @@ from traces import (
     call_only,
     call_time_ns,
     check_chrome_trace,
+    diff_sites,
     diff_traces,
     read_iree_profile,
     read_trace,
@@ -76,6 +78,11 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
         choices=["all", "call"],
         default="all",
         help="call: compare the invoked function's call alone (no module load, no initializers)",
+    )
+    diff.add_argument(
+        "--sites",
+        action="store_true",
+        help="also compare dispatch time per stream.cmd.dispatch op (name @ file:line:col)",
     )
     diff.set_defaults(func=run_diff)
 
@@ -211,6 +218,7 @@ def run_diff(args: argparse.Namespace) -> int:
                     "by_category": [row(r) for r in diff.by_category],
                     "by_op": [row(r) for r in diff.by_op],
                     **({"call": {"a_ns": call[0], "b_ns": call[1]}} if call else {}),
+                    **({"by_site": [row(r) for r in diff_sites(a, b)]} if args.sites else {}),
                 },
                 indent=2,
             )
@@ -223,6 +231,13 @@ def run_diff(args: argparse.Namespace) -> int:
                 f"call time (a: benchmark minimum if measured): a {call[0]} ns, b {call[1]} ns, ratio {ratio}"
             )
         print(diff.format(top=args.top))
+        if args.sites:
+            rows = diff_sites(a, b)
+            width = max([len(r.key) for r in rows] + [8])
+            print("by dispatch site:")
+            for r in rows:
+                ratio = f"{r.ratio:7.3f}" if r.ratio is not None else f"{'-':>7}"
+                print(f"{r.key:{width}}  {r.a_ns:>14}  {r.b_ns:>14}  {r.delta_ns:>+14}  {ratio}")
     return 0
 
 

@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import io
+import json
+import pathlib
 
 import pytest
 
@@ -79,3 +81,29 @@ def test_ireeperf_dispatches_are_named_by_export_and_line_up_in_diffs() -> None:
     assert measured.metadata.extra["source"] == "iree-profile export --format=ireeperf-jsonl"
     rows = {r.key: (r.a_ns, r.b_ns) for r in diff_traces(measured, call_only(_simulated())).by_op}
     assert rows["mm"] == (40, 30)
+
+
+def test_trace_diff_cli_window_call_and_sites(
+    tmp_path: pathlib.Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    from simulator.cli import main
+    from traces import write_chrome_json
+
+    measured = Trace(TraceMetadata(extra={"window": "call", "call_ns": {"min_ns": 70}}))
+    measured.add_span(Q, "mm", "dispatch", 5, 40, {"loc": "/abs/dir/p.mlir:9:7"})
+    measured.add_span(Q, "mm", "dispatch", 45, 20, {"loc": "/abs/dir/p.mlir:12:7"})
+    simulated = _simulated()
+    simulated.add_span(Q, "mm", "dispatch", 200, 5, {"loc": "p.mlir:12:7"})
+    write_chrome_json(measured, tmp_path / "m.json")
+    write_chrome_json(simulated, tmp_path / "s.json")
+    argv = ["trace", "diff", str(tmp_path / "m.json"), str(tmp_path / "s.json"), "--window", "call"]
+    assert main([*argv, "--sites", "--json"]) == 0
+    out = json.loads(capsys.readouterr().out)
+    assert out["call"] == {"a_ns": 70, "b_ns": 60}
+    assert [(r["key"], r["a_ns"], r["b_ns"]) for r in out["by_site"]] == [
+        ("mm @ p.mlir:12:7", 20, 5),
+        ("mm @ p.mlir:9:7", 40, 0),
+    ]
+    assert main([*argv, "--sites"]) == 0
+    text = capsys.readouterr().out
+    assert "call time" in text and "by dispatch site:" in text and "mm @ p.mlir:9:7" in text
