@@ -18,12 +18,17 @@ Three steps, each reusing the previous one's output:
     ``sess``: max/min of the minima of ``--sessions`` sessions, minutes apart: how far a minimum itself
     moves on this machine), then the leave-one-out table over the fixtures (fit on all
     programs but one fixture, predict that fixture), and the aggregate (median and worst |error|).
+``ratio``
+    predicting a change rather than a time: for each program measured on two devices (local-task and
+    local-sync), the measured ratio of call times against the ratio the two fitted machines predict.
 
 Usage::
 
     python benchmarks/calibrate.py measure --device local-task -o measured-local-task.json [--reps 40]
     python benchmarks/calibrate.py fit measured-local-task.json -o simulator/machines/cpu-local-task.toml
     python benchmarks/calibrate.py report measured-local-task.json [--machine FILE.toml] [--no-loo]
+    python benchmarks/calibrate.py ratio measured-local-task.json measured-local-sync.json \
+        --machine-a cpu-local-task --machine-b cpu-local-sync   # predicting a change of device
 
 Measuring takes a few minutes on 2 cores; these machines are shared and noisy, so every figure is the
 minimum over repetitions and is printed with its spread (max/min).
@@ -277,6 +282,40 @@ def cmd_report(args: argparse.Namespace) -> int:
     return 0
 
 
+def cmd_ratio(args: argparse.Namespace) -> int:
+    """Predicting a change: measured time on device A over device B against the predicted ratio."""
+    from simulator.machine import load_machine
+
+    a = json.loads(pathlib.Path(args.a).read_text())
+    b = json.loads(pathlib.Path(args.b).read_text())
+    machine_a, machine_b = load_machine(args.machine_a), load_machine(args.machine_b)
+    all_cases = cases(args.workdir)
+    print(f"measured and predicted call time ratio {a['device']} / {b['device']}")
+    print(f"{'program':<34} {'role':<8} {'measured':>9} {'predicted':>9} {'error':>8}")
+    errors, held_out = [], []
+    for name in sorted(set(a["programs"]) & set(b["programs"])):
+        if name not in all_cases:
+            continue
+        role, case = all_cases[name]
+        ir = stream_ir_of(case, args.workdir, a["device"])
+        measured = a["programs"][name]["call_ns"]["min_ns"] / b["programs"][name]["call_ns"]["min_ns"]
+        predicted = (
+            simulate_case(case, ir, machine_a)["call_ns"] / simulate_case(case, ir, machine_b)["call_ns"]
+        )
+        error = predicted / measured - 1.0
+        errors.append(error)
+        if role == "holdout":
+            held_out.append(error)
+        print(f"{name[:34]:<34} {role:<8} {measured:9.3f} {predicted:9.3f} {100 * error:+7.1f}%")
+    for title, errs in (("all programs", errors), ("held-out programs", held_out)):
+        e = summarize_errors(errs)
+        print(
+            f"{title}: ratio |error| median {100 * e['median_abs']:.1f}%, worst {100 * e['worst_abs']:.1f}% "
+            f"over {e['count']}"
+        )
+    return 0
+
+
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument(
@@ -301,6 +340,12 @@ def main(argv: list[str] | None = None) -> int:
     r.add_argument("--machine", help="machine file to predict with (default: fit now)")
     r.add_argument("--no-loo", action="store_true", help="skip the leave-one-out refits")
     r.set_defaults(func=cmd_report)
+    q = sub.add_parser("ratio", help="measured vs predicted ratio of two devices' call times")
+    q.add_argument("a", help="measurements on device A")
+    q.add_argument("b", help="measurements on device B")
+    q.add_argument("--machine-a", required=True, help="machine file for A")
+    q.add_argument("--machine-b", required=True, help="machine file for B")
+    q.set_defaults(func=cmd_ratio)
     args = ap.parse_args(argv)
     return int(args.func(args))
 
