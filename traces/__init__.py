@@ -1,4 +1,4 @@
-"""traces: timeline records of stream programs, their Chrome/Perfetto JSON, tables, analysis and plots.
+"""traces: timeline records of stream programs, their Chrome JSON and Perfetto traces, tables, analysis, plots.
 
 The simulator emits :class:`Trace` objects made of the records in :mod:`traces.records`; importers read
 measured IREE runs (:func:`read_iree_profile`) into the same records, so both go through the same
@@ -48,6 +48,7 @@ from traces.analysis import (
 from traces.chrome import ChromeTraceWriter, iter_chrome_events, read_trace, write_chrome_json
 from traces.errors import CyclicTraceError, TraceError, TraceFormatError, TraceRecordError, UnknownSpanError
 from traces.iree import OP_CATEGORIES, read_iree_profile
+from traces.perfetto import PERFETTO_SUFFIXES, is_perfetto_path, write_perfetto
 from traces.records import (
     CATEGORIES,
     TRACK_KINDS,
@@ -77,6 +78,7 @@ __all__ = [
     "HighWater",
     "Instant",
     "OP_CATEGORIES",
+    "PERFETTO_SUFFIXES",
     "Overlap",
     "Span",
     "TRACK_KINDS",
@@ -102,6 +104,7 @@ __all__ = [
     "diff_sites",
     "diff_traces",
     "idle_gaps",
+    "is_perfetto_path",
     "is_work",
     "iter_chrome_events",
     "memory_high_water",
@@ -123,6 +126,7 @@ __all__ = [
     "track_sort_key",
     "utilisation",
     "write_chrome_json",
+    "write_perfetto",
 ]
 
 # Names whose modules import pandas or matplotlib, loaded on first access.

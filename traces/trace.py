@@ -16,7 +16,7 @@ import os
 from collections.abc import Iterable, Iterator
 from typing import IO, TYPE_CHECKING, Any
 
-from traces.errors import TraceRecordError, UnknownSpanError
+from traces.errors import TraceError, TraceRecordError, UnknownSpanError
 from traces.records import (
     CATEGORIES,
     Counter,
@@ -313,6 +313,29 @@ class Trace:
         from traces.chrome import write_chrome_json
 
         write_chrome_json(self, path_or_file, gzip=gzip)
+
+    def write(self, path_or_file: str | os.PathLike[str] | IO[bytes], *, kind: str | None = None) -> None:
+        """Write the trace in the format its file name asks for: Perfetto protobuf for ``.pftrace`` (and
+        ``.perfetto-trace``), else Chrome JSON (gzip for ``.gz``). ``kind`` (``"perfetto"`` or
+        ``"chrome"``) overrides the name, and is needed for a file object (Chrome JSON without it).
+        """
+        from traces.perfetto import is_perfetto_path, write_perfetto
+
+        if kind is None:
+            named = isinstance(path_or_file, str | os.PathLike) and is_perfetto_path(path_or_file)
+            kind = "perfetto" if named else "chrome"
+        if kind == "perfetto":
+            write_perfetto(self, path_or_file)
+        elif kind == "chrome":
+            self.to_chrome_json(path_or_file)
+        else:
+            raise TraceError(f"unknown trace format {kind!r}; expected 'perfetto' or 'chrome'")
+
+    def to_perfetto(self, path_or_file: str | os.PathLike[str] | IO[bytes]) -> None:
+        """Write a Perfetto protobuf trace (``.pftrace``); see :mod:`traces.perfetto`."""
+        from traces.perfetto import write_perfetto
+
+        write_perfetto(self, path_or_file)
 
     def to_dataframe(self) -> pd.DataFrame:
         """One row per span; see :func:`traces.frames.spans_dataframe`."""

@@ -26,7 +26,6 @@ import pathlib
 from simulator.errors import InputError
 from simulator.profile import benchmark_call, capture_profile, compile_module, measured_trace
 from simulator.program import input_signature, load_program
-from traces import write_chrome_json
 
 
 def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
@@ -36,7 +35,7 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
         description="Measure a program's call with IREE's tools and write the measured trace.",
     )
     parser.add_argument("program", help="linalg-level MLIR program or compiled .vmfb")
-    parser.add_argument("-o", "--output", required=True, help="measured trace (.json or .json.gz)")
+    parser.add_argument("-o", "--output", required=True, help="measured trace (.json, .json.gz or .pftrace)")
     parser.add_argument("--device", default="local-task", help="HAL device (default: local-task)")
     parser.add_argument("--function", default="main", help="function to call (default: main)")
     parser.add_argument("--input", action="append", default=[], metavar="SPEC", help="as iree-run-module")
@@ -108,7 +107,7 @@ def run(args: argparse.Namespace) -> int:
         function=args.function,
         timing=timing,
     )
-    write_chrome_json(trace, output)
+    trace.write(output)
     if args.json:
         import json
 

@@ -4,7 +4,7 @@
 
     streamsim run [PROGRAM] [--function main] [--input 8x64xf32=1 | --input @x.npy]...
                   [--parameters model=params.irpa]... [--output @out.npy]...
-                  [--machine NAME | file.toml] [--trace out.json] [--timing-only] [--seed N]
+                  [--machine NAME | file.toml] [--trace out.json|out.pftrace] [--timing-only] [--seed N]
                   [--calibration table.toml]
 
 PROGRAM is cmd-form MLIR, generic or pretty (pretty text is converted with IREE's parser); async-form
@@ -38,7 +38,7 @@ from simulator.params.standins import stand_in_parameters
 from simulator.program import input_signature, load_program, parameter_keys, parse_program, to_cmd_form
 from simulator.session import Session
 from simulator.values_io import dtype_for, format_result, parse_input
-from traces import write_chrome_json
+from traces import Trace, is_perfetto_path
 
 EXAMPLE = "mlp"
 
@@ -65,7 +65,9 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
     )
     parser.add_argument("--output", action="append", default=[], metavar="@FILE.npy", help="save result i")
     parser.add_argument("--machine", default="cpu", help="preset name or .toml file (default: cpu)")
-    parser.add_argument("--trace", metavar="OUT.json", help="write a Chrome trace (.json or .json.gz)")
+    parser.add_argument(
+        "--trace", metavar="OUT", help="write the trace: Chrome JSON (.json, .json.gz) or Perfetto (.pftrace)"
+    )
     parser.add_argument("--timing-only", action="store_true", help="buffers without data; the same timeline")
     parser.add_argument("--seed", type=int, default=0, help="seed for generated inputs and parameters")
     parser.add_argument(
@@ -160,7 +162,7 @@ def run(args: argparse.Namespace) -> int:
         except (SimulationError, InputError) as exc:
             trace = getattr(exc, "trace", None)
             if args.trace and trace is not None:
-                write_chrome_json(trace, args.trace)
+                _write_trace(trace, args.trace)
             raise
     ft = module.function(args.function).attr("function_type")
     result_types = [str(t) for t in getattr(getattr(ft, "value", None), "results", ())]
@@ -170,7 +172,7 @@ def run(args: argparse.Namespace) -> int:
     for i, spec in enumerate(args.output):
         _save_output(spec, i, result.outputs)
     if args.trace:
-        write_chrome_json(result.trace, args.trace)
+        _write_trace(result.trace, args.trace)
     if not args.no_summary:
         print()
         print(f"machine {machine.name}, program {name}{', timing-only' if timing_only else ''}")
@@ -191,3 +193,18 @@ def _save_output(spec: str, index: int, outputs: list[Any]) -> None:
         )
         return
     np.save(spec[1:], value)
+
+
+def _write_trace(trace: Trace, path: str) -> None:
+    """Write ``trace`` in the format its name asks for (Perfetto for .pftrace, else Chrome JSON), and say so
+    on stderr (stdout carries the outputs, as iree-run-module's does)."""
+    try:
+        trace.write(path)
+    except OSError as exc:
+        raise InputError(f"cannot write --trace {path}: {exc.strerror or exc}") from None
+    kind = "Perfetto" if is_perfetto_path(path) else "Chrome JSON"
+    print(
+        f"wrote {kind} trace {path}: {len(trace.spans)} spans, {len(trace.flows)} flows, "
+        f"{len(trace.counters)} counters on {len(trace.tracks)} tracks",
+        file=sys.stderr,
+    )

@@ -37,6 +37,7 @@ from traces import (
     check_chrome_trace,
     diff_sites,
     diff_traces,
+    is_perfetto_path,
     read_iree_profile,
     read_trace,
     summarize,
@@ -92,7 +93,12 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
 
     convert = actions.add_parser("import-iree", help="convert iree-profile JSONL to Chrome trace JSON")
     convert.add_argument("profile", help="output of `iree-profile queue --format=jsonl`")
-    convert.add_argument("-o", "--output", required=True, help="Chrome trace file (.json, .json.gz)")
+    convert.add_argument(
+        "-o",
+        "--output",
+        required=True,
+        help="trace file: Chrome JSON (.json, .json.gz) or Perfetto (.pftrace)",
+    )
     convert.add_argument("--program", default="", help="program name to record in the trace metadata")
     convert.set_defaults(func=run_import_iree)
 
@@ -106,6 +112,11 @@ def _usage(parser: argparse.ArgumentParser) -> int:
 
 def load_trace(path: str) -> Trace:
     """A trace from Chrome JSON, or from iree-profile JSONL when the name ends in ``.jsonl``."""
+    if is_perfetto_path(path):
+        raise TraceError(
+            f"{path}: the trace verbs read Chrome JSON (.json, .json.gz) and iree-profile .jsonl; a Perfetto "
+            "trace is for Perfetto's UI and trace processor (write --trace out.json for these verbs)"
+        )
     if path.endswith(".jsonl"):
         return read_iree_profile(path, program=pathlib.Path(path).parent.name)
     return read_trace(path)
@@ -252,7 +263,7 @@ def run_check(args: argparse.Namespace) -> int:
 
 def run_import_iree(args: argparse.Namespace) -> int:
     trace = read_iree_profile(args.profile, program=args.program)
-    trace.to_chrome_json(args.output)
+    trace.write(args.output)
     print(
         f"wrote {args.output}: {len(trace.spans)} spans, {len(trace.flows)} flows, makespan {trace.makespan_ns} ns"
     )
