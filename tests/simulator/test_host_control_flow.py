@@ -40,6 +40,25 @@ LOOP = """\
 }) : () -> ()
 """
 
+# ^bb1 uses values of ^bb2, which dominates it but comes after it in the text (iree-opt accepts this).
+LATER_DOMINATOR = """\
+"builtin.module"() ({
+  "util.func"() <{function_type = (i1) -> index, sym_name = "main", sym_visibility = "public"}> ({
+  ^bb0(%arg0: i1):
+    %0 = "arith.constant"() <{value = 1 : index}> : () -> index
+    "cf.br"(%0)[^bb2] : (index) -> ()
+  ^bb1:
+    %1 = "arith.addi"(%2, %3) : (index, index) -> index
+    "util.return"(%1) : (index) -> ()
+  ^bb2(%2: index):
+    %3 = "arith.muli"(%2, %2) : (index, index) -> index
+    "cf.cond_br"(%arg0)[^bb1, ^bb3] <{operandSegmentSizes = array<i32: 1, 0, 0>}> : (i1) -> ()
+  ^bb3:
+    "util.return"(%3) : (index) -> ()
+  }) : () -> ()
+}) : () -> ()
+"""
+
 TRY_MAP = """\
 #composite = #util.composite<16xi8, [
     dense<[7, 9]> : tensor<2xi32>,
@@ -62,6 +81,13 @@ def test_host_runs_a_loop_of_blocks_with_align(tmp_path) -> None:
     path.write_text(LOOP)
     result = Session("cpu").run_sync(load_program(path), "main", [])
     assert result.outputs == [144, 16]
+
+
+@pytest.mark.parametrize(("flag", "want"), [(1, 2), (0, 1)])
+def test_host_block_arguments_used_in_a_block_they_dominate(tmp_path, flag: int, want: int) -> None:
+    path = tmp_path / "later.mlir"
+    path.write_text(LATER_DOMINATOR)
+    assert Session("cpu").run_sync(load_program(path), "main", [flag]).outputs == [want]
 
 
 @pytest.mark.parametrize(("machine", "mapped"), [("cpu", 1), ("discrete-gpu", 0)])
