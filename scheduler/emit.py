@@ -30,7 +30,6 @@ from scheduler.state import (
     RegionAllocation,
     ScheduleState,
     erase_ops,
-    is_parameter_constant,
 )
 from scheduler.timeline_ops import lower_timeline_ops
 
@@ -204,6 +203,10 @@ class _Emitter:
         # Constant parameters of the region are loaded before it, as IREE's ScheduleAllocation does.
         up = self.plan.region_uploads.get(p)
         loads = self._parameters(b, up, affinity) if up is not None else []
+        inline = self.plan.region_constants.get(p)
+        upload = self._inline_constants(b, p, inline, affinity) if inline else None
+        if upload is not None:
+            loads.append(upload[0])
         b.location = self.g.nodes[first]["op"].location if first is not None else None
         local: dict[Value, Loc] = {}  # storage of leaders, outside the region
         allocas: list[Value] = []
@@ -267,9 +270,9 @@ class _Emitter:
         body = Builder(block)
         body.location = b.location
         for item in self.plan.items.get(p, list(self.plan.partitions[p].nodes)):
-            if isinstance(item, tuple) and up is not None:
+            if isinstance(item, tuple) and (up is not None or inline):
                 # Loaded constants leave their waves; a wave of one op is a serial command.
-                item = tuple(n for n in item if not is_parameter_constant(self.g.nodes[n]["op"]))
+                item = tuple(n for n in item if not isinstance(self.g.nodes[n]["op"], D.AsyncConstantOp))
                 if len(item) <= 1:
                     for n in item:
                         self._command(b, body, self.g.nodes[n]["op"], in_region)
@@ -297,6 +300,15 @@ class _Emitter:
             regions=[Region([block])],
         )
         done = exe.result
+        if upload is not None and not upload[2]:
+            # The uploaded constants are the region's alone: released after it, from wherever the
+            # buffer came (mapped host memory or a device allocation), as IREE does.
+            done = b.create(
+                "stream.resource.dealloca",
+                [upload[1][0], upload[1][1], done],
+                [T.timepoint],
+                properties={**aff, "prefer_origin": A.UnitAttr()},
+            ).result
         if transient is not None:
             done = b.create(
                 "stream.resource.dealloca",
@@ -319,7 +331,11 @@ class _Emitter:
 
     def _emit_command(self, outer: Builder, b: Builder, op: Operation, at) -> None:  # type: ignore[no-untyped-def]
         if isinstance(op, D.AsyncAllocaOp) or (
-            is_parameter_constant(op) and any(op in _ops(u) for u in self.plan.region_uploads.values())
+            isinstance(op, D.AsyncConstantOp)
+            and (
+                any(op in _ops(u) for u in self.plan.region_uploads.values())
+                or any(op in c for c in self.plan.region_constants.values())
+            )
         ):
             return
         if isinstance(op, D.AsyncDispatchOp):
@@ -482,6 +498,84 @@ class _Emitter:
                 for o, _, _, off in gathered:
                     self.loc[o.results[0]] = Loc(alloc, total_v, off, _const_size(o))
         return tps
+
+    def _inline_constants(
+        self, b: Builder, p: int, consts: list[Operation], affinity: A.Attribute | None
+    ) -> tuple[Value, tuple[Value, Value], bool]:
+        """Upload a region's inline-data constants as IREE does: packed into one host buffer
+        (``#util.composite``, each at the offset alignment, padded to the range alignment), mapped with
+        ``stream.resource.try_map`` and, if the device cannot map it, read into a new allocation
+        (``stream.file.read``). IREE branches with ``cf.cond_br``; this is the same choice as an
+        ``scf.if``. Returns the upload's timepoint, the resource and its size, and whether any of the
+        constants is used after the region."""
+        aff = {"affinity": affinity} if affinity is not None else {}
+        cfg = self.state.resource_config
+        parts: list[str] = []
+        total = end = 0
+        spans: list[tuple[Operation, int]] = []
+        for o in consts:
+            value = o.attr("value")
+            length = static_index(_const_size(o))
+            if not isinstance(value, A.DenseElementsAttr) or length is None:
+                raise UnsupportedOpError(
+                    f"{o.describe()}: an inline constant {value} of dynamic size or data"
+                )
+            offset = align(total, cfg.min_buffer_offset_alignment)
+            if offset > end:
+                parts.append(f"dense<0> : vector<{offset - end}xi8>")
+            parts.append(str(value))
+            end = offset + length
+            total = max(total, offset + align(length, cfg.min_buffer_range_alignment))
+            spans.append((o, offset))
+        if total > end:
+            parts.append(f"dense<0> : vector<{total - end}xi8>")
+        rtype = consts[0].results[0].type
+        body = f"{total}xi8, [" + ", ".join(parts) + "]"
+        props: dict[str, A.Attribute] = {
+            "alignment": A.IntegerAttr(cfg.min_buffer_offset_alignment, T.index),
+            "value": A.DialectAttr("util.composite", body),
+        }
+        buf = b.create("util.buffer.constant", [], [UTIL_BUFFER], properties=props).result
+        zero, size = self.consts.get(0), self.consts.get(total)
+        mapped = b.create("stream.resource.try_map", [buf, zero, size], [T.i1, rtype], properties=dict(aff))
+        then_block, else_block = Block(), Block()
+        tb = Builder(then_block)
+        now = tb.create("stream.timepoint.immediate", [], [T.timepoint]).result
+        tb.create("scf.yield", [now, mapped.results[1]], [])
+        eb = Builder(else_block)
+        alloc = eb.create(
+            "stream.resource.alloc", [size], [rtype], properties={**aff, "uninitialized": A.UnitAttr()}
+        ).result
+        file = eb.create(
+            "stream.file.constant", [buf, size, zero, size], [T.FileType()], properties=dict(aff)
+        )
+        read = eb.create(
+            "stream.file.read",
+            [file.result, self.consts.get(0, T.i64), alloc, size, zero, size],
+            [T.timepoint],
+            properties=dict(aff),
+        ).result
+        eb.create("scf.yield", [read, alloc], [])
+        chosen = b.create(
+            "scf.if",
+            [mapped.results[0]],
+            [T.timepoint, rtype],
+            regions=[Region([then_block]), Region([else_block])],
+        )
+        resource = chosen.results[1]
+        inside = {id(self.g.nodes[n]["op"]) for n in self.plan.partitions[p].nodes}
+        escapes = False
+        for o, offset in spans:
+            self.loc[o.results[0]] = Loc(resource, size, offset, _const_size(o))
+            escapes = escapes or any(id(self._top(u)) not in inside for u, _ in o.results[0].uses)
+        return chosen.results[0], (resource, size), escapes
+
+    def _top(self, op: Operation) -> Operation | None:
+        """The op of the function body that holds ``op`` (``op`` itself at top level)."""
+        cur: Operation | None = op
+        while cur is not None and cur.parent is not self.plan.block:
+            cur = cur.parent_op
+        return cur
 
     # --- host awaits ------------------------------------------------------------------------
 

@@ -324,12 +324,19 @@ def schedule_allocation(state: ScheduleState) -> ScheduleState:
 
 def _allocate_region(plan, p, nodes, owner, g) -> RegionAllocation:  # type: ignore[no-untyped-def]
     alloc = RegionAllocation()
-    # Constant parameters of a region that also computes are loaded before it (parameter_upload); their
-    # results are captured by the region like any resource from outside.
-    nodes = [n for n in nodes if not is_parameter_constant(g.nodes[n]["op"])]
+    # The constants of a region that also computes are uploaded before it (IREE's ScheduleAllocation
+    # extracts them): parameters by parameter_upload, inline data as one packed host buffer
+    # (region_constants). Their results are captured by the region like any resource from outside.
+    ops = [g.nodes[n]["op"] for n in nodes]
+    if any(not isinstance(o, AsyncConstantOp) for o in ops):
+        inline = [o for o in ops if isinstance(o, AsyncConstantOp) and not is_parameter_constant(o)]
+        if inline:
+            plan.region_constants[p] = inline
+        nodes = [n for n in nodes if not isinstance(g.nodes[n]["op"], AsyncConstantOp)]
+    kept_nodes = set(nodes)
     items = []
     for it in plan.items.get(p) or list(nodes):
-        kept = tuple(n for n in (it if isinstance(it, tuple) else (it,)) if n in set(nodes))
+        kept = tuple(n for n in (it if isinstance(it, tuple) else (it,)) if n in kept_nodes)
         if kept:
             items.append(kept if isinstance(it, tuple) else kept[0])
     item_pos: dict[int, int] = {}
@@ -552,6 +559,8 @@ def parameter_upload(
             if not ops:
                 continue
             mixed = len(ops) != len(all_ops)
+            if mixed and all(isinstance(o, AsyncConstantOp) for o in all_ops):
+                continue  # parameters and inline data alone: emit names the inline constant
             if not mixed:
                 plan.allocation.pop(p, None)
             uploads = plan.region_uploads if mixed else plan.uploads

@@ -124,6 +124,8 @@ class FunctionPlan:
     # constant parameters of a region that also computes: loaded before its execute (IREE splits them
     # into stream.cmd.parameter.load ops plus the execute region)
     region_uploads: dict[int, ParameterUpload] = field(default_factory=dict)
+    # constants of inline data (stream.async.constant of dense<...>) of a region that also computes
+    region_constants: dict[int, list[Operation]] = field(default_factory=dict)
     # immediate timepoints dropped by elide_timepoints, counted for stats
     elided: int = 0
     # regions of the input kept as they are, and the partition each became (schedule_execution)

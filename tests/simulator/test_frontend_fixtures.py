@@ -34,10 +34,6 @@ FAVORS = ("debug", "min-peak-memory", "max-concurrency")
 #: (listed in BUGS: any failure).
 XFAIL: dict[tuple[str, str], str] = {
     **{
-        ("gpt2_block", f): "stream.async.constant of inline data (dense<...>) inside an execution region"
-        for f in FAVORS
-    },
-    **{
         (n, f): "scheduler/state.py _inline_execute: a pinned region yielding results of a flattened"
         " stream.async.concurrent keeps the erased values (dominance error after scheduling)"
         for n in ("int8_mlp", "onnx_cnn")
