@@ -114,7 +114,6 @@ def test_usage_analysis_public_argument_is_external() -> None:
 # Cases whose other constructs the pipeline does not lower yet (issue 14, cause 5: scf; stream.async.call; async.constant
 # without a parameter inside a region): the pipeline must say so, by op and location.
 _PIPELINE_UNSUPPORTED = {
-    "constant_read_by_dispatch_is_constant": "stream.async.constant",
     "scf_if_results": "scf.if",
     "scf_for_carries_resource": "scf.for",
     "scf_while_carries_resource": "scf.while",
