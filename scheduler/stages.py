@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import networkx as nx
 
-from ir import Operation, Value
+from ir import Block, Operation, Value
 from ir import attributes as A
 from ir import types as T
 from ir.dialects.stream_async import AsyncConstantOp
@@ -43,6 +43,7 @@ from scheduler.partition import (
     partitioning_favor,
 )
 from scheduler.passes.refine_usage import apply_usage
+from scheduler.passes.timepoint_analysis import TimepointFacts
 from scheduler.state import (
     LIVE_IN,
     LIVE_OUT,
@@ -492,11 +493,17 @@ def _slice(alloc: RegionAllocation, leader: Value) -> Slice:
 
 
 def elide_timepoints(state: ScheduleState) -> ScheduleState:
-    """Drop awaits that others already cover, and host awaits on immediate timepoints.
+    """Drop awaits that others already cover, and host awaits on timepoints known to be immediate.
 
     A region that awaits regions ``a`` and ``b``, where ``b`` itself awaits ``a``, needs only ``b``
-    (a transitive reduction of the region dependency graph).
+    (a transitive reduction of the region dependency graph: IREE's coverage, on the plan). A host
+    ``stream.timepoint.await`` goes when IREE's elide-timepoints analysis
+    (:class:`~scheduler.passes.timepoint_analysis.TimepointFacts`, over the whole module: joins and
+    selects of immediates, immediate globals, private call results, block arguments) proves its
+    timepoint immediate; pinned regions' placeholders stand for real completions and are not.
     """
+    placeholders = frozenset(id(r.timepoint) for plan in state.functions for r in plan.pinned)
+    facts = TimepointFacts(state.module, opaque=placeholders)
     for plan in state.functions:
         dag: nx.DiGraph[int] = nx.DiGraph()
         dag.add_nodes_from(plan.deps)
@@ -511,23 +518,18 @@ def elide_timepoints(state: ScheduleState) -> ScheduleState:
         for p, ds in plan.deps.items():
             covered = {q for q in ds for other in ds if other != q and q in reach[other]}
             plan.deps[p] = ds - covered
-        placeholders = {id(r.timepoint) for r in plan.pinned}
-        plan.elided += _elide_immediate(plan.block, placeholders)
+        plan.elided += _elide_immediate(plan.block, facts)
     return state
 
 
-def _elide_immediate(block, placeholders: set[int]) -> int:  # type: ignore[no-untyped-def]
+def _elide_immediate(block: Block, facts: TimepointFacts) -> int:
     count = 0
     for op in list(block.ops):
-        if isinstance(op, TimepointAwaitOp):
-            tp = op.await_timepoint
-            d = tp.defining_op
-            # A pinned region's placeholder stands for the region's completion, not an immediate.
-            if d is not None and d.op_name == "stream.timepoint.immediate" and id(d) not in placeholders:
-                for res, v in zip(op.results, op.resource_operands):
-                    res.replace_all_uses_with(v)
-                op.erase()
-                count += 1
+        if isinstance(op, TimepointAwaitOp) and facts.is_immediate(op.await_timepoint):
+            for res, v in zip(op.results, op.resource_operands):
+                res.replace_all_uses_with(v)
+            op.erase()
+            count += 1
     return count
 
 

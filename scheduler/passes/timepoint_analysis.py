@@ -263,8 +263,11 @@ class Program:
 class TimepointFacts:
     """Known-immediate timepoints and timepoint coverage of a module (see the module docstring)."""
 
-    def __init__(self, module: Module) -> None:
+    def __init__(self, module: Module, *, opaque: frozenset[int] = frozenset()) -> None:
+        # ``opaque``: ids of ``stream.timepoint.immediate`` ops that stand for something not yet
+        # written (the scheduler's placeholders for pinned regions): treated as unknown timepoints.
         self.program = Program(module)
+        self._opaque = opaque
         self._immediate: dict[int, bool] = {}
         self._global_immediate: dict[str, bool] = {}
         self._coverage: dict[Value, set[Value]] = {}
@@ -275,9 +278,13 @@ class TimepointFacts:
 
     # --- immediates ---------------------------------------------------------------------------------
 
+    def _defined_immediate(self, value: Value) -> bool:
+        op = value.defining_op
+        return is_defined_immediate(value) and op is not None and id(op) not in self._opaque
+
     def is_immediate(self, value: Value) -> bool:
         """Whether ``value`` is known to be reached as soon as it is defined."""
-        if is_defined_immediate(value):
+        if self._defined_immediate(value):
             return True
         return self._immediate.get(id(value), False)
 
@@ -285,7 +292,7 @@ class TimepointFacts:
         key = id(value)
         if key in self._immediate:
             return self._immediate[key]
-        if is_defined_immediate(value):
+        if self._defined_immediate(value):
             self._immediate[key] = True
             return True
         if key in active:
@@ -307,7 +314,8 @@ class TimepointFacts:
                 if not self._global_is_immediate(_symbol(op.attr("global")), active):
                     return False
             elif name == "stream.timepoint.immediate":
-                continue
+                if id(op) in self._opaque:
+                    return False
             elif name == "stream.timepoint.join":
                 if not all(self._is_immediate(a, active) for a in op.operands):
                     return False
@@ -346,7 +354,7 @@ class TimepointFacts:
         """The timepoints certainly reached when ``value`` is (a value covers itself where IREE says so)."""
         if value in self._coverage:
             return self._coverage[value]
-        return {value} if is_defined_immediate(value) else set()
+        return {value} if self._defined_immediate(value) else set()
 
     def covers(self, producer: Value, consumers: list[Value]) -> bool:
         """IREE's ``covers(producer, consumers)``: every consumer is in the producer's coverage."""
@@ -358,12 +366,12 @@ class TimepointFacts:
     def _solve_coverage(self, values: list[Value]) -> None:
         cov = self._coverage
         for v in values:
-            cov[v] = {v} if is_defined_immediate(v) else set()
+            cov[v] = {v} if self._defined_immediate(v) else set()
         changed = True
         while changed:
             changed = False
             for v in values:
-                if is_defined_immediate(v):
+                if self._defined_immediate(v):
                     continue
                 new = self._transfer(v)
                 if not new <= cov[v]:

@@ -376,3 +376,30 @@ def test_pipeline_lowers_timeline_ops_as_irees_schedule_allocation(tmp_path):
     out = tmp_path / "ours.mlir"
     out.write_text(ir.print_generic(m))
     subprocess.run([iree_opt, str(out), "-o", "/dev/null"], check=True, capture_output=True)
+
+
+def test_elide_timepoints_drops_awaits_proven_immediate_by_irees_analysis():
+    # A host await of a join of immediates (IREE's elide-timepoints proves it immediate) goes too.
+    m = async_program([("a", ["x"], 64)], outputs=["a"])
+    fn = m.function("main")
+    ret = fn.body.ops[-1]
+    b = ir.Builder.before(ret)
+    now = b.create("stream.timepoint.immediate", [], [T.timepoint]).result
+    joined = b.create("stream.timepoint.join", [now, now], [T.timepoint]).result
+    value = ret.operands[0]
+    size = next(op for op in fn.body.ops if op.op_name == "stream.async.dispatch").operands[-1]
+    waited = b.create(
+        "stream.timepoint.await",
+        [value, size, joined],
+        [value.type],
+        properties={"operandSegmentSizes": A.segment_sizes(1, 1, 1)},
+    ).result
+    ret.set_operand(0, waited)
+    schedule_module(m)
+    ir.verify(m)
+    awaits = [op for op in fn.body.ops if op.op_name == "stream.timepoint.await"]
+    assert len(awaits) == 1
+    assert awaits[0].operands[-1].defining_op.op_name not in (
+        "stream.timepoint.join",
+        "stream.timepoint.immediate",
+    )
