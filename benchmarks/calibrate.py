@@ -37,21 +37,18 @@ minimum over repetitions and is printed with its spread (max/min).
 from __future__ import annotations
 
 import argparse
-import datetime
 import json
-import os
 import pathlib
-import platform
 import statistics
 import sys
 import tempfile
-import tomllib
 from typing import Any
 
 ROOT = pathlib.Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
 from simulator.calibration.fit import summarize_errors  # noqa: E402
+from simulator.calibration.provenance import base_machine, provenance  # noqa: E402
 from simulator.calibration.run import (  # noqa: E402
     Case,
     benchmark_case,
@@ -80,38 +77,6 @@ def cases(workdir: pathlib.Path) -> dict[str, tuple[str, Case]]:
     for b in holdout_suite():
         out[b.name] = ("holdout", benchmark_case(b, workdir))
     return out
-
-
-def base_machine(device: str) -> dict[str, Any]:
-    """The machine the fit starts from: the cpu preset, one dispatch at a time (local-task spreads each
-    dispatch's workgroups over all its workers, so concurrent dispatches share the same cores)."""
-    with open(ROOT / "simulator" / "machines" / "cpu.toml", "rb") as f:
-        data = tomllib.load(f)
-    data["name"] = f"cpu-{device}"
-    data["description"] = (
-        f"host CPU under IREE's {device} HAL device, fitted to IREE's measured runs by benchmarks/calibrate.py"
-    )
-    data["devices"][0]["dispatch_slots"] = 1
-    return data
-
-
-def iree_version() -> str:
-    try:
-        from importlib.metadata import version
-
-        return version("iree-base-runtime")
-    except Exception:
-        return "unknown"
-
-
-def host_cpu() -> str:
-    try:
-        for line in pathlib.Path("/proc/cpuinfo").read_text().splitlines():
-            if line.startswith("model name"):
-                return f"{line.split(':', 1)[1].strip()} ({os.cpu_count()} CPUs)"
-    except OSError:
-        pass
-    return f"{platform.processor() or platform.machine()} ({os.cpu_count()} CPUs)"
 
 
 def _write(path: pathlib.Path, device: str, programs: dict[str, Any]) -> None:
@@ -171,15 +136,9 @@ def _entries(
 
 def fit(measured: dict[str, Any], workdir: pathlib.Path, exclude: set[str] = frozenset()):
     device = measured["device"]
-    provenance = {
-        "date": datetime.date.today().isoformat(),
-        "host_cpu": host_cpu(),
-        "iree_version": iree_version(),
-        "device": device,
-        "method": "benchmarks/calibrate.py fit: non-negative least squares on relative error",
-    }
+    head = provenance(device, "benchmarks/calibrate.py fit: non-negative least squares on relative error")
     entries = _entries(measured, workdir, {"train", "fixture"}, exclude)
-    return fit_machine(base_machine(device), entries, provenance=provenance)
+    return fit_machine(base_machine(device), entries, provenance=head)
 
 
 def cmd_fit(args: argparse.Namespace) -> int:

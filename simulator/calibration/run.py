@@ -280,16 +280,18 @@ def fit_machine(
     calls = call_samples(cases, base, dispatch, progress)
     knobs = [f"{t}.{k}" for t, k in KNOBS]
     costs = fit_fixed_costs(calls, knobs)
-    machine = with_costs(base, dispatch, costs)
-    call_errors = [
-        simulate_case(case, ir, machine)["call_ns"] / measured["call_ns"]["min_ns"] - 1.0
-        for case, ir, measured in cases
-    ]
     data = _deep_copy(base)
     for table, key in KNOBS:
         target = data.setdefault("host", {}) if table == "host" else data["devices"][0]
         target[key] = int(round(costs[f"{table}.{key}"]))
     data["devices"][0]["dispatch_model"] = model_table(dispatch)
+    # The errors are those of the machine as written (integer fixed costs), so that loading the file
+    # again reproduces them exactly.
+    machine = machine_from_dict(_deep_copy(data), source=str(data.get("name", "calibrated")))
+    call_errors = [
+        simulate_case(case, ir, machine)["call_ns"] / measured["call_ns"]["min_ns"] - 1.0
+        for case, ir, measured in cases
+    ]
     dispatch_summary = summarize_errors(dispatch.relative_errors)
     call_summary = summarize_errors(call_errors)
     data["calibration"] = {

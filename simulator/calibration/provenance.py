@@ -1,0 +1,61 @@
+"""Where a fit was made: the host, the IREE version, the base machine the fit starts from.
+
+:func:`base_machine` is the machine a CPU fit starts from: the ``cpu`` preset renamed for the HAL device,
+one dispatch at a time (local-task spreads each dispatch's workgroups over all its workers, so
+concurrent dispatches share the same cores). :func:`provenance` is the ``[calibration]`` table's head.
+"""
+
+from __future__ import annotations
+
+import datetime
+import importlib.resources
+import os
+import pathlib
+import platform
+import tomllib
+from typing import Any
+
+
+def base_machine(device: str) -> dict[str, Any]:
+    """The machine (TOML dict) a fit for HAL device ``device`` starts from."""
+    text = (importlib.resources.files("simulator") / "machines" / "cpu.toml").read_text()
+    data = tomllib.loads(text)
+    data["name"] = f"cpu-{device.replace('://', '-')}"
+    data["description"] = (
+        f"host CPU under IREE's {device} HAL device, fitted to IREE's measured runs "
+        "(benchmarks/calibrate.py or streamsim calibrate)"
+    )
+    data["devices"][0]["dispatch_slots"] = 1
+    return data
+
+
+def iree_version() -> str:
+    """The installed iree-base-runtime version, or ``unknown``."""
+    try:
+        from importlib.metadata import PackageNotFoundError, version
+
+        return version("iree-base-runtime")
+    except PackageNotFoundError:
+        return "unknown"
+
+
+def host_cpu() -> str:
+    """The host's CPU model and count, from /proc/cpuinfo where there is one."""
+    try:
+        for line in pathlib.Path("/proc/cpuinfo").read_text().splitlines():
+            if line.startswith("model name"):
+                return f"{line.split(':', 1)[1].strip()} ({os.cpu_count()} CPUs)"
+    except OSError:
+        pass
+    return f"{platform.processor() or platform.machine()} ({os.cpu_count()} CPUs)"
+
+
+def provenance(device: str, method: str) -> dict[str, Any]:
+    """The head of a fitted file's ``[calibration]`` table."""
+    return {
+        "date": datetime.date.today().isoformat(),
+        "host_cpu": host_cpu(),
+        "iree_version": iree_version(),
+        "device": device,
+        "method": method,
+    }

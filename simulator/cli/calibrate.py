@@ -1,0 +1,101 @@
+"""``streamsim calibrate``: fit a machine file to this host with IREE's own measurements.
+
+::
+
+    streamsim calibrate [--device local-task] -o mybox.toml [--reps 100] [--calls 20]
+                        [--fixtures DIR] [--workdir DIR] [--measurements OUT.json]
+
+Compiles and measures the generated microbenchmark suite (:func:`simulator.calibration.suite.
+training_suite`: matmuls, batch matmuls, convolutions, reductions, softmax, elementwise maps, transposes,
+in f32 and a few i8/f16 cases) and, with ``--fixtures``, every fixture set under DIR (``source.mlir``,
+``cmd.mlir``, ``input*.npy``, ``params.irpa``), printing one line per program; then fits the dispatch
+model and the host's fixed costs (:mod:`simulator.calibration.fit`) and writes the machine file, with
+the fit's provenance and residuals under ``[calibration]``. ``--machine mybox.toml`` then uses it in
+``run``, ``check`` and ``sweep``. ``benchmarks/calibrate.py`` does the same in steps and reports the
+error on held-out programs. Exit 2 when IREE's tools are missing or fail.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import pathlib
+import tempfile
+import time
+
+from simulator.calibration.provenance import base_machine, provenance
+from simulator.calibration.run import benchmark_case, fit_machine, fixture_case, measure_case, stream_ir_of
+from simulator.calibration.suite import training_suite
+from simulator.calibration.toml_out import dumps
+from simulator.errors import InputError
+
+
+def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+    parser = subparsers.add_parser(
+        "calibrate",
+        help="fit a machine file to this host from IREE's measured runs",
+        description="Measure a microbenchmark suite with IREE's tools and fit a machine file to it.",
+    )
+    parser.add_argument("-o", "--output", required=True, help="machine file to write (.toml)")
+    parser.add_argument("--device", default="local-task", help="HAL device (default: local-task)")
+    parser.add_argument("--reps", type=int, default=100, help="benchmark repetitions of one call each")
+    parser.add_argument("--calls", type=int, default=20, help="calls profiled for per-dispatch times")
+    parser.add_argument("--fixtures", metavar="DIR", help="also measure every fixture set under DIR")
+    parser.add_argument("--workdir", metavar="DIR", help="where programs are compiled (default: a temp dir)")
+    parser.add_argument("--measurements", metavar="OUT.json", help="also write the measurements as JSON")
+    parser.add_argument("--only", nargs="*", metavar="NAME", help="measure only these suite programs")
+    parser.set_defaults(func=run)
+
+
+def run(args: argparse.Namespace) -> int:
+    if not str(args.output).endswith(".toml"):
+        raise InputError(f"-o {args.output}: a machine file ends in .toml")
+    for name in ("reps", "calls"):
+        if getattr(args, name) < 1:
+            raise InputError(f"--{name} must be at least 1, got {getattr(args, name)}")
+    with tempfile.TemporaryDirectory(prefix="streamsim-calibrate-") as tmp:
+        workdir = pathlib.Path(args.workdir or tmp)
+        cases = [benchmark_case(b, workdir) for b in training_suite() if not args.only or b.name in args.only]
+        if args.fixtures:
+            root = pathlib.Path(args.fixtures)
+            if not root.is_dir():
+                raise InputError(f"--fixtures {root}: not a directory")
+            cases += [fixture_case(d) for d in sorted(root.iterdir()) if (d / "source.mlir").exists()]
+        if not cases:
+            raise InputError("nothing to measure: --only names no program of the suite")
+        entries = []
+        measurements = {}
+        start = time.monotonic()
+        for i, case in enumerate(cases, start=1):
+            m = measure_case(case, workdir, device=args.device, reps=args.reps, calls=args.calls)
+            measurements[case.name] = m
+            entries.append((case, stream_ir_of(case, workdir, args.device), m))
+            c = m["call_ns"]
+            print(
+                f"[{i}/{len(cases)}] {case.name:<36} call {c['min_ns'] / 1e3:10.1f} us "
+                f"(median/min {c['median_ns'] / c['min_ns']:.2f}), {len(m['dispatches'])} dispatch(es), "
+                f"{time.monotonic() - start:5.0f} s",
+                flush=True,
+            )
+        if args.measurements:
+            pathlib.Path(args.measurements).write_text(
+                json.dumps({"device": args.device, "programs": measurements}, indent=1, sort_keys=True) + "\n"
+            )
+        data, report = fit_machine(
+            base_machine(args.device),
+            entries,
+            provenance=provenance(
+                args.device, "streamsim calibrate: non-negative least squares on relative error"
+            ),
+        )
+    pathlib.Path(args.output).write_text(
+        "# Written by streamsim calibrate; see [calibration] for how and on what.\n" + dumps(data)
+    )
+    print(
+        f"fit on {len(entries)} programs: call |error| median {100 * report['call']['median_abs']:.1f}%, "
+        f"worst {100 * report['call']['worst_abs']:.1f}%; dispatch |error| median "
+        f"{100 * report['dispatch']['median_abs']:.1f}% (in-sample; benchmarks/calibrate.py report gives "
+        "the held-out figures)"
+    )
+    print(f"wrote {args.output}")
+    return 0
