@@ -49,6 +49,7 @@ from traces.chrome import ChromeTraceWriter, iter_chrome_events, read_trace, wri
 from traces.errors import CyclicTraceError, TraceError, TraceFormatError, TraceRecordError, UnknownSpanError
 from traces.iree import OP_CATEGORIES, read_iree_profile
 from traces.perfetto import PERFETTO_SUFFIXES, is_perfetto_path, write_perfetto
+from traces.perfetto_read import read_perfetto
 from traces.records import (
     CATEGORIES,
     TRACK_KINDS,
@@ -115,6 +116,7 @@ __all__ = [
     "plot_timeline",
     "plot_utilisation",
     "read_iree_profile",
+    "read_perfetto",
     "read_trace",
     "site_key",
     "resource_of",

@@ -6,37 +6,48 @@ package on PyPI), encoded by the protobuf runtime and streamed one packet at a t
 
 Mapping from records to packets (the same layout as the Chrome JSON of :mod:`traces.chrome`):
 
+- the first packet holds the trace metadata as JSON in a ``ChromeMetadata`` entry named ``streamsim``
+  (with ``"format": "streamsim-pftrace/1"``), which the trace processor keeps in its metadata table;
 - each process (``Track.process``) is a ``TrackDescriptor`` with a ``ProcessDescriptor`` (``pid`` numbered
   from 1 in canonical track order, ``process_name``), and each track a ``TrackDescriptor`` with a
   ``ThreadDescriptor`` (``pid``, ``thread_name`` and a ``tid`` unique in the whole trace, since Perfetto
-  keys threads by tid as Linux does: ``pid * 65536 + k`` for the k-th thread of the process);
+  keys threads by tid as Linux does: ``pid * 65536 + k`` for the k-th thread of the process) whose
+  ``description`` is the track kind;
 - a :class:`~traces.records.Span` is a ``TYPE_SLICE_BEGIN`` event at its start (name, the category in
-  ``categories``, the args as debug annotations, ``span_id`` among them) and a ``TYPE_SLICE_END`` event
-  at its end, on its thread's track; the events of one track come in nesting order (ends before starts
-  at one instant, inner ends before outer ones) and all tracks are merged by time, as in the JSON. An
-  end event closes the innermost open slice of its track, so spans must nest on each track, as
-  ``streamsim trace check`` requires of the JSON;
+  ``categories``, the span id as the debug annotation ``streamsim.span_id`` and its args as debug
+  annotations) and a ``TYPE_SLICE_END`` event at its end, on its thread's track; the events of one track
+  come in nesting order (ends before starts at one instant, inner ends before outer ones) and all tracks
+  are merged by time, as in the JSON. An end event closes the innermost open slice of its track, so
+  spans must nest on each track, as ``streamsim trace check`` requires of the JSON;
 - a :class:`~traces.records.Flow` is an id (its own id + 1: Perfetto flow ids are non-zero) in the
   ``flow_ids`` of its source span's begin event and in the ``terminating_flow_ids`` of its destination
-  span's begin event;
+  span's begin event; a flow named other than ``signal`` or with args has them in the source's
+  annotation ``streamsim.flows``;
 - a :class:`~traces.records.Counter` series (one per track and counter name) is a counter track named
-  ``"<thread> <name>"`` under the track's process, and each sample a ``TYPE_COUNTER`` event
-  (``counter_value`` for integers, ``double_counter_value`` otherwise);
-- an :class:`~traces.records.Instant` is a ``TYPE_INSTANT`` event on its thread's track.
+  ``"<thread> <name>"`` under the track's process (its ``description`` is JSON of the thread, kind and
+  counter name), and each sample a ``TYPE_COUNTER`` event (``counter_value`` for integers,
+  ``double_counter_value`` otherwise), after the spans, in record order;
+- an :class:`~traces.records.Instant` is a ``TYPE_INSTANT`` event on its thread's track, after the
+  counters, in record order (the trace processor sorts events by time).
 
+Args are JSON values: scalars in the typed fields of a debug annotation, non-empty objects and arrays
+nested, and the rest (null, empty containers, integers beyond 64 bits) as ``legacy_json_value``.
 Timestamps are the records' integer nanoseconds, unchanged (Perfetto's unit): no rounding anywhere.
 Negative times cannot be written (TracePacket timestamps are unsigned) and raise
-:class:`~traces.errors.TraceFormatError`. The trace metadata is not written. The same records give the
-same bytes.
+:class:`~traces.errors.TraceFormatError`. The same records give the same bytes, and
+:func:`traces.perfetto_read.read_perfetto` reads them back into an equal trace.
 """
 
 from __future__ import annotations
 
 import contextlib
 import heapq
+import json
 import os
 from collections import defaultdict
 from typing import IO, Any
+
+import orjson
 
 from traces.errors import TraceFormatError
 from traces.records import Track
@@ -51,6 +62,12 @@ PERFETTO_SUFFIXES: tuple[str, ...] = (".pftrace", ".perfetto-trace")
 _SEQUENCE_ID = 1
 # Counter tracks get uuids above every thread and process track.
 _COUNTER_UUID_BASE = 1 << 32
+#: The name of the ChromeMetadata entry that holds the trace metadata (JSON), and its format tag.
+METADATA_NAME = "streamsim"
+FORMAT = "streamsim-pftrace/1"
+#: Debug annotations the writer adds to a span's begin event besides its args.
+SPAN_ID_ANNOTATION = "streamsim.span_id"
+FLOWS_ANNOTATION = "streamsim.flows"
 
 
 def is_perfetto_path(path: str | os.PathLike[str]) -> bool:
@@ -65,7 +82,11 @@ def is_perfetto_path(path: str | os.PathLike[str]) -> bool:
 
 
 def _annotate(annotation: Any, value: Any) -> None:
-    """Fill a DebugAnnotation (whose name is set) with a JSON ``value``."""
+    """Fill a DebugAnnotation (whose name is set) with a JSON ``value``, so that it reads back the same.
+
+    Scalars use the typed fields; non-empty objects and arrays nest (``dict_entries``, ``array_values``);
+    what has no typed field (null, empty containers, integers beyond 64 bits) is ``legacy_json_value``.
+    """
     if isinstance(value, bool):
         annotation.bool_value = value
     elif isinstance(value, int) and -(1 << 63) <= value < (1 << 63):
@@ -74,16 +95,16 @@ def _annotate(annotation: Any, value: Any) -> None:
         annotation.double_value = value
     elif isinstance(value, str):
         annotation.string_value = value
-    elif isinstance(value, dict):
+    elif isinstance(value, dict) and value:
         for key, item in value.items():
             entry = annotation.dict_entries.add()
             entry.name = str(key)
             _annotate(entry, item)
-    elif isinstance(value, list | tuple):
+    elif isinstance(value, list | tuple) and value:
         for item in value:
             _annotate(annotation.array_values.add(), item)
-    else:  # None and out-of-range integers, as text
-        annotation.string_value = "null" if value is None else str(value)
+    else:
+        annotation.legacy_json_value = json.dumps(value)  # stdlib json: orjson stops at 64-bit integers
 
 
 def _check_time(what: str, time_ns: int) -> int:
@@ -124,8 +145,6 @@ class _Writer:
         self._builder = builder
         self._track_uuid: dict[Track, int] = {}
         self._process_pid: dict[str, int] = {}
-        self._instants: list[Any] = []
-        self._next_instant = 0
         self._ends: list[tuple[int, int, int]] = []
 
     def _packet(self, timestamp: int | None = None) -> Any:
@@ -156,10 +175,17 @@ class _Writer:
             packet.track_descriptor.thread.pid = pid
             packet.track_descriptor.thread.tid = uuid
             packet.track_descriptor.thread.thread_name = track.thread
+            packet.track_descriptor.description = track.kind
             self._builder.write_packet(packet)
 
     def write(self, trace: Trace) -> None:
         from traces.chrome import spans_in_nesting_order
+
+        packet = self._packet()
+        entry = packet.chrome_events.metadata.add()
+        entry.name = METADATA_NAME
+        entry.json_value = orjson.dumps({**trace.metadata.to_dict(), "format": FORMAT}).decode()
+        self._builder.write_packet(packet)
 
         tracks = list(trace.tracks)
         known = set(tracks)
@@ -170,12 +196,14 @@ class _Writer:
         self._declare(tracks)
         outgoing: dict[int, list[int]] = defaultdict(list)
         incoming: dict[int, list[int]] = defaultdict(list)
+        # Perfetto flows carry no name or args: those of flows other than a plain "signal" ride on the
+        # source span's begin event as the annotation "streamsim.flows" ({flow id: {name, args}}).
+        described: dict[int, dict[str, Any]] = defaultdict(dict)
         for flow in trace.flows:
             outgoing[flow.src_span].append(flow.id + 1)
             incoming[flow.dst_span].append(flow.id + 1)
-        # Instants are merged into the span stream by time (after the ends of their instant).
-        self._instants = sorted(trace.instants, key=lambda i: i.time_ns)
-        self._next_instant = 0
+            if flow.name != "signal" or flow.args:
+                described[flow.src_span][str(flow.id + 1)] = {"name": flow.name, "args": flow.args}
         # (end, -sequence, track uuid) of spans begun and not yet ended. A later-starting span that ends at
         # the same instant as an earlier one is inner, so its end must come first: ties go to -sequence.
         self._ends = []
@@ -189,32 +217,30 @@ class _Writer:
             event.name = span.name
             event.categories.append(span.category)
             annotation = event.debug_annotations.add()
-            annotation.name = "span_id"
+            annotation.name = SPAN_ID_ANNOTATION
             annotation.int_value = span.id
             for key, value in span.args.items():
                 annotation = event.debug_annotations.add()
                 annotation.name = key
                 _annotate(annotation, value)
+            if span.id in described:
+                annotation = event.debug_annotations.add()
+                annotation.name = FLOWS_ANNOTATION
+                _annotate(annotation, described[span.id])
             event.flow_ids.extend(outgoing.get(span.id, ()))
             event.terminating_flow_ids.extend(incoming.get(span.id, ()))
             self._builder.write_packet(packet)
             heapq.heappush(self._ends, (span.end_ns, -sequence, event.track_uuid))
         self._drain(None)
         self._counters(trace)
+        for instant in trace.instants:
+            self._instant(instant)
 
     def _drain(self, until: int | None) -> None:
-        """Write the span ends and instants at or before ``until`` (all when None), in time order."""
-        ends, instants = self._ends, self._instants
-        while True:
-            end = ends[0][0] if ends else None
-            instant = instants[self._next_instant].time_ns if self._next_instant < len(instants) else None
-            if instant is not None and (end is None or instant < end) and (until is None or instant <= until):
-                self._instant(instants[self._next_instant])
-                self._next_instant += 1
-            elif end is not None and (until is None or end <= until):
-                self._end(heapq.heappop(ends))
-            else:
-                return
+        """Write the ends of the spans that end at or before ``until`` (all when None), in time order."""
+        ends = self._ends
+        while ends and (until is None or ends[0][0] <= until):
+            self._end(heapq.heappop(ends))
 
     def _end(self, item: tuple[int, int, int]) -> None:
         packet = self._packet(item[0])
@@ -250,6 +276,9 @@ class _Writer:
                 packet.track_descriptor.uuid = uuid
                 packet.track_descriptor.parent_uuid = pid
                 packet.track_descriptor.name = f"{counter.track.thread} {counter.name}"
+                packet.track_descriptor.description = orjson.dumps(
+                    {"thread": counter.track.thread, "kind": counter.track.kind, "counter": counter.name}
+                ).decode()
                 packet.track_descriptor.counter.SetInParent()
                 self._builder.write_packet(packet)
             packet = self._packet(_check_time(f"counter {counter.name!r}", counter.time_ns))

@@ -1,7 +1,7 @@
 """``streamsim trace``: summarise, plot, compare, check and import timeline traces.
 
-Actions (T is a Chrome trace JSON file, gzip or not, or an ``iree-profile --format=jsonl`` file, told
-apart by the ``.jsonl`` suffix):
+Actions (T is a Chrome trace JSON file, gzip or not, a Perfetto trace written by streamsim (``.pftrace``)
+or an ``iree-profile --format=jsonl`` file, told apart by their suffixes):
 
 - ``streamsim trace summary T [--json]``: makespan, critical path, time by category (the union over
   tracks), utilisation per resource (work only: no waits; see :mod:`traces.analysis`), memory high-water
@@ -39,6 +39,7 @@ from traces import (
     diff_traces,
     is_perfetto_path,
     read_iree_profile,
+    read_perfetto,
     read_trace,
     summarize,
 )
@@ -111,12 +112,9 @@ def _usage(parser: argparse.ArgumentParser) -> int:
 
 
 def load_trace(path: str) -> Trace:
-    """A trace from Chrome JSON, or from iree-profile JSONL when the name ends in ``.jsonl``."""
+    """A trace from Chrome JSON, from a Perfetto trace (``.pftrace``) or from iree-profile JSONL (``.jsonl``)."""
     if is_perfetto_path(path):
-        raise TraceError(
-            f"{path}: the trace verbs read Chrome JSON (.json, .json.gz) and iree-profile .jsonl; a Perfetto "
-            "trace is for Perfetto's UI and trace processor (write --trace out.json for these verbs)"
-        )
+        return read_perfetto(path)
     if path.endswith(".jsonl"):
         return read_iree_profile(path, program=pathlib.Path(path).parent.name)
     return read_trace(path)

@@ -5,7 +5,8 @@ up into arrows, counter events sample counter tracks. Every fixture, at every ma
 same slices (track, name, start, end), flows (the spans they join) and counters as its Chrome JSON.
 
 Perfetto's trace processor itself is not run: the ``perfetto`` package downloads its binary on first use,
-and this machine is offline.
+and this machine is offline. ``read_perfetto`` (the trace verbs' reader) is tested to give back an equal
+trace, and the trace verbs to print the same summary from a .pftrace as from the JSON.
 """
 
 from __future__ import annotations
@@ -22,7 +23,15 @@ from perfetto.protos.perfetto.trace.perfetto_trace_pb2 import TrackEvent
 
 from simulator.cli import main
 from tests.traces.test_viewer_nesting import FIXTURES, PRESETS, _trace
-from traces import Trace, TraceFormatError, Track, iter_chrome_events, write_perfetto
+from traces import (
+    Trace,
+    TraceFormatError,
+    TraceMetadata,
+    Track,
+    iter_chrome_events,
+    read_perfetto,
+    write_perfetto,
+)
 
 Slice = tuple[str, str, int, int]  # (track label, name, start_ns, end_ns)
 
@@ -53,19 +62,22 @@ def read_pftrace(data: bytes) -> dict[str, Any]:
                 assert d.HasField("counter")
                 counter_tracks[d.uuid] = f"{processes[d.parent_uuid]}/{d.name}"
             continue
+        if not packet.HasField("track_event"):
+            assert packet.chrome_events.metadata[0].name == "streamsim"  # the metadata packet
+            continue
         event = packet.track_event
-        assert packet.timestamp >= last_ts or event.type == TrackEvent.TYPE_COUNTER, "events in time order"
-        if event.type != TrackEvent.TYPE_COUNTER:
+        # Slices come in time order; counters and instants follow them, each in record order.
+        if event.type in (TrackEvent.TYPE_SLICE_BEGIN, TrackEvent.TYPE_SLICE_END):
+            assert packet.timestamp >= last_ts, "slice events in time order"
             last_ts = packet.timestamp
         if event.type == TrackEvent.TYPE_SLICE_BEGIN:
             args = {a.name: a for a in event.debug_annotations}
-            open_slices[event.track_uuid].append(
-                (event.name, packet.timestamp, args["span_id"].int_value, args)
-            )
+            span_id = args["streamsim.span_id"].int_value
+            open_slices[event.track_uuid].append((event.name, packet.timestamp, span_id, args))
             for flow in event.flow_ids:
-                flow_src[flow] = args["span_id"].int_value
+                flow_src[flow] = span_id
             for flow in event.terminating_flow_ids:
-                flow_dst[flow] = args["span_id"].int_value
+                flow_dst[flow] = span_id
         elif event.type == TrackEvent.TYPE_SLICE_END:
             name, start, span_id, _ = open_slices[event.track_uuid].pop()
             item = (threads[event.track_uuid][1], name, start, packet.timestamp)
@@ -142,6 +154,8 @@ def test_perfetto_trace_of_every_fixture_matches_its_chrome_json(
     for item, span_id in perfetto["span_of_slice"].items():
         span = trace.span(span_id)
         assert item == (span.track.label, span.name, span.start_ns, span.end_ns)
+    # And the whole trace reads back equal: records, ids, args, metadata.
+    assert read_perfetto(tmp_path / "t.pftrace") == trace
 
 
 def test_perfetto_nested_spans_and_ties_close_in_order() -> None:
@@ -170,7 +184,7 @@ def test_perfetto_nested_spans_and_ties_close_in_order() -> None:
         p.track_event for p in TraceProto.FromString(buf.getvalue()).packet if p.track_event.name == "execute"
     )
     args = {a.name: a for a in begin.debug_annotations}
-    assert args["ok"].bool_value and args["span_id"].int_value == outer.id
+    assert args["ok"].bool_value and args["streamsim.span_id"].int_value == outer.id
     [entry] = args["nested"].dict_entries
     assert entry.name == "a"
     assert [v.int_value for v in entry.array_values[:1]] + [entry.array_values[1].double_value] == [1, 2.5]
@@ -196,6 +210,37 @@ def test_perfetto_run_trace_picks_the_format_by_extension(
     assert main([*argv, "--parameters", f"model={d / 'params.irpa'}", "--trace", str(out)]) == 0
     assert f"wrote Perfetto trace {out}:" in capsys.readouterr().err
     assert read_pftrace(out.read_bytes())["slices"]
-    # The trace verbs read Chrome JSON: a .pftrace is refused in one line, exit 2.
-    assert main(["trace", "summary", str(out)]) == 2
-    assert "the trace verbs read Chrome JSON" in capsys.readouterr().err
+    # The trace verbs read it as they read the JSON.
+    json_out = tmp_path / "run.json"
+    assert main([*argv, "--parameters", f"model={d / 'params.irpa'}", "--trace", str(json_out)]) == 0
+    capsys.readouterr()
+    summaries = []
+    for path in (out, json_out):
+        assert main(["trace", "summary", "--json", str(path)]) == 0
+        summaries.append(capsys.readouterr().out)
+    assert summaries[0] == summaries[1]
+
+
+def test_perfetto_reader_rejects_what_is_not_a_perfetto_trace(tmp_path: pathlib.Path) -> None:
+    bad = tmp_path / "bad.pftrace"
+    bad.write_bytes(b"\xff\xff\xff not protobuf")
+    with pytest.raises(TraceFormatError, match=r"bad\.pftrace: not a Perfetto protobuf trace"):
+        read_perfetto(bad)
+    assert main(["trace", "summary", str(bad)]) == 2
+
+
+def test_perfetto_flow_names_args_and_odd_values_round_trip() -> None:
+    t = Trace(TraceMetadata(program="p", machine="m", seed=3, extra={"k": [1]}))
+    a = t.add_span(
+        Track.queue(0, 0), "a", "dispatch", 0, 10, {"none": None, "empty": {}, "list": [], "big": 1 << 70}
+    )
+    b = t.add_span(Track.storage("io0", "nvme0"), "b", "io", 10, 5, {"f": 1.0, "s": "x"})
+    t.add_flow(a, b, "submit", {"semaphore": 2})
+    t.add_flow(b, a)
+    t.add_instant(Track.queue(0, 0), "failure", 12, "sync", {"error": "boom"})
+    t.add_instant(Track.host(), "signal", 3)  # out of time order: kept in record order
+    buf = io.BytesIO()
+    write_perfetto(t, buf)
+    back = read_perfetto(io.BytesIO(buf.getvalue()))
+    assert back == t
+    assert back.span(a.id).args["big"] == 1 << 70 and back.span(b.id).args["f"] == 1.0
