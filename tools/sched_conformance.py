@@ -90,6 +90,8 @@ def run_case(pass_name: str, path: pathlib.Path, tool: str) -> tuple[Outcome, li
         ours_text = ir.print_generic(module)
     except (IRError, ScheduleError) as e:
         return Outcome(pass_name, name, "rejected", False, str(e).splitlines()[0]), theirs, []
+    except Exception as e:  # a bug of the pass: reported as a rejection, with its kind
+        return Outcome(pass_name, name, "rejected", False, f"crash: {type(e).__name__}: {e}"), theirs, []
     with tempfile.NamedTemporaryFile("w", suffix=".mlir", delete=False) as f:
         f.write(ours_text)
     try:

@@ -35,6 +35,7 @@ class IreePass:
 def _registry() -> dict[str, IreePass]:
     # Each pass module is imported here, explicitly: which passes exist never depends on import order.
     from scheduler.passes.elide_timepoints import elide_timepoints
+    from scheduler.passes.propagate_timepoints import propagate_timepoints
     from scheduler.passes.refine_usage import refine_usage
 
     passes: list[IreePass] = [
@@ -43,6 +44,12 @@ def _registry() -> dict[str, IreePass]:
             "--iree-stream-elide-timepoints",
             elide_timepoints,
             "replace timepoints known immediate or covered by another awaited timepoint by immediates",
+        ),
+        IreePass(
+            "propagate-timepoints",
+            "--iree-stream-propagate-timepoints",
+            propagate_timepoints,
+            "carry a timepoint beside every resource across globals, calls, returns and branches",
         ),
         IreePass(
             "refine-usage",
