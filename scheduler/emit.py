@@ -22,6 +22,7 @@ from ir import attributes as A
 from ir import types as T
 from ir.dialects import stream_async as D
 from scheduler.access import is_resource, static_index
+from scheduler.await_sinking import sink_awaits
 from scheduler.errors import UnsupportedOpError
 from scheduler.packing import DynamicOffset, Layout, align
 from scheduler.state import (
@@ -85,6 +86,7 @@ def materialize(state: ScheduleState) -> ScheduleState:
         _Emitter(plan, state, default_affinity).run()
     for func in {id(plan.op): plan.op for plan in state.functions}.values():
         lower_timeline_ops(func)
+        sink_awaits(func)
     return state
 
 
