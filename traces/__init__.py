@@ -62,7 +62,7 @@ from traces.records import (
     natural_key,
     track_sort_key,
 )
-from traces.sites import diff_sites, site_key, time_by_site
+from traces.sites import ExecutableRow, diff_sites, executable_table, site_key, time_by_site
 from traces.trace import Trace
 from traces.validate import check_chrome_events, check_chrome_trace
 from traces.window import call_only, call_time_ns, call_window, crop
@@ -71,6 +71,7 @@ __all__ = [
     "CATEGORIES",
     "ChromeTraceWriter",
     "Counter",
+    "ExecutableRow",
     "CriticalPath",
     "CyclicTraceError",
     "DiffRow",
@@ -104,6 +105,8 @@ __all__ = [
     "dependency_graph",
     "diff_sites",
     "diff_traces",
+    "executable_table",
+    "executables_dataframe",
     "idle_gaps",
     "is_perfetto_path",
     "is_work",
@@ -134,6 +137,7 @@ __all__ = [
 # Names whose modules import pandas or matplotlib, loaded on first access.
 _LAZY = {
     "counters_dataframe": "traces.frames",
+    "executables_dataframe": "traces.sites",
     "plot_memory": "traces.plots",
     "plot_side_by_side": "traces.plots",
     "plot_timeline": "traces.plots",

@@ -3,13 +3,14 @@
 Actions (T is a Chrome trace JSON file, gzip or not, a Perfetto trace written by streamsim (``.pftrace``)
 or an ``iree-profile --format=jsonl`` file, told apart by their suffixes):
 
-- ``streamsim trace summary T [--json]``: makespan, critical path, time by category (the union over
-  tracks), utilisation per resource (work only: no waits; see :mod:`traces.analysis`), memory high-water
-  marks;
+- ``streamsim trace summary T [--json] [--executables]``: makespan, critical path, time by category
+  (the union over tracks), utilisation per resource (work only: no waits; see :mod:`traces.analysis`),
+  memory high-water marks; ``--executables`` adds a table per dispatched export (count, total, mean,
+  max, share of dispatch time; :func:`traces.executables_dataframe` gives it as a DataFrame);
 - ``streamsim trace plot T [T2 ...] -o out.png [--kind timeline|memory|utilisation] [--dependencies]
   [--critical] [--time-unit us]``: render a plot with matplotlib's Agg backend; several traces (a
   measured IREE run and a simulated one, say) are stacked as timelines on one time axis;
-- ``streamsim trace diff A B [--top N] [--json] [--window call]``: what changed from A to B in makespan,
+- ``streamsim trace diff A B [--top N] [--json] [--window call] [--sites]``: what changed from A to B in makespan,
   by category and by op (span name); ``--window call`` compares the call alone on both sides (a measured
   trace from ``streamsim profile`` is one; a simulated one is cropped to its ``call @...`` span) and
   prints the call times (a measured trace's is its benchmark minimum); ``--sites`` adds dispatch time per
@@ -24,6 +25,7 @@ Unreadable or malformed traces raise TraceError, which the dispatcher reports in
 from __future__ import annotations
 
 import argparse
+import dataclasses
 import json
 import pathlib
 import sys
@@ -37,6 +39,7 @@ from traces import (
     check_chrome_trace,
     diff_sites,
     diff_traces,
+    executable_table,
     is_perfetto_path,
     read_iree_profile,
     read_perfetto,
@@ -56,6 +59,11 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
     summary = actions.add_parser("summary", help="headline figures of a trace")
     summary.add_argument("trace", help="Chrome trace JSON (.json, .json.gz) or iree-profile .jsonl")
     summary.add_argument("--json", action="store_true", help="print JSON instead of text")
+    summary.add_argument(
+        "--executables",
+        action="store_true",
+        help="also a table per dispatched export: count, total, mean, max, share of dispatch time",
+    )
     summary.set_defaults(func=run_summary)
 
     plot = actions.add_parser("plot", help="render a trace to an image")
@@ -144,11 +152,25 @@ def _summary_lines(summary: dict[str, Any]) -> list[str]:
 
 
 def run_summary(args: argparse.Namespace) -> int:
-    summary = summarize(load_trace(args.trace))
+    trace = load_trace(args.trace)
+    summary = summarize(trace)
+    rows = executable_table(trace) if args.executables else []
     if args.json:
+        if args.executables:
+            summary["executables"] = [dataclasses.asdict(r) for r in rows]
         print(json.dumps(summary, indent=2))
-    else:
-        print("\n".join(_summary_lines(summary)))
+        return 0
+    print("\n".join(_summary_lines(summary)))
+    if args.executables:
+        width = max([len(r.name) for r in rows] + [10])
+        print(
+            f"{'executable':<{width}}  {'count':>5}  {'total_ns':>12}  {'mean_ns':>12}  {'max_ns':>12}  {'share':>6}"
+        )
+        for r in rows:
+            print(
+                f"{r.name:<{width}}  {r.count:>5}  {r.total_ns:>12}  {r.mean_ns:>12.0f}  {r.max_ns:>12}"
+                f"  {100 * r.share:5.1f}%"
+            )
     return 0
 
 

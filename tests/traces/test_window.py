@@ -107,3 +107,22 @@ def test_trace_diff_cli_window_call_and_sites(
     assert main([*argv, "--sites"]) == 0
     text = capsys.readouterr().out
     assert "call time" in text and "by dispatch site:" in text and "mm @ p.mlir:9:7" in text
+
+
+def test_trace_summary_executables_table(tmp_path: pathlib.Path, capsys: pytest.CaptureFixture[str]) -> None:
+    from simulator.cli import main
+    from traces import executable_table, executables_dataframe, write_chrome_json
+
+    t = call_only(_simulated())
+    t.add_span(Q, "mm", "dispatch", 45, 50)
+    rows = executable_table(t)
+    assert [(r.name, r.count, r.total_ns, r.max_ns) for r in rows] == [("mm", 2, 80, 50), ("red", 1, 10, 10)]
+    assert abs(sum(r.share for r in rows) - 1.0) < 1e-6
+    frame = executables_dataframe(t)
+    assert list(frame["name"]) == ["mm", "red"] and list(frame["count"]) == [2, 1]
+    write_chrome_json(t, tmp_path / "t.json")
+    assert main(["trace", "summary", str(tmp_path / "t.json"), "--executables", "--json"]) == 0
+    out = json.loads(capsys.readouterr().out)
+    assert [(r["name"], r["total_ns"]) for r in out["executables"]] == [("mm", 80), ("red", 10)]
+    assert main(["trace", "summary", str(tmp_path / "t.json"), "--executables"]) == 0
+    assert "executable" in capsys.readouterr().out
