@@ -1,4 +1,4 @@
-"""Rules for ``iree_linalg_ext`` ops that frontends emit: sort, topk, scan, scatter, gather.
+"""Rules for ``iree_linalg_ext`` ops that frontends emit: sort, topk, scan, scatter, gather, arg_compare.
 
 Each follows the scalar semantics IREE gives the op (its ``generateScalarImplementation``), evaluated with
 the op's region run on numpy arrays, so that every loop not carried by the op's own order is vectorised:
@@ -16,6 +16,10 @@ the op's region run on numpy arrays, so that every loop not carried by the op's 
   accumulator result is the last element computed (the init when the dimension has one element).
 - ``scatter`` applies the region ``f(update, original)`` for each batch position in order (repeated
   indices accumulate); ``gather`` reads the source slices the indices name.
+
+- ``arg_compare`` walks the reduction dimension keeping the best value and its index: a candidate
+  replaces the best when ``cmp(candidate, best)`` holds (indices from an index input, or the position
+  plus ``index_base``).
 
 Indices out of range raise :class:`~simulator.errors.DispatchError` (IREE's behaviour is undefined).
 """
@@ -74,6 +78,9 @@ def _simple_compare(block: Block) -> str | None:
     if len(ops) != 1 or ops[0].op_name not in ("arith.cmpf", "arith.cmpi") or len(block.args) < 2:
         return None
     cmp = ops[0]
+    term = block.ops[-1]
+    if term.op_name != "iree_linalg_ext.yield" or list(term.operands) != [cmp.results[0]]:
+        return None
     pred = cmp.attr("predicate")
     if not isinstance(pred, IntegerAttr) or list(cmp.operands) not in (
         [block.args[0], block.args[1]],
@@ -208,6 +215,48 @@ def _scan(ctx: Context, op: Operation, args: list[Any]) -> list[Any]:
     return [np.moveaxis(out, 0, dim), acc]
 
 
+# --- arg_compare ------------------------------------------------------------------------------------
+
+
+def _segments(op: Operation, n: int) -> list[int]:
+    attr = op.attr("operandSegmentSizes")
+    if isinstance(attr, DenseArrayAttr) and len(attr.values) == n:
+        return [int(v) for v in attr.values]
+    raise unsupported(op, "operandSegmentSizes is missing")
+
+
+@register_op("iree_linalg_ext.arg_compare")
+def _arg_compare(ctx: Context, op: Operation, args: list[Any]) -> list[Any]:
+    dim = _int(op, "dimension")
+    seg = _segments(op, 5)  # input_value, input_index?, output_value, output_index, index_base?
+    it = iter(args)
+    groups = [[next(it) for _ in range(k)] for k in seg]
+    x = np.moveaxis(np.asarray(groups[0][0]), dim, -1)
+    best_v = np.array(groups[2][0], copy=True)
+    best_i = np.array(groups[3][0], copy=True)
+    n = x.shape[-1]
+    if groups[1]:
+        cand_i = np.moveaxis(np.asarray(groups[1][0]), dim, -1).astype(best_i.dtype)
+    else:
+        base = int(groups[4][0]) if groups[4] else 0
+        cand_i = np.broadcast_to(np.arange(base, base + n).astype(best_i.dtype), x.shape)
+    block = _region(op)
+    kind = _simple_compare(block) if not (_has_nan(x) or _has_nan(best_v)) else None
+    if kind is not None and n:
+        # A strict comparison keeps the first of equal candidates, and the init unless beaten.
+        pick = np.argmax(x, axis=-1) if kind == "gt" else np.argmin(x, axis=-1)
+        top = np.take_along_axis(x, pick[..., None], axis=-1)[..., 0].astype(best_v.dtype)
+        beats = top > best_v if kind == "gt" else top < best_v
+        idx = np.take_along_axis(cand_i, pick[..., None], axis=-1)[..., 0]
+        return [np.where(beats, top, best_v), np.where(beats, idx, best_i)]
+    for j in range(n):
+        cand = x[..., j].astype(best_v.dtype)
+        (take,) = _call(ctx, block, [cand, best_v])
+        take = np.asarray(take, dtype=bool)
+        best_v, best_i = np.where(take, cand, best_v), np.where(take, cand_i[..., j], best_i)
+    return [best_v, best_i]
+
+
 # --- scatter and gather -----------------------------------------------------------------------------
 
 
@@ -299,6 +348,7 @@ def _gather(ctx: Context, op: Operation, args: list[Any]) -> list[Any]:
     "iree_linalg_ext.scan",
     "iree_linalg_ext.scatter",
     "iree_linalg_ext.gather",
+    "iree_linalg_ext.arg_compare",
 )
 def _ext_shape(ctx: Context, op: Operation, args: list[Any]) -> list[Any]:
     outs = args[len(args) - _outs(op) :]

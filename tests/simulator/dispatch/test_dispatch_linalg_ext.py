@@ -130,3 +130,22 @@ def test_linalg_ext_gather_rows() -> None:
         [ts, ti, to], [to], gather + "\n" + ret([("%r", to)]), source, indices, np.zeros((3, 3), np.float32)
     )
     np.testing.assert_array_equal(got[0], source[indices])
+
+
+@pytest.mark.parametrize("cmp", [GT, GT_GENERAL], ids=["fast", "general"])
+def test_linalg_ext_arg_compare_first_best_index_base_and_init(cmp: list[str]) -> None:
+    x = np.array([[1, 7, 3, 7, 2], [-5, -4, -6, -4, -9]], np.float32)
+    tx, tv, ti = t((2, 5)), t((2,)), t((2,), "i32")
+    arg = (
+        '    %r:2 = "iree_linalg_ext.arg_compare"(%a0, %a1, %a2, %a3) <{dimension = 1 : i64, '
+        "operandSegmentSizes = array<i32: 1, 0, 1, 1, 1>}> "
+        + region(["f32", "f32"], cmp, ("%c", "i1"))
+        + f" : ({tx}, {tv}, {ti}, index) -> ({tv}, {ti})"
+    )
+    init_v = np.array([-np.inf, -1.0], np.float32)  # the second row's init beats every candidate
+    init_i = np.array([-1, -1], np.int32)
+    got = run(
+        [tx, tv, ti, "index"], [tv, ti], arg + "\n" + ret([("%r#0", tv), ("%r#1", ti)]), x, init_v, init_i, 10
+    )
+    np.testing.assert_array_equal(got[0], [7, -1])
+    np.testing.assert_array_equal(got[1], [11, -1])
