@@ -245,6 +245,32 @@ def cumsum_scatter_gather() -> Model:
     return jax_model("cumsum_scatter_gather", apply, params, [x, idx], ["stax Dense(16)+Relu"])
 
 
+def stax_cnn() -> Model:
+    """A stax CNN in NHWC: Conv, BatchNorm, Relu, MaxPool, Conv, Relu, AvgPool, Flatten, Dense,
+    LogSoftmax (``lax.reduce_window`` pools, ``lax.conv_general_dilated``)."""
+    import jax
+    from jax.example_libraries import stax
+
+    init, net = stax.serial(
+        stax.Conv(8, (3, 3), padding="SAME"),
+        stax.BatchNorm(axis=(0, 1, 2)),
+        stax.Relu,
+        stax.MaxPool((2, 2), strides=(2, 2)),
+        stax.Conv(16, (3, 3), padding="SAME"),
+        stax.Relu,
+        stax.AvgPool((2, 2), strides=(2, 2)),
+        stax.Flatten,
+        stax.Dense(10),
+        stax.LogSoftmax,
+    )
+    _, params = init(jax.random.PRNGKey(SEED), (2, 8, 8, 3))
+    rng = np.random.default_rng(SEED)
+    x = rng.standard_normal((2, 8, 8, 3)).astype(np.float32)
+    return jax_model(
+        "stax_cnn", net, params, [x], ["stax Conv/BatchNorm/MaxPool/AvgPool/Dense/LogSoftmax, NHWC"]
+    )
+
+
 # -- ONNX ---------------------------------------------------------------------------------------------
 
 
@@ -330,6 +356,7 @@ MODELS: dict[str, Callable[[], Model]] = {
     "scan_rnn_topk": scan_rnn_topk,
     "int8_mlp": int8_mlp,
     "cumsum_scatter_gather": cumsum_scatter_gather,
+    "stax_cnn": stax_cnn,
 }
 
 
