@@ -350,6 +350,63 @@ def onnx_cnn() -> Model:
     return Model("onnx_cnn", "onnx", "", inits, [x], notes, {"model.onnx": model.SerializeToString()})
 
 
+def onnx_seq_topk() -> Model:
+    """An ONNX sequence model with a dynamic batch: LayerNormalization, MatMul, Add, Relu, Gather of time
+    steps, ReduceMean, TopK (int64 indices). (CumSum is left out: IREE 3.13 fails to legalize
+    torch.aten.cumsum from onnx.CumSum with a dynamic batch.)"""
+    import onnx
+    from onnx import TensorProto, helper, numpy_helper
+
+    rng = np.random.default_rng(SEED)
+    inits = {
+        "ln_scale": rng.uniform(0.5, 1.5, 8).astype(np.float32),
+        "ln_bias": (rng.standard_normal(8) * 0.1).astype(np.float32),
+        "w": (rng.standard_normal((8, 12)) / 3).astype(np.float32),
+        "b": (rng.standard_normal(12) * 0.1).astype(np.float32),
+    }
+    consts = {
+        "k": np.array([3], np.int64),
+        "steps": np.array([0, 5, 2], np.int64),
+    }
+    # Shape-like operands are Constant nodes: an initializer would become a parameter, not a constant.
+    nodes = [
+        helper.make_node("Constant", [], [n], value=numpy_helper.from_array(a, n)) for n, a in consts.items()
+    ]
+    nodes += [
+        helper.make_node("LayerNormalization", ["x", "ln_scale", "ln_bias"], ["ln"], axis=-1, epsilon=1e-5),
+        helper.make_node("MatMul", ["ln", "w"], ["mm"]),
+        helper.make_node("Add", ["mm", "b"], ["h"]),
+        helper.make_node("Relu", ["h"], ["r"]),
+        helper.make_node("Gather", ["r", "steps"], ["picked"], axis=1),
+        helper.make_node("ReduceMean", ["picked"], ["mean"], axes=[1], keepdims=0),
+        helper.make_node("TopK", ["mean", "k"], ["values", "indices"], axis=-1, largest=1, sorted=1),
+    ]
+    graph = helper.make_graph(
+        nodes,
+        "main",
+        [helper.make_tensor_value_info("x", TensorProto.FLOAT, ["N", 6, 8])],
+        [
+            helper.make_tensor_value_info("values", TensorProto.FLOAT, ["N", 3]),
+            helper.make_tensor_value_info("indices", TensorProto.INT64, ["N", 3]),
+        ],
+        initializer=[numpy_helper.from_array(a, n) for n, a in inits.items()],
+    )
+    model = helper.make_model(graph, opset_imports=[helper.make_opsetid("", 17)], producer_name="streamsim")
+    model.ir_version = 8
+    onnx.checker.check_model(model)
+    x = rng.standard_normal((3, 6, 8)).astype(np.float32)
+    notes = ["onnx.helper graph, opset 17, dynamic batch N (run with N=3)"]
+    return Model(
+        "onnx_seq_topk",
+        "onnx",
+        "",
+        {**inits, **consts},
+        [x],
+        notes,
+        {"model.onnx": model.SerializeToString()},
+    )
+
+
 MODELS: dict[str, Callable[[], Model]] = {
     "gpt2_block": gpt2_block,
     "onnx_cnn": onnx_cnn,
@@ -357,6 +414,7 @@ MODELS: dict[str, Callable[[], Model]] = {
     "int8_mlp": int8_mlp,
     "cumsum_scatter_gather": cumsum_scatter_gather,
     "stax_cnn": stax_cnn,
+    "onnx_seq_topk": onnx_seq_topk,
 }
 
 
@@ -387,7 +445,7 @@ def build(model: Model, out: pathlib.Path) -> pathlib.Path:
             "--num-elements-threshold=0", "--params-scope=model", "--save-params-to=params.irpa",
         ]  # fmt: skip
         rf.run([rf.tool(import_cmd[0]), *import_cmd[1:]], cwd=out)
-        param_lines = [f"{k}: float32 {list(a.shape)}" for k, a in model.params.items()]
+        param_lines = [f"{k}: {a.dtype} {list(a.shape)}" for k, a in model.params.items()]
     else:
         prog.write_text(model.source)
         param_lines = write_params(model.params, out / "params.irpa")

@@ -64,7 +64,9 @@ def main(argv: list[str] | None = None) -> int:
             theirs = "accept" if accepted else "reject"
             ok = ok and accepted == want
         bad += not ok
-        rows.append((path.stem, "valid" if want else "invalid", "accept" if ours else "reject", theirs, ok, why))
+        rows.append(
+            (path.stem, "valid" if want else "invalid", "accept" if ours else "reject", theirs, ok, why)
+        )
     width = max(len(r[0]) for r in rows)
     print(f"{'case':<{width}}  expected  streamsim  iree-opt  agree")
     for name, exp, ours_s, theirs, ok, _why in rows:

@@ -72,8 +72,9 @@ def _outs(op: Operation) -> int:
 # --- sort -------------------------------------------------------------------------------------------
 
 
-def _simple_compare(block: Block) -> str | None:
-    """``"lt"``/``"gt"`` when the comparator is one cmpf/cmpi of (lhs, rhs) of its first operand."""
+def _simple_compare(block: Block, *, strict_only: bool = False) -> str | None:
+    """``"lt"``/``"gt"`` when the comparator is one cmpf/cmpi of (lhs, rhs) of its first operand, or
+    ``"le"``/``"ge"`` for the non-strict predicates (which only ``strict_only`` callers refuse)."""
     ops = [o for o in block.ops if o.op_name != "iree_linalg_ext.yield"]
     if len(ops) != 1 or ops[0].op_name not in ("arith.cmpf", "arith.cmpi") or len(block.args) < 2:
         return None
@@ -88,13 +89,17 @@ def _simple_compare(block: Block) -> str | None:
     ):
         return None
     swapped = cmp.operands[0] is block.args[1]
-    # arith.cmpf: 4 olt, 2 ogt (ordered); arith.cmpi: 2 slt, 4 sgt, 6 ult, 8 ugt.
-    table = {"arith.cmpf": {4: "lt", 2: "gt"}, "arith.cmpi": {2: "lt", 4: "gt", 6: "lt", 8: "gt"}}
+    # arith.cmpf: 2 ogt, 3 oge, 4 olt, 5 ole (ordered); arith.cmpi: 2 slt, 3 sle, 4 sgt, 5 sge (unsigned
+    # orders would need the unsigned view: they take the general path).
+    table = {
+        "arith.cmpf": {2: "gt", 3: "ge", 4: "lt", 5: "le"},
+        "arith.cmpi": {2: "lt", 3: "le", 4: "gt", 5: "ge"},
+    }
     kind = table[cmp.op_name].get(pred.value)
-    if kind is None or (cmp.op_name == "arith.cmpi" and pred.value in (6, 8)):
-        return None  # unsigned orders need the unsigned view; take the general path
+    if kind is None or (strict_only and kind in ("le", "ge")):
+        return None
     if swapped:
-        kind = "gt" if kind == "lt" else "lt"
+        kind = {"gt": "lt", "lt": "gt", "ge": "le", "le": "ge"}[kind]
     return kind
 
 
@@ -104,8 +109,8 @@ def _has_nan(a: np.ndarray) -> bool:
 
 
 def _stable_order(keys: np.ndarray, kind: str) -> np.ndarray:
-    """Stable argsort along the last axis, ascending (``lt``) or descending (``gt``), ties in order."""
-    if kind == "lt":
+    """Stable argsort along the last axis, ascending (``lt``/``le``) or descending, ties in order."""
+    if kind in ("lt", "le"):
         return np.argsort(keys, axis=-1, kind="stable")
     n = keys.shape[-1]
     rev = np.argsort(keys[..., ::-1], axis=-1, kind="stable")[..., ::-1]
@@ -118,8 +123,11 @@ def _pairwise_order(ctx: Context, op: Operation, block: Block, operands: list[np
     args: list[Any] = []
     for x in operands:
         args += [x[..., :, None], x[..., None, :]]
-    (less,) = _call(ctx, block, args)
-    less = np.broadcast_to(np.asarray(less, dtype=bool), (*operands[0].shape[:-1], n, n))
+    (keep,) = _call(ctx, block, args)
+    keep = np.broadcast_to(np.asarray(keep, dtype=bool), (*operands[0].shape[:-1], n, n))
+    # i goes before j when the comparator keeps (i, j) but not (j, i); a non-strict comparator (oge)
+    # holds both ways on ties, which IREE's bubble sort leaves in order.
+    less = keep & ~np.swapaxes(keep, -1, -2)
     before = np.sum(less, axis=-2)  # how many j go before i
     tie = ~less & ~np.swapaxes(less, -1, -2)
     earlier = np.tril(np.ones((n, n), dtype=bool), -1)  # j < i
@@ -166,7 +174,8 @@ def _topk(ctx: Context, op: Operation, args: list[Any]) -> list[Any]:
     out_i = np.moveaxis(np.array(args[-1], copy=True), dim, -1)
     k = out_v.shape[-1]
     block = _region(op)
-    kind = _simple_compare(block) if not (_has_nan(values) or _has_nan(out_v)) else None
+    nan = _has_nan(values) or _has_nan(out_v)
+    kind = _simple_compare(block, strict_only=True) if not nan else None
     if kind is not None:
         # The insertion loop keeps the k best of (slots, inputs) by the comparator, ties by index.
         all_v = np.concatenate([out_v, values.astype(out_v.dtype)], axis=-1)
@@ -243,10 +252,12 @@ def _arg_compare(ctx: Context, op: Operation, args: list[Any]) -> list[Any]:
     block = _region(op)
     kind = _simple_compare(block) if not (_has_nan(x) or _has_nan(best_v)) else None
     if kind is not None and n:
-        # A strict comparison keeps the first of equal candidates, and the init unless beaten.
-        pick = np.argmax(x, axis=-1) if kind == "gt" else np.argmin(x, axis=-1)
+        # A strict comparison keeps the first of equal candidates and the init unless beaten; a
+        # non-strict one takes the last, and beats an equal init.
+        find = np.argmax if kind in ("gt", "ge") else np.argmin
+        pick = find(x, axis=-1) if kind in ("gt", "lt") else n - 1 - find(x[..., ::-1], axis=-1)
         top = np.take_along_axis(x, pick[..., None], axis=-1)[..., 0].astype(best_v.dtype)
-        beats = top > best_v if kind == "gt" else top < best_v
+        beats = {"gt": top > best_v, "lt": top < best_v, "ge": top >= best_v, "le": top <= best_v}[kind]
         idx = np.take_along_axis(cand_i, pick[..., None], axis=-1)[..., 0]
         return [np.where(beats, top, best_v), np.where(beats, idx, best_i)]
     for j in range(n):

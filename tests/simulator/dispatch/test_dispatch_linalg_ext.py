@@ -149,3 +149,41 @@ def test_linalg_ext_arg_compare_first_best_index_base_and_init(cmp: list[str]) -
     )
     np.testing.assert_array_equal(got[0], [7, -1])
     np.testing.assert_array_equal(got[1], [11, -1])
+
+
+GE = ['%c = "arith.cmpf"(%b0, %b1) <{predicate = 3 : i64}> : (f32, f32) -> i1']
+GE_GENERAL = [
+    '%n0 = "arith.negf"(%b0) : (f32) -> f32',
+    '%n1 = "arith.negf"(%b1) : (f32) -> f32',
+    '%c = "arith.cmpf"(%n0, %n1) <{predicate = 5 : i64}> : (f32, f32) -> i1',
+]
+
+
+@pytest.mark.parametrize("cmp", [GE, GE_GENERAL], ids=["fast", "general"])
+def test_linalg_ext_sort_non_strict_comparator_keeps_ties_in_order(cmp: list[str]) -> None:
+    """ONNX TopK lowers to a sort with ``oge``: IREE's bubble sort never swaps equal neighbours."""
+    keys = np.array([[3, 1, 3, 2, 1, 5]], np.float32)
+    payload = np.arange(6, dtype=np.int64)[None]
+    ty_k, ty_p = t((1, 6)), t((1, 6), "i64")
+    sort = (
+        '    %r:2 = "iree_linalg_ext.sort"(%a0, %a1) <{dimension = 1 : i64, operandSegmentSizes = array<i32: 0, 2>}> '
+        + region(["f32", "f32", "i64", "i64"], cmp, ("%c", "i1"))
+        + f" : ({ty_k}, {ty_p}) -> ({ty_k}, {ty_p})"
+    )
+    got = run([ty_k, ty_p], [ty_k, ty_p], sort + "\n" + ret([("%r#0", ty_k), ("%r#1", ty_p)]), keys, payload)
+    np.testing.assert_array_equal(got[1], [[5, 0, 2, 3, 1, 4]])
+
+
+@pytest.mark.parametrize("cmp", [GE, GE_GENERAL], ids=["fast", "general"])
+def test_linalg_ext_arg_compare_non_strict_takes_the_last_best(cmp: list[str]) -> None:
+    x = np.array([[1, 7, 3, 7, 2]], np.float32)
+    tx, tv, ti = t((1, 5)), t((1,)), t((1,), "i32")
+    arg = (
+        '    %r:2 = "iree_linalg_ext.arg_compare"(%a0, %a1, %a2) <{dimension = 1 : i64, '
+        "operandSegmentSizes = array<i32: 1, 0, 1, 1, 0>}> "
+        + region(["f32", "f32"], cmp, ("%c", "i1"))
+        + f" : ({tx}, {tv}, {ti}) -> ({tv}, {ti})"
+    )
+    init = (np.array([-np.inf], np.float32), np.array([-1], np.int32))
+    got = run([tx, tv, ti], [tv, ti], arg + "\n" + ret([("%r#0", tv), ("%r#1", ti)]), x, *init)
+    np.testing.assert_array_equal(got[1], [3])
