@@ -19,7 +19,7 @@ from dataclasses import dataclass, field, replace
 from types import MappingProxyType
 from typing import Any
 
-from ir import Module
+from ir import Block, Module, Operation
 from scheduler import stages as S
 from scheduler.emit import materialize
 from scheduler.errors import ScheduleError
@@ -50,6 +50,11 @@ DEFAULT_STAGES = (
     Stage("parameter_upload", S.parameter_upload),
     Stage("materialize", materialize),
 )
+
+
+# Stages that act on the whole module, not on the plans they are given: run once, with the entry blocks
+# (refine_usage's analysis already covers every block; run again, it would retype cmd form written since).
+MODULE_WIDE_STAGES = frozenset({"refine_usage"})
 
 
 @dataclass(frozen=True)
@@ -111,11 +116,12 @@ class Pipeline:
                 module, plans, favor=favor, favor_forced=forced, resource_config=self.resource_config
             )
             state = self._run_stages(state)
-            # IREE partitions each block of a function on its own. The other blocks are scheduled
-            # one at a time after the entry blocks, each seeing the cmd form written before it (a value
-            # from a dominating block is then the await of that block's region, a live-in here).
+            # IREE partitions each block of a function on its own, those of control flow ops (scf.for,
+            # scf.if...) included. The other blocks are scheduled one at a time after the entry blocks,
+            # in pre-order, each seeing the cmd form written before it (a value from a dominating or
+            # enclosing block is then the await of that block's region, a live-in here).
             for f in funcs:
-                for block in f.regions[0].blocks[1:]:
+                for block in _later_blocks(f):
                     one = ScheduleState(
                         module,
                         [FunctionPlan(f, block, build_graph(block))],
@@ -123,16 +129,37 @@ class Pipeline:
                         favor_forced=forced,
                         resource_config=self.resource_config,
                     )
-                    state.functions.extend(self._run_stages(one).functions)
+                    state.functions.extend(self._run_stages(one, skip=MODULE_WIDE_STAGES).functions)
         finally:
             if was_enabled:
                 gc.enable()
         return state
 
-    def _run_stages(self, state: ScheduleState) -> ScheduleState:
+    def _run_stages(self, state: ScheduleState, *, skip: frozenset[str] = frozenset()) -> ScheduleState:
         for s in self.stages:
-            state = s.fn(state, **dict(s.options))
+            if s.name not in skip:
+                state = s.fn(state, **dict(s.options))
         return state
+
+
+def _later_blocks(func: Operation) -> list[Block]:
+    """The blocks of ``func`` after its entry block, in pre-order: its other blocks and the blocks of
+    the control flow ops in them (not the bodies of stream ops: execution regions, executables)."""
+    out: list[Block] = []
+
+    def visit(block: Block, first: bool) -> None:
+        if not first:
+            out.append(block)
+        for op in block.ops:
+            if op.op_name.startswith("stream."):
+                continue
+            for region in op.regions:
+                for inner in region.blocks:
+                    visit(inner, False)
+
+    for i, block in enumerate(func.regions[0].blocks):
+        visit(block, i == 0)
+    return out
 
 
 def module_favor(module: Module) -> str | None:

@@ -98,13 +98,6 @@ def schedule_execution(state: ScheduleState) -> ScheduleState:
             op = g.nodes[n]["op"]
             if info.kind in (STREAMABLE, METADATA) and op.op_name not in SUPPORTED:
                 raise UnsupportedOpError(f"{op.describe()}: not supported by the scheduler's cmd lowering")
-            if info.kind not in (STREAMABLE, METADATA) and op.regions:
-                for inner in list(op.walk())[1:]:
-                    if inner.op_name.startswith("stream.async."):
-                        raise UnsupportedOpError(
-                            f"{inner.describe()}: async ops inside {op.describe()} (control flow) are not "
-                            "scheduled; only a function's top-level block is"
-                        )
         _check_affinities(g)
         node_of = {id(g.nodes[n]["op"]): n for n in g.nodes}
         pinned = [(r, tuple(node_of[id(o)] for o in r.ops())) for r in plan.pinned]

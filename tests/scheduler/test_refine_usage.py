@@ -111,12 +111,9 @@ def test_usage_analysis_public_argument_is_external() -> None:
     assert analyze_usage(m).lifetime(fn.body.args[0]) == "external"
 
 
-# Cases whose other constructs the pipeline does not lower yet (issue 14, cause 5: scf; stream.async.call; async.constant
+# Cases whose other constructs the pipeline does not lower yet (issue 14: stream.async.call; async.constant
 # without a parameter inside a region): the pipeline must say so, by op and location.
 _PIPELINE_UNSUPPORTED = {
-    "scf_if_results": "scf.if",
-    "scf_for_carries_resource": "scf.for",
-    "scf_while_carries_resource": "scf.while",
     "async_func_and_call": "stream.async.call",
 }
 
