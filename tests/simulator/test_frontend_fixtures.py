@@ -39,9 +39,14 @@ XFAIL: dict[tuple[str, str], str] = {
         for n in ("int8_mlp", "onnx_cnn", "onnx_seq_topk")
         for f in FAVORS
     },
-    **{("scan_rnn_topk", f): "async ops under scf.for (scheduler)" for f in FAVORS},
+    **{
+        ("scan_rnn_topk", f): "transients carried through scf.for are never deallocated (IREE's automatic"
+        " reference counting inserts stream.resource.dealloca origin; the scheduler does not): check reports"
+        " lifetime/leak; the outputs match IREE's"
+        for f in FAVORS
+    },
 }
-BUGS = {(n, f) for n in ("int8_mlp", "onnx_cnn", "onnx_seq_topk") for f in FAVORS}
+BUGS = {(n, f) for n in ("int8_mlp", "onnx_cnn", "onnx_seq_topk", "scan_rnn_topk") for f in FAVORS}
 
 
 def _mark(name: str, stage: str) -> pytest.MarkDecorator | tuple[()]:
