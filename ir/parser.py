@@ -337,7 +337,8 @@ class Parser(AttrTypeParser):
     def _parse_block_header(self) -> Block:
         pos = self.pos
         m = self.match(_BLOCK_ID)
-        assert m is not None
+        if m is None:
+            raise self.error("expected a block label such as '^bb0' after '^'", pos)
         table = self.blocks[-1]
         block = table.get(m.group(1))
         if block is None:
