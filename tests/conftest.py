@@ -2,6 +2,10 @@
 
 ``requires_iree`` marks tests that need the optional IREE packages. They skip when the packages are
 absent, except under ``STREAMSIM_REQUIRE_IREE=1`` (set by CI), where a missing package is a failure.
+
+Property tests run derandomized by default (the same examples on every run, so CI is not flaky and a
+failure reproduces); ``HYPOTHESIS_PROFILE=explore`` draws fresh random examples on every run, for
+hunting new failures locally.
 """
 
 from __future__ import annotations
@@ -11,6 +15,11 @@ import os
 import pathlib
 
 import pytest
+from hypothesis import settings
+
+settings.register_profile("deterministic", derandomize=True, database=None)
+settings.register_profile("explore", derandomize=False)
+settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "deterministic"))
 
 FIXTURES = pathlib.Path(__file__).parent / "fixtures"
 IREE_FIXTURES = FIXTURES / "iree"
