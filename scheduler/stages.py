@@ -70,7 +70,17 @@ def refine_usage(state: ScheduleState) -> ScheduleState:
     The same analysis and rewrite as the ``refine-usage`` pass (:mod:`scheduler.passes.refine_usage`),
     over the whole module: signatures, calls, block arguments and results stay consistent, and where a
     pinned lifetime must change a transfer is inserted (the function graphs are then rebuilt).
+
+    IREE runs the pass once, before any scheduling. The pipeline runs its stages again for a function's
+    other blocks once the entry block is in cmd form; by then nothing is left unknown and the stage does
+    nothing (it never rewrites cmd-form IR).
     """
+    if not any(
+        isinstance(v.type, T.ResourceType) and v.type.lifetime == "*"
+        for op in state.module.walk()
+        for v in (*op.results, *(a for r in op.regions for b in r.blocks for a in b.args))
+    ):
+        return state
     if apply_usage(state.module, analyze_usage(state.module)):
         function_graphs(state)
     return state

@@ -54,6 +54,7 @@ NOT_GLOBAL_WRITE = 1 << 11
 NOT_GLOBAL_STORAGE = 1 << 12
 BEST = (1 << 13) - 1
 MAX_ROUNDS = 32
+_MAX_UPDATE_CHAIN = 16
 
 _STAGING = NOT_STAGING_READ | NOT_STAGING_WRITE
 _DISPATCH = NOT_DISPATCH_READ | NOT_DISPATCH_WRITE
@@ -123,16 +124,22 @@ class ResourceUsage:
     def __init__(self, module: Module) -> None:
         self.graph = FlowGraph(module)
         self._elements: dict[int, _Element] = {}
-        for v in self.graph.values():
-            e = _Element(v)
-            lifetime = v.type.lifetime if isinstance(v.type, T.ResourceType) else "*"
-            if lifetime == "external":
-                e.assumed &= ~NOT_EXTERNAL
-            known = _KNOWN_BY_LIFETIME.get(lifetime, 0)
-            e.known |= known
-            e.assumed |= known
-            self._elements[id(v)] = e
-        self._current: list[tuple[_Element, bool]] | None = None
+        # Elements in the order they were created (IREE's solver starts its rounds in that order).
+        self._order: list[_Element] = []
+        # One dependency list per update in progress (an update may create, and so update, another).
+        self._stack: list[list[tuple[_Element, bool]]] = []
+
+    def _create(self, v: Value) -> _Element:
+        e = _Element(v)
+        lifetime = v.type.lifetime if isinstance(v.type, T.ResourceType) else "*"
+        if lifetime == "external":
+            e.assumed &= ~NOT_EXTERNAL
+        known = _KNOWN_BY_LIFETIME.get(lifetime, 0)
+        e.known |= known
+        e.assumed |= known
+        self._elements[id(v)] = e
+        self._order.append(e)
+        return e
 
     # --- queries ----------------------------------------------------------------------------------
 
@@ -147,17 +154,28 @@ class ResourceUsage:
     # --- solver -----------------------------------------------------------------------------------
 
     def _get(self, v: Value, required: bool = True) -> _Element:
+        """The element of ``v``, recording that the update in progress depends on it.
+
+        As in IREE's solver, an element is created on first query and updated at once (up to a chain
+        of 16 nested updates), so what a value sees of another depends on the order of the queries.
+        """
         e = self._elements.get(id(v))
         if e is None:
-            # A value outside the analysed program (a resource in an ignored op): worst case.
-            e = _Element(v, assumed=0)
-            self._elements[id(v)] = e
-        if self._current is not None and not e.fixed:
-            self._current.append((e, required))
+            e = self._create(v)
+            if len(self._stack) < _MAX_UPDATE_CHAIN:
+                self._update(e)
+            if not valid_bits(e.assumed):
+                return e
+        if self._stack and not e.fixed:
+            self._stack[-1].append((e, required))
         return e
 
     def solve(self) -> ResourceUsage:
-        worklist: list[_Element] = list(self._elements.values())
+        # IREE creates (and so updates) an element for every resource value, callees first.
+        for v in self.graph.values():
+            if id(v) not in self._elements:
+                self._get(v)
+        worklist: list[_Element] = list(self._order)
         invalid: list[_Element] = []
         changed: list[_Element] = []
         rounds = 1
@@ -196,7 +214,8 @@ class ResourceUsage:
 
     def _update(self, e: _Element) -> bool:
         before = e.assumed
-        self._current = []
+        deps: list[tuple[_Element, bool]] = []
+        self._stack.append(deps)
         try:
             defs, complete_defs = self.graph.defining_results(e.value)
             for res in defs:
@@ -206,13 +225,13 @@ class ResourceUsage:
                 self._from_use(e, op, i)
             if not (complete_defs and complete_uses):
                 e.remove(NOT_EXTERNAL)
-            deps = self._current
         finally:
-            self._current = None
+            self._stack.pop()
         if not deps:
             e.known = e.assumed
-        for other, required in deps:
-            other.deps.append((e, required))
+        if not e.fixed:
+            for other, required in deps:
+                other.deps.append((e, required))
         return e.assumed != before
 
     # --- transfer functions -------------------------------------------------------------------------

@@ -200,16 +200,31 @@ class FlowGraph:
                     stack.extend(reversed(block.ops))
 
     def values(self) -> Iterator[Value]:
-        """Every resource value: each op's results, then the arguments of the blocks it holds."""
-        for op in self.ops():
-            for r in op.results:
-                if is_resource(r):
-                    yield r
-            if op.op_name in OPAQUE_OPS:
-                continue
-            for region in op.regions:
-                for block in region.blocks:
-                    yield from (a for a in block.args if is_resource(a))
+        """Every resource value, in IREE's order: callables callees first (a post-order of the call
+        graph), in each one the arguments of a block and then its ops' results and nested blocks."""
+        done: set[int] = set()
+        order: list[Operation] = []
+
+        def visit(fn: Operation) -> None:
+            if id(fn) in done:
+                return
+            done.add(id(fn))
+            for op in fn.walk():
+                if op.op_name in CALL_OPS:
+                    callee = self._callee(op)
+                    if callee is not None and callee.regions and callee.regions[0].blocks:
+                        visit(callee)
+            order.append(fn)
+
+        for op in self.module.body.ops:
+            if (
+                (op.op_name in FUNC_OPS or op.op_name == "util.initializer")
+                and op.regions
+                and op.regions[0].blocks
+            ):
+                visit(op)
+        for fn in order:
+            yield from _values_in(fn)
 
     # --- edges ------------------------------------------------------------------------------------
 
@@ -401,6 +416,19 @@ class FlowGraph:
                 complete &= ok
                 work.extend(more)
         return found, complete
+
+
+def _values_in(op: Operation) -> Iterator[Value]:
+    for r in op.results:
+        if is_resource(r):
+            yield r
+    if op.op_name in OPAQUE_OPS:
+        return
+    for region in op.regions:
+        for block in region.blocks:
+            yield from (a for a in block.args if is_resource(a))
+            for inner in block.ops:
+                yield from _values_in(inner)
 
 
 def _at(seq: tuple[Value, ...] | list[Value] | list[BlockArgument] | list[OpResult], i: int) -> list[Value]:

@@ -27,12 +27,12 @@ Examples
 
 from __future__ import annotations
 
-from ir import Module, Operation, Value
+from ir import Block, Module, Operation, Value
 from ir import attributes as A
 from ir import types as T
 from ir.builder import create
 from scheduler.usage import ResourceUsage, analyze_usage
-from scheduler.usage_graph import is_resource
+from scheduler.usage_graph import FlowGraph, is_resource, successor_operand_ranges
 
 _GENERIC = frozenset(
     {
@@ -123,7 +123,90 @@ def apply_usage(module: Module, usage: ResourceUsage) -> int:
     for op in list(usage.graph.ops()):
         if op.op_name == "stream.async.cast" and _cast_to_transfer(op):
             rewriter.added += 1
-    return rewriter.added
+    for op in list(usage.graph.ops()):
+        if op.op_name == "stream.async.transfer" and op.parent is not None and _fold_transfer(op):
+            rewriter.added += 1
+    return rewriter.added + drop_redundant_block_args(usage.graph)
+
+
+def drop_redundant_block_args(graph: FlowGraph) -> int:
+    """MLIR's region simplification, which IREE's rewrite driver runs: a block argument that receives the
+    same value on every incoming edge is that value (the argument and its branch operands go away).
+
+    Without it a block with one predecessor could keep an argument whose lifetime differs from its
+    operand's (the analysis joins an argument with what defines it, not with every use of its operand).
+    Returns the number of arguments dropped.
+    """
+    dropped = 0
+    changed = True
+    while changed:
+        changed = False
+        preds: dict[int, list[tuple[Operation, int]]] = {}
+        blocks: dict[int, Block] = {}
+        for op in graph.ops():
+            for k, succ in enumerate(op.successors):
+                preds.setdefault(id(succ), []).append((op, k))
+                blocks[id(succ)] = succ
+        for key, edges in preds.items():
+            block = blocks[key]
+            ranges = [successor_operand_ranges(op) for op, _ in edges]
+            if any(len(r) != len(op.successors) for r, (op, _) in zip(ranges, edges)):
+                continue
+            for i in reversed(range(len(block.args))):
+                incoming = {
+                    id(op.operands[r[k][0] + i]): op.operands[r[k][0] + i]
+                    for r, (op, k) in zip(ranges, edges)
+                }
+                arg = block.args[i]
+                if len(incoming) != 1:
+                    continue
+                value = next(iter(incoming.values()))
+                if value is arg:
+                    continue
+                arg.replace_all_uses_with(value)
+                for op, k in dict.fromkeys(edges):
+                    _drop_successor_operand(op, k, i)
+                del block.args[i]
+                for j, a in enumerate(block.args):
+                    a.index = j
+                dropped += 1
+                changed = True
+                break
+            if changed:
+                break
+    return dropped
+
+
+def _drop_successor_operand(op: Operation, successor: int, i: int) -> None:
+    """Remove operand ``i`` of those ``op`` forwards to its successor number ``successor``."""
+    ranges = successor_operand_ranges(op)
+    start, count = ranges[successor]
+    operands = list(op.operands)
+    del operands[start + i]
+    op.set_operands(operands)
+    if op.op_name == "cf.cond_br":
+        sizes = [1] + [c - (1 if n == successor else 0) for n, (_, c) in enumerate(ranges)]
+        op.properties["operandSegmentSizes"] = A.segment_sizes(*sizes)
+
+
+def _fold_transfer(op: Operation) -> bool:
+    """IREE's transfer folder, which its pass's rewrite driver applies: a transfer back out of a transfer
+    to the type and device the first one started from is that first source (the first transfer is then
+    erased when nothing else uses it)."""
+    inner = op.operands[0].defining_op
+    if inner is None or inner.op_name != "stream.async.transfer":
+        return False
+    if op.attr("execution_affinity") is not None or inner.attr("execution_affinity") is not None:
+        return False
+    origin = inner.operands[0]
+    target = op.attr("target_affinity") or op.attr("result_affinity")
+    if origin.type != op.results[0].type or inner.attr("source_affinity") != target:
+        return False
+    op.results[0].replace_all_uses_with(origin)
+    op.erase()
+    if not inner.results[0].uses:
+        inner.erase()
+    return True
 
 
 class _Rewriter:
