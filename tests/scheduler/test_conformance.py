@@ -35,12 +35,7 @@ conformance = _load_tool()
 CASES = conformance.case_files(FIXTURES / "scheduler_cases")
 
 # "<pass>/<case>": why streamsim's output differs from IREE's.
-KNOWN_DIFFERENT: dict[str, str] = {
-    "refine-usage/branch_arguments_join_lifetimes": (
-        "IREE's pass runs the greedy rewrite driver, whose region simplification forwards block "
-        "arguments that every predecessor passes the same way; streamsim keeps the blocks' arguments"
-    ),
-}
+KNOWN_DIFFERENT: dict[str, str] = {}
 
 
 def _param(pass_name: str, path: pathlib.Path) -> object:
