@@ -92,6 +92,9 @@ class Runtime:
         self.device_symbols = self._device_symbols(module)
         default = module.op.attr("stream.affinity.default")
         self.default_affinity = default if isinstance(default, DeviceAffinityAttr) else None
+        # HAL-form programs: the stream form of the same compilation, whose stream.executable exports give
+        # the bodies of the compiled exports (simulator.host.hal_command_rules).
+        self.executable_sources: Module | None = None
         # A checker (simulator.checks) watching submissions, host waits and host accesses; None: no cost.
         self.observer: Any = None
 

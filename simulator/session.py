@@ -134,8 +134,13 @@ class Session:
         observer: Any = None,
         favor: str | None = None,
         pipeline: Any = None,
+        executable_sources: Module | str | pathlib.Path | None = None,
     ) -> InvocationResult:
         """Run ``function``; ``observer`` (a :mod:`simulator.checks` observer) watches the run if given.
+
+        A HAL-form module (``iree-compile --compile-to=hal``) carries compiled binaries: its dispatches run
+        the bodies of ``executable_sources``, the stream form of the same compilation (see
+        :mod:`simulator.host.hal_command_rules`).
 
         An async-form module is scheduled first (``favor`` and ``pipeline`` as in
         :func:`scheduler.schedule_module`), on a copy: ``module`` itself is never changed, so the same
@@ -165,6 +170,9 @@ class Session:
             parameters=make_parameter_index(parameters),
             host_functions=self.host_functions,
         )
+        if executable_sources is not None and not isinstance(executable_sources, Module):
+            executable_sources = load_program(executable_sources)
+        runtime.executable_sources = executable_sources
         if with_data:
             _check_data_supported(runtime, module)
         interp = Interpreter(runtime, module, HOST_RULES)
@@ -226,8 +234,16 @@ def _input_view(func: Operation, i: int, x: Any) -> Any:
 
 def _check_data_supported(runtime: Runtime, module: Module) -> None:
     from ir.attributes import ArrayAttr, SymbolRefAttr
+    from simulator.host.hal_command_rules import resolve_export
 
     for op in module.walk():
+        if op.op_name == "hal.executable.lookup.function":
+            ref = op.attr("entry_point")
+            if isinstance(ref, SymbolRefAttr):
+                exe = resolve_export(runtime, ref.leaf, op.describe())
+                if exe.kernel is None and exe.program is None:
+                    raise UnsupportedOpError(f"{op.describe()}: real data was asked for, but {exe.no_data_reason}")
+            continue
         if op.op_name != "stream.cmd.dispatch":
             continue
         entry = op.attr("entry_points")

@@ -257,6 +257,44 @@ def async_dump(program: pathlib.Path) -> str:
     return dumps[-1].strip() + "\n"
 
 
+HAL_README = [
+    "hal.mlir:           iree-compile source.mlir T --compile-to=hal -o hal.mlir"
+    "   (run with --executable-sources cmd.mlir)",
+    "hal.generic.mlir:   iree-opt hal.mlir --mlir-print-op-generic -o hal.generic.mlir",
+    "hal.direct.mlir:    iree-compile source.mlir T --compile-to=hal --iree-hal-indirect-command-buffers=false"
+    " -o hal.direct.mlir",
+    "hal.direct.generic.mlir: iree-opt hal.direct.mlir --mlir-print-op-generic -o hal.direct.generic.mlir",
+]
+
+
+def hal_forms(prog: pathlib.Path, out: pathlib.Path) -> None:
+    """The HAL-level forms of ``prog`` (what IREE's runtime executes): with IREE's default indirect,
+    memoized command buffers, its generic print, and with direct command buffers."""
+    compile_ = tool("iree-compile")
+    run([compile_, str(prog), *TARGET_FLAGS, "--compile-to=hal", "-o", str(out / "hal.mlir")])
+    run([tool("iree-opt"), str(out / "hal.mlir"), "--mlir-print-op-generic", "-o", str(out / "hal.generic.mlir")])
+    run(
+        [
+            compile_,
+            str(prog),
+            *TARGET_FLAGS,
+            "--compile-to=hal",
+            "--iree-hal-indirect-command-buffers=false",
+            "-o",
+            str(out / "hal.direct.mlir"),
+        ]
+    )
+    run(
+        [
+            tool("iree-opt"),
+            str(out / "hal.direct.mlir"),
+            "--mlir-print-op-generic",
+            "-o",
+            str(out / "hal.direct.generic.mlir"),
+        ]
+    )
+
+
 def regenerate(program: pathlib.Path, out: pathlib.Path) -> pathlib.Path:
     """Write the whole fixture set for ``program`` into directory ``out``."""
     src = program.read_text()
@@ -279,6 +317,7 @@ def regenerate(program: pathlib.Path, out: pathlib.Path) -> pathlib.Path:
     run([compile_, str(prog), *TARGET_FLAGS, "--compile-to=stream", "-o", str(out / "cmd.mlir")])
     run([opt, str(out / "cmd.mlir"), "--mlir-print-op-generic", "-o", str(out / "cmd.generic.mlir")])
     (out / "async.mlir").write_text(async_dump(prog))
+    hal_forms(prog, out)
     run([opt, str(out / "async.mlir"), "--mlir-print-op-generic", "-o", str(out / "async.generic.mlir")])
 
     params = write_params(src, rng, out / "params.irpa")
@@ -329,6 +368,7 @@ def regenerate(program: pathlib.Path, out: pathlib.Path) -> pathlib.Path:
         " --mlir-print-ir-before=iree-stream-schedule-execution --mlir-print-ir-module-scope"
         " --mlir-disable-threading -o /dev/null   (stderr, last dump)",
         "async.generic.mlir: iree-opt async.mlir --mlir-print-op-generic -o async.generic.mlir",
+        *HAL_README,
         "module.vmfb:        iree-compile source.mlir T -o module.vmfb   (not kept in git)",
         f"params.irpa:        scope '{PARAM_SCOPE}', seed {seed}; float = normal/sqrt(dim0),"
         " int = uniform [-8, 8)" + ("" if params else "  (program has no parameters: no file)"),
@@ -354,6 +394,9 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--all", action="store_true", help="regenerate every tests/fixtures/iree/*/source.mlir")
     ap.add_argument("--name", help="fixture folder name (default: the program's file name)")
     ap.add_argument("--out-root", type=pathlib.Path, default=FIXTURES, help=f"default {FIXTURES}")
+    ap.add_argument(
+        "--hal-only", action="store_true", help="only (re)write the HAL forms (hal*.mlir) of existing fixtures"
+    )
     a = ap.parse_args(argv)
     if a.all == (a.program is not None):
         ap.error("give either PROGRAM or --all")
@@ -364,6 +407,14 @@ def main(argv: list[str] | None = None) -> int:
     failed = 0
     for program, out in jobs:
         try:
+            if a.hal_only:
+                hal_forms(out / "source.mlir", out)
+                readme = out / "README.txt"
+                text = readme.read_text()
+                if "hal.mlir:" not in text:
+                    readme.write_text(text.rstrip("\n") + "\n" + "\n".join(HAL_README) + "\n")
+                print("wrote HAL forms of", out, flush=True)
+                continue
             print("wrote", regenerate(program, out), flush=True)
         except FixtureError as e:
             failed += 1

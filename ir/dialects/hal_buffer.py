@@ -48,6 +48,20 @@ class HalAllocatorImportOp(Operation):
     result = opdef.result(HalType)
 
 
+class HalBufferUsageOp(Operation):
+    # IREE 3.13: ``hal.buffer_usage<"...">`` materialises a usage bit set as an i32.
+    name = "hal.buffer_usage"
+    result = opdef.result(IntegerType)
+    usage = opdef.attribute()
+
+
+class HalMemoryTypeOp(Operation):
+    # IREE 3.13: ``hal.memory_type<"...">`` materialises a memory type bit set as an i32.
+    name = "hal.memory_type"
+    result = opdef.result(IntegerType)
+    type = opdef.attribute()
+
+
 class HalBufferAssertOp(Operation):
     name = "hal.buffer.assert"
     buffer = operand(HalType)
@@ -215,6 +229,8 @@ HAL_BUFFER_OPS = [
     HalAllocatorAllocateOp,
     HalAllocatorImportOp,
     HalBufferAssertOp,
+    HalBufferUsageOp,
+    HalMemoryTypeOp,
     HalBufferLengthOp,
     HalBufferLoadOp,
     HalBufferStoreOp,

@@ -127,6 +127,14 @@ class HalExecutableExportOrdinalOp(Operation):
     entry_point = opdef.attribute(SymbolRefAttr)
 
 
+class HalExecutableLookupFunctionOp(Operation):
+    # IREE 3.13: the function handle of an export, ``function(@exe::@variant::@export)``, for dispatches.
+    name = "hal.executable.lookup.function"
+    executable = opdef.operand(HalType)
+    result = opdef.result(IntegerType)
+    entry_point = opdef.attribute(SymbolRefAttr)
+
+
 class HalExecutableLookupOp(Operation):
     name = "hal.executable.lookup"
     device = opdef.operand(HalType)
@@ -310,6 +318,7 @@ HAL_EXECUTABLE_OPS = [
     HalExecutableEndOp,
     HalExecutableExportOp,
     HalExecutableExportOrdinalOp,
+    HalExecutableLookupFunctionOp,
     HalExecutableLookupOp,
     HalExecutableOp,
     HalExecutableSourceEndOp,

@@ -179,8 +179,11 @@ async def check(
     reference: bool = True,
     kernels: Any = None,
     host_functions: Any = None,
+    executable_sources: Any = None,
 ) -> CheckReport:
-    """Check ``function`` of ``program`` (see the module docstring); returns a :class:`CheckReport`."""
+    """Check ``function`` of ``program`` (see the module docstring); returns a :class:`CheckReport`.
+
+    A HAL-form program's dispatch bodies come from ``executable_sources`` (see :meth:`Session.invoke`)."""
     module = program if isinstance(program, Module) else load_program(program)
     name = str(program) if not isinstance(program, Module) else (module.filename or "<module>")
     index = make_parameter_index(parameters)
@@ -202,7 +205,9 @@ async def check(
     keys = [(s, k) for s, k, _ in parameter_keys(cmd_module)]
     for fault in faults_t:
         validate_fault(fault, session.machine, keys)
-    kw = {"parameters": index, "timing_only": timing_only}
+    if executable_sources is not None and not isinstance(executable_sources, Module):
+        executable_sources = load_program(executable_sources)
+    kw = {"parameters": index, "timing_only": timing_only, "executable_sources": executable_sources}
     with_data = not timing_only
 
     checked = _Run("checked", Observer(poison=with_data, faults=faults_t, queue_order=queue_order))

@@ -76,6 +76,12 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
     parser.add_argument("--no-reference", action="store_true", help="skip the numerical comparisons")
     parser.add_argument("--json", action="store_true", help="print the report as JSON")
     parser.add_argument(
+        "--executable-sources",
+        metavar="FILE",
+        help="HAL-form programs: the stream form of the same compilation (cmd.mlir), whose executables give "
+        "the compiled dispatches' bodies",
+    )
+    parser.add_argument(
         "--junit-xml", metavar="FILE", help="also write the report as JUnit XML (CI test results)"
     )
     parser.add_argument(
@@ -125,6 +131,7 @@ def run(args: argparse.Namespace) -> int:
                 queue_order=args.queue_order,
                 timeout_s=args.timeout,
                 reference=not args.no_reference,
+                executable_sources=args.executable_sources,
             )
         )
     report.program = args.program

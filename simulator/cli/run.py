@@ -5,10 +5,12 @@
     streamsim run [PROGRAM] [--function main] [--input 8x64xf32=1 | --input @x.npy]...
                   [--parameters model=params.irpa]... [--output @out.npy]...
                   [--machine NAME | file.toml] [--trace out.json|out.pftrace] [--timing-only] [--seed N]
-                  [--calibration table.toml]
+                  [--calibration table.toml] [--executable-sources cmd.mlir]
 
 PROGRAM is cmd-form MLIR, generic or pretty (pretty text is converted with IREE's parser); async-form
-programs go through the scheduler when it is available. Without PROGRAM it runs the built-in example, a
+programs go through the scheduler. HAL-form programs (``iree-compile --compile-to=hal``) run as IREE's
+runtime runs them (command buffers, queue allocations, fences); their dispatches execute the bodies of
+``--executable-sources``, the stream form of the same compilation. Without PROGRAM it runs the built-in example, a
 real IREE-compiled MLP (``simulator/examples/mlp``), with inputs and parameters generated from ``--seed``
 (timing-only while IREE executables compute no data).
 
@@ -47,7 +49,8 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
     parser = subparsers.add_parser(
         "run",
         help="simulate a program like iree-run-module (outputs, summary, trace)",
-        description="Simulate a cmd-form stream program on a machine model, like iree-run-module.",
+        description="Simulate a stream program (async or cmd form) or a HAL-form program on a machine model, "
+        "like iree-run-module.",
     )
     parser.add_argument(
         "program", nargs="?", help="MLIR file (generic or pretty); default: the built-in example"
@@ -74,6 +77,12 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
         "--calibration", metavar="TABLE", help="per-executable duration overrides (.toml/.json)"
     )
     parser.add_argument("--no-summary", action="store_true", help="print only the outputs")
+    parser.add_argument(
+        "--executable-sources",
+        metavar="FILE",
+        help="HAL-form programs: the stream form of the same compilation (cmd.mlir), whose executables give "
+        "the compiled dispatches' bodies",
+    )
     parser.set_defaults(func=run)
 
 
@@ -157,6 +166,7 @@ def run(args: argparse.Namespace) -> int:
                     parameters=parameters,
                     timing_only=timing_only,
                     program_name=name,
+                    executable_sources=args.executable_sources,
                 )
             )
         except (SimulationError, InputError) as exc:

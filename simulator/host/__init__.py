@@ -4,12 +4,23 @@
 :mod:`.core_rules` (util, func, arith, scf),
 :mod:`.hal_rules` (buffer views), :mod:`.stream_rules` (resources, timepoints, tensor import/export),
 :mod:`.execute_rules` (``stream.cmd.execute``), :mod:`.io_rules` (parameters and files) and
-:mod:`.hal_file_rules` (``hal.device.queue.read``/``write``).
+:mod:`.hal_file_rules` (``hal.device.queue.read``/``write``); for HAL-form programs :mod:`.hal_device_rules`
+(queries, allocators, buffers, queue alloca/dealloca) and :mod:`.hal_command_rules` (executables, command
+buffers, queue execution).
 """
 
 from __future__ import annotations
 
-from simulator.host import core_rules, execute_rules, hal_file_rules, hal_rules, io_rules, stream_rules
+from simulator.host import (
+    core_rules,
+    execute_rules,
+    hal_command_rules,
+    hal_device_rules,
+    hal_file_rules,
+    hal_rules,
+    io_rules,
+    stream_rules,
+)
 from simulator.host.interpreter import Interpreter, Rule
 from simulator.host.values import BufferView, FileHandle, HostBuffer
 from simulator.rules import RuleTable
@@ -22,6 +33,8 @@ HOST_RULES: tuple[RuleTable[Rule], ...] = (
     execute_rules.RULES,
     io_rules.RULES,
     hal_file_rules.RULES,
+    hal_device_rules.RULES,
+    hal_command_rules.RULES,
 )
 
 __all__ = [
@@ -33,6 +46,8 @@ __all__ = [
     "Rule",
     "core_rules",
     "execute_rules",
+    "hal_command_rules",
+    "hal_device_rules",
     "hal_file_rules",
     "hal_rules",
     "io_rules",

@@ -5,8 +5,9 @@ variadic, in order). :func:`layout_of` reads them from the op's class, so a chan
 edit, in ir. The seed documents spell some ops with a group as an attribute instead of operands (the
 scope and keys of ``stream.parameter.*`` and ``io_parameters.*``, their memory types and usage): a group
 given as an attribute of the op is not an operand group. Groups are delimited by
-``operandSegmentSizes`` when the op has it, otherwise the single variadic or optional group takes what
-the fixed ones leave.
+``operandSegmentSizes`` when the op has it; otherwise the single variadic or optional group takes what
+the fixed ones leave, or, for an op with MLIR's SameVariadicOperandSize, its variadic groups share it
+equally.
 """
 
 from __future__ import annotations
@@ -66,6 +67,13 @@ def segment_sizes(op: Operation, layout: tuple[tuple[str, str], ...], total: int
         )
     free = [i for i, (_, k) in enumerate(layout) if k != S]
     fixed = len(layout) - len(free)
+    spec = getattr(type(op), "spec", None)
+    if len(free) > 1 and getattr(spec, "same_variadic_operands", False) and (total - fixed) % len(free) == 0:
+        # SameVariadicOperandSize: the variadic groups share what the fixed ones leave equally.
+        sizes = [1] * len(layout)
+        for i in free:
+            sizes[i] = (total - fixed) // len(free)
+        return sizes
     if len(free) > 1:
         raise UnsupportedOpError(f"{op.describe()}: operandSegmentSizes is missing")
     sizes = [1] * len(layout)

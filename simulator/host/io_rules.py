@@ -309,10 +309,12 @@ def _io_queue(op: Operation, device: Any, mask: Any) -> Queue:
     return device.queue_for(tuple(i for i in range(64) if mask >> i & 1), op.describe())
 
 
-def _fences(op: Operation, g: dict[str, Any]) -> tuple[Fence, Fence]:
+def _fences(op: Operation, g: dict[str, Any]) -> tuple[Fence | None, Fence | None]:
+    """The wait and signal fences; a null fence (``util.null``) is None: wait for nothing, signal nobody."""
     wait, signal = g["wait_fence"], g["signal_fence"]
-    if not isinstance(wait, Fence) or not isinstance(signal, Fence):
-        raise UnsupportedOpError(f"{op.describe()}: wait and signal must be !hal.fence values")
+    for value in (wait, signal):
+        if value is not None and not isinstance(value, Fence):
+            raise UnsupportedOpError(f"{op.describe()}: wait and signal must be !hal.fence values")
     return wait, signal
 
 

@@ -46,6 +46,27 @@ def element_type_code(t: T.Type) -> int:
     return 0
 
 
+def element_type_from_code(code: int, where: str) -> T.Type:
+    """The scalar type of an ``iree_hal_element_type_t`` code (the inverse of :func:`element_type_code`)."""
+    kind, width = code >> 24, code & 0xFFFFFF
+    if kind == NUMERICAL_BOOLEAN:
+        return T.i1
+    if kind in (NUMERICAL_INTEGER, NUMERICAL_INTEGER_SIGNED, NUMERICAL_INTEGER_UNSIGNED) and width in (
+        8,
+        16,
+        32,
+        64,
+    ):
+        return T.IntegerType(width, {NUMERICAL_INTEGER_SIGNED: "s", NUMERICAL_INTEGER_UNSIGNED: "u"}.get(kind, ""))
+    if kind == NUMERICAL_FLOAT_IEEE and width in (16, 32, 64):
+        return {16: T.f16, 32: T.f32, 64: T.f64}[width]
+    if kind == NUMERICAL_FLOAT_BRAIN and width == 16:
+        return T.bf16
+    from simulator.errors import UnsupportedOpError
+
+    raise UnsupportedOpError(f"{where}: element type code {code:#x} is not a type the simulator supports")
+
+
 def element_types_compatible(a: int, b: int) -> bool:
     """Equal codes, or integers of one width that differ only in signedness (IREE accepts these)."""
     if a == b:

@@ -20,8 +20,17 @@ def seed_op_names() -> list[str]:
     return SEED_OPS.read_text().split()
 
 
+# Ops IREE 3.13 prints in HAL-form programs that the seed documents do not list.
+BEYOND_SEEDS = {"hal.executable.lookup.function", "hal.memory_type", "hal.buffer_usage"}
+
+
 def test_every_seed_op_has_a_class() -> None:
-    seed_classes = [c for c in ir.dialects.ALL_OPS if not c.name.startswith("stream.async.parameter.")]
+    seed_classes = [
+        c
+        for c in ir.dialects.ALL_OPS
+        if not c.name.startswith("stream.async.parameter.") and c.name not in BEYOND_SEEDS
+    ]
+    assert {c.name for c in ir.dialects.ALL_OPS} >= BEYOND_SEEDS
     assert len(seed_classes) == 169
     names = seed_op_names()
     assert len(names) == 169

@@ -15,7 +15,7 @@ import ir
 from simulator.dispatch import DISPATCH_RULES
 from simulator.dispatch.tables import PARTS
 from simulator.host import HOST_RULES
-from simulator.host.interpreter import TERMINATORS, seed_name
+from simulator.host.interpreter import BRANCHES, TERMINATORS, seed_name
 from simulator.reference import OP_ALIASES
 from simulator.reference import RULES as REFERENCE_RULES
 from simulator.rules import RuleTable, covered
@@ -64,6 +64,11 @@ def test_rule_coverage_of_every_fixture(fixture: pathlib.Path) -> None:
     cmd = ir.load_file(fixture / "cmd.generic.mlir")
     host_missing = {n for n in _host_ops(cmd) if n not in TERMINATORS and not {n, seed_name(n)} & set(HOST)}
     assert not host_missing, f"host interpreter has no rule for {sorted(host_missing)}"
+    for form in ("hal.generic.mlir", "hal.direct.generic.mlir"):
+        if (fixture / form).exists():
+            hal = ir.load_file(fixture / form)
+            missing = {n for n in _host_ops(hal) if n not in TERMINATORS | BRANCHES and n not in HOST}
+            assert not missing, f"{form}: host interpreter has no rule for {sorted(missing)}"
     async_form = ir.load_file(fixture / "async.generic.mlir")
     terminators = {"util.return", "func.return", "stream.yield", "scf.yield"}
     reference_missing = {
@@ -110,6 +115,8 @@ FAMILIES = {
     "host.execute": ("stream.cmd.",),
     "host.io": ("io_parameters.", "stream.cmd.parameter.", "stream.parameter.", "stream.file."),
     "host.hal_file": ("hal.",),
+    "host.hal_device": ("hal.",),
+    "host.hal_command": ("hal.",),
     "reference": ("stream.", "util.", "func.", "io_parameters.", "hal.", "arith.", "scf."),
     "dispatch.scalars": ("arith.", "math.", "util.", "flow.dispatch.", "iree_tensor_ext.dispatch."),
     "dispatch.tensors": ("tensor.", "iree_tensor_ext.", "flow.", "util.", "arith.", "bufferization."),

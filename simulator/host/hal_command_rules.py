@@ -1,0 +1,468 @@
+"""Host rules for HAL executables, command buffers and queue execution in a HAL-form program.
+
+- ``hal.executable.create`` loads an executable on a device; ``hal.executable.lookup.function`` (and the
+  older ``hal.executable.export.ordinal``) names one of its exports.
+- ``hal.command_buffer.create`` starts a recording; ``dispatch``, ``fill_buffer`` and ``copy_buffer`` add
+  commands; ``execution_barrier`` closes the group of commands since the previous barrier (commands of one
+  group may run concurrently, as on IREE's devices; groups run in order); ``finalize`` ends the recording
+  and adds one host span for it. Debug groups and the other recording ops record nothing.
+- A command buffer is reusable: ``hal.device.queue.execute`` (direct buffers) and
+  ``hal.device.queue.execute.indirect`` (binding-table slots filled from the submission's bindings) run
+  its recording on a queue after the wait fence, then signal the signal fence. IREE memoizes such command
+  buffers in an initializer, so a function invoked N times records them once (the run's counts say how
+  many command buffers were recorded and how many executions replayed them).
+
+Dispatch bodies: a HAL-form module carries compiled binaries, not linalg. Each export resolves by name to
+the ``stream.executable`` export of the same compilation's stream form, handed to the session as its
+*executable sources* (``streamsim run --executable-sources cmd.mlir``), so data runs execute the real body;
+the push constants are its uniform operands and the bindings its binding arguments, in order, as IREE's
+stream-to-HAL conversion lays them out. Without sources a timing-only run costs each dispatch by the bytes
+its bindings move; a data run stops with an error naming the export.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Generator
+from typing import Any
+
+from ir import Module, Operation
+from ir.attributes import StringAttr, SymbolRefAttr
+from simulator.commands import Concurrent, CopyCmd, DispatchCmd, Executor, FillCmd, Serial
+from simulator.costs import CostModel, DispatchCost
+from simulator.errors import SimulationError, UnsupportedOpError
+from simulator.executables import Executable
+from simulator.host import fields
+from simulator.host.hal_device_rules import buffer_arg, device_arg, fence_arg, queue_of
+from simulator.host.interpreter import Interpreter, Rule
+from simulator.memory import ResourceRef, check_range
+from simulator.queues import Device, Queue
+from simulator.rules import RuleTable
+from simulator.runtime import Runtime, location
+
+RULES: RuleTable[Rule] = RuleTable("host.hal_command")
+rule = RULES.register
+
+
+class HalExecutable:
+    """A ``!hal.executable`` loaded on a device: the ``@executable::@variant`` it was created from."""
+
+    __slots__ = ("device", "target")
+
+    def __init__(self, device: Device, target: SymbolRefAttr) -> None:
+        self.device = device
+        self.target = target
+
+
+class HalFunction:
+    """An export of a loaded executable, as ``hal.executable.lookup.function`` names it."""
+
+    __slots__ = ("executable", "export")
+
+    def __init__(self, executable: HalExecutable | None, export: str) -> None:
+        self.executable = executable
+        self.export = export
+
+
+class _Bodyless(Executable):
+    """An export without a body: timing-only dispatches costed by the bytes their bindings move."""
+
+    def __init__(self, export: str, reason: str) -> None:
+        self.ref = SymbolRefAttr(export)
+        self.name = export
+        self.names = (export, export, f"@{export}")
+        self.entry_text = f"@{export}"
+        self.kernel = None
+        self.program = None
+        self.estimate = None
+        self.no_data_reason = reason
+        self._costs = {}
+        self.timings = {}
+
+
+def _sources_index(sources: Module) -> dict[str, SymbolRefAttr]:
+    """Export name -> ``@executable::@export`` of every stream.executable export in ``sources``."""
+    index: dict[str, SymbolRefAttr] = {}
+    for exe in sources.body.ops:
+        if exe.op_name != "stream.executable":
+            continue
+        exe_name = exe.attr("sym_name")
+        for op in exe.regions[0].blocks[0].ops if exe.regions and exe.regions[0].blocks else ():
+            if op.op_name == "stream.executable.export":
+                name = op.attr("sym_name")
+                if isinstance(name, StringAttr) and isinstance(exe_name, StringAttr):
+                    index.setdefault(name.value, SymbolRefAttr(exe_name.value, (name.value,)))
+    return index
+
+
+def resolve_export(rt: Runtime, export: str, where: str) -> Executable:
+    """The body of a HAL export, from the runtime's executable sources (cached per run)."""
+    cache: dict[str, Executable] = rt.__dict__.setdefault("_hal_exports", {})
+    exe = cache.get(export)
+    if exe is not None:
+        return exe
+    sources: Module | None = getattr(rt, "executable_sources", None)
+    if sources is None:
+        exe = _Bodyless(
+            export,
+            f"@{export} is a compiled binary; give the stream form of the same compilation as executable "
+            "sources (--executable-sources cmd.mlir) to run it with data",
+        )
+    else:
+        index: dict[str, SymbolRefAttr] = rt.__dict__.setdefault("_hal_sources_index", {})
+        if not index:
+            index.update(_sources_index(sources))
+        ref = index.get(export)
+        if ref is None:
+            raise UnsupportedOpError(
+                f"{where}: export @{export} has no stream.executable export of that name in the executable "
+                f"sources {sources.filename or '(module)'}"
+            )
+        exe = Executable(sources, ref, rt.kernels, where)
+    cache[export] = exe
+    return exe
+
+
+def _binding_accesses(exe: Executable, n: int) -> list[str]:
+    """ro/wo/rw of each binding, from the tensor access its body declares on the binding's subspans."""
+    program = exe.program
+    if program is None:
+        return ["rw"] * n
+    args = list(program.binding_args)
+    found: dict[int, set[str]] = {}
+    for op in program.func.walk():
+        if op.op_name != "stream.binding.subspan" or not op.operands or op.operands[0] not in args:
+            continue
+        text = str(op.results[0].type)
+        kind = "ro" if "readonly" in text else "wo" if "writeonly" in text else "rw"
+        found.setdefault(args.index(op.operands[0]), set()).add(kind)
+    return [next(iter(found[i])) if len(found.get(i, ())) == 1 else "rw" for i in range(n)]
+
+
+class _Dispatch:
+    __slots__ = ("accesses", "buffers", "constants", "exe", "lengths", "offsets", "op")
+
+    def __init__(self, exe: Executable, constants: list[int], buffers: list[Any], offsets: list[int],
+                 lengths: list[int], op: Operation) -> None:  # fmt: skip
+        self.exe = exe
+        self.constants = constants
+        self.buffers = buffers
+        self.offsets = offsets
+        self.lengths = lengths
+        self.accesses = _binding_accesses(exe, len(buffers))
+        self.op = op
+
+
+class _Fill:
+    __slots__ = ("length", "offset", "op", "pattern", "target")
+
+    def __init__(self, target: Any, offset: int, length: int, pattern: bytes, op: Operation) -> None:
+        self.target, self.offset, self.length, self.pattern, self.op = target, offset, length, pattern, op
+
+
+class _Copy:
+    __slots__ = ("length", "op", "source", "source_offset", "target", "target_offset")
+
+    def __init__(self, source: Any, soff: int, target: Any, toff: int, length: int, op: Operation) -> None:
+        self.source, self.source_offset, self.target, self.target_offset = source, soff, target, toff
+        self.length, self.op = length, op
+
+
+class HalCommandBuffer:
+    """A ``!hal.command_buffer``: groups of recorded commands separated by execution barriers."""
+
+    def __init__(self, device: Device, binding_capacity: int, where: str, start_ns: int) -> None:
+        self.device = device
+        self.binding_capacity = binding_capacity
+        self.where = where
+        self.start_ns = start_ns
+        self.groups: list[list[Any]] = [[]]
+        self.finalized = False
+        self.executions = 0
+        self.barriers = 0
+
+    def add(self, op: Operation, command: Any) -> None:
+        if self.finalized:
+            raise SimulationError(f"{op.describe()}: recording into a finalized command buffer ({self.where})")
+        self.groups[-1].append(command)
+
+    def barrier(self, op: Operation) -> None:
+        if self.finalized:
+            raise SimulationError(f"{op.describe()}: recording into a finalized command buffer ({self.where})")
+        self.barriers += 1
+        if self.groups[-1]:
+            self.groups.append([])
+
+    @property
+    def commands(self) -> int:
+        return sum(len(g) for g in self.groups)
+
+    def tree(self, rt: Runtime, device: Device, table: list[ResourceRef] | None, where: str) -> Serial:
+        """The command tree a queue runs, with binding-table slots resolved to ``table``'s ranges."""
+
+        def buf(value: Any, what: str) -> ResourceRef:
+            if isinstance(value, int) and not isinstance(value, bool):
+                if table is None:
+                    raise SimulationError(
+                        f"{where}: {what} uses binding slot {value} but the submission is not indirect "
+                        "(hal.device.queue.execute has no binding table)"
+                    )
+                if not 0 <= value < len(table):
+                    raise SimulationError(
+                        f"{where}: {what} uses binding slot {value}, the binding table has {len(table)}"
+                    )
+                return table[value]
+            return value
+
+        top = Serial()
+        for group in self.groups:
+            items = [self._command(rt, device, c, buf) for c in group]
+            if len(items) == 1:
+                top.items.append(items[0])
+            elif items:
+                top.items.append(Concurrent(items))
+        return top
+
+    def _command(self, rt: Runtime, device: Device, c: Any, buf: Any) -> Any:
+        where = c.op.describe()
+        affinity = None
+        if isinstance(c, _Dispatch):
+            refs = []
+            offsets = []
+            for i, (b, off, n) in enumerate(zip(c.buffers, c.offsets, c.lengths)):
+                ref = buf(b, f"binding {i}")
+                check_range(ref, off, n, where)
+                refs.append(ref)
+                offsets.append(off)
+            u, r = len(c.constants), len(refs)
+            values = [*c.constants, *refs, *(x.size_bytes for x in refs), *offsets, *c.lengths]
+            bounds = (0, 0, u, u + r, u + 2 * r, u + 3 * r, u + 4 * r)
+            key = (device.index, "hal", *c.constants, *c.lengths)
+            timing = c.exe.timings.get(key)
+            if timing is None:
+                try:
+                    cost = c.exe.cost(c.constants, [], c.lengths, c.accesses)
+                except (SimulationError, TypeError, ValueError, IndexError):
+                    read = sum(n for n, a in zip(c.lengths, c.accesses) if a != "wo")
+                    written = sum(n for n, a in zip(c.lengths, c.accesses) if a != "ro")
+                    cost = DispatchCost(0, read, written)
+                timing = c.exe.timings[key] = (cost, rt.costs.dispatch_ns(device.spec, c.exe.names, cost))
+            cost, dur = timing
+            args = {
+                "op": c.op.op_name,
+                "loc": location(c.op),
+                "bytes": cost.bytes_read + cost.bytes_written,
+                "flops": cost.flops,
+                "affinity": affinity,
+                "entry_point": c.exe.entry_text,
+            }
+            return DispatchCmd(c.exe, values, bounds, c.lengths, c.accesses, cost, dur, args, c.op)
+        args = {"op": c.op.op_name, "loc": location(c.op), "affinity": affinity, "bytes": c.length}
+        if isinstance(c, _Fill):
+            target = buf(c.target, "fill target")
+            check_range(target, c.offset, c.length, where)
+            return FillCmd(target, c.offset, c.length, c.pattern, CostModel.fill_ns(device.spec, c.length), args,
+                           where)  # fmt: skip
+        source, target = buf(c.source, "copy source"), buf(c.target, "copy target")
+        check_range(source, c.source_offset, c.length, where)
+        check_range(target, c.target_offset, c.length, where)
+        return CopyCmd(source, c.source_offset, target, c.target_offset, c.length,
+                       CostModel.copy_ns(device.spec, c.length), args, where)  # fmt: skip
+
+
+def _count(rt: Runtime, key: str) -> None:
+    # Counts only HAL-form runs have (stream-form runs keep their stats unchanged).
+    rt.counts[key] = rt.counts.get(key, 0) + 1
+
+
+def _command_buffer(op: Operation, value: Any) -> HalCommandBuffer:
+    if not isinstance(value, HalCommandBuffer):
+        raise UnsupportedOpError(f"{op.describe()}: expected a !hal.command_buffer, got {type(value).__name__}")
+    return value
+
+
+def _slot_or_buffer(op: Operation, value: Any) -> Any:
+    if isinstance(value, int) and not isinstance(value, bool):
+        return int(value)
+    return buffer_arg(op, value)
+
+
+# -- executables ---------------------------------------------------------------------------------------
+
+
+@rule("hal.executable.create")
+def _executable_create(interp: Interpreter, op: Operation, args: list[Any]) -> HalExecutable:
+    target = op.attr("executable_target")
+    if not isinstance(target, SymbolRefAttr):
+        raise UnsupportedOpError(f"{op.describe()}: no executable target")
+    return HalExecutable(device_arg(op, args[0]), target)
+
+
+@rule("hal.executable.lookup")
+def _executable_lookup(interp: Interpreter, op: Operation, args: list[Any]) -> HalExecutable:
+    ref = op.attr("executable")
+    if not isinstance(ref, SymbolRefAttr):
+        raise UnsupportedOpError(f"{op.describe()}: no executable")
+    return HalExecutable(device_arg(op, args[0]), ref)
+
+
+@rule("hal.executable.lookup.function", "hal.executable.export.ordinal")
+def _lookup_function(interp: Interpreter, op: Operation, args: list[Any]) -> HalFunction:
+    ref = op.attr("entry_point")
+    if not isinstance(ref, SymbolRefAttr):
+        raise UnsupportedOpError(f"{op.describe()}: no entry point")
+    exe = args[0] if args and isinstance(args[0], HalExecutable) else None
+    return HalFunction(exe, ref.leaf)
+
+
+# -- recording -----------------------------------------------------------------------------------------
+
+
+@rule("hal.command_buffer.create")
+def _create(interp: Interpreter, op: Operation, args: list[Any]) -> HalCommandBuffer:
+    g = fields.groups(op, args)
+    capacity = g["binding_capacity"]
+    _count(interp.runtime, "command_buffers")
+    return HalCommandBuffer(
+        device_arg(op, g["device"]), int(capacity) if capacity is not None else 0, op.describe(),
+        interp.runtime.engine.now,
+    )  # fmt: skip
+
+
+@rule("hal.command_buffer.dispatch", "hal.command_buffer.dispatch.indirect")
+def _dispatch(interp: Interpreter, op: Operation, args: list[Any]) -> None:
+    g = fields.groups(op, args)
+    cb = _command_buffer(op, g["command_buffer"])
+    fn = g["entry_point"]
+    if not isinstance(fn, HalFunction):
+        raise UnsupportedOpError(f"{op.describe()}: the function is a {type(fn).__name__}, not a looked-up export")
+    exe = resolve_export(interp.runtime, fn.export, op.describe())
+    buffers = [_slot_or_buffer(op, b) for b in g["binding_buffers"]]
+    if exe.program is not None and len(buffers) != exe.program.num_bindings:
+        raise SimulationError(
+            f"{op.describe()}: {len(buffers)} bindings for @{fn.export}, whose body takes "
+            f"{exe.program.num_bindings}"
+        )
+    constants = [int(c) for c in g["constants"]]
+    offsets = [int(o) for o in g["binding_offsets"]]
+    lengths = [int(n) for n in g["binding_lengths"]]
+    cb.add(op, _Dispatch(exe, constants, buffers, offsets, lengths, op))
+
+
+@rule("hal.command_buffer.fill_buffer")
+def _fill(interp: Interpreter, op: Operation, args: list[Any]) -> None:
+    g = fields.groups(op, args)
+    cb = _command_buffer(op, g["command_buffer"])
+    width = getattr(op.operands[4].type, "width", 8)
+    nbytes = max(1, width // 8)
+    pattern = (int(g["pattern"]) & ((1 << (8 * nbytes)) - 1)).to_bytes(nbytes, "little")
+    target = _slot_or_buffer(op, g["target_buffer"])
+    cb.add(op, _Fill(target, int(g["target_offset"]), int(g["length"]), pattern, op))
+
+
+@rule("hal.command_buffer.copy_buffer")
+def _copy(interp: Interpreter, op: Operation, args: list[Any]) -> None:
+    g = fields.groups(op, args)
+    cb = _command_buffer(op, g["command_buffer"])
+    source = _slot_or_buffer(op, g["source_buffer"])
+    target = _slot_or_buffer(op, g["target_buffer"])
+    cb.add(op, _Copy(source, int(g["source_offset"]), target, int(g["target_offset"]), int(g["length"]), op))
+
+
+@rule("hal.command_buffer.execution_barrier")
+def _barrier(interp: Interpreter, op: Operation, args: list[Any]) -> None:
+    _command_buffer(op, args[0]).barrier(op)
+
+
+@rule("hal.command_buffer.begin_debug_group", "hal.command_buffer.end_debug_group")
+def _debug_group(interp: Interpreter, op: Operation, args: list[Any]) -> None:
+    _command_buffer(op, args[0])
+
+
+@rule("hal.command_buffer.device")
+def _cb_device(interp: Interpreter, op: Operation, args: list[Any]) -> Device:
+    return _command_buffer(op, args[0]).device
+
+
+@rule("hal.command_buffer.finalize")
+def _finalize(interp: Interpreter, op: Operation, args: list[Any]) -> Generator[Any, Any, None]:
+    cb = _command_buffer(op, args[0])
+    if cb.finalized:
+        raise SimulationError(f"{op.describe()}: command buffer {cb.where} finalized twice")
+    cb.finalized = True
+    rt = interp.runtime
+    engine = rt.engine
+    record_ns = rt.machine.host.record_cost_ns * cb.commands
+    start = engine.now
+    if record_ns:
+        yield engine.env.timeout(record_ns)
+    engine.trace.add_span(
+        engine.host_track,
+        "record command buffer",
+        "host",
+        start,
+        record_ns,
+        {"op": op.op_name, "loc": location(op), "commands": cb.commands, "barriers": cb.barriers},
+    )
+
+
+# -- execution -----------------------------------------------------------------------------------------
+
+
+def _submit(
+    interp: Interpreter, op: Operation, g: dict[str, Any], table: list[ResourceRef] | None
+) -> Generator[Any, Any, None]:
+    rt = interp.runtime
+    cb = _command_buffer(op, g["command_buffer"])
+    if not cb.finalized:
+        raise SimulationError(f"{op.describe()}: submits command buffer {cb.where} before it is finalized")
+    queue = queue_of(op, g["device"], g["queue_affinity"])
+    tree = cb.tree(rt, queue.device, table, op.describe())
+    cb.executions += 1
+    _count(rt, "command_buffer_executions")
+    with_data, counts = rt.with_data, rt.counts
+    overhead = queue.device.spec.queue_op_overhead_ns
+
+    def work(q: Queue, flows: list[int]) -> Generator[Any, Any, int | None]:
+        if overhead:
+            yield q.engine.env.timeout(overhead)
+        return (yield from Executor(q, with_data, counts).run(tree, 0, flows))
+
+    yield from rt.submit(
+        interp,
+        op,
+        queue,
+        work,
+        fence_arg(op, g["wait_fence"], "wait"),
+        signal=fence_arg(op, g["signal_fence"], "signal"),
+        what=("execute", tree),
+    )
+
+
+@rule("hal.device.queue.execute")
+def _execute(interp: Interpreter, op: Operation, args: list[Any]) -> Generator[Any, Any, None]:
+    g = fields.groups(op, args)
+    if g["command_buffer"] is None:
+        # A barrier: no commands, the signal fence follows the wait fence in queue order.
+        rt = interp.runtime
+        queue = queue_of(op, g["device"], g["queue_affinity"])
+
+        def nothing(q: Queue, flows: list[int]) -> Generator[Any, Any, None]:
+            return None
+            yield
+
+        yield from rt.submit(
+            interp, op, queue, nothing, fence_arg(op, g["wait_fence"], "wait"),
+            signal=fence_arg(op, g["signal_fence"], "signal"), what=("execute", Serial()),
+        )  # fmt: skip
+        return
+    yield from _submit(interp, op, g, None)
+
+
+@rule("hal.device.queue.execute.indirect")
+def _execute_indirect(interp: Interpreter, op: Operation, args: list[Any]) -> Generator[Any, Any, None]:
+    g = fields.groups(op, args)
+    table = []
+    for i, (b, off, n) in enumerate(zip(g["binding_buffers"], g["binding_offsets"], g["binding_lengths"])):
+        ref = buffer_arg(op, b)
+        table.append(ref.subview(int(off), int(n), f"{op.describe()} binding {i}"))
+    yield from _submit(interp, op, g, table)
