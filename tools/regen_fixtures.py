@@ -391,7 +391,7 @@ def fixture_name(program: pathlib.Path) -> str:
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("program", nargs="?", type=pathlib.Path, help="linalg-level MLIR program")
-    ap.add_argument("--all", action="store_true", help="regenerate every tests/fixtures/iree/*/source.mlir")
+    ap.add_argument("--all", action="store_true", help="regenerate every OUT_ROOT/*/source.mlir")
     ap.add_argument("--name", help="fixture folder name (default: the program's file name)")
     ap.add_argument("--out-root", type=pathlib.Path, default=FIXTURES, help=f"default {FIXTURES}")
     ap.add_argument(
@@ -401,7 +401,9 @@ def main(argv: list[str] | None = None) -> int:
     if a.all == (a.program is not None):
         ap.error("give either PROGRAM or --all")
     if a.all:
-        jobs = [(p, a.out_root / p.parent.name) for p in sorted(FIXTURES.glob("*/source.mlir"))]
+        # Every fixture under --out-root (default tests/fixtures/iree; e.g. tests/fixtures/frontends with
+        # --hal-only, whose other files tools/frontend_fixtures.py writes).
+        jobs = [(p, a.out_root / p.parent.name) for p in sorted(a.out_root.glob("*/source.mlir"))]
     else:
         jobs = [(a.program, a.out_root / (a.name or fixture_name(a.program)))]
     failed = 0

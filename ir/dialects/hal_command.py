@@ -141,7 +141,8 @@ class HalCommandBufferFillBufferOp(Operation):
     # IREE 3.13 adds attributes flags (optional here).
     name = "hal.command_buffer.fill_buffer"
     command_buffer = operand(HalType)
-    target_buffer = operand(HalType)
+    # A buffer, or (in an indirect command buffer) the index of a binding slot.
+    target_buffer = operand(HalType | IndexType)
     target_offset = operand(IndexType)
     length = operand(IndexType)
     pattern = operand(IntegerType)

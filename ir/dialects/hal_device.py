@@ -91,6 +91,60 @@ class HalDeviceQueueExecuteOp(Operation):
     flags = opt_attribute()
 
 
+class HalDeviceQueueBarrierOp(Operation):
+    # IREE 3.13 (not in the seed documents): signal after wait, in queue order, with no work.
+    name = "hal.device.queue.barrier"
+    device = operand(HalType)
+    queue_affinity = operand(IntegerType)
+    wait_fence = operand(HalType)
+    signal_fence = operand(HalType)
+    flags = opt_attribute()
+
+
+class HalDeviceQueueCopyOp(Operation):
+    # IREE 3.13 (not in the seed documents): a queue-ordered buffer copy.
+    name = "hal.device.queue.copy"
+    device = operand(HalType)
+    queue_affinity = operand(IntegerType)
+    wait_fence = operand(HalType)
+    signal_fence = operand(HalType)
+    source_buffer = operand(HalType)
+    source_offset = operand(IndexType)
+    target_buffer = operand(HalType)
+    target_offset = operand(IndexType)
+    length = operand(IndexType)
+    flags = opt_attribute()
+
+
+class HalDeviceQueueFillOp(Operation):
+    # IREE 3.13 (not in the seed documents): a queue-ordered buffer fill with a 1/2/4-byte pattern.
+    name = "hal.device.queue.fill"
+    device = operand(HalType)
+    queue_affinity = operand(IntegerType)
+    wait_fence = operand(HalType)
+    signal_fence = operand(HalType)
+    target_buffer = operand(HalType)
+    target_offset = operand(IndexType)
+    length = operand(IndexType)
+    pattern = operand(IntegerType)
+    flags = opt_attribute()
+
+
+class HalDeviceQueueUpdateOp(Operation):
+    # IREE 3.13 (not in the seed documents): a queue-ordered upload of host bytes (a !util.buffer).
+    name = "hal.device.queue.update"
+    device = operand(HalType)
+    queue_affinity = operand(IntegerType)
+    wait_fence = operand(HalType)
+    signal_fence = operand(HalType)
+    source_buffer = operand()
+    source_offset = operand(IndexType)
+    target_buffer = operand(HalType)
+    target_offset = operand(IndexType)
+    length = operand(IndexType)
+    flags = opt_attribute()
+
+
 class HalDeviceQueueFlushOp(Operation):
     name = "hal.device.queue.flush"
     device = operand(HalType)
@@ -172,11 +226,15 @@ HAL_DEVICE_OPS = [
     HalDeviceAllocatorOp,
     HalDeviceQueryOp,
     HalDeviceQueueAllocaOp,
+    HalDeviceQueueBarrierOp,
+    HalDeviceQueueCopyOp,
     HalDeviceQueueDeallocaOp,
     HalDeviceQueueExecuteIndirectOp,
     HalDeviceQueueExecuteOp,
+    HalDeviceQueueFillOp,
     HalDeviceQueueFlushOp,
     HalDeviceQueueReadOp,
+    HalDeviceQueueUpdateOp,
     HalDeviceQueueWriteOp,
     HalFenceAwaitOp,
     HalFenceCreateOp,

@@ -11,6 +11,9 @@
   its recording on a queue after the wait fence, then signal the signal fence. IREE memoizes such command
   buffers in an initializer, so a function invoked N times records them once (the run's counts say how
   many command buffers were recorded and how many executions replayed them).
+- Queue transfers without a command buffer (IREE 3.13): ``hal.device.queue.fill``, ``copy``, ``update``
+  (host bytes staged and copied) run as one fill or copy in queue order; ``hal.device.queue.barrier``
+  signals after its wait with no work.
 
 Dispatch bodies: a HAL-form module carries compiled binaries, not linalg. Each export resolves by name to
 the ``stream.executable`` export of the same compilation's stream form, handed to the session as its
@@ -25,6 +28,8 @@ from __future__ import annotations
 from collections.abc import Generator
 from typing import Any
 
+import numpy as np
+
 from ir import Module, Operation
 from ir.attributes import StringAttr, SymbolRefAttr
 from simulator.commands import Concurrent, CopyCmd, DispatchCmd, Executor, FillCmd, Serial
@@ -34,7 +39,8 @@ from simulator.executables import Executable
 from simulator.host import fields
 from simulator.host.hal_device_rules import buffer_arg, device_arg, fence_arg, queue_of
 from simulator.host.interpreter import Interpreter, Rule
-from simulator.memory import ResourceRef, check_range
+from simulator.host.values import HostBuffer
+from simulator.memory import Buffer, ResourceRef, check_range
 from simulator.queues import Device, Queue
 from simulator.rules import RuleTable
 from simulator.runtime import Runtime, location
@@ -466,3 +472,96 @@ def _execute_indirect(interp: Interpreter, op: Operation, args: list[Any]) -> Ge
         ref = buffer_arg(op, b)
         table.append(ref.subview(int(off), int(n), f"{op.describe()} binding {i}"))
     yield from _submit(interp, op, g, table)
+
+
+# -- queue transfers: one command, no command buffer ----------------------------------------------------
+
+
+def _submit_single(interp: Interpreter, op: Operation, g: dict[str, Any], command: Any) -> Generator[Any, Any, None]:
+    rt = interp.runtime
+    queue = queue_of(op, g["device"], g["queue_affinity"])
+    with_data, counts = rt.with_data, rt.counts
+    tree = Serial([command])
+
+    def work(q: Queue, flows: list[int]) -> Generator[Any, Any, int | None]:
+        return (yield from Executor(q, with_data, counts).run(tree, 0, flows))
+
+    yield from rt.submit(
+        interp,
+        op,
+        queue,
+        work,
+        fence_arg(op, g["wait_fence"], "wait"),
+        signal=fence_arg(op, g["signal_fence"], "signal"),
+        what=("execute", tree),
+    )
+
+
+def _transfer_args(op: Operation, length: int) -> dict[str, Any]:
+    return {"op": op.op_name, "loc": location(op), "affinity": None, "bytes": length}
+
+
+@rule("hal.device.queue.fill")
+def _queue_fill(interp: Interpreter, op: Operation, args: list[Any]) -> Generator[Any, Any, None]:
+    g = fields.groups(op, args)
+    target = buffer_arg(op, g["target_buffer"])
+    offset, length = int(g["target_offset"]), int(g["length"])
+    check_range(target, offset, length, op.describe())
+    width = getattr(op.operands[7].type, "width", 8)
+    nbytes = max(1, width // 8)
+    pattern = (int(g["pattern"]) & ((1 << (8 * nbytes)) - 1)).to_bytes(nbytes, "little")
+    device = queue_of(op, g["device"], g["queue_affinity"]).device
+    cmd = FillCmd(target, offset, length, pattern, CostModel.fill_ns(device.spec, length),
+                  _transfer_args(op, length), op.describe())  # fmt: skip
+    yield from _submit_single(interp, op, g, cmd)
+
+
+@rule("hal.device.queue.copy")
+def _queue_copy(interp: Interpreter, op: Operation, args: list[Any]) -> Generator[Any, Any, None]:
+    g = fields.groups(op, args)
+    source, target = buffer_arg(op, g["source_buffer"]), buffer_arg(op, g["target_buffer"])
+    soff, toff, length = int(g["source_offset"]), int(g["target_offset"]), int(g["length"])
+    check_range(source, soff, length, op.describe())
+    check_range(target, toff, length, op.describe())
+    device = queue_of(op, g["device"], g["queue_affinity"]).device
+    cmd = CopyCmd(source, soff, target, toff, length, CostModel.copy_ns(device.spec, length),
+                  _transfer_args(op, length), op.describe())  # fmt: skip
+    yield from _submit_single(interp, op, g, cmd)
+
+
+@rule("hal.device.queue.update")
+def _queue_update(interp: Interpreter, op: Operation, args: list[Any]) -> Generator[Any, Any, None]:
+    """Upload host bytes: staged as a host-memory buffer and copied in queue order."""
+    g = fields.groups(op, args)
+    source = g["source_buffer"]
+    if not isinstance(source, HostBuffer):
+        raise UnsupportedOpError(f"{op.describe()}: updating from a {type(source).__name__} is not supported")
+    soff, toff, length = int(g["source_offset"]), int(g["target_offset"]), int(g["length"])
+    if soff < 0 or length < 0 or soff + length > len(source.data):
+        raise SimulationError(
+            f"{op.describe()}: byte range [{soff}, {soff + length}) is outside the {len(source.data)}-byte buffer"
+        )
+    target = buffer_arg(op, g["target_buffer"])
+    check_range(target, toff, length, op.describe())
+    data = np.frombuffer(source.data, dtype=np.uint8)[soff : soff + length].copy()
+    staged = ResourceRef(Buffer(length, None, with_data=False, label=f"update@{location(op)}", data=data), 0, length)
+    device = queue_of(op, g["device"], g["queue_affinity"]).device
+    cmd = CopyCmd(staged, 0, target, toff, length, CostModel.copy_ns(device.spec, length),
+                  _transfer_args(op, length), op.describe())  # fmt: skip
+    yield from _submit_single(interp, op, g, cmd)
+
+
+@rule("hal.device.queue.barrier")
+def _queue_barrier(interp: Interpreter, op: Operation, args: list[Any]) -> Generator[Any, Any, None]:
+    g = fields.groups(op, args)
+    rt = interp.runtime
+    queue = queue_of(op, g["device"], g["queue_affinity"])
+
+    def nothing(q: Queue, flows: list[int]) -> Generator[Any, Any, None]:
+        return None
+        yield
+
+    yield from rt.submit(
+        interp, op, queue, nothing, fence_arg(op, g["wait_fence"], "wait"),
+        signal=fence_arg(op, g["signal_fence"], "signal"), what=("execute", Serial()),
+    )  # fmt: skip

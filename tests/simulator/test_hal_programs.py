@@ -25,8 +25,14 @@ from simulator.cli import main
 from simulator.errors import UnsupportedOpError
 from tests.conftest import require_iree
 
-FIXTURES = pathlib.Path(__file__).resolve().parents[1] / "fixtures" / "iree"
-NAMES = sorted(p.name for p in FIXTURES.iterdir() if (p / "hal.generic.mlir").exists())
+ROOT = pathlib.Path(__file__).resolve().parents[1] / "fixtures"
+FIXTURES = ROOT / "iree"
+# The hand-written IREE fixtures and the programs of real frontends (JAX, flax, stax, ONNX).
+DIRS = sorted(
+    (p for r in (FIXTURES, ROOT / "frontends") for p in r.iterdir() if (p / "hal.generic.mlir").exists()),
+    key=lambda p: (p.parent.name, p.name),
+)
+NAMES = [f"{p.parent.name}/{p.name}" for p in DIRS]
 FORMS = ["hal.generic.mlir", "hal.direct.generic.mlir"]
 
 
@@ -55,22 +61,41 @@ def _dispatch_names(trace: Any) -> list[str]:
 
 
 def test_hal_fixtures_exist() -> None:
-    assert len(NAMES) >= 7
+    assert sum(n.startswith("iree/") for n in NAMES) >= 7
+    assert sum(n.startswith("frontends/") for n in NAMES) >= 7
     for name in NAMES:
         for form in ("hal.mlir", "hal.generic.mlir", "hal.direct.mlir", "hal.direct.generic.mlir"):
-            assert (FIXTURES / name / form).exists(), (name, form)
+            assert (ROOT / name / form).exists(), (name, form)
 
 
 @pytest.mark.parametrize("form", FORMS, ids=["indirect", "direct"])
 @pytest.mark.parametrize("name", NAMES)
 def test_hal_fixture_runs_with_data_to_irees_outputs(name: str, form: str) -> None:
-    d = FIXTURES / name
+    d = ROOT / name
     result = _run(d, form)
     expected = [np.load(p) for p in sorted(d.glob("expected*.npy"))]
     assert len(result.outputs) == len(expected)
     for got, want in zip(result.outputs, expected):
         assert isinstance(got, np.ndarray)
         np.testing.assert_allclose(got, want, rtol=1e-5, atol=1e-5)
+
+
+COUNTED = ("hal.command_buffer.", "hal.device.queue.", "io_parameters.")
+# Programs whose recording or submitting functions branch or loop, and why.
+CONTROL_FLOW = {
+    "frontends/scan_rnn_topk": "lax.scan lowers to a host loop around the step's execution",
+    "frontends/gpt2_block": "the inline constants are mapped if the device can, else read (scf.if)",
+}
+
+
+def _counted_ops_in_control_flow(module: ir.Module) -> bool:
+    """Whether a function that records or submits work also branches or loops (then counts of ops are not
+    counts of executions). The device-selection initializers loop, but record and submit nothing."""
+    for top in module.body.ops:
+        names = {op.op_name for op in top.walk()}
+        if any(n.startswith(COUNTED) for n in names) and names & {"cf.cond_br", "scf.for", "scf.while", "scf.if"}:
+            return True
+    return False
 
 
 def _hal_structure(module: ir.Module) -> dict[str, int]:
@@ -92,15 +117,18 @@ def _hal_structure(module: ir.Module) -> dict[str, int]:
 @pytest.mark.parametrize("form", FORMS, ids=["indirect", "direct"])
 @pytest.mark.parametrize("name", NAMES)
 def test_hal_timeline_has_the_stream_forms_dispatches_and_the_irs_structure(name: str, form: str) -> None:
-    d = FIXTURES / name
+    d = ROOT / name
     module = load_program(d / form)
     hal = _run(d, form, timing_only=True, module=module)
     stream = Session("cpu").run_sync(
         load_program(d / "cmd.generic.mlir"), "main", _inputs(d), parameters=_params(d), timing_only=True
     )
     assert sorted(_dispatch_names(hal.trace)) == sorted(_dispatch_names(stream.trace))
+    if _counted_ops_in_control_flow(module):
+        # Ops run a data-dependent number of times: only the dispatches are compared (above).
+        assert name in CONTROL_FLOW, name
+        return
     want = _hal_structure(module)
-    # No fixture has loops on the host: every op runs once.
     assert hal.stats.counts["dispatches"] == want["dispatches"]
     assert hal.stats.counts["submissions"] == want["submissions"]
     assert hal.stats.counts["command_buffers"] == want["command_buffers"]
@@ -209,7 +237,7 @@ def test_checker_finds_hal_mutants(mutant: str) -> None:
 @pytest.mark.parametrize("form", FORMS, ids=["indirect", "direct"])
 @pytest.mark.parametrize("name", NAMES)
 def test_hal_fixture_checks_clean(name: str, form: str) -> None:
-    d = FIXTURES / name
+    d = ROOT / name
     report = check_program(
         load_program(d / form),
         "main",
