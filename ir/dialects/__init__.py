@@ -27,6 +27,7 @@ from ir.dialects import (
     stream_parameter,
     stream_resource,
     stream_tensor,
+    stream_test,  # noqa: F401  (registers IREE's test-only stream.test.timeline_op; not in ALL_OPS)
 )
 
 ALL_OPS = [

@@ -108,6 +108,9 @@ def set_awaits(op: Operation, timepoints: list[Value]) -> None:
     if op.op_name == "stream.timepoint.join":
         op.set_operands(timepoints)
         return
+    if op.op_name == "stream.test.timeline_op":
+        _set_test_awaits(op, timepoints)
+        return
     value = timepoints[0]
     if len(timepoints) > 1:
         b = Builder.before(op)
@@ -123,6 +126,26 @@ def set_awaits(op: Operation, timepoints: list[Value]) -> None:
         index = [n for n, _ in names].index("await_timepoint")
         values = [int(v) for v in sizes.values]
         values[index] = 1
+        op.properties["operandSegmentSizes"] = A.segment_sizes(*values)
+
+
+def _set_test_awaits(op: Operation, timepoints: list[Value]) -> None:
+    """IREE's test timeline op takes any number of awaits up to its ``await_limit`` (-1: unlimited);
+    beyond the limit they are joined into one."""
+    limit = op.attr("await_limit")
+    n = int(limit.value) if isinstance(limit, A.IntegerAttr) else -1
+    if 0 <= n < len(timepoints):
+        b = Builder.before(op)
+        b.location = op.location
+        timepoints = [b.create("stream.timepoint.join", list(timepoints), [T.TimepointType()]).results[0]]
+    start, stop = segment_bounds(op, "operands")["await_operands"]
+    operands = list(op.operands)
+    operands[start:stop] = list(timepoints)
+    op.set_operands(operands)
+    sizes = op.properties.get("operandSegmentSizes")
+    if isinstance(sizes, A.DenseArrayAttr):
+        values = [int(v) for v in sizes.values]
+        values[3] = len(timepoints)
         op.properties["operandSegmentSizes"] = A.segment_sizes(*values)
 
 

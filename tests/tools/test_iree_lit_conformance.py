@@ -1,0 +1,83 @@
+"""benchmarks/iree_lit_conformance.py on a lit file of our own (IREE's tests are never copied here): RUN
+lines and cases are read as lit does, each case goes through iree-opt and streamsim's pass, and the table
+counts them."""
+
+from __future__ import annotations
+
+import importlib.util
+import pathlib
+import sys
+
+from tests.conftest import require_iree
+
+REPO = pathlib.Path(__file__).resolve().parents[2]
+
+
+def _load():  # type: ignore[no-untyped-def]
+    spec = importlib.util.spec_from_file_location("iree_lit_conformance", REPO / "benchmarks" / "iree_lit_conformance.py")
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    sys.modules[spec.name] = module
+    spec.loader.exec_module(module)
+    return module
+
+
+lit = _load()
+
+CASES = """// RUN: iree-opt --split-input-file \\
+// RUN:   --iree-stream-elide-timepoints %s | FileCheck %s
+
+// CHECK-LABEL: @joinImmediates
+util.func public @joinImmediates() -> !stream.timepoint {
+  %0 = stream.timepoint.immediate => !stream.timepoint
+  %1 = stream.timepoint.immediate => !stream.timepoint
+  %2 = stream.timepoint.join max(%0, %1) => !stream.timepoint
+  util.return %2 : !stream.timepoint
+}
+
+// -----
+
+// CHECK-LABEL: @testOpAwaitsArgument
+util.func public @testOpAwaitsArgument(%arg0: !stream.timepoint) -> !stream.timepoint {
+  %0 = stream.test.timeline_op await(%arg0) => with() : () -> () => !stream.timepoint
+  util.return %0 : !stream.timepoint
+}
+
+// -----
+
+// expected-error @+1 {{not checked here}}
+util.func public @diagnostic() {
+  util.return
+}
+"""
+
+
+def test_run_lines_are_joined_and_read_as_lit_does() -> None:
+    runs = lit.run_lines(CASES)
+    assert runs == ["iree-opt --split-input-file    --iree-stream-elide-timepoints %s | FileCheck %s"]
+    args = lit.iree_args(runs[0])
+    assert args == ["--iree-stream-elide-timepoints"]
+    assert lit.pass_of(args) == "iree-stream-elide-timepoints"
+    assert lit.iree_args("FileCheck %s") is None
+
+
+def test_cases_go_through_iree_and_streamsim(tmp_path: pathlib.Path) -> None:
+    require_iree()
+    test_dir = tmp_path / lit.TEST_DIR
+    test_dir.mkdir(parents=True)
+    (test_dir / "mine.mlir").write_text(CASES)
+    (test_dir / "other.mlir").write_text("// RUN: iree-opt --iree-stream-encode-host-tensors %s\n")
+    tool_mod = lit._load_tool()
+    cases = lit.collect(lit.Source(tmp_path, None), tool_mod, tool_mod.iree_opt(), diff=False)
+    assert [(c.file, c.index, c.verdict) for c in cases] == [
+        ("mine.mlir", 0, "same"),
+        ("mine.mlir", 1, "same"),
+        ("mine.mlir", 2, "skipped"),
+    ]
+    assert [c.changed for c in cases] == [True, False, False]
+    assert all(c.accepted for c in cases[:2])
+    text = lit.table(cases)
+    lines = text.splitlines()
+    assert lines[0].split() == ["IREE", "pass", "cases", "run", "changed", "same", "same|chg", "accepted", "rejected"]
+    assert lines[1].split() == ["iree-stream-elide-timepoints", "3", "2", "1", "2", "1", "2", "0"]
+    assert lines[-1].split() == ["total", "3", "2", "1", "2", "1", "2", "0"]
