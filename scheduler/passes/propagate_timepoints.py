@@ -362,6 +362,9 @@ class _Propagation:
             tied = fn.attr("tied_operands")
             if tied is not None:
                 _set_prop(fn, "tied_operands", _expand_tied(tied, list(ft.inputs), list(ft.results)))
+            elif new != ft:
+                # IREE's util.func signature expansion writes the (empty) tied operand list.
+                fn.properties["tied_operands"] = A.ArrayAttr(())
         if fn.regions and fn.regions[0].blocks:
             self.map = {}
             self.expand_region(fn.regions[0].blocks, modify)
@@ -454,7 +457,8 @@ class _Propagation:
     def _set_awaits(self, op: Operation, timepoints: list[Value]) -> None:
         from scheduler.passes.elide_timepoints import set_awaits
 
-        if op.op_name == "stream.timepoint.join":
+        if op.op_name in ("stream.timepoint.join", "stream.test.timeline_op"):
+            # A join takes them all; IREE's test op takes them all up to its await_limit.
             set_awaits(op, timepoints)
             return
         current = awaits(op)
