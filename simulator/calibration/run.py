@@ -55,6 +55,9 @@ class Case:
     inputs: tuple[str, ...]
     parameters: tuple[str, ...] = ()
     stream_ir: pathlib.Path | None = None
+    #: extra iree-compile flags (``--iree-stream-partitioning-favor=debug``), for the module and its
+    #: stream IR alike.
+    flags: tuple[str, ...] = ()
 
 
 def fixture_case(directory: pathlib.Path) -> Case:
@@ -83,7 +86,7 @@ def stream_ir_of(case: Case, workdir: pathlib.Path, device: str) -> pathlib.Path
         return case.stream_ir
     out = workdir / f"{case.name}.stream.mlir"
     if not out.exists():
-        compile_module(case.source, out, device=device, to_stream=True)
+        compile_module(case.source, out, device=device, extra_flags=case.flags, to_stream=True)
     return out
 
 
@@ -99,7 +102,7 @@ def measure_case(
     """Compile and measure ``case``: the call's timing and each dispatch's (JSON values)."""
     workdir.mkdir(parents=True, exist_ok=True)
     vmfb = workdir / f"{case.name}.vmfb"
-    compile_module(case.source, vmfb, device=device)
+    compile_module(case.source, vmfb, device=device, extra_flags=case.flags)
     stream_ir = stream_ir_of(case, workdir, device)
     kw: dict[str, Any] = {"device": device, "inputs": case.inputs, "parameters": case.parameters}
     timing = benchmark_call(vmfb, repetitions=reps, min_time=min_time, **kw)

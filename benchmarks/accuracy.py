@@ -1,0 +1,352 @@
+#!/usr/bin/env python3
+"""How well the calibrated machine model predicts programs it was not fitted on (issue 16's Must show).
+
+The programs are the fixtures, none of which is in the generated microbenchmark suite: every set under
+tests/fixtures/iree and tests/fixtures/frontends, plus, for each fixture whose
+``--iree-stream-partitioning-favor`` variants (``debug``, ``max-concurrency``) give IREE a different stream
+schedule than the default, that variant compiled by IREE. Each is measured with IREE's tools on each HAL
+device (``--measure``: iree-benchmark-module, the call's minimum over ``--reps`` one-call repetitions in
+each of ``--sessions`` sessions; a HAL profile of ``--calls`` calls for each dispatch's minimum) and the
+measurements are cached in ``benchmarks/data/accuracy/<device>.json``, so that a rerun without
+``--measure`` only simulates: it is deterministic and takes a minute or two.
+
+Tables, per device (``spread``: median/min of the best session's repetitions; ``sess``: max/min of the
+sessions' minima, how far a minimum itself moves on this shared machine):
+
+``preset``
+    the committed calibrated preset (``cpu-local-sync``/``cpu-local-task``). It was fitted on the
+    microbenchmarks *and the IREE fixtures* (column ``fit``): only the rows marked ``-`` are held out.
+``held-out``
+    a machine fitted now on the microbenchmark suite alone (``benchmarks/data/calibration/<device>.json``,
+    role ``train``): every fixture is unseen.
+``leave-one-out``
+    for each fixture, a machine fitted on the microbenchmarks and every other fixture (both directories),
+    predicting that fixture (and its favor variants).
+
+Then predicting a change rather than a time, with the held-out machines: the measured ratio of a favor
+variant's call to the default's against the predicted ratio, and local-sync's call against local-task's.
+Each table ends with the median and worst |error|.
+
+Usage::
+
+    python benchmarks/accuracy.py --measure               # measure what the cache lacks, then report
+    python benchmarks/accuracy.py                         # report from the cache
+    python benchmarks/accuracy.py --device local-sync --no-loo
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import pathlib
+import statistics
+import sys
+import tempfile
+import tomllib
+from collections.abc import Callable, Sequence
+from typing import Any
+
+ROOT = pathlib.Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+sys.path.insert(0, str(ROOT / "benchmarks"))
+
+import calibrate  # noqa: E402
+
+from simulator.calibration.fit import summarize_errors  # noqa: E402
+from simulator.calibration.provenance import base_machine, provenance  # noqa: E402
+from simulator.calibration.run import (  # noqa: E402
+    Case,
+    fit_machine,
+    fixture_case,
+    measure_case,
+    stream_ir_of,
+)
+from simulator.machine import Machine, load_machine, machine_from_dict  # noqa: E402
+from simulator.profile import benchmark_call  # noqa: E402
+
+FIXTURE_DIRS = (ROOT / "tests" / "fixtures" / "iree", ROOT / "tests" / "fixtures" / "frontends")
+DATA = ROOT / "benchmarks" / "data" / "accuracy"
+CALIBRATION = ROOT / "benchmarks" / "data" / "calibration"
+WORKDIR = pathlib.Path(tempfile.gettempdir()) / "streamsim-accuracy"
+DEVICES = ("local-sync", "local-task")
+FAVORS = ("debug", "max-concurrency")
+PRESETS = {"local-sync": "cpu-local-sync", "local-task": "cpu-local-task"}
+FAVOR_FLAG = "--iree-stream-partitioning-favor="
+#: between a fixture's name and its favor (IREE's tools read ``@`` in a module path specially).
+SEP = "~"
+
+Entry = tuple[Case, pathlib.Path, dict[str, Any]]
+
+
+def _log(message: str) -> None:
+    print(message, file=sys.stderr, flush=True)
+
+
+def fixture_dirs() -> list[pathlib.Path]:
+    return [d for root in FIXTURE_DIRS for d in sorted(root.iterdir()) if (d / "source.mlir").exists()]
+
+
+def variant_case(directory: pathlib.Path, favor: str | None) -> Case:
+    """The fixture at ``directory`` as a case; with ``favor``, compiled with that partitioning favor
+    (its stream IR compiled by IREE into the workdir rather than the committed cmd.mlir)."""
+    case = fixture_case(directory)
+    if favor is None:
+        return case
+    return Case(
+        f"{directory.name}{SEP}{favor}",
+        case.source,
+        case.inputs,
+        case.parameters,
+        None,
+        (FAVOR_FLAG + favor,),
+    )
+
+
+def favor_differs(directory: pathlib.Path, favor: str, workdir: pathlib.Path) -> bool:
+    """Whether IREE's stream IR for ``favor`` differs from its default stream IR (both compiled now)."""
+    default = Case(f"{directory.name}{SEP}default", directory / "source.mlir", ())
+    variant = variant_case(directory, favor)
+    a = stream_ir_of(default, workdir, "local-task").read_text()
+    b = stream_ir_of(variant, workdir, "local-task").read_text()
+    return a != b
+
+
+def _load(device: str) -> dict[str, Any]:
+    path = DATA / f"{device}.json"
+    if path.exists():
+        data: dict[str, Any] = json.loads(path.read_text())
+        return data
+    return {"device": device, "programs": {}, "favors": {}}
+
+
+def _save(device: str, data: dict[str, Any]) -> None:
+    DATA.mkdir(parents=True, exist_ok=True)
+    (DATA / f"{device}.json").write_text(json.dumps(data, indent=1, sort_keys=True) + "\n")
+
+
+def variants(data: dict[str, Any]) -> list[tuple[str, pathlib.Path, str | None]]:
+    """(name, fixture directory, favor) of every program: each fixture, then its differing favors."""
+    out: list[tuple[str, pathlib.Path, str | None]] = []
+    for d in fixture_dirs():
+        out.append((d.name, d, None))
+        for favor in FAVORS:
+            if data["favors"].get(d.name, {}).get(favor):
+                out.append((f"{d.name}{SEP}{favor}", d, favor))
+    return out
+
+
+def measure(device: str, args: argparse.Namespace) -> None:
+    data = _load(device)
+    for d in fixture_dirs():
+        known = data["favors"].setdefault(d.name, {})
+        for favor in FAVORS:
+            if favor not in known:
+                _log(f"comparing IREE's schedules: {d.name} favor {favor}")
+                known[favor] = favor_differs(d, favor, args.workdir)
+                _save(device, data)
+    todo = [v for v in variants(data) if not args.only or v[0] in args.only]
+    for i, (name, directory, favor) in enumerate(todo, start=1):
+        m = data["programs"].get(name)
+        if m is None or args.again:
+            _log(f"[{device} {i}/{len(todo)}] measuring {name}")
+            case = variant_case(directory, favor)
+            m = measure_case(case, args.workdir, device=device, reps=args.reps, calls=args.calls)
+            m["stream_ir"] = str(pathlib.Path(m["stream_ir"]).relative_to(ROOT)) if favor is None else ""
+            m["sessions_ns"] = [m["call_ns"]["min_ns"]]
+            data["programs"][name] = m
+            _save(device, data)
+    for session in range(1, args.sessions):
+        for name, directory, favor in todo:
+            m = data["programs"][name]
+            if len(m["sessions_ns"]) > session:
+                continue
+            _log(f"[{device} session {session + 1}/{args.sessions}] {name}")
+            case = variant_case(directory, favor)
+            timing = benchmark_call(
+                args.workdir / f"{case.name}.vmfb",
+                device=device,
+                inputs=case.inputs,
+                parameters=case.parameters,
+                repetitions=args.reps,
+            )
+            m["sessions_ns"].append(timing.min_ns)
+            if timing.min_ns < m["call_ns"]["min_ns"]:
+                m["call_ns"] = timing.to_dict()
+            _save(device, data)
+
+
+def entries(device: str, data: dict[str, Any], workdir: pathlib.Path) -> list[Entry]:
+    out = []
+    for name, directory, favor in variants(data):
+        m = data["programs"].get(name)
+        if m is None:
+            continue
+        case = variant_case(directory, favor)
+        out.append((case, stream_ir_of(case, workdir, device), m))
+    return out
+
+
+def training_entries(device: str) -> list[Entry]:
+    """The microbenchmark suite's measurements (role ``train``) from the calibration data."""
+    measured = json.loads((CALIBRATION / f"{device}.json").read_text())
+    return list(calibrate._entries(measured, calibrate.WORKDIR, {"train"}))
+
+
+def fit_on(device: str, fit_entries: Sequence[Entry], what: str) -> Machine:
+    head = provenance(device, f"benchmarks/accuracy.py: fitted on {what}")
+    data, _ = fit_machine(base_machine(device), fit_entries, provenance=head)
+    return machine_from_dict(data, source=f"fitted on {what}")
+
+
+def _fixture_of(case: Case) -> str:
+    return case.name.split(SEP, 1)[0]
+
+
+def prediction_rows(
+    rows_entries: Sequence[Entry], machine_for: Callable[[Case], Machine], fitted: set[str]
+) -> tuple[list[dict[str, Any]], list[float]]:
+    rows: list[dict[str, Any]] = []
+    dispatch_errors: list[float] = []
+    for entry in rows_entries:
+        case = entry[0]
+        r, e = calibrate.predict_rows([entry], machine_for(case))
+        r[0]["fit"] = case.name in fitted
+        rows += r
+        dispatch_errors += e
+    return rows, dispatch_errors
+
+
+def print_table(title: str, rows: list[dict[str, Any]], dispatch_errors: list[float]) -> None:
+    print(f"\n{title}")
+    print(
+        f"{'program':<36} {'fit':>3} {'measured_us':>11} {'spread':>6} {'sess':>5} {'predicted_us':>12}"
+        f" {'error':>8} {'disp':>4} {'disp|err|med':>12}"
+    )
+    for r in rows:
+        print(
+            f"{r['program'][:36]:<36} {'yes' if r['fit'] else '-':>3} {r['measured_ns'] / 1e3:11.1f}"
+            f" {r['spread']:6.2f} {r['sessions']:5.2f} {r['predicted_ns'] / 1e3:12.1f}"
+            f" {100 * r['error']:+7.1f}% {r['dispatches']:4d} {100 * r['dispatch_median_abs']:11.1f}%"
+        )
+    held = [r["error"] for r in rows if not r["fit"]]
+    calls = summarize_errors(held)
+    disp = summarize_errors(dispatch_errors)
+    noise = statistics.median(r["sessions"] for r in rows) if rows else float("nan")
+    print(
+        f"held-out call |error|: median {100 * calls['median_abs']:.1f}%, worst {100 * calls['worst_abs']:.1f}%"
+        f" over {calls['count']} programs; per-dispatch |error| (all rows): median"
+        f" {100 * disp['median_abs']:.1f}%, worst {100 * disp['worst_abs']:.1f}% over {disp['count']};"
+        f" noise floor (median sess) {noise:.3f}"
+    )
+
+
+def ratio_table(title: str, pairs: list[tuple[str, float, float]]) -> None:
+    print(f"\n{title}")
+    print(f"{'program':<36} {'measured':>9} {'predicted':>9} {'error':>8}")
+    errors = []
+    for name, measured, predicted in pairs:
+        error = predicted / measured - 1.0
+        errors.append(error)
+        print(f"{name[:36]:<36} {measured:9.3f} {predicted:9.3f} {100 * error:+7.1f}%")
+    e = summarize_errors(errors)
+    print(
+        f"ratio |error|: median {100 * e['median_abs']:.1f}%, worst {100 * e['worst_abs']:.1f}% "
+        f"over {e['count']}"
+    )
+
+
+def report(devices: Sequence[str], args: argparse.Namespace) -> int:
+    held_out_calls: dict[str, dict[str, float]] = {}
+    measured_calls: dict[str, dict[str, float]] = {}
+    for device in devices:
+        data = _load(device)
+        if not data["programs"]:
+            _log(f"no measurements for {device} in {DATA}: run with --measure")
+            continue
+        fixtures = entries(device, data, args.workdir)
+        preset = load_machine(PRESETS[device])
+        preset_toml = tomllib.loads((ROOT / "simulator" / "machines" / f"{PRESETS[device]}.toml").read_text())
+        preset_fitted = set(preset_toml.get("calibration", {}).get("programs", ()))
+        print(f"\n=== device {device}: {len(fixtures)} programs; preset {preset.name} ===")
+        rows, errs = prediction_rows(fixtures, lambda c, m=preset: m, preset_fitted)
+        print_table(f"preset {preset.name} (fit: the preset was fitted on that program)", rows, errs)
+
+        _log(f"{device}: fitting on the microbenchmark suite")
+        train = training_entries(device)
+        held_out = fit_on(device, train, "the microbenchmark suite")
+        rows, errs = prediction_rows(fixtures, lambda c, m=held_out: m, set())
+        print_table("held-out: fitted on the microbenchmark suite only", rows, errs)
+        held_out_calls[device] = {r["program"]: r["predicted_ns"] for r in rows}
+        measured_calls[device] = {r["program"]: r["measured_ns"] for r in rows}
+
+        pairs = []
+        for r in rows:
+            if SEP in r["program"]:
+                base = _fixture_of_name(r["program"])
+                if base in measured_calls[device]:
+                    pairs.append(
+                        (
+                            r["program"],
+                            r["measured_ns"] / measured_calls[device][base],
+                            r["predicted_ns"] / held_out_calls[device][base],
+                        )
+                    )
+        ratio_table(f"favor variant / default call time on {device} (held-out machine)", pairs)
+
+        if not args.no_loo:
+            defaults = [e for e in fixtures if SEP not in e[0].name]
+            machines: dict[str, Machine] = {}
+            for case, _, _ in defaults:
+                _log(f"{device}: leave-one-out fit without {case.name}")
+                others = [e for e in defaults if e[0].name != case.name]
+                machines[case.name] = fit_on(
+                    device, [*train, *others], f"the microbenchmarks and the fixtures but {case.name}"
+                )
+            rows, errs = prediction_rows(
+                [e for e in fixtures if _fixture_of(e[0]) in machines],
+                lambda c, ms=machines: ms[_fixture_of(c)],
+                set(),
+            )
+            print_table("leave-one-out: fitted on the microbenchmarks and every other fixture", rows, errs)
+    if all(d in held_out_calls for d in DEVICES):
+        sync, task = DEVICES
+        pairs = [
+            (
+                name,
+                measured_calls[sync][name] / measured_calls[task][name],
+                held_out_calls[sync][name] / held_out_calls[task][name],
+            )
+            for name in sorted(set(measured_calls[sync]) & set(measured_calls[task]))
+        ]
+        ratio_table("local-sync / local-task call time (held-out machines)", pairs)
+    return 0
+
+
+def _fixture_of_name(name: str) -> str:
+    return name.split(SEP, 1)[0]
+
+
+def main(argv: list[str] | None = None) -> int:
+    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    ap.add_argument("--device", nargs="*", default=list(DEVICES), help="HAL devices (default: both)")
+    ap.add_argument("--measure", action="store_true", help="measure programs the cache lacks")
+    ap.add_argument("--again", action="store_true", help="with --measure: re-measure cached programs")
+    ap.add_argument("--only", nargs="*", help="with --measure: only these programs")
+    ap.add_argument("--reps", type=int, default=100, help="one-call benchmark repetitions per session")
+    ap.add_argument("--calls", type=int, default=10, help="calls profiled for per-dispatch times")
+    ap.add_argument("--sessions", type=int, default=3, help="benchmark sessions per program")
+    ap.add_argument("--no-loo", action="store_true", help="skip the leave-one-out refits")
+    ap.add_argument("--no-report", action="store_true", help="measure only")
+    ap.add_argument("--workdir", type=pathlib.Path, default=WORKDIR)
+    args = ap.parse_args(argv)
+    args.workdir.mkdir(parents=True, exist_ok=True)
+    if args.measure:
+        for device in args.device:
+            measure(device, args)
+    if args.no_report:
+        return 0
+    return report(args.device, args)
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,47 @@
+"""benchmarks/accuracy.py: its cache covers every fixture, and IREE's favor schedules are told apart."""
+
+from __future__ import annotations
+
+import json
+import pathlib
+import sys
+
+import pytest
+
+ROOT = pathlib.Path(__file__).resolve().parents[2]
+sys.path.insert(0, str(ROOT / "benchmarks"))
+
+import accuracy  # noqa: E402
+
+
+@pytest.mark.parametrize("device", accuracy.DEVICES)
+def test_every_fixture_and_differing_favor_is_measured(device: str) -> None:
+    data = json.loads((accuracy.DATA / f"{device}.json").read_text())
+    dirs = accuracy.fixture_dirs()
+    assert {d.parent.name for d in dirs} == {"iree", "frontends"}
+    for d in dirs:
+        assert set(data["favors"][d.name]) == set(accuracy.FAVORS), d.name
+    names = [name for name, _, _ in accuracy.variants(data)]
+    missing = [n for n in names if n not in data["programs"]]
+    assert not missing, f"run benchmarks/accuracy.py --measure: {missing} have no {device} measurement"
+    for name in names:
+        m = data["programs"][name]
+        assert m["call_ns"]["min_ns"] == min(m["sessions_ns"]) > 0
+        assert m["dispatches"], name
+
+
+def test_variants_follow_the_recorded_favor_differences() -> None:
+    data = {"favors": {"quant_matmul": {"debug": True, "max-concurrency": False}}}
+    names = [name for name, _, _ in accuracy.variants(data)]
+    assert "quant_matmul" in names and "mlp" in names
+    assert f"quant_matmul{accuracy.SEP}debug" in names
+    assert f"quant_matmul{accuracy.SEP}max-concurrency" not in names
+    assert not any(n.startswith(f"mlp{accuracy.SEP}") for n in names)
+
+
+def test_favor_schedules_compared_with_iree(iree: None, tmp_path: pathlib.Path) -> None:
+    fixtures = ROOT / "tests" / "fixtures" / "iree"
+    # quant_matmul's three dispatches share one execute region by default and get one each under debug;
+    # mlp's single region is the same under every favor.
+    assert accuracy.favor_differs(fixtures / "quant_matmul", "debug", tmp_path)
+    assert not accuracy.favor_differs(fixtures / "mlp", "debug", tmp_path)
