@@ -212,11 +212,18 @@ def _inline_execute(exe: Operation) -> PinnedRegion | None:
     yielded = list(yield_op.operands[:n_res])
     erase_ops([yield_op], body)
     items: list[Operation | list[Operation]] = []
+    # Results of flattened waves -> the values their waves yielded (the region's yield was erased before
+    # the waves were flattened, so its operands are mapped here rather than through the waves' uses).
+    flattened: dict[Value, Value] = {}
     for inner in _move_out(body, block, pos):
         if inner.op_name != "stream.async.concurrent":
             items.append(inner)
             continue
-        items.append(_flatten_concurrent(inner, block))
+        items.append(_flatten_concurrent(inner, block, flattened))
+    for i, v in enumerate(yielded):
+        while v in flattened:
+            v = flattened[v]
+        yielded[i] = v
     tp = exe.results[-1]
     region: PinnedRegion | None = None
     if pin:
@@ -240,8 +247,9 @@ def _inline_execute(exe: Operation) -> PinnedRegion | None:
     return region
 
 
-def _flatten_concurrent(conc: Operation, block: Block) -> list[Operation]:
-    """Move a wave's ops out of its ``stream.async.concurrent`` into ``block``; returns them."""
+def _flatten_concurrent(conc: Operation, block: Block, flattened: dict[Value, Value]) -> list[Operation]:
+    """Move a wave's ops out of its ``stream.async.concurrent`` into ``block``; returns them. Each result
+    of the wave is recorded in ``flattened`` with the value that replaces it."""
     body = conc.regions[0].blocks[0]
     operands = conc.operands[: len(body.args)]
     for arg, v in zip(body.args, operands):
@@ -252,10 +260,13 @@ def _flatten_concurrent(conc: Operation, block: Block) -> list[Operation]:
     wave: list[Operation] = []
     for inner in _move_out(body, block, block.ops.index(conc)):
         if inner.op_name == "stream.async.concurrent":
-            wave.extend(_flatten_concurrent(inner, block))
+            wave.extend(_flatten_concurrent(inner, block, flattened))
         else:
             wave.append(inner)
     for res, v in zip(conc.results, yielded):
+        while v in flattened:
+            v = flattened[v]
+        flattened[res] = v
         res.replace_all_uses_with(v)
     erase_ops([conc], block)
     return wave

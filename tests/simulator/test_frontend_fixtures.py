@@ -34,19 +34,28 @@ FAVORS = ("debug", "min-peak-memory", "max-concurrency")
 #: (listed in BUGS: any failure).
 XFAIL: dict[tuple[str, str], str] = {
     **{
-        (n, f): "scheduler/state.py _inline_execute: a pinned region yielding results of a flattened"
-        " stream.async.concurrent keeps the erased values (dominance error after scheduling)"
-        for n in ("int8_mlp", "onnx_cnn", "onnx_seq_topk")
-        for f in FAVORS
-    },
-    **{
         ("scan_rnn_topk", f): "transients carried through scf.for are never deallocated (IREE's automatic"
         " reference counting inserts stream.resource.dealloca origin; the scheduler does not): check reports"
         " lifetime/leak; the outputs match IREE's"
         for f in FAVORS
     },
 }
-BUGS = {(n, f) for n in ("int8_mlp", "onnx_cnn", "onnx_seq_topk", "scan_rnn_topk") for f in FAVORS}
+BUGS = {("scan_rnn_topk", f) for f in FAVORS}
+#: test_frontend_schedule_matches_iree only: (fixture, favor) -> why our schedule differs from IREE's.
+SCHEDULE_DIFFERS: dict[tuple[str, str], str] = {
+    **{
+        (n, "debug"): "fixture artifact: async.mlir is the last module-scope dump before schedule-execution, in"
+        " which the initializer was already scheduled under the default favor (IREE's debug-favor cmd.mlir"
+        " serialises that wave; ours keeps it)"
+        for n in ("int8_mlp", "onnx_cnn", "onnx_seq_topk")
+    },
+    **{
+        (n, f): "an existing execute region's result exported with stream.timepoint.chain_external: IREE"
+        " exports it unready (the fence carries readiness); ours awaits it before stream.tensor.export"
+        for n in ("onnx_cnn", "onnx_seq_topk")
+        for f in ("min-peak-memory", "max-concurrency")
+    },
+}
 
 
 def _mark(name: str, stage: str) -> pytest.MarkDecorator | tuple[()]:
@@ -104,7 +113,17 @@ def _iree_cmd(d: pathlib.Path, favor: str) -> pathlib.Path:
     return d / ("cmd.generic.mlir" if favor == "min-peak-memory" else f"cmd.{favor}.generic.mlir")
 
 
-@pytest.mark.parametrize(("name", "favor"), _cases(FAVORS))
+def _schedule_cases() -> list[object]:
+    out = []
+    for name in NAMES:
+        for favor in FAVORS:
+            why = SCHEDULE_DIFFERS.get((name, favor))
+            marks = [pytest.mark.xfail(strict=True, raises=AssertionError, reason=why)] if why else _mark(name, favor)
+            out.append(pytest.param(name, favor, marks=marks, id=f"{name}-{favor}"))
+    return out
+
+
+@pytest.mark.parametrize(("name", "favor"), _schedule_cases())
 def test_frontend_schedule_matches_iree(
     name: str, favor: str, tmp_path: pathlib.Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
