@@ -74,7 +74,7 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
     plot.add_argument("--kind", choices=["timeline", "memory", "utilisation"], default="timeline")
     plot.add_argument("--dependencies", action="store_true", help="draw flow arrows (timeline)")
     plot.add_argument("--critical", action="store_true", help="highlight the critical path (timeline)")
-    plot.add_argument("--time-unit", choices=["ns", "us", "ms", "s"], default="us")
+    plot.add_argument("--time-unit", choices=["auto", "ns", "us", "ms", "s"], default="auto")
     plot.add_argument("--title", default=None)
     plot.set_defaults(func=run_plot)
 

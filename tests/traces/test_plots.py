@@ -8,8 +8,9 @@ import pathlib
 import matplotlib
 import pytest
 
-from traces import Trace, TraceError
+from traces import Trace, TraceError, TraceMetadata, Track
 from traces.iree import read_iree_profile
+from traces.layout import timeline_layout
 from traces.plots import (
     CATEGORY_COLORS,
     CRITICAL_COLOR,
@@ -21,7 +22,7 @@ from traces.plots import (
 
 matplotlib.use("Agg")
 
-SAMPLE_ROWS = ["host/main", "device0/queue0", "device0/queue1", "storage/io0"]
+SAMPLE_ROWS = ["host/main", "device0/queue0", "device0/queue1", "storage/io"]
 PNG = b"\x89PNG\r\n\x1a\n"
 
 
@@ -46,8 +47,9 @@ def test_plots_timeline_renders_png_with_track_rows(sample_trace: Trace, options
     assert [label.get_text() for label in ax.get_yticklabels()] == SAMPLE_ROWS
     assert _png(ax.figure).startswith(PNG)
     arrows = [child for child in ax.texts if getattr(child, "arrow_patch", None) is not None]
-    expected = (3 if options.get("dependencies") else 0) + (2 if options.get("critical") else 0)
-    assert len(arrows) == expected
+    assert len(arrows) == (3 if options.get("dependencies") else 0)
+    assert ax.get_title() == "sample on test-machine"
+    assert ax.get_xlabel() == f"time ({options.get('time_unit', 'ns')})"  # auto: a 200 ns makespan
 
 
 def test_plots_timeline_colours_by_category(sample_trace: Trace) -> None:
@@ -59,23 +61,97 @@ def test_plots_timeline_colours_by_category(sample_trace: Trace) -> None:
     assert colours == expected
 
 
-def test_plots_timeline_critical_path_outlined(sample_trace: Trace) -> None:
+def test_plots_timeline_critical_path_is_a_strip_under_its_spans(sample_trace: Trace) -> None:
     ax = plot_timeline(sample_trace, critical=True)
     red = matplotlib.colors.to_rgba(CRITICAL_COLOR)
-    outlined = [c for c in ax.collections if len(c.get_edgecolor()) and tuple(c.get_edgecolor()[0]) == red]
-    assert len(outlined) == 3  # read, mm, copy
+    strips = [c for c in ax.collections if tuple(c.get_facecolor()[0]) == red]
+    # read on storage, mm on queue0, copy on queue1: one strip per row, under (not over) the bars.
+    extents = sorted(
+        (round(float(p.vertices[:, 0].min())), round(float(p.vertices[:, 0].max())))
+        for c in strips
+        for p in c.get_paths()
+    )
+    assert extents == [(0, 100), (100, 160), (170, 200)]
+    bars = {
+        (round(float(v[:, 0].min())), round(float(v[:, 0].max()))): (
+            float(v[:, 1].min()),
+            float(v[:, 1].max()),
+        )
+        for c in ax.collections
+        if tuple(c.get_facecolor()[0]) != red
+        for v in (p.vertices for p in c.get_paths())
+    }
+    for c in strips:
+        for path in c.get_paths():
+            x0, x1 = path.vertices[:, 0].min(), path.vertices[:, 0].max()
+            bar_top, bar_bottom = bars[(round(float(x0)), round(float(x1)))]
+            assert path.vertices[:, 1].min() >= bar_bottom - 1e-9  # below the bar: its colour stays visible
+    # The path changes row twice (storage -> queue0 -> queue1): one dashed line with two segments.
+    [line] = ax.get_lines()
+    assert line.get_linestyle() == "--" and len(line.get_xdata()) == 6
+
+
+def test_plots_timeline_names_bars_where_they_fit(sample_trace: Trace) -> None:
+    ax = plot_timeline(sample_trace)
+    assert sorted(t.get_text() for t in ax.texts) == ["await", "copy", "fill", "mm", "read"]
+    narrow = plot_timeline(sample_trace, ax=matplotlib.pyplot.subplots(figsize=(0.6, 2))[1])
+    assert [t.get_text() for t in narrow.texts] == ["await"]  # only the widest span has room
+    assert len(plot_timeline(sample_trace, labels=False).texts) == 0
+
+
+def test_plots_timeline_merges_lanes_into_rows_with_depth() -> None:
+    t = Trace(TraceMetadata(machine="m", program="p"))
+    for k in range(3):  # three parameter timelines, two of them concurrent
+        t.add_span(Track.queue("gpu0", f"queue0.params{k}"), f"load{k}", "transfer", 100 * (k // 2), 50)
+    for k in range(6):  # six storage slots at once: collapsed
+        t.add_span(Track.storage(f"io{k}", "nvme0"), "read", "io", 0, 40)
+    t.add_span(Track.queue("gpu0", "queue0"), "dispatch_1", "dispatch", 60, 1)  # 1 ns of 150
+    t.add_span(Track.queue("gpu0", "queue0.1"), "dispatch_2", "dispatch", 60, 30)
+    t.add_track(Track.queue("gpu0", "queue1"))  # no spans: no row
+    layout = timeline_layout(t)
+    assert [(r.label, r.depth, r.collapsed) for r in layout.rows] == [
+        ("gpu0/queue0", 2, False),
+        ("gpu0/queue0.params", 2, False),
+        ("nvme0/io (6 deep)", 6, True),
+    ]
+    ax = plot_timeline(t)
+    assert [label.get_text() for label in ax.get_yticklabels()] == [r.label for r in layout.rows]
+    widths = sorted(float(w) for c in ax.collections for w in _widths(c))
+    assert widths[0] >= 0.001 * 150  # the 1 ns dispatch is drawn at the minimum width
+    # Taller rows for depth: the figure grows with the rows.
+    assert ax.figure.get_figheight() == pytest.approx(max(2.5, 1.2 + 0.34 * layout.height))
+
+
+def _widths(collection: matplotlib.collections.Collection) -> list[float]:
+    return [p.vertices[:, 0].max() - p.vertices[:, 0].min() for p in collection.get_paths()]
+
+
+def test_plots_timeline_fast_path_draws_few_artists() -> None:
+    t = Trace(TraceMetadata(machine="m", program="p"))
+    previous = None
+    for i in range(3000):
+        span = t.add_span(Track.queue(0, i % 2), f"dispatch_{i}", "dispatch", i * 10, 10)
+        if previous is not None:
+            t.add_flow(previous, span)
+        previous = span
+    ax = plot_timeline(t, dependencies=True, critical=True)
+    # A handful of collections (not one per span), flows as one line collection, names bounded.
+    assert len(ax.collections) <= 6 and len(ax.texts) <= 300
+    assert sum(len(c.get_paths()) for c in ax.collections if len(c.get_paths()) == 2999) == 2999
 
 
 def test_plots_memory_and_utilisation_render(sample_trace: Trace) -> None:
     ax = plot_memory(sample_trace)
     [line] = ax.get_lines()
     assert line.get_label() == "device0/pool0"
-    assert list(line.get_ydata()) == [0, 4096, 4160, 64, 64]
+    assert list(line.get_ydata()) == [0, 4, 4160 / 1024, 64 / 1024, 64 / 1024]
+    assert ax.get_ylabel() == "memory (KiB)" and ax.get_xlabel() == "time (ns)"
     assert _png(ax.figure).startswith(PNG)
     ax = plot_utilisation(sample_trace)
     # One bar per resource (the storage device, not its request slot), busy as work: the host only awaits.
     assert [label.get_text() for label in ax.get_yticklabels()] == [*SAMPLE_ROWS[:3], "storage/io"]
     assert [round(float(p.get_width()), 3) for p in ax.patches] == [0.0, 0.4, 0.15, 0.5]
+    assert [t.get_text() for t in ax.texts] == ["0%", "40%", "15%", "50%"]
     assert _png(ax.figure).startswith(PNG)
 
 
@@ -85,17 +161,17 @@ def test_plots_side_by_side_measured_and_simulated(sample_trace: Trace) -> None:
     first, second = figure.axes[0], figure.axes[1]
     assert [t.get_text() for t in first.get_yticklabels()] == [
         "host/submit.device0.queue0",
-        "device0/queue0",
-        "device0/queue0.execute",
+        "device0/queue0",  # its execute lane is a level of the queue's row
     ]
     assert [t.get_text() for t in second.get_yticklabels()] == SAMPLE_ROWS
     assert first.get_title() == "iree" and second.get_title() == "simulated"
+    assert first.get_xlabel() == "" and second.get_xlabel() == "time (us)"
     assert first.get_xlim()[1] >= measured.makespan_ns / 1000 and second.get_xlim() == first.get_xlim()
     assert _png(figure).startswith(PNG)
 
 
 def test_plots_reject_bad_time_unit(sample_trace: Trace) -> None:
-    with pytest.raises(TraceError, match="time_unit must be one of ns, us, ms, s, got 'h'"):
+    with pytest.raises(TraceError, match="time_unit must be one of auto, ns, us, ms, s, got 'h'"):
         plot_timeline(sample_trace, time_unit="h")
 
 
