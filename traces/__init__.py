@@ -128,6 +128,7 @@ __all__ = [
     "time_by_category",
     "time_by_name",
     "time_by_site",
+    "trace_report",
     "track_sort_key",
     "utilisation",
     "write_chrome_json",
@@ -143,6 +144,7 @@ _LAZY = {
     "plot_timeline": "traces.plots",
     "plot_utilisation": "traces.plots",
     "spans_dataframe": "traces.frames",
+    "trace_report": "traces.report",
 }
 
 

@@ -35,6 +35,8 @@ if TYPE_CHECKING:
     import pandas as pd
     from matplotlib.axes import Axes
 
+    from traces.report import Report
+
 
 class Trace:
     """The timeline of one run.
@@ -365,3 +367,10 @@ class Trace:
         from traces.plots import plot_timeline
 
         return plot_timeline(self, ax=ax, **options)
+
+    def report(self, **options: Any) -> Report:
+        """The self-contained HTML report of this trace (a notebook shows it inline); see
+        :func:`traces.report.trace_report` for ``options``."""
+        from traces.report import trace_report
+
+        return trace_report(self, **options)

@@ -20,7 +20,19 @@ from simulator.errors import InputError, SimulationError
 from traces.errors import TraceError
 
 # Subcommand modules, in the order `streamsim --help` lists them.
-SUBCOMMANDS = ["run", "opt", "schedule", "check", "machines", "trace", "params", "sweep", "profile", "calibrate"]
+SUBCOMMANDS = [
+    "run",
+    "opt",
+    "schedule",
+    "check",
+    "machines",
+    "trace",
+    "params",
+    "sweep",
+    "profile",
+    "calibrate",
+    "report",
+]
 
 EXIT_CODES = {
     0: "success",

@@ -1,0 +1,241 @@
+"""``streamsim report``: a program's run and check, a trace file, a sweep's results, each as one HTML page;
+and the pages rendered in headless Chromium (issue 17)."""
+
+from __future__ import annotations
+
+import os
+import pathlib
+import shutil
+import subprocess
+import time
+
+import numpy as np
+import pytest
+
+from ir import load_file, print_generic
+from simulator import Session
+from simulator.checks.mutants import MUTANTS
+from simulator.cli import main
+from simulator.report import run_report, sweep_report
+from simulator.sweep import pareto_front, pivot, run_study, study_from_dict
+from tests.traces.test_report import Page, _check_against_trace
+from traces import Trace, TraceMetadata, Track, read_trace
+
+FIXTURES = pathlib.Path(__file__).resolve().parents[1] / "fixtures" / "iree"
+MLP = FIXTURES / "mlp"
+ATTENTION = FIXTURES / "attention_block"
+
+
+def _mlp_report(program: pathlib.Path) -> Page:
+    report = run_report(
+        program,
+        "main",
+        [np.load(MLP / "input0.npy")],
+        machine="cpu",
+        parameters={"model": MLP / "params.irpa"},
+    )
+    return Page(report.html)
+
+
+def test_report_run_embeds_the_runs_trace_and_a_clean_check() -> None:
+    page = _mlp_report(MLP / "cmd.generic.mlir")
+    trace = (
+        Session("cpu", seed=0)
+        .run_sync(
+            MLP / "cmd.generic.mlir",
+            "main",
+            [np.load(MLP / "input0.npy")],
+            parameters={"model": MLP / "params.irpa"},
+            timing_only=True,
+        )
+        .trace
+    )
+    _check_against_trace(page, trace)
+    assert page.data["findings"]["clean"] is True and page.data["findings"]["findings"] == []
+    assert [run["status"] for run in page.data["findings"]["runs"]]  # the checker's runs are listed
+
+
+def test_report_run_lists_the_checkers_findings(tmp_path: pathlib.Path) -> None:
+    module = load_file(str(MLP / "cmd.generic.mlir"))
+    MUTANTS["conflicting-wave"](module, "main")  # two dispatches in one wave: a race
+    racy = tmp_path / "racy.mlir"
+    racy.write_text(print_generic(module))
+    page = _mlp_report(racy)
+    findings = page.data["findings"]
+    assert findings["clean"] is False
+    kinds = [f"{f['category']}/{f['kind']}" for f in findings["findings"]]
+    assert "race/write-read" in kinds
+    [table, *_] = page.tables["findings"]
+    assert [f"{row[0]}/{row[1]}" for row in table[1:]] == kinds
+    assert all(str(racy) in row[3] for row in table[1:] if row[0] == "race")  # located in the user's file
+
+
+def _sweep(tmp_path: pathlib.Path) -> object:
+    study = study_from_dict(
+        {
+            "programs": [{"fixture": str(ATTENTION)}],
+            "machines": ["cpu", "discrete-gpu"],
+            "overrides": {"queues": [1, 2]},
+            "metrics": ["makespan", "peak_memory"],
+        },
+        base_dir=tmp_path,
+    )
+    return run_study(study, cluster="inprocess", output=tmp_path / "results.parquet", progress=False)
+
+
+def test_report_sweep_heatmaps_and_pareto_front_match_the_table(tmp_path: pathlib.Path) -> None:
+    table = _sweep(tmp_path)
+    page = Page(sweep_report(table).html)
+    assert len(page.data["points"]) == len(table) == 4
+    heat = page.data["heatmaps"]["makespan_ns"]
+    assert (heat["x"], heat["y"]) == ("machine", "queues")
+    expected = pivot(table, "machine", "queues", "makespan_ns")
+    assert heat["values"] == expected.to_numpy(dtype=float).tolist()
+    assert heat["columns"] == list(expected.columns) and heat["index"] == list(expected.index)
+    front = pareto_front(table)
+    assert page.data["pareto"] == [
+        [float(a), float(b)] for a, b in zip(front["makespan_ns"], front["peak_memory_bytes"])
+    ]
+    assert len(page.tables["heatmaps"]) == 2  # makespan and peak memory
+
+
+def test_report_cli_trace_program_and_sweep(
+    tmp_path: pathlib.Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    trace_path = tmp_path / "t.json"
+    assert main(["run", str(MLP / "cmd.generic.mlir"), "--input", f"@{MLP / 'input0.npy'}",
+                 "--parameters", f"model={MLP / 'params.irpa'}", "--timing-only", "--trace", str(trace_path),
+                 "--no-summary"]) == 0  # fmt: skip
+    out = tmp_path / "trace.html"
+    assert main(["report", str(trace_path), "-o", str(out)]) == 0
+    assert f"wrote HTML report {out}" in capsys.readouterr().out
+    _check_against_trace(Page(out.read_text()), read_trace(trace_path))
+    # A program: inputs and parameters generated from the seed when not given, checked clean.
+    out = tmp_path / "run.html"
+    assert main(["report", str(MLP / "cmd.generic.mlir"), "-o", str(out), "--machine", "discrete-gpu"]) == 0
+    page = Page(out.read_text())
+    assert page.data["findings"]["clean"] is True and page.data["summary"]["machine"] == "discrete-gpu"
+    _sweep(tmp_path)
+    out = tmp_path / "sweep.html"
+    assert main(["report", str(tmp_path / "results.parquet"), "-o", str(out)]) == 0
+    assert len(Page(out.read_text()).data["points"]) == 4
+
+
+def test_report_cli_bad_input_exits_2(tmp_path: pathlib.Path, capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["report", str(tmp_path / "missing.json"), "-o", str(tmp_path / "x.html")]) == 2
+    assert "missing.json: no such file" in capsys.readouterr().err
+    bad = tmp_path / "bad.json"
+    bad.write_text("{not json")
+    assert main(["report", str(bad), "-o", str(tmp_path / "x.html")]) == 2
+    assert "bad.json" in capsys.readouterr().err
+    assert main(["report", str(MLP / "cmd.generic.mlir"), "-o", str(tmp_path / "no" / "dir" / "x.html")]) == 2
+    assert "cannot write" in capsys.readouterr().err
+
+
+# -- headless Chromium ----------------------------------------------------------------------------------
+
+
+def _chromium() -> str:
+    """The Chromium binary; skipped without one, failed under STREAMSIM_REQUIRE_IREE=1 (CI installs it)."""
+    path = shutil.which("chromium") or shutil.which("chromium-browser")
+    if path:
+        return path
+    if os.environ.get("STREAMSIM_REQUIRE_IREE") == "1":
+        pytest.fail(
+            "STREAMSIM_REQUIRE_IREE=1 but chromium is not installed (.ci/run installs Debian's chromium)"
+        )
+    pytest.skip("needs headless Chromium (Debian package chromium) to render the report")
+
+
+def _render(html_path: pathlib.Path, png: pathlib.Path) -> tuple[str, list[str], float]:
+    """The DOM after the page's script ran, its console messages, and the screenshot's render time."""
+    chromium = _chromium()
+    base = [
+        chromium,
+        "--headless",
+        "--no-sandbox",
+        "--disable-gpu",
+        "--user-data-dir=" + str(png.parent / "profile"),
+    ]
+    start = time.perf_counter()
+    shot = subprocess.run(
+        [*base, "--enable-logging=stderr", "--v=0", f"--screenshot={png}", "--window-size=1280,900",
+         html_path.as_uri()],
+        capture_output=True, text=True, timeout=120, check=True,
+    )  # fmt: skip
+    seconds = time.perf_counter() - start
+    console = [line for line in shot.stderr.splitlines() if ":CONSOLE" in line]
+    dom = subprocess.run(
+        [*base, "--dump-dom", html_path.as_uri()], capture_output=True, text=True, timeout=120, check=True
+    ).stdout
+    return dom, console, seconds
+
+
+def _body(dom: str) -> dict[str, str]:
+    class Body(Page):
+        def __init__(self, text: str) -> None:
+            self.attrs: dict[str, str] = {}
+            super().__init__(text)
+
+        def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+            if tag == "body":
+                self.attrs = {k: v or "" for k, v in attrs}
+            super().handle_starttag(tag, attrs)
+
+    return Body(dom).attrs
+
+
+def _has_colour(png: pathlib.Path, hex_colour: str) -> bool:
+    import matplotlib.image
+
+    pixels = (matplotlib.image.imread(png)[:, :, :3] * 255).round().astype(int)
+    want = np.array([int(hex_colour[i : i + 2], 16) for i in (1, 3, 5)])
+    return bool((np.abs(pixels - want).max(axis=2) <= 2).any())
+
+
+def _deep_trace(dispatches: int) -> Trace:
+    t = Trace(TraceMetadata(machine="bench", program=f"{dispatches} dispatches", version="test"))
+    clock = [0, 0]
+    for i in range(dispatches):
+        q = i % 3 == 2
+        t.add_span(Track.queue("gpu0", f"queue0.{1 if q else 0}" if q else "queue0"), f"main_dispatch_{i}_matmul",
+                   "dispatch", clock[q], 4000 + (i * 37) % 500, {"loc": f"m.mlir:{i + 1}:3"})  # fmt: skip
+        clock[q] += 4600
+    for k in range(2 * dispatches // 3):
+        t.add_span(Track.storage(f"io{k % 8}", "nvme0"), "read", "io", k * 1000, 7000)
+    return t
+
+
+@pytest.mark.parametrize("kind", ["fixture-run", "2000-dispatches", "sweep"])
+def test_report_renders_in_headless_chromium(kind: str, tmp_path: pathlib.Path) -> None:
+    _chromium()
+    html_path = tmp_path / f"{kind}.html"
+    if kind == "fixture-run":
+        report = run_report(
+            ATTENTION / "cmd.generic.mlir",
+            "main",
+            [np.load(ATTENTION / "input0.npy")],
+            machine="discrete-gpu",
+            parameters={"model": ATTENTION / "params.irpa"},
+        )
+    elif kind == "2000-dispatches":
+        from traces.report import trace_report
+
+        report = trace_report(_deep_trace(2000))
+    else:
+        report = sweep_report(_sweep(tmp_path))
+    report.write(html_path)
+    png = tmp_path / f"{kind}.png"
+    dom, console, _ = _render(html_path, png)
+    assert console == []  # no errors, no warnings, nothing logged
+    body = _body(dom)
+    rows = report.data.get("timeline", {}).get("rows", [])
+    if rows:
+        # The script ran to the end and drew the expected rows; the screenshot shows dispatch bars.
+        assert body["data-rendered"] == str(len(rows))
+        assert body["data-rows"].split("|") == [r["label"] for r in rows]
+        assert int(body["data-drawn-spans"]) == len(report.data["timeline"]["spans"])
+        assert _has_colour(png, "#4C72B0")
+    else:
+        assert "data-rendered" not in body  # a sweep has no timeline; its heatmap's darkest cell shows
+        assert _has_colour(png, "#08306b")
