@@ -498,7 +498,7 @@ def build(model: Model, out: pathlib.Path) -> pathlib.Path:
         " --compile-to=stream, then iree-opt --mlir-print-op-generic (FAVOR: debug, max-concurrency)",
         "async.mlir:         iree-compile source.mlir T --compile-to=stream"
         " --mlir-print-ir-before=iree-stream-schedule-execution --mlir-print-ir-module-scope"
-        " --mlir-disable-threading -o /dev/null   (stderr, last dump)",
+        " --mlir-disable-threading -o /dev/null   (stderr, first dump: every function before it)",
         "async.generic.mlir: iree-opt async.mlir --mlir-print-op-generic -o async.generic.mlir",
         "module.vmfb:        iree-compile source.mlir T -o module.vmfb   (not kept in git)",
         "params.irpa:        scope 'model', the model's own initial weights:",

@@ -251,10 +251,21 @@ def async_dump(program: pathlib.Path) -> str:
             os.devnull,
         ]
     )
-    dumps = re.split(r"^// -----// IR Dump Before .*$", r.stderr, flags=re.M)
-    if len(dumps) < 2:
+    headers = re.findall(r"^// -----// IR Dump Before .*$", r.stderr, flags=re.M)
+    dumps = re.split(r"^// -----// IR Dump Before .*$", r.stderr, flags=re.M)[1:]
+    if not dumps:
         raise FixtureError(f"{program}: iree-compile printed no dump before iree-stream-schedule-execution")
-    return dumps[-1].strip() + "\n"
+    # schedule-execution opens a function-level nested pipeline (with schedule-concurrency), which MLIR runs
+    # function by function: each later module-scope dump already holds the earlier functions scheduled. The
+    # program's module is dumped once per function, last (IREE's const-eval JIT modules come first), so its
+    # first dump, the one with every function as schedule-execution receives it, is the k-th from the end.
+    last = dumps[-1]
+    k = len(re.findall(r"^  (?:util\.func|util\.initializer|func\.func)\b", last, flags=re.M))
+    if not 0 < k <= len(dumps) or not all(
+        "'util.func'" in h or "'util.initializer'" in h or "'func.func'" in h for h in headers[-k:]
+    ):
+        raise FixtureError(f"{program}: cannot tell the program's {k} dumps before iree-stream-schedule-execution")
+    return dumps[-k].strip() + "\n"
 
 
 HAL_README = [
@@ -366,7 +377,7 @@ def regenerate(program: pathlib.Path, out: pathlib.Path) -> pathlib.Path:
         "cmd.generic.mlir:   iree-opt cmd.mlir --mlir-print-op-generic -o cmd.generic.mlir",
         "async.mlir:         iree-compile source.mlir T --compile-to=stream"
         " --mlir-print-ir-before=iree-stream-schedule-execution --mlir-print-ir-module-scope"
-        " --mlir-disable-threading -o /dev/null   (stderr, last dump)",
+        " --mlir-disable-threading -o /dev/null   (stderr, first dump: every function before it)",
         "async.generic.mlir: iree-opt async.mlir --mlir-print-op-generic -o async.generic.mlir",
         *HAL_README,
         "module.vmfb:        iree-compile source.mlir T -o module.vmfb   (not kept in git)",
@@ -397,6 +408,9 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument(
         "--hal-only", action="store_true", help="only (re)write the HAL forms (hal*.mlir) of existing fixtures"
     )
+    ap.add_argument(
+        "--async-only", action="store_true", help="only (re)write async.mlir and async.generic.mlir of existing fixtures"
+    )
     a = ap.parse_args(argv)
     if a.all == (a.program is not None):
         ap.error("give either PROGRAM or --all")
@@ -409,6 +423,12 @@ def main(argv: list[str] | None = None) -> int:
     failed = 0
     for program, out in jobs:
         try:
+            if a.async_only:
+                (out / "async.mlir").write_text(async_dump(out / "source.mlir"))
+                run([tool("iree-opt"), str(out / "async.mlir"), "--mlir-print-op-generic", "-o",
+                     str(out / "async.generic.mlir")])  # fmt: skip
+                print("wrote async forms of", out, flush=True)
+                continue
             if a.hal_only:
                 hal_forms(out / "source.mlir", out)
                 readme = out / "README.txt"

@@ -39,21 +39,21 @@ XFAIL: dict[tuple[str, str], str] = {
         " lifetime/leak; the outputs match IREE's"
         for f in FAVORS
     },
+    **{
+        ("onnx_cnn", f): "the $async function's leading splat of a transient is scheduled in an execute region"
+        " of its own whose alloca is never deallocated: check reports lifetime/leak; the outputs match IREE's"
+        for f in FAVORS
+    },
 }
-BUGS = {("scan_rnn_topk", f) for f in FAVORS}
+BUGS = {(n, f) for n in ("scan_rnn_topk", "onnx_cnn") for f in FAVORS}
 #: test_frontend_schedule_matches_iree only: (fixture, favor) -> why our schedule differs from IREE's.
 SCHEDULE_DIFFERS: dict[tuple[str, str], str] = {
     **{
-        (n, "debug"): "fixture artifact: async.mlir is the last module-scope dump before schedule-execution, in"
-        " which the initializer was already scheduled under the default favor (IREE's debug-favor cmd.mlir"
-        " serialises that wave; ours keeps it)"
-        for n in ("int8_mlp", "onnx_cnn", "onnx_seq_topk")
-    },
-    **{
-        (n, f): "an existing execute region's result exported with stream.timepoint.chain_external: IREE"
-        " exports it unready (the fence carries readiness); ours awaits it before stream.tensor.export"
+        (n, f): "coarse-fences $async function (stream.timepoint.import of the wait fence, chain_external of"
+        " the signal fence): ours awaits three times where IREE awaits once"
+        + ("; and onnx_cnn's leading splat gets a region of its own (3 regions, IREE 2)" if n == "onnx_cnn" else "")
         for n in ("onnx_cnn", "onnx_seq_topk")
-        for f in ("min-peak-memory", "max-concurrency")
+        for f in FAVORS
     },
 }
 
