@@ -55,6 +55,7 @@ from simulator.calibration.run import (  # noqa: E402
     fit_machine,
     fixture_case,
     measure_case,
+    pair_dispatches,
     simulate_case,
     stream_ir_of,
 )
@@ -160,16 +161,8 @@ def predict_rows(entries, machine) -> tuple[list[dict[str, Any]], list[float]]:
     rows, dispatch_errors = [], []
     for case, ir, m in entries:
         sim = simulate_case(case, ir, machine)
-        by_loc = {d["loc"]: d for d in sim["dispatches"]}
-        for d in m["dispatches"]:
-            s = by_loc.get(d["loc"])
-            if s is not None and d["min_ns"] > 0:
-                dispatch_errors.append(s["dur_ns"] / d["min_ns"] - 1.0)
-        per_prog = [
-            by_loc[d["loc"]]["dur_ns"] / d["min_ns"] - 1.0
-            for d in m["dispatches"]
-            if d["loc"] in by_loc and d["min_ns"]
-        ]
+        per_prog = [s["dur_ns"] / d["min_ns"] - 1.0 for d, s in pair_dispatches(m, sim) if d["min_ns"] > 0]
+        dispatch_errors += per_prog
         c = m["call_ns"]
         sessions = m.get("sessions_ns") or [c["min_ns"]]
         rows.append(

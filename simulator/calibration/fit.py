@@ -94,32 +94,38 @@ class DispatchFit:
 
 
 _FEATURES = ("overhead_ns", "ns_per_flop", "ns_per_byte", "ns_per_transcendental")
+#: The owner of the columns every class shares (the fixed cost per dispatch, per transcendental).
+SHARED = "*"
 #: Samples a class needs for its own overhead and per-byte terms.
 MIN_SAMPLES = 3
 
 
 def fit_dispatch_model(samples: Sequence[DispatchSample]) -> DispatchFit:
-    """Fit ``overhead[c] + flops * ns_per_flop[c] + bytes * ns_per_byte[c]`` per op class ``c``, plus
-    ``transcendentals * ns_per_transcendental[c]``, on relative error, with non-negative
+    """Fit ``overhead + flops * ns_per_flop[c] + bytes * ns_per_byte[c] + transcendentals *
+    (ns_per_transcendental + extra[c])`` per op class ``c``, on relative error, with non-negative
     coefficients.
 
-    Each table's ``default`` (for classes never measured) is the median over the fitted classes. Raises
-    InputError without samples.
+    The fixed cost per dispatch and the cost of a transcendental evaluation are shared by every class
+    (each class's table entry is the shared figure, plus the class's own extra per transcendental):
+    fitted per class, a class measured only at sizes where the fixed cost vanishes in the work (or
+    whose bodies never evaluate a transcendental) would get none, and mispredict the small dispatches
+    and fused bodies of real programs. A table's ``default`` (for classes never measured) is the shared
+    figure, or the median over the fitted classes for the per-flop and per-byte costs. Raises InputError
+    without samples.
     """
     rows = [s for s in samples if s.measured_ns > 0]
     if not rows:
         raise InputError("cannot fit a dispatch model: no measured dispatches")
     classes = sorted({s.op_class for s in rows})
-    # Columns per class (k: 0 overhead, 1 per flop, 2 per byte, 3 per transcendental): with fewer than
-    # MIN_SAMPLES samples a class gets one work coefficient (per flop, or per byte when it does no
-    # flops) rather than a line through too few points, so that it extrapolates in proportion to the
-    # work instead of as a constant; a class whose bodies evaluate transcendentals gets their column.
-    columns: list[tuple[str, int]] = []
+    # Columns (k: 0 overhead, 1 per flop, 2 per byte, 3 per transcendental): the shared ones first,
+    # then per class; with fewer than MIN_SAMPLES samples a class gets one work coefficient (per flop,
+    # or per byte when it does no flops) rather than a line through too few points.
+    columns: list[tuple[str, int]] = [(SHARED, 0), (SHARED, 3)]
     for c in classes:
         members = [s for s in rows if s.op_class == c]
         has_flops = any(s.flops for s in members)
         if len(members) >= MIN_SAMPLES:
-            columns += [(c, 0), (c, 1), (c, 2)] if has_flops else [(c, 0), (c, 2)]
+            columns += [(c, 1), (c, 2)] if has_flops else [(c, 2)]
         else:
             columns.append((c, 1) if has_flops else (c, 2))
         if any(s.transcendentals for s in members):
@@ -129,22 +135,25 @@ def fit_dispatch_model(samples: Sequence[DispatchSample]) -> DispatchFit:
     b = np.ones(len(rows))
     for i, s in enumerate(rows):
         for k, value in enumerate((1.0, float(s.flops), float(s.bytes), float(s.transcendentals))):
-            j = index.get((s.op_class, k))
-            if j is not None:
-                a[i, j] = value / s.measured_ns
+            for owner in (s.op_class, SHARED):
+                j = index.get((owner, k))
+                if j is not None:
+                    a[i, j] = value / s.measured_ns
     # Columns scaled to unit norm, so that ns-per-flop and ns-per-call coefficients weigh alike.
     norms = np.linalg.norm(a, axis=0)
     norms[norms == 0] = 1.0
     x = nnls(a / norms, b) / norms
+    shared = {k: float(x[index[(SHARED, k)]]) for k in (0, 3)}
     tables: dict[str, dict[str, float]] = {f: {} for f in _FEATURES}
     for c in classes:
         for k, f in enumerate(_FEATURES):
             j = index.get((c, k))
-            if j is not None or k < 3:
-                tables[f][c] = float(f"{x[j]:.6g}") if j is not None else 0.0
-    for f in _FEATURES:
-        if tables[f]:
-            tables[f]["default"] = float(statistics.median(tables[f].values()))
+            own = float(x[j]) if j is not None else 0.0
+            tables[f][c] = float(f"{own + shared.get(k, 0.0):.6g}")
+    for k, f in enumerate(_FEATURES):
+        tables[f]["default"] = (
+            float(f"{shared[k]:.6g}") if k in shared else float(statistics.median(tables[f].values()))
+        )
     model = DispatchModelSpec(
         tables["overhead_ns"], tables["ns_per_flop"], tables["ns_per_byte"], tables["ns_per_transcendental"]
     )

@@ -189,29 +189,57 @@ def simulate_case(case: Case, stream_ir: pathlib.Path, machine: Machine) -> dict
     }
 
 
-def dispatch_samples(measured: dict[str, Any], simulated: dict[str, Any]) -> list[DispatchSample]:
-    """Measured dispatches paired with simulated ones by location (by name and order without one)."""
-    by_loc = {d["loc"]: d for d in simulated["dispatches"] if d["loc"]}
-    by_name: dict[str, list[dict[str, Any]]] = {}
-    for d in simulated["dispatches"]:
-        by_name.setdefault(d["name"], []).append(d)
+def _site(loc: str | None) -> str | None:
+    """``cmd.mlir:412:7`` of ``/any/dir/cmd.mlir:412:7``: a site within one program, wherever its stream
+    IR was when it was measured."""
+    return loc.rsplit("/", 1)[-1] if loc else None
+
+
+def pair_dispatches(
+    measured: dict[str, Any], simulated: dict[str, Any]
+) -> list[tuple[dict[str, Any], dict[str, Any]]]:
+    """Measured dispatches paired with simulated ones: by site (file name, line and column of the
+    ``stream.cmd.dispatch``), in order when a site runs more than once (a loop), else by name in order.
+    Each simulated dispatch is paired at most once."""
+    by_site: dict[str | None, list[int]] = {}
+    by_name: dict[str, list[int]] = {}
+    for i, d in enumerate(simulated["dispatches"]):
+        if d["loc"]:
+            by_site.setdefault(_site(d["loc"]), []).append(i)
+        by_name.setdefault(d["name"], []).append(i)
+    used: set[int] = set()
+
+    def take(candidates: list[int]) -> int | None:
+        while candidates:
+            i = candidates.pop(0)
+            if i not in used:
+                used.add(i)
+                return i
+        return None
+
     out = []
     for m in measured["dispatches"]:
-        sim = by_loc.get(m["loc"]) if m["loc"] else None
-        if sim is None and by_name.get(m["name"]):
-            sim = by_name[m["name"]].pop(0)
-        if sim is not None:
-            out.append(
-                DispatchSample(
-                    measured["name"],
-                    m["name"],
-                    sim["flops"],
-                    sim["bytes"],
-                    float(m["min_ns"]),
-                    int(sim.get("transcendentals", 0)),
-                )
-            )
+        i = take(by_site.get(_site(m["loc"]), [])) if m["loc"] else None
+        if i is None:
+            i = take(by_name.get(m["name"], []))
+        if i is not None:
+            out.append((m, simulated["dispatches"][i]))
     return out
+
+
+def dispatch_samples(measured: dict[str, Any], simulated: dict[str, Any]) -> list[DispatchSample]:
+    """Measured dispatches paired with simulated ones (:func:`pair_dispatches`) as fit samples."""
+    return [
+        DispatchSample(
+            measured["name"],
+            m["name"],
+            sim["flops"],
+            sim["bytes"],
+            float(m["min_ns"]),
+            int(sim.get("transcendentals", 0)),
+        )
+        for m, sim in pair_dispatches(measured, simulated)
+    ]
 
 
 def with_costs(base: dict[str, Any], dispatch: DispatchFit | None, costs: dict[str, float]) -> Machine:

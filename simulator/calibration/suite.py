@@ -186,6 +186,32 @@ def mlp(batch: int, dims: tuple[int, ...]) -> Benchmark:
     return Benchmark(f"mlp_{batch}x{'x'.join(str(d) for d in dims)}", src, tuple(inputs))
 
 
+def host_loop(iterations: int, size: int = 16) -> Benchmark:
+    """``iterations`` rounds of ``x + x`` over a ``size x size`` tensor in an ``scf.for``: IREE keeps
+    the loop on the host, one execute region and one wait per iteration, so the call time is mostly the
+    host's fixed costs (ops, submissions, waits) rather than dispatch work."""
+    t = _t((size, size), "f32")
+    m = "affine_map<(i, j) -> (i, j)>"
+    src = f"""func.func @main(%a: {t}) -> {t} {{
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %n = arith.constant {iterations} : index
+  %r = scf.for %i = %c0 to %n step %c1 iter_args(%x = %a) -> {t} {{
+    %e = tensor.empty() : {t}
+    %y = linalg.generic {{indexing_maps = [{m}, {m}], iterator_types = ["parallel", "parallel"]}}
+        ins(%x : {t}) outs(%e : {t}) {{
+    ^bb0(%p: f32, %o: f32):
+      %s = arith.addf %p, %p : f32
+      linalg.yield %s : f32
+    }} -> {t}
+    scf.yield %y : {t}
+  }}
+  return %r : {t}
+}}
+"""
+    return Benchmark(f"host_loop_{iterations}x{size}x{size}", src, (_spec((size, size), "f32"),))
+
+
 def training_suite() -> list[Benchmark]:
     """The programs the dispatch model is fitted on."""
     out = [
@@ -215,6 +241,28 @@ def training_suite() -> list[Benchmark]:
         conv2d(16, 4, 8),
         conv2d(32, 16, 32),
         conv2d(64, 8, 16),
+        # Launch-bound sizes (a few hundred ns to a few us, as most fixtures' dispatches are), so that
+        # each class's fixed cost per dispatch is measured rather than extrapolated from large ones.
+        matmul(2, 16, 8),
+        matmul(8, 32, 32),
+        matmul(16, 64, 32, "i8", "i32"),
+        batch_matmul(2, 8, 16, 8),
+        elementwise(4, 16),
+        elementwise(16, 64, heavy=True),
+        reduction(2, 16),
+        reduction(8, 128),
+        softmax(2, 16),
+        softmax(16, 64),
+        transpose(16, 32),
+        conv2d(6, 3, 8),
+        conv2d(10, 8, 16),
+        # Several dispatches recorded into one execute region (the per-command and the per-submission
+        # costs apart: every program above records one dispatch per submission).
+        mlp(2, (16, 32, 16)),
+        mlp(8, (32, 64, 64, 32)),
+        # Host-side costs: a loop of tiny dispatches, one submission and wait per iteration.
+        host_loop(4),
+        host_loop(32),
     ]
     return out
 

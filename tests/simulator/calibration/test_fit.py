@@ -20,7 +20,9 @@ from simulator.costs import CostModel, DispatchCost, op_class
 from simulator.errors import InputError, MachineError
 from simulator.machine import load_machine, machine_from_dict
 
-TRUE_OVERHEAD = {"matmul": 2500.0, "reduction": 1200.0, "elementwise": 800.0, "conv": 9000.0}
+# The fixed cost per dispatch and per transcendental evaluation are shared by every class (fit.py).
+TRUE_OVERHEAD = 2500.0
+TRUE_PER_TRANSCENDENTAL = 20.0
 TRUE_PER_BYTE = {"matmul": 0.05, "reduction": 0.02, "elementwise": 0.015, "conv": 0.1}
 TRUE_PER_FLOP = {"matmul": 0.004, "reduction": 0.02, "elementwise": 0.03, "conv": 0.006}
 NAMES = {
@@ -38,9 +40,10 @@ def _samples(noise: float, seed: int = 0) -> list[DispatchSample]:
         for n in range(12):
             flops = int(rng.integers(1_000, 50_000_000))
             nbytes = int(rng.integers(1_000, 8_000_000))
-            t = TRUE_OVERHEAD[cls] + flops * per_flop + nbytes * TRUE_PER_BYTE[cls]
+            trans = int(rng.integers(0, 100_000)) if n % 3 == 0 else 0
+            t = TRUE_OVERHEAD + flops * per_flop + nbytes * TRUE_PER_BYTE[cls] + trans * TRUE_PER_TRANSCENDENTAL
             t *= 1.0 + noise * float(rng.uniform(-1, 1))
-            out.append(DispatchSample("p", NAMES[cls].format(n=n), flops, nbytes, t))
+            out.append(DispatchSample("p", NAMES[cls].format(n=n), flops, nbytes, t, trans))
     return out
 
 
@@ -48,8 +51,12 @@ def test_fit_dispatch_model_recovers_known_coefficients_exactly() -> None:
     model = fit_dispatch_model(_samples(0.0)).model
     for cls in TRUE_PER_FLOP:
         assert model.coefficients(cls) == pytest.approx(
-            (TRUE_OVERHEAD[cls], TRUE_PER_FLOP[cls], TRUE_PER_BYTE[cls]), rel=1e-4
+            (TRUE_OVERHEAD, TRUE_PER_FLOP[cls], TRUE_PER_BYTE[cls]), rel=1e-4
         )
+        assert model.ns_per_transcendental[cls] == pytest.approx(TRUE_PER_TRANSCENDENTAL, rel=1e-4)
+    # A class never measured pays the shared costs.
+    assert model.overhead_ns["default"] == pytest.approx(TRUE_OVERHEAD, rel=1e-4)
+    assert model.ns_per_transcendental["default"] == pytest.approx(TRUE_PER_TRANSCENDENTAL, rel=1e-4)
     assert summarize_errors(fit_dispatch_model(_samples(0.0)).relative_errors)["worst_abs"] < 1e-4
 
 
@@ -171,8 +178,13 @@ def test_a_class_with_one_sample_scales_with_its_work() -> None:
     samples = _samples(0.0) + [DispatchSample("p", "main_dispatch_9_matmul_8x8x8_f16", 1000, 500, 20_000.0)]
     model = fit_dispatch_model(samples).model
     overhead, per_flop, per_byte = model.coefficients("matmul.f16")
-    assert (overhead, per_byte) == (0.0, 0.0) and per_flop == pytest.approx(20.0, rel=1e-4)
-    assert model.predict_ns("matmul.f16", 2000, 500) == pytest.approx(40_000.0, rel=1e-4)
+    # It pays the shared fixed cost; the rest of its time is priced per flop, so twice the flops cost
+    # twice that rest.
+    assert overhead == pytest.approx(TRUE_OVERHEAD, rel=1e-4) and per_byte == 0.0
+    assert per_flop == pytest.approx((20_000.0 - TRUE_OVERHEAD) / 1000, rel=1e-4)
+    assert model.predict_ns("matmul.f16", 2000, 500) == pytest.approx(
+        TRUE_OVERHEAD + 2 * (20_000.0 - TRUE_OVERHEAD), rel=1e-4
+    )
 
 
 def test_linalg_estimate_counts_transcendentals_of_fused_bodies() -> None:
