@@ -211,19 +211,19 @@ def pair_dispatches(
 
     def take(candidates: list[int]) -> int | None:
         while candidates:
-            i = candidates.pop(0)
-            if i not in used:
-                used.add(i)
-                return i
+            k = candidates.pop(0)
+            if k not in used:
+                used.add(k)
+                return k
         return None
 
     out = []
     for m in measured["dispatches"]:
-        i = take(by_site.get(_site(m["loc"]), [])) if m["loc"] else None
-        if i is None:
-            i = take(by_name.get(m["name"], []))
-        if i is not None:
-            out.append((m, simulated["dispatches"][i]))
+        j = take(by_site.get(_site(m["loc"]), [])) if m["loc"] else None
+        if j is None:
+            j = take(by_name.get(m["name"], []))
+        if j is not None:
+            out.append((m, simulated["dispatches"][j]))
     return out
 
 
