@@ -8,7 +8,7 @@ import tomllib
 import pytest
 
 from simulator.calibration.fit import DispatchSample, fit_dispatch_model
-from simulator.calibration.run import KNOBS, dispatch_samples, fixture_case, with_costs
+from simulator.calibration.run import KNOBS, dispatch_samples, fixture_case, pair_dispatches, with_costs
 from simulator.calibration.suite import holdout_suite, training_suite
 
 ROOT = pathlib.Path(__file__).parents[3]
@@ -40,6 +40,30 @@ def test_dispatch_samples_pair_by_location_then_by_name() -> None:
         DispatchSample("p", "mm", 20, 2, 700.0),
         DispatchSample("p", "red", 5, 3, 300.0, 64),
     ]
+
+
+def test_pair_dispatches_by_site_wherever_the_file_was_and_in_order_in_loops() -> None:
+    # Measured where the stream IR was in /tmp/x, simulated from /work/y: the site is file:line:col.
+    # A site run twice (a loop) pairs in order; a dispatch without a location pairs by name; one that
+    # the simulation does not have is left out.
+    measured = {
+        "name": "p",
+        "dispatches": [
+            {"name": "a", "loc": "/tmp/x/p.mlir:9:5", "min_ns": 1},
+            {"name": "a", "loc": "/tmp/x/p.mlir:9:5", "min_ns": 2},
+            {"name": "b", "loc": None, "min_ns": 3},
+            {"name": "c", "loc": None, "min_ns": 4},
+        ],
+    }
+    simulated = {
+        "dispatches": [
+            {"name": "a", "loc": "/work/y/p.mlir:9:5", "dur_ns": 10},
+            {"name": "b", "loc": "/work/y/p.mlir:12:5", "dur_ns": 30},
+            {"name": "a", "loc": "/work/y/p.mlir:9:5", "dur_ns": 20},
+        ]
+    }
+    pairs = pair_dispatches(measured, simulated)
+    assert [(m["min_ns"], s["dur_ns"]) for m, s in pairs] == [(1, 10), (2, 20), (3, 30)]
 
 
 def test_with_costs_sets_every_knob_and_the_model() -> None:
