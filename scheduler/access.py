@@ -280,6 +280,9 @@ def result_size(op: Operation, r: int) -> Value:
     """The index value holding the byte size of result ``r`` of a streamable op."""
     if isinstance(op, D.AsyncDispatchOp):
         return _value(op.result_sizes[r])
+    if isinstance(op, D.AsyncCallOp):
+        k = sum(1 for res in op.results[:r] if is_resource(res))
+        return _value(op.result_sizes[k])
     if isinstance(op, D.AsyncAllocaOp):
         return _value(op.storage_size)
     if isinstance(op, (D.AsyncConstantOp, D.AsyncSplatOp, D.AsyncCloneOp, D.AsyncTransferOp, D.AsyncSliceOp)):
@@ -291,7 +294,7 @@ def result_size(op: Operation, r: int) -> Value:
 
 def operand_size(op: Operation, value: Value) -> Value:
     """The index value an op carries as the byte size of its resource operand ``value``."""
-    if isinstance(op, D.AsyncDispatchOp):
+    if isinstance(op, (D.AsyncDispatchOp, D.AsyncCallOp)):
         res = [v for v in op.resource_operands if is_resource(v)]
         for v, size in zip(res, op.resource_operand_sizes):
             if v is value:

@@ -73,7 +73,11 @@ class _Builder:
 
 
 def partition_execution(
-    g: nx.DiGraph[int], *, nodes: Iterable[int] | None = None, opaque: frozenset[int] = frozenset()
+    g: nx.DiGraph[int],
+    *,
+    nodes: Iterable[int] | None = None,
+    opaque: frozenset[int] = frozenset(),
+    clone: frozenset[str] = frozenset(),
 ) -> tuple[Partition, ...]:
     """Greedy bottom-up partitioning of the streamable ops of ``g`` into execution regions.
 
@@ -86,6 +90,9 @@ def partition_execution(
     opaque : frozenset of int, optional
         Nodes placed in no partition and seen as host ops without side effects (the ops of an execution
         region the input already has, which IREE schedules around).
+    clone : frozenset of str, optional
+        Names of ops IREE prefers to clone into their consumers (``preferCloneToConsumers``): such an op
+        consumed by several partitions joins each of them, so partitions may then share a node.
 
     Returns
     -------
@@ -137,6 +144,14 @@ def partition_execution(
             continue
         if consumers & candidates:
             candidates = consumers & candidates
+        op = g.nodes[n]["op"]
+        if clone and op is not None and op.op_name in clone and (consumers & candidates).bit_count() > 1:
+            membership[n] = consumers & candidates
+            for t in _bits(consumers & candidates):
+                builders[t].ops.append(n)
+                builders[t].hazards |= hazards & ~(1 << t)
+            hazards_of[n] = hazards & ~(consumers & candidates)
+            continue
         if candidates:
             target = (candidates & -candidates).bit_length() - 1
         else:

@@ -80,7 +80,7 @@ def _iree(tool: str, args: list[str]) -> tuple[bool, str]:
 def run_case(pass_name: str, path: pathlib.Path, tool: str) -> tuple[Outcome, list[str], list[str]]:
     """Run one case both ways: the outcome, and IREE's and streamsim's structure lines."""
     name = path.stem
-    ok, theirs_text = _iree(tool, [PASSES[pass_name].iree_flag, "--mlir-print-op-generic", str(path)])
+    ok, theirs_text = _iree(tool, [*PASSES[pass_name].iree_args(), "--mlir-print-op-generic", str(path)])
     if not ok:
         return Outcome(pass_name, name, "iree-error", False, theirs_text), [], []
     theirs = structure(ir.parse_module(theirs_text))

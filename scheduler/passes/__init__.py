@@ -24,12 +24,23 @@ from ir import Module
 
 @dataclass(frozen=True)
 class IreePass:
-    """One pass: ``name`` as the CLI takes it, the ``iree-opt`` flag of IREE's pass, and ``run``."""
+    """One pass: ``name`` as the CLI takes it, the ``iree-opt`` flag of IREE's pass, and ``run``.
+
+    ``nest`` names the op a function-level pass of IREE's is anchored on (``util.func``): iree-opt then
+    runs it through ``--pass-pipeline`` (:meth:`iree_args`).
+    """
 
     name: str
     iree_flag: str
     run: Callable[[Module], None]
     doc: str = ""
+    nest: str = ""
+
+    def iree_args(self) -> list[str]:
+        """The iree-opt arguments that run IREE's pass alone on a module."""
+        if not self.nest:
+            return [self.iree_flag]
+        return [f"--pass-pipeline=builtin.module({self.nest}({self.iree_flag.removeprefix('--')}))"]
 
 
 def _registry() -> dict[str, IreePass]:
@@ -37,6 +48,7 @@ def _registry() -> dict[str, IreePass]:
     from scheduler.passes.elide_timepoints import elide_timepoints
     from scheduler.passes.propagate_timepoints import propagate_timepoints
     from scheduler.passes.refine_usage import refine_usage
+    from scheduler.passes.schedule_execution import schedule_execution
 
     passes: list[IreePass] = [
         IreePass(
@@ -56,6 +68,13 @@ def _registry() -> dict[str, IreePass]:
             "--iree-stream-refine-usage",
             refine_usage,
             "give every !stream.resource<*> the lifetime its usage implies",
+        ),
+        IreePass(
+            "schedule-execution",
+            "--iree-stream-schedule-execution",
+            schedule_execution,
+            "partition each block's streamable ops into stream.async.execute regions, results awaited",
+            nest="util.func",
         ),
     ]
     return {p.name: p for p in passes}

@@ -1,0 +1,447 @@
+"""The cleanup IREE's schedule-execution pass runs on its output: the canonicalization patterns of
+``stream.async.execute``, ``stream.timepoint.await`` and ``stream.timepoint.join`` that its new regions
+and awaits trigger, plus its own ``RemoveBarriers``, applied to a fixpoint.
+
+- barriers: ``stream.async.barrier`` is replaced by its operand (it only guided the partitioning);
+- execute (``StreamOpFolders.cpp``): an await on an immediate timepoint is dropped
+  (``ElideImmediateTimepointWait``); a captured resource that is the result of a (non-sync) await is
+  captured unawaited and the region awaits its timepoint instead (``ChainDependentAwaits``); a region
+  holding only its yield becomes its captures and an immediate (``ElideNoOpAsyncExecuteOp``); unused
+  and duplicate captures and unused results go (``ClosureOptimizationPattern``); a result whose yielded
+  value is, through tied ops, a captured block argument is tied to that capture (``TieRegionResults``);
+  a region nothing uses is erased;
+- await: on an immediate timepoint it is its operands; unused (not sync) it goes; duplicate resources
+  are folded; awaits of one timepoint in one block are grouped into the first; each is sunk to its
+  first consumer (:func:`scheduler.await_sinking.sink_awaits`);
+- transfer: between one affinity and itself (or none), not of staging memory, it is a clone
+  (``SameAffinityTransferToClone``);
+- slice: of the whole source (the same size value) it is its source (``AsyncSliceOp::fold``); async
+  ops nothing uses are erased (``ElideUnusedOp``);
+- join: one operand is that operand; immediates and duplicates are dropped.
+"""
+
+from __future__ import annotations
+
+from ir import Builder, Operation, Value
+from ir import attributes as A
+from ir import types as T
+from scheduler.access import op_info, tied_operands
+from scheduler.await_sinking import sink_awaits
+
+_MAX_ROUNDS = 1000
+# Async ops erased when nothing uses them (IREE's ElideUnusedOp patterns).
+_ELIDE_UNUSED = frozenset(
+    {
+        "stream.async.clone",
+        "stream.async.slice",
+        "stream.async.splat",
+        "stream.async.dispatch",
+        "stream.async.transfer",
+        "stream.async.alloca",
+        "stream.async.fill",
+        "stream.async.update",
+        "stream.async.copy",
+    }
+)
+
+
+def canonicalize_execution(func: Operation) -> None:
+    """Apply the patterns (module doc) to ``func`` until none changes it."""
+    for op in list(func.walk()):
+        if op.op_name == "stream.async.barrier" and op.parent is not None:
+            op.results[0].replace_all_uses_with(op.operands[0])
+            op.erase()
+    for _ in range(_MAX_ROUNDS):
+        changed = False
+        for op in list(func.walk()):
+            if op.parent is None:
+                continue
+            if op.op_name == "stream.async.execute":
+                changed |= _execute(op)
+            elif op.op_name == "stream.timepoint.await":
+                changed |= _await(op)
+            elif op.op_name == "stream.timepoint.join":
+                changed |= _join(op)
+            elif op.op_name in _ELIDE_UNUSED and not any(r.uses for r in op.results):
+                op.erase()
+                changed = True
+            elif op.op_name == "stream.async.transfer":
+                changed |= _transfer(op)
+            elif op.op_name == "stream.async.slice":
+                changed |= _slice(op)
+        changed |= _group_awaits(func)
+        changed |= sink_awaits(func) > 0
+        if not changed:
+            return
+
+
+# --- helpers -------------------------------------------------------------------------------------------
+
+
+def _is_immediate(v: Value | None) -> bool:
+    return v is not None and v.defining_op is not None and v.defining_op.op_name == "stream.timepoint.immediate"
+
+
+def _nres(op: Operation) -> int:
+    return sum(1 for v in op.operands if isinstance(v.type, T.ResourceType))
+
+
+def _execute_parts(op: Operation) -> tuple[list[Value], list[Value], list[Value], Value | None]:
+    segs = op.properties["operandSegmentSizes"]
+    sizes = [int(x) for x in segs.values]  # type: ignore[attr-defined]
+    ops = list(op.operands)
+    a, b, c = sizes[0], sizes[1], sizes[2]
+    wait = ops[a + b + c] if sizes[3] else None
+    return ops[:a], ops[a : a + b], ops[a + b : a + b + c], wait
+
+
+def _set_execute(
+    op: Operation, res: list[Value], res_sizes: list[Value], out_sizes: list[Value], wait: Value | None
+) -> None:
+    op.set_operands([*res, *res_sizes, *out_sizes, *([wait] if wait is not None else [])])
+    op.properties["operandSegmentSizes"] = A.segment_sizes(
+        len(res), len(res_sizes), len(out_sizes), 1 if wait is not None else 0
+    )
+
+
+def _ties(op: Operation) -> list[int]:
+    attr = op.attr("tied_operands")
+    if not isinstance(attr, A.ArrayAttr) or not attr.elements:
+        return [-1] * (len(op.results) - 1)
+    return [e.value if isinstance(e, A.IntegerAttr) else -1 for e in attr]
+
+
+def _set_ties(op: Operation, ties: list[int]) -> None:
+    if all(t < 0 for t in ties):
+        ties = []  # IREE's builder writes an empty list when nothing is tied
+    op.properties["tied_operands"] = A.ArrayAttr(tuple(A.IntegerAttr(t, T.index) for t in ties))
+    op.attributes.pop("tied_operands", None)
+
+
+def _join_of(before: Operation, timepoints: list[Value]) -> Value | None:
+    uniq: list[Value] = []
+    for t in timepoints:
+        if not any(t is u for u in uniq) and not _is_immediate(t):
+            uniq.append(t)
+    if not uniq:
+        return None
+    if len(uniq) == 1:
+        return uniq[0]
+    b = Builder.before(before)
+    b.location = before.location
+    return b.create("stream.timepoint.join", uniq, [T.timepoint]).results[0]
+
+
+# --- stream.async.execute ------------------------------------------------------------------------------
+
+
+def _execute(op: Operation) -> bool:
+    res, res_sizes, out_sizes, wait = _execute_parts(op)
+    body = op.body
+    yield_op = body.terminator
+    assert yield_op is not None
+    nout = len(op.results) - 1
+    if not op.results[-1].uses and all(not r.uses for r in op.results[:-1]):
+        _erase_region_op(op)
+        return True
+    if wait is not None and _is_immediate(wait):
+        _set_execute(op, res, res_sizes, out_sizes, None)
+        return True
+    # ChainDependentAwaits
+    new_waits: list[Value] = []
+    chained = False
+    for i, v in enumerate(res):
+        d = v.defining_op
+        if d is not None and d.op_name == "stream.timepoint.await" and d.attr("sync") is None:
+            new_waits.append(d.operands[-1])
+            res[i] = d.operands[list(d.results).index(v)]  # type: ignore[arg-type]
+            chained = True
+    if chained:
+        joined = _join_of(op, ([wait] if wait is not None else []) + new_waits)
+        _set_execute(op, res, res_sizes, out_sizes, joined)
+        return True
+    # ElideNoOpAsyncExecuteOp
+    if len(body.ops) == 1:
+        outs = list(yield_op.operands[:nout])
+        b = Builder.before(op)
+        b.location = op.location
+        imm = b.create("stream.timepoint.immediate", [], [T.timepoint]).results[0]
+        for r, v in zip(op.results[:-1], outs):
+            r.replace_all_uses_with(res[body.args.index(v)])  # type: ignore[arg-type]
+        op.results[-1].replace_all_uses_with(imm)
+        _erase_region_op(op)
+        return True
+    # ClosureOptimizationPattern: unused/duplicate captures, unused/duplicate results.
+    ties = _ties(op)
+    keep_args: list[int] = []
+    for i, arg in enumerate(body.args):
+        dup = next((j for j in keep_args if res[j] is res[i]), None)
+        if not arg.uses:
+            continue
+        if dup is not None:
+            arg.replace_all_uses_with(body.args[dup])
+            continue
+        keep_args.append(i)
+    yielded = list(yield_op.operands[:nout])
+    keep_res: list[int] = []
+    for k in range(nout):
+        dup = next((j for j in keep_res if yielded[j] is yielded[k]), None)
+        if dup is not None:
+            op.results[k].replace_all_uses_with(op.results[dup])
+            continue
+        if not op.results[k].uses and ties[k] < 0:
+            continue
+        keep_res.append(k)
+    if len(keep_args) != len(body.args) or len(keep_res) != nout:
+        old_index = {i: n for n, i in enumerate(keep_args)}
+        new_ties = [old_index.get(ties[k], -1) if ties[k] >= 0 else -1 for k in keep_res]
+        _rebuild(op, keep_args, keep_res, new_ties)
+        return True
+    # TieRegionResults
+    changed = False
+    for k in range(nout):
+        if ties[k] >= 0:
+            continue
+        base = _tied_base(yielded[k])
+        if any(base is a for a in body.args):
+            ties[k] = body.args.index(base)  # type: ignore[arg-type]
+            changed = True
+    if changed:
+        _set_ties(op, ties)
+    return changed
+
+
+def _tied_base(v: Value) -> Value:
+    seen = 0
+    while seen < 10_000:
+        seen += 1
+        d = v.defining_op
+        if d is None:
+            return v
+        i = list(d.results).index(v)  # type: ignore[arg-type]
+        ties = tied_operands(d)
+        if d.attr("tied_operands") is not None and i < len(ties):
+            if ties[i] < 0:
+                return v
+            base = getattr(d, "resource_operands", None)
+            v = (base if base is not None else d.operands)[ties[i]]
+            continue
+        tied = op_info(d).tied
+        if i not in tied:
+            return v
+        v = tied[i]
+    return v
+
+
+def _erase_region_op(op: Operation) -> None:
+    for inner in reversed(list(op.walk())[1:]):
+        inner.drop_operands()
+    op.regions[0].blocks[0].ops = []
+    for r in op.results:
+        assert not r.uses
+    op.erase()
+
+
+def _rebuild(op: Operation, keep_args: list[int], keep_res: list[int], ties: list[int]) -> None:
+    res, res_sizes, out_sizes, wait = _execute_parts(op)
+    body = op.body
+    yield_op = body.terminator
+    assert yield_op is not None
+    nout = len(op.results) - 1
+    yielded = list(yield_op.operands[:nout])
+    ysizes = list(yield_op.operands[nout:])
+    yield_op.set_operands([yielded[k] for k in keep_res] + [ysizes[k] for k in keep_res])
+    from ir import create
+
+    region = op.regions[0]
+    region.parent = None
+    op.regions = []
+    for i in sorted(set(range(len(body.args))) - set(keep_args), reverse=True):
+        del body.args[i]
+    for j, a in enumerate(body.args):
+        a.index = j
+    props = dict(op.properties)
+    props["operandSegmentSizes"] = A.segment_sizes(
+        len(keep_args), len(keep_args), len(keep_res), 1 if wait is not None else 0
+    )
+    props.pop("tied_operands", None)
+    new = create(
+        op.op_name,
+        [*(res[i] for i in keep_args), *(res_sizes[i] for i in keep_args), *(out_sizes[k] for k in keep_res)]
+        + ([wait] if wait is not None else []),
+        [*(op.results[k].type for k in keep_res), T.timepoint],
+        properties=props,
+        attributes={k: v for k, v in op.attributes.items() if k != "tied_operands"},
+        regions=[region],
+    )
+    new.location = op.location
+    _set_ties(new, ties)
+    Builder.before(op).insert(new)
+    for n, k in enumerate(keep_res):
+        op.results[k].replace_all_uses_with(new.results[n])
+    op.results[-1].replace_all_uses_with(new.results[-1])
+    op.drop_operands()
+    assert op.parent is not None
+    op.parent.ops.remove(op)
+    op.parent = None
+
+
+# --- stream.timepoint.await / join -------------------------------------------------------------------
+
+
+def _await(op: Operation) -> bool:
+    n = len(op.results)
+    tp = op.operands[-1]
+    sync = op.attr("sync") is not None
+    if _is_immediate(tp):
+        for r, v in zip(op.results, op.operands[:n]):
+            r.replace_all_uses_with(v)
+        op.erase()
+        return True
+    if not sync and all(not r.uses for r in op.results):
+        op.erase()
+        return True
+    ops = list(op.operands)
+    keep: list[int] = []
+    for i in range(n):
+        dup = next((j for j in keep if ops[j] is ops[i]), None)
+        if dup is not None:
+            op.results[i].replace_all_uses_with(op.results[dup])
+        else:
+            keep.append(i)
+    if len(keep) != n:
+        _replace_await(op, keep)
+        return True
+    return False
+
+
+def _replace_await(op: Operation, keep: list[int]) -> None:
+    n = len(op.results)
+    ops = list(op.operands)
+    b = Builder.before(op)
+    b.location = op.location
+    props = dict(op.properties)
+    props["operandSegmentSizes"] = A.segment_sizes(len(keep), len(keep), 1)
+    new = b.create(
+        op.op_name,
+        [*(ops[i] for i in keep), *(ops[n + i] for i in keep), ops[-1]],
+        [op.results[i].type for i in keep],
+        properties=props,
+        attributes=dict(op.attributes),
+    )
+    for m, i in enumerate(keep):
+        op.results[i].replace_all_uses_with(new.results[m])
+    op.erase()
+
+
+def _group_awaits(func: Operation) -> bool:
+    """``GroupAwaitsByTimepoint``: later non-sync awaits of one timepoint in the same block, whose
+    operands are defined before the first, merge into it."""
+    for op in func.walk():
+        if op.op_name != "stream.timepoint.await" or op.parent is None:
+            continue
+        block = op.parent
+        pos = block.ops.index(op)
+        covered = []
+        for user, _ in op.operands[-1].uses:
+            if user is op or user.op_name != "stream.timepoint.await" or user.attr("sync") is not None:
+                continue
+            if user.parent is not block or block.ops.index(user) < pos:
+                continue
+            if all(_defined_before(v, block, pos) for v in user.operands):
+                covered.append(user)
+        if not covered:
+            continue
+        group = sorted([op, *covered], key=block.ops.index)
+        n_of = [len(g.results) for g in group]
+        res = [v for g, n in zip(group, n_of) for v in g.operands[:n]]
+        sizes = [v for g, n in zip(group, n_of) for v in g.operands[n : 2 * n]]
+        b = Builder.before(op)
+        b.location = op.location
+        new = b.create(
+            "stream.timepoint.await",
+            [*res, *sizes, op.operands[-1]],
+            [v.type for v in res],
+            properties={"operandSegmentSizes": A.segment_sizes(len(res), len(sizes), 1)},
+        )
+        k = 0
+        for g in group:
+            for r in g.results:
+                r.replace_all_uses_with(new.results[k])
+                k += 1
+            g.erase()
+        return True
+    return False
+
+
+def _defined_before(v: Value, block: object, pos: int) -> bool:
+    d = v.defining_op
+    if d is None:
+        return True
+    top = d
+    while top.parent is not block and top.parent_op is not None:
+        top = top.parent_op
+    if top.parent is not block:
+        return True
+    return top.parent.ops.index(top) < pos  # type: ignore[union-attr]
+
+
+def _join(op: Operation) -> bool:
+    operands = list(op.operands)
+    flat: list[Value] = []
+    for v in operands:
+        if _is_immediate(v) or any(v is u for u in flat):
+            continue
+        flat.append(v)
+    if len(flat) == len(operands) and len(flat) > 1:
+        return False
+    if not flat:
+        b = Builder.before(op)
+        imm = b.create("stream.timepoint.immediate", [], [T.timepoint]).results[0]
+        op.results[0].replace_all_uses_with(imm)
+        op.erase()
+        return True
+    if len(flat) == 1:
+        op.results[0].replace_all_uses_with(flat[0])
+        op.erase()
+        return True
+    op.set_operands(flat)
+    return True
+
+
+def _transfer(op: Operation) -> bool:
+    source = op.attr("source_affinity")
+    if source != op.attr("target_affinity"):
+        return False
+    types = (op.operands[0].type, op.results[0].type)
+    if any(isinstance(t, T.ResourceType) and t.lifetime == "staging" for t in types):
+        return False
+    b = Builder.before(op)
+    b.location = op.location
+    props: dict[str, A.Attribute] = {} if source is None else {"affinity": source}
+    clone = b.create("stream.async.clone", list(op.operands[:3]), [op.results[0].type], properties=props)
+    op.results[0].replace_all_uses_with(clone.results[0])
+    op.erase()
+    return True
+
+
+def _same_index(a: Value, b: Value) -> bool:
+    if a is b:
+        return True
+    da, db = a.defining_op, b.defining_op
+    return (
+        da is not None
+        and db is not None
+        and da.op_name == db.op_name == "arith.constant"
+        and da.attr("value") == db.attr("value")
+    )
+
+
+def _slice(op: Operation) -> bool:
+    source, source_size = op.operands[0], op.operands[1]
+    result_size = op.operands[-1]
+    if not _same_index(source_size, result_size) or source.type != op.results[0].type:
+        return False
+    op.results[0].replace_all_uses_with(source)
+    op.erase()
+    return True

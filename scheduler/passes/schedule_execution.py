@@ -1,0 +1,343 @@
+"""IREE's ``--iree-stream-schedule-execution`` alone: streamable ops into ``stream.async.execute`` regions.
+
+Each block of a function (those of its ``scf`` ops after the block that holds them, as IREE walks them) is
+partitioned with IREE's reference partitioning (:func:`scheduler.partition.partition_execution`); every
+partition becomes one ``stream.async.execute`` placed just after its last op, capturing the resources its
+ops use from outside and yielding those used outside, each result awaited right after the region. The
+block is then sorted topologically (MLIR's ``sortTopologically``) and the pass's cleanup runs
+(:func:`scheduler.passes.canonicalize.canonicalize_execution`: barriers dropped, awaits chained into the
+regions that capture their results, unused results dropped, tied results, awaits sunk and grouped).
+
+The output stays in async form: ``stream.async.*`` ops inside the regions, as IREE's pass leaves them.
+
+Examples
+--------
+>>> import ir
+>>> m = ir.load_text('''util.func public @f(%a: !stream.resource<external>) -> !stream.resource<external> {
+...   %c0 = arith.constant 0 : index
+...   %c4 = arith.constant 4 : index
+...   %x = stream.async.clone %a : !stream.resource<external>{%c4} -> !stream.resource<external>{%c4}
+...   util.return %x : !stream.resource<external>
+... }''')
+>>> schedule_execution(m)
+>>> [op.op_name for op in m.function("f").body.ops if not op.op_name.startswith("arith")]
+['stream.async.execute', 'stream.timepoint.await', 'util.return']
+"""
+
+from __future__ import annotations
+
+import networkx as nx
+
+from ir import Block, Builder, Module, Operation, Region, Value, create
+from ir import attributes as A
+from ir import types as T
+from scheduler.access import STREAMABLE_OPS, is_resource, operand_size, result_size
+from scheduler.graph import build_graph, top_level_ancestor
+from scheduler.partition import Partition, partition_execution
+from scheduler.passes.canonicalize import canonicalize_execution
+
+# Ops that hold a function body the pass schedules.
+CALLABLES = frozenset({"util.func", "func.func"})
+# Streamable ops IREE re-materializes in the nested regions that use them (preferCloneToConsumers).
+CLONE_TO_CONSUMERS = frozenset({"stream.async.splat", "stream.async.alloca", "stream.async.clone"})
+# Ops with regions that hold no control flow the pass walks into.
+_CONTAINERS = ("stream.async.execute", "stream.async.concurrent", "stream.cmd.", "stream.executable")
+
+
+def schedule_execution(module: Module) -> None:
+    """Partition the streamable ops of every function of ``module`` into execute regions, in place."""
+    for op in list(module.body.ops):
+        if op.op_name in CALLABLES and op.regions and op.regions[0].blocks:
+            _process_region(op.regions[0])
+            canonicalize_execution(op)
+
+
+def _dominance_order(region: Region) -> list[Block]:
+    """The blocks of ``region`` with each after its dominators (entry first, then by successor DFS)."""
+    blocks = region.blocks
+    if len(blocks) <= 1:
+        return list(blocks)
+    seen: list[Block] = []
+    stack = [blocks[0]]
+    while stack:
+        b = stack.pop()
+        if any(b is s for s in seen):
+            continue
+        seen.append(b)
+        term = b.terminator
+        for succ in reversed(term.successors if term is not None else []):
+            stack.append(succ)
+    return seen + [b for b in blocks if not any(b is s for s in seen)]
+
+
+def _process_region(region: Region) -> None:
+    blocks = _dominance_order(region)
+    for block in blocks:
+        _process_block(block)
+    # Nested regions after the blocks holding them, so they see the values those blocks now await.
+    for block in blocks:
+        for op in list(block.ops):
+            if op.op_name in STREAMABLE_OPS or op.op_name.startswith(_CONTAINERS):
+                continue
+            if op.op_name.startswith("scf.") and op.regions:
+                for sub in op.regions:
+                    _process_region(sub)
+
+
+def _partitions(block: Block) -> tuple[list[Operation], tuple[Partition, ...], list[Operation]]:
+    g = build_graph(block)
+    ops = [g.nodes[n]["op"] for n in sorted(g.nodes)]
+    # Cheap producers used only inside the regions of this block's ops are left out and re-made there
+    # (IREE's rematerialization of preferCloneToConsumers ops).
+    node_of = {id(op): n for n, op in enumerate(ops)}
+
+    def feeds_streamable(holder: Operation) -> bool:
+        # IREE's nestedRegionHazards: a partition depends on the results of the op holding the uses.
+        return any(
+            g.nodes[m]["op"].op_name in STREAMABLE_OPS for m in nx.descendants(g, node_of[id(holder)])
+        )
+
+    remat = []
+    for op in ops:
+        users = [u for r in op.results for u, _ in r.uses]
+        if op.op_name not in CLONE_TO_CONSUMERS or not users or any(u.parent is block for u in users):
+            continue
+        holders = [top_level_ancestor(u, block) for u in users]
+        if all(h is not None for h in holders) and any(feeds_streamable(h) for h in holders if h):
+            remat.append(op)
+    skip = {id(op) for op in remat}
+    nodes = [n for n in sorted(g.nodes) if id(g.nodes[n]["op"]) not in skip]
+    parts = partition_execution(g, nodes=nodes, clone=CLONE_TO_CONSUMERS)
+    return ops, parts, remat
+
+
+def _process_block(block: Block) -> None:
+    ops, parts, remat = _partitions(block)
+    for op in remat:
+        _rematerialize(op, block)
+    if not parts:
+        return
+    groups = [[ops[n] for n in p.nodes] for p in parts]
+    count: dict[int, int] = {}
+    for group in groups:
+        for op in group:
+            count[id(op)] = count.get(id(op), 0) + 1
+    shared = {k for k, c in count.items() if c > 1}
+    # Anchors first: each region goes after the last op of its partition, as placed before any move.
+    anchors = [max(g, key=block.ops.index) for g in groups]
+    escaped: set[int] = set()
+    executes: list[tuple[Operation, list[Value], list[Value]]] = []
+    for group, anchor, part in zip(groups, anchors, parts):
+        executes.append(_build(block, group, anchor, part.affinity, shared, escaped))
+    made = [exe for exe, _, _ in executes]
+    for exe, outs, sizes in executes:
+        b = Builder.after(exe)
+        b.location = exe.location
+        tp = exe.results[-1]
+        for k, (out, size) in enumerate(zip(outs, sizes)):
+            aw = b.create(
+                "stream.timepoint.await",
+                [exe.results[k], size, tp],
+                [out.type],
+                properties={"operandSegmentSizes": A.segment_sizes(1, 1, 1)},
+            )
+            for user, idx in list(out.uses):
+                if user is not aw and not any(_inside(user, e) for e in made):
+                    user.set_operand(idx, aw.results[0])
+    for op in ops:
+        if id(op) in shared and op.parent is block and not any(r.uses for r in op.results):
+            op.erase()
+    _sort_topologically(block)
+
+
+def _inside(op: Operation, container: Operation) -> bool:
+    return any(a is container for a in op.ancestors())
+
+
+def _rematerialize(op: Operation, block: Block) -> None:
+    """Clone ``op`` at the start of each nested block that uses it; drop the original."""
+    for r in op.results:
+        for user, idx in list(r.uses):
+            target = user.parent
+            assert target is not None
+            clone = _clone(op)
+            target.insert(0, clone)
+            user.set_operand(idx, clone.results[op.results.index(r)])
+    op.erase()
+
+
+def _clone(op: Operation) -> Operation:
+    new = create(
+        op.op_name,
+        list(op.operands),
+        [r.type for r in op.results],
+        properties=dict(op.properties),
+        attributes=dict(op.attributes),
+    )
+    new.location = op.location
+    return new
+
+
+def size_of(value: Value, block: Block, start: int = 0) -> Value | None:
+    """The index value that holds the byte size of resource ``value``, as IREE's ``findSizeValue``:
+    its producer's (following ties), else the first size-aware use in ``block`` from op ``start``."""
+    cur: Value | None = value
+    while cur is not None:
+        d = cur.defining_op
+        if d is None:
+            break
+        try:
+            return result_size(d, d.results.index(cur))  # type: ignore[arg-type]
+        except (ValueError, AttributeError, IndexError):
+            pass
+        if d.op_name in ("stream.timepoint.await", "stream.async.execute"):
+            i = d.results.index(cur)  # type: ignore[arg-type]
+            n = len([v for v in d.operands if is_resource(v)])
+            sizes = d.operands[n:]
+            if d.op_name == "stream.async.execute":
+                sizes = d.operands[2 * n :]
+            if i < len(sizes):
+                return sizes[i]
+        break
+    for op in block.ops[start:]:
+        for inner in op.walk():
+            if not any(v is value for v in inner.operands):
+                continue
+            try:
+                return operand_size(inner, value)
+            except (ValueError, AttributeError):
+                pass
+            if inner.op_name in ("stream.timepoint.await", "stream.async.execute", "stream.yield"):
+                n = len([v for v in inner.operands if is_resource(v)])
+                idx = next(i for i, v in enumerate(inner.operands) if v is value)
+                if idx < n:
+                    return inner.operands[n + idx]
+    return None
+
+
+def _size_or_query(value: Value, block: Block, b: Builder) -> Value:
+    found = size_of(value, block)
+    if found is not None:
+        return found
+    return b.create("stream.resource.size", [value], [T.index]).results[0]
+
+
+def _build(
+    block: Block,
+    group: list[Operation],
+    anchor: Operation,
+    affinity: A.Attribute | None,
+    shared: set[int],
+    escaped: set[int],
+) -> tuple[Operation, list[Value], list[Value]]:
+    """One execute region for ``group``: its ops moved in (those of ``shared``, cloned into several
+    regions, copied), captures and yields as IREE's partition ins and outs. Returns the region, the
+    values it yields (as the block knew them) and their sizes."""
+    in_group = {id(op) for op in group}
+    produced = {id(r) for op in group for r in op.results}
+    ins: list[Value] = []
+    seen: set[int] = set()
+    for op in group:
+        for v in op.operands:
+            if id(v) not in produced and id(v) not in seen:
+                seen.add(id(v))
+                ins.append(v)
+    outs: list[Value] = []
+    for op in group:
+        for r in op.results:
+            if id(op) in shared:
+                # A cloned op escapes from one region only, when something not streamable uses it.
+                if id(op) not in escaped and any(u.op_name not in STREAMABLE_OPS for u, _ in r.uses):
+                    outs.append(r)
+                    escaped.add(id(op))
+            elif any(id(top_level_ancestor(u, block) or u) not in in_group for u, _ in r.uses):
+                outs.append(r)
+    b = Builder.after(anchor)
+    b.location = anchor.location
+    res_ins = [v for v in ins if is_resource(v)]
+    out_sizes = [_size_or_query(v, block, b) for v in outs]
+    in_sizes = [_size_or_query(v, block, b) for v in res_ins]
+    body = Block([v.type for v in res_ins])
+    props: dict[str, A.Attribute] = {
+        "operandSegmentSizes": A.segment_sizes(len(res_ins), len(in_sizes), len(out_sizes), 0),
+        "tied_operands": A.ArrayAttr(()),
+    }
+    if affinity is not None:
+        props["affinity"] = affinity
+    exe = b.create(
+        "stream.async.execute",
+        [*res_ins, *in_sizes, *out_sizes],
+        [*(v.type for v in outs), T.timepoint],
+        properties=props,
+        regions=[Region([body])],
+    )
+    mapping: dict[int, Value] = {id(v): arg for v, arg in zip(res_ins, body.args)}
+    for op in group:
+        if id(op) in shared:
+            moved = _clone(op)
+            for r, nr in zip(op.results, moved.results):
+                mapping[id(r)] = nr
+        else:
+            block.ops.remove(op)
+            op.parent = None
+            moved = op
+        body.append(moved)
+        for i, v in enumerate(moved.operands):
+            if id(v) in mapping:
+                moved.set_operand(i, mapping[id(v)])
+        _strip_affinity(moved, affinity)
+    inner = [mapping.get(id(v), v) for v in outs]
+    inner_sizes = [size_of(v, body) or v for v in inner]
+    body.append(create("stream.yield", [*inner, *inner_sizes], []))
+    return exe, outs, out_sizes
+
+
+def _strip_affinity(op: Operation, affinity: A.Attribute | None) -> None:
+    if affinity is None:
+        return
+    if op.op_name == "stream.async.transfer":
+        for key in ("execution_affinity", "source_affinity", "target_affinity"):
+            if op.properties.get(key) == affinity:
+                del op.properties[key]
+    elif op.properties.get("affinity") == affinity:
+        del op.properties["affinity"]
+
+
+def _sort_topologically(block: Block) -> None:
+    """MLIR's ``sortTopologically`` of ``block`` (its terminator stays last): ready ops keep their
+    order; an op whose operands are not yet defined waits for them."""
+    term = block.terminator
+    ops = list(block.ops)
+    has_term = term is not None and (term.op_name.endswith(("return", "yield")) or term.successors)
+    body = ops[:-1] if has_term else ops
+    unscheduled = {id(op) for op in body}
+    result: list[Operation] = []
+    pending = list(body)
+
+    def ready(op: Operation) -> bool:
+        for inner in op.walk():
+            for v in inner.operands:
+                d = v.defining_op
+                if d is None:
+                    continue
+                top = top_level_ancestor(d, block)
+                if top is not None and top is not op and id(top) in unscheduled:
+                    return False
+        return True
+
+    while pending:
+        progressed = False
+        rest: list[Operation] = []
+        for op in pending:
+            if ready(op):
+                unscheduled.discard(id(op))
+                result.append(op)
+                progressed = True
+            else:
+                rest.append(op)
+        if not progressed:
+            first = rest.pop(0)
+            unscheduled.discard(id(first))
+            result.append(first)
+        pending = rest
+    block.ops[:] = result + ([term] if has_term and term is not None else [])
