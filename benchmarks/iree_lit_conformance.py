@@ -60,7 +60,9 @@ SCHEDULING = (
 
 
 def _load_tool() -> Any:
-    spec = importlib.util.spec_from_file_location("sched_conformance", REPO / "tools" / "sched_conformance.py")
+    spec = importlib.util.spec_from_file_location(
+        "sched_conformance", REPO / "tools" / "sched_conformance.py"
+    )
     assert spec is not None and spec.loader is not None
     module = importlib.util.module_from_spec(spec)
     sys.modules[spec.name] = module
@@ -94,7 +96,9 @@ class Source:
     def files(self) -> list[str]:
         if self.src is not None:
             return sorted(p.name for p in (self.src / TEST_DIR).glob("*.mlir"))
-        return sorted(n for n in self._git("ls-tree", "--name-only", f"HEAD:{TEST_DIR}").split() if n.endswith(".mlir"))
+        return sorted(
+            n for n in self._git("ls-tree", "--name-only", f"HEAD:{TEST_DIR}").split() if n.endswith(".mlir")
+        )
 
     def read(self, name: str) -> str:
         if self.src is not None:
@@ -137,37 +141,47 @@ def pass_of(args: list[str]) -> str | None:
     return None
 
 
-def run_case(tool_mod: Any, tool: str, args: list[str], iree_name: str, text: str) -> tuple[Case, list[str], list[str]]:
-    base = Case("", 0, iree_name, "", False, False)
+def run_case(
+    tool_mod: Any, tool: str, args: list[str], iree_name: str, text: str
+) -> tuple[Case, list[str], list[str]]:
     with tempfile.TemporaryDirectory() as d:
-        path = pathlib.Path(d) / "case.mlir"
-        path.write_text(text)
-        extra = [a for a in args if a == "--allow-unregistered-dialect"]
-        ok, theirs_text = tool_mod._iree(tool, [*args, "--mlir-print-op-generic", str(path)])
-        if not ok:
-            return replace(base, verdict="iree-error", detail=theirs_text), [], []
-        theirs = structure(ir.parse_module(theirs_text))
-        ok_in, input_text = tool_mod._iree(tool, [*extra, "--mlir-print-op-generic", str(path)])
-        changed = not ok_in or structure(ir.parse_module(input_text)) != theirs
-        base = replace(base, changed=changed)
-        short = iree_name.removeprefix("iree-stream-")
-        if short not in PASSES:
-            return replace(base, verdict="not-alone"), theirs, []
-        try:
-            module = ir.load_file(str(path))
-            PASSES[short].run(module)
-            ours_text = ir.print_generic(module)
-        except (IRError, ScheduleError) as e:
-            return replace(base, verdict="rejected", detail=str(e).splitlines()[0]), theirs, []
-        except Exception as e:  # a bug of the pass
-            return replace(base, verdict="rejected", detail=f"crash: {type(e).__name__}: {e}"), theirs, []
-        out = pathlib.Path(d) / "ours.mlir"
-        out.write_text(ours_text)
-        accepted, reprinted = tool_mod._iree(tool, [*extra, "--mlir-print-op-generic", str(out)])
-        ours = structure(ir.parse_module(reprinted if accepted else ours_text))
-        detail = "" if accepted else f"iree-opt rejects streamsim's output: {reprinted}"
-        verdict = "same" if ours == theirs else "different"
-        return replace(base, verdict=verdict, accepted=accepted, detail=detail), theirs, ours
+        case, theirs, ours = _run_case(tool_mod, tool, args, iree_name, text, d)
+    # Messages name the case's temporary file: its directory is left out so runs print the same.
+    return replace(case, detail=case.detail.replace(d + "/", "")), theirs, ours
+
+
+def _run_case(
+    tool_mod: Any, tool: str, args: list[str], iree_name: str, text: str, d: str
+) -> tuple[Case, list[str], list[str]]:
+    base = Case("", 0, iree_name, "", False, False)
+    path = pathlib.Path(d) / "case.mlir"
+    path.write_text(text)
+    extra = [a for a in args if a == "--allow-unregistered-dialect"]
+    ok, theirs_text = tool_mod._iree(tool, [*args, "--mlir-print-op-generic", str(path)])
+    if not ok:
+        return replace(base, verdict="iree-error", detail=theirs_text), [], []
+    theirs = structure(ir.parse_module(theirs_text))
+    ok_in, input_text = tool_mod._iree(tool, [*extra, "--mlir-print-op-generic", str(path)])
+    changed = not ok_in or structure(ir.parse_module(input_text)) != theirs
+    base = replace(base, changed=changed)
+    short = iree_name.removeprefix("iree-stream-")
+    if short not in PASSES:
+        return replace(base, verdict="not-alone"), theirs, []
+    try:
+        module = ir.load_file(str(path))
+        PASSES[short].run(module)
+        ours_text = ir.print_generic(module)
+    except (IRError, ScheduleError) as e:
+        return replace(base, verdict="rejected", detail=str(e).splitlines()[0]), theirs, []
+    except Exception as e:  # a bug of the pass
+        return replace(base, verdict="rejected", detail=f"crash: {type(e).__name__}: {e}"), theirs, []
+    out = pathlib.Path(d) / "ours.mlir"
+    out.write_text(ours_text)
+    accepted, reprinted = tool_mod._iree(tool, [*extra, "--mlir-print-op-generic", str(out)])
+    ours = structure(ir.parse_module(reprinted if accepted else ours_text))
+    detail = "" if accepted else f"iree-opt rejects streamsim's output: {reprinted}"
+    verdict = "same" if ours == theirs else "different"
+    return replace(base, verdict=verdict, accepted=accepted, detail=detail), theirs, ours
 
 
 def collect(source: Source, tool_mod: Any, tool: str, diff: bool) -> list[Case]:
@@ -180,7 +194,9 @@ def collect(source: Source, tool_mod: Any, tool: str, diff: bool) -> list[Case]:
             continue
         args, iree_name = picked[0]
         for i, chunk in enumerate(re.split(r"^// -----\s*$", text, flags=re.M)):
-            if not re.search(r"^\s*(util\.func|func\.func|util\.initializer|util\.global|stream\.)", chunk, re.M):
+            if not re.search(
+                r"^\s*(util\.func|func\.func|util\.initializer|util\.global|stream\.)", chunk, re.M
+            ):
                 continue
             if "expected-error" in chunk or "expected-warning" in chunk or "expected-remark" in chunk:
                 cases.append(Case(name, i, iree_name, "skipped", False, False, "expects diagnostics"))
@@ -219,11 +235,21 @@ def table(cases: list[Case]) -> str:
             "rejected": sum(c.verdict == "rejected" for c in ran),
         }
         totals.update(row)
-        note = "  (no standalone streamsim pass)" if all(c.verdict in ("not-alone", "skipped", "iree-error") for c in mine) else ""
+        note = (
+            "  (no standalone streamsim pass)"
+            if all(c.verdict in ("not-alone", "skipped", "iree-error") for c in mine)
+            else ""
+        )
         out.append(f"{name:<40}" + "".join(f" {row[h]:>8}" for h in head) + note)
     out.append(f"{'total':<40}" + "".join(f" {totals[h]:>8}" for h in head))
+    out.append(
+        f"same structure in {totals['same']} of {totals['run']} cases run"
+        f" ({totals['same|chg']} of the {totals['changed']} that IREE's pass changed)"
+    )
     reasons = collections.Counter(
-        re.sub(r"\d+", "N", c.detail)[:110] for c in cases if c.verdict in ("rejected",) or (c.verdict in ("same", "different") and not c.accepted)
+        re.sub(r"\d+", "N", c.detail)[:110]
+        for c in cases
+        if c.verdict in ("rejected",) or (c.verdict in ("same", "different") and not c.accepted)
     )
     if reasons:
         out.append("")

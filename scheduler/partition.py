@@ -109,6 +109,13 @@ def partition_execution(
         info = g.nodes[n]["info"]
         if not affinities_compatible(info.affinity, builders[ordinal].affinity):
             return False
+        op = g.nodes[n].get("op")
+        if clone and op is not None and op.op_name in clone:
+            # A cloned op minds only the hazards of its users in the candidate partition.
+            op_hazards = 0
+            for user in g.successors(n):
+                if membership.get(user, 0) >> ordinal & 1:
+                    op_hazards |= hazards_of.get(user, 0)
         for h in _bits(op_hazards):
             if ordinal < h:
                 return False
@@ -144,7 +151,7 @@ def partition_execution(
             continue
         if consumers & candidates:
             candidates = consumers & candidates
-        op = g.nodes[n]["op"]
+        op = g.nodes[n].get("op")
         if clone and op is not None and op.op_name in clone and (consumers & candidates).bit_count() > 1:
             membership[n] = consumers & candidates
             for t in _bits(consumers & candidates):

@@ -110,6 +110,8 @@ def check_tied_operands(op: Operation, tiable: Sequence[Value], results: Sequenc
     if not isinstance(attr, ArrayAttr) or not all(isinstance(e, IntegerAttr) for e in attr):
         fail(op, f"tied_operands is {attr}; it must be a list of integers")
     indices = [e.value for e in attr]  # type: ignore[attr-defined]
+    if not indices:
+        return  # IREE's verifyTiedOp: an empty list ties nothing (its builders write one)
     if len(indices) != len(results):
         fail(op, f"tied_operands has {len(indices)} entries for {len(results)} results; one entry per result")
     for r, i in enumerate(indices):

@@ -31,6 +31,7 @@ import networkx as nx
 from ir import Block, Builder, Module, Operation, Region, Value, create
 from ir import attributes as A
 from ir import types as T
+from ir.opdef import segment_bounds
 from scheduler.access import STREAMABLE_OPS, is_resource, operand_size, result_size
 from scheduler.graph import build_graph, top_level_ancestor
 from scheduler.partition import Partition, partition_execution
@@ -93,9 +94,7 @@ def _partitions(block: Block) -> tuple[list[Operation], tuple[Partition, ...], l
 
     def feeds_streamable(holder: Operation) -> bool:
         # IREE's nestedRegionHazards: a partition depends on the results of the op holding the uses.
-        return any(
-            g.nodes[m]["op"].op_name in STREAMABLE_OPS for m in nx.descendants(g, node_of[id(holder)])
-        )
+        return any(g.nodes[m]["op"].op_name in STREAMABLE_OPS for m in nx.descendants(g, node_of[id(holder)]))
 
     remat = []
     for op in ops:
@@ -233,6 +232,7 @@ def _build(
     """One execute region for ``group``: its ops moved in (those of ``shared``, cloned into several
     regions, copied), captures and yields as IREE's partition ins and outs. Returns the region, the
     values it yields (as the block knew them) and their sizes."""
+    awaits = [t for op in group if id(op) not in shared for t in _strip_await(op)]
     in_group = {id(op) for op in group}
     produced = {id(r) for op in group for r in op.results}
     ins: list[Value] = []
@@ -264,9 +264,16 @@ def _build(
     }
     if affinity is not None:
         props["affinity"] = affinity
+    wait: list[Value] = []
+    for t in awaits:
+        if not any(t is w for w in wait):
+            wait.append(t)
+    if len(wait) > 1:
+        wait = [b.create("stream.timepoint.join", wait, [T.timepoint]).results[0]]
+    props["operandSegmentSizes"] = A.segment_sizes(len(res_ins), len(in_sizes), len(out_sizes), len(wait))
     exe = b.create(
         "stream.async.execute",
-        [*res_ins, *in_sizes, *out_sizes],
+        [*res_ins, *in_sizes, *out_sizes, *wait],
         [*(v.type for v in outs), T.timepoint],
         properties=props,
         regions=[Region([body])],
@@ -290,6 +297,26 @@ def _build(
     inner_sizes = [size_of(v, body) or v for v in inner]
     body.append(create("stream.yield", [*inner, *inner_sizes], []))
     return exe, outs, out_sizes
+
+
+def _strip_await(op: Operation) -> list[Value]:
+    """Remove the await timepoint of a timeline op moved into a region (the region awaits it)."""
+    spec = getattr(type(op), "spec", None)
+    names = [n for n, _ in spec.operands] if spec is not None else []
+    if "await_timepoint" not in names:
+        return []
+    start, stop = segment_bounds(op, "operands")["await_timepoint"]
+    if start == stop:
+        return []
+    operands = list(op.operands)
+    taken = operands[start:stop]
+    segs = op.properties.get("operandSegmentSizes")
+    if isinstance(segs, A.DenseArrayAttr):
+        sizes = [int(x) for x in segs.values]
+        sizes[names.index("await_timepoint")] = 0
+        op.properties["operandSegmentSizes"] = A.segment_sizes(*sizes)
+    op.set_operands(operands[:start] + operands[stop:])
+    return taken
 
 
 def _strip_affinity(op: Operation, affinity: A.Attribute | None) -> None:

@@ -14,7 +14,9 @@ REPO = pathlib.Path(__file__).resolve().parents[2]
 
 
 def _load():  # type: ignore[no-untyped-def]
-    spec = importlib.util.spec_from_file_location("iree_lit_conformance", REPO / "benchmarks" / "iree_lit_conformance.py")
+    spec = importlib.util.spec_from_file_location(
+        "iree_lit_conformance", REPO / "benchmarks" / "iree_lit_conformance.py"
+    )
     assert spec is not None and spec.loader is not None
     module = importlib.util.module_from_spec(spec)
     sys.modules[spec.name] = module
@@ -78,6 +80,41 @@ def test_cases_go_through_iree_and_streamsim(tmp_path: pathlib.Path) -> None:
     assert all(c.accepted for c in cases[:2])
     text = lit.table(cases)
     lines = text.splitlines()
-    assert lines[0].split() == ["IREE", "pass", "cases", "run", "changed", "same", "same|chg", "accepted", "rejected"]
+    assert lines[0].split() == [
+        "IREE",
+        "pass",
+        "cases",
+        "run",
+        "changed",
+        "same",
+        "same|chg",
+        "accepted",
+        "rejected",
+    ]
     assert lines[1].split() == ["iree-stream-elide-timepoints", "3", "2", "1", "2", "1", "2", "0"]
-    assert lines[-1].split() == ["total", "3", "2", "1", "2", "1", "2", "0"]
+    assert lines[-2].split() == ["total", "3", "2", "1", "2", "1", "2", "0"]
+    assert lines[-1] == "same structure in 2 of 2 cases run (1 of the 1 that IREE's pass changed)"
+
+
+SCHEDULE = """// RUN: iree-opt --split-input-file --pass-pipeline="builtin.module(util.func(iree-stream-schedule-execution))" %s
+
+util.func public @one(%arg0: !stream.resource<external>) -> !stream.resource<external> {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c8 = arith.constant 8 : index
+  %0 = stream.async.dispatch @ex::@f[%c1](%arg0[%c0 to %c8 for %c8]) : (!stream.resource<external>{%c8}) -> !stream.resource<external>{%c8}
+  util.return %0 : !stream.resource<external>
+}
+"""
+
+
+def test_function_level_pass_through_pass_pipeline(tmp_path: pathlib.Path) -> None:
+    require_iree()
+    test_dir = tmp_path / lit.TEST_DIR
+    test_dir.mkdir(parents=True)
+    (test_dir / "sched.mlir").write_text(SCHEDULE)
+    tool_mod = lit._load_tool()
+    cases = lit.collect(lit.Source(tmp_path, None), tool_mod, tool_mod.iree_opt(), diff=False)
+    assert [(c.pass_name, c.verdict, c.changed, c.accepted) for c in cases] == [
+        ("iree-stream-schedule-execution", "same", True, True)
+    ]

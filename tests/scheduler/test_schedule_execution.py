@@ -1,0 +1,66 @@
+"""The schedule-execution pass alone (scheduler.passes.schedule_execution) and its cleanup
+(scheduler.passes.canonicalize): the registry entry, the CLI, and behaviours checked without IREE.
+Its agreement with iree-opt is tested over tests/fixtures/scheduler_cases/schedule-execution/
+(tests/scheduler/test_conformance.py)."""
+
+from __future__ import annotations
+
+import pathlib
+
+import ir
+from scheduler.passes import PASSES
+from scheduler.passes.canonicalize import narrow_pattern_bits
+from simulator.cli import main
+
+TEXT = """util.func public @f(%a: !stream.resource<external>) -> !stream.resource<external> {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c16 = arith.constant 16 : index
+  %c0_i64 = arith.constant 0 : i64
+  %s = stream.async.splat %c0_i64 : i64 -> !stream.resource<transient>{%c16}
+  %d = stream.async.dispatch @ex::@f[%c1](%a[%c0 to %c16 for %c16], %s[%c0 to %c16 for %c16]) : (!stream.resource<external>{%c16}, !stream.resource<transient>{%c16}) -> !stream.resource<external>{%c16}
+  util.return %d : !stream.resource<external>
+}
+"""
+
+
+def test_registry_runs_iree_pass_through_pass_pipeline() -> None:
+    p = PASSES["schedule-execution"]
+    assert p.iree_flag == "--iree-stream-schedule-execution"
+    assert p.iree_args() == ["--pass-pipeline=builtin.module(util.func(iree-stream-schedule-execution))"]
+    assert PASSES["elide-timepoints"].iree_args() == ["--iree-stream-elide-timepoints"]
+
+
+def test_one_region_awaited_and_i64_zero_splat_narrowed() -> None:
+    m = ir.load_text(TEXT)
+    PASSES["schedule-execution"].run(m)
+    f = m.function("f")
+    names = [op.op_name for op in f.body.ops if not op.op_name.startswith("arith.")]
+    assert names == ["stream.async.execute", "stream.timepoint.await", "util.return"]
+    exe = f.body.ops[[op.op_name for op in f.body.ops].index("stream.async.execute")]
+    inner = [op.op_name for op in exe.body.ops]
+    assert inner == ["stream.async.splat", "stream.async.dispatch", "stream.yield"]
+    splat = exe.body.ops[0]
+    assert str(splat.operands[0].type) == "i8"  # 0 : i64 narrowed as IREE's NarrowFillPattern does
+    ir.verify(m)
+
+
+def test_pattern_narrowing_matches_iree_rules() -> None:
+    assert narrow_pattern_bits(0, 64) == (0, 8)
+    assert narrow_pattern_bits(0xFFFFFFFF, 32) == (0xFF, 8)
+    assert narrow_pattern_bits(0x12341234, 32) == (0x1234, 16)
+    assert narrow_pattern_bits(0x0102030401020304, 64) == (0x01020304, 32)
+    assert narrow_pattern_bits(7, 32) == (7, 32)
+    assert narrow_pattern_bits(0xAB, 8) == (0xAB, 8)
+
+
+def test_cli_stage_runs_the_pass(tmp_path: pathlib.Path) -> None:
+    src = tmp_path / "in.mlir"
+    src.write_text(TEXT)
+    out = tmp_path / "out.mlir"
+    assert main(["schedule", str(src), "--stage", "schedule-execution", "-o", str(out)]) == 0
+    text = out.read_text()
+    assert '"stream.async.execute"' in text and '"stream.timepoint.await"' in text
+    again = tmp_path / "again.mlir"
+    assert main(["schedule", str(src), "--stage", "schedule-execution", "-o", str(again)]) == 0
+    assert again.read_text() == text
