@@ -48,6 +48,7 @@ def _registry() -> dict[str, IreePass]:
     from scheduler.passes.elide_timepoints import elide_timepoints
     from scheduler.passes.propagate_timepoints import propagate_timepoints
     from scheduler.passes.refine_usage import refine_usage
+    from scheduler.passes.schedule_concurrency import schedule_concurrency
     from scheduler.passes.schedule_execution import schedule_execution
 
     passes: list[IreePass] = [
@@ -74,6 +75,13 @@ def _registry() -> dict[str, IreePass]:
             "--iree-stream-schedule-execution",
             schedule_execution,
             "partition each block's streamable ops into stream.async.execute regions, results awaited",
+            nest="util.func",
+        ),
+        IreePass(
+            "schedule-concurrency",
+            "--iree-stream-schedule-concurrency",
+            schedule_concurrency,
+            "split each execute region's ops into waves of stream.async.concurrent",
             nest="util.func",
         ),
     ]

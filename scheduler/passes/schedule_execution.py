@@ -28,7 +28,7 @@ from __future__ import annotations
 
 import networkx as nx
 
-from ir import Block, Builder, Module, Operation, Region, Value, create
+from ir import Block, BlockArgument, Builder, Module, Operation, Region, Value, create
 from ir import attributes as A
 from ir import types as T
 from ir.opdef import segment_bounds
@@ -146,7 +146,7 @@ def _process_block(block: Block) -> None:
     for op in ops:
         if id(op) in shared and op.parent is block and not any(r.uses for r in op.results):
             op.erase()
-    _sort_topologically(block)
+    sort_topologically(block)
 
 
 def _inside(op: Operation, container: Operation) -> bool:
@@ -180,6 +180,11 @@ def _clone(op: Operation) -> Operation:
 def size_of(value: Value, block: Block, start: int = 0) -> Value | None:
     """The index value that holds the byte size of resource ``value``, as IREE's ``findSizeValue``:
     its producer's (following ties), else the first size-aware use in ``block`` from op ``start``."""
+    holder = value.owner.parent_op if isinstance(value, BlockArgument) else None
+    if holder is not None and holder.op_name in ("stream.async.execute", "stream.async.concurrent"):
+        # A capture's size is the one the region op gives its operand.
+        n = sum(1 for v in holder.operands if is_resource(v))
+        return holder.operands[n + value.index]
     cur: Value | None = value
     while cur is not None:
         d = cur.defining_op
@@ -330,7 +335,7 @@ def _strip_affinity(op: Operation, affinity: A.Attribute | None) -> None:
         del op.properties["affinity"]
 
 
-def _sort_topologically(block: Block) -> None:
+def sort_topologically(block: Block) -> None:
     """MLIR's ``sortTopologically`` of ``block`` (its terminator stays last): ready ops keep their
     order; an op whose operands are not yet defined waits for them."""
     term = block.terminator

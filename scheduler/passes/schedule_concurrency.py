@@ -1,0 +1,134 @@
+"""IREE's ``--iree-stream-schedule-concurrency`` alone: the ops of each ``stream.async.execute`` region
+into waves of ``stream.async.concurrent``.
+
+For every execute region directly in a function body, the region's ops are split into waves with IREE's
+reference algorithm (:func:`scheduler.partition.partition_concurrency`, under the favor of the nearest
+``stream.partitioning`` config: the region, its function, the module; ``min-peak-memory`` by default). A
+wave of more than one op becomes a ``stream.async.concurrent`` placed after the last op defining one of
+its inputs, capturing the resources it uses and yielding those used after it; then the region's ops are
+sorted topologically (MLIR's ``sortTopologically``). IREE's pass runs no cleanup after.
+
+Examples
+--------
+>>> import ir
+>>> m = ir.load_text('''util.func public @f(%a: !stream.resource<external>) -> !stream.resource<external> {
+...   %c4 = arith.constant 4 : index
+...   %r, %t = stream.async.execute with(%a as %x: !stream.resource<external>{%c4}) -> !stream.resource<external>{%c4} {
+...     %p = stream.async.clone %x : !stream.resource<external>{%c4} -> !stream.resource<external>{%c4}
+...     %q = stream.async.clone %x : !stream.resource<external>{%c4} -> !stream.resource<external>{%c4}
+...     stream.yield %q : !stream.resource<external>{%c4}
+...   } => !stream.timepoint
+...   %o = stream.timepoint.await %t => %r : !stream.resource<external>{%c4}
+...   util.return %o : !stream.resource<external>
+... }''')
+>>> schedule_concurrency(m)
+>>> exe = [op for op in m.function("f").body.ops if op.op_name == "stream.async.execute"][0]
+>>> [op.op_name for op in exe.body.ops]
+['stream.async.concurrent', 'stream.yield']
+"""
+
+from __future__ import annotations
+
+from ir import Block, Builder, Module, Operation, Region, Value, create
+from ir import attributes as A
+from ir import types as T
+from scheduler.access import is_resource
+from scheduler.graph import build_graph
+from scheduler.partition import partition_concurrency, partitioning_favor
+from scheduler.passes.schedule_execution import CALLABLES, size_of, sort_topologically
+
+
+def schedule_concurrency(module: Module) -> None:
+    """Split the execute regions of every function of ``module`` into concurrent waves, in place."""
+    for func in list(module.body.ops):
+        if func.op_name not in CALLABLES or not func.regions or not func.regions[0].blocks:
+            continue
+        for block in func.regions[0].blocks:
+            for op in list(block.ops):
+                if op.op_name == "stream.async.execute" and op.regions[0].blocks:
+                    _run_on_region(op)
+
+
+def _favor(op: Operation) -> str:
+    for cur in (op, *op.ancestors()):
+        found = partitioning_favor(cur)
+        if found is not None:
+            return found
+    return "min-peak-memory"
+
+
+def _run_on_region(exe: Operation) -> None:
+    block = exe.body
+    g = build_graph(block)
+    waves = partition_concurrency(g, sorted(g.nodes), favor=_favor(exe))
+    made: list[Operation] = []
+    for wave in waves:
+        if len(wave) > 1:
+            made.append(_build(block, [g.nodes[n]["op"] for n in wave], made))
+    sort_topologically(block)
+
+
+def _build(block: Block, ops: list[Operation], made: list[Operation]) -> Operation:
+    in_wave = {id(op) for op in ops}
+    produced = {id(r) for op in ops for r in op.results}
+    ins: list[Value] = []
+    seen: set[int] = set()
+    for op in ops:
+        for v in op.operands:
+            if id(v) not in produced and id(v) not in seen:
+                seen.add(id(v))
+                ins.append(v)
+    outs = [r for op in ops for r in op.results if any(id(_top(u, block)) not in in_wave for u, _ in r.uses)]
+    anchor = None
+    for v in ins:
+        d = v.defining_op
+        top = _top(d, block) if d is not None else None
+        if (
+            top is not None
+            and top.parent is block
+            and (anchor is None or block.ops.index(top) > block.ops.index(anchor))
+        ):
+            anchor = top
+    b = Builder.after(anchor) if anchor is not None else Builder(block, 0)
+    res_ins = [v for v in ins if is_resource(v)]
+    out_sizes = [size_of(v, block) or _query(b, v) for v in outs]
+    in_sizes = [size_of(v, block) or _query(b, v) for v in res_ins]
+    body = Block([v.type for v in res_ins])
+    conc = b.create(
+        "stream.async.concurrent",
+        [*res_ins, *in_sizes, *out_sizes],
+        [v.type for v in outs],
+        properties={
+            "operandSegmentSizes": A.segment_sizes(len(res_ins), len(in_sizes), len(out_sizes)),
+            "tied_operands": A.ArrayAttr(()),
+        },
+        regions=[Region([body])],
+    )
+    conc.location = ops[0].location
+    mapping = {id(v): arg for v, arg in zip(res_ins, body.args)}
+    for op in ops:
+        block.ops.remove(op)
+        op.parent = None
+        body.append(op)
+        for i, v in enumerate(op.operands):
+            if id(v) in mapping:
+                op.set_operand(i, mapping[id(v)])
+    body.append(
+        create("stream.yield", [*outs, *(size_of(v, body) or s for v, s in zip(outs, out_sizes))], [])
+    )
+    for out, new in zip(outs, conc.results):
+        for user, idx in list(out.uses):
+            if not any(a is conc for a in user.ancestors()):
+                user.set_operand(idx, new)
+    return conc
+
+
+def _top(op: Operation, block: Block) -> Operation:
+    cur = op
+    while cur.parent is not block and cur.parent_op is not None:
+        cur = cur.parent_op
+    return cur
+
+
+def _query(b: Builder, v: Value) -> Value:
+    return b.create("stream.resource.size", [v], [T.index]).results[0]
