@@ -180,11 +180,12 @@ def _clone(op: Operation) -> Operation:
 def size_of(value: Value, block: Block, start: int = 0) -> Value | None:
     """The index value that holds the byte size of resource ``value``, as IREE's ``findSizeValue``:
     its producer's (following ties), else the first size-aware use in ``block`` from op ``start``."""
-    holder = value.owner.parent_op if isinstance(value, BlockArgument) else None
-    if holder is not None and holder.op_name in ("stream.async.execute", "stream.async.concurrent"):
-        # A capture's size is the one the region op gives its operand.
-        n = sum(1 for v in holder.operands if is_resource(v))
-        return holder.operands[n + value.index]
+    if isinstance(value, BlockArgument):
+        holder = value.owner.parent_op
+        if holder is not None and holder.op_name in ("stream.async.execute", "stream.async.concurrent"):
+            # A capture's size is the one the region op gives its operand.
+            n = sum(1 for v in holder.operands if is_resource(v))
+            return holder.operands[n + value.index]
     cur: Value | None = value
     while cur is not None:
         d = cur.defining_op
