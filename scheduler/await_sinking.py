@@ -151,4 +151,16 @@ def sink_awaits(func: Operation) -> int:
     return moves
 
 
-__all__ = ["sink_awaits"]
+def sink_target(op: Operation) -> Operation | None:
+    """The op that ``op`` (an await, or an alloca-like op) would be sunk before: its first consumer in
+    the nearest block dominating its uses (that block's terminator when none is there)."""
+    return _target(op)
+
+
+def can_stably_sink(op: Operation, target: Operation) -> bool:
+    """IREE's ``canStablySinkTo``: whether moving ``op`` before ``target`` cannot be undone by another
+    sinking pattern."""
+    return _can_stably_sink(op, target)
+
+
+__all__ = ["can_stably_sink", "sink_awaits", "sink_target"]

@@ -18,6 +18,9 @@ and awaits trigger, plus its own ``RemoveBarriers``, applied to a fixpoint.
 - slice: of the whole source (the same size value) it is its source (``AsyncSliceOp::fold``); async
   ops nothing uses are erased (``ElideUnusedOp``);
 - splat/fill: a constant pattern of repeated bytes is narrowed to them (``NarrowFillPattern``);
+- splat/alloca: moved down to their first consumer (``SinkAllocaLikeOpToConsumers``);
+- scf.for: an iteration argument the body yields unchanged (or whose initial value it yields, or that
+  nobody uses) is dropped (MLIR's ``ForOpIterArgsFolder``);
 - join: one operand is that operand; immediates and duplicates are dropped.
 """
 
@@ -25,11 +28,11 @@ from __future__ import annotations
 
 import struct
 
-from ir import Builder, Operation, Value
+from ir import Builder, Operation, Value, create
 from ir import attributes as A
 from ir import types as T
 from scheduler.access import op_info, tied_operands
-from scheduler.await_sinking import sink_awaits
+from scheduler.await_sinking import can_stably_sink, sink_awaits, sink_target
 
 _MAX_ROUNDS = 1000
 # Async ops erased when nothing uses them (IREE's ElideUnusedOp patterns).
@@ -74,10 +77,12 @@ def canonicalize_execution(func: Operation) -> None:
                 changed |= _slice(op)
             elif op.op_name in ("stream.async.splat", "stream.async.fill"):
                 changed |= _narrow_pattern(op)
+            elif op.op_name == "scf.for":
+                changed |= _for_iter_args(op)
         if changed:
             continue
         # Grouping and sinking last: a region that captures an await's result chains it first.
-        if not _group_awaits(func) and not sink_awaits(func):
+        if not sink_awaits(func) and not _sink_alloca_like(func) and not _group_awaits(func):
             return
 
 
@@ -259,7 +264,6 @@ def _rebuild(op: Operation, keep_args: list[int], keep_res: list[int], ties: lis
     yielded = list(yield_op.operands[:nout])
     ysizes = list(yield_op.operands[nout:])
     yield_op.set_operands([yielded[k] for k in keep_res] + [ysizes[k] for k in keep_res])
-    from ir import create
 
     region = op.regions[0]
     region.parent = None
@@ -463,7 +467,7 @@ def narrow_pattern_bits(bits: int, width: int) -> tuple[int, int]:
     ``width``-bit pattern ``bits`` (unsigned); ``(bits, width)`` when none is narrower.
 
     >>> narrow_pattern_bits(0xCDCDCDCD, 32), narrow_pattern_bits(0xAABBAABB, 32), narrow_pattern_bits(255, 32)
-    ((205, 8), (48042, 16), (255, 32))
+    ((205, 8), (43707, 16), (255, 32))
     """
     if width <= 8:
         return bits, width
@@ -513,4 +517,73 @@ def _narrow_pattern(op: Operation) -> bool:
         properties={"value": A.IntegerAttr(signed, T.IntegerType(new_width))},
     )
     op.set_operand(0, const.results[0])
+    return True
+
+
+def _sink_alloca_like(func: Operation) -> bool:
+    """``SinkAllocaLikeOpToConsumers``: a splat or alloca moves just before its only user, or before
+    the first user in the nearest block dominating all of them, unless the move could be undone."""
+    moved = False
+    for op in list(func.walk()):
+        if op.op_name not in ("stream.async.splat", "stream.async.alloca") or op.parent is None:
+            continue
+        users = [u for r in op.results for u, _ in r.uses]
+        if not users:
+            continue
+        target = users[0] if len(users) == 1 else sink_target(op)
+        if target is None or target.parent is None or not can_stably_sink(op, target):
+            continue
+        if target.parent is op.parent and target.parent.ops.index(target) < op.parent.ops.index(op):
+            continue
+        op.parent.ops.remove(op)
+        op.parent = None
+        dest = target.parent
+        dest.insert(dest.ops.index(target), op)
+        moved = True
+    return moved
+
+
+def _for_iter_args(op: Operation) -> bool:
+    body = op.regions[0].blocks[0]
+    term = body.terminator
+    if term is None or term.op_name != "scf.yield":
+        return False
+    inits = list(op.operands[3:])
+    iter_args = body.args[1:]
+    yielded = list(term.operands)
+    keep = []
+    for i, (init, arg, out, res) in enumerate(zip(inits, iter_args, yielded, op.results)):
+        forwarded = out is arg or out is init or (not res.uses and not arg.uses)
+        if not forwarded:
+            keep.append(i)
+    if len(keep) == len(inits):
+        return False
+    for i, (init, arg, res) in enumerate(zip(inits, iter_args, op.results)):
+        if i not in keep:
+            arg.replace_all_uses_with(init)
+            res.replace_all_uses_with(init)
+    term.set_operands([yielded[i] for i in keep])
+    region = op.regions[0]
+    region.parent = None
+    op.regions = []
+    new_args = [body.args[0], *(body.args[1 + i] for i in keep)]
+    body.args[:] = new_args
+    for j, a in enumerate(body.args):
+        a.index = j
+    new = create(
+        "scf.for",
+        [*op.operands[:3], *(inits[i] for i in keep)],
+        [op.results[i].type for i in keep],
+        properties=dict(op.properties),
+        attributes=dict(op.attributes),
+        regions=[region],
+    )
+    new.location = op.location
+    Builder.before(op).insert(new)
+    for n, i in enumerate(keep):
+        op.results[i].replace_all_uses_with(new.results[n])
+    op.drop_operands()
+    assert op.parent is not None
+    op.parent.ops.remove(op)
+    op.parent = None
     return True

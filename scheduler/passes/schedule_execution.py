@@ -238,7 +238,8 @@ def _build(
     """One execute region for ``group``: its ops moved in (those of ``shared``, cloned into several
     regions, copied), captures and yields as IREE's partition ins and outs. Returns the region, the
     values it yields (as the block knew them) and their sizes."""
-    awaits = [t for op in group if id(op) not in shared for t in _strip_await(op)]
+    # IREE gathers the ops' awaits in its builder's order: the partition's ops bottom-up.
+    awaits = [t for op in reversed(group) if id(op) not in shared for t in _strip_await(op)]
     in_group = {id(op) for op in group}
     produced = {id(r) for op in group for r in op.results}
     ins: list[Value] = []
