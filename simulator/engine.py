@@ -16,6 +16,7 @@ from __future__ import annotations
 import asyncio
 import gc
 import itertools
+import time
 from collections.abc import Awaitable, Generator
 from typing import Any, cast
 
@@ -39,6 +40,9 @@ class Engine:
         self._semaphore_ids = itertools.count()
         self._tasks: set[asyncio.Future[Any]] = set()
         self.host_track = Track.host("main")
+        # simpy events processed (calls of Environment.step) and the CPU seconds spent stepping them.
+        self.events_processed = 0
+        self.event_seconds = 0.0
 
     @property
     def now(self) -> int:
@@ -88,6 +92,7 @@ class Engine:
             # makes no garbage cycles worth collecting, so it runs with the collector paused.
             collecting = gc.isenabled()
             gc.disable()
+            start = time.process_time()
             try:
                 while queue and n < batch:
                     step()
@@ -95,6 +100,8 @@ class Engine:
                     if target.processed:
                         break
             finally:
+                self.event_seconds += time.process_time() - start
+                self.events_processed += n
                 if collecting:
                     gc.enable()
             if target.processed:
@@ -121,9 +128,12 @@ class Engine:
         queue = env._queue
         while queue:
             n = 0
+            start = time.process_time()
             while queue and n < self.events_per_batch:
                 env.step()
                 n += 1
+            self.event_seconds += time.process_time() - start
+            self.events_processed += n
             await asyncio.sleep(0)
         if self._waits:
             raise DeadlockError(self.deadlock_message(after_return=True))

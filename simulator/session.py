@@ -72,6 +72,9 @@ class InvocationResult:
     stats: Stats
     trace: Trace
     timing_only: bool
+    #: simpy events the engine processed (calls of ``Environment.step``) and the CPU seconds spent in them.
+    events_processed: int = 0
+    event_cpu_s: float = 0.0
 
     def timeline(self, categories: tuple[str, ...] | None = None) -> list[tuple[str, str, int, int]]:
         return timeline(self.trace, categories=categories)
@@ -198,7 +201,15 @@ class Session:
                 outputs.append(data if data is not None else OutputSpec(r.shape, str(r.element_type)))
             else:
                 outputs.append(r)
-        return InvocationResult(outputs, list(results), stats, engine.trace, timing_only)
+        return InvocationResult(
+            outputs,
+            list(results),
+            stats,
+            engine.trace,
+            timing_only,
+            events_processed=engine.events_processed,
+            event_cpu_s=engine.event_seconds,
+        )
 
 
 def _check_arity(func: Operation, n: int) -> None:

@@ -1,0 +1,209 @@
+#!/usr/bin/env python3
+"""Scale: parse, verify, schedule, timing-only simulation and trace I/O of 1k, 10k (and 100k) dispatches.
+
+Programs come from :mod:`benchmarks.scale_program` (IREE's async form of ``tools/gen_deep_program.py``'s
+residual ladder, three dispatches and four ``#stream.parameter.named`` parameters a layer). Each
+repetition of each size runs in a fresh child process (``python scale.py --child FILE``), which times,
+in order,
+
+- ``parse``: text to object IR (``ir.load_file``);
+- ``verify``: ``ir.verify`` of the async form;
+- ``schedule``: the scheduler's default pipeline (async form to cmd form);
+- ``simulate``: a timing-only ``Session("cpu").run_sync`` of the cmd form, with virtual parameters;
+- ``trace write`` / ``trace read``: the run's trace to Chrome JSON and back (``traces.read_trace``);
+
+and reports the child's wall time from start to end (interpreter start and imports included) and its peak
+RSS (``ru_maxrss``, the whole child). The parent prints, per size, the minimum over ``--repeats`` of each
+figure with the spread (max - min) beside it, and the growth factor of each minimum per 10x dispatches.
+
+Event rates, counted alike on both sides as calls of ``simpy.Environment.step`` (one processed event
+each): the engine counts its steps (``Engine.events_processed``), and raw simpy runs ``--simpy-cycles``
+``with res.request(): yield env.timeout(1)`` cycles of one process on a one-slot ``simpy.Resource``,
+stepping the environment itself. Both rates are events per second of CPU time of the stepping alone.
+
+Usage::
+
+    python benchmarks/scale.py [--sizes 1000 10000] [--big] [--repeats 3] [--quick]
+
+``--big`` adds 100,000 dispatches (one repetition); ``--quick`` runs 200 dispatches once, for the test
+suite's smoke test.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import pathlib
+import resource
+import subprocess
+import sys
+import tempfile
+import time
+
+_START = time.perf_counter()
+# Sibling scripts (benchmarks/traces.py) would shadow the packages of the same name.
+_HERE = pathlib.Path(__file__).resolve().parent
+sys.path[:] = [p for p in sys.path if pathlib.Path(p or ".").resolve() != _HERE]
+
+STEPS = ("parse", "verify", "schedule", "simulate", "trace write", "trace read")
+
+
+def child(path: pathlib.Path) -> dict[str, float]:
+    """Run every step on the program at ``path``; return seconds per step, events, wall and peak RSS."""
+    import numpy as np
+
+    import ir
+    from scheduler import Pipeline
+    from simulator import Session, parameter_keys
+    from simulator.archives import ParameterEntry, ParameterIndex
+    from traces import read_trace
+
+    out: dict[str, float] = {}
+
+    def timed(step: str, fn):  # type: ignore[no-untyped-def]
+        start = time.perf_counter()
+        value = fn()
+        out[step] = time.perf_counter() - start
+        return value
+
+    module = timed("parse", lambda: ir.load_file(str(path)))
+    timed("verify", lambda: ir.verify(module))
+    index = ParameterIndex()
+    for scope, key, size in parameter_keys(module):
+        index.add(ParameterEntry.virtual(key, size), scope=scope)
+    timed("schedule", lambda: Pipeline.default().run(module))
+    session = Session("cpu")
+    x = np.zeros((8, 32), np.float32)
+    result = timed("simulate", lambda: session.run_sync(module, "main", [x], parameters=index, timing_only=True))
+    out["dispatches"] = result.stats.counts["dispatches"]
+    out["events"] = result.events_processed
+    out["event seconds"] = result.event_cpu_s
+    trace_path = path.with_suffix(".trace.json")
+    timed("trace write", lambda: result.trace.to_chrome_json(trace_path))
+    out["trace events"] = _chrome_events(result.trace)
+    timed("trace read", lambda: read_trace(trace_path))
+    out["wall"] = time.perf_counter() - _START
+    out["peak MiB"] = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
+    return out
+
+
+def _chrome_events(trace: object) -> int:
+    spans = len(getattr(trace, "spans", ()))
+    return spans + 2 * len(getattr(trace, "flows", ())) + len(getattr(trace, "counters", ()))
+
+
+def raw_simpy_rate(cycles: int) -> tuple[float, int]:
+    """Events per CPU second of raw simpy: request/timeout/release cycles on a one-slot resource."""
+    import simpy
+
+    env = simpy.Environment()
+    res = simpy.Resource(env, 1)
+
+    def proc():  # type: ignore[no-untyped-def]
+        for _ in range(cycles):
+            with res.request() as req:
+                yield req
+                yield env.timeout(1)
+
+    env.process(proc())
+    queue, step, n = env._queue, env.step, 0
+    start = time.process_time()
+    while queue:
+        step()
+        n += 1
+    return n / (time.process_time() - start), n
+
+
+def _fmt(values: list[float], unit: str) -> str:
+    lo, hi = min(values), max(values)
+    if unit == "MiB":
+        return f"{lo:8.0f} MiB ±{hi - lo:<5.0f}"
+    return f"{lo:8.2f} s ±{hi - lo:<5.2f}"
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--sizes", type=int, nargs="+", default=[1000, 10000])
+    parser.add_argument("--big", action="store_true", help="add 100,000 dispatches (one repetition)")
+    parser.add_argument("--repeats", type=int, default=3)
+    parser.add_argument("--quick", action="store_true", help="200 dispatches once (smoke test)")
+    parser.add_argument("--simpy-cycles", type=int, default=100_000)
+    parser.add_argument("--keep", type=pathlib.Path, default=None, help="write the programs here")
+    parser.add_argument("--child", type=pathlib.Path, default=None, help=argparse.SUPPRESS)
+    args = parser.parse_args(argv)
+    if args.child is not None:
+        print(json.dumps(child(args.child)))
+        return 0
+    sys.path.insert(0, str(_HERE))
+    from scale_program import generate
+
+    sizes = [200] if args.quick else list(args.sizes) + ([100_000] if args.big else [])
+    cycles = 2_000 if args.quick else args.simpy_cycles
+    rates = [raw_simpy_rate(cycles)[0] for _ in range(1 if args.quick else 3)]
+    print(
+        f"raw simpy: {max(rates):,.0f} events/s (request/timeout/release cycles on a one-slot resource, "
+        f"{cycles} cycles, best of {len(rates)}; events = Environment.step calls)"
+    )
+    env = dict(os.environ)
+    env["PYTHONPATH"] = os.pathsep.join([str(_HERE.parent)] + [p for p in [env.get("PYTHONPATH")] if p])
+    results: dict[int, dict[str, list[float]]] = {}
+    with tempfile.TemporaryDirectory() as tmp:
+        directory = args.keep or pathlib.Path(tmp)
+        directory.mkdir(parents=True, exist_ok=True)
+        for size in sizes:
+            path = directory / f"scale{size}.mlir"
+            path.write_text(generate(max(1, round(size / 3))))
+            runs: dict[str, list[float]] = {}
+            repeats = 1 if args.quick or size >= 100_000 else args.repeats
+            for _ in range(repeats):
+                proc = subprocess.run(
+                    [sys.executable, str(pathlib.Path(__file__).resolve()), "--child", str(path)],
+                    capture_output=True,
+                    text=True,
+                    env=env,
+                    check=False,
+                )
+                if proc.returncode != 0:
+                    sys.stderr.write(proc.stderr)
+                    print(f"size {size}: child failed with exit {proc.returncode}")
+                    return 1
+                for k, v in json.loads(proc.stdout.splitlines()[-1]).items():
+                    runs.setdefault(k, []).append(float(v))
+            results[size] = runs
+            _print_size(size, runs, repeats, path.stat().st_size, max(rates))
+    _print_growth(sizes, results)
+    return 0
+
+
+def _print_size(size: int, runs: dict[str, list[float]], repeats: int, size_bytes: int, raw: float) -> None:
+    dispatches = int(runs["dispatches"][0])
+    print(
+        f"{dispatches} dispatches ({size_bytes / 2**20:.1f} MiB of text, "
+        f"{int(runs['trace events'][0])} trace events), min of {repeats} runs ± spread (max - min):"
+    )
+    for step in STEPS:
+        print(f"  {step:12} {_fmt(runs[step], 's')}")
+    print(f"  {'wall':12} {_fmt(runs['wall'], 's')}  (child process, interpreter start to end)")
+    print(f"  {'peak RSS':12} {_fmt(runs['peak MiB'], 'MiB')}")
+    events, event_s = runs["events"], runs["event seconds"]
+    if events[0] and min(event_s) > 0:
+        rate = max(e / s for e, s in zip(events, event_s))
+        print(
+            f"  {'event rate':12} {rate:8,.0f} events/s ({int(events[0])} simpy events stepped by the engine), "
+            f"{rate / raw:.2f} of raw simpy"
+        )
+
+
+def _print_growth(sizes: list[int], results: dict[int, dict[str, list[float]]]) -> None:
+    for small, big in zip(sizes, sizes[1:]):
+        factor = big / small
+        parts = []
+        for step in (*STEPS, "wall", "peak MiB"):
+            a, b = min(results[small][step]), min(results[big][step])
+            parts.append(f"{step} {b / a:.1f}x" if a > 0 else f"{step} -")
+        print(f"growth {small} -> {big} ({factor:g}x dispatches): " + ", ".join(parts))
+
+
+if __name__ == "__main__":
+    sys.exit(main())
