@@ -231,14 +231,15 @@ class AttrTypeParser(Lexer):
         else:
             self.pos = save
         if parser_fn is not None and body is not None:
-            sub = type(self)(self.text[: end - 1], self.filename)
-            sub.pos = body_pos
+            # Over the body alone: a copy of the text before it would make parsing quadratic.
+            sub = self.sub_lexer(body_pos, end - 1)
+            assert isinstance(sub, AttrTypeParser)
             sub.attr_aliases = self.attr_aliases
             sub.type_aliases = self.type_aliases
-            sub._line_starts = self._line_starts
+            sub._type_cache = self._type_cache
             attr = parser_fn(sub, attr_type)
             sub.skip()
-            if sub.pos != end - 1:
+            if sub.pos != len(sub.text):
                 raise sub.error(f"unexpected {sub._found()} in #{name}<...>")
             return attr
         return A.DialectAttr(name, body, attr_type)

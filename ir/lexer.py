@@ -27,11 +27,23 @@ class Lexer:
         self.filename = filename
         self.pos = 0
         self._line_starts: list[int] | None = None
+        # A sub-lexer over a slice of another's text reports positions in that text.
+        self._base: Lexer | None = None
+        self._offset = 0
+
+    def sub_lexer(self, start: int, end: int) -> Lexer:
+        """A lexer of the same class over ``text[start:end]``, whose locations are those of this text."""
+        sub = type(self)(self.text[start:end], self.filename)
+        sub._base = self
+        sub._offset = start
+        return sub
 
     # --- positions and errors ----------------------------------------------------------------------
 
     def location(self, pos: int | None = None) -> SourceLocation:
         pos = self.pos if pos is None else pos
+        if self._base is not None:
+            return self._base.location(pos + self._offset)
         if self._line_starts is None:
             self._line_starts = [0] + [m.end() for m in re.finditer("\n", self.text)]
         line = bisect.bisect_right(self._line_starts, pos)

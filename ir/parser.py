@@ -46,6 +46,9 @@ class Parser(AttrTypeParser):
     def __init__(self, text: str, filename: str = "<string>") -> None:
         super().__init__(text, filename)
         self._sig_cache: dict[str, T.Type] = {}
+        self._tail_cache: dict[
+            str, tuple[dict[str, A.Attribute], dict[str, A.Attribute], T.Type, str | None, int]
+        ] = {}
         self.scopes: list[_Scope] = []
         self.blocks: list[dict[str, Block]] = []
 
@@ -145,6 +148,30 @@ class Parser(AttrTypeParser):
                 if self.accept(")"):
                     break
                 self.expect(",", "between operands")
+        # The rest of the line (properties, attributes, type, location) repeats between ops of a kind; when
+        # it is the whole rest of an op without regions or successors, its parse is cached by its text.
+        tail_pos = self.pos
+        text = self.text
+        eol = text.find("\n", tail_pos)
+        tail = text[tail_pos : eol if eol >= 0 else len(text)].rstrip()
+        cached = self._tail_cache.get(tail)
+        if cached is not None:
+            self.pos = tail_pos + len(tail)
+            return self._finish_operation(
+                op_name,
+                cls,
+                result_groups,
+                operand_refs,
+                cached[0],
+                cached[1],
+                [],
+                [],
+                cached[2],
+                cached[3],
+                location,
+                start,
+                tail_pos + cached[4],
+            )
         successors: list[Block] = []
         if self.accept("["):
             while True:
@@ -171,6 +198,46 @@ class Parser(AttrTypeParser):
         self.skip()
         type_pos = self.pos
         fn = self._parse_signature()
+        debug_loc = None
+        self.skip()
+        if self.text.startswith("loc(", self.pos):
+            self.pos += 4
+            debug_loc = "loc(" + self.balanced("(", ")") + ")"
+        if not regions and not successors and self.pos == tail_pos + len(tail):
+            self._tail_cache[tail] = (properties, attributes, fn, debug_loc, type_pos - tail_pos)
+        return self._finish_operation(
+            op_name,
+            cls,
+            result_groups,
+            operand_refs,
+            properties,
+            attributes,
+            regions,
+            successors,
+            fn,
+            debug_loc,
+            location,
+            start,
+            type_pos,
+        )
+
+    def _finish_operation(
+        self,
+        op_name: str,
+        cls: type[Operation] | None,
+        result_groups: list[tuple[str, int, int]],
+        operand_refs: list[tuple[str, int, int]],
+        properties: dict[str, A.Attribute],
+        attributes: dict[str, A.Attribute],
+        regions: list[Region],
+        successors: list[Block],
+        fn: T.Type,
+        debug_loc: str | None,
+        location: SourceLocation,
+        start: int,
+        type_pos: int,
+    ) -> Operation:
+        """Check the op's type against its operands and results, resolve the operands, build the op."""
         if not isinstance(fn, T.FunctionType):
             raise self.error(f'expected a function type for "{op_name}", found {fn}', type_pos)
         if len(fn.inputs) != len(operand_refs):
@@ -182,12 +249,6 @@ class Parser(AttrTypeParser):
             raise self.error(
                 f'"{op_name}" defines {n_results} results but its type lists {len(fn.results)}', type_pos
             )
-        debug_loc = None
-        self.skip()
-        if self.text.startswith("loc(", self.pos):
-            self.pos += 4
-            debug_loc = "loc(" + self.balanced("(", ")") + ")"
-
         operands = [self._resolve(ref, t) for ref, t in zip(operand_refs, fn.inputs)]
         kwargs = dict(
             operands=operands,
