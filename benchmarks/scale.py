@@ -12,7 +12,8 @@ in order,
 - ``simulate``: a timing-only ``Session("cpu").run_sync`` of the cmd form, with virtual parameters;
 - ``trace write`` / ``trace read``: the run's trace to Chrome JSON and back (``traces.read_trace``);
 
-and reports the child's wall time from start to end (interpreter start and imports included) and its peak
+each as CPU seconds (``time.process_time``: the machine is shared, CPU time is the steadier figure)
+and wall seconds, and reports the child's wall time from start to end (interpreter start and imports included) and its peak
 RSS (``ru_maxrss``, the whole child). The parent prints, per size, the minimum over ``--repeats`` of each
 figure with the spread (max - min) beside it, and the growth factor of each minimum per 10x dispatches.
 
@@ -62,9 +63,10 @@ def child(path: pathlib.Path) -> dict[str, float]:
     out: dict[str, float] = {}
 
     def timed(step: str, fn):  # type: ignore[no-untyped-def]
-        start = time.perf_counter()
+        start, cpu = time.perf_counter(), time.process_time()
         value = fn()
-        out[step] = time.perf_counter() - start
+        out[step] = time.process_time() - cpu
+        out[step + " wall"] = time.perf_counter() - start
         return value
 
     module = timed("parse", lambda: ir.load_file(str(path)))
@@ -75,7 +77,9 @@ def child(path: pathlib.Path) -> dict[str, float]:
     timed("schedule", lambda: Pipeline.default().run(module))
     session = Session("cpu")
     x = np.zeros((8, 32), np.float32)
-    result = timed("simulate", lambda: session.run_sync(module, "main", [x], parameters=index, timing_only=True))
+    result = timed(
+        "simulate", lambda: session.run_sync(module, "main", [x], parameters=index, timing_only=True)
+    )
     out["dispatches"] = result.stats.counts["dispatches"]
     out["events"] = result.events_processed
     out["event seconds"] = result.event_cpu_s
@@ -183,7 +187,7 @@ def _print_size(size: int, runs: dict[str, list[float]], repeats: int, size_byte
         f"{int(runs['trace events'][0])} trace events), min of {repeats} runs ± spread (max - min):"
     )
     for step in STEPS:
-        print(f"  {step:12} {_fmt(runs[step], 's')}")
+        print(f"  {step:12} {_fmt(runs[step], 's')} CPU, {_fmt(runs[step + ' wall'], 's')} wall")
     print(f"  {'wall':12} {_fmt(runs['wall'], 's')}  (child process, interpreter start to end)")
     print(f"  {'peak RSS':12} {_fmt(runs['peak MiB'], 'MiB')}")
     events, event_s = runs["events"], runs["event seconds"]

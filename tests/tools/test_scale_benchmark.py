@@ -55,9 +55,17 @@ def test_quick_run_prints_every_figure() -> None:
     out = proc.stdout
     assert re.search(r"^raw simpy: [\d,]+ events/s", out, re.M), out
     assert re.search(r"^201 dispatches \(.* MiB of text, \d+ trace events\)", out, re.M), out
-    for step in ("parse", "verify", "schedule", "simulate", "trace write", "trace read", "wall"):
-        assert re.search(rf"^  {step} +\d+\.\d\d s ±\d+\.\d\d", out, re.M), (step, out)
+    for step in ("parse", "verify", "schedule", "simulate", "trace write", "trace read"):
+        assert re.search(
+            rf"^  {step} +\d+\.\d\d s ±\d+\.\d\d +CPU, +\d+\.\d\d s ±\d+\.\d\d +wall", out, re.M
+        ), (
+            step,
+            out,
+        )
+    assert re.search(r"^  wall +\d+\.\d\d s ±\d+\.\d\d", out, re.M), out
     assert re.search(r"^  peak RSS +\d+ MiB", out, re.M), out
-    m = re.search(r"^  event rate +([\d,]+) events/s \((\d+) simpy events .*\), (\d+\.\d\d) of raw simpy", out, re.M)
+    m = re.search(
+        r"^  event rate +([\d,]+) events/s \((\d+) simpy events .*\), (\d+\.\d\d) of raw simpy", out, re.M
+    )
     assert m is not None, out
     assert int(m.group(2)) > 201 and float(m.group(3)) > 0
