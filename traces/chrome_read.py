@@ -14,6 +14,7 @@ duration still fits the int64 columns of :mod:`traces.frames` and analysis never
 from __future__ import annotations
 
 import contextlib
+import gc
 import gzip as gzip_module
 import io
 import itertools
@@ -24,7 +25,7 @@ from typing import IO, Any
 
 import orjson
 
-from traces.errors import TraceError, TraceFormatError
+from traces.errors import TraceError, TraceFormatError, TraceRecordError, UnknownSpanError
 from traces.records import CATEGORIES, Counter, Flow, Instant, TraceMetadata, Track, unchecked_span
 from traces.trace import Trace
 
@@ -109,6 +110,14 @@ def iter_chrome_events(
 
 def _events(path_or_file: str | os.PathLike[str] | IO[bytes]) -> Iterator[Any]:
     """Yield the document's metadata dict, then ``(line, event)`` for each event."""
+    batches = _event_batches(path_or_file)
+    yield next(batches)
+    for numbers, events in batches:
+        yield from zip(numbers, events)
+
+
+def _event_batches(path_or_file: str | os.PathLike[str] | IO[bytes]) -> Iterator[Any]:
+    """Yield the document's metadata dict, then ``(line numbers, events)`` lists, a batch at a time."""
     name = _name_of(path_or_file)
     try:
         yield from _events_unguarded(path_or_file, name)
@@ -151,10 +160,10 @@ def _events_unguarded(path_or_file: str | os.PathLike[str] | IO[bytes], name: st
     for event in parsed:
         if not isinstance(event, dict):
             raise TraceFormatError(f"{name}:0: event is not a JSON object: {event!r:.60}")
-        yield 0, event
+    yield [0] * len(parsed), parsed
 
 
-def _layout_events(binary: IO[bytes], name: str) -> Iterator[tuple[int, dict[str, Any]]]:
+def _layout_events(binary: IO[bytes], name: str) -> Iterator[tuple[list[int], list[dict[str, Any]]]]:
     lineno = 1
     while True:
         # Decode a batch of lines as one JSON array: far fewer decoder calls than one per line. When
@@ -186,7 +195,7 @@ def _layout_events(binary: IO[bytes], name: str) -> Iterator[tuple[int, dict[str
                     raise TraceFormatError(f"{name}:{where}: event is not a JSON object: {line[:60]!r}")
                 events.append(event)
         numbers = [lineno + 1 + i for i, line in enumerate(body) if line]
-        yield from zip(numbers, events)
+        yield numbers, events
         lineno += len(batch)
         if end is not None:
             rest = b"".join(b"".join(batch[end + 1 :]).split()) + b"".join(binary.read(4096).split())
@@ -207,18 +216,19 @@ def read_trace(path_or_file: str | os.PathLike[str] | IO[bytes]) -> Trace:
     """
     name = _name_of(path_or_file)
     builder = _Builder(name)
-    events = _events(path_or_file)
-    builder.start(next(events))
-    add = builder.add
-    for lineno, event in events:
-        try:
-            add(event)
-        except (TraceError, KeyError, TypeError, ValueError, AttributeError, OverflowError) as exc:
-            what = f"missing member {exc}" if isinstance(exc, KeyError) else str(exc)
-            raise TraceFormatError(
-                f"{name}:{lineno}: bad {event.get('ph', '?')!s:.8} event: {what}"
-            ) from None
-    return builder.finish()
+    # Decoded events and records hold no reference cycles; with the cyclic collector running, it would walk
+    # the growing trace again and again (almost half the time of a million-event read).
+    collecting = gc.isenabled()
+    gc.disable()
+    try:
+        batches = _event_batches(path_or_file)
+        builder.start(next(batches))
+        for numbers, events in batches:
+            builder.add_batch(numbers, events)
+        return builder.finish()
+    finally:
+        if collecting:
+            gc.enable()
 
 
 def _int_member(event: dict[str, Any], key: str) -> int:
@@ -237,9 +247,11 @@ class _Builder:
         self.processes: dict[int, str] = {}
         self.tracks: dict[tuple[int, int], Track] = {}
         self.open_flows: dict[Any, tuple[int, dict[str, Any]]] = {}
-        self.open_slices: dict[tuple[int, int], list[dict[str, Any]]] = {}
+        self.open_slices: dict[tuple[int, int], list[tuple[dict[str, Any], int]]] = {}
         self.next_id = 0
         self.strings: dict[str, str] = {}
+        self.span_ids: set[int] = set()
+        self.last_track: Track | None = None
 
     def start(self, metadata: dict[str, Any]) -> None:
         known = {k: metadata[k] for k in ("machine", "program", "seed", "version", "extra") if k in metadata}
@@ -274,35 +286,80 @@ class _Builder:
             raise TraceFormatError(f"duration must be >= 0 and <= {MAX_TIME_NS} ns, got {dur} ns")
         category = _category(event)
         track = self.track(event)
-        self.trace._append_span(
+        # What Trace._append_span does, with a set of the ids so far in place of the trace's index (which
+        # the spans' final ordering discards anyway).
+        if span_id in self.span_ids:
+            raise TraceRecordError(f"span id {span_id} is already in the trace")
+        self.span_ids.add(span_id)
+        if track is not self.last_track:
+            self.trace._tracks.setdefault(track, None)
+            self.last_track = track
+        self.trace._spans.append(
             unchecked_span(span_id, track, self.strings.setdefault(name, name), category, start, dur, args)
         )
 
-    def add(self, event: dict[str, Any]) -> None:
-        ph = event["ph"]
-        if ph == "B":
-            parse_ts(event["ts"])
-            self.open_slices.setdefault((event["pid"], event["tid"]), []).append(event)
-        elif ph == "E":
-            stack = self.open_slices.get((event["pid"], event["tid"]))
-            if not stack:
-                raise TraceFormatError("E event with no open B event on its thread")
-            begin = stack.pop()
-            end_name = event.get("name")
-            if end_name is not None and end_name != begin.get("name", ""):
-                raise TraceFormatError(
-                    f"E event {end_name!r:.40} closes the B event {begin.get('name', '')!r:.40}; "
-                    "B/E events on a thread must nest"
+    def flow(self, flow: Flow) -> None:
+        """What Trace._append_flow does, checked against the ids of the spans read so far."""
+        for end in (flow.src_span, flow.dst_span):
+            if end not in self.span_ids:
+                raise UnknownSpanError(
+                    f"flow {flow.id} ({flow.name}) names span {end}, which is not in the trace"
                 )
-            start = parse_ts(begin["ts"])
-            b_args = begin.get("args", {})
-            e_args = event.get("args")
-            if e_args and e_args != b_args:
-                if type(e_args) is not dict or type(b_args) is not dict:
-                    raise TraceFormatError(f"args must be an object, got {e_args!r:.60}")
-                b_args = {**b_args, **e_args}
-            self.span(begin, start, parse_ts(event["ts"]) - start, b_args)
-        elif ph == "X":
+        self.trace._flows.append(flow)
+
+    def add_batch(self, numbers: list[int], events: list[dict[str, Any]]) -> None:
+        """Add decoded events (``numbers`` their lines); a bad one raises TraceFormatError naming its line.
+
+        The writer's spans (``B``/``E`` pairs, ``X``) are handled inline, the rest by :meth:`add`."""
+        i = 0
+        open_slices = self.open_slices
+        span, add = self.span, self.add
+        lo, hi = -_MAX_TS_US, _MAX_TS_US
+        event: dict[str, Any] = {}
+        try:
+            for event in events:
+                ph = event["ph"]
+                if ph == "B":
+                    ts = event["ts"]
+                    start = round(ts * 1000) if type(ts) is float and lo <= ts <= hi else parse_ts(ts)
+                    key = (event["pid"], event["tid"])
+                    stack = open_slices.get(key)
+                    if stack is None:
+                        stack = open_slices[key] = []
+                    stack.append((event, start))
+                elif ph == "E":
+                    stack = open_slices.get((event["pid"], event["tid"]))
+                    if not stack:
+                        raise TraceFormatError("E event with no open B event on its thread")
+                    begin, start = stack.pop()
+                    end_name = event.get("name")
+                    if end_name is not None and end_name != begin.get("name", ""):
+                        raise TraceFormatError(
+                            f"E event {end_name!r:.40} closes the B event {begin.get('name', '')!r:.40}; "
+                            "B/E events on a thread must nest"
+                        )
+                    ts = event["ts"]
+                    end = round(ts * 1000) if type(ts) is float and lo <= ts <= hi else parse_ts(ts)
+                    b_args = begin.get("args", {})
+                    e_args = event.get("args")
+                    if e_args and e_args != b_args:
+                        if type(e_args) is not dict or type(b_args) is not dict:
+                            raise TraceFormatError(f"args must be an object, got {e_args!r:.60}")
+                        b_args = {**b_args, **e_args}
+                    span(begin, start, end - start, b_args)
+                else:
+                    add(event)
+                i += 1
+        except (TraceError, KeyError, TypeError, ValueError, AttributeError, OverflowError) as exc:
+            what = f"missing member {exc}" if isinstance(exc, KeyError) else str(exc)
+            raise TraceFormatError(
+                f"{self.name}:{numbers[i]}: bad {event.get('ph', '?')!s:.8} event: {what}"
+            ) from None
+
+    def add(self, event: dict[str, Any]) -> None:
+        """An event of a phase other than ``B``/``E`` (which :meth:`add_batch` pairs itself)."""
+        ph = event["ph"]
+        if ph == "X":
             start = parse_ts(event["ts"])
             self.span(event, start, parse_ts(event["dur"]), event.get("args", {}))
         elif ph == "C":
@@ -337,16 +394,14 @@ class _Builder:
                 if event["id"] not in self.open_flows:
                     raise TraceFormatError(f"flow end id {event['id']!r:.40} has no flow start before it")
                 src, start_event = self.open_flows.pop(event["id"])
-                self.trace.extend(
-                    [
-                        Flow(
-                            event["id"],
-                            src,
-                            event["span_id"],
-                            start_event.get("name", ""),
-                            start_event.get("args", {}),
-                        )
-                    ]
+                self.flow(
+                    Flow(
+                        event["id"],
+                        src,
+                        event["span_id"],
+                        start_event.get("name", ""),
+                        start_event.get("args", {}),
+                    )
                 )
         elif ph == "M":
             self._metadata_event(event)
@@ -372,13 +427,18 @@ class _Builder:
         for (pid, tid), stack in self.open_slices.items():
             if stack:
                 raise TraceFormatError(
-                    f"{self.name}: B event {stack[-1].get('name', '')!r:.40} on pid {pid} tid {tid} "
+                    f"{self.name}: B event {stack[-1][0].get('name', '')!r:.40} on pid {pid} tid {tid} "
                     "has no E event"
                 )
         if self.open_flows:
             flow_id = next(iter(self.open_flows))
             raise TraceFormatError(f"{self.name}: flow start id {flow_id!r:.40} has no flow end")
-        self.trace._order_spans_by_id()
+        trace = self.trace
+        trace._index = None  # built again on first use
+        trace._last_track = None
+        if trace._spans:
+            trace._next_id = max(trace._next_id, self.next_id)
+        trace._order_spans_by_id()
         return self.trace
 
 

@@ -3,6 +3,7 @@ run prints every figure in the documented format."""
 
 from __future__ import annotations
 
+import importlib.util
 import pathlib
 import re
 import shutil
@@ -14,9 +15,20 @@ from scheduler import Pipeline, ScheduleStats
 from tests.conftest import require_iree
 
 REPO = pathlib.Path(__file__).resolve().parents[2]
-sys.path.insert(0, str(REPO / "benchmarks"))
 
-from scale_program import MODEL, generate  # noqa: E402
+
+def _load():  # type: ignore[no-untyped-def]
+    # Not through sys.path: benchmarks/ holds scripts named like the packages (traces.py, simulate.py),
+    # and a worker process started later (the Dask sweep tests) would import those instead.
+    spec = importlib.util.spec_from_file_location("scale_program", REPO / "benchmarks" / "scale_program.py")
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+scale_program = _load()
+MODEL, generate = scale_program.MODEL, scale_program.generate
 
 
 def test_generated_program_schedules_like_iree_deep400() -> None:
