@@ -110,6 +110,7 @@ def plot_timeline(
     title: str | None = None,
     legend: bool = True,
     labels: bool = True,
+    visible_ns: int | None = None,
 ) -> Axes:
     """Draw the timeline of ``trace``: one row per resource, bars coloured by category.
 
@@ -120,7 +121,9 @@ def plot_timeline(
     (``critical``) is a thin red strip under its spans, joined by a dashed line where it changes row,
     so the categories stay visible. ``time_unit="auto"`` picks us/ms/... by the makespan. The title
     names the program and the machine. Drawing cost is a few collections per row, whatever the
-    number of spans.
+    number of spans. ``visible_ns`` is how long a stretch the x axis will show, if the caller sets
+    wider limits than the makespan afterwards (:func:`plot_side_by_side` does): names and minimum
+    widths are fitted to it.
 
     Examples
     --------
@@ -141,7 +144,8 @@ def plot_timeline(
     layout = timeline_layout(trace)
     ax = _axes(ax, layout.height)
     start_ns, makespan_ns = trace.start_ns, trace.makespan_ns
-    min_width = makespan_ns * _MIN_WIDTH / scale
+    shown_ns = max(visible_ns or 0, makespan_ns)
+    min_width = shown_ns * _MIN_WIDTH / scale
     spans = list(trace.iter_spans())
     # Summaries (envelopes, aggregates) first, so that the work they summarise is drawn over them.
     bars: dict[tuple[bool, float, float, str], list[tuple[float, float]]] = defaultdict(list)
@@ -151,7 +155,7 @@ def plot_timeline(
         bars[(summary, top, height, span.category)].append(
             (span.start_ns / scale, max(span.dur_ns / scale, min_width))
         )
-    pt_per_unit, pt_per_row = _points(ax, layout, makespan_ns / scale)
+    pt_per_unit, pt_per_row = _points(ax, layout, shown_ns / scale)
     for (_, top, height, category), extents in sorted(bars.items()):
         # Back-to-back bars are told apart by a hairline gap, where bars are a few points wide on average.
         apart = sum(w for _, w in extents) * pt_per_unit >= 4 * len(extents)
@@ -390,7 +394,9 @@ def plot_side_by_side(
         squeeze=False,
     )
     for (title, trace), ax in zip(items, axes[:, 0]):
-        plot_timeline(_shifted(trace), ax=ax, time_unit=time_unit, title=title, **options)
+        plot_timeline(
+            _shifted(trace), ax=ax, time_unit=time_unit, title=title, visible_ns=longest_ns, **options
+        )
     # The shared axis hides the upper tick labels; its label belongs under the bottom timeline only.
     for ax in axes[:-1, 0]:
         ax.set_xlabel("")

@@ -81,7 +81,13 @@ def heatmap(
         for i in range(values.shape[0]):
             for j in range(values.shape[1]):
                 if values[i, j] == values[i, j]:
-                    ax.text(j, i, fmt.format(values[i, j]), ha="center", va="center", color="w", fontsize=8)
+                    # Dark text on light cells, white on dark ones, so every label reads.
+                    red, green, blue, _ = image.cmap(image.norm(values[i, j]))
+                    light = 0.299 * red + 0.587 * green + 0.114 * blue > 0.5
+                    colour = "black" if light else "white"
+                    ax.text(
+                        j, i, fmt.format(values[i, j]), ha="center", va="center", color=colour, fontsize=8
+                    )
     ax.figure.colorbar(image, ax=ax)
     return ax
 

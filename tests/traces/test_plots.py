@@ -168,6 +168,21 @@ def test_plots_side_by_side_measured_and_simulated(sample_trace: Trace) -> None:
     assert first.get_xlabel() == "" and second.get_xlabel() == "time (us)"
     assert first.get_xlim()[1] >= measured.makespan_ns / 1000 and second.get_xlim() == first.get_xlim()
     assert _png(figure).startswith(PNG)
+    # Every name drawn fits inside its bar on the shared axis (the shorter run's too), as rendered.
+    renderer = figure.canvas.get_renderer()
+    checked = 0
+    for ax, trace in ((first, measured), (second, sample_trace)):
+        names = [t for t in ax.texts if getattr(t, "arrow_patch", None) is None]
+        for text in names:
+            x = text.get_position()[0] * 1000 + trace.start_ns
+            [span] = [s for s in trace.iter_spans() if abs(s.start_ns + s.dur_ns / 2 - x) < 1e-6 * max(x, 1)]
+            x0, x1 = (
+                ax.transData.transform((t / 1000, 0))[0]
+                for t in (span.start_ns - trace.start_ns, span.end_ns - trace.start_ns)
+            )
+            assert text.get_window_extent(renderer).width <= x1 - x0, (text.get_text(), span.name)
+        checked += len(names)
+    assert checked >= 3
 
 
 def test_plots_reject_bad_time_unit(sample_trace: Trace) -> None:
