@@ -6,8 +6,9 @@ queue with its wave lanes (``queue0``, ``queue0.1``), the parameter provider's t
 ... as one row ``nvme0/io``), host threads and links as themselves. Within a row, spans are packed into
 *levels* (the fewest such that spans on one level do not overlap; an enclosing span comes before what it
 encloses), so a row is as deep as its most concurrent moment. A row deeper than ``max_depth`` is
-*collapsed*: its spans share one band (drawn over each other, their union shows when the resource is
-busy) and its label says how deep it was.
+*collapsed*: its spans are drawn over each other in one band per category (so their union shows when
+the resource did what, and a frequent short kind of span cannot hide a long one) and its label says how
+deep it was.
 
 Units: :func:`time_unit_for` picks ns/us/ms/s for a duration, :func:`byte_unit` B/KiB/MiB/GiB for a
 size, and :func:`format_ns` and :func:`format_bytes` print a value with them.
@@ -18,7 +19,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 
-from traces.records import Span, Track, track_sort_key
+from traces.records import CATEGORIES, Span, Track, track_sort_key
 from traces.trace import Trace
 
 _PARAMS_LANE = re.compile(r"(queue[0-9]+)\.params[0-9]+")
@@ -109,7 +110,8 @@ def timeline_layout(trace: Trace, *, max_depth: int = 4, depth_height: float = 0
     """Lay out the rows of ``trace``'s timeline (see the module docstring).
 
     A row of depth ``d <= max_depth`` is ``1 + depth_height * (d - 1)`` row units high, split in ``d``
-    levels; a collapsed row is 1 unit high.
+    levels; a collapsed row is 1 unit high, split in one level per category it has (in
+    :data:`~traces.records.CATEGORIES` order).
 
     Examples
     --------
@@ -136,10 +138,14 @@ def timeline_layout(trace: Trace, *, max_depth: int = 4, depth_height: float = 0
         height = 1.0 if collapsed else round(1.0 + depth_height * (depth - 1), 6)
         label = f"{resource.label} ({depth} deep)" if collapsed else resource.label
         layout.rows.append(Row(resource, label, top, height, depth, collapsed))
-        band = height - 2 * ROW_GAP
-        lane = band if collapsed else band / depth
+        if collapsed:
+            present = [c for c in CATEGORIES if any(s.category == c for s in spans)]
+            by_category = {c: k for k, c in enumerate(present)}
+            level = {s.id: by_category[s.category] for s in spans}
+        lanes = len(set(level.values())) if collapsed else depth
+        lane = (height - 2 * ROW_GAP) / lanes
         for span in spans:
-            k = 0 if collapsed else level[span.id]
+            k = level[span.id]
             layout.boxes[span.id] = (top + ROW_GAP + k * lane, lane)
             layout.row_index[span.id] = index
         top = round(top + height, 6)

@@ -192,3 +192,20 @@ def test_plots_reject_bad_time_unit(sample_trace: Trace) -> None:
 
 def test_plots_empty_trace_renders() -> None:
     assert _png(Trace().plot().figure).startswith(PNG)
+
+
+def test_plots_collapsed_row_has_one_band_per_category() -> None:
+    # Eight parameter timelines at once, each a long read and a short alloca: collapsed, the reads and the
+    # allocas get a band each, so the many short allocas cannot paint over the reads.
+    t = Trace(TraceMetadata(machine="m", program="p"))
+    for k in range(8):
+        lane = Track.queue("gpu0", f"queue0.params{k}")
+        t.add_span(lane, "alloca", "alloc", 0, 1)
+        t.add_span(lane, "parameter read", "transfer", 1, 100, {"aggregate": True})
+    layout = timeline_layout(t)
+    [row] = layout.rows
+    assert (row.label, row.collapsed) == ("gpu0/queue0.params (8 deep)", True)
+    boxes = {(s.category, layout.boxes[s.id]) for s in t.iter_spans()}
+    assert len(boxes) == 2  # all reads share one band, all allocas another
+    (_, read), (_, alloc) = sorted(boxes, key=lambda b: b[0] != "transfer")
+    assert read[0] + read[1] <= alloc[0] + 1e-9  # transfer (first in CATEGORIES) above alloc
