@@ -378,6 +378,23 @@ class DeviceAffinityAttr(Attribute):
 
 
 @dataclass(frozen=True)
+class DeviceOptimalAttr(Attribute):
+    """``#hal.device.optimal<[#hal.device.affinity<@a>, #hal.device.affinity<@b>]>``: memory usable by
+    every listed device (IREE places a cross-device transfer's resource so). IREE's runtime, with no
+    allocator-selection policy, allocates it on the first listed device (``hal.allocator.select``)."""
+
+    affinities: tuple[DeviceAffinityAttr, ...]
+
+    def __str__(self) -> str:
+        return f"#hal.device.optimal<[{', '.join(str(a) for a in self.affinities)}]>"
+
+    @property
+    def selected(self) -> DeviceAffinityAttr:
+        """The affinity IREE's runtime allocates on: the first one."""
+        return self.affinities[0]
+
+
+@dataclass(frozen=True)
 class NamedParameterAttr(Attribute):
     """``#stream.parameter.named<"scope"::"key"> : type``: a parameter in an external archive."""
 
@@ -431,6 +448,18 @@ def _parse_affinity(p, type: Type | None) -> Attribute:  # type: ignore[no-untyp
             raise p.error(f"#hal.device.affinity expects a list of queue ordinals, found {arr}")
         queues = tuple(e.value for e in arr)  # type: ignore[attr-defined]
     return DeviceAffinityAttr(device, queues)
+
+
+@register_dialect_attr("hal.device.optimal")
+def _parse_optimal(p, type: Type | None) -> Attribute:  # type: ignore[no-untyped-def]
+    arr = p.parse_attribute()
+    if (
+        not isinstance(arr, ArrayAttr)
+        or not len(arr)
+        or not all(isinstance(e, DeviceAffinityAttr) for e in arr)
+    ):
+        raise p.error(f"#hal.device.optimal expects a non-empty list of #hal.device.affinity, found {arr}")
+    return DeviceOptimalAttr(tuple(e for e in arr if isinstance(e, DeviceAffinityAttr)))
 
 
 @register_dialect_attr("stream.parameter.named")

@@ -189,7 +189,7 @@ def fill_bytes(view: np.ndarray, pattern: bytes) -> None:
 class Executor:
     """Runs a recorded command tree on one queue."""
 
-    __slots__ = ("counts", "device", "engine", "queue", "trace", "with_data")
+    __slots__ = ("counts", "device", "engine", "multi_device", "queue", "trace", "with_data")
 
     def __init__(self, queue: Queue, with_data: bool, counts: dict[str, int]) -> None:
         self.queue = queue
@@ -198,6 +198,48 @@ class Executor:
         self.trace = queue.engine.trace
         self.with_data = with_data
         self.counts = counts
+        # Other devices exist (a peer link, or host links of several devices): bindings may be remote.
+        self.multi_device = bool(self.device.peers) or len(self.device.host_links) > 1
+
+    def _remote_bindings(self, cmd: DispatchCmd) -> list[tuple[int, str]]:
+        """(binding index, owning device) of each binding whose memory lives on another device."""
+        here = self.device.spec.name
+        remote = []
+        for i, (ref, _) in enumerate(cmd.bindings):
+            pool = ref.buffer.pool
+            owner = pool.device_name if pool is not None else None
+            if owner is not None and owner != here:
+                remote.append((i, owner))
+        return remote
+
+    def _peer_access(
+        self, cmd: DispatchCmd, remote: list[tuple[int, str]], writes: bool, flows_from: list[int]
+    ) -> Generator[Any, Any, list[int]]:
+        """Move the bytes of a dispatch's remote bindings over the links: the ranges it reads from their
+        device before it runs (``writes=False``), the ranges it writes back after (``writes=True``).
+
+        IREE places a cross-device transfer in memory of the first device (``#hal.device.optimal``) and
+        lowers ``stream.cmd.flush``/``invalidate`` to nothing, so the consumer (or producer) on the other
+        device reaches that memory itself: a peer access, here one link transfer per binding range.
+        """
+        here = self.device.spec.name
+        spans: list[int] = []
+        for i, owner in remote:
+            access = cmd.accesses[i]
+            if ("w" if writes else "r") not in access:
+                continue
+            src, dst = (here, owner) if writes else (owner, here)
+            args = {**cmd.args, "binding": i, "access": access}
+            for link, a, b in self.device.route(src, dst):
+                spans.append(
+                    (
+                        yield from link.transfer(
+                            a, b, cmd.lengths[i], "peer write" if writes else "peer read", args, flows_from
+                        )
+                    )
+                )
+                flows_from = spans[-1:]
+        return spans
 
     def run(self, node: Any, lane: int, flows_from: list[int]) -> Generator[Any, Any, int | None]:
         if isinstance(node, Concurrent):
@@ -206,10 +248,13 @@ class Executor:
             last = None
             items = node.items
             i, n = 0, len(items)
+            multi = self.multi_device
             while i < n:
-                if type(items[i]) is DispatchCmd:
+                if type(items[i]) is DispatchCmd and not (multi and self._remote_bindings(items[i])):
                     j = i + 1
                     while j < n and type(items[j]) is DispatchCmd:
+                        if multi and self._remote_bindings(items[j]):
+                            break
                         j += 1
                     last = yield from self._dispatch_chain(items[i:j], lane, flows_from)
                     flows_from = []
@@ -269,6 +314,9 @@ class Executor:
 
     def _dispatch(self, cmd: DispatchCmd, lane: int, flows_from: list[int]) -> Generator[Any, Any, int]:
         env = self.engine.env
+        remote = self._remote_bindings(cmd) if self.multi_device else []
+        if remote:
+            flows_from = (yield from self._peer_access(cmd, remote, False, flows_from)) or flows_from
         with self.device.units.request() as req:
             yield req
             start = env.now
@@ -278,6 +326,10 @@ class Executor:
         span_id = self._dispatch_span(cmd, lane, int(start))
         for src in flows_from:
             self.trace.add_flow(src, span_id)
+        if remote:
+            written = yield from self._peer_access(cmd, remote, True, [span_id])
+            if written:
+                return written[-1]
         return span_id
 
     def _dispatch_chain(

@@ -4,6 +4,8 @@ The host rules reach the simulated machine through a :class:`Runtime`: which que
 selects, semaphores, submissions (with their host-side cost and trace span), host waits, executables and
 Python host functions. ``@__device_N`` globals map to the machine's devices in module order; an affinity
 ``#hal.device.affinity<@dev, [q...]>`` selects the lowest listed queue, no queue list selects queue 0.
+``#hal.device.optimal<[a, b, ...]>`` (memory for a cross-device transfer) selects its first affinity, as
+IREE's runtime does without an allocator-selection policy.
 """
 
 from __future__ import annotations
@@ -14,7 +16,7 @@ from typing import Any
 
 from ir import Module, Operation
 from ir import types as T
-from ir.attributes import DeviceAffinityAttr, SymbolRefAttr, TypeAttr
+from ir.attributes import DeviceAffinityAttr, DeviceOptimalAttr, SymbolRefAttr, TypeAttr
 from simulator.archives import ParameterIndex
 from simulator.costs import CostModel
 from simulator.engine import Engine
@@ -122,6 +124,8 @@ class Runtime:
             aff = node.attr("affinity")
             if isinstance(aff, DeviceAffinityAttr):
                 return aff
+            if isinstance(aff, DeviceOptimalAttr):
+                return aff.selected  # as IREE's hal.allocator.select without a policy: the first device
             node = node.parent_op
         return self.default_affinity
 

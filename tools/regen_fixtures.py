@@ -29,6 +29,12 @@ holding JSON, which is needed for dynamic dimensions (they default to 8 otherwis
 Each entry of ``inputs`` may give ``shape`` (concrete sizes), ``low`` and ``high`` (the half-open range of
 integer inputs, or a uniform range for float inputs instead of a standard normal).
 
+A multi-device program names its devices in the spec, in order: ``"devices": ["dev_a", "dev_b"]``. Each
+becomes one local device of its own (``--iree-hal-target-device=dev_a=local[0]`` ...), the program places
+work with ``#hal.device.promise<@dev_a>`` (``flow.tensor.transfer``, ``iree.abi.affinity``), and
+``iree-run-module`` gets one ``--device=local-task`` per device, in the same order. Such fixtures live under
+``tests/fixtures/multidevice/``.
+
 Usage::
 
     python tools/regen_fixtures.py PROGRAM.mlir [--name NAME] [--out-root DIR]
@@ -62,6 +68,7 @@ TARGET_FLAGS = [
     "--iree-hal-local-target-device-backends=llvm-cpu",
     "--iree-llvmcpu-target-cpu=generic",
 ]
+LOCAL_BACKEND_FLAGS = TARGET_FLAGS[1:]
 PROFILE_FLAGS = [
     "--device_profiling_mode=queue-events,host-execution,memory-events",
 ]
@@ -237,12 +244,29 @@ def write_params(src: str, rng: np.random.Generator, path: pathlib.Path) -> list
     return keys
 
 
-def async_dump(program: pathlib.Path) -> str:
+def device_names(spec: dict) -> list[str]:
+    """The devices a spec names (``"devices": [...]``); empty for the default single local device."""
+    names = spec.get("devices", [])
+    if not isinstance(names, list) or not all(isinstance(n, str) and re.fullmatch(r"\w+", n) for n in names):
+        raise FixtureError(f"'devices' must be a list of device names, got {names!r}")
+    return names
+
+
+def target_flags(spec: dict) -> list[str]:
+    """iree-compile's target flags: one local device, or one ``NAME=local[i]`` per named device."""
+    names = device_names(spec)
+    if not names:
+        return list(TARGET_FLAGS)
+    devices = [f"--iree-hal-target-device={n}=local[{i}]" for i, n in enumerate(names)]
+    return [*devices, *LOCAL_BACKEND_FLAGS]
+
+
+def async_dump(program: pathlib.Path, flags: list[str] | None = None) -> str:
     r = run(
         [
             tool("iree-compile"),
             str(program),
-            *TARGET_FLAGS,
+            *(TARGET_FLAGS if flags is None else flags),
             "--compile-to=stream",
             "--mlir-print-ir-before=iree-stream-schedule-execution",
             "--mlir-print-ir-module-scope",
@@ -278,17 +302,26 @@ HAL_README = [
 ]
 
 
-def hal_forms(prog: pathlib.Path, out: pathlib.Path) -> None:
+def hal_forms(prog: pathlib.Path, out: pathlib.Path, flags: list[str] | None = None) -> None:
     """The HAL-level forms of ``prog`` (what IREE's runtime executes): with IREE's default indirect,
     memoized command buffers, its generic print, and with direct command buffers."""
     compile_ = tool("iree-compile")
-    run([compile_, str(prog), *TARGET_FLAGS, "--compile-to=hal", "-o", str(out / "hal.mlir")])
-    run([tool("iree-opt"), str(out / "hal.mlir"), "--mlir-print-op-generic", "-o", str(out / "hal.generic.mlir")])
+    flags = TARGET_FLAGS if flags is None else flags
+    run([compile_, str(prog), *flags, "--compile-to=hal", "-o", str(out / "hal.mlir")])
+    run(
+        [
+            tool("iree-opt"),
+            str(out / "hal.mlir"),
+            "--mlir-print-op-generic",
+            "-o",
+            str(out / "hal.generic.mlir"),
+        ]
+    )
     run(
         [
             compile_,
             str(prog),
-            *TARGET_FLAGS,
+            *flags,
             "--compile-to=hal",
             "--iree-hal-indirect-command-buffers=false",
             "-o",
@@ -312,6 +345,8 @@ def regenerate(program: pathlib.Path, out: pathlib.Path) -> pathlib.Path:
     spec = fixture_spec(src)
     seed = int(spec.get("seed", 0))
     input_specs = list(spec.get("inputs", []))
+    flags = target_flags(spec)
+    n_devices = max(1, len(device_names(spec)))
     args, results = main_signature(src)
     if len(input_specs) > len(args):
         raise FixtureError(f"'// fixture:' lists {len(input_specs)} inputs but @main takes {len(args)}")
@@ -325,10 +360,10 @@ def regenerate(program: pathlib.Path, out: pathlib.Path) -> pathlib.Path:
     opt = tool("iree-opt")
     compile_ = tool("iree-compile")
 
-    run([compile_, str(prog), *TARGET_FLAGS, "--compile-to=stream", "-o", str(out / "cmd.mlir")])
+    run([compile_, str(prog), *flags, "--compile-to=stream", "-o", str(out / "cmd.mlir")])
     run([opt, str(out / "cmd.mlir"), "--mlir-print-op-generic", "-o", str(out / "cmd.generic.mlir")])
-    (out / "async.mlir").write_text(async_dump(prog))
-    hal_forms(prog, out)
+    (out / "async.mlir").write_text(async_dump(prog, flags))
+    hal_forms(prog, out, flags)
     run([opt, str(out / "async.mlir"), "--mlir-print-op-generic", "-o", str(out / "async.generic.mlir")])
 
     params = write_params(src, rng, out / "params.irpa")
@@ -348,12 +383,12 @@ def regenerate(program: pathlib.Path, out: pathlib.Path) -> pathlib.Path:
             stale.unlink()
 
     vmfb = out / "module.vmfb"
-    run([compile_, str(prog), *TARGET_FLAGS, "-o", str(vmfb)])
+    run([compile_, str(prog), *flags, "-o", str(vmfb)])
     prof = out / "run.ireeprof"
     run_cmd = [
         tool("iree-run-module"),
         "--module=module.vmfb",
-        "--device=local-task",
+        *["--device=local-task"] * n_devices,
         "--function=main",
         *(["--parameters=model=params.irpa"] if params else []),
         *(f"--input=@input{i}.npy" for i in range(len(args))),
@@ -372,7 +407,7 @@ def regenerate(program: pathlib.Path, out: pathlib.Path) -> pathlib.Path:
         "Generated from source.mlir by tools/regen_fixtures.py with the IREE toolchain",
         "(iree-base-compiler / iree-base-runtime), run from this directory:",
         "",
-        f"target flags (T): {' '.join(TARGET_FLAGS)}",
+        f"target flags (T): {' '.join(flags)}",
         "cmd.mlir:           iree-compile source.mlir T --compile-to=stream -o cmd.mlir",
         "cmd.generic.mlir:   iree-opt cmd.mlir --mlir-print-op-generic -o cmd.generic.mlir",
         "async.mlir:         iree-compile source.mlir T --compile-to=stream"
@@ -402,11 +437,17 @@ def fixture_name(program: pathlib.Path) -> str:
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("program", nargs="?", type=pathlib.Path, help="linalg-level MLIR program")
-    ap.add_argument("--all", action="store_true", help="regenerate every OUT_ROOT/*/source.mlir")
+    ap.add_argument(
+        "--all",
+        action="store_true",
+        help="regenerate every OUT_ROOT/*/source.mlir (e.g. --out-root tests/fixtures/multidevice)",
+    )
     ap.add_argument("--name", help="fixture folder name (default: the program's file name)")
     ap.add_argument("--out-root", type=pathlib.Path, default=FIXTURES, help=f"default {FIXTURES}")
     ap.add_argument(
-        "--hal-only", action="store_true", help="only (re)write the HAL forms (hal*.mlir) of existing fixtures"
+        "--hal-only",
+        action="store_true",
+        help="only (re)write the HAL forms (hal*.mlir) of existing fixtures",
     )
     ap.add_argument(
         "--async-only", action="store_true", help="only (re)write async.mlir and async.generic.mlir of existing fixtures"
@@ -430,7 +471,9 @@ def main(argv: list[str] | None = None) -> int:
                 print("wrote async forms of", out, flush=True)
                 continue
             if a.hal_only:
-                hal_forms(out / "source.mlir", out)
+                hal_forms(
+                    out / "source.mlir", out, target_flags(fixture_spec((out / "source.mlir").read_text()))
+                )
                 readme = out / "README.txt"
                 text = readme.read_text()
                 if "hal.mlir:" not in text:

@@ -111,3 +111,22 @@ def test_bitfields_parse_and_print_flag_names() -> None:
     assert int(BufferUsage.parse("TransferSource|TransferTarget")) == 3
     with pytest.raises(IRError, match="unknown MemoryType flag 'Fast'"):
         MemoryType.parse("Fast|HostVisible")
+
+
+def test_device_optimal_attr_fields_and_exact_text() -> None:
+    from ir.attributes import DeviceAffinityAttr, DeviceOptimalAttr, SymbolRefAttr
+
+    body = "#hal.device.optimal<[#hal.device.affinity<@dev_a>, #hal.device.affinity<@dev_b, [1]>]>"
+    text = module_with(f"x = {body}")
+    attr = parse_module(text).op.attributes["x"]
+    assert isinstance(attr, DeviceOptimalAttr)
+    assert attr.selected == DeviceAffinityAttr(SymbolRefAttr("dev_a"))
+    assert attr.affinities[1].queues == (1,)
+    assert str(attr) == body
+    assert print_generic(parse_module(text)) == text
+
+
+@pytest.mark.parametrize("body", ["[]", "[1, 2]", "@dev_a"])
+def test_device_optimal_attr_rejects_other_bodies(body: str) -> None:
+    with pytest.raises(ParseError, match=r"<string>:2:\d+: #hal.device.optimal expects a non-empty list"):
+        read_attrs(f"x = #hal.device.optimal<{body}>")
