@@ -3,7 +3,8 @@
 The entry point is :func:`schedule_module`; :class:`Pipeline` holds IREE's stages in order (each
 replaceable), :class:`ScheduleStats` summarises a cmd-form module. The graph algorithms are available on
 their own: :func:`build_graph`, :func:`partition_execution`, :func:`partition_concurrency`,
-:func:`pack_slices`, and policies beyond IREE (:func:`heft_placement`, :func:`waves_under_memory_cap`).
+:func:`pack_slices`, and policies beyond IREE (:func:`heft_placement`, :func:`waves_under_memory_cap`,
+:func:`queue_chains`).
 """
 
 from __future__ import annotations
@@ -27,6 +28,7 @@ from scheduler.policies import (
     transfer_bytes_cost,
     waves_under_memory_cap,
 )
+from scheduler.queues import assign_queues, queue_chains
 from scheduler.stages import (
     elide_timepoints,
     layout_slices,
@@ -58,6 +60,7 @@ __all__ = [
     "Stage",
     "UnsupportedOpError",
     "analyze_usage",
+    "assign_queues",
     "build_graph",
     "check_partitions",
     "elide_timepoints",
@@ -69,6 +72,7 @@ __all__ = [
     "partition_execution",
     "place_devices",
     "propagate_timepoints",
+    "queue_chains",
     "refine_usage",
     "schedule_allocation",
     "schedule_concurrency",

@@ -253,6 +253,13 @@ def affinities_compatible(a: A.Attribute | None, b: A.Attribute | None) -> bool:
     return False
 
 
+def same_device(a: A.Attribute | None, b: A.Attribute | None) -> bool:
+    """Both name the same device (their queue masks may differ: one memory, no transfer needed)."""
+    return (
+        isinstance(a, A.DeviceAffinityAttr) and isinstance(b, A.DeviceAffinityAttr) and a.device == b.device
+    )
+
+
 def join_affinity(a: A.Attribute | None, b: A.Attribute | None) -> A.Attribute | None:
     """The affinity of a partition holding ops of affinity ``a`` and ``b`` (queue masks intersect)."""
     if a is None:

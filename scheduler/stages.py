@@ -31,6 +31,7 @@ from scheduler.access import (
     join_affinity,
     operand_size,
     result_size,
+    same_device,
 )
 from scheduler.errors import AffinityError, ScheduleError, UnsupportedOpError
 from scheduler.graph import build_graph
@@ -162,7 +163,7 @@ def _check_affinities(g: nx.DiGraph[int]) -> None:
             continue
         if g.nodes[v]["op"].op_name == "stream.async.transfer":
             continue
-        if not affinities_compatible(a.affinity, b.affinity):
+        if not affinities_compatible(a.affinity, b.affinity) and not same_device(a.affinity, b.affinity):
             ou, ov = g.nodes[u]["op"], g.nodes[v]["op"]
             raise AffinityError(
                 f"{ov.describe()} on {b.affinity} consumes the result of {ou.describe()} on {a.affinity}; "

@@ -137,20 +137,27 @@ def scheduled_module(point: Point) -> tuple[Module, Any]:
         memory_model,
         settings.get("placement", "none"),
         settings.get("memory_cap_bytes"),
+        settings.get("queue_policy", "iree"),
     )
     key = (point.program.path, point.program.digest, *options)
-    if options[2] != "none":  # placement depends on the machine's devices and links
+    # placement depends on the machine's devices and links, queue assignment on its queue count
+    if options[2] != "none" or options[4] != "iree":
         key += (point.machine.ref, tuple(sorted(point.settings)))
     return _cached("schedule", key, lambda: _schedule(point, *options))
 
 
 def _schedule(
-    point: Point, favor: str | None, memory_model: str, placement: str, memory_cap_bytes: int | None
+    point: Point,
+    favor: str | None,
+    memory_model: str,
+    placement: str,
+    memory_cap_bytes: int | None,
+    queue_policy: str = "iree",
 ) -> tuple[Module, Any]:
     text = _cached("text", (point.program.path, point.program.digest), lambda: read_text(point.program.path))
     module = parse_program(text, filename=point.program.path)
     if not async_ops(module):
-        asked = [k for k in ("favor", "placement", "memory_cap_bytes") if k in point.setting]
+        asked = [k for k in ("favor", "placement", "memory_cap_bytes", "queue_policy") if k in point.setting]
         if asked:
             raise InputError(
                 f"{point.program.path} is already in cmd form; scheduler settings ({', '.join(asked)}) "
@@ -162,6 +169,11 @@ def _schedule(
         pipeline = _with_placement(pipeline, placement, module, point_machine(point))
     if memory_cap_bytes is not None:
         pipeline = _with_memory_cap(pipeline, memory_cap_bytes)
+    if queue_policy == "chains":
+        queues = min(d.queues for d in point_machine(point).devices)
+        pipeline = pipeline.insert(
+            "schedule_execution", "assign_queues", scheduler.assign_queues, queues=queues
+        )
     scheduler.schedule_module(module, favor=favor, pipeline=pipeline)
     return module, scheduler.ScheduleStats.from_module(module)
 

@@ -31,13 +31,16 @@ programs x machines x seeds x grid x cases, in that order (the last varies faste
     storage_bandwidth_bytes_per_s = 3e9
     pool_capacity_bytes = 1073741824
 
-Axes: ``favor``, ``placement``, ``memory_cap_bytes`` (``[scheduler]``); ``queues``,
+Axes: ``favor``, ``placement``, ``memory_cap_bytes``, ``queue_policy`` (``[scheduler]``); ``queues``,
 ``link_bandwidth_bytes_per_s``, ``storage_bandwidth_bytes_per_s``, ``memory_model``,
 ``pool_capacity_bytes`` (``[overrides]``). An axis given nowhere keeps the machine's value (and IREE's
 default scheduling). An axis may not be both in a table and in ``[[cases]]``. An override a machine has
 nothing for (link bandwidth on a machine without links) changes nothing. ``placement = "heft"`` places
 the ops of programs with several ``@__device_N`` globals (:func:`scheduler.place_devices`);
-``memory_cap_bytes`` schedules waves under that cap (:func:`scheduler.schedule_concurrency_capped`).
+``memory_cap_bytes`` schedules waves under that cap (:func:`scheduler.schedule_concurrency_capped`);
+``queue_policy = "chains"`` gives independent chains of ops queue masks over the machine's ``queues``
+(:func:`scheduler.assign_queues`), so that the ``queues`` axis changes what runs where; under the
+default, ``"iree"``, programs carry no masks and extra queues stay idle.
 
 Everything is checked when the study is read, before anything runs: unknown keys, machines or metrics,
 bad values, missing files. :class:`~simulator.sweep.errors.StudyError` names the file and the key
@@ -62,7 +65,7 @@ from simulator.sweep.errors import StudyError
 from simulator.sweep.metrics import METRICS, available_metrics
 from simulator.sweep.points import MachineSpec, Point, ProgramSpec
 
-SCHEDULER_AXES = ("favor", "placement", "memory_cap_bytes")
+SCHEDULER_AXES = ("favor", "placement", "memory_cap_bytes", "queue_policy")
 MACHINE_AXES = (
     "queues",
     "link_bandwidth_bytes_per_s",
@@ -72,6 +75,9 @@ MACHINE_AXES = (
 )
 AXES = SCHEDULER_AXES + MACHINE_AXES
 MEMORY_MODELS = ("unified", "discrete")
+#: ``iree``: no queue masks (IREE's compiler sets none: one queue per device does the work);
+#: ``chains``: :func:`scheduler.assign_queues` over the machine's queue count.
+QUEUE_POLICIES = ("iree", "chains")
 DEFAULT_METRICS = ("makespan", "peak_memory", "busy", "first_dispatch", "bytes_moved")
 
 _TOP_KEYS = {
@@ -479,6 +485,7 @@ _AXIS_CHECKS: dict[str, Callable[[Any], Any]] = {
     "favor": _choice(lambda: FAVORS),
     "placement": _choice(placement_policies),
     "memory_cap_bytes": _memory_cap,
+    "queue_policy": _choice(lambda: QUEUE_POLICIES),
     "queues": _positive_int(1),
     "link_bandwidth_bytes_per_s": _positive_float,
     "storage_bandwidth_bytes_per_s": _positive_float,

@@ -117,7 +117,9 @@ pool_capacity_bytes = 2147483648
     )
     assert len(study.points()) == 48
     assert study.axes() == [
-        a for a in AXES if a not in ("placement", "memory_cap_bytes", "link_bandwidth_bytes_per_s")
+        a
+        for a in AXES
+        if a not in ("placement", "memory_cap_bytes", "queue_policy", "link_bandwidth_bytes_per_s")
     ]
 
 
