@@ -33,6 +33,9 @@ from scheduler.errors import ScheduleError
 from scheduler.graph import build_graph
 from scheduler.state import ScheduleState
 
+#: Ops that keep the affinity they have.
+UNASSIGNED = frozenset({"stream.async.constant"})
+
 
 def queue_chains(g: nx.DiGraph[int], *, queues: int, skip: frozenset[int] = frozenset()) -> dict[int, int]:
     """The queue ordinal of each streamable node of ``g`` (except ``skip``): chain index mod ``queues``.
@@ -66,7 +69,8 @@ def assign_queues(state: ScheduleState, *, queues: int) -> ScheduleState:
     metadata op (``stream.async.alloca``) its first consumer's.
 
     An op's device is its own affinity's, else the module's ``stream.affinity.default``. Ops of regions
-    kept from the input (pinned) keep theirs. Graphs are rebuilt.
+    kept from the input (pinned) and constants (``stream.async.constant``) keep theirs. Graphs are
+    rebuilt.
 
     Raises
     ------
@@ -77,7 +81,13 @@ def assign_queues(state: ScheduleState, *, queues: int) -> ScheduleState:
     for plan in state.functions:
         g = plan.graph
         pinned_ops = {id(o) for r in plan.pinned for o in r.ops()}
-        skip = frozenset(n for n in g.nodes if id(g.nodes[n]["op"]) in pinned_ops)
+        # Constants (parameter uploads) keep their affinity: split by queue they would become one upload
+        # (and one host wait) per queue instead of one.
+        skip = frozenset(
+            n
+            for n in g.nodes
+            if id(g.nodes[n]["op"]) in pinned_ops or g.nodes[n]["op"].op_name in UNASSIGNED
+        )
         chosen = queue_chains(g, queues=queues, skip=skip)
         # Metadata ops (stream.async.alloca) take the queue of their first consumer: IREE places them in
         # that consumer's region and requires their affinity to fit the region's.
