@@ -465,7 +465,8 @@ def main(argv: list[str] | None = None) -> int:
     for program, out in jobs:
         try:
             if a.async_only:
-                (out / "async.mlir").write_text(async_dump(out / "source.mlir"))
+                flags = target_flags(fixture_spec((out / "source.mlir").read_text()))
+                (out / "async.mlir").write_text(async_dump(out / "source.mlir", flags))
                 run([tool("iree-opt"), str(out / "async.mlir"), "--mlir-print-op-generic", "-o",
                      str(out / "async.generic.mlir")])  # fmt: skip
                 print("wrote async forms of", out, flush=True)
