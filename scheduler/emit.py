@@ -118,6 +118,7 @@ class _Emitter:
             replaced.extend(self._host_await(b, p))
         for old, new in replaced:
             old.replace_all_uses_with(new)
+        self._unawaited_uses()
         for p, pinned in plan.pinned_partition.items():
             # The host ops that used a kept region's timepoint now use its cmd-form timepoint.
             pinned.timepoint.results[0].replace_all_uses_with(self.tp[p])
@@ -580,6 +581,27 @@ class _Emitter:
         return cur
 
     # --- host awaits ------------------------------------------------------------------------
+
+    def _unawaited_uses(self) -> None:
+        """Host uses of kept regions' results that the input did not await take the resource itself."""
+        scheduled = {id(self.g.nodes[n]["op"]) for part in self.plan.partitions for n in part.nodes}
+        for pinned in self.plan.pinned_partition.values():
+            for user, i in pinned.unawaited:
+                top = self._top(user)
+                v = user.operands[i]
+                if top is None or id(top) in scheduled or v not in self.loc:
+                    continue
+                loc = self.loc[v]
+                if static_index(loc.offset) == 0 and loc.length is loc.size:
+                    user.set_operand(i, loc.resource)
+                    continue
+                b = Builder.before(top)
+                sub = b.create(
+                    "stream.resource.subview",
+                    [loc.resource, loc.size, self._index(b, loc.offset), loc.length],
+                    [v.type],
+                ).result
+                user.set_operand(i, sub)
 
     def _host_await(self, b: Builder, p: int) -> list[tuple[Value, Value]]:
         values = self.plan.host_awaited.get(p, [])

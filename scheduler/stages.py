@@ -281,11 +281,16 @@ def propagate_timepoints(state: ScheduleState) -> ScheduleState:
                 plan.deps[pv].add(pu)
         for p, part in enumerate(plan.partitions):
             seen: set[int] = set()
+            pinned = plan.pinned_partition.get(p)
+            # host uses of a kept region's results that the input left unawaited stay so
+            unawaited = {(id(u), i) for u, i in pinned.unawaited} if pinned is not None else set()
             for n in part.nodes:
                 for res in g.nodes[n]["op"].results:
                     if not is_resource(res):
                         continue
-                    for user, _ in res.uses:
+                    for user, i in res.uses:
+                        if (id(user), i) in unawaited:
+                            continue
                         top = _top(plan, user)
                         if (top is None or owner.get(top) is None) and id(res) not in seen:
                             seen.add(id(res))

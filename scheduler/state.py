@@ -103,6 +103,10 @@ class PinnedRegion:
     items: list[Operation | list[Operation]]
     await_timepoint: Value | None
     timepoint: Operation
+    # (user, operand index) of host ops that used a result of the region without awaiting it (as an
+    # importer's ``$async`` function exports a result whose timepoint it chains to a fence): IREE leaves
+    # such uses unawaited, and so does the schedule
+    unawaited: list[tuple[Operation, int]] = field(default_factory=list)
 
     def ops(self) -> list[Operation]:
         return [o for it in self.items for o in (it if isinstance(it, list) else [it])]
@@ -231,6 +235,14 @@ def _inline_execute(exe: Operation) -> PinnedRegion | None:
         placeholder.location = exe.location
         block.insert(block.ops.index(exe), placeholder)
         region = PinnedRegion(items, exe.await_timepoint, placeholder)
+    if region is not None:
+        region.unawaited = [
+            (user, i)
+            for res in exe.results[:n_res]
+            for user, i in res.uses
+            if user.op_name != "stream.async.execute"
+            and not (user.op_name == "stream.timepoint.await" and user.parent is block)
+        ]
     awaits: list[Operation] = []
     for user, _ in list(tp.uses):
         if region is None or (user.op_name == "stream.timepoint.await" and user.parent is block):
