@@ -25,6 +25,7 @@ from scheduler.emit import materialize
 from scheduler.errors import ScheduleError
 from scheduler.graph import build_graph
 from scheduler.partition import FAVORS, partitioning_favor
+from scheduler.passes.reference_counting import automatic_reference_counting
 from scheduler.state import FunctionPlan, ResourceConfig, ScheduleState, prepare_pinned
 
 StageFn = Callable[..., ScheduleState]
@@ -130,6 +131,10 @@ class Pipeline:
                         resource_config=self.resource_config,
                     )
                     state.functions.extend(self._run_stages(one, skip=MODULE_WIDE_STAGES).functions)
+            # IREE's automatic reference counting, on the cmd form of every block: what a function
+            # allocated and dropped (a loop's result when the loop carries its timepoint) is freed after
+            # its last use on the timeline.
+            automatic_reference_counting(module)
         finally:
             if was_enabled:
                 gc.enable()

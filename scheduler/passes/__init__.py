@@ -47,11 +47,18 @@ def _registry() -> dict[str, IreePass]:
     # Each pass module is imported here, explicitly: which passes exist never depends on import order.
     from scheduler.passes.elide_timepoints import elide_timepoints
     from scheduler.passes.propagate_timepoints import propagate_timepoints
+    from scheduler.passes.reference_counting import automatic_reference_counting
     from scheduler.passes.refine_usage import refine_usage
     from scheduler.passes.schedule_concurrency import schedule_concurrency
     from scheduler.passes.schedule_execution import schedule_execution
 
     passes: list[IreePass] = [
+        IreePass(
+            "automatic-reference-counting",
+            "--iree-stream-automatic-reference-counting",
+            automatic_reference_counting,
+            "deallocate what a function allocated and dropped, after its last use on the timeline",
+        ),
         IreePass(
             "elide-timepoints",
             "--iree-stream-elide-timepoints",

@@ -17,9 +17,11 @@ data. For a new access to a segment (FastTrack's rule, on byte ranges):
 
 Buffers that no alloca/alloc made (imported inputs) count as initialised. At the end, stream allocations
 (``alloca``, ``alloc``) that were never freed and that neither an output nor a global holds are leaks,
-except those a branch carried to another block: IREE's allocation scheduling places deallocas within a
-block, and leaves a loop-carried resource to the runtime's reference counting (a ``lax.scan`` loop's state
-is replaced each iteration and released when its last reference goes).
+except those a branch carried to another block or a structured loop (``scf.for``/``scf.while``) carried
+to its iteration arguments or results (IREE lowers such loops to those branches): IREE's allocation
+scheduling places deallocas within a block, and leaves a loop-carried resource to the runtime's reference
+counting (a ``lax.scan`` loop's state is replaced each iteration and released when its last reference
+goes; its automatic reference counting frees a loop's result only when the loop carries a timepoint).
 """
 
 from __future__ import annotations

@@ -205,10 +205,20 @@ def _scf_for(interp: Interpreter, op: Operation, args: list[Any]) -> Generator[A
     body = op.regions[0].blocks[0]
     env = _frame_env(interp, op)
     i = lower
+    _carry(interp, op, carried)
     while i < upper:
         carried = yield from interp.run_block(body, [i, *carried], env)
+        _carry(interp, op, carried)
         i += step
     return carried
+
+
+def _carry(interp: Interpreter, op: Operation, values: list[Any]) -> None:
+    """Values bound to a loop's iteration arguments are loop-carried, as those a ``cf.br`` binds to a
+    block's arguments once IREE has lowered the loop to branches (the checker leaves their release to the
+    runtime's reference counting: see simulator.checks.hb)."""
+    if interp.runtime.observer is not None:
+        interp.runtime.observer.on_branch(op, values)
 
 
 @rule("scf.while")
@@ -217,7 +227,9 @@ def _scf_while(interp: Interpreter, op: Operation, args: list[Any]) -> Generator
     env = _frame_env(interp, op)
     values = list(args)
     for _ in range(1 << 30):
+        _carry(interp, op, values)
         cond = yield from interp.run_block(before, values, env)
+        _carry(interp, op, cond[1:])
         if not cond[0]:
             return cond[1:]
         values = yield from interp.run_block(after, cond[1:], env)

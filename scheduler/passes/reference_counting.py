@@ -1,0 +1,315 @@
+"""IREE's ``--iree-stream-automatic-reference-counting``: deallocate what the program allocated and dropped.
+
+Runs on cmd-form (or async-form) modules, each function and initializer on its own, as IREE's local
+analysis does; a function with more than one block, or with a call in its body, is left as it is.
+
+In a block, timeline ops (those with a timepoint result: allocas, deallocas, executes, parameter ops,
+joins, barriers) are walked in order:
+
+- *coverage*: a timeline op's result timepoint is reached only after each timepoint it awaits, and after
+  everything those cover; an op that awaits nothing, an immediate, an import and a timepoint argument of
+  the function start a new root. An awaited timepoint the analysis has not seen adds nothing.
+- *last uses*: each resource a timeline op takes is in use until the op's result timepoint; a new use
+  drops the earlier ones it covers, so the set holds the uses no other covers (more than one: a fork).
+  A result tied to an operand (``stream.timepoint.barrier``) is an alias of the operand's base resource.
+- *produced* resources are those a timeline op made; any other producer than ``stream.resource.alloca``
+  makes its resource *indeterminate* (IREE cannot tell who else holds it), as does an alloca marked
+  ``indeterminate`` and any use by an op that
+  is neither a timeline op nor structured control flow (a return, a global store, an export, a subview,
+  an ``scf.yield``). Resources with a dealloca of their own are *handled*.
+- ``scf.for``/``scf.if``/``scf.while`` with a timepoint result (their joined results if several) are
+  analysed in place: the resources they capture are in use until that timepoint, their resource
+  iteration arguments' initial values are indeterminate (the loop result owns them), each body block is
+  analysed with last uses of its own and deallocates what it made and did not yield, and every resource
+  result is produced at the result timepoint in the enclosing block. Two results yielding one resource
+  are both indeterminate. Without a timepoint result the op's resources, and those of its regions, are
+  indeterminate.
+
+Every produced resource neither indeterminate nor handled gets a ``stream.resource.dealloca`` right
+after its last use: awaiting that timepoint, or a join of the fork's timepoints (the one defined last is
+where it goes); later users of that timepoint then take the dealloca's. The dealloca has the producer's
+affinity, or none and ``origin`` (free wherever the resource came from) when the producer names none.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from ir import Block, Builder, Module, Operation, Value
+from ir import attributes as A
+from ir import types as T
+from scheduler.passes.timepoint_analysis import CALL_OPS, CALLABLE_OPS
+
+_CONTROL = frozenset({"scf.for", "scf.if", "scf.while"})
+
+
+def automatic_reference_counting(module: Module) -> None:
+    """Run the pass on ``module`` in place (see the module docstring)."""
+    for fn in module.body.ops:
+        if fn.op_name in CALLABLE_OPS and fn.regions and len(fn.regions[0].blocks) == 1:
+            _process_function(fn.regions[0].blocks[0])
+
+
+def _is_resource(v: Value) -> bool:
+    return isinstance(v.type, T.ResourceType)
+
+
+def _is_timepoint(v: Value) -> bool:
+    return isinstance(v.type, T.TimepointType)
+
+
+def _result_timepoint(op: Operation) -> Value | None:
+    if op.op_name == "stream.timepoint.await":
+        return op.operands[-1]  # an await is done when what it awaits is reached
+    return next((r for r in op.results if _is_timepoint(r)), None)
+
+
+class _Coverage:
+    """Which timepoints are reached whenever another is (shared by a function and its nested scopes)."""
+
+    def __init__(self) -> None:
+        self.covered: dict[Value, set[Value]] = {}
+
+    def add(self, timepoint: Value) -> None:
+        self.covered.setdefault(timepoint, {timepoint})
+
+    def add_after(self, predecessor: Value, timepoint: Value) -> None:
+        pred = self.covered.get(predecessor)
+        if pred is None:
+            return
+        self.add(timepoint)
+        self.covered[timepoint] |= pred
+
+    def covers(self, predecessor: Value, timepoint: Value) -> bool:
+        """Whether ``predecessor`` has been reached whenever ``timepoint`` is."""
+        return predecessor in self.covered and predecessor in self.covered.get(timepoint, ())
+
+
+@dataclass
+class _LastUses:
+    coverage: _Coverage
+    uses: dict[Value, list[Value]] = field(default_factory=dict)
+    aliases: dict[Value, Value] = field(default_factory=dict)
+    produced: list[Value] = field(default_factory=list)
+
+    def base(self, v: Value) -> Value:
+        return self.aliases.get(v, v)
+
+    def produce(self, resource: Value, timepoint: Value) -> None:
+        self.uses[resource] = [timepoint]
+        self.produced.append(resource)
+
+    def consume(self, resource: Value, timepoint: Value) -> None:
+        kept = [t for t in self.uses.get(self.base(resource), []) if not self.coverage.covers(t, timepoint)]
+        if timepoint not in kept:
+            kept.append(timepoint)
+        self.uses[self.base(resource)] = kept
+
+    def tie(self, source: Value, target: Value, timepoint: Value) -> None:
+        self.aliases[target] = self.base(source)
+        self.consume(source, timepoint)
+
+
+@dataclass
+class _State:
+    indeterminate: set[Value] = field(default_factory=set)
+    handled: set[Value] = field(default_factory=set)
+
+
+def _process_function(block: Block) -> None:
+    if any(op.op_name in CALL_OPS for op in block.ops):
+        return
+    coverage = _Coverage()
+    for arg in block.args:
+        if _is_timepoint(arg):
+            coverage.add(arg)
+    uses, state = _LastUses(coverage), _State()
+    _analyze_block(block, uses, state)
+    _insert_deallocas(uses, state)
+
+
+def _tied(op: Operation) -> dict[int, int]:
+    """Result index -> operand index for the results ``op`` ties to an operand."""
+    if op.op_name == "stream.timepoint.barrier":
+        return {0: 0}
+    if op.op_name == "stream.timepoint.await":
+        return {i: i for i in range(len(op.results))}
+    attr = op.attr("tied_operands")
+    if not isinstance(attr, A.ArrayAttr):
+        return {}
+    return {i: e.value for i, e in enumerate(attr) if isinstance(e, A.IntegerAttr) and e.value >= 0}
+
+
+def _mark_all(op: Operation, uses: _LastUses, state: _State) -> None:
+    for inner in op.walk():
+        for v in [*inner.operands, *inner.results]:
+            if _is_resource(v):
+                state.indeterminate.add(uses.base(v))
+
+
+def _analyze_block(block: Block, uses: _LastUses, state: _State) -> None:
+    coverage = uses.coverage
+    for op in block.ops:
+        if op.op_name in ("stream.timepoint.immediate", "stream.timepoint.import"):
+            coverage.add(op.results[0])
+            continue
+        if op.op_name in ("stream.resource.retain", "stream.resource.release"):
+            state.handled.add(uses.base(op.operands[0]))
+            continue
+        if op.op_name in _CONTROL:
+            if not _analyze_control(op, uses, state):
+                _mark_all(op, uses, state)
+            continue
+        tp = _result_timepoint(op)
+        if tp is None:
+            for v in [*op.operands, *op.results]:
+                if _is_resource(v):
+                    state.indeterminate.add(uses.base(v))
+            continue
+        awaited = [v for v in op.operands if _is_timepoint(v)]
+        if not awaited:
+            coverage.add(tp)
+        for t in awaited:
+            coverage.add_after(t, tp)
+        if op.op_name == "stream.resource.alloca" and op.attr("indeterminate_lifetime") is not None:
+            state.indeterminate.add(op.results[0])
+        if op.op_name == "stream.resource.dealloca":
+            state.handled.add(uses.base(op.operands[0]))
+        for v in op.operands:
+            if _is_resource(v):
+                uses.consume(v, tp)
+        tied = _tied(op)
+        for i, r in enumerate(op.results):
+            if not _is_resource(r):
+                continue
+            if i in tied:
+                uses.tie(op.operands[tied[i]], r, tp)
+                continue
+            uses.produce(r, tp)
+            if op.op_name != "stream.resource.alloca":
+                state.indeterminate.add(r)
+
+
+def _control_timepoint(op: Operation) -> Value | None:
+    tps = [r for r in op.results if _is_timepoint(r)]
+    if not tps:
+        return None
+    if len(tps) == 1:
+        return tps[0]
+    join = Builder.after(op).create("stream.timepoint.join", tps, [T.TimepointType()])
+    return join.results[0]
+
+
+def _captured(op: Operation) -> list[Value]:
+    """Resources defined outside ``op`` and used inside it, in order of first use."""
+    inside = {id(o) for o in op.walk()}
+    out: list[Value] = []
+    seen: set[int] = set()
+    for inner in op.walk():
+        if inner is op:
+            continue
+        for v in inner.operands:
+            if not _is_resource(v) or id(v) in seen or _defined_inside(v, op, inside):
+                continue
+            seen.add(id(v))
+            out.append(v)
+    return out
+
+
+def _defined_inside(v: Value, op: Operation, inside: set[int]) -> bool:
+    owner = v.defining_op
+    if owner is not None:
+        return id(owner) in inside
+    block = v.owner
+    parent = block.parent_op if isinstance(block, Block) else None
+    return parent is not None and id(parent) in inside
+
+
+def _analyze_control(op: Operation, uses: _LastUses, state: _State) -> bool:
+    tp = _control_timepoint(op)
+    if tp is None:
+        return False
+    uses.coverage.add(tp)
+    if op.op_name == "scf.for":
+        for v in op.operands[3:]:
+            if _is_resource(v):
+                state.indeterminate.add(uses.base(v))
+    for v in _captured(op):
+        uses.consume(v, tp)
+    registered: set[int] = set()
+    for region in op.regions:
+        for block in region.blocks:
+            inner = _LastUses(uses.coverage)
+            _analyze_block(block, inner, state)
+            term = block.ops[-1] if block.ops else None
+            if term is not None and term.op_name in ("scf.yield", "scf.condition"):
+                carried = term.operands[1:] if term.op_name == "scf.condition" else term.operands
+                to_results = op.op_name != "scf.while" or term.op_name == "scf.condition"
+                yielded: dict[Value, Value] = {}
+                for i, v in enumerate(carried):
+                    if not _is_resource(v):
+                        continue
+                    state.handled.add(inner.base(v))
+                    if not to_results:
+                        continue
+                    result = op.results[i]
+                    first = yielded.setdefault(inner.base(v), result)
+                    if first is not result:
+                        state.indeterminate.add(uses.base(first))
+                        state.indeterminate.add(result)
+                    if id(result) not in registered:
+                        registered.add(id(result))
+                        uses.produce(result, tp)
+            _insert_deallocas(inner, state)
+    return True
+
+
+def _size_of(resource: Value, b: Builder) -> Value:
+    op = resource.defining_op
+    if op is not None and op.op_name == "stream.resource.alloca":
+        return op.operands[0]
+    for user, i in resource.uses:
+        # a size-aware user names the size next to the resource (cmd.execute: resources, then sizes)
+        if user.op_name == "stream.cmd.execute":
+            n = sum(1 for v in user.operands if _is_resource(v))
+            return user.operands[n + i]
+    return b.create("stream.resource.size", [resource], [T.IndexType()]).results[0]
+
+
+def _position(v: Value) -> tuple[int, int]:
+    op = v.defining_op
+    if op is None or op.parent is None:
+        return (-1, 0)
+    return (op.parent.ops.index(op), 0)
+
+
+def _insert_deallocas(uses: _LastUses, state: _State) -> None:
+    for resource in reversed(uses.produced):
+        base = uses.base(resource)
+        if base in state.indeterminate or base in state.handled:
+            continue
+        timepoints = uses.uses[resource]
+        last = max(timepoints, key=_position)
+        anchor = last.defining_op
+        if anchor is None:
+            continue
+        b = Builder.after(anchor)
+        producer = resource.defining_op
+        affinity = producer.attr("affinity") if producer is not None else None
+        props: dict[str, A.Attribute] = {}
+        if affinity is not None:
+            props["affinity"] = affinity
+        else:
+            props["prefer_origin"] = A.UnitAttr()
+        size = _size_of(resource, b)
+        awaited = last
+        if len(timepoints) > 1:
+            ordered = sorted(timepoints, key=_position)
+            awaited = b.create("stream.timepoint.join", ordered, [T.TimepointType()]).results[0]
+        dealloca = b.create(
+            "stream.resource.dealloca", [resource, size, awaited], [T.TimepointType()], properties=props
+        )
+        keep = {id(dealloca)} | ({id(awaited.defining_op)} if awaited is not last else set())
+        for user, i in list(last.uses):
+            if id(user) not in keep:
+                user.set_operand(i, dealloca.results[0])
