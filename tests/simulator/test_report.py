@@ -136,14 +136,12 @@ def test_report_cli_bad_input_exits_2(tmp_path: pathlib.Path, capsys: pytest.Cap
 
 
 def _chromium() -> str:
-    """The Chromium binary; skipped without one, failed under STREAMSIM_REQUIRE_IREE=1 (CI installs it)."""
+    """The Chromium binary; skipped without one, failed under STREAMSIM_REQUIRE_CHROMIUM=1."""
     path = shutil.which("chromium") or shutil.which("chromium-browser")
     if path:
         return path
-    if os.environ.get("STREAMSIM_REQUIRE_IREE") == "1":
-        pytest.fail(
-            "STREAMSIM_REQUIRE_IREE=1 but chromium is not installed (.ci/run installs Debian's chromium)"
-        )
+    if os.environ.get("STREAMSIM_REQUIRE_CHROMIUM") == "1":
+        pytest.fail("STREAMSIM_REQUIRE_CHROMIUM=1 but chromium is not installed (Debian package chromium)")
     pytest.skip("needs headless Chromium (Debian package chromium) to render the report")
 
 
