@@ -75,7 +75,7 @@ class Case:
     file: str
     index: int
     pass_name: str  # IREE's pass name (iree-stream-...)
-    verdict: str  # same | different | rejected | iree-error | skipped | not-alone
+    verdict: str  # same | different | rejected | iree-error | unreadable | skipped | not-alone
     changed: bool  # IREE's pass changed the structure
     accepted: bool  # iree-opt reads streamsim's output
     detail: str = ""
@@ -160,9 +160,15 @@ def _run_case(
     ok, theirs_text = tool_mod._iree(tool, [*args, "--mlir-print-op-generic", str(path)])
     if not ok:
         return replace(base, verdict="iree-error", detail=theirs_text), [], []
-    theirs = structure(ir.parse_module(theirs_text))
+    try:
+        theirs = structure(ir.parse_module(theirs_text))
+    except IRError as e:  # counted, never a traceback: IREE's output that streamsim cannot read
+        return replace(base, verdict="unreadable", detail=f"streamsim cannot read IREE's output: {e}"), [], []
     ok_in, input_text = tool_mod._iree(tool, [*extra, "--mlir-print-op-generic", str(path)])
-    changed = not ok_in or structure(ir.parse_module(input_text)) != theirs
+    try:
+        changed = not ok_in or structure(ir.parse_module(input_text)) != theirs
+    except IRError:
+        changed = True
     base = replace(base, changed=changed)
     short = iree_name.removeprefix("iree-stream-")
     if short not in PASSES:
@@ -247,6 +253,8 @@ def table(cases: list[Case]) -> str:
         f" ({totals['same|chg']} of the {totals['changed']} that IREE's pass changed)"
     )
     reasons = collections.Counter(
+        re.sub(r"\d+", "N", c.detail)[:110] for c in cases if c.verdict == "unreadable"
+    ) + collections.Counter(
         re.sub(r"\d+", "N", c.detail)[:110]
         for c in cases
         if c.verdict in ("rejected",) or (c.verdict in ("same", "different") and not c.accepted)
