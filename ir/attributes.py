@@ -383,15 +383,19 @@ class DeviceOptimalAttr(Attribute):
     every listed device (IREE places a cross-device transfer's resource so). IREE's runtime, with no
     allocator-selection policy, allocates it on the first listed device (``hal.allocator.select``)."""
 
-    affinities: tuple[DeviceAffinityAttr, ...]
+    # Affinities as IREE writes them: #hal.device.affinity, or any other affinity attribute such as
+    # #hal.device.promise (kept as read).
+    affinities: tuple[Attribute, ...]
 
     def __str__(self) -> str:
         return f"#hal.device.optimal<[{', '.join(str(a) for a in self.affinities)}]>"
 
     @property
-    def selected(self) -> DeviceAffinityAttr:
-        """The affinity IREE's runtime allocates on: the first one."""
-        return self.affinities[0]
+    def selected(self) -> DeviceAffinityAttr | None:
+        """The affinity IREE's runtime allocates on: the first one (None when it is not a
+        #hal.device.affinity, e.g. a #hal.device.promise, which names no device to allocate on)."""
+        first = self.affinities[0]
+        return first if isinstance(first, DeviceAffinityAttr) else None
 
 
 @dataclass(frozen=True)
@@ -453,13 +457,19 @@ def _parse_affinity(p, type: Type | None) -> Attribute:  # type: ignore[no-untyp
 @register_dialect_attr("hal.device.optimal")
 def _parse_optimal(p, type: Type | None) -> Attribute:  # type: ignore[no-untyped-def]
     arr = p.parse_attribute()
+    # IREE takes any attribute implementing its affinity interface: #hal.device.affinity, and the other
+    # #hal.device.* affinities it writes itself (#hal.device.promise from schedule-allocation).
     if (
         not isinstance(arr, ArrayAttr)
         or not len(arr)
-        or not all(isinstance(e, DeviceAffinityAttr) for e in arr)
+        or not all(
+            isinstance(e, DeviceAffinityAttr)
+            or (isinstance(e, DialectAttr) and e.name.startswith("hal.device."))
+            for e in arr
+        )
     ):
-        raise p.error(f"#hal.device.optimal expects a non-empty list of #hal.device.affinity, found {arr}")
-    return DeviceOptimalAttr(tuple(e for e in arr if isinstance(e, DeviceAffinityAttr)))
+        raise p.error(f"#hal.device.optimal expects a non-empty list of #hal.device.* affinities, found {arr}")
+    return DeviceOptimalAttr(tuple(arr))
 
 
 @register_dialect_attr("stream.parameter.named")

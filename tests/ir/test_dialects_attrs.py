@@ -130,3 +130,28 @@ def test_device_optimal_attr_fields_and_exact_text() -> None:
 def test_device_optimal_attr_rejects_other_bodies(body: str) -> None:
     with pytest.raises(ParseError, match=r"<string>:2:\d+: #hal.device.optimal expects a non-empty list"):
         read_attrs(f"x = #hal.device.optimal<{body}>")
+
+
+def test_device_optimal_takes_any_affinity_as_iree_prints_it() -> None:
+    # IREE's schedule-allocation writes #hal.device.optimal over #hal.device.promise entries; they are kept as
+    # read, and select no device to allocate on.
+    from ir.attributes import DeviceAffinityAttr, DeviceOptimalAttr
+    from ir.parser import parse_module
+
+    text = (
+        '"builtin.module"() ({\n'
+        '  "util.func"() <{function_type = () -> (), sym_name = "f", sym_visibility = "private"}> ({\n'
+        '    %0 = "arith.constant"() <{value = 8 : index}> : () -> index\n'
+        '    %1:2 = "stream.resource.alloca"(%0) <{affinity = #hal.device.optimal<[#hal.device.promise<@a>,'
+        " #hal.device.affinity<@b>]>}> : (index) -> (!stream.resource<transient>, !stream.timepoint)\n"
+        '    "util.return"() : () -> ()\n'
+        "  }) : () -> ()\n"
+        "}) : () -> ()\n"
+    )
+    module = parse_module(text, "optimal.mlir")
+    alloca = next(op for op in module.walk() if op.op_name == "stream.resource.alloca")
+    attr = alloca.attr("affinity")
+    assert isinstance(attr, DeviceOptimalAttr)
+    assert str(attr) == "#hal.device.optimal<[#hal.device.promise<@a>, #hal.device.affinity<@b>]>"
+    assert attr.selected is None
+    assert isinstance(attr.affinities[1], DeviceAffinityAttr)
