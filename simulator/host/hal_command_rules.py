@@ -414,23 +414,17 @@ def _finalize(interp: Interpreter, op: Operation, args: list[Any]) -> Generator[
 # -- execution -----------------------------------------------------------------------------------------
 
 
-def _submit(
-    interp: Interpreter, op: Operation, g: dict[str, Any], table: list[ResourceRef] | None
+def _submit_tree(
+    interp: Interpreter, op: Operation, g: dict[str, Any], queue: Queue, tree: Serial, overhead_ns: int = 0
 ) -> Generator[Any, Any, None]:
+    """Submit ``tree`` (commands, one transfer, or nothing for a barrier) to ``queue`` after the op's wait
+    fence; the queue signals the op's signal fence when it is done."""
     rt = interp.runtime
-    cb = _command_buffer(op, g["command_buffer"])
-    if not cb.finalized:
-        raise SimulationError(f"{op.describe()}: submits command buffer {cb.where} before it is finalized")
-    queue = queue_of(op, g["device"], g["queue_affinity"])
-    tree = cb.tree(rt, queue.device, table, op.describe())
-    cb.executions += 1
-    _count(rt, "command_buffer_executions")
     with_data, counts = rt.with_data, rt.counts
-    overhead = queue.device.spec.queue_op_overhead_ns
 
     def work(q: Queue, flows: list[int]) -> Generator[Any, Any, int | None]:
-        if overhead:
-            yield q.engine.env.timeout(overhead)
+        if overhead_ns:
+            yield q.engine.env.timeout(overhead_ns)
         return (yield from Executor(q, with_data, counts).run(tree, 0, flows))
 
     yield from rt.submit(
@@ -444,22 +438,30 @@ def _submit(
     )
 
 
+def _submit(
+    interp: Interpreter, op: Operation, g: dict[str, Any], table: list[ResourceRef] | None
+) -> Generator[Any, Any, None]:
+    rt = interp.runtime
+    cb = _command_buffer(op, g["command_buffer"])
+    if not cb.finalized:
+        raise SimulationError(f"{op.describe()}: submits command buffer {cb.where} before it is finalized")
+    queue = queue_of(op, g["device"], g["queue_affinity"])
+    tree = cb.tree(rt, queue.device, table, op.describe())
+    cb.executions += 1
+    _count(rt, "command_buffer_executions")
+    yield from _submit_tree(interp, op, g, queue, tree, queue.device.spec.queue_op_overhead_ns)
+
+
+def _submit_barrier(interp: Interpreter, op: Operation, g: dict[str, Any]) -> Generator[Any, Any, None]:
+    """No commands: the signal fence follows the wait fence in queue order."""
+    yield from _submit_tree(interp, op, g, queue_of(op, g["device"], g["queue_affinity"]), Serial())
+
+
 @rule("hal.device.queue.execute")
 def _execute(interp: Interpreter, op: Operation, args: list[Any]) -> Generator[Any, Any, None]:
     g = fields.groups(op, args)
     if g["command_buffer"] is None:
-        # A barrier: no commands, the signal fence follows the wait fence in queue order.
-        rt = interp.runtime
-        queue = queue_of(op, g["device"], g["queue_affinity"])
-
-        def nothing(q: Queue, flows: list[int]) -> Generator[Any, Any, None]:
-            return None
-            yield
-
-        yield from rt.submit(
-            interp, op, queue, nothing, fence_arg(op, g["wait_fence"], "wait"),
-            signal=fence_arg(op, g["signal_fence"], "signal"), what=("execute", Serial()),
-        )  # fmt: skip
+        yield from _submit_barrier(interp, op, g)
         return
     yield from _submit(interp, op, g, None)
 
@@ -478,23 +480,8 @@ def _execute_indirect(interp: Interpreter, op: Operation, args: list[Any]) -> Ge
 
 
 def _submit_single(interp: Interpreter, op: Operation, g: dict[str, Any], command: Any) -> Generator[Any, Any, None]:
-    rt = interp.runtime
     queue = queue_of(op, g["device"], g["queue_affinity"])
-    with_data, counts = rt.with_data, rt.counts
-    tree = Serial([command])
-
-    def work(q: Queue, flows: list[int]) -> Generator[Any, Any, int | None]:
-        return (yield from Executor(q, with_data, counts).run(tree, 0, flows))
-
-    yield from rt.submit(
-        interp,
-        op,
-        queue,
-        work,
-        fence_arg(op, g["wait_fence"], "wait"),
-        signal=fence_arg(op, g["signal_fence"], "signal"),
-        what=("execute", tree),
-    )
+    yield from _submit_tree(interp, op, g, queue, Serial([command]))
 
 
 def _transfer_args(op: Operation, length: int) -> dict[str, Any]:
@@ -553,15 +540,4 @@ def _queue_update(interp: Interpreter, op: Operation, args: list[Any]) -> Genera
 
 @rule("hal.device.queue.barrier")
 def _queue_barrier(interp: Interpreter, op: Operation, args: list[Any]) -> Generator[Any, Any, None]:
-    g = fields.groups(op, args)
-    rt = interp.runtime
-    queue = queue_of(op, g["device"], g["queue_affinity"])
-
-    def nothing(q: Queue, flows: list[int]) -> Generator[Any, Any, None]:
-        return None
-        yield
-
-    yield from rt.submit(
-        interp, op, queue, nothing, fence_arg(op, g["wait_fence"], "wait"),
-        signal=fence_arg(op, g["signal_fence"], "signal"), what=("execute", Serial()),
-    )  # fmt: skip
+    yield from _submit_barrier(interp, op, fields.groups(op, args))

@@ -29,12 +29,11 @@ from typing import Any
 import numpy as np
 
 from ir import Operation
-from ir import types as T
 from ir.attributes import IntegerAttr
 from simulator.errors import InputError, SimulationError, UnsupportedOpError
 from simulator.host import fields
 from simulator.host.interpreter import Interpreter, Rule
-from simulator.host.stream_rules import alloc_span
+from simulator.host.stream_rules import alloca_work, dealloca_work, host_load, host_store
 from simulator.host.values import BufferView, HostBuffer, element_type_from_code
 from simulator.memory import Buffer, ResourceRef, check_range
 from simulator.queues import Device, Queue
@@ -204,29 +203,12 @@ def _length(interp: Interpreter, op: Operation, args: list[Any]) -> int:
 
 @rule("hal.buffer.load")
 def _load(interp: Interpreter, op: Operation, args: list[Any]) -> Any:
-    ref, offset = buffer_arg(op, args[0]), int(args[1])
-    t = op.results[0].type
-    dtype = T.numpy_dtype(t)
-    check_range(ref, offset, dtype.itemsize, op.describe())
-    if interp.runtime.observer is not None:
-        interp.runtime.observer.on_host_access(op, ref, offset, dtype.itemsize, "read")
-    view = ref.view(offset, dtype.itemsize)
-    if view is None:
-        return 0
-    value = view.view(dtype)[0]
-    return float(value) if isinstance(t, T.FloatType) else int(value)
+    return host_load(interp, op, buffer_arg(op, args[0]), int(args[1]))
 
 
 @rule("hal.buffer.store")
 def _store(interp: Interpreter, op: Operation, args: list[Any]) -> None:
-    value, target, offset = args[0], buffer_arg(op, args[1]), int(args[2])
-    dtype = T.numpy_dtype(op.operands[0].type)
-    check_range(target, offset, dtype.itemsize, op.describe())
-    if interp.runtime.observer is not None:
-        interp.runtime.observer.on_host_access(op, target, offset, dtype.itemsize, "write")
-    view = target.view(offset, dtype.itemsize)
-    if view is not None:
-        view[...] = np.array([value], dtype=dtype).view(np.uint8)
+    host_store(interp, op, buffer_arg(op, args[1]), int(args[2]), args[0], op.operands[0].type)
 
 
 @rule("hal.buffer_view.create")
@@ -255,25 +237,11 @@ def _queue_alloca(interp: Interpreter, op: Operation, args: list[Any]) -> Genera
     queue = queue_of(op, g["device"], g["queue_affinity"])
     size = int(g["result_size"])
     buffer = Buffer.placeholder(size, f"alloca@{location(op) or op.op_name}")
-    where = op.describe()
-
-    def work(q: Queue, flows: list[int]) -> Generator[Any, Any, int]:
-        start = q.engine.now
-        dur = q.device.spec.queue_op_overhead_ns
-        if dur:
-            yield q.engine.env.timeout(dur)
-        buffer.materialize(q.device.pool, with_data=rt.with_data, what=where)
-        rt.counts["allocas"] += 1
-        span = alloc_span(q, "alloca", op, size, start, dur)
-        for src in flows:
-            q.engine.trace.add_flow(src, span)
-        return span
-
     yield from rt.submit(
         interp,
         op,
         queue,
-        work,
+        alloca_work(rt, op, buffer, None),
         fence_arg(op, g["wait_fence"], "wait"),
         signal=fence_arg(op, g["signal_fence"], "signal"),
         what=("alloca", buffer),
@@ -285,27 +253,12 @@ def _queue_alloca(interp: Interpreter, op: Operation, args: list[Any]) -> Genera
 def _queue_dealloca(interp: Interpreter, op: Operation, args: list[Any]) -> Generator[Any, Any, None]:
     g = fields.groups(op, args)
     rt = interp.runtime
-    queue = queue_of(op, g["device"], g["queue_affinity"])
     ref = buffer_arg(op, g["buffer"])
-    where = op.describe()
-
-    def work(q: Queue, flows: list[int]) -> Generator[Any, Any, int]:
-        start = q.engine.now
-        dur = q.device.spec.queue_op_overhead_ns
-        if dur:
-            yield q.engine.env.timeout(dur)
-        ref.buffer.release(where)
-        rt.counts["deallocas"] += 1
-        span = alloc_span(q, "dealloca", op, ref.size_bytes, start, dur)
-        for src in flows:
-            q.engine.trace.add_flow(src, span)
-        return span
-
     yield from rt.submit(
         interp,
         op,
-        queue,
-        work,
+        queue_of(op, g["device"], g["queue_affinity"]),
+        dealloca_work(rt, op, ref, None),
         fence_arg(op, g["wait_fence"], "wait"),
         signal=fence_arg(op, g["signal_fence"], "signal"),
         what=("dealloca", ref),

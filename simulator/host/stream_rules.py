@@ -50,13 +50,9 @@ def alloc_span(
 # -- resources ----------------------------------------------------------------------------------------
 
 
-@rule("stream.resource.alloca")
-def _alloca(interp: Interpreter, op: Operation, args: list[Any]) -> Generator[Any, Any, list[Any]]:
-    g = fields.groups(op, args)
-    size = int(g["storage_size"])
-    rt = interp.runtime
-    queue = rt.queue_of(op)
-    buffer = Buffer.placeholder(size, f"alloca@{location(op) or op.op_name}")
+def alloca_work(rt: Any, op: Operation, buffer: Buffer, affinity: str | None) -> Any:
+    """The queue work of a queue-ordered allocation (``stream.resource.alloca``,
+    ``hal.device.queue.alloca``): reserve ``buffer``'s bytes in the device's pool when the queue reaches it."""
     where = op.describe()
 
     def work(q: Queue, flows: list[int]) -> Generator[Any, Any, int]:
@@ -66,11 +62,42 @@ def _alloca(interp: Interpreter, op: Operation, args: list[Any]) -> Generator[An
             yield q.engine.env.timeout(dur)
         buffer.materialize(q.device.pool, with_data=rt.with_data, what=where)
         rt.counts["allocas"] += 1
-        span = alloc_span(q, "alloca", op, size, start, dur, rt.affinity_text(op))
+        span = alloc_span(q, "alloca", op, buffer.size_bytes, start, dur, affinity)
         for src in flows:
             q.engine.trace.add_flow(src, span)
         return span
 
+    return work
+
+
+def dealloca_work(rt: Any, op: Operation, ref: ResourceRef, affinity: str | None) -> Any:
+    """The queue work of a queue-ordered release (``stream.resource.dealloca``,
+    ``hal.device.queue.dealloca``)."""
+    where = op.describe()
+
+    def work(q: Queue, flows: list[int]) -> Generator[Any, Any, int]:
+        start = q.engine.now
+        dur = q.device.spec.queue_op_overhead_ns
+        if dur:
+            yield q.engine.env.timeout(dur)
+        ref.buffer.release(where)
+        rt.counts["deallocas"] += 1
+        span = alloc_span(q, "dealloca", op, ref.size_bytes, start, dur, affinity)
+        for src in flows:
+            q.engine.trace.add_flow(src, span)
+        return span
+
+    return work
+
+
+@rule("stream.resource.alloca")
+def _alloca(interp: Interpreter, op: Operation, args: list[Any]) -> Generator[Any, Any, list[Any]]:
+    g = fields.groups(op, args)
+    size = int(g["storage_size"])
+    rt = interp.runtime
+    queue = rt.queue_of(op)
+    buffer = Buffer.placeholder(size, f"alloca@{location(op) or op.op_name}")
+    work = alloca_work(rt, op, buffer, rt.affinity_text(op))
     fence = yield from rt.submit(
         interp, op, queue, work, _fence(g["await_timepoint"]), what=("alloca", buffer)
     )
@@ -82,23 +109,11 @@ def _dealloca(interp: Interpreter, op: Operation, args: list[Any]) -> Generator[
     g = fields.groups(op, args)
     ref = _ref(op, g["operand"])
     rt = interp.runtime
-    queue = rt.queue_of(op)
-    where = op.describe()
-
-    def work(q: Queue, flows: list[int]) -> Generator[Any, Any, int]:
-        start = q.engine.now
-        dur = q.device.spec.queue_op_overhead_ns
-        if dur:
-            yield q.engine.env.timeout(dur)
-        ref.buffer.release(where)
-        rt.counts["deallocas"] += 1
-        span = alloc_span(q, "dealloca", op, ref.size_bytes, start, dur, rt.affinity_text(op))
-        for src in flows:
-            q.engine.trace.add_flow(src, span)
-        return span
-
+    work = dealloca_work(rt, op, ref, rt.affinity_text(op))
     return (
-        yield from rt.submit(interp, op, queue, work, _fence(g["await_timepoint"]), what=("dealloca", ref))
+        yield from rt.submit(
+            interp, op, rt.queue_of(op), work, _fence(g["await_timepoint"]), what=("dealloca", ref)
+        )
     )
 
 
@@ -155,9 +170,8 @@ def _size(interp: Interpreter, op: Operation, args: list[Any]) -> int:
     return _ref(op, args[0]).size_bytes
 
 
-@rule("stream.resource.load")
-def _load(interp: Interpreter, op: Operation, args: list[Any]) -> Any:
-    ref, _size, offset = _ref(op, args[0]), args[1], int(args[2])
+def host_load(interp: Interpreter, op: Operation, ref: ResourceRef, offset: int) -> Any:
+    """Read one scalar of ``op``'s result type at ``offset`` of ``ref`` on the host (0 when timing-only)."""
     t = op.results[0].type
     dtype = T.numpy_dtype(t)
     check_range(ref, offset, dtype.itemsize, op.describe())
@@ -170,16 +184,25 @@ def _load(interp: Interpreter, op: Operation, args: list[Any]) -> Any:
     return float(value) if isinstance(t, T.FloatType) else int(value)
 
 
-@rule("stream.resource.store")
-def _store(interp: Interpreter, op: Operation, args: list[Any]) -> None:
-    ref, _size, offset, value = _ref(op, args[0]), args[1], int(args[2]), args[3]
-    dtype = T.numpy_dtype(op.operands[3].type)
+def host_store(interp: Interpreter, op: Operation, ref: ResourceRef, offset: int, value: Any, t: T.Type) -> None:
+    """Write one scalar of type ``t`` at ``offset`` of ``ref`` on the host."""
+    dtype = T.numpy_dtype(t)
     check_range(ref, offset, dtype.itemsize, op.describe())
     if interp.runtime.observer is not None:
         interp.runtime.observer.on_host_access(op, ref, offset, dtype.itemsize, "write")
     view = ref.view(offset, dtype.itemsize)
     if view is not None:
         view[...] = np.array([value], dtype=dtype).view(np.uint8)
+
+
+@rule("stream.resource.load")
+def _load(interp: Interpreter, op: Operation, args: list[Any]) -> Any:
+    return host_load(interp, op, _ref(op, args[0]), int(args[2]))
+
+
+@rule("stream.resource.store")
+def _store(interp: Interpreter, op: Operation, args: list[Any]) -> None:
+    host_store(interp, op, _ref(op, args[0]), int(args[2]), args[3], op.operands[3].type)
 
 
 # -- timepoints ---------------------------------------------------------------------------------------
