@@ -224,6 +224,27 @@ class ProgramBuilder(Builder):
         with self.at_end(self.module.body):
             return self.insert(exe)
 
+    def add_device(self, name: str) -> A.DeviceAffinityAttr:
+        """A further ``!hal.device`` global ``@name`` after the existing ones (devices map to a machine's
+        in module order); returns its affinity, to assign to ``self.affinity``."""
+        body = self.module.body
+        last = max(
+            i
+            for i, op in enumerate(body.ops)
+            if op.op_name == "util.global" and op.attr("type") == A.TypeAttr(T.HalType("device"))
+        )
+        with self.at_end(body):
+            self.position = last + 1
+            self.create(
+                "util.global",
+                properties={
+                    "sym_name": A.StringAttr(name),
+                    "sym_visibility": A.StringAttr("private"),
+                    "type": A.TypeAttr(T.HalType("device")),
+                },
+            )
+        return A.DeviceAffinityAttr(A.SymbolRefAttr(name))
+
     def function(self, name: str, inputs: Sequence[T.Type], results: Sequence[T.Type]) -> Operation:
         """A public ``util.func``; the builder then inserts into its body. Its arguments are ``.body.args``."""
         fn = create(
@@ -390,6 +411,82 @@ class ProgramBuilder(Builder):
                 self._idx(length),
             ],
             [],
+        )
+
+    # --- channels and collectives -------------------------------------------------------------
+
+    def channel_create(
+        self, *, rank: Value | int | None = None, count: Value | int | None = None, group: str | None = None
+    ) -> Value:
+        """``stream.channel.create`` on ``self.affinity``: rank ``rank`` of ``count`` in ``group`` (both
+        omitted: the environment's)."""
+        if (rank is None) != (count is None):
+            raise BuildError("stream.channel.create: give both rank and count, or neither")
+        operands = [] if rank is None or count is None else [self._idx(rank), self._idx(count)]
+        props: dict[str, A.Attribute] = {
+            "affinity": self.affinity,
+            "operandSegmentSizes": A.segment_sizes(0, len(operands) // 2, len(operands) // 2),
+        }
+        if group is not None:
+            props["group"] = A.StringAttr(group)
+        return self.create("stream.channel.create", operands, [T.ChannelType()], properties=props).result
+
+    def channel_split(self, channel: Value, color: Value | int, key: Value | int) -> Value:
+        return self.create(
+            "stream.channel.split", [channel, self._idx(color), self._idx(key)], [T.ChannelType()]
+        ).result
+
+    def channel_rank(self, channel: Value) -> Value:
+        return self.create("stream.channel.rank", [channel], [T.index]).result
+
+    def channel_count(self, channel: Value) -> Value:
+        return self.create("stream.channel.count", [channel], [T.index]).result
+
+    def collective(
+        self,
+        kind: str,
+        element_type: str,
+        element_count: Value | int,
+        channel: Value,
+        ranges: Sequence[tuple[Value, Value | int, Value | int, Value | int, str]],
+        *,
+        reduction: str | None = None,
+        param: Value | int | None = None,
+    ) -> Operation:
+        """``stream.cmd.collective<kind [with reduction] : element_type>``, inside an execute region.
+
+        ``ranges`` are ``(resource, resource_size, offset, length, access)``: ``"ro"`` for what the rank
+        sends, ``"wo"`` for what it receives (send and recv take one range, the other kinds two). ``param``
+        is the root (broadcast, reduce), the peer (send, recv) or the packed peers (send_recv), an i32.
+        """
+        from ir.dialects.stream_attrs import CollectiveAttr
+        from ir.enums import CollectiveElementType, CollectiveKind, CollectiveReductionOp
+
+        op_attr = CollectiveAttr(
+            CollectiveKind.parse(kind),  # type: ignore[arg-type]
+            CollectiveReductionOp.parse(reduction) if reduction is not None else None,  # type: ignore[arg-type]
+            CollectiveElementType.parse(element_type),  # type: ignore[arg-type]
+        )
+        bits = {"ro": 1, "wo": 2, "rw": 3}
+        params = [] if param is None else [param if isinstance(param, Value) else self.constant(param, T.i32)]
+        n = len(ranges)
+        return self.create(
+            "stream.cmd.collective",
+            [
+                channel,
+                self._idx(element_count),
+                *params,
+                *(r[0] for r in ranges),
+                *(self._idx(r[1]) for r in ranges),
+                *(self._idx(r[2]) for r in ranges),
+                *(self._idx(r[3]) for r in ranges),
+            ],
+            [],
+            properties={
+                "op": op_attr,
+                "operandSegmentSizes": A.segment_sizes(1, 1, len(params), n, n, n, n),
+                "resource_accesses": A.ArrayAttr(tuple(A.i32_attr(bits[r[4]]) for r in ranges)),
+            },
         )
 
     # --- host boundary ---------------------------------------------------------------------------

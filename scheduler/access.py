@@ -65,6 +65,11 @@ PURE_OPS = frozenset(
         "stream.tensor.export",
         "stream.timepoint.immediate",
         "stream.timepoint.join",
+        # Stream_PureOp in IREE: channels neither flush nor split the open partitions.
+        "stream.channel.create",
+        "stream.channel.split",
+        "stream.channel.rank",
+        "stream.channel.count",
         "hal.element_type",
         "hal.encoding_type",
         "hal.buffer_view.dim",
@@ -206,7 +211,15 @@ def _async_accesses(op: Operation) -> tuple[list[Access], dict[int, Value]]:
         acc.append(Access(op.result, READ_WRITE))
         tied[0] = op.target
         return acc, tied
-    # collective/call: whole-resource conservative accesses.
+    if isinstance(op, D.AsyncCollectiveOp):
+        # As IREE's AsyncCollectiveOp::getAsyncAccessRanges: the source range is read, the target range
+        # (and the result tied to it) written.
+        acc.append(Access(op.source, READ, *_rng(op.source_offset, op.source_length)))
+        acc.append(Access(op.target, WRITE, *_rng(op.target_offset, op.target_length)))
+        acc.append(Access(op.result, WRITE, *_rng(op.target_offset, op.target_length)))
+        tied[0] = op.target
+        return acc, tied
+    # call: whole-resource conservative accesses.
     for v in op.operands:
         if is_resource(v):
             acc.append(Access(v, READ_WRITE))
@@ -294,7 +307,7 @@ def result_size(op: Operation, r: int) -> Value:
         return _value(op.storage_size)
     if isinstance(op, (D.AsyncConstantOp, D.AsyncSplatOp, D.AsyncCloneOp, D.AsyncTransferOp, D.AsyncSliceOp)):
         return _value(op.result_size)
-    if isinstance(op, (D.AsyncCopyOp, D.AsyncFillOp, D.AsyncUpdateOp, D.AsyncStoreOp)):
+    if isinstance(op, (D.AsyncCopyOp, D.AsyncFillOp, D.AsyncUpdateOp, D.AsyncStoreOp, D.AsyncCollectiveOp)):
         return _value(op.target_size)
     raise ValueError(f"{op.describe()}: no known result size")
 
@@ -314,4 +327,6 @@ def operand_size(op: Operation, value: Value) -> Value:
         return _value(op.source_size if isinstance(op, D.AsyncCopyOp) else op.update_size)
     elif isinstance(op, (D.AsyncFillOp, D.AsyncStoreOp)):
         return _value(op.target_size)
+    elif isinstance(op, D.AsyncCollectiveOp):
+        return _value(op.target_size if op.target is value else op.source_size)
     raise ValueError(f"{op.describe()}: no size for operand")

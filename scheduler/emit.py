@@ -379,6 +379,25 @@ class _Emitter:
                 },
             )
             return
+        if isinstance(op, D.AsyncCollectiveOp):
+            # As IREE's schedule-allocation: out of place, the source range read, the target's written;
+            # each range spans its value's whole allocation (the op's own offsets added to the base).
+            sarg, ssize, sbase = at(op.source)
+            targ, tsize, tbase = at(op.result)
+            params = [op.param] if op.param is not None else []
+            b.create(
+                "stream.cmd.collective",
+                [op.channel, op.element_count, *params, sarg, targ, ssize, tsize]
+                + [self._add(outer, sbase, op.source_offset), self._add(outer, tbase, op.target_offset)]
+                + [op.source_size, op.target_size],
+                [],
+                properties={
+                    "op": _required(op, "op"),
+                    "operandSegmentSizes": A.segment_sizes(1, 1, len(params), 2, 2, 2, 2),
+                    "resource_accesses": A.ArrayAttr((_ACCESS_ATTRS[1], _ACCESS_ATTRS[2])),
+                },
+            )
+            return
         if isinstance(op, D.AsyncSplatOp):
             arg, size, base = at(op.result)
             b.create("stream.cmd.fill", [arg, size, self._add(outer, base, 0), op.result_size, op.value], [])
@@ -643,6 +662,13 @@ class _Emitter:
 
 def _ops(up: ParameterUpload) -> list[Operation]:
     return [o for _, entries in up.groups for o, _ in entries] + [e[0] for g, _ in up.buffers for e in g]
+
+
+def _required(op: Operation, name: str) -> A.Attribute:
+    value = op.attr(name)
+    if value is None:
+        raise UnsupportedOpError(f"{op.describe()}: no {name!r} attribute")
+    return value
 
 
 def _const_size(op: Operation) -> Value:

@@ -56,11 +56,8 @@ from scheduler.state import (
 )
 from scheduler.usage import analyze_usage
 
-# The streamable ops the pipeline lowers; the rest (collective, call) are rejected by name.
-SUPPORTED = STREAMABLE_OPS - {
-    "stream.async.collective",
-    "stream.async.call",
-}
+# The streamable ops the pipeline lowers; the rest (call) are rejected by name.
+SUPPORTED = STREAMABLE_OPS - {"stream.async.call"}
 
 # --- 1. refine usage ---------------------------------------------------------------------------------
 
@@ -96,7 +93,7 @@ def schedule_execution(state: ScheduleState) -> ScheduleState:
     Raises
     ------
     UnsupportedOpError
-        For streamable ops the cmd lowering does not handle (``stream.async.load``, ``collective``...).
+        For streamable ops the cmd lowering does not handle (``stream.async.call``).
     AffinityError
         When an op consumes a resource made by an op of an incompatible affinity without a transfer.
     CyclicPartitionError

@@ -23,6 +23,7 @@ from typing import TYPE_CHECKING, Any
 import numpy as np
 
 from ir import Operation
+from simulator.collectives import CollectiveCmd
 from simulator.costs import CostModel, DispatchCost
 from simulator.errors import DeviceFailure, SimulationError
 from simulator.executables import Executable
@@ -270,6 +271,8 @@ class Executor:
             return (yield from self._dispatch(node, lane, flows_from))
         if isinstance(node, CallCmd):
             return (yield from self._call(node, lane, flows_from))
+        if isinstance(node, CollectiveCmd):
+            return (yield from node.fabric.run(node, self.queue, lane, flows_from))
         return (yield from self._transfer(node, lane, flows_from))
 
     def _call(self, cmd: CallCmd, lane: int, flows_from: list[int]) -> Generator[Any, Any, int]:

@@ -17,7 +17,7 @@ import asyncio
 import gc
 import itertools
 import time
-from collections.abc import Awaitable, Generator
+from collections.abc import Awaitable, Callable, Generator
 from typing import Any, cast
 
 import simpy
@@ -35,7 +35,7 @@ class Engine:
         self.env = simpy.Environment()
         self.trace = Trace(metadata)
         self.events_per_batch = events_per_batch
-        self._waits: dict[int, str] = {}
+        self._waits: dict[int, str | Callable[[], str]] = {}
         self._wait_ids = itertools.count()
         self._semaphore_ids = itertools.count()
         self._tasks: set[asyncio.Future[Any]] = set()
@@ -50,7 +50,9 @@ class Engine:
 
     # -- bookkeeping for deadlock reports ---------------------------------------------------------
 
-    def begin_wait(self, description: str) -> int:
+    def begin_wait(self, description: str | Callable[[], str]) -> int:
+        """Register a pending wait; ``description`` may be a function, for waits whose report depends on
+        what happens meanwhile (a collective names the ranks still missing when the run deadlocks)."""
         token = next(self._wait_ids)
         self._waits[token] = description
         return token
@@ -59,7 +61,8 @@ class Engine:
         self._waits.pop(token, None)
 
     def pending_waits(self) -> list[str]:
-        return [self._waits[k] for k in sorted(self._waits)]
+        waits = [self._waits[k] for k in sorted(self._waits)]
+        return [w() if callable(w) else w for w in waits]
 
     def semaphore_name(self, what: str) -> str:
         return f"sem{next(self._semaphore_ids)}:{what}"

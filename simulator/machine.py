@@ -22,6 +22,9 @@ it. Presets ship in ``simulator/machines/*.toml`` (``cpu``, ``discrete-gpu``, ``
     bandwidth_bytes_per_s = 55e9
     [storage]
     bandwidth_bytes_per_s = 7e9
+    [collectives]                # how collectives are timed (simulator.collectives.algorithms)
+    algorithm = "ring"           # ring | tree | direct
+    by_kind = { all_reduce = "tree" }
 
 A device may carry a fitted dispatch model (``[devices.dispatch_model]``, :class:`DispatchModelSpec`)
 that replaces the roofline, and the file a ``[calibration]`` table saying how it was fitted (strings and
@@ -156,6 +159,37 @@ class StorageSpec:
     page_cache_bandwidth_bytes_per_s: float = 20e9
 
 
+#: Algorithms a collective may be timed with (``[collectives]``; see :mod:`simulator.collectives.algorithms`).
+COLLECTIVE_ALGORITHMS = ("ring", "tree", "direct")
+COLLECTIVE_KINDS = (
+    "all_gather",
+    "all_reduce",
+    "all_to_all",
+    "broadcast",
+    "reduce",
+    "reduce_scatter",
+    "send",
+    "recv",
+    "send_recv",
+)
+
+
+@dataclass(frozen=True, slots=True)
+class CollectiveSpec:
+    """How the machine's collective library runs collectives: one algorithm, or one per kind.
+
+    ``[collectives]`` in a machine file: ``algorithm = "ring"`` and optionally
+    ``by_kind = { all_reduce = "tree" }``. Each step of an algorithm costs the alpha-beta time of the
+    links it crosses (``latency_ns + bytes / bandwidth``).
+    """
+
+    algorithm: str = "ring"
+    by_kind: dict[str, str] = field(default_factory=dict)
+
+    def algorithm_for(self, kind: str) -> str:
+        return self.by_kind.get(kind, self.algorithm)
+
+
 @dataclass(frozen=True, slots=True)
 class Machine:
     name: str
@@ -165,6 +199,7 @@ class Machine:
     storage: StorageSpec = StorageSpec()
     description: str = ""
     source: str = ""
+    collectives: CollectiveSpec = CollectiveSpec()
 
     def device(self, index: int) -> DeviceSpec:
         if not 0 <= index < len(self.devices):
@@ -275,7 +310,9 @@ _MAX_RATE = 1e18  # bytes/s or flop/s: an exa-scale figure, well past any device
 _MAX_NS = 10**15  # ~11.6 days, in ns
 
 DEVICE_KINDS = ("cpu", "gpu", "npu", "accelerator")
-TOP_LEVEL_KEYS = frozenset({"name", "description", "host", "devices", "links", "storage", "calibration"})
+TOP_LEVEL_KEYS = frozenset(
+    {"name", "description", "host", "devices", "links", "storage", "calibration", "collectives"}
+)
 # field: (type, minimum, maximum)
 HOST_FIELDS: dict[str, tuple[type, float, float]] = {k: (int, 0, _MAX_NS) for k in HostSpec.__slots__}
 POOL_FIELDS: dict[str, tuple[type, float, float]] = {
@@ -327,6 +364,25 @@ STORAGE_FIELDS: dict[str, tuple[type, float, float]] = {
     "page_cache_bytes": (int, 0, _MAX_BYTES),
     "page_cache_bandwidth_bytes_per_s": (float, 1e3, _MAX_RATE),
 }
+
+
+def _collectives(value: Any, where: str) -> CollectiveSpec:
+    """``[collectives]``: the algorithm (``ring``, ``tree``, ``direct``), optionally per collective kind."""
+    table = _table(value, where)
+    _only(table, ("algorithm", "by_kind"), where)
+
+    def algorithm(x: Any, what: str) -> str:
+        if x not in COLLECTIVE_ALGORITHMS:
+            raise MachineError(
+                f"{where}: {what} must be one of {', '.join(COLLECTIVE_ALGORITHMS)}, got {x!r}"
+            )
+        return str(x)
+
+    default = algorithm(table.get("algorithm", "ring"), "field 'algorithm'")
+    by_kind_t = _table(table.get("by_kind", {}), f"{where} by_kind")
+    _only(by_kind_t, COLLECTIVE_KINDS, f"{where} by_kind")
+    by_kind = {str(k): algorithm(v, f"by_kind {k!r}") for k, v in by_kind_t.items()}
+    return CollectiveSpec(default, by_kind)
 
 
 def _table(value: Any, where: str) -> dict[str, Any]:
@@ -530,4 +586,5 @@ def machine_from_dict(data: dict[str, Any], *, source: str = "") -> Machine:
         storage=storage,
         description=_get(data, "description", top, where, ""),
         source=source,
+        collectives=_collectives(data.get("collectives", {}), f"{where} [collectives]"),
     )

@@ -51,7 +51,14 @@ class Link:
         self.bytes_moved = 0
 
     def transfer(
-        self, src: str, dst: str, length_bytes: int, name: str, args: dict[str, Any], flows_from: list[int]
+        self,
+        src: str,
+        dst: str,
+        length_bytes: int,
+        name: str,
+        args: dict[str, Any],
+        flows_from: list[int],
+        category: str = "transfer",
     ) -> Generator[Any, Any, int]:
         engine = self.engine
         with self.channels[(src, dst)].request() as req:
@@ -63,7 +70,7 @@ class Link:
         span = engine.trace.add_span(
             Track.link(f"link:{self.spec.name}", f"{src}->{dst}"),
             name,
-            "transfer",
+            category,
             start,
             dur,
             {**args, "bytes": length_bytes},

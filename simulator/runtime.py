@@ -18,6 +18,7 @@ from ir import Module, Operation
 from ir import types as T
 from ir.attributes import DeviceAffinityAttr, DeviceOptimalAttr, SymbolRefAttr, TypeAttr
 from simulator.archives import ParameterIndex
+from simulator.collectives import Fabric
 from simulator.costs import CostModel
 from simulator.engine import Engine
 from simulator.errors import DeviceFailure, MachineError, SimulationError, UnsupportedOpError
@@ -86,6 +87,10 @@ class Runtime:
             for peer in self.devices:
                 dev.host_links.update(peer.host_links)
         self.storage = Storage(engine, machine.storage)
+        # Channels and the collectives under way (simulator.collectives).
+        self.fabric = Fabric(engine, machine, with_data)
+        # The rank and rank count a channel created without them takes (stream.channel.create).
+        self.default_rank = (0, 1)
         self.provider = ParameterProvider(engine, parameters, self.storage)
         self.counts = dict.fromkeys(COUNT_KEYS, 0)
         self.executables: dict[SymbolRefAttr, Executable] = {}

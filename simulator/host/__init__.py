@@ -3,6 +3,7 @@
 :data:`HOST_RULES` lists the tables an :class:`Interpreter` is built from, one per module:
 :mod:`.core_rules` (util, func, arith, scf),
 :mod:`.hal_rules` (buffer views), :mod:`.stream_rules` (resources, timepoints, tensor import/export),
+:mod:`.channel_rules` (channels; the recording of collectives),
 :mod:`.execute_rules` (``stream.cmd.execute``), :mod:`.io_rules` (parameters and files) and
 :mod:`.hal_file_rules` (``hal.device.queue.read``/``write``); for HAL-form programs :mod:`.hal_device_rules`
 (queries, allocators, buffers, queue alloca/dealloca) and :mod:`.hal_command_rules` (executables, command
@@ -12,6 +13,7 @@ buffers, queue execution).
 from __future__ import annotations
 
 from simulator.host import (
+    channel_rules,
     core_rules,
     execute_rules,
     hal_command_rules,
@@ -30,6 +32,7 @@ HOST_RULES: tuple[RuleTable[Rule], ...] = (
     core_rules.RULES,
     hal_rules.RULES,
     stream_rules.RULES,
+    channel_rules.RULES,
     execute_rules.RULES,
     io_rules.RULES,
     hal_file_rules.RULES,
@@ -44,6 +47,7 @@ __all__ = [
     "HostBuffer",
     "Interpreter",
     "Rule",
+    "channel_rules",
     "core_rules",
     "execute_rules",
     "hal_command_rules",

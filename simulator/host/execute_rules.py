@@ -31,6 +31,7 @@ from simulator.costs import CostModel
 from simulator.errors import UnsupportedOpError
 from simulator.executables import Executable
 from simulator.host import fields
+from simulator.host.channel_rules import record_collective
 from simulator.host.interpreter import Interpreter, Rule
 from simulator.memory import ResourceRef, check_range
 from simulator.queues import Device, Queue
@@ -177,6 +178,8 @@ class Recorder:
                 items.append(self._copy(op, env, device))
             elif name == "stream.cmd.call":
                 items.append(self._call(op, env, device))
+            elif name == "stream.cmd.collective":
+                items.append(record_collective(interp, op, env))
             elif name == "stream.yield":
                 break
             elif name in _NO_OPS:

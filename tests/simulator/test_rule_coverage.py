@@ -112,6 +112,7 @@ FAMILIES = {
     "host.core": ("util.", "func.", "arith.", "math.", "scf.", "cf."),
     "host.hal": ("hal.",),
     "host.stream": ("stream.", "util."),
+    "host.channel": ("stream.channel.",),
     "host.execute": ("stream.cmd.",),
     "host.io": ("io_parameters.", "stream.cmd.parameter.", "stream.parameter.", "stream.file."),
     "host.hal_file": ("hal.",),
