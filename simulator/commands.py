@@ -204,12 +204,11 @@ class Executor:
 
     def _remote_bindings(self, cmd: DispatchCmd) -> list[tuple[int, str]]:
         """(binding index, owning device) of each binding whose memory lives on another device."""
-        here = self.device.spec.name
         remote = []
         for i, (ref, _) in enumerate(cmd.bindings):
             pool = ref.buffer.pool
             owner = pool.device_name if pool is not None else None
-            if owner is not None and owner != here:
+            if self.device.is_remote(owner):
                 remote.append((i, owner))
         return remote
 
@@ -414,10 +413,9 @@ class Executor:
         """The other device of a copy whose source or target lives on another device, if any."""
         if not isinstance(cmd, CopyCmd):
             return None
-        here = self.device.spec.name
         for ref in (cmd.source, cmd.target):
             owner = getattr(ref.buffer.pool, "device_name", None)
-            if owner is not None and owner != here:
+            if self.device.is_remote(owner):
                 return owner
         return None
 

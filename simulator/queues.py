@@ -101,6 +101,13 @@ class Device:
         self.host_link = host_link
         self.peers: dict[str, Link] = {}
         self.host_links: dict[str, Link] = {}
+        # Devices whose memory this one reaches directly, with no link between (unified host memory on both
+        # sides, as two local-task devices in one process): their buffers are not remote.
+        self.shares_memory_with: set[str] = set()
+
+    def is_remote(self, owner: str | None) -> bool:
+        """Whether memory owned by device ``owner`` must cross a link to reach this device."""
+        return owner is not None and owner != self.spec.name and owner not in self.shares_memory_with
 
     def route(self, src: str, dst: str) -> list[tuple[Link, str, str]]:
         """Links a copy from device ``src`` to device ``dst`` crosses: the direct link, else via the host."""

@@ -86,6 +86,8 @@ class Runtime:
         for dev in self.devices:
             for peer in self.devices:
                 dev.host_links.update(peer.host_links)
+                if peer is not dev and dev.spec.unified_memory and peer.spec.unified_memory:
+                    dev.shares_memory_with.add(peer.spec.name)
         self.storage = Storage(engine, machine.storage)
         # Channels and the collectives under way (simulator.collectives).
         self.fabric = Fabric(engine, machine, with_data)
@@ -113,6 +115,10 @@ class Runtime:
             if op.op_name != "util.global":
                 continue
             t = op.attr("type")
+            # A device global without an initial value (HAL form) is assigned at run time by the program's
+            # own initializers (hal.devices.get by enumeration, hal.allocator.select): not a device of its own.
+            if op.attr("initial_value") is None:
+                continue
             if isinstance(t, TypeAttr) and isinstance(t.value, T.HalType) and t.value.name == "device":
                 name = op.attr("sym_name")
                 symbols[getattr(name, "value", "")] = len(symbols)

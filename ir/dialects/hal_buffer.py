@@ -33,6 +33,18 @@ class HalAllocatorAllocateOp(Operation):
     result = opdef.result(HalType)
 
 
+class HalAllocatorSelectOp(Operation):
+    # IREE 3.13: pure; (device, queue affinity) pairs as two same-length variadic groups.
+    name = "hal.allocator.select"
+    same_variadic_operand_size = True
+    devices = var_operand(HalType)
+    queue_affinities = var_operand(IntegerType)
+    memory_types = operand(IntegerType)
+    buffer_usage = operand(IntegerType)
+    selected_device = result(HalType)
+    selected_queue_affinity = result(IntegerType)
+
+
 class HalAllocatorImportOp(Operation):
     # IREE 3.13 operands: adds memory_types, buffer_usage.
     # IREE 3.13 memory_types, buffer_usage are operands, not attributes.
@@ -228,6 +240,7 @@ class HalTensorImportOp(Operation):
 HAL_BUFFER_OPS = [
     HalAllocatorAllocateOp,
     HalAllocatorImportOp,
+    HalAllocatorSelectOp,
     HalBufferAssertOp,
     HalBufferUsageOp,
     HalMemoryTypeOp,

@@ -117,6 +117,17 @@ def _allocator(interp: Interpreter, op: Operation, args: list[Any]) -> Device:
     return device_arg(op, args[0])
 
 
+@rule("hal.allocator.select")
+def _allocator_select(interp: Interpreter, op: Operation, args: list[Any]) -> list[Any]:
+    # IREE's runtime with no allocator-selection policy installed (iree-run-module's case) takes the first
+    # (device, queue affinity) pair; the memory type and usage do not enter the choice.
+    g = fields.groups(op, args)
+    devices, affinities = g["devices"], g["queue_affinities"]
+    if not devices:
+        raise UnsupportedOpError(f"{op.describe()}: at least one device/queue affinity pair must be given")
+    return [device_arg(op, devices[0]), affinities[0]]
+
+
 @rule("hal.memory_type", "hal.buffer_usage")
 def _bits(interp: Interpreter, op: Operation, args: list[Any]) -> int:
     attr = op.attr("type" if op.op_name == "hal.memory_type" else "usage")

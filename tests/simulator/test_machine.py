@@ -14,7 +14,7 @@ GIB = 1 << 30
 
 
 def test_machine_presets_are_listed() -> None:
-    assert preset_names() == ["apu", "cpu", "cpu-local-sync", "cpu-local-task", "discrete-gpu", "multi-gpu-4"]
+    assert preset_names() == ["apu", "cpu", "cpu-local-sync", "cpu-local-task", "cpu-x2", "discrete-gpu", "multi-gpu-4"]
 
 
 def test_machine_discrete_gpu_figures() -> None:
@@ -93,7 +93,7 @@ def test_machine_rejects_bad_files(tmp_path: pathlib.Path, text: str, message: s
 
 def test_machine_unknown_preset() -> None:
     with pytest.raises(
-        MachineError, match="unknown machine 'tpu'; presets: apu, cpu, cpu-local-sync, cpu-local-task, discrete-gpu, multi-gpu-4"
+        MachineError, match="unknown machine 'tpu'; presets: apu, cpu, cpu-local-sync, cpu-local-task, cpu-x2, discrete-gpu, multi-gpu-4"
     ):
         load_machine("tpu")
 
