@@ -208,7 +208,7 @@ class Executor:
         for i, (ref, _) in enumerate(cmd.bindings):
             pool = ref.buffer.pool
             owner = pool.device_name if pool is not None else None
-            if self.device.is_remote(owner):
+            if owner is not None and self.device.is_remote(owner):
                 remote.append((i, owner))
         return remote
 
