@@ -22,6 +22,7 @@ def seed_op_names() -> list[str]:
 
 # Ops IREE 3.13 prints in HAL-form programs that the seed documents do not list.
 BEYOND_SEEDS = {
+    "hal.allocator.select",
     "hal.executable.lookup.function",
     "hal.memory_type",
     "hal.buffer_usage",
