@@ -111,13 +111,18 @@ class Runtime:
 
     def _device_symbols(self, module: Module) -> dict[str, int]:
         symbols: dict[str, int] = {}
+        # A device global the program stores to (HAL form) is assigned at run time by its own initializers
+        # (hal.devices.get by enumeration, hal.allocator.select): not a device of its own.
+        stored = {
+            str(getattr(op.attr("global"), "root", ""))
+            for op in module.walk()
+            if op.op_name == "util.global.store"
+        }
         for op in module.body.ops:
             if op.op_name != "util.global":
                 continue
             t = op.attr("type")
-            # A device global without an initial value (HAL form) is assigned at run time by the program's
-            # own initializers (hal.devices.get by enumeration, hal.allocator.select): not a device of its own.
-            if op.attr("initial_value") is None:
+            if op.attr("initial_value") is None and getattr(op.attr("sym_name"), "value", "") in stored:
                 continue
             if isinstance(t, TypeAttr) and isinstance(t.value, T.HalType) and t.value.name == "device":
                 name = op.attr("sym_name")
