@@ -8,13 +8,16 @@ stream scheduling passes, each ``// -----`` case goes through:
 1. IREE: iree-opt with the RUN line's own pass arguments (cases that expect diagnostics are skipped);
 2. streamsim: its pass of the same name alone (:data:`scheduler.passes.PASSES`) on the same text, a
    rejection counted with its message; passes streamsim runs only inside its pipeline are "not alone";
-3. iree-opt reading streamsim's output back (does IREE accept it?);
+3. iree-opt reading streamsim's output back (does IREE accept it?); the passes the RUN line runs
+   around the pass (IREE's own earlier passes, cleanups such as ``--cse`` after it) run, by iree-opt,
+   before streamsim's pass and after it, so that both sides get the same input and the same cleanups;
 4. :func:`scheduler.passes.structure.structure` of both (blind to SSA names, constant placement and dead
    pure ops), compared; and IREE's output against its input, to count the cases IREE's pass changed.
 
 Usage::
 
     python benchmarks/iree_lit_conformance.py --git-dir /work/.mirror/iree-org+iree/repo [--json] [--diff]
+        [--pass elide-async-copies ...]
 """
 
 from __future__ import annotations
@@ -134,6 +137,83 @@ def iree_args(run: str) -> list[str] | None:
     return [w for w in words[1:] if w not in drop and not w.startswith("--verify-diagnostics")]
 
 
+# Generic MLIR cleanups a RUN line may run around the pass under test, as flags.
+_CLEANUP_FLAGS = frozenset({"--cse", "-cse", "--canonicalize", "-canonicalize", "--symbol-dce", "-symbol-dce"})
+
+
+@dataclass
+class _Node:
+    """One element of a ``--pass-pipeline`` (a pass, or an op anchor with its nested passes)."""
+
+    name: str
+    children: list[_Node] | None = None
+
+    def render(self) -> str:
+        if self.children is None:
+            return self.name
+        return f"{self.name}({','.join(c.render() for c in self.children)})"
+
+    def holds(self, target: str) -> bool:
+        return self.name == target or any(c.holds(target) for c in self.children or [])
+
+
+def _parse_pipeline(text: str) -> list[_Node]:
+    out: list[_Node] = []
+    i = 0
+    while i < len(text):
+        j = i
+        while j < len(text) and text[j] not in "(),":
+            j += 1
+        node = _Node(text[i:j].strip())
+        if j < len(text) and text[j] == "(":
+            depth, k = 1, j + 1
+            while depth:
+                depth += {"(": 1, ")": -1}.get(text[k], 0)
+                k += 1
+            node.children = _parse_pipeline(text[j + 1 : k - 1])
+            j = k
+        if node.name:
+            out.append(node)
+        i = j + 1
+    return out
+
+
+def _split(nodes: list[_Node], target: str) -> tuple[list[_Node], list[_Node]]:
+    """The passes of ``nodes`` before and after ``target``, each nested as it was."""
+    for i, node in enumerate(nodes):
+        if not node.holds(target):
+            continue
+        if node.children is None:
+            return nodes[:i], nodes[i + 1 :]
+        before, after = _split(node.children, target)
+        pre = [*nodes[:i], *([_Node(node.name, before)] if before else [])]
+        post = [*([_Node(node.name, after)] if after else []), *nodes[i + 1 :]]
+        return pre, post
+    return nodes, []
+
+
+def around(args: list[str], iree_name: str) -> tuple[list[str], list[str]]:
+    """iree-opt arguments for the passes a RUN line runs before and after ``iree_name`` (another IREE
+    pass, or cleanups such as cse and canonicalize), so that streamsim's pass gets the same input and
+    its output the same cleanups."""
+    pre: list[str] = []
+    post: list[str] = []
+    for a in args:
+        if a.startswith("--pass-pipeline="):
+            nodes = _parse_pipeline(a.split("=", 1)[1])
+            before, after = _split(nodes, iree_name)
+            if before:
+                pre.append(f"--pass-pipeline={','.join(n.render() for n in before)}")
+            if after:
+                post.append(f"--pass-pipeline={','.join(n.render() for n in after)}")
+    flags = [a for a in args if not a.startswith("--pass-pipeline=")]
+    if any(iree_name in a for a in flags):
+        at = next(i for i, a in enumerate(flags) if iree_name in a)
+        pre += [a for a in flags[:at] if a in _CLEANUP_FLAGS]
+        post += [a for a in flags[at + 1 :] if a in _CLEANUP_FLAGS]
+    return pre, post
+
+
 def pass_of(args: list[str]) -> str | None:
     for name in SCHEDULING:
         if any(name in a for a in args):
@@ -173,6 +253,13 @@ def _run_case(
     short = iree_name.removeprefix("iree-stream-")
     if short not in PASSES:
         return replace(base, verdict="not-alone"), theirs, []
+    pre, post = around(args, iree_name)
+    if pre:  # the passes the RUN line runs first, by IREE, give streamsim's pass its input
+        ok_pre, pre_text = tool_mod._iree(tool, [*extra, *pre, str(path)])
+        if not ok_pre:
+            return replace(base, verdict="iree-error", detail=pre_text), theirs, []
+        path = pathlib.Path(d) / "pre.mlir"
+        path.write_text(pre_text)
     try:
         module = ir.load_file(str(path))
         PASSES[short].run(module)
@@ -183,14 +270,17 @@ def _run_case(
         return replace(base, verdict="rejected", detail=f"crash: {type(e).__name__}: {e}"), theirs, []
     out = pathlib.Path(d) / "ours.mlir"
     out.write_text(ours_text)
-    accepted, reprinted = tool_mod._iree(tool, [*extra, "--mlir-print-op-generic", str(out)])
+    # The cleanups the RUN line runs after the pass (cse, canonicalize) run on streamsim's output too.
+    accepted, reprinted = tool_mod._iree(tool, [*extra, *post, "--mlir-print-op-generic", str(out)])
     ours = structure(ir.parse_module(reprinted if accepted else ours_text))
     detail = "" if accepted else f"iree-opt rejects streamsim's output: {reprinted}"
     verdict = "same" if ours == theirs else "different"
     return replace(base, verdict=verdict, accepted=accepted, detail=detail), theirs, ours
 
 
-def collect(source: Source, tool_mod: Any, tool: str, diff: bool) -> list[Case]:
+def collect(
+    source: Source, tool_mod: Any, tool: str, diff: bool, only: frozenset[str] = frozenset()
+) -> list[Case]:
     cases: list[Case] = []
     for name in source.files():
         text = source.read(name)
@@ -199,6 +289,8 @@ def collect(source: Source, tool_mod: Any, tool: str, diff: bool) -> list[Case]:
         if not picked:
             continue
         args, iree_name = picked[0]
+        if only and iree_name.removeprefix("iree-stream-") not in only:
+            continue
         for i, chunk in enumerate(re.split(r"^// -----\s*$", text, flags=re.M)):
             if not re.search(
                 r"^\s*(util\.func|func\.func|util\.initializer|util\.global|stream\.)", chunk, re.M
@@ -273,13 +365,22 @@ def main(argv: list[str] | None = None) -> int:
     where.add_argument("--git-dir", type=pathlib.Path, help="a bare clone of IREE (read with git show)")
     ap.add_argument("--json", action="store_true", help="one JSON object per case instead of the table")
     ap.add_argument("--diff", action="store_true", help="print the structure diff of each different case")
+    ap.add_argument(
+        "--pass",
+        dest="passes",
+        action="append",
+        default=[],
+        metavar="NAME",
+        help="only the tests of this pass (e.g. elide-async-copies; repeatable)",
+    )
     args = ap.parse_args(argv)
     tool_mod = _load_tool()
     tool = tool_mod.iree_opt()
     if tool is None:
         print("iree-opt not found beside the Python interpreter or on PATH", file=sys.stderr)
         return 2
-    cases = collect(Source(args.iree_src, args.git_dir), tool_mod, tool, args.diff)
+    only = frozenset(n.removeprefix("iree-stream-") for n in args.passes)
+    cases = collect(Source(args.iree_src, args.git_dir), tool_mod, tool, args.diff, only)
     if args.json:
         for c in cases:
             print(json.dumps(asdict(c), sort_keys=True))

@@ -45,6 +45,7 @@ class IreePass:
 
 def _registry() -> dict[str, IreePass]:
     # Each pass module is imported here, explicitly: which passes exist never depends on import order.
+    from scheduler.passes.elide_async_copies import elide_async_copies
     from scheduler.passes.elide_timepoints import elide_timepoints
     from scheduler.passes.propagate_timepoints import propagate_timepoints
     from scheduler.passes.reference_counting import automatic_reference_counting
@@ -58,6 +59,12 @@ def _registry() -> dict[str, IreePass]:
             "--iree-stream-automatic-reference-counting",
             automatic_reference_counting,
             "deallocate what a function allocated and dropped, after its last use on the timeline",
+        ),
+        IreePass(
+            "elide-async-copies",
+            "--iree-stream-elide-async-copies",
+            elide_async_copies,
+            "remove clones, transfers, slices and updates no one can observe (last uses, by-value args)",
         ),
         IreePass(
             "elide-timepoints",
