@@ -70,6 +70,12 @@ PURE_OPS = frozenset(
         "stream.channel.split",
         "stream.channel.rank",
         "stream.channel.count",
+        # Pure in IREE (Stream_PureOp): an await, import, export or barrier of a timepoint neither
+        # flushes the open partitions nor splits a region from the ops before it.
+        "stream.timepoint.await",
+        "stream.timepoint.import",
+        "stream.timepoint.export",
+        "stream.timepoint.barrier",
         "hal.element_type",
         "hal.encoding_type",
         "hal.buffer_view.dim",

@@ -119,6 +119,11 @@ class _Emitter:
         for old, new in replaced:
             old.replace_all_uses_with(new)
         self._unawaited_uses()
+        self._forward_barriers()
+        dead = [
+            a for a in plan.consumed_awaits if a.parent is plan.block and not any(r.uses for r in a.results)
+        ]
+        erase_ops(dead, plan.block)
         for p, pinned in plan.pinned_partition.items():
             # The host ops that used a kept region's timepoint now use its cmd-form timepoint.
             pinned.timepoint.results[0].replace_all_uses_with(self.tp[p])
@@ -253,6 +258,7 @@ class _Emitter:
             local[leader] = Loc(res, size, base, alloc.sizes[leader])
         all_operands = operands + slab_operands
         deps = [self.tp[q] for q in sorted(self.plan.deps.get(p, ())) if q in self.tp]
+        deps += self.plan.awaited.get(p, [])
         pinned = self.plan.pinned_partition.get(p)
         if pinned is not None and pinned.await_timepoint is not None:
             deps.append(pinned.await_timepoint)
@@ -610,17 +616,44 @@ class _Emitter:
                 v = user.operands[i]
                 if top is None or id(top) in scheduled or v not in self.loc:
                     continue
-                loc = self.loc[v]
-                if static_index(loc.offset) == 0 and loc.length is loc.size:
-                    user.set_operand(i, loc.resource)
+                user.set_operand(i, self._storage(Builder.before(top), v))
+
+    def _storage(self, b: Builder, v: Value) -> Value:
+        """The bytes of region result ``v``, unawaited: its slab, or a subview of it."""
+        loc = self.loc[v]
+        if static_index(loc.offset) == 0 and loc.length is loc.size:
+            return loc.resource
+        return b.create(
+            "stream.resource.subview",
+            [loc.resource, loc.size, self._index(b, loc.offset), loc.length],
+            [v.type],
+        ).result
+
+    def _forward_barriers(self) -> None:
+        """A ``stream.timepoint.barrier`` on a region's result goes: its users take the result's storage
+        and the region's timepoint (IREE's propagate-timepoints), so nothing waits on the host."""
+        joins: dict[int, Operation] = {}
+        for p, barriers in self.plan.barriers.items():
+            for barrier in barriers:
+                v = barrier.operands[0]
+                if v not in self.loc or p not in self.tp:
                     continue
-                b = Builder.before(top)
-                sub = b.create(
-                    "stream.resource.subview",
-                    [loc.resource, loc.size, self._index(b, loc.offset), loc.length],
-                    [v.type],
-                ).result
-                user.set_operand(i, sub)
+                b = Builder.before(barrier)
+                b.location = barrier.location
+                barrier.results[0].replace_all_uses_with(self._storage(b, v))
+                for user, _ in barrier.results[1].uses:
+                    if user.op_name == "stream.timepoint.join":
+                        joins[id(user)] = user
+                barrier.results[1].replace_all_uses_with(self.tp[p])
+                erase_ops([barrier], self.plan.block)
+        # Joins of one timepoint several times fold, as IREE's canonicalizer folds them.
+        for join in joins.values():
+            uniq = list(dict.fromkeys(join.operands))
+            if len(uniq) == 1:
+                join.results[0].replace_all_uses_with(uniq[0])
+                erase_ops([join], self.plan.block)
+            elif len(uniq) != len(join.operands):
+                join.set_operands(uniq)
 
     def _host_await(self, b: Builder, p: int) -> list[tuple[Value, Value]]:
         values = self.plan.host_awaited.get(p, [])

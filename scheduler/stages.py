@@ -21,7 +21,7 @@ from ir import Block, Operation, Value
 from ir import attributes as A
 from ir import types as T
 from ir.dialects.stream_async import AsyncConstantOp
-from ir.dialects.stream_resource import TimepointAwaitOp
+from ir.dialects.stream_resource import TimepointAwaitOp, TimepointBarrierOp
 from scheduler.access import (
     METADATA,
     STREAMABLE,
@@ -263,7 +263,10 @@ def propagate_timepoints(state: ScheduleState) -> ScheduleState:
     """Chain regions on timepoints: a region awaits the regions whose results (or storage) it uses.
 
     Results used by host ops are awaited on the host once, after their region; results used only by other
-    regions travel with the producer's timepoint instead.
+    regions travel with the producer's timepoint instead. As IREE's pass does, a region consuming the
+    result of a host ``stream.timepoint.await`` (as an importer's wait fence) takes the
+    resource unawaited and awaits that timepoint itself, and a ``stream.timepoint.barrier`` on a region's
+    result is forwarded the region's timepoint (no host wait).
     """
     for plan in state.functions:
         g = plan.graph
@@ -272,10 +275,16 @@ def propagate_timepoints(state: ScheduleState) -> ScheduleState:
         owner = plan.owner()
         plan.deps = {p: set() for p in range(len(plan.partitions))}
         plan.host_awaited = {p: [] for p in range(len(plan.partitions))}
+        plan.awaited = {p: [] for p in range(len(plan.partitions))}
+        plan.barriers = {p: [] for p in range(len(plan.partitions))}
         for u, v in g.edges:
             pu, pv = owner.get(u), owner.get(v)
             if pu is not None and pv is not None and pu != pv:
                 plan.deps[pv].add(pu)
+        _consume_host_awaits(plan, owner)
+        # awaits left without users by that go (emit erases them): they make no host use
+        gone = {id(a) for a in plan.consumed_awaits if not any(r.uses for r in a.results)}
+        barrier_of: dict[int, int] = {}  # id(barrier) -> the partition whose result it forwards
         for p, part in enumerate(plan.partitions):
             seen: set[int] = set()
             pinned = plan.pinned_partition.get(p)
@@ -286,13 +295,54 @@ def propagate_timepoints(state: ScheduleState) -> ScheduleState:
                     if not is_resource(res):
                         continue
                     for user, i in res.uses:
-                        if (id(user), i) in unawaited:
+                        if (id(user), i) in unawaited or id(user) in gone:
+                            continue
+                        if isinstance(user, TimepointBarrierOp) and user.parent is plan.block:
+                            if id(user) not in barrier_of:
+                                barrier_of[id(user)] = p
+                                plan.barriers[p].append(user)
                             continue
                         top = _top(plan, user)
                         if (top is None or owner.get(top) is None) and id(res) not in seen:
                             seen.add(id(res))
                             plan.host_awaited[p].append(res)
+        # A region using a forwarded barrier's result chains on the barrier's region.
+        for p, barriers in plan.barriers.items():
+            for barrier in barriers:
+                for user, _ in barrier.results[0].uses:
+                    top = _top(plan, user)
+                    q = owner.get(top) if top is not None else None
+                    if q is not None and q != p:
+                        plan.deps[q].add(p)
     return state
+
+
+def _consume_host_awaits(plan, owner: dict[int, int]) -> None:  # type: ignore[no-untyped-def]
+    """Regions take the resources of host awaits unawaited and await their timepoints.
+
+    A ``sync`` await too: IREE's propagate-timepoints leaves it, but its elide-timepoints then folds every
+    await into the timeline ops that consume its results (``tryFoldAwaitWithTimelineOps``).
+    """
+    consumed: dict[int, Operation] = {}
+    for p, part in enumerate(plan.partitions):
+        for n in part.nodes:
+            op = plan.graph.nodes[n]["op"]
+            for i, v in enumerate(op.operands):
+                d = v.defining_op
+                if not isinstance(d, TimepointAwaitOp) or d.parent is not plan.block:
+                    continue
+                src = d.resource_operands[d.results.index(v)]
+                op.set_operand(i, src)
+                tp = d.await_timepoint
+                if all(tp is not t for t in plan.awaited[p]):
+                    plan.awaited[p].append(tp)
+                consumed[id(d)] = d
+                made = src.defining_op
+                top = _top(plan, made) if made is not None else None
+                q = owner.get(top) if top is not None else None
+                if q is not None and q != p:
+                    plan.deps[p].add(q)
+    plan.consumed_awaits = list(consumed.values())
 
 
 def _top(plan, op) -> int | None:  # type: ignore[no-untyped-def]
@@ -524,6 +574,8 @@ def elide_timepoints(state: ScheduleState) -> ScheduleState:
         for p, ds in plan.deps.items():
             covered = {q for q in ds for other in ds if other != q and q in reach[other]}
             plan.deps[p] = ds - covered
+        for p, tps in plan.awaited.items():
+            plan.awaited[p] = [t for t in tps if not facts.is_immediate(t)]
         plan.elided += _elide_immediate(plan.block, facts)
     return state
 

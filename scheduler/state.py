@@ -130,6 +130,14 @@ class FunctionPlan:
     region_uploads: dict[int, ParameterUpload] = field(default_factory=dict)
     # constants of inline data (stream.async.constant of dense<...>) of a region that also computes
     region_constants: dict[int, list[Operation]] = field(default_factory=dict)
+    # per partition: timepoints of host (non-sync) stream.timepoint.await ops whose results the region
+    # consumes unawaited, as IREE's propagate-timepoints chains them into the region's await
+    awaited: dict[int, list[Value]] = field(default_factory=dict)
+    # the host awaits so consumed (erased once nothing uses them)
+    consumed_awaits: list[Operation] = field(default_factory=list)
+    # per partition: stream.timepoint.barrier ops on its results, replaced by the result's storage and
+    # the region's timepoint (IREE's propagate-timepoints forwards the propagated timepoint)
+    barriers: dict[int, list[Operation]] = field(default_factory=dict)
     # immediate timepoints dropped by elide_timepoints, counted for stats
     elided: int = 0
     # regions of the input kept as they are, and the partition each became (schedule_execution)

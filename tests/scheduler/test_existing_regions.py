@@ -90,11 +90,7 @@ def host_awaits(module: ir.Module) -> list[tuple[str, int]]:
 
 
 #: case -> why the pipeline's host awaits differ from IREE's.
-AWAITS_DIFFER = {
-    "region_timepoint_through_optimization_barrier": "an await of a timepoint other than the region's own"
-    " (here its optimization_barrier'd copy) whose results feed a dispatch stays a host await (and the"
-    " region's result gets one more); IREE's passes make the consuming region await it instead",
-}
+AWAITS_DIFFER: dict[str, str] = {}
 
 
 @pytest.mark.parametrize(

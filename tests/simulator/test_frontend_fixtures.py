@@ -37,13 +37,6 @@ BUGS: set[tuple[str, str]] = set()
 #: test_frontend_schedule_matches_iree only: (fixture, favor) -> why our schedule differs from IREE's.
 SCHEDULE_DIFFERS: dict[tuple[str, str], str] = {
     **{
-        (n, f): "coarse-fences $async function (stream.timepoint.import of the wait fence, chain_external of"
-        " the signal fence): ours awaits three times where IREE awaits once"
-        + ("; and onnx_cnn's leading splat gets a region of its own (3 regions, IREE 2)" if n == "onnx_cnn" else "")
-        for n in ("onnx_cnn", "onnx_seq_topk")
-        for f in FAVORS
-    },
-    **{
         ("scan_rnn_topk", f): "the scf.for loop carries no timepoint: ours awaits each iteration's region on the"
         " host (4 awaits, IREE's 2) where IREE carries the timepoint through the loop (so its automatic"
         " reference counting frees the loop's result; ours leaves the loop-carried buffers to reference"
