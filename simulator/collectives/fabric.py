@@ -171,10 +171,17 @@ class Fabric:
                 f"was created for {channel.device.spec.name}; collectives must run where their channel lives"
             )
         if cmd.kind in POINT_TO_POINT:
-            start, end = yield from self._point_to_point(cmd, comm, channel.rank, queue)
+            start, end, algorithm = yield from self._point_to_point(cmd, comm, channel.rank, queue)
         else:
-            start, end = yield from self._group(cmd, comm, channel.rank, queue)
-        return self._spans(cmd, queue, lane, flows_from, arrived, start, end, comm, channel.rank)
+            start, end, algorithm = yield from self._group(cmd, comm, channel.rank, queue)
+        args = {
+            **cmd.args,
+            "channel": comm.name,
+            "rank": channel.rank,
+            "ranks": comm.count,
+            "algorithm": algorithm,
+        }
+        return self._spans(cmd, queue, lane, flows_from, arrived, start, end, args)
 
     def _spans(
         self,
@@ -185,15 +192,13 @@ class Fabric:
         arrived: int,
         start: int,
         end: int,
-        comm: Communicator,
-        rank: int,
+        args: dict[str, Any],
     ) -> int:
         trace = self.engine.trace
         track = queue.lane(lane)
         first = None
         if start > arrived:
             first = trace.add_span(track, "wait for ranks", "sync", arrived, start - arrived, cmd.args).id
-        args = {**cmd.args, "channel": comm.name, "rank": rank, "ranks": comm.count}
         span = trace.add_span(track, cmd.kind, "collective", start, end - start, args).id
         for src in flows_from:
             trace.add_flow(src, first if first is not None else span)
@@ -203,7 +208,7 @@ class Fabric:
 
     def _group(
         self, cmd: CollectiveCmd, comm: Communicator, rank: int, queue: Queue
-    ) -> Generator[Any, Any, tuple[int, int]]:
+    ) -> Generator[Any, Any, tuple[int, int, str]]:
         engine = self.engine
         k = comm.issued.get(rank, 0)
         comm.issued[rank] = k + 1
@@ -237,8 +242,8 @@ class Fabric:
                 yield meeting.done
             finally:
                 engine.end_wait(token)
-        start, end = meeting.done.value  # type: ignore[misc]
-        return int(start), int(end)
+        start, end, algorithm = meeting.done.value  # type: ignore[misc]
+        return int(start), int(end), str(algorithm)
 
     def _perform(self, meeting: _Meeting, comm: Communicator) -> Generator[Any, Any, None]:
         engine = self.engine
@@ -262,8 +267,7 @@ class Fabric:
                 name = f"{first.kind} step {i}"
                 moves = [
                     engine.env.process(self._move(devices[s], devices[d], nbytes, name, args))
-                    for s, d, nbytes in step
-                    if nbytes > 0
+                    for s, d, nbytes in step  # an empty chunk still costs its step's latency
                 ]
                 if moves:
                     yield engine.env.all_of(moves)
@@ -272,7 +276,7 @@ class Fabric:
         except DeviceFailure as exc:
             meeting.done.fail(exc)
             return
-        meeting.done.succeed((start, engine.now))
+        meeting.done.succeed((start, engine.now, algorithm))
 
     def _compute(self, meeting: _Meeting, comm: Communicator) -> None:
         cmds = [meeting.arrivals[r][0] for r in range(comm.count)]
@@ -297,7 +301,7 @@ class Fabric:
 
     def _point_to_point(
         self, cmd: CollectiveCmd, comm: Communicator, rank: int, queue: Queue
-    ) -> Generator[Any, Any, tuple[int, int]]:
+    ) -> Generator[Any, Any, tuple[int, int, str]]:
         engine = self.engine
         halves: list[tuple[str, int]] = []
         param = 0 if cmd.param is None else int(cmd.param)
@@ -333,7 +337,7 @@ class Fabric:
                 self.posts.setdefault((comm.name, src, dst, role), deque()).append(post)
             posts.append(post)
         if not posts:
-            return engine.now, engine.now
+            return engine.now, engine.now, "direct"
         pending = [(role, peer, post) for (role, peer), post in zip(halves, posts)]
         token = engine.begin_wait(
             lambda: "; ".join(
@@ -348,7 +352,8 @@ class Fabric:
         finally:
             engine.end_wait(token)
         windows = [p.done.value for p in posts]
-        return min(int(w[0]) for w in windows), max(int(w[1]) for w in windows)  # type: ignore[index]
+        start = min(int(w[0]) for w in windows)  # type: ignore[index]
+        return start, max(int(w[1]) for w in windows), "direct"  # type: ignore[index]
 
     def _deliver(self, send: _Post, recv: _Post, comm: Communicator) -> Generator[Any, Any, None]:
         engine = self.engine

@@ -14,7 +14,16 @@ GIB = 1 << 30
 
 
 def test_machine_presets_are_listed() -> None:
-    assert preset_names() == ["apu", "cpu", "cpu-local-sync", "cpu-local-task", "cpu-x2", "discrete-gpu", "multi-gpu-4"]
+    assert preset_names() == [
+        "apu",
+        "cpu",
+        "cpu-local-sync",
+        "cpu-local-task",
+        "cpu-x2",
+        "discrete-gpu",
+        "multi-gpu-4",
+        "multi-gpu-8",
+    ]
 
 
 def test_machine_discrete_gpu_figures() -> None:
