@@ -24,6 +24,7 @@ from scheduler import stages as S
 from scheduler.emit import materialize
 from scheduler.errors import ScheduleError
 from scheduler.graph import build_graph
+from scheduler.loop_timepoints import carry_loop_timepoints
 from scheduler.partition import FAVORS, partitioning_favor
 from scheduler.passes.reference_counting import automatic_reference_counting
 from scheduler.state import FunctionPlan, ResourceConfig, ScheduleState, prepare_pinned
@@ -125,12 +126,15 @@ class Pipeline:
                 for block in _later_blocks(f):
                     one = ScheduleState(
                         module,
-                        [FunctionPlan(f, block, build_graph(block))],
+                        [FunctionPlan(f, block, build_graph(block), nested=block.parent_op is not f)],
                         favor=favor,
                         favor_forced=forced,
                         resource_config=self.resource_config,
                     )
                     state.functions.extend(self._run_stages(one, skip=MODULE_WIDE_STAGES).functions)
+            # Loops carry their resources' timepoints (IREE's propagate-timepoints rebuilds them so):
+            # each block's cmd form awaited what its loop takes and yields.
+            carry_loop_timepoints(module)
             # IREE's automatic reference counting, on the cmd form of every block: what a function
             # allocated and dropped (a loop's result when the loop carries its timepoint) is freed after
             # its last use on the timeline.

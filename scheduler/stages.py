@@ -197,7 +197,9 @@ def schedule_concurrency(state: ScheduleState, *, favor: str | None = None) -> S
                 ]
                 waves = tuple(it if isinstance(it, tuple) else (it,) for it in items)
             else:
-                waves = partition_concurrency(g, part.nodes, favor=plan_favor)
+                # IREE's schedule-concurrency visits only the regions directly in a function's blocks:
+                # one nested in control flow (an scf.for body) keeps its ops serial, in order.
+                waves = partition_concurrency(g, part.nodes, favor="debug" if plan.nested else plan_favor)
                 items = order_items(g, part.nodes, waves)
             plan.waves[p] = waves
             for w, wave in enumerate(waves):

@@ -138,6 +138,8 @@ class FunctionPlan:
     # per partition: stream.timepoint.barrier ops on its results, replaced by the result's storage and
     # the region's timepoint (IREE's propagate-timepoints forwards the propagated timepoint)
     barriers: dict[int, list[Operation]] = field(default_factory=dict)
+    # the block is nested in a control flow op of the function (an scf.for body), not one of its own
+    nested: bool = False
     # immediate timepoints dropped by elide_timepoints, counted for stats
     elided: int = 0
     # regions of the input kept as they are, and the partition each became (schedule_execution)

@@ -22,8 +22,8 @@ joins, barriers) are walked in order:
   iteration arguments' initial values are indeterminate (the loop result owns them), each body block is
   analysed with last uses of its own and deallocates what it made and did not yield, and every resource
   result is produced at the result timepoint in the enclosing block. Two results yielding one resource
-  are both indeterminate. Without a timepoint result the op's resources, and those of its regions, are
-  indeterminate.
+  are both indeterminate, and so is a result yielding a subview (part of a slab). Without a timepoint
+  result the op's resources, and those of its regions, are indeterminate.
 
 Every produced resource neither indeterminate nor handled gets a ``stream.resource.dealloca`` right
 after its last use: awaiting that timepoint, or a join of the fork's timepoints (the one defined last is
@@ -114,6 +114,8 @@ class _LastUses:
 class _State:
     indeterminate: set[Value] = field(default_factory=set)
     handled: set[Value] = field(default_factory=set)
+    # joins of control flow ops' timepoint results made for the analysis (erased if left unused)
+    joins: list[Operation] = field(default_factory=list)
 
 
 def _process_function(block: Block) -> None:
@@ -126,6 +128,9 @@ def _process_function(block: Block) -> None:
     uses, state = _LastUses(coverage), _State()
     _analyze_block(block, uses, state)
     _insert_deallocas(uses, state)
+    for join in state.joins:
+        if not join.results[0].uses:
+            join.erase()
 
 
 def _tied(op: Operation) -> dict[int, int]:
@@ -229,6 +234,8 @@ def _analyze_control(op: Operation, uses: _LastUses, state: _State) -> bool:
     tp = _control_timepoint(op)
     if tp is None:
         return False
+    if tp.defining_op is not None and tp.defining_op is not op:
+        state.joins.append(tp.defining_op)
     uses.coverage.add(tp)
     if op.op_name == "scf.for":
         for v in op.operands[3:]:
@@ -253,6 +260,11 @@ def _analyze_control(op: Operation, uses: _LastUses, state: _State) -> bool:
                     if not to_results:
                         continue
                     result = op.results[i]
+                    if _part_of_slab(v, op, i):
+                        # A subview shares its slab with the slab's other values: freeing the result
+                        # would free them too (and a loop's result may be its initial value). (IREE's propagate-subranges carries the slab itself
+                        # through the loop before its reference counting runs; this port does not.)
+                        state.indeterminate.add(result)
                     first = yielded.setdefault(inner.base(v), result)
                     if first is not result:
                         state.indeterminate.add(uses.base(first))
@@ -262,6 +274,23 @@ def _analyze_control(op: Operation, uses: _LastUses, state: _State) -> bool:
                         uses.produce(result, tp)
             _insert_deallocas(inner, state)
     return True
+
+
+def _part_of_slab(v: Value, op: Operation, i: int) -> bool:
+    """Whether the ``i``-th result of ``op``, yielded ``v``, may be a subview: ``v`` is one (through
+    awaits), or, for an ``scf.for`` (whose result is its initial value when it runs no iteration), its
+    ``i``-th initial value is one."""
+    if _subview(v):
+        return True
+    return op.op_name == "scf.for" and _subview(op.operands[3 + i])
+
+
+def _subview(v: Value) -> bool:
+    d = v.defining_op
+    while d is not None and d.op_name == "stream.timepoint.await":
+        v = d.operands[[id(r) for r in d.results].index(id(v))]
+        d = v.defining_op
+    return d is not None and d.op_name == "stream.resource.subview"
 
 
 def _size_of(resource: Value, b: Builder) -> Value:

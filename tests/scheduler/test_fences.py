@@ -1,9 +1,12 @@
-"""Host awaits and barriers of the input chained into regions (issues 14 and 15): importers' coarse-fences
-``$async`` functions import the wait fence and await it on the host before the first dispatch, and forward
-the result through ``stream.timepoint.barrier`` to the signal fence. IREE's propagate-timepoints (and
-elide-timepoints, for ``sync`` awaits) make the consuming region await the timepoint itself, and forward
-the region's timepoint to the barrier's users, so the host never waits. Each case under
-tests/fixtures/pipeline_cases/fences/ is compared with IREE's scheduling passes run by iree-opt."""
+"""Timepoints where IREE's passes put them (issues 14 and 15), so the host waits only where it reads data.
+
+Importers' coarse-fences ``$async`` functions import the wait fence and await it on the host before the
+first dispatch, and forward the result through ``stream.timepoint.barrier`` to the signal fence: IREE's
+propagate-timepoints (and elide-timepoints, for ``sync`` awaits) make the consuming region await the
+timepoint itself and forward the region's timepoint to the barrier's users. An ``scf.for`` over resources
+(``lax.scan``) carries each resource's timepoint beside it. Each case under
+tests/fixtures/pipeline_cases/fences/ is compared with IREE's scheduling passes run by iree-opt (then its
+canonicalizer, which drops the awaits nothing uses)."""
 
 from __future__ import annotations
 
@@ -16,6 +19,7 @@ from scheduler import Pipeline
 from tests.conftest import FIXTURES
 from tests.scheduler.test_existing_regions import IREE_SCHEDULE, _iree_opt, _run, host_awaits, regions
 
+IREE_CANONICAL = IREE_SCHEDULE.removesuffix(")") + ",canonicalize)"
 CASES = sorted((FIXTURES / "pipeline_cases" / "fences").glob("*.mlir"))
 
 
@@ -33,7 +37,7 @@ def test_fences_has_cases() -> None:
 @pytest.mark.parametrize("path", CASES, ids=lambda p: p.stem)
 def test_fences_regions_and_host_awaits_as_iree(path: pathlib.Path, tmp_path: pathlib.Path) -> None:
     tool = _iree_opt()
-    theirs = ir.parse_module(_run([tool, IREE_SCHEDULE, "--mlir-print-op-generic", str(path)]))
+    theirs = ir.parse_module(_run([tool, IREE_CANONICAL, "--mlir-print-op-generic", str(path)]))
     ours = ir.load_file(str(path))
     Pipeline.default().run(ours)
     ir.verify(ours)
@@ -90,3 +94,32 @@ def test_fences_sync_await_folds_into_its_consumer() -> None:
     fn = next(op for op in m.body.ops if op.op_name == "util.func")
     assert not any(op.op_name == "stream.timepoint.await" and op.attr("sync") for op in fn.walk())
     assert id(fn.body.args[1]) in _awaited_by_execute(m)
+
+
+def _loop(m: ir.Module) -> ir.Operation:
+    return next(op for op in m.walk() if op.op_name == "scf.for")
+
+
+def test_fences_loop_carries_timepoints() -> None:
+    m = _scheduled("loop_two_resources")
+    loop = _loop(m)
+    body = loop.regions[0].blocks[0]
+    types = [str(a.type) for a in body.args[1:]]
+    assert types == ["!stream.resource<transient>", "!stream.timepoint"] * 2
+    assert not any(op.op_name == "stream.timepoint.await" for op in body.ops)
+    awaited = _awaited_by_execute(m)
+    assert {id(a) for a in body.args[2::2]} <= awaited  # the body's region awaits what the loop carries
+    assert {id(r) for r in loop.results[1::2]} & awaited  # the region after the loop awaits the loop
+
+
+def test_fences_loop_result_freed_only_when_whole() -> None:
+    """The loop result owns its initial value (no iteration) and its yield: freed after its last use when
+    both are whole allocations, never when one is a subview of a slab other values share."""
+    whole = _scheduled("loop_carries_timepoint")
+    loop = _loop(whole)
+    freed = [op.operands[0] for op in whole.walk() if op.op_name == "stream.resource.dealloca"]
+    assert any(v is loop.results[0] for v in freed)
+    shared = _scheduled("loop_two_resources")
+    loop = _loop(shared)
+    freed = [op.operands[0] for op in shared.walk() if op.op_name == "stream.resource.dealloca"]
+    assert not any(v is r for v in freed for r in loop.results)

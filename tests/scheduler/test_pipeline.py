@@ -427,8 +427,9 @@ util.func public @branch(%arg0: !stream.resource<external>, %cond: i1) -> !strea
 def test_pipeline_schedules_async_ops_under_control_flow(tmp_path):
     """Async ops in the blocks of scf.for/scf.if are scheduled in their own block, as IREE's
     schedule-execution does (they used to be rejected); iree-opt accepts the result. Known differences
-    from IREE's structure (issue 14): IREE also clones cheap producers into the nested region and carries
-    timepoints out through the region's results instead of awaiting inside it."""
+    from IREE's structure (issue 14): IREE also clones cheap producers into the nested region, and carries
+    timepoints out through an scf.if's results instead of awaiting inside it (scf.for carries them: see
+    test_fences.py)."""
     import shutil
     import subprocess
 

@@ -35,15 +35,7 @@ FAVORS = ("debug", "min-peak-memory", "max-concurrency")
 XFAIL: dict[tuple[str, str], str] = {}
 BUGS: set[tuple[str, str]] = set()
 #: test_frontend_schedule_matches_iree only: (fixture, favor) -> why our schedule differs from IREE's.
-SCHEDULE_DIFFERS: dict[tuple[str, str], str] = {
-    **{
-        ("scan_rnn_topk", f): "the scf.for loop carries no timepoint: ours awaits each iteration's region on the"
-        " host (4 awaits, IREE's 2) where IREE carries the timepoint through the loop (so its automatic"
-        " reference counting frees the loop's result; ours leaves the loop-carried buffers to reference"
-        " counting)"
-        for f in FAVORS
-    },
-}
+SCHEDULE_DIFFERS: dict[tuple[str, str], str] = {}
 
 
 def _mark(name: str, stage: str) -> pytest.MarkDecorator | tuple[()]:

@@ -1,0 +1,296 @@
+"""Control flow carries timepoints: an ``scf.for`` or ``scf.if`` over resources passes each one's
+timepoint beside it.
+
+IREE's propagate-timepoints rebuilds every region branch op that carries resources (its
+``expandRegionBranchOp``): each resource iteration argument, yielded value and result gets a timepoint
+beside it. The initial values are taken unawaited with the timepoints they were awaited on, the body's
+regions await the carried timepoint instead of the host waiting before the loop, the body yields the
+timepoint its results are ready at instead of awaiting them at the end of each iteration, and whoever
+uses a result after the loop awaits the loop's timepoint result. The host then waits only where it
+reads data.
+
+The pipeline schedules a loop's body after the block holding the loop (:mod:`scheduler.pipeline`), so
+each block's cmd form ends with host awaits of what the loop takes and yields. This pass runs once every
+block is in cmd form and rewrites the loop as IREE's pass would have:
+
+- an initial value ``v`` that is (a subview of) the result of a ``stream.timepoint.await`` in the loop's
+  block is passed unawaited with that timepoint; any other value with an immediate timepoint;
+- in the body and after the loop, a ``stream.cmd.execute`` or ``stream.resource.dealloca`` taking the
+  resource (or a subview of it) awaits the carried timepoint (joined with what it awaited); any other use
+  gets one ``stream.timepoint.await`` of it (sunk to its first consumer afterwards);
+- a yielded value awaited (or a subview of one awaited) in the body (or an ``scf.if`` branch) is yielded
+  unawaited with that timepoint; a yielded iteration argument with its own carried timepoint;
+- the awaits, subviews and joins left without users are erased.
+
+``scf.while`` is left as it is (its results are still awaited in its regions).
+
+Examples
+--------
+>>> import ir
+>>> from scheduler import schedule_module
+>>> from scheduler.synthetic import async_program
+>>> m = schedule_module(async_program([("a", ["x"], 64)], outputs=["a"]))
+>>> carry_loop_timepoints(m)  # no loop: nothing to do
+0
+"""
+
+from __future__ import annotations
+
+from ir import Block, BlockArgument, Builder, Module, Operation, Value, create
+from ir import attributes as A
+from ir import types as T
+from scheduler.await_sinking import sink_awaits
+from scheduler.passes.elide_timepoints import set_awaits
+from scheduler.passes.timepoint_analysis import awaits
+from scheduler.state import function_ops
+
+_TP = T.TimepointType()
+# The control flow ops rebuilt with a timepoint beside each resource (IREE's region branch ops).
+_CARRIERS = frozenset({"scf.for", "scf.if"})
+# Ops whose await the carried timepoint joins (the others that use a carried resource get a host await).
+_AWAITING = frozenset({"stream.cmd.execute", "stream.resource.dealloca"})
+# Ops erased when a rewrite leaves them unused (pure: nothing else observes them).
+_PURE = frozenset(
+    {
+        "stream.timepoint.await",
+        "stream.resource.subview",
+        "stream.timepoint.join",
+        "stream.timepoint.immediate",
+    }
+)
+
+
+def _is_resource(v: Value) -> bool:
+    return isinstance(v.type, T.ResourceType)
+
+
+def carry_loop_timepoints(module: Module) -> int:
+    """Rewrite every ``scf.for`` and ``scf.if`` of ``module`` with resource results (see the module doc);
+    returns how many."""
+    count = 0
+    for fn in function_ops(module):
+        ops = [op for op in fn.walk() if op.op_name in _CARRIERS and any(_is_resource(r) for r in op.results)]
+        for op in ops:
+            if op.parent is not None:
+                _carry(op)
+                count += 1
+        if ops:
+            sink_awaits(fn)
+    return count
+
+
+def _carry(loop: Operation) -> None:
+    block = loop.parent
+    assert block is not None
+    dead: list[Operation] = []
+    carried: list[tuple[BlockArgument, BlockArgument]] = []
+    operands = list(loop.operands)
+    if loop.op_name == "scf.for":
+        # Initial values: unawaited, with their timepoints.
+        operands = operands[:3]
+        for v in loop.operands[3:]:
+            if _is_resource(v):
+                init_tp, raw = _unawait(v, block, loop, dead)
+                operands += [raw, init_tp]
+            else:
+                operands.append(v)
+        body = loop.regions[0].blocks[0]
+        for i in range(len(body.args) - 1, 0, -1):
+            arg = body.args[i]
+            if _is_resource(arg):
+                tp_arg = BlockArgument(_TP, body, i + 1)
+                body.args.insert(i + 1, tp_arg)
+                carried.append((arg, tp_arg))
+        for j, a in enumerate(body.args):
+            a.index = j
+    regions = list(loop.regions)
+    for region in regions:
+        region.parent = None
+    loop.regions = []
+    result_types: list[T.Type] = []
+    for r in loop.results:
+        result_types += [r.type, _TP] if _is_resource(r) else [r.type]
+    new = create(
+        loop.op_name,
+        operands,
+        result_types,
+        properties=dict(loop.properties),
+        attributes=dict(loop.attributes),
+        regions=regions,
+    )
+    new.location = loop.location
+    Builder.before(loop).insert(new)
+    tp_of = {id(arg): tp_arg for arg, tp_arg in carried}
+    for region in regions:
+        for inner in region.blocks:
+            term = inner.terminator
+            if term is None or term.op_name != "scf.yield":
+                continue
+            # In a loop's body: the carried resources' consumers await their timepoints.
+            for arg, tp_arg in reversed(carried):
+                _await_uses(arg, tp_arg, Builder(inner, 0), dead, skip=term)
+            # Yielded values: unawaited, with the timepoints they are ready at.
+            yielded: list[Value] = []
+            for v in term.operands:
+                if not _is_resource(v):
+                    yielded.append(v)
+                elif id(v) in tp_of:
+                    yielded += [v, tp_of[id(v)]]
+                else:
+                    ready, raw = _unawait(v, inner, term, dead)
+                    yielded += [raw, ready]
+            term.set_operands(yielded)
+    # Results: their users after the loop await the loop's timepoints.
+    k = 0
+    pending: list[tuple[Value, Value]] = []
+    for old in loop.results:
+        if not _is_resource(old):
+            old.replace_all_uses_with(new.results[k])
+            k += 1
+            continue
+        res: Value = new.results[k]
+        tp: Value = new.results[k + 1]
+        k += 2
+        old.replace_all_uses_with(res)
+        pending.append((res, tp))
+    loop.erase()
+    for res, tp in pending:
+        _await_uses(res, tp, Builder.after(new), dead)
+    _erase_unused(dead)
+
+
+def _unawait(v: Value, block: Block, before: Operation, dead: list[Operation]) -> tuple[Value, Value]:
+    """(timepoint, resource): when ``v`` is ready and the resource to use unawaited in its place."""
+    d = v.defining_op
+    if d is not None and d.parent is block:
+        if d.op_name == "stream.timepoint.await" and d.attr("sync") is None:
+            dead.append(d)
+            return d.operands[-1], d.operands[[id(r) for r in d.results].index(id(v))]
+        if d.op_name == "stream.resource.subview":
+            source = d.operands[0]
+            s = source.defining_op
+            if (
+                s is not None
+                and s.parent is block
+                and s.op_name == "stream.timepoint.await"
+                and s.attr("sync") is None
+            ):
+                tp, raw = _unawait(source, block, before, dead)
+                b = Builder.before(before)
+                b.location = d.location
+                sub = b.create("stream.resource.subview", [raw, *d.operands[1:]], [v.type]).result
+                dead.append(d)
+                return tp, sub
+    b = Builder.before(before)
+    b.location = before.location
+    return b.create("stream.timepoint.immediate", [], [_TP]).result, v
+
+
+def _await_uses(
+    v: Value, tp: Value, host: Builder, dead: list[Operation], skip: Operation | None = None
+) -> None:
+    """Make every use of ``v`` wait for ``tp``: timeline ops await it, host ops use one host await
+    (``skip``: the loop's own yield, rewritten apart)."""
+    host_uses: list[tuple[Operation, int]] = []
+    # timeline users first: an await of ``v`` is then seen after what it waits for awaits ``tp``
+    for user, i in sorted(v.uses, key=lambda u: u[0].op_name == "stream.timepoint.await"):
+        if user is skip:
+            continue
+        if user.op_name == "stream.resource.subview" and i == 0:
+            if _subview_needs_host(user.results[0], tp, dead):
+                host_uses.append((user, 0))
+        elif user.op_name in _AWAITING:
+            _join_await(user, tp, dead)
+        elif user.op_name == "stream.timepoint.await" and _covers(user.operands[-1], tp):
+            continue  # a wait for something after the carried timepoint: already ready then
+        else:
+            host_uses.append((user, i))
+    if not host_uses:
+        return
+    size = _size_of(v, host)
+    waited = host.create(
+        "stream.timepoint.await",
+        [v, size, tp],
+        [v.type],
+        properties={"operandSegmentSizes": A.segment_sizes(1, 1, 1)},
+    ).result
+    for user, i in host_uses:
+        user.set_operand(i, waited)
+
+
+def _subview_needs_host(sub: Value, tp: Value, dead: list[Operation]) -> bool:
+    """Timeline users of subview ``sub`` (and of its subviews) await ``tp``; whether the host uses it."""
+    host = False
+    for user, i in list(sub.uses):
+        if user.op_name == "stream.resource.subview" and i == 0:
+            host = _subview_needs_host(user.results[0], tp, dead) or host
+        elif user.op_name in _AWAITING:
+            _join_await(user, tp, dead)
+        else:
+            host = True
+    return host
+
+
+def _covers(t: Value, tp: Value) -> bool:
+    """Whether reaching timepoint ``t`` implies ``tp`` was reached (through the timepoints the ops
+    making ``t`` await)."""
+    stack: list[Value] = [t]
+    seen: set[int] = set()
+    while stack and len(seen) < 256:
+        cur = stack.pop()
+        if cur is tp:
+            return True
+        if id(cur) in seen:
+            continue
+        seen.add(id(cur))
+        d = cur.defining_op
+        if d is not None:
+            stack.extend(v for v in d.operands if isinstance(v.type, T.TimepointType))
+    return False
+
+
+def _join_await(op: Operation, tp: Value, dead: list[Operation]) -> None:
+    current = awaits(op)
+    if any(tp is c for c in current):
+        return
+    joined: list[Value] = []
+    for c in current:
+        d = c.defining_op
+        if d is not None and d.op_name == "stream.timepoint.join" and len(c.uses) == 1:
+            joined += list(d.operands)
+            dead.append(d)
+        else:
+            joined.append(c)
+    joined.append(tp)
+    set_awaits(op, list(dict.fromkeys(joined)))
+
+
+def _size_of(v: Value, b: Builder) -> Value:
+    """A size of resource ``v`` valid at ``b``: a constant one of its users was given (cloned there),
+    else ``stream.resource.size``."""
+    for user, i in v.uses:
+        size: Value | None = None
+        if user.op_name in ("stream.resource.subview", "stream.resource.dealloca") and i == 0:
+            size = user.operands[1]
+        elif user.op_name == "stream.cmd.execute":
+            n = sum(1 for x in user.operands if _is_resource(x))
+            size = user.operands[n + i] if i < n else None
+        d = size.defining_op if size is not None else None
+        if d is not None and d.op_name == "arith.constant":
+            return b.create("arith.constant", [], [d.results[0].type], properties=dict(d.properties)).result
+    return b.create("stream.resource.size", [v], [T.index]).result
+
+
+def _erase_unused(ops: list[Operation]) -> None:
+    """Erase the pure ops of ``ops`` left without users, and the pure producers they then free."""
+    todo = list(ops)
+    while todo:
+        op = todo.pop()
+        if op.parent is None or op.op_name not in _PURE or any(r.uses for r in op.results):
+            continue
+        producers = [v.defining_op for v in op.operands if v.defining_op is not None]
+        op.erase()
+        todo.extend(p for p in producers if p is not None)
+
+
+__all__ = ["carry_loop_timepoints"]
