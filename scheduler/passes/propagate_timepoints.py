@@ -12,11 +12,11 @@ unawaited and await those timepoints (joined), and ``stream.timepoint.barrier`` 
 
 The awaits the pass adds are all kept (IREE leaves them for elide-timepoints and canonicalization), so
 host uses such as ``util.optimization_barrier`` see awaited resources and no extra ``sync`` await is
-added. Public and external functions keep their signatures. ``scf.if`` and ``scf.for`` carrying
-resources are rebuilt with a timepoint beside each resource result, iteration argument and yielded
-value (results awaited after the op); other ``scf`` ops carrying resources (``scf.while``,
-``scf.index_switch``) raise :class:`~scheduler.errors.UnsupportedOpError` naming the op, where IREE
-rebuilds them too. ``cf.switch`` is not expanded.
+added. Public and external functions keep their signatures. ``scf.if``, ``scf.for``, ``scf.while``
+and ``scf.index_switch`` carrying resources are rebuilt with a timepoint beside each resource result,
+iteration argument, yielded and ``scf.condition``-forwarded value (results awaited after the op);
+``scf.execute_region`` carrying resources raises :class:`~scheduler.errors.UnsupportedOpError` naming
+the op. ``cf.br``, ``cf.cond_br`` and ``cf.switch`` pass a timepoint after each resource.
 
 Examples
 --------
@@ -40,6 +40,8 @@ from scheduler.passes.timepoint_analysis import TIMELINE_OPS, awaits, result_tim
 
 _TP = T.TimepointType()
 _SCF = frozenset({"scf.if", "scf.for", "scf.while", "scf.index_switch", "scf.execute_region"})
+# The scf ops the pass rebuilds (IREE's MutableRegionBranchOpInterface ops).
+_REBUILT = frozenset({"scf.if", "scf.for", "scf.while", "scf.index_switch"})
 
 
 def _is_resource(t: T.Type) -> bool:
@@ -245,7 +247,7 @@ class _Propagation:
             self._call(op)
         elif name == "util.return":
             self._return(op)
-        elif name in ("cf.br", "cf.cond_br"):
+        elif name in ("cf.br", "cf.cond_br", "cf.switch"):
             self._branch(op)
         elif name == "stream.timepoint.await":
             if op.attr("sync") is None:
@@ -262,29 +264,26 @@ class _Propagation:
             op.erase()
         elif name in TIMELINE_OPS:
             self._timeline(op)
-        elif name in ("scf.if", "scf.for") and resources:
+        elif name in _REBUILT and resources:
             self._scf(op)
         elif name in _SCF and resources:
             raise UnsupportedOpError(
-                f"{op.describe()}: propagate-timepoints rebuilds scf.if and scf.for that carry resources, "
-                f"not {name}"
+                f"{op.describe()}: propagate-timepoints rebuilds {', '.join(sorted(_REBUILT))} that carry "
+                f"resources, not {name}"
             )
 
     def _scf(self, op: Operation) -> None:
-        """Rebuild ``scf.if``/``scf.for`` with a timepoint beside each resource result, iteration
-        argument and yielded value; results are awaited after the op."""
+        """Rebuild an ``scf`` op with a timepoint beside each resource result, iteration argument
+        (``scf.for``, both regions of ``scf.while``) and yielded or forwarded value; results are awaited
+        after the op."""
         operands = list(op.operands)
         if op.op_name == "scf.for":
             operands = operands[:3] + self.expand_operands(operands[3:], op)
-            body = op.regions[0].blocks[0]
-            for i in range(len(body.args) - 1, 0, -1):
-                arg = body.args[i]
-                if _is_resource(arg.type):
-                    carried = BlockArgument(_TP, body, i + 1)
-                    body.args.insert(i + 1, carried)
-                    self.map[arg] = carried
-            for j, a in enumerate(body.args):
-                a.index = j
+            self._carry_args(op.regions[0].blocks[0], 1)
+        elif op.op_name == "scf.while":
+            operands = self.expand_operands(operands, op)
+            for region in op.regions:
+                self._carry_args(region.blocks[0], 0)
         regions = list(op.regions)
         for r in regions:
             r.parent = None
@@ -305,6 +304,9 @@ class _Propagation:
                 term = block.terminator
                 if term is not None and term.op_name == "scf.yield":
                     term.set_operands(self.expand_operands(list(term.operands), term))
+                elif term is not None and term.op_name == "scf.condition":
+                    cond, *args = term.operands
+                    term.set_operands([cond, *self.expand_operands(args, term)])
         k = 0
         for old in op.results:
             if not _is_resource(old.type):
@@ -320,6 +322,18 @@ class _Propagation:
             await_op = self._await(b, res, size, tp)
             old.replace_all_uses_with(await_op.results[0])
         op.erase()
+
+    def _carry_args(self, block: Block, first: int) -> None:
+        """A timepoint argument after each resource argument of ``block`` from ``first`` on, mapped to it
+        (no await: its users chain on it, as IREE's pass leaves region branch arguments)."""
+        for i in range(len(block.args) - 1, first - 1, -1):
+            arg = block.args[i]
+            if _is_resource(arg.type):
+                carried = BlockArgument(_TP, block, i + 1)
+                block.args.insert(i + 1, carried)
+                self.map[arg] = carried
+        for j, a in enumerate(block.args):
+            a.index = j
 
     def _global_load(self, op: Operation) -> None:
         name = _sym(op, "global")
@@ -423,6 +437,9 @@ class _Propagation:
         if op.op_name == "cf.br":
             op.set_operands(self.expand_operands(list(op.operands), op))
             return
+        if op.op_name == "cf.switch":
+            self._switch(op)
+            return
         sizes = op.attr("operandSegmentSizes")
         assert isinstance(sizes, A.DenseArrayAttr)
         n = [int(v) for v in sizes.values]
@@ -431,6 +448,27 @@ class _Propagation:
         f = self.expand_operands(list(op.operands[1 + n[1] :]), op)
         op.set_operands([cond, *t, *f])
         op.properties["operandSegmentSizes"] = A.segment_sizes(1, len(t), len(f))
+
+    def _switch(self, op: Operation) -> None:
+        """``cf.switch``: the default's and each case's operands expanded (IREE's ``expandSwitchOp``)."""
+        sizes, cases = op.attr("operandSegmentSizes"), op.attr("case_operand_segments")
+        if not isinstance(sizes, A.DenseArrayAttr) or not isinstance(cases, A.DenseArrayAttr):
+            raise UnsupportedOpError(f"{op.describe()}: cf.switch without its operand segment attributes")
+        n = [int(v) for v in sizes.values]
+        flag = op.operands[0]
+        default = self.expand_operands(list(op.operands[1 : 1 + n[1]]), op)
+        start, expanded, counts = 1 + n[1], [], []
+        for count in (int(v) for v in cases.values):
+            group = self.expand_operands(list(op.operands[start : start + count]), op)
+            start += count
+            expanded += group
+            counts.append(len(group))
+        op.set_operands([flag, *default, *expanded])
+        for key, value in (
+            ("operandSegmentSizes", A.segment_sizes(1, len(default), len(expanded))),
+            ("case_operand_segments", A.segment_sizes(*counts)),
+        ):
+            (op.attributes if key in op.attributes else op.properties)[key] = value
 
     def _timeline(self, op: Operation) -> None:
         new_awaits: list[Value] = []

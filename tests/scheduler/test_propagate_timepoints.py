@@ -22,7 +22,7 @@ def test_propagate_timepoints_adds_a_timepoint_global_beside_a_resource_global()
     assert names == ['"buf__timepoint"', '"buf"']
 
 
-def test_propagate_timepoints_scf_while_with_resources_is_unsupported_by_name():
+def test_propagate_timepoints_scf_while_carries_timepoints_in_both_regions():
     m = ir.load_text(
         """util.func public @w(%r: !stream.resource<external>) -> !stream.resource<external> {
           %y = scf.while (%a = %r) : (!stream.resource<external>) -> !stream.resource<external> {
@@ -35,7 +35,25 @@ def test_propagate_timepoints_scf_while_with_resources_is_unsupported_by_name():
           util.return %y : !stream.resource<external>
         }""",
     )
-    with pytest.raises(UnsupportedOpError, match="scf.while"):
+    propagate_timepoints(m)
+    loop = next(op for op in m.walk() if op.op_name == "scf.while")
+    pair = ["!stream.resource<external>", "!stream.timepoint"]
+    assert [str(r.type) for r in loop.results] == pair
+    for region in loop.regions:
+        assert [str(a.type) for a in region.blocks[0].args] == pair
+        assert [str(v.type) for v in region.blocks[0].ops[-1].operands[-2:]] == pair
+
+
+def test_propagate_timepoints_scf_execute_region_with_resources_is_unsupported_by_name():
+    m = ir.load_text(
+        """util.func public @e(%r: !stream.resource<external>) -> !stream.resource<external> {
+          %y = scf.execute_region -> !stream.resource<external> {
+            scf.yield %r : !stream.resource<external>
+          }
+          util.return %y : !stream.resource<external>
+        }""",
+    )
+    with pytest.raises(UnsupportedOpError, match="scf.execute_region"):
         propagate_timepoints(m)
 
 
