@@ -17,10 +17,11 @@ Runs on any module, async or cmd form, every function and initializer. With the 
    await goes when nothing uses it any more.
 
 Like IREE's pass alone, dead ops are left for a later cleanup (a join whose uses were replaced stays).
-Not done (IREE does them): sinking an await into the ``scf.if`` branch that uses it, hoisting it past
-control flow that does not, dropping an await before an ``scf.yield`` that also yields a covering
-timepoint, following an await's resources through block arguments or calls to a timeline op, and
-fence coverage through ``stream.timepoint.import``.
+4. An await whose result a control flow op's terminator forwards to its results (``scf.yield``,
+   ``scf.condition``) is skipped there when the timepoints forwarded beside it cover the await's.
+
+Not done (IREE does them): following an await's resources through block arguments or calls to a
+timeline op, and fence coverage through ``stream.timepoint.import``.
 
 Examples
 --------
@@ -54,6 +55,8 @@ from scheduler.passes.timepoint_analysis import (
 
 _RESULT_OPS = frozenset({"scf.if", "scf.for", "util.global.load"})
 _OPERAND_OPS = frozenset({"cf.br", "cf.cond_br", "util.return"})
+# Region branch ops whose terminators forward values to their results.
+_BRANCHING = frozenset({"scf.if", "scf.for", "scf.while", "scf.index_switch"})
 
 
 def elide_timepoints(module: Module) -> None:
@@ -266,6 +269,9 @@ class _Eliding:
         for op in _awaits_in(fn):  # and once more, for awaits that moved next to their users
             if op.parent is not None:
                 self._fold_await(op)
+        for op in _awaits_in(fn):
+            if op.parent is not None:
+                self._drop_before_yield(op)
         for old, new in self.pending.items():
             old.replace_all_uses_with(new)
 
@@ -364,3 +370,27 @@ class _Eliding:
                 changed = True
         if changed and all(not r.uses for r in await_op.results):
             await_op.erase()
+
+    def _drop_before_yield(self, await_op: Operation) -> None:
+        """IREE's ``tryEliminateAwaitBeforeRegionBranchYield``: a value yielded to a control flow op's
+        results after an await is yielded unawaited when the timepoints yielded beside it cover the await's
+        (its users after the op wait for those)."""
+        tp = await_op.operands[-1]
+        for result in await_op.results:
+            source = await_op.operands[result.index]
+            for user, i in list(result.uses):
+                parent = user.parent_op
+                if parent is None or parent.op_name not in _BRANCHING:
+                    continue
+                if user.op_name == "scf.condition":
+                    forwarded = list(user.operands[1:])
+                elif user.op_name == "scf.yield" and parent.op_name != "scf.while":
+                    forwarded = list(user.operands)
+                else:
+                    continue  # a while's body yields back to its condition region, not to its results
+                yielded = [v for v in forwarded if is_timepoint(v)]
+                if not yielded or not self.facts.covers(tp, yielded):
+                    continue
+                if properly_dominates(source, user):
+                    user.set_operand(i, source)
+
