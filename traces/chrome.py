@@ -4,8 +4,7 @@ Layout of a written file (one event per line, so that reading back is streamed t
 
     {"displayTimeUnit":"ns","metadata":{...},"traceEvents":[
     {"ph":"M","name":"process_name",...},
-    {"ph":"B",...},
-    {"ph":"E",...},
+    {"ph":"X",...},
     ...
     {"ph":"i",...}
     ]}
@@ -15,15 +14,17 @@ Mapping from records to events:
 - each process (``Track.process``) is a ``pid`` and each track a ``tid`` in it, numbered in canonical track
   order from 1; ``M`` events name them (``process_name``, ``thread_name`` whose args also carry the track
   ``kind``) and fix their order (``process_sort_index``, ``thread_sort_index``);
-- a :class:`~traces.records.Span` of positive duration is a ``B`` event at its start and an ``E`` event at
-  its end, both with its name and args (speedscope pairs them by name and args); the ``B`` carries
-  ``cat`` and the span id in the top-level member ``id``. A span of zero duration is one ``X`` event with
-  ``"dur":0.000``. Why not ``X`` for all: a viewer computes an ``X`` event's end as ``ts + dur`` in
-  floating point, and ``92.010 + 0.352`` is ``92.36200000000001`` there, so a span that ends where the
-  next one starts would overlap it. A ``B``/``E`` boundary is one decimal printed once per side, so both
-  parse to the same double. The events of one track are written in nesting order (at one instant, ends
-  of inner spans, then ends of outer ones, then starts of outer, then inner), and the tracks are merged
-  by time, so that viewers that sort stably by time keep that order;
+- a :class:`~traces.records.Span` is one ``X`` event with its name, ``cat``, args and the span id in the
+  top-level member ``id``. Its ``dur`` is printed so that a viewer computing the end as ``ts + dur`` in
+  floating point gets exactly the double of the end's decimal: ``92.010 + 0.352`` is
+  ``92.36200000000001`` there, so such a span written with ``"dur":0.352`` would overlap the next one
+  starting at ``92.362``; it is written ``"dur":0.35199999999999`` and so on instead (the double nearest
+  the exact duration among those whose sum is exact, printed shortest; three decimals whenever they
+  already add up exactly, which is most spans). Readers that round ``dur`` to nanoseconds (this one,
+  Perfetto's) get the exact duration back. Why not ``B``/``E`` pairs (format 2): Chrome DevTools' trace
+  engine pairs ``B`` and ``E`` with one stack for all threads and drops every pair that another
+  thread's events interleave, which concurrent tracks always do. Spans are written in start order,
+  track by track merged by time, longer first at equal starts (the order viewers nest them in);
 - a :class:`~traces.records.Flow` is an ``s`` event at the source span's start and an ``f`` event with
   ``"bp":"e"`` at the destination span's start, both with the flow id; viewers bind each end to the
   slice that encloses it, and the member ``span_id`` names that span exactly for the reader;
@@ -45,6 +46,7 @@ import contextlib
 import gzip as gzip_module
 import heapq
 import io
+import math
 import os
 from collections.abc import Iterable, Iterator
 from typing import IO, Any
@@ -65,10 +67,12 @@ __all__ = [
     "write_chrome_json",
 ]
 
-#: The ``metadata.format`` of files written here; version 2 writes spans as B/E pairs.
-FORMAT = "streamsim-trace/2"
+#: The ``metadata.format`` of files written here; version 3 writes spans as X events with exact ends
+#: (version 2 wrote B/E pairs).
+FORMAT = "streamsim-trace/3"
 _HEADER_END = '"traceEvents":['
 _BATCH = 4096  # events joined per write call; bounds memory
+_DUR_SEARCH_STEPS = 64  # doubles tried each side of end - start for an exact X dur
 GZIP_LEVEL = 6
 
 
@@ -90,15 +94,99 @@ def format_ts(time_ns: int) -> str:
     return f"{sign}{whole}.{frac:03d}"
 
 
+def format_dur(start_ns: int, end_ns: int, origin_ns: int = 0) -> str:
+    """The ``dur`` of an X event from ``start_ns`` to ``end_ns``, such that ``ts + dur == end`` in doubles.
+
+    ``ts`` and the end are the doubles of their exact decimals (:func:`format_ts`). When the duration's
+    own three decimals add up exactly they are returned; otherwise the double nearest ``end - start`` that
+    does, rounded to the fewest places that still do; where none does (a rounding tie), the largest
+    whose sum falls short of the end. Viewers that first shift times by the earliest one (speedscope) compute
+    ``(ts - origin) + dur``; the chosen double satisfies that too where one exists (``origin_ns``, the
+    earliest start in the file; at 0 both sums are the same). Readers that round ``dur * 1000`` to
+    nanoseconds get ``end_ns - start_ns`` back: the chosen double is within a few units in the last place
+    of the exact duration.
+
+    Examples
+    --------
+    >>> format_dur(92010, 92362), 92.010 + 0.352 == 92.362
+    ('0.35199999999999', False)
+    >>> 92.010 + float(format_dur(92010, 92362)) == 92.362
+    True
+    >>> format_dur(5, 1500), format_dur(7, 7)
+    ('1.495', '0.000')
+    >>> format_dur(4600, 26612), 4.6 + float(format_dur(4600, 26612)) < 26.612  # no exact sum exists
+    ('22.011999999999997', True)
+    """
+    text = format_ts(end_ns - start_ns)
+    start, end = float(format_ts(start_ns)), float(format_ts(end_ns))
+    dur = float(text)
+    if origin_ns == 0:  # no shift: one condition
+        if start + dur == end:
+            return text
+        conditions = [_Sums(start, end)]
+    else:
+        origin = float(format_ts(origin_ns))
+        both = _Sums(start, end, start - origin, end - origin)
+        if both.exact(dur):
+            return text
+        conditions = [both, _Sums(start, end)]
+    for sums in conditions:
+        found = sums.search(end - start)
+        if found is not None:
+            return sums.shortest(found)
+    # No double adds up exactly: ``start`` has a bit half a unit below the sum's last place, so every sum
+    # is a tie that rounds to even, and ``end`` is odd. The largest duration whose sum falls short of
+    # ``end`` (by one unit in the last place, about 4e-15 us at 30 us) keeps the span from overlapping
+    # the next one.
+    below = end - start
+    while below > 0 and start + below >= end:
+        below = math.nextafter(below, -math.inf)
+    return repr(below)
+
+
+class _Sums:
+    """Which durations a viewer adds to ``start`` (and to a shifted start) to get ``end`` exactly."""
+
+    __slots__ = ("end", "shifted_end", "shifted_start", "start")
+
+    def __init__(
+        self, start: float, end: float, shifted_start: float | None = None, shifted_end: float | None = None
+    ) -> None:
+        self.start, self.end = start, end
+        self.shifted_start, self.shifted_end = shifted_start, shifted_end
+
+    def exact(self, dur: float) -> bool:
+        if self.start + dur != self.end:
+            return False
+        return self.shifted_start is None or self.shifted_start + dur == self.shifted_end
+
+    def search(self, guess: float) -> float | None:
+        """An exact duration among the doubles nearest ``guess``, nearest first; None if there is none."""
+        up = down = guess
+        for _ in range(_DUR_SEARCH_STEPS):
+            if up >= 0 and self.exact(up):
+                return up
+            if down >= 0 and self.exact(down):
+                return down
+            up, down = math.nextafter(up, math.inf), math.nextafter(down, -math.inf)
+        return None
+
+    def shortest(self, dur: float) -> str:
+        """``dur`` rounded to the fewest places that still add up exactly (``repr(dur)`` at worst)."""
+        for places in range(3, 18):
+            text = f"{dur:.{places}f}"
+            if self.exact(float(text)):
+                return text
+        return repr(dur)
+
+
 class ChromeTraceWriter:
     """Streamed writer of Chrome trace JSON: events go to the file as they come, in batches.
 
-    Tracks get their ids at first use unless declared first with :meth:`declare_tracks`. Spans of one
-    track should be written in start order (longer first at equal starts), as :func:`write_chrome_json`
-    does: the writer then keeps the open spans of each track on a stack and writes each ``E`` in nesting
-    order. A span that comes out of that order gets its ``E`` at once, which viewers still place right
-    except when it ends at the very instant another span of its track starts or ends. Use as a context
-    manager; the file is complete only after :meth:`close`.
+    Tracks get their ids at first use unless declared first with :meth:`declare_tracks`. Spans are best
+    written in start order (longer first at equal starts), as :func:`write_chrome_json` does; viewers sort
+    X events themselves, so any order reads the same. Use as a context manager; the file is complete only
+    after :meth:`close`.
 
     Parameters
     ----------
@@ -106,13 +194,15 @@ class ChromeTraceWriter:
     gzip : bool, optional
         Compress; by default true exactly for paths ending in ``.gz``.
     metadata : TraceMetadata, optional
+    origin_ns : int, optional
+        The earliest span start the file will hold, if known (see :func:`format_dur`); 0 by default.
 
     Examples
     --------
     >>> buf = io.BytesIO()
     >>> with ChromeTraceWriter(buf) as w:
     ...     w.write_span(Span(0, Track.queue(0, 0), "fill", "transfer", 0, 1500))
-    >>> b'"ph":"B"' in buf.getvalue() and b'"ph":"E","pid":1,"tid":1,"ts":1.500' in buf.getvalue()
+    >>> b'"ph":"X","pid":1,"tid":1,"ts":0.000,"dur":1.500' in buf.getvalue()
     True
     """
 
@@ -122,8 +212,10 @@ class ChromeTraceWriter:
         *,
         gzip: bool | None = None,
         metadata: TraceMetadata | None = None,
+        origin_ns: int = 0,
     ) -> None:
         self._stack = contextlib.ExitStack()
+        self._origin_ns = origin_ns
         if isinstance(path_or_file, str | os.PathLike):
             if gzip is None:
                 gzip = os.fspath(path_or_file).endswith(".gz")
@@ -138,10 +230,6 @@ class ChromeTraceWriter:
         self._pids: dict[str, int] = {}
         self._tids: dict[Track, tuple[int, int]] = {}
         self._threads_of: dict[str, int] = {}
-        self._open: dict[Track, list[tuple[int, str]]] = {}
-        self._last_start: dict[Track, tuple[int, int]] = {}
-        # (end, sequence, track) of open spans, so that end_spans finds the tracks to close in time order.
-        self._ends: list[tuple[int, int, Track]] = []
         self._batch: list[str] = []
         self._closed = False
         self._first = True
@@ -188,52 +276,14 @@ class ChromeTraceWriter:
         return pid, tid
 
     def write_span(self, span: Span) -> None:
-        """Write one span: a ``B``/``E`` pair, or an ``X`` event when its duration is zero."""
-        track = span.track
-        pid, tid = self._ids(track)
-        start, end = span.start_ns, span.start_ns + span.dur_ns
-        stack = self._open.get(track)
-        if stack:
-            self._close_until(pid, tid, stack, start)
-        name = _encode(span.name)
-        args = _encode(span.args)
-        head = f'"pid":{pid},"tid":{tid},"ts":{format_ts(start)}'
-        if span.dur_ns == 0:
-            self._emit(
-                f'{{"ph":"X",{head},"dur":0.000,"name":{name},"cat":"{span.category}",'
-                f'"id":{span.id},"args":{args}}}'
-            )
-            return
-        self._emit(f'{{"ph":"B",{head},"name":{name},"cat":"{span.category}","id":{span.id},"args":{args}}}')
-        closing = f'"name":{name},"args":{args}}}'
-        order = (start, -end)
-        last = self._last_start.get(track)
-        if last is not None and order < last:
-            # Out of start order: nesting can no longer be tracked; close it at once.
-            self._emit(f'{{"ph":"E","pid":{pid},"tid":{tid},"ts":{format_ts(end)},{closing}')
-            return
-        self._last_start[track] = order
-        if stack is None:
-            stack = self._open[track] = []
-        stack.append((end, closing))
-        heapq.heappush(self._ends, (end, len(self._ends), track))
-
-    def _close_until(self, pid: int, tid: int, stack: list[tuple[int, str]], time_ns: int) -> None:
-        """Write the ``E`` of every open span of one track that ends at or before ``time_ns``."""
-        while stack and stack[-1][0] <= time_ns:
-            end, closing = stack.pop()
-            self._emit(f'{{"ph":"E","pid":{pid},"tid":{tid},"ts":{format_ts(end)},{closing}')
-
-    def end_spans(self, time_ns: int | None = None) -> None:
-        """Write the ``E`` events of open spans that end at or before ``time_ns`` (all when None).
-
-        Called before each span with its start, this keeps the whole file in time order.
-        """
-        ends = self._ends
-        while ends and (time_ns is None or ends[0][0] <= time_ns):
-            end, _, track = heapq.heappop(ends)
-            pid, tid = self._tids[track]
-            self._close_until(pid, tid, self._open[track], end)
+        """Write one span as an ``X`` event whose end is exact in floating point (:func:`format_dur`)."""
+        pid, tid = self._ids(span.track)
+        start = span.start_ns
+        dur = format_dur(start, start + span.dur_ns, min(self._origin_ns, start))
+        self._emit(
+            f'{{"ph":"X","pid":{pid},"tid":{tid},"ts":{format_ts(start)},"dur":{dur},'
+            f'"name":{_encode(span.name)},"cat":"{span.category}","id":{span.id},"args":{_encode(span.args)}}}'
+        )
 
     def write_flow(self, flow: Flow, src: Span, dst: Span) -> None:
         """Write one flow as its ``s`` and ``f`` events; ``src`` and ``dst`` are the spans it names."""
@@ -267,12 +317,11 @@ class ChromeTraceWriter:
         )
 
     def close(self) -> None:
-        """Close the spans still open, finish the JSON document and close what this writer opened."""
+        """Finish the JSON document and close what this writer opened."""
         if self._closed:
             return
         self._closed = True
         try:
-            self.end_spans()
             self._flush()
             self._out.write(b"\n]}\n")
         finally:
@@ -286,7 +335,7 @@ def _meta(pid: int, tid: int, name: str, args: dict[str, Any]) -> str:
 def spans_in_nesting_order(trace: Trace) -> Iterator[Span]:
     """The spans of ``trace`` track by track in (start, longest first, id) order, merged by start time.
 
-    This is the order in which :class:`ChromeTraceWriter` (and the Perfetto writer) nest spans right.
+    This is the order in which viewers nest spans (the Perfetto writer needs it; the JSON keeps it).
     """
     by_track: dict[Track, list[Span]] = {}
     for span in trace.iter_spans():
@@ -314,12 +363,11 @@ def write_chrome_json(
     >>> read_trace(io.BytesIO(buf.getvalue())) == t
     True
     """
-    with ChromeTraceWriter(path_or_file, gzip=gzip, metadata=trace.metadata) as writer:
+    origin_ns = min((s.start_ns for s in trace.iter_spans()), default=0)
+    with ChromeTraceWriter(path_or_file, gzip=gzip, metadata=trace.metadata, origin_ns=origin_ns) as writer:
         writer.declare_tracks(trace.tracks)
         for span in spans_in_nesting_order(trace):
-            writer.end_spans(span.start_ns)
             writer.write_span(span)
-        writer.end_spans()
         for flow in trace.flows:
             writer.write_flow(flow, trace.span(flow.src_span), trace.span(flow.dst_span))
         for counter in trace.counters:

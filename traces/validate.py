@@ -14,7 +14,13 @@ The rules checked, each reported as one line naming the event by its index (and 
   or one lies inside the other, in exact nanoseconds. Viewers draw a slice that overlaps its sibling
   without nesting as its parent;
 - and, for ``X`` events, the same holds for the end a viewer computes as ``ts + dur`` in floating point:
-  ``92.010 + 0.352`` is ``92.36200000000001``, after a sibling that starts at ``92.362``.
+  ``92.010 + 0.352`` is ``92.36200000000001``, after a sibling that starts at ``92.362`` (the writer
+  prints such a ``dur`` as ``0.35199999999999``: :func:`traces.chrome.format_dur`);
+- ``B``/``E`` events pair up as Chrome DevTools' trace engine pairs them: it keeps one stack of open
+  ``B`` events for all threads, in file order, so an ``E`` closes the latest ``B`` of any thread, and
+  only if their ``name`` and ``cat`` are equal (an ``E`` without ``cat`` closes nothing that has one).
+  Every ``B`` it fails to close is drawn with zero duration: one line says how many, and where the first
+  is.
 
 :func:`check_chrome_trace` first reads the file the way every ``streamsim trace`` verb does, so a file
 they cannot load raises :class:`~traces.errors.TraceFormatError` here too.
@@ -67,13 +73,14 @@ def check_chrome_events(events: Iterable[dict[str, Any] | tuple[int, dict[str, A
     ...     {"ph": "X", "ts": 92.362, "dur": 1, "pid": 1, "tid": 1, "name": "b"},
     ... ])  # doctest: +NORMALIZE_WHITESPACE
     ["event 0: slice 'a' ends at 92.36200000000001 us as viewers compute ts + dur, after slice 'b'
-      (event 1) starts at 92.362 us on pid 1 tid 1; write B/E events"]
+      (event 1) starts at 92.362 us on pid 1 tid 1; print dur so that ts + dur is the end exactly"]
     """
     problems: list[str] = []
     starts: dict[tuple[Any, Any], tuple[str, float]] = {}
     ends: dict[tuple[Any, Any], tuple[str, float]] = {}
     open_slices: dict[tuple[Any, Any], list[tuple[str, dict[str, Any]]]] = {}
     slices: dict[tuple[Any, Any], list[_Slice]] = {}
+    begin_ends: list[tuple[str, dict[str, Any]]] = []  # (where, event) of B and E events, in file order
     for index, item in enumerate(events):
         line, event = item if isinstance(item, tuple) else (0, item)
         where = f"event {index}" + (f" (line {line})" if line else "")
@@ -131,7 +138,9 @@ def check_chrome_events(events: Iterable[dict[str, Any] | tuple[int, dict[str, A
                         problems.append(f"{where}: counter {name!r:.40} is not numeric: {value!r:.40}")
         elif ph == "B":
             open_slices.setdefault(thread, []).append((where, event))
+            begin_ends.append((where, event))
         elif ph == "E":
+            begin_ends.append((where, event))
             stack = open_slices.get(thread)
             if not stack:
                 problems.append(f"{where}: E event with no open B on pid {thread[0]} tid {thread[1]}")
@@ -164,7 +173,28 @@ def check_chrome_events(events: Iterable[dict[str, Any] | tuple[int, dict[str, A
             problems.append(f"pid {pid} tid {tid}: {len(stack)} B event(s) never closed")
     for (pid, tid), thread_slices in slices.items():
         problems.extend(_nesting_problems(pid, tid, thread_slices))
+    problems.extend(_devtools_pairing_problems(begin_ends))
     return problems
+
+
+def _devtools_pairing_problems(begin_ends: list[tuple[str, dict[str, Any]]]) -> list[str]:
+    """B events that Chrome DevTools' single stack (one for all threads, in file order) does not close."""
+    stack: list[tuple[str, dict[str, Any]]] = []
+    lost: list[str] = []
+    for where, event in begin_ends:
+        if event.get("ph") == "B":
+            stack.append((where, event))
+        elif stack:
+            begin_where, begin = stack.pop()
+            if begin.get("name") != event.get("name") or begin.get("cat") != event.get("cat"):
+                lost.append(begin_where)
+    if not lost:
+        return []
+    return [
+        f"{lost[0]}: Chrome DevTools leaves {len(lost)} B event(s) unclosed (drawn with zero duration): it "
+        "pairs B/E events with one stack for all threads, in file order, and only with equal name and cat; "
+        "write X events (or B/E that never interleave across threads, with cat on each E)"
+    ]
 
 
 def _nesting_problems(pid: object, tid: object, thread_slices: list[_Slice]) -> list[str]:
@@ -180,7 +210,7 @@ def _nesting_problems(pid: object, tid: object, thread_slices: list[_Slice]) -> 
                 problems.append(
                     f"{done[5]}: slice {done[4]!r:.40} ends at {done[2]!r} us as viewers compute ts + dur, "
                     f"after slice {name!r:.40} ({where.split(' (')[0]}) starts at {float_start!r} us "
-                    f"on pid {pid} tid {tid}; write B/E events"
+                    f"on pid {pid} tid {tid}; print dur so that ts + dur is the end exactly"
                 )
         if stack and end > stack[-1][1] and len(problems) < _MAX_REPORTS_PER_THREAD:
             outer = stack[-1]

@@ -5,12 +5,15 @@ from __future__ import annotations
 import gzip
 import io
 import json
+import math
 import pathlib
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from traces import Trace, TraceFormatError, Track
-from traces.chrome import ChromeTraceWriter, read_trace, write_chrome_json
+from traces.chrome import ChromeTraceWriter, format_dur, format_ts, parse_ts, read_trace, write_chrome_json
 from traces.validate import check_chrome_events, check_chrome_trace
 
 
@@ -34,7 +37,7 @@ def test_chrome_written_file_passes_checker(tmp_path: pathlib.Path, sample_trace
     with opener(path, "rt") as f:
         document = json.load(f)
     phases = sorted({e["ph"] for e in document["traceEvents"]})
-    assert phases == ["B", "C", "E", "M", "f", "i", "s"]
+    assert phases == ["C", "M", "X", "f", "i", "s"]
     assert document["displayTimeUnit"] == "ns"
 
 
@@ -56,10 +59,9 @@ def test_chrome_names_processes_and_threads(sample_trace: Trace) -> None:
     threads = {(e["pid"], e["tid"]): e["args"]["name"] for e in events if e["name"] == "thread_name"}
     assert processes == {1: "host", 2: "device0", 3: "storage"}
     assert threads == {(1, 1): "main", (2, 1): "queue0", (2, 2): "queue1", (2, 3): "pool0", (3, 1): "io0"}
-    begin, end = (e for e in events if e.get("name") == "mm")
-    assert begin["args"]["op"] == "stream.cmd.dispatch" and begin["args"]["loc"] == "m.mlir:9:7"
-    assert (begin["ph"], begin["ts"], end["ph"], end["ts"]) == ("B", 0.1, "E", 0.16)
-    assert end["args"] == begin["args"]
+    [mm] = (e for e in events if e.get("name") == "mm")
+    assert mm["args"]["op"] == "stream.cmd.dispatch" and mm["args"]["loc"] == "m.mlir:9:7"
+    assert (mm["ph"], mm["ts"], mm["dur"], mm["cat"]) == ("X", 0.1, 0.06, "dispatch")
 
 
 def test_chrome_gzip_flag_overrides_suffix(tmp_path: pathlib.Path, sample_trace: Trace) -> None:
@@ -101,7 +103,7 @@ def _write_lines(tmp_path: pathlib.Path, sample_trace: Trace, edit) -> pathlib.P
 def _edit_mm(old: str, new: str):
     def edit(lines: list[str]) -> None:
         index = next(i for i, line in enumerate(lines) if '"name":"mm"' in line)
-        assert index == 22  # so that the messages below name line 23
+        assert index == 20  # so that the messages below name line 21
         lines[index] = lines[index].replace(old, new)
 
     return edit
@@ -110,13 +112,13 @@ def _edit_mm(old: str, new: str):
 @pytest.mark.parametrize(
     ("edit", "match"),
     [
-        (_edit_mm('"cat":"dispatch"', '"cat":dispatch'), r"t\.json:23: malformed JSON event"),
-        (_edit_mm('"ts":0.100,', ""), r"t\.json:23: bad B event: missing member 'ts'"),
-        (_edit_mm('"dispatch"', '"gpu"'), r"t\.json:\d+: .*category 'gpu'"),
-        (_edit_mm('"ts":0.100', '"ts":"x"'), r"t\.json:23: .*time must be a number"),
-        (_edit_mm('"ts":0.100', '"ts":1e308'), r"t\.json:23: .*time 1e\+308 us is out of range"),
-        (_edit_mm('"ts":0.100', '"ts":0.200'), r"t\.json:\d+: .*duration must be >= 0"),
-        (_edit_mm('"ph":"B"', '"ph":"X"'), r"t\.json:23: bad X event: missing member 'dur'"),
+        (_edit_mm('"cat":"dispatch"', '"cat":dispatch'), r"t\.json:21: malformed JSON event"),
+        (_edit_mm('"ts":0.100,', ""), r"t\.json:21: bad X event: missing member 'ts'"),
+        (_edit_mm('"dispatch"', '"gpu"'), r"t\.json:21: .*category 'gpu'"),
+        (_edit_mm('"ts":0.100', '"ts":"x"'), r"t\.json:21: .*time must be a number"),
+        (_edit_mm('"ts":0.100', '"ts":1e308'), r"t\.json:21: .*time 1e\+308 us is out of range"),
+        (_edit_mm('"dur":0.060', '"dur":-0.060'), r"t\.json:21: .*duration must be >= 0"),
+        (_edit_mm('"dur":0.060,', ""), r"t\.json:21: bad X event: missing member 'dur'"),
         (lambda lines: lines.pop(), r"t\.json: truncated trace"),
     ],
     ids=[
@@ -222,13 +224,51 @@ def test_chrome_reader_names_line_in_later_batch(tmp_path: pathlib.Path) -> None
     path = tmp_path / "big.json"
     trace.to_chrome_json(path)
     lines = path.read_text().splitlines()
-    assert '"ph":"B"' in lines[4499]
+    assert '"ph":"X"' in lines[4499]
     lines[4499] = lines[4499].replace('"cat":"dispatch"', '"cat":')
     path.write_text("\n".join(lines) + "\n")
     with pytest.raises(TraceFormatError, match=r"big\.json:4500: malformed JSON event"):
         read_trace(path)
     lines[4499] = lines[4499].replace('"cat":', '"cat":"dispatch"')
-    lines[4500] = lines[4500].replace('"ts":', '"ts":-')
+    lines[4500] = lines[4500].replace('"dur":', '"dur":-')
     path.write_text("\n".join(lines) + "\n")
-    with pytest.raises(TraceFormatError, match=r"big\.json:4501: bad E event: .*duration must be >= 0"):
+    with pytest.raises(TraceFormatError, match=r"big\.json:4501: bad X event: .*duration must be >= 0"):
         read_trace(path)
+
+
+def test_checker_pairs_begin_end_as_chrome_devtools_does() -> None:
+    """One stack for all threads, in file order, closing only with equal name and cat."""
+    interleaved = [
+        {"ph": "B", "ts": 0, "pid": 1, "tid": 1, "name": "a", "cat": "host"},
+        {"ph": "B", "ts": 1, "pid": 1, "tid": 2, "name": "b", "cat": "host"},
+        {"ph": "E", "ts": 2, "pid": 1, "tid": 1, "name": "a", "cat": "host"},
+        {"ph": "E", "ts": 3, "pid": 1, "tid": 2, "name": "b", "cat": "host"},
+    ]
+    [problem] = check_chrome_events(interleaved)
+    assert problem.startswith("event 1: Chrome DevTools leaves 2 B event(s) unclosed")
+    nested = [interleaved[0], interleaved[1], {**interleaved[3], "ts": 2}, {**interleaved[2], "ts": 3}]
+    assert check_chrome_events(nested) == []  # other threads' pairs inside each other are fine
+    thread_by_thread = [interleaved[0], interleaved[2], interleaved[1], interleaved[3]]
+    assert check_chrome_events(thread_by_thread) == []  # DevTools does not sort: file order counts
+    without_cat = [interleaved[0], {"ph": "E", "ts": 2, "pid": 1, "tid": 1, "name": "a"}]
+    assert "leaves 1 B event(s) unclosed" in check_chrome_events(without_cat)[0]
+
+
+@given(
+    start=st.integers(0, 2**45),
+    dur=st.integers(0, 2**32),
+    origin=st.integers(0, 2**45),
+)
+@settings(max_examples=400, deadline=None)
+def test_format_dur_ends_exactly_where_viewers_compute_it(start: int, dur: int, origin: int) -> None:
+    origin = min(origin, start)
+    end = start + dur
+    text = format_dur(start, end, origin)
+    value, ts, end_us = float(text), float(format_ts(start)), float(format_ts(end))
+    assert round(value * 1000) == dur  # this reader and Perfetto's (llround) get the duration back
+    assert parse_ts(value) == dur
+    # ts + dur is the end exactly, or (a rounding tie, where no double is) one unit short of it.
+    assert ts + value == end_us or math.nextafter(ts + value, math.inf) == end_us
+    if text == format_ts(dur) and ts + value == end_us:
+        return
+    assert len(text) <= len(repr(value))

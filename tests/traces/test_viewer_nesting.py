@@ -2,10 +2,11 @@
 
 Viewers read Chrome JSON timestamps as doubles and compute the end of an ``X`` event as ``ts + dur``;
 with ``92.010 + 0.352 == 92.36200000000001`` a dispatch that ends where the next starts used to overlap it,
-and speedscope drew it as the parent of the rest of the run. The traces are written with exact ``B``/``E``
-boundaries now; this test reads each written file the way a viewer does (stdlib floats, ``ts`` shifted
-by the earliest time as speedscope does, ``B``/``E`` paired per thread, ``X`` ends as ``ts + dur``) and
-checks that the slices of every thread nest, and that ``trace check`` finds nothing.
+and speedscope drew it as the parent of the rest of the run. Spans are written as ``X`` events whose
+``dur`` adds up to the end exactly in floating point (``traces.chrome.format_dur``); this test reads
+each written file the way a viewer does (stdlib floats, ``ts`` shifted by the earliest time as
+speedscope does, ``B``/``E`` paired per thread, ``X`` ends as ``ts + dur``) and checks that the slices
+of every thread nest, and that ``trace check`` finds nothing.
 """
 
 from __future__ import annotations
