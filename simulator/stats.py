@@ -78,9 +78,11 @@ class Stats:
             if n:
                 rows.append((f"moved over {name}", format_bytes(n)))
         shown = ("dispatches", "copies", "fills", "allocas", "deallocas", "parameter_requests", "host_waits")
-        rows.append(
-            ("ops", ", ".join(f"{k} {self.counts.get(k, 0)}" for k in shown) + f", host ops {self.host_ops}")
-        )
+        ops = [f"{k} {self.counts.get(k, 0)}" for k in shown]
+        if "command_buffers" in self.counts:  # a HAL-form run: what it recorded and how often it replayed it
+            ops.append(f"command buffers {self.counts['command_buffers']}")
+            ops.append(f"command buffer executions {self.counts.get('command_buffer_executions', 0)}")
+        rows.append(("ops", ", ".join(ops) + f", host ops {self.host_ops}"))
         width = max(len(k) for k, _ in rows)
         return "\n".join(f"{k:<{width}}  {v}" for k, v in rows)
 

@@ -124,6 +124,7 @@ def test_hal_timeline_has_the_stream_forms_dispatches_and_the_irs_structure(name
         load_program(d / "cmd.generic.mlir"), "main", _inputs(d), parameters=_params(d), timing_only=True
     )
     assert sorted(_dispatch_names(hal.trace)) == sorted(_dispatch_names(stream.trace))
+    assert "command buffers" in hal.stats.table() and "command buffers" not in stream.stats.table()
     if _counted_ops_in_control_flow(module):
         # Ops run a data-dependent number of times: only the dispatches are compared (above).
         assert name in CONTROL_FLOW, name
@@ -170,6 +171,9 @@ def test_memoized_command_buffer_is_recorded_once_for_two_calls(form: str, recor
     assert result.stats.counts["command_buffers"] == recorded
     assert result.stats.counts["command_buffer_executions"] == 2
     assert result.stats.counts["dispatches"] == 4
+    # The run summary's ops line says so too.
+    [ops] = [line for line in result.stats.table().splitlines() if line.startswith("ops")]
+    assert f"command buffers {recorded}, command buffer executions 2," in ops
 
 
 def test_hal_data_run_without_sources_names_the_export() -> None:
