@@ -19,7 +19,7 @@ import pathlib
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
-from traces import Trace
+from traces import Trace, TraceMetadata
 from traces.layout import format_bytes, format_ns
 from traces.report import Report, Section, html_table, trace_report
 
@@ -58,26 +58,40 @@ def run_report(
     machine: Any = "cpu",
     parameters: Any = None,
     seed: int = 0,
-    timing_only: bool = True,
     check: bool = True,
+    timing_only: bool | None = None,
+    executable_sources: Any = None,
+    **check_options: Any,
 ) -> Report:
-    """Simulate ``function`` of ``program`` on ``machine``, check it, and report both.
+    """Check ``function`` of ``program`` on ``machine`` and report the checked run's trace and findings.
 
-    The checked run needs data (it compares outputs with the reference), so it is made without
-    ``timing_only``; the reported trace is the ``timing_only`` run's (the same timeline).
+    The program is simulated once: the checker's watched run (:func:`simulator.checks.run.check_program`
+    with ``check_options``: ``interleavings``, ``faults``, ``queue_order``, ``timeout_s``, ``reference``)
+    is the run whose timeline the page shows (up to its failure, when it fails), with data unless
+    ``timing_only``. With ``check=False`` it is one plain run, timing-only unless ``timing_only=False``.
     """
     from simulator.checks.run import check_program
     from simulator.session import Session
 
-    result = Session(machine, seed=seed).run_sync(
-        program, function, list(inputs), parameters=parameters, timing_only=timing_only
+    if check:
+        checked = check_program(
+            program, function, list(inputs), parameters=parameters, machine=machine, seed=seed,
+            timing_only=bool(timing_only), executable_sources=executable_sources, **check_options,
+        )  # fmt: skip
+        # No timeline only when the run could not start (the findings say why).
+        trace = checked.trace
+        if trace is None:
+            trace = Trace(TraceMetadata(program=pathlib.Path(program).name))
+        return trace_report(trace, sections=[findings_section(checked)])
+    trace = (
+        Session(machine, seed=seed)
+        .run_sync(
+            program, function, list(inputs), parameters=parameters,
+            timing_only=timing_only is not False, executable_sources=executable_sources,
+        )  # fmt: skip
+        .trace
     )
-    checked = (
-        check_program(program, function, list(inputs), parameters=parameters, machine=machine, seed=seed)
-        if check
-        else None
-    )
-    return trace_report(result.trace, sections=[findings_section(checked)])
+    return trace_report(trace, sections=[findings_section(None)])
 
 
 def _varied(df: pd.DataFrame) -> list[str]:

@@ -130,62 +130,15 @@ def svg_bars(labels: Sequence[str], values: Sequence[float], *, width: int = 640
     return f'<svg width="{width}" height="{height}" role="img">{"".join(items)}</svg>'
 
 
-def svg_lines(
-    series: dict[str, list[tuple[float, float]]],
-    *,
-    x_label: str,
-    y_label: str,
-    width: int = 640,
-    height: int = 220,
-) -> str:
-    """Step lines (each point holds until the next) on shared axes, with a legend."""
-    points = [p for pts in series.values() for p in pts]
-    if not points:
-        return '<p class="hint">nothing to draw</p>'
-    x0, x1 = min(p[0] for p in points), max(p[0] for p in points)
-    y1 = max(max(p[1] for p in points), 1e-12)
-    left, bottom, top, right = 60, 34, 10, 160
-    pw, ph = width - left - right, height - top - bottom
-
-    def sx(v: float) -> float:
-        return left + (v - x0) / ((x1 - x0) or 1.0) * pw
-
-    def sy(v: float) -> float:
-        return top + ph - v / y1 * ph
-
-    items = [
-        f'<line x1="{left}" y1="{top + ph}" x2="{left + pw}" y2="{top + ph}" stroke="#888"/>',
-        f'<line x1="{left}" y1="{top}" x2="{left}" y2="{top + ph}" stroke="#888"/>',
-        f'<text x="{left + pw / 2}" y="{height - 4}" text-anchor="middle">{html.escape(x_label)}</text>',
-        f'<text x="{left - 6}" y="{top + 8}" text-anchor="end">{_tick(y1)}</text>',
-        f'<text x="{left - 6}" y="{top + ph}" text-anchor="end">0</text>',
-        f'<text x="{left}" y="{top + ph + 14}">{_tick(x0)}</text>',
-        f'<text x="{left + pw}" y="{top + ph + 14}" text-anchor="end">{_tick(x1)}</text>',
-        f'<text x="4" y="{top + ph / 2}" transform="rotate(-90 10 {top + ph / 2})">{html.escape(y_label)}</text>',
-    ]
-    for i, (name, pts) in enumerate(series.items()):
-        colour = _LINE_COLORS[i % len(_LINE_COLORS)]
-        (fx, fy), rest = pts[0], pts[1:]
-        path = [f"M{sx(fx):.1f},{sy(fy):.1f}"] + [f"H{sx(x):.1f}V{sy(y):.1f}" for x, y in rest]
-        items.append(f'<path d="{" ".join(path)}" fill="none" stroke="{colour}" stroke-width="1.5"/>')
-        ly = top + 12 + 16 * i
-        items.append(
-            f'<rect x="{left + pw + 10}" y="{ly - 9}" width="10" height="10" fill="{colour}"/>'
-            f'<text x="{left + pw + 24}" y="{ly}">{html.escape(name)}</text>'
-        )
-    return f'<svg width="{width}" height="{height}" role="img">{"".join(items)}</svg>'
-
-
-def _tick(value: float) -> str:
-    return f"{value:.4g}"
-
-
 # -- the trace report ----------------------------------------------------------------------------------
 
 
-def timeline_data(trace: Trace) -> dict[str, Any]:
-    """The timeline as the page's script draws it: rows (:func:`traces.layout.timeline_layout`) and spans
-    ``[id, row, top, height, start_ns, dur_ns, category index, name index, location index or -1]``."""
+def timeline_data(trace: Trace, critical_path: Sequence[int] = ()) -> dict[str, Any]:
+    """The timeline as the page's script draws it: rows (:func:`traces.layout.timeline_layout`), spans
+    ``[id, row, top, height, start_ns, dur_ns, category index, name index, location index or -1]``, flows
+    ``[source span id, destination span id]``, the ids of the ``critical_path``'s spans in path order,
+    and the memory counters' series (``memory_bytes`` per pool, ``[time_ns, bytes]``, drawn under the
+    timeline on its time axis) with the byte unit they are drawn in."""
     layout = timeline_layout(trace)
     names: dict[str, int] = {}
     locs: dict[str, int] = {}
@@ -220,6 +173,27 @@ def timeline_data(trace: Trace) -> dict[str, Any]:
         "names": list(names),
         "locs": list(locs),
         "spans": spans,
+        "flows": [[f.src_span, f.dst_span] for f in trace.flows],
+        "critical": list(critical_path),
+        "memory": _memory_series(trace),
+    }
+
+
+def _memory_series(trace: Trace) -> dict[str, Any]:
+    series: dict[str, list[list[float]]] = defaultdict(list)
+    tracks = {}
+    for counter in trace.counters:
+        if counter.name == "memory_bytes":
+            series[counter.track.label].append([counter.time_ns, counter.value])
+            tracks[counter.track.label] = counter.track
+    ordered = sorted(series, key=lambda label: track_sort_key(tracks[label]))
+    unit, size = byte_unit(max((abs(v) for pts in series.values() for _, v in pts), default=0))
+    return {
+        "unit": unit,
+        "unit_bytes": size,
+        "labels": ordered,
+        "colors": [_LINE_COLORS[i % len(_LINE_COLORS)] for i in range(len(ordered))],
+        "series": [sorted(series[label], key=lambda p: p[0]) for label in ordered],
     }
 
 
@@ -268,14 +242,31 @@ def trace_sections(trace: Trace) -> list[Section]:
         for c in CATEGORIES
         if any(s.category == c for s in trace.iter_spans())
     )
+    toggles = (
+        '<label><input type="checkbox" id="show-flows" checked> flows</label> '
+        '<label><input type="checkbox" id="show-critical" checked> '
+        '<i style="background:#C44E52;height:0.35em"></i>critical path</label> <span id="flow-note" class="hint">'
+        "</span>"
+    )
+    timeline = timeline_data(trace, [s.id for s in path.spans])
+    memory = (
+        '<div class="tl-box"><canvas id="memory-canvas"></canvas></div>'
+        f'<p class="hint">memory in use ({timeline["memory"]["unit"]}) per pool, on the timeline\'s time axis '
+        "(it zooms and pans with it)</p>"
+        if timeline["memory"]["labels"]
+        else ""
+    )
     sections.append(
         Section(
             "timeline",
             "Timeline",
-            f'<div class="legend">{legend}</div><div id="timeline-box"><canvas id="timeline-canvas"></canvas>'
-            '<div id="tip"></div></div><p class="hint">wheel: zoom about the pointer; drag: pan; '
-            "double click: whole run; hover: span details. Rows deeper than 4 are drawn collapsed.</p>",
-            timeline_data(trace),
+            f'<div class="legend">{legend}{toggles}</div><div id="timeline-box" class="tl-box">'
+            '<canvas id="timeline-canvas"></canvas><div id="tip"></div></div>'
+            f"{memory}"
+            '<p class="hint">wheel: zoom about the pointer; drag: pan; double click: whole run; hover: span '
+            "details. Rows deeper than 4 are drawn collapsed. Arrows: flows (a signal enabling a wait), from "
+            "the end of one span to the start of the span it enabled; red: the critical path.</p>",
+            timeline,
         )
     )
     by_category = {c: ns for c, ns in time_by_category(trace).items() if ns}
@@ -331,29 +322,19 @@ def trace_sections(trace: Trace) -> list[Section]:
 
 
 def _memory_section(trace: Trace, high_water: dict[Any, Any]) -> Section:
-    series: dict[str, list[tuple[int, float]]] = defaultdict(list)
-    tracks = {}
+    series: dict[str, list[list[float]]] = defaultdict(list)
     for counter in trace.counters:
         if counter.name == "memory_bytes":
-            series[counter.track.label].append((counter.time_ns, counter.value))
-            tracks[counter.track.label] = counter.track
-    ordered = sorted(series, key=lambda label: track_sort_key(tracks[label]))
-    unit, size = byte_unit(max((abs(v) for pts in series.values() for _, v in pts), default=0))
-    t_unit = time_unit_for(trace.makespan_ns)
-    scale = {"ns": 1, "us": 1_000, "ms": 1_000_000, "s": 1_000_000_000}[t_unit]
-    end_ns = max([trace.end_ns, *(t for pts in series.values() for t, _ in pts)])
-    drawn = {}
-    for label in ordered:
-        pts = sorted(series[label], key=lambda p: p[0]) + [(end_ns, series[label][-1][1])]
-        drawn[label] = [((t - trace.start_ns) / scale, v / size) for t, v in pts]
+            series[counter.track.label].append([counter.time_ns, counter.value])
     peaks = [(t.label, format_bytes(hw.value)) for t, hw in high_water.items()]
     body = (
-        svg_lines(drawn, x_label=f"time ({t_unit})", y_label=f"memory ({unit})")
+        '<p class="hint">drawn under the timeline, on its time axis</p>'
         + html_table(("pool", "high water"), peaks)
         if series
         else '<p class="hint">no memory counters</p>'
     )
-    data = {label: [[t, v] for t, v in sorted(series[label], key=lambda p: p[0])] for label in ordered}
+    memory = _memory_series(trace)
+    data = dict(zip(memory["labels"], memory["series"]))
     return Section("memory", "Memory in use", body, data)
 
 

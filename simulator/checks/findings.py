@@ -11,7 +11,10 @@ from __future__ import annotations
 
 import json
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from traces import Trace
 
 
 @dataclass(frozen=True)
@@ -63,6 +66,8 @@ class CheckReport:
     findings: list[Finding] = field(default_factory=list)
     runs: list[dict[str, Any]] = field(default_factory=list)
     notes: list[str] = field(default_factory=list)
+    #: The checked run's timeline (up to its failure, if it failed); not part of the report's JSON.
+    trace: Trace | None = field(default=None, repr=False, compare=False)
 
     @property
     def clean(self) -> bool:

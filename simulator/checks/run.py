@@ -215,6 +215,8 @@ async def check(
     report.runs.append(checked.record())
     obs = checked.observer
     if obs.runtime is not None:
+        report.trace = obs.runtime.engine.trace
+    if obs.runtime is not None:
         views = checked.result.buffer_views if checked.result is not None else []
         complete = checked.error is None and not checked.timed_out
         globals_ = obs.interp.globals if obs.interp is not None else {}

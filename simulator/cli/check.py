@@ -52,6 +52,19 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
         "--parameters", action="append", default=[], metavar="[SCOPE=]FILE", help="parameter archive"
     )
     parser.add_argument("--machine", default="cpu", help="preset name or .toml file (default: cpu)")
+    add_check_options(parser)
+    parser.add_argument("--json", action="store_true", help="print the report as JSON")
+    parser.add_argument(
+        "--junit-xml", metavar="FILE", help="also write the report as JUnit XML (CI test results)"
+    )
+    parser.add_argument(
+        "--sarif", metavar="FILE", help="also write the report as SARIF 2.1.0 (code scanning)"
+    )
+    parser.set_defaults(func=run)
+
+
+def add_check_options(parser: argparse.ArgumentParser) -> None:
+    """The checker's options (``streamsim check`` and ``streamsim report`` of a program)."""
     parser.add_argument(
         "--interleavings", type=int, default=2, metavar="N", help="random legal interleavings (default 2)"
     )
@@ -74,20 +87,29 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
         "--timeout", type=positive_seconds, default=DEFAULT_TIMEOUT_S, metavar="S", help="wall time per run"
     )
     parser.add_argument("--no-reference", action="store_true", help="skip the numerical comparisons")
-    parser.add_argument("--json", action="store_true", help="print the report as JSON")
     parser.add_argument(
         "--executable-sources",
         metavar="FILE",
         help="HAL-form programs: the stream form of the same compilation (cmd.mlir), whose executables give "
         "the compiled dispatches' bodies",
     )
-    parser.add_argument(
-        "--junit-xml", metavar="FILE", help="also write the report as JUnit XML (CI test results)"
-    )
-    parser.add_argument(
-        "--sarif", metavar="FILE", help="also write the report as SARIF 2.1.0 (code scanning)"
-    )
-    parser.set_defaults(func=run)
+
+
+def check_options(args: argparse.Namespace) -> dict[str, Any]:
+    """The keyword arguments of :func:`simulator.checks.check` that :func:`add_check_options` parsed."""
+    from simulator.errors import InputError
+
+    if args.interleavings < 0:
+        raise InputError(f"--interleavings must not be negative, got {args.interleavings}")
+    return {
+        "interleavings": args.interleavings,
+        "faults": list(args.inject),
+        "timing_only": args.timing_only,
+        "queue_order": args.queue_order,
+        "timeout_s": args.timeout,
+        "reference": not args.no_reference,
+        "executable_sources": args.executable_sources,
+    }
 
 
 def positive_seconds(text: str) -> float:
@@ -102,10 +124,7 @@ def positive_seconds(text: str) -> float:
 
 
 def run(args: argparse.Namespace) -> int:
-    from simulator.errors import InputError
-
-    if args.interleavings < 0:
-        raise InputError(f"--interleavings must not be negative, got {args.interleavings}")
+    options = check_options(args)
     module = load_program(args.program)
     cmd = to_cmd_form(module)
     inputs: list[Any] = parse_inputs(cmd, args.function, list(args.input))
@@ -124,14 +143,8 @@ def run(args: argparse.Namespace) -> int:
                 inputs,
                 parameters=parameters,
                 machine=args.machine,
-                interleavings=args.interleavings,
                 seed=args.seed,
-                faults=list(args.inject),
-                timing_only=args.timing_only,
-                queue_order=args.queue_order,
-                timeout_s=args.timeout,
-                reference=not args.no_reference,
-                executable_sources=args.executable_sources,
+                **options,
             )
         )
     report.program = args.program

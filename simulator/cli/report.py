@@ -3,12 +3,15 @@
 Usage::
 
     streamsim report PROGRAM.mlir -o report.html [--machine M] [--input SPEC]... [--parameters [SCOPE=]FILE]...
+                     [the options of streamsim check: --interleavings N --inject FAULT ... | --no-check]
     streamsim report TRACE.json|TRACE.json.gz|TRACE.pftrace -o report.html
     streamsim report RESULTS.parquet -o report.html
 
-A program is simulated (timing-only) and checked (:mod:`simulator.checks`); without ``--input`` or
-``--parameters`` they are generated from ``--seed`` as ``streamsim check`` does. The page needs no network
-access: its script and styles are inline (:mod:`traces.report`, :mod:`simulator.report`).
+A program is checked (:mod:`simulator.checks`, with ``streamsim check``'s options) and the page shows
+the checked run's timeline, so the program is simulated once for both (up to the failure, when the run
+fails, e.g. under ``--inject``); ``--no-check`` simulates it once, timing-only. Without ``--input`` or ``--parameters`` they are generated from ``--seed`` as
+``streamsim check`` does. The page needs no network access: its script and styles are inline
+(:mod:`traces.report`, :mod:`simulator.report`).
 """
 
 from __future__ import annotations
@@ -18,6 +21,7 @@ import pathlib
 import tempfile
 from typing import Any
 
+from simulator.cli.check import add_check_options, check_options
 from simulator.cli.run import _parameter_index, generated_inputs, generated_parameters, parse_inputs
 from simulator.errors import InputError
 
@@ -42,8 +46,10 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
         "--parameters", action="append", default=[], metavar="[SCOPE=]FILE", help="parameter archive"
     )
     parser.add_argument("--machine", default="cpu", help="preset name or .toml file (default: cpu)")
-    parser.add_argument("--seed", type=int, default=0, help="seed of generated inputs and parameters")
-    parser.add_argument("--no-check", action="store_true", help="do not run the checker on a program")
+    parser.add_argument(
+        "--no-check", action="store_true", help="do not check a program: simulate it once, timing-only"
+    )
+    add_check_options(parser)
     parser.set_defaults(func=run)
 
 
@@ -57,12 +63,18 @@ def run(args: argparse.Namespace) -> int:
     if source.name.endswith((*_TRACE_SUFFIXES, ".parquet")):
         page = report(source)
     else:
+        from simulator.params.scan import check_parameters_present
+
+        options = check_options(args)
         cmd = to_cmd_form(load_program(source))
         inputs: list[Any] = parse_inputs(cmd, args.function, list(args.input))
         with tempfile.TemporaryDirectory(prefix="streamsim-report-") as workdir:
             parameters = _parameter_index(args.parameters)
+            if parameters is not None:
+                check_parameters_present(cmd, parameters)
+            timing_only = args.no_check or args.timing_only
             if parameters is None and parameter_keys(cmd):
-                parameters = generated_parameters(cmd, args.seed, False, workdir)
+                parameters = generated_parameters(cmd, args.seed, timing_only, workdir)
             if not inputs and not args.input:
                 inputs = generated_inputs(cmd, args.function, args.seed)
             page = run_report(
@@ -73,6 +85,7 @@ def run(args: argparse.Namespace) -> int:
                 parameters=parameters,
                 seed=args.seed,
                 check=not args.no_check,
+                **options,
             )
     try:
         written = page.write(args.output)

@@ -232,8 +232,73 @@ def test_report_renders_in_headless_chromium(kind: str, tmp_path: pathlib.Path) 
         # The script ran to the end and drew the expected rows; the screenshot shows dispatch bars.
         assert body["data-rendered"] == str(len(rows))
         assert body["data-rows"].split("|") == [r["label"] for r in rows]
-        assert int(body["data-drawn-spans"]) == len(report.data["timeline"]["spans"])
+        timeline = report.data["timeline"]
+        assert int(body["data-drawn-spans"]) == len(timeline["spans"])
+        # The whole run is in view: every flow is an arrow, every critical span is marked.
+        assert int(body["data-drawn-flows"]) == len(timeline["flows"])
+        assert int(body["data-drawn-critical"]) == len(timeline["critical"]) > 0
+        assert body.get("data-memory-series") == (str(len(timeline["memory"]["labels"])) if
+                                                  timeline["memory"]["labels"] else None)  # fmt: skip
         assert _has_colour(png, "#4C72B0")
+        if timeline["critical"]:
+            assert _has_colour(png, "#C44E52")  # the critical path's strip and arrows
     else:
         assert "data-rendered" not in body  # a sweep has no timeline; its heatmap's darkest cell shows
         assert _has_colour(png, "#08306b")
+
+
+def test_report_run_simulates_once_and_takes_the_checkers_options(
+    tmp_path: pathlib.Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """The page shows the checker's watched run: no separate simulation for the timeline."""
+    invocations: list[bool] = []
+    invoke = Session.invoke
+
+    async def counted(self: Session, *args: object, **kw: object) -> object:
+        invocations.append(bool(kw.get("timing_only")))
+        return await invoke(self, *args, **kw)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(Session, "invoke", counted)
+    inputs = [np.load(MLP / "input0.npy")]
+    params = {"model": MLP / "params.irpa"}
+    page = Page(run_report(MLP / "cmd.generic.mlir", "main", inputs, parameters=params, reference=False).html)
+    assert invocations == [False]  # one run, with data: the checked one
+    assert page.data["findings"]["clean"] is True
+    [run] = page.data["findings"]["runs"]
+    assert run["name"] == "checked" and run["makespan_ns"] == page.data["summary"]["makespan_ns"]
+    invocations.clear()
+    run_report(MLP / "cmd.generic.mlir", "main", inputs, parameters=params, check=False)
+    assert invocations == [True]  # not checked: one timing-only run
+    # The CLI passes the checker's options: two interleavings plus the checked run and the reference.
+    invocations.clear()
+    out = tmp_path / "r.html"
+    assert main(["report", str(MLP / "cmd.generic.mlir"), "-o", str(out), "--interleavings", "2",
+                 "--queue-order"]) == 0  # fmt: skip
+    assert len(invocations) == 4
+    assert [r["name"].split(" (")[0] for r in Page(out.read_text()).data["findings"]["runs"]] == [
+        "checked", "reference", "interleaving 0", "interleaving 1"
+    ]
+    assert main(["report", str(MLP / "cmd.generic.mlir"), "-o", str(out), "--interleavings", "-1"]) == 2
+    assert "--interleavings must not be negative" in capsys.readouterr().err
+
+
+def test_report_of_a_failing_run_shows_its_timeline_up_to_the_failure(tmp_path: pathlib.Path) -> None:
+    out = tmp_path / "fault.html"
+    assert main(["report", str(MLP / "cmd.generic.mlir"), "-o", str(out), "--inject",
+                 "read-failure:model::w1"]) == 0  # fmt: skip
+    page = Page(out.read_text())
+    assert page.data["findings"]["clean"] is False
+    assert page.data["timeline"]["spans"]  # what ran before the read failed
+    assert page.data["findings"]["runs"][0]["status"].startswith("failed")
+
+
+def test_report_of_a_hal_program_takes_its_executable_sources(tmp_path: pathlib.Path) -> None:
+    out = tmp_path / "hal.html"
+    assert main(["report", str(MLP / "hal.generic.mlir"), "--executable-sources", str(MLP / "cmd.generic.mlir"),
+                 "--parameters", f"model={MLP / 'params.irpa'}", "--input", f"@{MLP / 'input0.npy'}",
+                 "-o", str(out)]) == 0  # fmt: skip
+    page = Page(out.read_text())
+    assert page.data["findings"]["clean"] is True
+    names = page.data["timeline"]["names"]
+    recorded = [s for s in page.data["timeline"]["spans"] if names[s[7]] == "record command buffer"]
+    assert recorded and page.data["timeline"]["flows"]

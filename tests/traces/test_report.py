@@ -15,8 +15,8 @@ import pytest
 from simulator import Session
 from tests.conftest import IREE_FIXTURES
 from traces import Trace, TraceMetadata, Track
-from traces.analysis import time_by_category, utilisation
-from traces.layout import timeline_layout
+from traces.analysis import critical_path, time_by_category, utilisation
+from traces.layout import byte_unit, timeline_layout
 from traces.records import CATEGORIES
 from traces.report import Report, trace_report
 
@@ -79,6 +79,10 @@ class Page(html.parser.HTMLParser):
             self._cell.append(data)
 
 
+def memory_counters(trace: Trace) -> list[Any]:
+    return [c for c in trace.counters if c.name == "memory_bytes"]
+
+
 def _check_against_trace(page: Page, trace: Trace) -> None:
     timeline = page.data["timeline"]
     layout = timeline_layout(trace)
@@ -123,6 +127,14 @@ def _check_against_trace(page: Page, trace: Trace) -> None:
             memory[c.track.label].append([c.time_ns, c.value])
     assert page.data["memory"] == {k: sorted(v, key=lambda p: p[0]) for k, v in memory.items()}
     assert page.data["summary"]["makespan_ns"] == trace.makespan_ns
+    # Flows and the critical path, as the timeline draws them; memory on its time axis.
+    assert timeline["flows"] == [[f.src_span, f.dst_span] for f in trace.flows]
+    path = critical_path(trace)
+    assert timeline["critical"] == [s.id for s in path.spans]
+    assert page.data["summary"]["critical_path_ns"] == path.length_ns
+    assert dict(zip(timeline["memory"]["labels"], timeline["memory"]["series"])) == page.data["memory"]
+    unit, size = byte_unit(max((abs(c.value) for c in trace.counters if c.name == "memory_bytes"), default=0))
+    assert (timeline["memory"]["unit"], timeline["memory"]["unit_bytes"]) == (unit, size)
 
 
 @pytest.mark.parametrize("machine", MACHINES)
@@ -133,7 +145,9 @@ def test_report_embeds_the_trace_and_loads_nothing(name: str, machine: str) -> N
     page = Page(text)
     _check_against_trace(page, trace)
     assert page.urls == [] and "http://" not in text and "https://" not in text
-    assert page.tags["canvas"] == 1 and page.tags["script"] == 2 and page.tags["svg"] >= 2
+    # The timeline and, under it on its time axis, the memory in use; the utilisation chart is an SVG.
+    assert page.tags["canvas"] == (2 if memory_counters(trace) else 1)
+    assert page.tags["script"] == 2 and page.tags["svg"] == 1
     assert trace_report(trace).html == text  # deterministic
 
 
