@@ -4,7 +4,8 @@ Dispatches follow a roofline: ``launch_overhead + max(flops / peak[dtype], bytes
 unless the device has a fitted dispatch model (``[devices.dispatch_model]``, written by
 ``benchmarks/calibrate.py``): then ``overhead[c] + flops * ns_per_flop[c] + bytes * ns_per_byte[c]`` for
 the dispatch's op class ``c`` (:func:`op_class`, from the export name), plus
-``transcendentals * ns_per_transcendental`` (evaluations of exp, tanh, ... counted from the body).
+``transcendentals * ns_per_transcendental`` (evaluations of exp, tanh, ... counted from the body) and
+each math function's evaluations times its own cost (``ns_per_math``: ``exp``, ``erf``, ``rsqrt``...).
 The flops and bytes come from the kernel (its ``flops`` function and binding lengths), from the IREE
 executable interpreter when it is present (``program.cost``), or else from the executable's linalg body
 (:func:`estimate_linalg`: ``2*M*N*K`` for contractions, iteration space times body ops for
@@ -37,7 +38,7 @@ from ir import types as T
 from ir.affine import AffineDim
 from ir.attributes import AffineMapAttr, ArrayAttr
 from simulator.errors import InputError
-from simulator.machine import DeviceSpec
+from simulator.machine import TRANSCENDENTAL_FUNCTIONS, DeviceSpec
 
 # Words of IREE's dispatch names (``main_dispatch_3_batch_matmul_4x64x64x64_f32``) to op classes, first
 # match wins; anything else (elementwise, generic, transpose, pack, copies) is ``elementwise``.
@@ -62,37 +63,7 @@ _DTYPE_SUFFIX = re.compile(r"_((?:b?f|[su]?i)\d+)(?:x(?:b?f|[su]?i)\d+)*$")
 
 # math ops that IREE's CPU backend expands into polynomial approximations (sqrt, fma, abs are single
 # instructions and stay ordinary flops).
-TRANSCENDENTAL_OPS = frozenset(
-    f"math.{n}"
-    for n in [
-        "exp",
-        "exp2",
-        "expm1",
-        "log",
-        "log1p",
-        "log2",
-        "log10",
-        "tanh",
-        "sinh",
-        "cosh",
-        "sin",
-        "cos",
-        "tan",
-        "asin",
-        "acos",
-        "atan",
-        "atan2",
-        "asinh",
-        "acosh",
-        "atanh",
-        "erf",
-        "erfc",
-        "powf",
-        "fpowi",
-        "ipowi",
-        "cbrt",
-    ]
-)
+TRANSCENDENTAL_OPS = frozenset(f"math.{n}" for n in TRANSCENDENTAL_FUNCTIONS)
 
 
 # Named linalg ops that decompose into one transcendental per output element during codegen.
@@ -102,11 +73,25 @@ _TRANSCENDENTAL_LINALG = frozenset({"linalg.softmax"})
 def _transcendentals(op: Operation, dynamic: list[int]) -> int:
     """Transcendental evaluations of one top-level linalg op: its iteration space times the
     transcendental ops of its body (one per output element for ``linalg.softmax``)."""
+    return sum(n for f, n in _math_counts(op, dynamic).items() if f"math.{f}" in TRANSCENDENTAL_OPS)
+
+
+def _math_counts(op: Operation, dynamic: list[int]) -> dict[str, int]:
+    """Evaluations of each ``math`` function (``exp``, ``rsqrt``, ``roundeven``, ...) by one top-level
+    linalg op: its iteration space times that function's ops in the body; ``linalg.softmax`` evaluates
+    one ``exp`` per output element."""
     if op.op_name in _TRANSCENDENTAL_LINALG:
         out_t = op.results[0].type if op.results else None
-        return math.prod(_dims(out_t, dynamic)) if out_t is not None else 0
-    per_point = sum(1 for inner in op.walk() if inner.op_name in TRANSCENDENTAL_OPS)
-    return _iteration_space(op, dynamic) * per_point if per_point else 0
+        return {"exp": math.prod(_dims(out_t, dynamic))} if out_t is not None else {}
+    per_point: dict[str, int] = {}
+    for inner in op.walk():
+        if inner.op_name.startswith("math."):
+            name = inner.op_name[len("math.") :]
+            per_point[name] = per_point.get(name, 0) + 1
+    if not per_point:
+        return {}
+    space = _iteration_space(op, dynamic)
+    return {f: space * n for f, n in per_point.items()}
 
 
 def op_class(name: str) -> str:
@@ -144,6 +129,10 @@ class DispatchCost:
     # Transcendental function evaluations (math.exp, math.tanh, ...): IREE's CPU backend expands each
     # into tens of instructions, so a fitted model prices them apart from flops.
     transcendentals: int = 0
+    # Evaluations of each math function by name (``("exp", 4096), ("rsqrt", 64)``, sorted): their
+    # costs differ by two orders of magnitude (rsqrt is one instruction, erf a long polynomial), so a
+    # fitted model prices each function apart (``ns_per_math``).
+    math: tuple[tuple[str, int], ...] = ()
 
 
 def ceil_ns(seconds: float) -> int:
@@ -220,7 +209,7 @@ class CostModel:
         if model is not None:
             cls = op_class(names[0] if names else "")
             moved = cost.bytes_read + cost.bytes_written
-            ns = math.ceil(model.predict_ns(cls, cost.flops, moved, cost.transcendentals) - 1e-6)
+            ns = math.ceil(model.predict_ns(cls, cost.flops, moved, cost.transcendentals, cost.math) - 1e-6)
         else:
             compute_s = cost.flops / device.peak_for(cost.dtype)
             memory_s = (cost.bytes_read + cost.bytes_written) / device.memory_bandwidth_bytes_per_s
@@ -332,6 +321,7 @@ class LinalgEstimate:
 
     def _estimate(self, dynamic: list[int]) -> DispatchCost:
         read = written = flops = transcendentals = 0
+        functions: dict[str, int] = {}
         dtype: str | None = None
         for op in self.func.walk():
             name = op.op_name
@@ -345,9 +335,13 @@ class LinalgEstimate:
                 f, dt = _linalg_flops(op, dynamic)
                 flops += f
                 transcendentals += _transcendentals(op, dynamic)
+                for function, n in _math_counts(op, dynamic).items():
+                    functions[function] = functions.get(function, 0) + n
                 if f and dtype is None and dt is not None:
                     dtype = dt
-        return DispatchCost(flops, read, written, dtype or "f32", transcendentals)
+        return DispatchCost(
+            flops, read, written, dtype or "f32", transcendentals, tuple(sorted(functions.items()))
+        )
 
 
 def describe_cost(cost: DispatchCost) -> dict[str, Any]:

@@ -100,11 +100,18 @@ class Executable:
             cost = (
                 self.estimate(list(workload)) if self.estimate is not None else DispatchCost(0, read, written)
             )
-        if self.estimate is not None and not cost.transcendentals:
-            # The executable interpreter counts flops; transcendental evaluations come from the body.
-            counted = self.estimate(list(workload)).transcendentals
-            if counted:
-                cost = DispatchCost(cost.flops, cost.bytes_read, cost.bytes_written, cost.dtype, counted)
+        if self.estimate is not None and not cost.math:
+            # The executable interpreter counts flops; math function evaluations come from the body.
+            counted = self.estimate(list(workload))
+            if counted.math:
+                cost = DispatchCost(
+                    cost.flops,
+                    cost.bytes_read,
+                    cost.bytes_written,
+                    cost.dtype,
+                    counted.transcendentals,
+                    counted.math,
+                )
         self._costs[key] = cost
         return cost
 

@@ -49,6 +49,39 @@ from simulator.errors import MachineError
 
 HOST = "host"
 
+#: ``math`` functions that IREE's CPU backend expands into polynomial approximations (``sqrt``,
+#: ``fma``, ``absf`` are single instructions and stay ordinary flops).
+TRANSCENDENTAL_FUNCTIONS = frozenset(
+    [
+        "exp",
+        "exp2",
+        "expm1",
+        "log",
+        "log1p",
+        "log2",
+        "log10",
+        "tanh",
+        "sinh",
+        "cosh",
+        "sin",
+        "cos",
+        "tan",
+        "asin",
+        "acos",
+        "atan",
+        "atan2",
+        "asinh",
+        "acosh",
+        "atanh",
+        "erf",
+        "erfc",
+        "powf",
+        "fpowi",
+        "ipowi",
+        "cbrt",
+    ]
+)
+
 
 @dataclass(frozen=True, slots=True)
 class HostSpec:
@@ -78,12 +111,19 @@ class DispatchModelSpec:
     ``overhead_ns[c] + flops * ns_per_flop[c] + bytes * ns_per_byte[c] + transcendentals *
     ns_per_transcendental[c]``. Each table is keyed by class; a class it does not list drops its last part
     until one is listed (``matmul.bf16``, ``matmul``), then takes the table's ``default``.
+
+    ``ns_per_math`` (keyed by math function: ``exp``, ``erf``, ``rsqrt``, ``roundeven``) adds each
+    function's own cost per evaluation; a transcendental function it does not list costs its
+    ``default``, any other unlisted function nothing beyond its flop. With it, ``ns_per_transcendental``
+    is what a class adds per transcendental evaluation on top of the function's cost (a ``tanh`` fused
+    into a matmul's epilogue costs more than one in an elementwise map).
     """
 
     overhead_ns: dict[str, float]
     ns_per_flop: dict[str, float]
     ns_per_byte: dict[str, float]
     ns_per_transcendental: dict[str, float] = field(default_factory=dict)
+    ns_per_math: dict[str, float] = field(default_factory=dict)
 
     @staticmethod
     def _lookup(table: dict[str, float], op_class: str) -> float:
@@ -102,10 +142,26 @@ class DispatchModelSpec:
             self._lookup(self.ns_per_byte, op_class),
         )
 
-    def predict_ns(self, op_class: str, flops: int, nbytes: int, transcendentals: int = 0) -> float:
+    def predict_ns(
+        self,
+        op_class: str,
+        flops: int,
+        nbytes: int,
+        transcendentals: int = 0,
+        math_counts: tuple[tuple[str, int], ...] = (),
+    ) -> float:
         overhead, per_flop, per_byte = self.coefficients(op_class)
         per_t = self._lookup(self.ns_per_transcendental, op_class) if transcendentals else 0.0
-        return overhead + flops * per_flop + nbytes * per_byte + transcendentals * per_t
+        ns = overhead + flops * per_flop + nbytes * per_byte + transcendentals * per_t
+        if self.ns_per_math:
+            ns += sum(n * self.math_ns(f) for f, n in math_counts)
+        return ns
+
+    def math_ns(self, function: str) -> float:
+        """The cost of one evaluation of ``math.<function>`` (``exp``) beside its class's costs."""
+        if function in self.ns_per_math:
+            return self.ns_per_math[function]
+        return self.ns_per_math.get("default", 0.0) if function in TRANSCENDENTAL_FUNCTIONS else 0.0
 
 
 @dataclass(frozen=True, slots=True)
@@ -342,13 +398,16 @@ DISPATCH_MODEL_FIELDS: dict[str, tuple[type, float, float]] = {
     "ns_per_flop": (dict, 0, 0),
     "ns_per_byte": (dict, 0, 0),
     "ns_per_transcendental": (dict, 0, 0),
+    "ns_per_math": (dict, 0, 0),
 }
 _DISPATCH_MODEL_LIMITS = {
     "overhead_ns": float(_MAX_NS),
     "ns_per_flop": 1e9,
     "ns_per_byte": 1e9,
     "ns_per_transcendental": 1e9,
+    "ns_per_math": 1e9,
 }
+_DISPATCH_MODEL_OPTIONAL = ("ns_per_transcendental", "ns_per_math")
 LINK_FIELDS: dict[str, tuple[type, float, float]] = {
     "name": (str, 0, 0),
     "endpoints": (list, 0, 0),
@@ -434,7 +493,7 @@ def _dispatch_model(table: dict[str, Any], where: str) -> DispatchModelSpec:
     _only(table, DISPATCH_MODEL_FIELDS, where)
     tables: dict[str, dict[str, float]] = {}
     for field_name, limit in _DISPATCH_MODEL_LIMITS.items():
-        required = _REQUIRED if field_name != "ns_per_transcendental" else {}
+        required = _REQUIRED if field_name not in _DISPATCH_MODEL_OPTIONAL else {}
         by_class = _get(table, field_name, DISPATCH_MODEL_FIELDS, where, required)
         schema: dict[str, tuple[type, float, float]] = {str(k): (float, 0, limit) for k in by_class}
         tables[field_name] = {
@@ -445,6 +504,7 @@ def _dispatch_model(table: dict[str, Any], where: str) -> DispatchModelSpec:
         tables["ns_per_flop"],
         tables["ns_per_byte"],
         tables["ns_per_transcendental"],
+        tables["ns_per_math"],
     )
 
 

@@ -27,7 +27,7 @@ import numpy as np
 
 from simulator.costs import op_class
 from simulator.errors import InputError
-from simulator.machine import DispatchModelSpec
+from simulator.machine import TRANSCENDENTAL_FUNCTIONS, DispatchModelSpec
 
 
 def nnls(a: np.ndarray, b: np.ndarray, *, max_iter: int | None = None) -> np.ndarray:
@@ -75,6 +75,8 @@ class DispatchSample:
     bytes: int
     measured_ns: float
     transcendentals: int = 0
+    #: evaluations of each math function (:attr:`simulator.costs.DispatchCost.math`).
+    math: tuple[tuple[str, int], ...] = ()
 
     @property
     def op_class(self) -> str:
@@ -90,12 +92,16 @@ class DispatchFit:
     relative_errors: tuple[float, ...] = field(default=())
 
     def predict_ns(self, sample: DispatchSample) -> float:
-        return self.model.predict_ns(sample.op_class, sample.flops, sample.bytes, sample.transcendentals)
+        return self.model.predict_ns(
+            sample.op_class, sample.flops, sample.bytes, sample.transcendentals, sample.math
+        )
 
 
 _FEATURES = ("overhead_ns", "ns_per_flop", "ns_per_byte", "ns_per_transcendental")
 #: The owner of the columns every class shares (the fixed cost per dispatch, per transcendental).
 SHARED = "*"
+#: The owner of the per-function columns (``(MATH, "exp")``).
+MATH = "math"
 #: Samples a class needs for its own overhead and per-byte terms.
 MIN_SAMPLES = 3
 
@@ -110,17 +116,26 @@ def fit_dispatch_model(samples: Sequence[DispatchSample]) -> DispatchFit:
     fitted per class, a class measured only at sizes where the fixed cost vanishes in the work (or
     whose bodies never evaluate a transcendental) would get none, and mispredict the small dispatches
     and fused bodies of real programs. A table's ``default`` (for classes never measured) is the shared
-    figure, or the median over the fitted classes for the per-flop and per-byte costs. Raises InputError
-    without samples.
+    figure, or the median over the fitted classes for the per-flop and per-byte costs.
+
+    When the samples count each math function (:attr:`DispatchSample.math`), the shared cost per
+    transcendental and the classes' own give way to one shared cost per function (``ns_per_math``; its
+    ``default``, for transcendental functions never measured, is the median of the measured ones), and
+    ``ns_per_transcendental`` is 0. Raises InputError without samples.
     """
     rows = [s for s in samples if s.measured_ns > 0]
     if not rows:
         raise InputError("cannot fit a dispatch model: no measured dispatches")
     classes = sorted({s.op_class for s in rows})
+    functions = sorted({f for s in rows for f, n in s.math if n})
     # Columns (k: 0 overhead, 1 per flop, 2 per byte, 3 per transcendental): the shared ones first,
     # then per class; with fewer than MIN_SAMPLES samples a class gets one work coefficient (per flop,
-    # or per byte when it does no flops) rather than a line through too few points.
-    columns: list[tuple[str, int]] = [(SHARED, 0), (SHARED, 3)]
+    # or per byte when it does no flops) rather than a line through too few points. When the samples
+    # count each math function, each function gets its own shared column in place of the per
+    # transcendental ones (a class's own column would take the whole cost of the functions its
+    # benchmarks evaluate and leave the others none).
+    columns: list[tuple[str, int | str]] = [(SHARED, 0)]
+    columns += [(MATH, f) for f in functions] if functions else [(SHARED, 3)]
     for c in classes:
         members = [s for s in rows if s.op_class == c]
         has_flops = any(s.flops for s in members)
@@ -128,22 +143,40 @@ def fit_dispatch_model(samples: Sequence[DispatchSample]) -> DispatchFit:
             columns += [(c, 1), (c, 2)] if has_flops else [(c, 2)]
         else:
             columns.append((c, 1) if has_flops else (c, 2))
-        if any(s.transcendentals for s in members):
+        if not functions and any(s.transcendentals for s in members):
             columns.append((c, 3))
     index = {key: j for j, key in enumerate(columns)}
     a = np.zeros((len(rows), len(columns)))
     b = np.ones(len(rows))
+    # Each program weighs alike: a loop or a chain of one dispatch 24 times over is one program's
+    # evidence, not 24 programs'.
+    per_program: dict[str, int] = {}
+    for s in rows:
+        per_program[s.program] = per_program.get(s.program, 0) + 1
     for i, s in enumerate(rows):
         for k, value in enumerate((1.0, float(s.flops), float(s.bytes), float(s.transcendentals))):
             for owner in (s.op_class, SHARED):
                 j = index.get((owner, k))
                 if j is not None:
                     a[i, j] = value / s.measured_ns
+        for f, n in s.math:
+            j = index.get((MATH, f))
+            if j is not None:
+                a[i, j] += n / s.measured_ns
+    weights = np.array([1.0 / math.sqrt(per_program[s.program]) for s in rows])
+    a *= weights[:, None]
+    b *= weights
     # Columns scaled to unit norm, so that ns-per-flop and ns-per-call coefficients weigh alike.
     norms = np.linalg.norm(a, axis=0)
     norms[norms == 0] = 1.0
     x = nnls(a / norms, b) / norms
-    shared = {k: float(x[index[(SHARED, k)]]) for k in (0, 3)}
+    shared = {k: float(x[index[(SHARED, k)]]) for k in (0, 3) if (SHARED, k) in index}
+    per_function = {f: float(f"{float(x[index[(MATH, f)]]):.6g}") for f in functions}
+    transcendental = [v for f, v in per_function.items() if f in TRANSCENDENTAL_FUNCTIONS]
+    if per_function:
+        # A transcendental function never measured costs what the measured ones do (their median).
+        per_function["default"] = float(statistics.median(transcendental)) if transcendental else 0.0
+        shared[3] = 0.0
     tables: dict[str, dict[str, float]] = {f: {} for f in _FEATURES}
     for c in classes:
         for k, f in enumerate(_FEATURES):
@@ -155,7 +188,11 @@ def fit_dispatch_model(samples: Sequence[DispatchSample]) -> DispatchFit:
             float(f"{shared[k]:.6g}") if k in shared else float(statistics.median(tables[f].values()))
         )
     model = DispatchModelSpec(
-        tables["overhead_ns"], tables["ns_per_flop"], tables["ns_per_byte"], tables["ns_per_transcendental"]
+        tables["overhead_ns"],
+        tables["ns_per_flop"],
+        tables["ns_per_byte"],
+        tables["ns_per_transcendental"],
+        dict(sorted(per_function.items())),
     )
     fit = DispatchFit(model, len(rows))
     errors = tuple(fit.predict_ns(s) / s.measured_ns - 1.0 for s in rows)

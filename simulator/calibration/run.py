@@ -154,10 +154,12 @@ class _RecordingCosts(CostModel):
     def __init__(self) -> None:
         super().__init__()
         self.transcendentals: dict[tuple[str, int, int], int] = {}
+        self.math: dict[tuple[str, int, int], tuple[tuple[str, int], ...]] = {}
 
     def dispatch_ns(self, device: DeviceSpec, names: tuple[str, ...], cost: DispatchCost) -> int:
         key = (names[0] if names else "", cost.flops, cost.bytes_read + cost.bytes_written)
         self.transcendentals[key] = cost.transcendentals
+        self.math[key] = cost.math
         return super().dispatch_ns(device, names, cost)
 
 
@@ -181,15 +183,18 @@ def simulate_case(case: Case, stream_ir: pathlib.Path, machine: Machine) -> dict
                 "loc": s.args.get("loc"),
                 "flops": int(s.args.get("flops", 0)),
                 "bytes": int(s.args.get("bytes", 0)),
-                "transcendentals": costs.transcendentals.get(
-                    (s.name, int(s.args.get("flops", 0)), int(s.args.get("bytes", 0))), 0
-                ),
+                "transcendentals": costs.transcendentals.get(_key(s), 0),
+                "math": dict(costs.math.get(_key(s), ())),
                 "dur_ns": s.dur_ns,
             }
             for s in result.trace.iter_spans()
             if s.category == "dispatch" and s.args.get("op") == "stream.cmd.dispatch"
         ],
     }
+
+
+def _key(span: Any) -> tuple[str, int, int]:
+    return (span.name, int(span.args.get("flops", 0)), int(span.args.get("bytes", 0)))
 
 
 def _site(loc: str | None) -> str | None:
@@ -240,6 +245,7 @@ def dispatch_samples(measured: dict[str, Any], simulated: dict[str, Any]) -> lis
             sim["bytes"],
             float(m["min_ns"]),
             int(sim.get("transcendentals", 0)),
+            tuple(sorted((str(f), int(n)) for f, n in sim.get("math", {}).items())),
         )
         for m, sim in pair_dispatches(measured, simulated)
     ]
@@ -265,6 +271,7 @@ def model_table(dispatch: DispatchFit) -> dict[str, Any]:
         "ns_per_flop": dict(sorted(m.ns_per_flop.items())),
         "ns_per_byte": dict(sorted(m.ns_per_byte.items())),
         "ns_per_transcendental": dict(sorted(m.ns_per_transcendental.items())),
+        **({"ns_per_math": dict(sorted(m.ns_per_math.items()))} if m.ns_per_math else {}),
     }
 
 

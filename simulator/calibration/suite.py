@@ -212,6 +212,93 @@ def host_loop(iterations: int, size: int = 16) -> Benchmark:
     return Benchmark(f"host_loop_{iterations}x{size}x{size}", src, (_spec((size, size), "f32"),))
 
 
+def chain(n: int, size: int = 16) -> Benchmark:
+    """``n`` dependent ``size x size`` matmuls by the same weight (``x @ w @ w ...``): ``n`` tiny
+    dispatches recorded into one execute region with two imported arguments, so that the host's cost
+    per recorded command is measured apart from its costs per submission and per argument (the
+    frontends' programs record tens of dispatches per submission)."""
+    t = _t((size, size), "f32")
+    lines = ["  %zero = arith.constant 0.0 : f32", f"  %e = tensor.empty() : {t}"]
+    lines.append(f"  %z = linalg.fill ins(%zero : f32) outs(%e : {t}) -> {t}")
+    cur = "%x"
+    for i in range(n):
+        lines.append(f"  %m{i} = linalg.matmul ins({cur}, %w : {t}, {t}) outs(%z : {t}) -> {t}")
+        cur = f"%m{i}"
+    src = (
+        f"func.func @main(%x: {t}, %w: {t}) -> {t} {{\n" + "\n".join(lines) + f"\n  return {cur} : {t}\n}}\n"
+    )
+    # Splat 0.5 grows by size/2 per matmul: 8**24 stays far below f32's range.
+    return Benchmark(f"chain_{n}x{size}x{size}", src, (_spec((size, size), "f32"),) * 2)
+
+
+#: Math functions the frontends' programs evaluate, by the name of their ``math`` op.
+MATH_FUNCTIONS = ("exp", "tanh", "erf", "log", "rsqrt", "roundeven")
+
+
+def elementwise_math(function: str, rows: int, cols: int) -> Benchmark:
+    """``function(a + 1)`` elementwise over ``rows x cols`` f32 (one ``math`` op per element): the
+    cost of each function apart, which differs by an order of magnitude between them on CPUs."""
+    t = _t((rows, cols), "f32")
+    m = "affine_map<(i, j) -> (i, j)>"
+    src = f"""func.func @main(%a: {t}) -> {t} {{
+  %one = arith.constant 1.0 : f32
+  %e = tensor.empty() : {t}
+  %r = linalg.generic {{indexing_maps = [{m}, {m}], iterator_types = ["parallel", "parallel"]}}
+      ins(%a : {t}) outs(%e : {t}) {{
+  ^bb0(%x: f32, %o: f32):
+    %s = arith.addf %x, %one : f32
+    %y = math.{function} %s : f32
+    linalg.yield %y : f32
+  }} -> {t}
+  return %r : {t}
+}}
+"""
+    return Benchmark(f"math_{function}_{rows}x{cols}", src, (_spec((rows, cols), "f32"),))
+
+
+def fused_math(kind: str, rows: int, cols: int, function: str = "exp") -> Benchmark:
+    """``function`` fused into another class's dispatch, as frontends' programs do: a matmul's
+    epilogue (``kind="matmul"``: ``function(a @ b)``, ``rows x cols`` by ``cols x cols``) or a row
+    reduction (``kind="reduction"``: ``sum_j function(a[i, j])``). IREE evaluates such functions at a
+    different cost per evaluation than in an elementwise map."""
+    t, m2 = _t((rows, cols), "f32"), "affine_map<(i, j) -> (i, j)>"
+    if kind == "matmul":
+        w = _t((cols, cols), "f32")
+        src = f"""func.func @main(%a: {t}, %b: {w}) -> {t} {{
+  %zero = arith.constant 0.0 : f32
+  %e = tensor.empty() : {t}
+  %z = linalg.fill ins(%zero : f32) outs(%e : {t}) -> {t}
+  %m = linalg.matmul ins(%a, %b : {t}, {w}) outs(%z : {t}) -> {t}
+  %r = linalg.generic {{indexing_maps = [{m2}, {m2}], iterator_types = ["parallel", "parallel"]}}
+      ins(%m : {t}) outs(%e : {t}) {{
+  ^bb0(%x: f32, %o: f32):
+    %y = math.{function} %x : f32
+    linalg.yield %y : f32
+  }} -> {t}
+  return %r : {t}
+}}
+"""
+        inputs: tuple[str, ...] = (_spec((rows, cols), "f32"), _spec((cols, cols), "f32"))
+    else:
+        o = _t((rows,), "f32")
+        src = f"""func.func @main(%a: {t}) -> {o} {{
+  %zero = arith.constant 0.0 : f32
+  %e = tensor.empty() : {o}
+  %z = linalg.fill ins(%zero : f32) outs(%e : {o}) -> {o}
+  %r = linalg.generic {{indexing_maps = [{m2}, affine_map<(i, j) -> (i)>],
+      iterator_types = ["parallel", "reduction"]}} ins(%a : {t}) outs(%z : {o}) {{
+  ^bb0(%x: f32, %acc: f32):
+    %y = math.{function} %x : f32
+    %s = arith.addf %y, %acc : f32
+    linalg.yield %s : f32
+  }} -> {o}
+  return %r : {o}
+}}
+"""
+        inputs = (_spec((rows, cols), "f32"),)
+    return Benchmark(f"{kind}_{function}_{rows}x{cols}", src, inputs)
+
+
 def training_suite() -> list[Benchmark]:
     """The programs the dispatch model is fitted on."""
     out = [
@@ -263,6 +350,14 @@ def training_suite() -> list[Benchmark]:
         # Host-side costs: a loop of tiny dispatches, one submission and wait per iteration.
         host_loop(4),
         host_loop(32),
+        # Many commands per submission, few arguments (as the frontends' programs).
+        chain(8),
+        chain(24),
+        # Each math function alone.
+        *(elementwise_math(f, 32, 64) for f in MATH_FUNCTIONS),
+        # ... and fused into a matmul's epilogue or a reduction.
+        fused_math("matmul", 16, 64, "tanh"),
+        fused_math("reduction", 16, 64, "exp"),
     ]
     return out
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import math
 import tomllib
 
 import numpy as np
@@ -205,3 +206,73 @@ def test_linalg_estimate_counts_transcendentals_of_fused_bodies() -> None:
     assert count["main_dispatch_0_matmul_16x32x64_f32"] == 0
     assert count["main_dispatch_1_matmul_16x32x64_f32"] == 16 * 32
     assert all(n == 0 for name, n in count.items() if "slow_memcpy" in name)
+
+
+# Each math function's own cost (ns per evaluation): rsqrt is one instruction, erf a long polynomial.
+TRUE_PER_FUNCTION = {"exp": 20.0, "erf": 16.0, "rsqrt": 0.4, "roundeven": 3.0}
+
+
+def _math_samples() -> list[DispatchSample]:
+    rng = np.random.default_rng(7)
+    out = []
+    for cls in ("elementwise", "matmul"):
+        for n in range(16):
+            flops = int(rng.integers(1_000, 5_000_000))
+            nbytes = int(rng.integers(1_000, 800_000))
+            counts = {f: int(rng.integers(0, 50_000)) for f in TRUE_PER_FUNCTION if rng.uniform() < 0.5}
+            t = TRUE_OVERHEAD + flops * TRUE_PER_FLOP[cls] + nbytes * TRUE_PER_BYTE[cls]
+            t += sum(TRUE_PER_FUNCTION[f] * k for f, k in counts.items())
+            trans = sum(k for f, k in counts.items() if f in ("exp", "erf"))
+            math_counts = tuple(sorted(counts.items()))
+            out.append(DispatchSample("p", NAMES[cls].format(n=n), flops, nbytes, t, trans, math_counts))
+    return out
+
+
+def test_fit_dispatch_model_prices_each_math_function() -> None:
+    model = fit_dispatch_model(_math_samples()).model
+    for f, value in TRUE_PER_FUNCTION.items():
+        assert model.ns_per_math[f] == pytest.approx(value, rel=1e-3)
+    # A transcendental never measured costs the median of the measured transcendentals (exp, erf);
+    # a cheap function never measured (absf) costs nothing beyond its flop.
+    assert model.math_ns("sin") == pytest.approx(18.0, rel=1e-3)
+    assert model.math_ns("absf") == 0.0
+    assert all(v == 0.0 for v in model.ns_per_transcendental.values())
+    assert model.predict_ns("elementwise", 0, 0, 10, (("exp", 10),)) == pytest.approx(
+        TRUE_OVERHEAD + 200.0, rel=1e-3
+    )
+
+
+def test_ns_per_math_round_trips_through_the_machine_file_and_is_checked() -> None:
+    from simulator.calibration.run import model_table
+
+    fit = fit_dispatch_model(_math_samples())
+    base = {"name": "m", "devices": [{"name": "d0", "kind": "cpu", "dispatch_model": model_table(fit)}]}
+    text = dumps(base)
+    again = machine_from_dict(tomllib.loads(text)).devices[0].dispatch_model
+    assert again is not None and again.ns_per_math == fit.model.ns_per_math
+    cost = DispatchCost(1000, 100, 100, "f32", 64, (("exp", 64), ("rsqrt", 8)))
+    device = machine_from_dict(tomllib.loads(text)).devices[0]
+    expected = math.ceil(fit.model.predict_ns("elementwise", 1000, 200, 64, cost.math) - 1e-6)
+    assert CostModel().dispatch_ns(device, ("x_elementwise_8_f32",), cost) == expected
+    bad = tomllib.loads(text)
+    bad["devices"][0]["dispatch_model"]["ns_per_math"]["exp"] = -1.0
+    with pytest.raises(MachineError, match="ns_per_math.*'exp'"):
+        machine_from_dict(bad)
+
+
+def test_linalg_estimate_counts_each_math_function() -> None:
+    import pathlib
+
+    from simulator.costs import LinalgEstimate
+    from simulator.program import load_program
+
+    root = pathlib.Path(__file__).parents[3] / "tests" / "fixtures" / "iree" / "layer_norm"
+    module = load_program(root / "cmd.generic.mlir")
+    counts = {
+        op.attr("sym_name").value: dict(LinalgEstimate(op)([]).math)  # type: ignore[union-attr]
+        for op in module.walk()
+        if op.op_name == "func.func" and "dispatch" in str(op.attr("sym_name"))
+    }
+    # layer_norm: the normalizing dispatch's body evaluates rsqrt of its row's variance at each of its
+    # 16x64 points; no other dispatch evaluates a math function.
+    assert sorted(c for c in counts.values() if c) == [{"rsqrt": 16 * 64}]
