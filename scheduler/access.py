@@ -146,7 +146,7 @@ def _rng(offset: Value, length: Value) -> tuple[int | Value, int | Value]:
 def op_info(op: Operation) -> OpInfo:
     """Classify ``op`` and list its byte accesses, the way IREE's op interfaces describe it."""
     name = op.op_name
-    affinity = op.attr("affinity")
+    affinity = transfer_affinity(op) if name == "stream.async.transfer" else op.attr("affinity")
     if name in STREAMABLE_OPS:
         accesses, tied = _async_accesses(op)
         kind = METADATA if name == "stream.async.alloca" else STREAMABLE
@@ -158,6 +158,25 @@ def op_info(op: Operation) -> OpInfo:
     if name in PURE_OPS or name.startswith(PURE_PREFIXES):
         return OpInfo(PURE, affinity)
     return OpInfo(EFFECT, affinity)
+
+
+def transfer_affinity(op: Operation) -> A.Attribute | None:
+    """Where a ``stream.async.transfer`` executes, as IREE's ``AsyncTransferOp::getAffinityAttr``: its
+    execution affinity (``on(...)``), else the consumer's side when the source is external or staging
+    memory, else the producer's (IREE transfers from the source device)."""
+    execution = op.attr("execution_affinity") or op.attr("affinity")
+    if execution is not None:
+        return execution
+    source = op.attr("source_affinity")
+    target = op.attr("target_affinity") or op.attr("result_affinity")  # IREE 3.13 / older spelling
+    src, dst = op.operands[0].type, op.results[0].type
+    src_life = src.lifetime if isinstance(src, T.ResourceType) else ""
+    dst_life = dst.lifetime if isinstance(dst, T.ResourceType) else ""
+    if src_life == "staging" and dst_life == "staging":
+        return source
+    if src_life in ("external", "staging"):
+        return target
+    return source
 
 
 def _async_accesses(op: Operation) -> tuple[list[Access], dict[int, Value]]:

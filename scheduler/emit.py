@@ -87,6 +87,12 @@ def materialize(state: ScheduleState) -> ScheduleState:
     for func in {id(plan.op): plan.op for plan in state.functions}.values():
         lower_timeline_ops(func)
         sink_awaits(func)
+        if func.op_name == "util.initializer":
+            # IREE's sync-initializers pass, after the canonicalizer sank the awaits: every await of an
+            # initializer blocks (so two uploads are both issued before the first wait).
+            for op in func.walk():
+                if op.op_name == "stream.timepoint.await":
+                    op.properties["sync"] = A.UnitAttr()
     return state
 
 
@@ -98,7 +104,6 @@ class _Emitter:
         self.consts = _Consts(plan.block)
         self.loc: dict[Value, Loc] = {}
         self.tp: dict[int, Value] = {}
-        self.sync = plan.op.op_name == "util.initializer"
         self.g = plan.graph
         self.exec_affinity: A.Attribute | None = None
 
@@ -218,10 +223,21 @@ class _Emitter:
         b.location = self.g.nodes[first]["op"].location if first is not None else None
         local: dict[Value, Loc] = {}  # storage of leaders, outside the region
         allocas: list[Value] = []
+        deps = [self.tp[q] for q in sorted(self.plan.deps.get(p, ())) if q in self.tp]
+        deps += self.plan.awaited.get(p, [])
+        pinned = self.plan.pinned_partition.get(p)
+        if pinned is not None and pinned.await_timepoint is not None:
+            deps.append(pinned.await_timepoint)
+        dep_tp = self._join(b, deps) if alloc.result_slabs or alloc.transients else None
+        after = [dep_tp] if dep_tp is not None else []
         slab_operands: list[tuple[Value, Value]] = []
-        for (rtype, leaders), layout in zip(alloc.result_slabs, alloc.result_layouts):
+        slab_affinities = alloc.result_affinities or [None] * len(alloc.result_slabs)
+        for (rtype, leaders), layout, slab_aff in zip(
+            alloc.result_slabs, alloc.result_layouts, slab_affinities
+        ):
             size = self._slab_size(b, layout, leaders, alloc.sizes)
-            op = b.create("stream.resource.alloca", [size], [rtype, T.timepoint], properties=dict(aff))
+            props = {"affinity": slab_aff} if slab_aff is not None else dict(aff)
+            op = b.create("stream.resource.alloca", [size, *after], [rtype, T.timepoint], properties=props)
             allocas.append(op.results[1])
             slab_operands.append((op.results[0], size))
             for leader, off in zip(leaders, layout.offsets):
@@ -233,7 +249,7 @@ class _Emitter:
             size = self._slab_size(b, tlayout, alloc.transients, alloc.sizes, packed=True)
             op = b.create(
                 "stream.resource.alloca",
-                [size],
+                [size, *after],
                 [T.ResourceType("transient"), T.timepoint],
                 properties=dict(aff),
             )
@@ -257,12 +273,9 @@ class _Emitter:
             res, size, base = where[cap]
             local[leader] = Loc(res, size, base, alloc.sizes[leader])
         all_operands = operands + slab_operands
-        deps = [self.tp[q] for q in sorted(self.plan.deps.get(p, ())) if q in self.tp]
-        deps += self.plan.awaited.get(p, [])
-        pinned = self.plan.pinned_partition.get(p)
-        if pinned is not None and pinned.await_timepoint is not None:
-            deps.append(pinned.await_timepoint)
-        await_tp = self._join(b, loads + deps + allocas)
+        # The allocas await what the region awaits and the region awaits its allocas (IREE's
+        # schedule-allocation; its elide-timepoints then drops the region's own await, covered by them).
+        await_tp = self._join(b, loads + allocas) if allocas else self._join(b, loads + deps)
         block = Block([r.type for r, _ in all_operands])
         arg_of = {id(r): (block.args[i], s) for i, (r, s) in enumerate(all_operands)}
 
@@ -441,7 +454,8 @@ class _Emitter:
         # invalidates its source range first; one out to another device or to staging flushes its target.
         transfer_in = transfer_out = False
         if isinstance(op, D.AsyncTransferOp):
-            src_aff, res_aff = op.source_affinity, op.result_affinity
+            src_aff = op.source_affinity
+            res_aff = op.target_affinity or op.result_affinity  # IREE 3.13 / older spelling
             transfer_in = (src_aff is not None and src_aff != self.exec_affinity) or _staging(op.source)
             transfer_out = (res_aff is not None and res_aff != self.exec_affinity) or _staging(op.result)
             if transfer_in:
@@ -452,7 +466,8 @@ class _Emitter:
         b.create("stream.cmd.copy", [sarg, ssize, source_at, darg, dsize, target_at, length], [])
         if transfer_out:
             assert isinstance(op, D.AsyncTransferOp)
-            props = {"source_affinity": op.result_affinity} if op.result_affinity is not None else {}
+            res_aff = op.target_affinity or op.result_affinity
+            props = {"source_affinity": res_aff} if res_aff is not None else {}
             b.create("stream.cmd.flush", [darg, dsize, target_at, op.result_size], [], properties=props)
 
     # --- parameters ---------------------------------------------------------------------------
@@ -668,8 +683,6 @@ class _Emitter:
                 resources.append((loc.resource, loc.size))
         n = len(resources)
         props: dict[str, A.Attribute] = {"operandSegmentSizes": A.segment_sizes(n, n, 1)}
-        if self.sync:
-            props["sync"] = A.UnitAttr()
         op = b.create(
             "stream.timepoint.await",
             [r for r, _ in resources] + [s for _, s in resources] + [self.tp[p]],

@@ -33,6 +33,7 @@ from scheduler.access import (
     result_size,
     same_device,
 )
+from scheduler.affinity import result_affinity
 from scheduler.errors import AffinityError, ScheduleError, UnsupportedOpError
 from scheduler.graph import build_graph
 from scheduler.packing import Slice, align, pack_slices
@@ -158,7 +159,7 @@ def _check_affinities(g: nx.DiGraph[int]) -> None:
         a, b = g.nodes[u]["info"], g.nodes[v]["info"]
         if a.kind not in (STREAMABLE, METADATA) or b.kind not in (STREAMABLE, METADATA):
             continue
-        if g.nodes[v]["op"].op_name == "stream.async.transfer":
+        if "stream.async.transfer" in (g.nodes[u]["op"].op_name, g.nodes[v]["op"].op_name):
             continue
         if not affinities_compatible(a.affinity, b.affinity) and not same_device(a.affinity, b.affinity):
             ou, ov = g.nodes[u]["op"], g.nodes[v]["op"]
@@ -483,7 +484,7 @@ def _allocate_region(plan, p, nodes, owner, g) -> RegionAllocation:  # type: ign
         for m in aliases:
             alloc.leader[m] = leader
     captured_ids = {id(v) for v in captured}
-    by_type: dict[T.Type, list[Value]] = {}
+    by_slab: dict[tuple[str, T.Type], tuple[A.Attribute | None, list[Value]]] = {}
     for leader in sorted(sets, key=lambda v: alloc.intervals[v].ordinal):
         aliases = sets[leader]
         cap = next((m for m in aliases if id(m) in captured_ids), None)
@@ -492,10 +493,12 @@ def _allocate_region(plan, p, nodes, owner, g) -> RegionAllocation:  # type: ign
             continue
         esc = [m for m in aliases if id(m) in escaping]
         if esc:
-            by_type.setdefault(esc[-1].type, []).append(leader)
+            aff = result_affinity(plan, p, esc[-1], owner, _top)
+            by_slab.setdefault((str(aff), esc[-1].type), (aff, []))[1].append(leader)
         else:
             alloc.transients.append(leader)
-    alloc.result_slabs = list(by_type.items())
+    alloc.result_slabs = [(rtype, leaders) for (_, rtype), (_, leaders) in by_slab.items()]
+    alloc.result_affinities = [aff for aff, _ in by_slab.values()]
     return alloc
 
 

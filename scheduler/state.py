@@ -64,13 +64,15 @@ class RegionAllocation:
     """Where each resource value of one execution region lives.
 
     ``captured``: resources from outside, in operand order. ``results``: escaping values by slab (one
-    slab per resource type), each slab a list of alias-set leaders. ``transients``: alias-set leaders that
+    slab per allocation affinity and resource type), each slab a list of alias-set leaders. ``transients``: alias-set leaders that
     live only inside the region. ``leader``: value -> its alias-set leader. ``intervals``: leader ->
     :class:`Interval`. ``sizes``: leader -> size value.
     """
 
     captured: list[Value] = field(default_factory=list)
     result_slabs: list[tuple[T.Type, list[Value]]] = field(default_factory=list)
+    # per result slab: the affinity it is allocated on (None: the region's); IREE's deriveResultAffinity
+    result_affinities: list[A.Attribute | None] = field(default_factory=list)
     transients: list[Value] = field(default_factory=list)
     leader: dict[Value, Value] = field(default_factory=dict)
     intervals: dict[Value, Interval] = field(default_factory=dict)

@@ -26,8 +26,6 @@ Examples
 
 from __future__ import annotations
 
-from dataclasses import replace
-
 import networkx as nx
 
 from ir import Block, BlockArgument, Builder, Module, Operation, Region, Value, create
@@ -87,30 +85,9 @@ def _process_region(region: Region) -> None:
                     _process_region(sub)
 
 
-def transfer_affinity(op: Operation) -> A.Attribute | None:
-    """Where a ``stream.async.transfer`` executes, as IREE's ``AsyncTransferOp::getAffinityAttr``: its
-    execution affinity, else the consumer's side when the source is external or staging memory, else
-    the producer's. (The pipeline's partitioning still treats transfers as placeable anywhere.)"""
-    execution = op.attr("execution_affinity")
-    if execution is not None:
-        return execution
-    source, target = op.attr("source_affinity"), op.attr("target_affinity")
-    src, dst = op.operands[0].type, op.results[0].type
-    src_life = src.lifetime if isinstance(src, T.ResourceType) else ""
-    dst_life = dst.lifetime if isinstance(dst, T.ResourceType) else ""
-    if src_life == "staging" and dst_life == "staging":
-        return source
-    if src_life in ("external", "staging"):
-        return target
-    return source
-
-
 def _partitions(block: Block) -> tuple[list[Operation], tuple[Partition, ...], list[Operation]]:
     g = build_graph(block)
     ops = [g.nodes[n]["op"] for n in sorted(g.nodes)]
-    for n, op in enumerate(ops):
-        if op.op_name == "stream.async.transfer":
-            g.nodes[n]["info"] = replace(g.nodes[n]["info"], affinity=transfer_affinity(op))
     # Cheap producers used only inside the regions of this block's ops are left out and re-made there
     # (IREE's rematerialization of preferCloneToConsumers ops).
     node_of = {id(op): n for n, op in enumerate(ops)}

@@ -51,7 +51,8 @@ def test_fences_regions_and_host_awaits_as_iree(path: pathlib.Path, tmp_path: pa
 
 
 def _awaited_by_execute(m: ir.Module) -> set[int]:
-    """ids of the timepoints the regions await, directly or through a join."""
+    """ids of the timepoints the regions await, directly or through a join or the allocas they await
+    (IREE's schedule-allocation makes a region's allocas await what the region awaited)."""
     out: set[int] = set()
     for op in m.walk():
         if op.op_name != "stream.cmd.execute":
@@ -63,6 +64,8 @@ def _awaited_by_execute(m: ir.Module) -> set[int]:
             d = v.defining_op
             if d is not None and d.op_name == "stream.timepoint.join":
                 stack.extend(d.operands)
+            elif d is not None and d.op_name == "stream.resource.alloca":
+                stack.extend(d.operands[1:])
     return out
 
 
