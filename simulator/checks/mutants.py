@@ -9,7 +9,9 @@ Each function takes a module (it is changed in place; parse a fresh one per muta
   resource, waiting only on what that op waited on;
 - :func:`conflicting_wave`: two adjacent dispatches of one execute region, the second reading bytes the
   first writes (resolved through their executables), go into one ``stream.cmd.concurrent`` wave;
-- :func:`drop_join_input`: a ``stream.timepoint.join`` that guards a later use loses an input.
+- :func:`drop_join_input`: a ``stream.timepoint.join`` that guards a later use loses an input;
+- :func:`unordered_transfer` (multi-device programs): a region that reads what a region on another device
+  wrote (a transfer) no longer waits for it.
 """
 
 from __future__ import annotations
@@ -202,6 +204,62 @@ def drop_join_input(module: Module, function: str = "main") -> Mutation | None:
     return None
 
 
+def _device(affinity: Any) -> str:
+    """The device an affinity names (``#hal.device.optimal`` counts as its first, where IREE allocates)."""
+    if isinstance(affinity, A.DeviceOptimalAttr):
+        affinity = affinity.affinities[0]
+    return str(getattr(affinity, "device", affinity))
+
+
+def unordered_transfer(module: Module, function: str = "main") -> Mutation | None:
+    """An execute region that consumes a resource an execute on another device wrote (a transfer's
+    flushed copy, or the result it invalidates before reading) no longer waits for that region: its
+    await keeps only its own allocas, which await nothing."""
+    ops = _main_ops(module, function)
+    execs = [op for op in ops if op.op_name == "stream.cmd.execute"]
+    for i, consumer in enumerate(execs):
+        if consumer.await_timepoint is None:  # type: ignore[attr-defined]
+            continue
+        used = {id(v) for v in consumer.resource_operands}  # type: ignore[attr-defined]
+        producer = next(
+            (
+                p
+                for p in reversed(execs[:i])
+                if _device(p.attr("affinity")) != _device(consumer.attr("affinity"))
+                and any(id(v) in used for v in p.resource_operands)  # type: ignore[attr-defined]
+            ),
+            None,
+        )
+        if producer is None:
+            continue
+        allocas = []
+        for v in consumer.resource_operands:  # type: ignore[attr-defined]
+            d = v.defining_op
+            if d is not None and d.op_name == "stream.resource.alloca" and d.parent is consumer.parent:
+                d.set_operands([d.operands[0]])
+                allocas.append(d.results[1])
+        resources = list(consumer.resource_operands)  # type: ignore[attr-defined]
+        sizes = list(consumer.resource_operand_sizes)  # type: ignore[attr-defined]
+        block = consumer.parent
+        assert block is not None
+        waits: list[Any] = allocas
+        if len(allocas) > 1:
+            join = create("stream.timepoint.join", allocas, [allocas[0].type])
+            block.insert(block.ops.index(consumer), join)
+            waits = [join.results[0]]
+        consumer.set_operands([*resources, *sizes, *waits[:1]])
+        consumer.properties["operandSegmentSizes"] = A.segment_sizes(
+            len(resources), len(sizes), len(waits[:1])
+        )
+        return Mutation(
+            "unordered-transfer",
+            f"{consumer.describe()} on {_device(consumer.attr('affinity'))} no longer waits for "
+            f"{producer.describe()} on {_device(producer.attr('affinity'))}, whose transfer it reads",
+            (consumer, producer),
+        )
+    return None
+
+
 MUTANTS: dict[str, Callable[[Module, str], Mutation | None]] = {
     "drop-execute-await": drop_execute_await,
     "dealloca-before-last-use": dealloca_before_last_use,
@@ -209,11 +267,18 @@ MUTANTS: dict[str, Callable[[Module, str], Mutation | None]] = {
     "drop-join-input": drop_join_input,
 }
 
+# Mutants of multi-device programs only (tests/fixtures/multidevice).
+MULTIDEVICE_MUTANTS: dict[str, Callable[[Module, str], Mutation | None]] = {
+    "unordered-transfer": unordered_transfer,
+}
+
 __all__ = [
+    "MULTIDEVICE_MUTANTS",
     "MUTANTS",
     "Mutation",
     "conflicting_wave",
     "dealloca_before_last_use",
     "drop_execute_await",
     "drop_join_input",
+    "unordered_transfer",
 ]

@@ -4,7 +4,9 @@ Deadlock: the engine stops when no event can fire while waits are pending (it ne
 are turned into a wait-for graph: a pending queue operation waits for the submissions that signal the
 semaphores of its wait fence (and, on an in-order queue, for the previous submission); a blocked host
 waits for the signallers of the fence it awaits. A wait that no submission can ever satisfy is reported
-as such, and every cycle of the graph (up to a few) is reported with the ops on it.
+as such, and every cycle of the graph (up to a few) is reported with the ops on it. A collective that
+waits for ranks which never issued it (or a send without its recv, a split some rank never made) is
+reported naming the ranks that wait and the ranks missing.
 
 Faults: for each injected fault, what failed (the operations it hit), what was cancelled (operations
 whose wait fence failed, so they never ran), what the host saw, and whether anything was left pending.
@@ -19,7 +21,7 @@ import networkx as nx
 
 from simulator.checks.faults import Fault
 from simulator.checks.findings import Finding, OpRef
-from simulator.checks.observer import Observer, Submission
+from simulator.checks.observer import Observer, Submission, op_ref
 
 HOST = OpRef("host", None, "blocked in a wait")
 
@@ -62,7 +64,12 @@ def deadlock_findings(observer: Observer, message: str) -> list[Finding]:
                         "deadlock",
                         "unsatisfied-wait",
                         f"{waiter_ref.describe()} waits for {sem.name} >= {value}, which "
-                        f"{who(signaller).describe()} signals, but it has not run",
+                        f"{who(signaller).describe()} signals, but it "
+                        + (
+                            "started and has not finished"
+                            if getattr(signaller, "status", "") == "running"
+                            else "has not run"
+                        ),
                         (waiter_ref, who(signaller)),
                         extra={"semaphore": sem.name, "value": value},
                     )
@@ -90,6 +97,19 @@ def deadlock_findings(observer: Observer, message: str) -> list[Finding]:
             host = OpRef(op.op, op.loc, "the host is blocked here")
             graph.add_node("host")
             blockers("host", host, fence)
+    fabric = getattr(observer.runtime, "fabric", None) if observer.runtime is not None else None
+    for stuck in fabric.stuck() if fabric is not None else []:
+        refs = tuple(op_ref(op, f"rank {r} on {queue}") for r, (op, queue) in stuck["waiting"].items())
+        findings.append(
+            Finding(
+                "deadlock",
+                "collective-missing-rank",
+                stuck["what"],
+                refs,
+                extra={k: stuck[k] for k in ("channel", "collective", "missing")}
+                | {"waiting": sorted(stuck["waiting"])},
+            )
+        )
     subs = {s.index: s for s in [*observer.submissions, *observer.host_signals]}
     for cycle in itertools.islice(nx.simple_cycles(graph), 4):
         refs = tuple(who(subs[i]) if i != "host" else HOST for i in cycle)

@@ -82,9 +82,16 @@ class ChannelRegistry:
         self.env = env
         self.by_key: dict[Hashable, list[Communicator]] = {}
         self._ids = itertools.count()
+        self._all: list[Communicator] = []
 
     def _new(self, count: int) -> Communicator:
-        return Communicator(f"ch{next(self._ids)}", count)
+        comm = Communicator(f"ch{next(self._ids)}", count)
+        self._all.append(comm)
+        return comm
+
+    def communicators(self) -> list[Communicator]:
+        """Every communicator made so far (created and split), in the order they were made."""
+        return list(self._all)
 
     def create(self, key: Hashable, rank: int, count: int, device: Device | None, what: str) -> Channel:
         """``stream.channel.create``: rank ``rank`` of a ``count``-rank communicator of ``key``."""

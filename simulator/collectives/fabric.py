@@ -146,6 +146,61 @@ class Fabric:
         self.meetings: dict[tuple[str, int], _Meeting] = {}
         self.posts: dict[tuple[str, int, int, str], deque[_Post]] = {}
 
+    # -- what is left waiting (deadlock reports) --------------------------------------------------
+
+    def stuck(self) -> list[dict[str, Any]]:
+        """The collectives still waiting for other ranks, one entry per meeting, unmatched
+        point-to-point half and unresolved split: ``what`` (a sentence), ``waiting`` (rank -> the
+        command's op) and ``missing`` (the ranks that never came)."""
+        out: list[dict[str, Any]] = []
+        for (name, k), meeting in self.meetings.items():
+            if meeting.done.triggered or not meeting.arrivals:
+                continue
+            cmd, _ = next(iter(meeting.arrivals.values()))
+            count = cmd.channel.count
+            missing = [r for r in range(count) if r not in meeting.arrivals]
+            waiting = {r: (c.op, q.name) for r, (c, q) in sorted(meeting.arrivals.items())}
+            out.append(
+                {
+                    "what": f"{cmd.kind} #{k} on {name}: rank(s) {sorted(waiting)} of {count} wait in it for "
+                    f"rank(s) {missing}, which never issued it",
+                    "channel": name,
+                    "collective": cmd.kind,
+                    "waiting": waiting,
+                    "missing": missing,
+                }
+            )
+        for (name, src, dst, role), posts in self.posts.items():
+            for post in posts:
+                if post.done.triggered:
+                    continue
+                peer = dst if role == "send" else src
+                other = "recv" if role == "send" else "send"
+                out.append(
+                    {
+                        "what": f"{post.cmd.kind} on {name}: rank {post.rank} waits for rank {peer}'s matching "
+                        f"{other}, which it never issued",
+                        "channel": name,
+                        "collective": post.cmd.kind,
+                        "waiting": {post.rank: (post.cmd.op, post.queue.name)},
+                        "missing": [peer],
+                    }
+                )
+        for comm in self.channels.communicators():
+            for k, calls in comm.splits.items():
+                missing = comm.missing(calls)
+                out.append(
+                    {
+                        "what": f"split #{k} of {comm.name}: rank(s) {sorted(calls)} of {comm.count} wait for "
+                        f"rank(s) {missing} to split it too",
+                        "channel": comm.name,
+                        "collective": "split",
+                        "waiting": {},
+                        "missing": missing,
+                    }
+                )
+        return out
+
     # -- running one rank's command --------------------------------------------------------------
 
     def run(
