@@ -272,8 +272,11 @@ def _run_case(
     out.write_text(ours_text)
     # The cleanups the RUN line runs after the pass (cse, canonicalize) run on streamsim's output too.
     accepted, reprinted = tool_mod._iree(tool, [*extra, *post, "--mlir-print-op-generic", str(out)])
-    ours = structure(ir.parse_module(reprinted if accepted else ours_text))
     detail = "" if accepted else f"iree-opt rejects streamsim's output: {reprinted}"
+    try:
+        ours = structure(ir.parse_module(reprinted if accepted else ours_text))
+    except IRError as e:  # output neither IREE nor streamsim reads back: counted, never a traceback
+        return replace(base, verdict="different", detail=f"{detail} ({e})"), theirs, []
     verdict = "same" if ours == theirs else "different"
     return replace(base, verdict=verdict, accepted=accepted, detail=detail), theirs, ours
 

@@ -21,8 +21,9 @@ from ir import Block, Builder, Operation, Region, Value, create
 from ir import attributes as A
 from ir import types as T
 from ir.dialects import stream_async as D
-from scheduler.access import is_resource, static_index
+from scheduler.access import static_index
 from scheduler.await_sinking import sink_awaits
+from scheduler.commands import Range, lower_command
 from scheduler.errors import UnsupportedOpError
 from scheduler.packing import DynamicOffset, Layout, align
 from scheduler.state import (
@@ -35,7 +36,6 @@ from scheduler.state import (
 from scheduler.timeline_ops import lower_timeline_ops
 
 UTIL_BUFFER = T.OpaqueType("!util.buffer")
-_ACCESS_ATTRS = {a: A.i32_attr(a) for a in (1, 2, 3)}
 
 
 @dataclass
@@ -360,115 +360,20 @@ class _Emitter:
             )
         ):
             return
-        if isinstance(op, D.AsyncDispatchOp):
-            ties = op.attr("tied_operands")
-            tied_idx = {e.value for e in ties} if isinstance(ties, A.ArrayAttr) else set()  # type: ignore[attr-defined]
-            uniforms = [v for v in op.resource_operands if not is_resource(v)]
-            offsets, lengths = op.resource_operand_offsets, op.resource_operand_lengths
-            binds: list[tuple[Value, Value, Value, Value, int]] = []
-            ri = 0
-            for i, v in enumerate(op.resource_operands):
-                if not is_resource(v):
-                    continue
-                arg, size, base = at(v)
-                access = 3 if i in tied_idx else 1
-                binds.append((arg, size, self._add(outer, base, offsets[ri]), lengths[ri], access))
-                ri += 1
-            tied_results = {r for r, t in enumerate(_ties(op)) if t >= 0}
-            for r, (res, rsize) in enumerate(zip(op.results, op.result_sizes)):
-                if r in tied_results or not is_resource(res):
-                    continue
-                arg, size, base = at(res)
-                binds.append((arg, size, self._add(outer, base, 0), rsize, 2))
-            n = len(binds)
-            entry_points = op.attr("entry_points")
-            if entry_points is None:
-                raise UnsupportedOpError(f"{op.describe()}: no entry_points")
-            workload = op.workload
-            b.create(
-                "stream.cmd.dispatch",
-                [*workload, *uniforms, *(x[0] for x in binds), *(x[1] for x in binds)]
-                + [x[2] for x in binds]
-                + [x[3] for x in binds],
-                [],
-                properties={
-                    "entry_points": entry_points,
-                    "operandSegmentSizes": A.segment_sizes(len(workload), len(uniforms), n, n, n, n),
-                    "resource_accesses": A.ArrayAttr(tuple(_ACCESS_ATTRS[x[4]] for x in binds)),
-                },
-            )
-            return
-        if isinstance(op, D.AsyncCollectiveOp):
-            # As IREE's schedule-allocation: out of place, the source range read, the target's written;
-            # each range spans its value's whole allocation (the op's own offsets added to the base).
-            sarg, ssize, sbase = at(op.source)
-            targ, tsize, tbase = at(op.result)
-            params = [op.param] if op.param is not None else []
-            b.create(
-                "stream.cmd.collective",
-                [op.channel, op.element_count, *params, sarg, targ, ssize, tsize]
-                + [self._add(outer, sbase, op.source_offset), self._add(outer, tbase, op.target_offset)]
-                + [op.source_size, op.target_size],
-                [],
-                properties={
-                    "op": _required(op, "op"),
-                    "operandSegmentSizes": A.segment_sizes(1, 1, len(params), 2, 2, 2, 2),
-                    "resource_accesses": A.ArrayAttr((_ACCESS_ATTRS[1], _ACCESS_ATTRS[2])),
-                },
-            )
-            return
-        if isinstance(op, D.AsyncSplatOp):
-            arg, size, base = at(op.result)
-            b.create("stream.cmd.fill", [arg, size, self._add(outer, base, 0), op.result_size, op.value], [])
-            return
-        if isinstance(op, D.AsyncFillOp):
-            arg, size, base = at(op.target)
-            b.create(
-                "stream.cmd.fill",
-                [arg, size, self._add(outer, base, op.target_offset), op.target_length, op.value],
-                [],
-            )
-            return
-        copy: tuple[Value, int | Value, Value, int | Value, Value] | None = None
-        if isinstance(op, D.AsyncCopyOp):
-            copy = (op.source, op.source_offset, op.target, op.target_offset, op.length)
-        elif isinstance(op, (D.AsyncCloneOp, D.AsyncTransferOp)):
-            copy = (op.source, 0, op.result, 0, op.result_size)
-        elif isinstance(op, D.AsyncSliceOp):
-            copy = (op.source, op.source_offset, op.result, 0, op.result_size)
-        elif isinstance(op, D.AsyncUpdateOp):
-            copy = (op.update, 0, op.target, op.target_offset, op.update_size)
-        if copy is None and isinstance(op, D.AsyncConstantOp):
+        if isinstance(op, D.AsyncConstantOp):
             raise UnsupportedOpError(
                 f"{op.describe()}: a constant of inline data ({op.attr('value')}) inside an execution region "
                 "(IREE packs these into a #util.composite buffer, stream.resource.try_map with a "
                 "stream.file.read fallback) is not supported"
             )
-        if copy is None:
-            raise UnsupportedOpError(f"{op.describe()}: no cmd lowering inside an execution region")
-        src, soff, dst, doff, length = copy
-        sarg, ssize, sbase = at(src)
-        darg, dsize, dbase = at(dst)
-        source_at, target_at = self._add(outer, sbase, soff), self._add(outer, dbase, doff)
-        # As IREE's schedule-allocation: a transfer in from another device or from staging memory
-        # invalidates its source range first; one out to another device or to staging flushes its target.
-        transfer_in = transfer_out = False
-        if isinstance(op, D.AsyncTransferOp):
-            src_aff = op.source_affinity
-            res_aff = op.target_affinity or op.result_affinity  # IREE 3.13 / older spelling
-            transfer_in = (src_aff is not None and src_aff != self.exec_affinity) or _staging(op.source)
-            transfer_out = (res_aff is not None and res_aff != self.exec_affinity) or _staging(op.result)
-            if transfer_in:
-                props = {"source_affinity": src_aff} if src_aff is not None else {}
-                b.create(
-                    "stream.cmd.invalidate", [sarg, ssize, source_at, op.source_size], [], properties=props
-                )
-        b.create("stream.cmd.copy", [sarg, ssize, source_at, darg, dsize, target_at, length], [])
-        if transfer_out:
-            assert isinstance(op, D.AsyncTransferOp)
-            res_aff = op.target_affinity or op.result_affinity
-            props = {"source_affinity": res_aff} if res_aff is not None else {}
-            b.create("stream.cmd.flush", [darg, dsize, target_at, op.result_size], [], properties=props)
+
+        def where(v: Value) -> Range:
+            return (*at(v), None)
+
+        def add(base: int | Value, off: int | Value) -> Value:
+            return self._add(outer, base, off)
+
+        lower_command(op, b, where, add, self.exec_affinity)
 
     # --- parameters ---------------------------------------------------------------------------
 
@@ -710,24 +615,10 @@ def _ops(up: ParameterUpload) -> list[Operation]:
     return [o for _, entries in up.groups for o, _ in entries] + [e[0] for g, _ in up.buffers for e in g]
 
 
-def _required(op: Operation, name: str) -> A.Attribute:
-    value = op.attr(name)
-    if value is None:
-        raise UnsupportedOpError(f"{op.describe()}: no {name!r} attribute")
-    return value
-
-
 def _const_size(op: Operation) -> Value:
     assert isinstance(op, D.AsyncConstantOp)
     size: Value = op.result_size
     return size
-
-
-def _ties(op: Operation) -> list[int]:
-    attr = op.attr("tied_operands")
-    if not isinstance(attr, A.ArrayAttr):
-        return [-1] * len(op.results)
-    return [e.value if isinstance(e, A.IntegerAttr) else -1 for e in attr]
 
 
 def sort_topologically(block: Block) -> None:
@@ -767,10 +658,6 @@ def sort_topologically(block: Block) -> None:
         remaining = rest
     if order != list(range(len(ops))):
         block.ops[:] = [ops[i] for i in order]
-
-
-def _staging(v: Value) -> bool:
-    return isinstance(v.type, T.ResourceType) and v.type.lifetime == "staging"
 
 
 def _known_multiple(v: Value, alignment: int, depth: int = 8) -> bool:

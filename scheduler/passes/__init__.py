@@ -50,6 +50,7 @@ def _registry() -> dict[str, IreePass]:
     from scheduler.passes.propagate_timepoints import propagate_timepoints
     from scheduler.passes.reference_counting import automatic_reference_counting
     from scheduler.passes.refine_usage import refine_usage
+    from scheduler.passes.schedule_allocation import schedule_allocation
     from scheduler.passes.schedule_concurrency import schedule_concurrency
     from scheduler.passes.schedule_execution import schedule_execution
 
@@ -90,6 +91,12 @@ def _registry() -> dict[str, IreePass]:
             schedule_execution,
             "partition each block's streamable ops into stream.async.execute regions, results awaited",
             nest="util.func",
+        ),
+        IreePass(
+            "schedule-allocation",
+            "--iree-stream-schedule-allocation",
+            schedule_allocation,
+            "allocate execution regions (results, transients packed, constants uploaded) into cmd form",
         ),
         IreePass(
             "schedule-concurrency",

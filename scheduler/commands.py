@@ -1,0 +1,237 @@
+"""One async op of an execution region as its ``stream.cmd.*`` command, given where each value's bytes are.
+
+Shared by the pipeline's writer (:mod:`scheduler.emit`, which lays values out in slabs it sized itself)
+and the standalone ``schedule-allocation`` pass (:mod:`scheduler.passes.schedule_allocation`, which
+maps them to ``stream.resource.pack`` slices as IREE's pass does). Both give :func:`lower_command` a
+function ``at(value) -> Range``: the resource holding the value inside the region, that resource's
+size, the value's offset in it, and the value's length when the caller knows it (``None``: the op's own
+size operand is used). The commands are IREE's ScheduleAllocation lowering of each op:
+
+- dispatch: a binding per resource operand (read, or read-write when a result is tied to it) and per
+  untied resource result (write), at the value's offset plus the op's own;
+- splat and fill: ``stream.cmd.fill``;
+- clone, slice, update, copy, barrier: ``stream.cmd.copy``;
+- transfer: ``stream.cmd.copy``, preceded by ``stream.cmd.invalidate`` of the source when it comes from
+  another device or from staging memory, followed by ``stream.cmd.flush`` of the target when it goes to
+  another device or to staging memory;
+- collective: ``stream.cmd.collective``, out of place (source read, target written).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from ir import Builder, Operation, Value
+from ir import attributes as A
+from ir import types as T
+from ir.dialects import stream_async as D
+from scheduler.access import is_resource
+from scheduler.errors import UnsupportedOpError
+
+# (resource in the region, its size, the value's offset in it, the value's length or None)
+Range = tuple[Value, Value, "int | Value", "Value | None"]
+At = Callable[[Value], Range]
+Add = Callable[["int | Value", "int | Value"], Value]
+
+ACCESS_ATTRS = {a: A.i32_attr(a) for a in (1, 2, 3)}
+
+
+def lower_command(op: Operation, b: Builder, at: At, add: Add, affinity: A.Attribute | None) -> None:
+    """Create ``op``'s command(s) with ``b``; offsets are summed with ``add`` (outside the region).
+
+    ``affinity`` is the execution region's, against which a transfer is found to come in or go out.
+
+    Raises
+    ------
+    UnsupportedOpError
+        For an op with no cmd lowering (the caller handles constants and allocas itself).
+    """
+    if isinstance(op, D.AsyncDispatchOp):
+        _dispatch(op, b, at, add)
+        return
+    if isinstance(op, D.AsyncCollectiveOp):
+        _collective(op, b, at, add)
+        return
+    if isinstance(op, D.AsyncCallOp):
+        _call(op, b, at, add)
+        return
+    if isinstance(op, D.AsyncSplatOp):
+        arg, size, base, length = at(op.result)
+        b.create("stream.cmd.fill", [arg, size, add(base, 0), _len(length, op.result_size), op.value], [])
+        return
+    if isinstance(op, D.AsyncFillOp):
+        arg, size, base, _ = at(op.target)
+        b.create("stream.cmd.fill", [arg, size, add(base, op.target_offset), op.target_length, op.value], [])
+        return
+    copy: tuple[Value, int | Value, Value, int | Value, Value] | None = None
+    if isinstance(op, D.AsyncCopyOp):
+        copy = (op.source, op.source_offset, op.target, op.target_offset, op.length)
+    elif isinstance(op, D.AsyncCloneOp):
+        copy = (op.source, 0, op.result, 0, _len(at(op.result)[3], op.result_size))
+    elif isinstance(op, D.AsyncTransferOp):
+        copy = (op.source, 0, op.result, 0, _len(at(op.source)[3], op.result_size))
+    elif isinstance(op, D.AsyncSliceOp):
+        copy = (op.source, op.source_offset, op.result, 0, op.result_size)
+    elif isinstance(op, D.AsyncUpdateOp):
+        copy = (op.update, 0, op.target, op.target_offset, op.update_size)
+    elif op.op_name == "stream.async.barrier":
+        source = op.operands[0]
+        copy = (source, 0, op.results[0], 0, _len(at(source)[3], op.operands[1]))
+    if copy is None:
+        raise UnsupportedOpError(f"{op.describe()}: no cmd lowering inside an execution region")
+    src, soff, dst, doff, length = copy
+    sarg, ssize, sbase, slen = at(src)
+    darg, dsize, dbase, dlen = at(dst)
+    source_at, target_at = add(sbase, soff), add(dbase, doff)
+    transfer_in = transfer_out = False
+    if isinstance(op, D.AsyncTransferOp):
+        # IREE 3.13 spells the target `target_affinity`; older IR (and the pipeline's own) `result_affinity`.
+        src_aff, res_aff = op.source_affinity, op.attr("target_affinity") or op.result_affinity
+        transfer_in = (src_aff is not None and src_aff != affinity) or _staging(op.source)
+        transfer_out = (res_aff is not None and res_aff != affinity) or _staging(op.result)
+        if transfer_in:
+            props = {"source_affinity": src_aff} if src_aff is not None else {}
+            b.create(
+                "stream.cmd.invalidate",
+                [sarg, ssize, source_at, _len(slen, op.source_size)],
+                [],
+                properties=props,
+            )
+    b.create("stream.cmd.copy", [sarg, ssize, source_at, darg, dsize, target_at, length], [])
+    if transfer_out:
+        assert isinstance(op, D.AsyncTransferOp)
+        props = {"source_affinity": res_aff} if res_aff is not None else {}
+        b.create(
+            "stream.cmd.flush", [darg, dsize, target_at, _len(dlen, op.result_size)], [], properties=props
+        )
+
+
+def _dispatch(op: D.AsyncDispatchOp, b: Builder, at: At, add: Add) -> None:
+    ties = op.attr("tied_operands")
+    tied_idx = {e.value for e in ties} if isinstance(ties, A.ArrayAttr) else set()  # type: ignore[attr-defined]
+    uniforms = [v for v in op.resource_operands if not is_resource(v)]
+    offsets, lengths = op.resource_operand_offsets, op.resource_operand_lengths
+    binds: list[tuple[Value, Value, Value, Value, int]] = []
+    ri = 0
+    for i, v in enumerate(op.resource_operands):
+        if not is_resource(v):
+            continue
+        arg, size, base, _ = at(v)
+        access = 3 if i in tied_idx else 1
+        binds.append((arg, size, add(base, offsets[ri]), lengths[ri], access))
+        ri += 1
+    tied_results = {r for r, t in enumerate(ties_of(op)) if t >= 0}
+    for r, (res, rsize) in enumerate(zip(op.results, op.result_sizes)):
+        if r in tied_results or not is_resource(res):
+            continue
+        arg, size, base, _ = at(res)
+        binds.append((arg, size, add(base, 0), rsize, 2))
+    n = len(binds)
+    entry_points = op.attr("entry_points")
+    if entry_points is None:
+        raise UnsupportedOpError(f"{op.describe()}: no entry_points")
+    workload = op.workload
+    b.create(
+        "stream.cmd.dispatch",
+        [*workload, *uniforms, *(x[0] for x in binds), *(x[1] for x in binds)]
+        + [x[2] for x in binds]
+        + [x[3] for x in binds],
+        [],
+        properties={
+            "entry_points": entry_points,
+            "operandSegmentSizes": A.segment_sizes(len(workload), len(uniforms), n, n, n, n),
+            "resource_accesses": A.ArrayAttr(tuple(ACCESS_ATTRS[x[4]] for x in binds)),
+        },
+    )
+
+
+def _call(op: D.AsyncCallOp, b: Builder, at: At, add: Add) -> None:
+    # Primitive operands stay in place; each resource operand becomes a (read or read-write) range, each
+    # untied resource result a write-only range appended after them.
+    ties = ties_of(op)
+    operands: list[Value] = []
+    ranges: list[tuple[Value, Value, Value, int]] = []
+    ri = 0
+    for i, v in enumerate(op.resource_operands):
+        if not is_resource(v):
+            operands.append(v)
+            continue
+        res, size, base, _ = at(v)
+        operands.append(res)
+        ranges.append(
+            (
+                size,
+                add(base, op.resource_operand_offsets[ri]),
+                op.resource_operand_lengths[ri],
+                3 if i in ties else 1,
+            )
+        )
+        ri += 1
+    sizes = iter(op.result_sizes)
+    for r, result in enumerate(op.results):
+        if not is_resource(result):
+            continue
+        rsize = next(sizes)
+        if ties[r] >= 0:
+            continue
+        res, size, base, _ = at(result)
+        operands.append(res)
+        ranges.append((size, add(base, 0), rsize, 2))
+    n = len(ranges)
+    props: dict[str, A.Attribute] = {
+        "callee": _required(op, "callee"),
+        "operandSegmentSizes": A.segment_sizes(len(operands), n, n, n, 0),
+        "resource_operand_accesses": A.ArrayAttr(tuple(ACCESS_ATTRS[x[3]] for x in ranges)),
+    }
+    for key in ("arg_attrs", "res_attrs"):
+        if (value := op.attr(key)) is not None:
+            props[key] = value
+    b.create(
+        "stream.cmd.call",
+        [*operands, *(x[0] for x in ranges), *(x[1] for x in ranges), *(x[2] for x in ranges)],
+        [r.type for r in op.results if not is_resource(r)],
+        properties=props,
+    )
+
+
+def _collective(op: D.AsyncCollectiveOp, b: Builder, at: At, add: Add) -> None:
+    # Out of place, as IREE's schedule-allocation: the source range read, the target's written; each
+    # length is the value's range (the op's own sizes when the caller does not know it).
+    sarg, ssize, sbase, slen = at(op.source)
+    targ, tsize, tbase, tlen = at(op.result)
+    params = [op.param] if op.param is not None else []
+    b.create(
+        "stream.cmd.collective",
+        [op.channel, op.element_count, *params, sarg, targ, ssize, tsize]
+        + [add(sbase, op.source_offset), add(tbase, op.target_offset)]
+        + [_len(slen, op.source_size), _len(tlen, op.target_size)],
+        [],
+        properties={
+            "op": _required(op, "op"),
+            "operandSegmentSizes": A.segment_sizes(1, 1, len(params), 2, 2, 2, 2),
+            "resource_accesses": A.ArrayAttr((ACCESS_ATTRS[1], ACCESS_ATTRS[2])),
+        },
+    )
+
+
+def _len(known: Value | None, fallback: Value) -> Value:
+    return known if known is not None else fallback
+
+
+def _required(op: Operation, name: str) -> A.Attribute:
+    value = op.attr(name)
+    if value is None:
+        raise UnsupportedOpError(f"{op.describe()}: no {name!r} attribute")
+    return value
+
+
+def ties_of(op: Operation) -> list[int]:
+    """``tied_operands`` of ``op`` per result (-1: untied)."""
+    attr = op.attr("tied_operands")
+    if not isinstance(attr, A.ArrayAttr):
+        return [-1] * len(op.results)
+    return [e.value if isinstance(e, A.IntegerAttr) else -1 for e in attr]
+
+
+def _staging(v: Value) -> bool:
+    return isinstance(v.type, T.ResourceType) and v.type.lifetime == "staging"
