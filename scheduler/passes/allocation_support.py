@@ -3,16 +3,18 @@
 
 from __future__ import annotations
 
-import re
-
 from ir import Block, Builder, Operation, OpResult, Region, Value
 from ir import attributes as A
 from ir import types as T
 from ir.dialects import stream_async as D
 from scheduler.access import result_size
+from scheduler.affinity import transfer_target
 from scheduler.errors import ScheduleError, UnsupportedOpError
 from scheduler.passes.copy_analysis import tied_operand
 from scheduler.usage_graph import tied_results
+
+# Host ops whose affinity pins the resource they take (IREE's pinned affinities).
+_PINNING = frozenset({"stream.tensor.export", "stream.async.store", "stream.tensor.store"})
 
 
 def make_pack(
@@ -100,7 +102,7 @@ def local_affinity(v: Value) -> A.Attribute | None:
         seen.add(id(v))
         op = v.op
         if isinstance(op, D.AsyncTransferOp):
-            return op.attr("target_affinity") or op.attr("result_affinity")
+            return transfer_target(op)
         t = tied_operand(v)
         if t is not None:
             v = t
@@ -111,10 +113,12 @@ def local_affinity(v: Value) -> A.Attribute | None:
     return None
 
 
-def consumer_affinities(v: Value) -> list[A.Attribute]:
-    """The affinities of the ops that use ``v`` (through awaits and tied results): the regions that
-    capture it and the host ops that name one (IREE's consumer affinity analysis, within a function)."""
-    out: list[A.Attribute] = []
+def usage_affinities(v: Value) -> tuple[list[A.Attribute], list[A.Attribute]]:
+    """(pinned, used): the affinities of host ops that pin ``v`` (an export or a store names where it
+    must be) and of the other ops that use it, through awaits and tied results (IREE's affinity analysis,
+    within a function)."""
+    pinned: list[A.Attribute] = []
+    used: list[A.Attribute] = []
     work = [v]
     seen: set[int] = set()
     while work:
@@ -125,44 +129,11 @@ def consumer_affinities(v: Value) -> list[A.Attribute]:
         for user, i in cur.uses:
             aff = user.attr("affinity")
             if aff is not None:
-                out.append(aff)
+                (pinned if user.op_name in _PINNING else used).append(aff)
             if user.op_name == "stream.timepoint.await" and i < len(user.results):
                 work.append(user.results[i])
             work.extend(tied_results(user, i))
-    return out
-
-
-def device_of(a: A.Attribute) -> str:
-    if isinstance(a, A.DeviceAffinityAttr):
-        return str(a.device)
-    found = re.search(r"@[\w$.-]+", str(a))
-    return found.group(0) if found else str(a)
-
-
-def join_or(affinities: list[A.Attribute | None]) -> A.Attribute | None:
-    """IREE's AffinityAttr::joinOR over a list: one device stays itself (queues OR-ed), several become
-    ``#hal.device.optimal`` in order of first appearance."""
-    by_device: dict[str, A.Attribute] = {}
-    for a in affinities:
-        if a is None:
-            continue
-        for part in a.affinities if isinstance(a, A.DeviceOptimalAttr) else (a,):
-            key = device_of(part)
-            prev = by_device.get(key)
-            by_device[key] = part if prev is None else or_queues(prev, part)
-    if not by_device:
-        return None
-    if len(by_device) == 1:
-        return next(iter(by_device.values()))
-    return A.DeviceOptimalAttr(tuple(by_device.values()))
-
-
-def or_queues(a: A.Attribute, b: A.Attribute) -> A.Attribute:
-    if isinstance(a, A.DeviceAffinityAttr) and isinstance(b, A.DeviceAffinityAttr):
-        if a.queues is None or b.queues is None:
-            return a if a.queues is None else b
-        return A.DeviceAffinityAttr(a.device, tuple(sorted(set(a.queues) | set(b.queues))))
-    return a
+    return pinned, used
 
 
 def escaping_result(v: Value) -> Value | None:

@@ -57,15 +57,14 @@ from ir import attributes as A
 from ir import types as T
 from ir.dialects import stream_async as D
 from scheduler.access import is_resource, static_index
+from scheduler.affinity import join_or
 from scheduler.commands import Range, lower_command
 from scheduler.errors import ScheduleError, UnsupportedOpError
 from scheduler.passes.allocation_support import (
-    consumer_affinities,
     convert_async_func,
     detach,
     escaping_result,
     find_subview,
-    join_or,
     join_timepoints,
     lifetime_of,
     local_affinity,
@@ -73,6 +72,7 @@ from scheduler.passes.allocation_support import (
     size_of,
     tied_yield_result,
     top_in_block,
+    usage_affinities,
     value_attr,
     where,
 )
@@ -372,9 +372,12 @@ class _Region:
         transfer it comes from, else the region's)."""
         local = local_affinity(inner)
         here = local if local is not None else self.affinity
-        usage = [a for a in [self.affinity, *consumer_affinities(result)] if a is not None]
-        ordered = sorted(dict.fromkeys(usage), key=str)
-        return join_or([*ordered, here])
+        pinned, used = usage_affinities(result)
+        usage = pinned if pinned else [a for a in [self.affinity, *used] if a is not None]
+        joined: A.Attribute | None = None
+        for a in sorted({str(a): a for a in usage}.items()):
+            joined = join_or(joined, a[1])
+        return join_or(joined, here)
 
     def _results(
         self,
