@@ -387,6 +387,7 @@ class Parser(AttrTypeParser):
             if self.text.startswith("^", self.pos):
                 block = self._parse_block_header()
                 region.add_block(block)
+                continue  # a block may hold no ops (IREE prints an empty module's body as '^bb0:')
             elif block is None:
                 block = region.add_block()
             block.append(self.parse_operation())

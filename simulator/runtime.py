@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import inspect
 from collections.abc import Callable, Generator
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from ir import Module, Operation
 from ir import types as T
@@ -29,6 +29,9 @@ from simulator.parameters import ParameterProvider
 from simulator.queues import Device, Link, Queue, QueueWork
 from simulator.semaphores import Fence, Semaphore
 from simulator.storage import Storage
+
+if TYPE_CHECKING:
+    from simulator.host.executable_sources import ExecutableSources
 
 COUNT_KEYS = (
     "dispatches",
@@ -103,7 +106,7 @@ class Runtime:
         self.default_affinity = default if isinstance(default, DeviceAffinityAttr) else None
         # HAL-form programs: the stream form of the same compilation, whose stream.executable exports give
         # the bodies of the compiled exports (simulator.host.hal_command_rules).
-        self.executable_sources: Module | None = None
+        self.executable_sources: ExecutableSources | None = None
         # A checker (simulator.checks) watching submissions, host waits and host accesses; None: no cost.
         self.observer: Any = None
 

@@ -35,6 +35,7 @@ from simulator.costs import Calibration, CostModel
 from simulator.engine import EVENTS_PER_BATCH, Engine
 from simulator.errors import InputError, SimulationError, UnsupportedOpError
 from simulator.host import HOST_RULES, BufferView, Interpreter
+from simulator.host.executable_sources import SourcesSpec, load_executable_sources
 from simulator.host.values import ir_element_type
 from simulator.kernels import KERNELS, KernelRegistry
 from simulator.machine import Machine, load_machine
@@ -138,13 +139,13 @@ class Session:
         observer: Any = None,
         favor: str | None = None,
         pipeline: Any = None,
-        executable_sources: Module | str | pathlib.Path | None = None,
+        executable_sources: SourcesSpec | None = None,
     ) -> InvocationResult:
         """Run ``function``; ``observer`` (a :mod:`simulator.checks` observer) watches the run if given.
 
         A HAL-form module (``iree-compile --compile-to=hal``) carries compiled binaries: its dispatches run
-        the bodies of ``executable_sources``, the stream form of the same compilation (see
-        :mod:`simulator.host.hal_command_rules`).
+        the bodies of ``executable_sources``: the stream form of the same compilation, or the directory of
+        IREE's executable-source dumps (see :mod:`simulator.host.executable_sources`).
 
         An async-form module is scheduled first (``favor`` and ``pipeline`` as in
         :func:`scheduler.schedule_module`), on a copy: ``module`` itself is never changed, so the same
@@ -174,7 +175,7 @@ class Session:
         observer: Any,
         favor: str | None,
         pipeline: Any,
-        executable_sources: Module | str | pathlib.Path | None,
+        executable_sources: SourcesSpec | None,
     ) -> InvocationResult:
         if not isinstance(module, Module):
             module = load_program(module)
@@ -200,9 +201,9 @@ class Session:
             parameters=make_parameter_index(parameters),
             host_functions=self.host_functions,
         )
-        if executable_sources is not None and not isinstance(executable_sources, Module):
-            executable_sources = load_program(executable_sources)
-        runtime.executable_sources = executable_sources
+        runtime.executable_sources = (
+            None if executable_sources is None else load_executable_sources(executable_sources)
+        )
         if with_data:
             _check_data_supported(runtime, module)
         interp = Interpreter(runtime, module, HOST_RULES)

@@ -295,6 +295,8 @@ def async_dump(program: pathlib.Path, flags: list[str] | None = None) -> str:
 HAL_README = [
     "hal.mlir:           iree-compile source.mlir T --compile-to=hal -o hal.mlir"
     "   (run with --executable-sources cmd.mlir)",
+    "hal_sources/:       the same compile's --iree-hal-dump-executable-sources-to=hal_sources (one hal.executable"
+    " per file, linalg bodies; run with --executable-sources hal_sources)",
     "hal.generic.mlir:   iree-opt hal.mlir --mlir-print-op-generic -o hal.generic.mlir",
     "hal.direct.mlir:    iree-compile source.mlir T --compile-to=hal --iree-hal-indirect-command-buffers=false"
     " -o hal.direct.mlir",
@@ -307,7 +309,19 @@ def hal_forms(prog: pathlib.Path, out: pathlib.Path, flags: list[str] | None = N
     memoized command buffers, its generic print, and with direct command buffers."""
     compile_ = tool("iree-compile")
     flags = TARGET_FLAGS if flags is None else flags
-    run([compile_, str(prog), *flags, "--compile-to=hal", "-o", str(out / "hal.mlir")])
+    sources = out / "hal_sources"
+    shutil.rmtree(sources, ignore_errors=True)
+    run(
+        [
+            compile_,
+            str(prog),
+            *flags,
+            "--compile-to=hal",
+            f"--iree-hal-dump-executable-sources-to={sources}",
+            "-o",
+            str(out / "hal.mlir"),
+        ]
+    )
     run(
         [
             tool("iree-opt"),
@@ -479,6 +493,8 @@ def main(argv: list[str] | None = None) -> int:
                 text = readme.read_text()
                 if "hal.mlir:" not in text:
                     readme.write_text(text.rstrip("\n") + "\n" + "\n".join(HAL_README) + "\n")
+                elif "hal_sources/:" not in text:
+                    readme.write_text(text.replace(HAL_README[1], "\n".join(HAL_README[1:3])))
                 print("wrote HAL forms of", out, flush=True)
                 continue
             print("wrote", regenerate(program, out), flush=True)

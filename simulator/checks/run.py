@@ -34,6 +34,7 @@ from simulator.checks.hb import analyse
 from simulator.checks.observer import Observer
 from simulator.checks.outcomes import deadlock_findings, fault_findings
 from simulator.errors import DeadlockError, DeviceFailure, DispatchError, InputError, SimulationError
+from simulator.host.executable_sources import load_executable_sources
 from simulator.memory import LifetimeError, ResourceRef
 from simulator.params.provider import make_parameter_index
 from simulator.program import async_ops, load_program, parameter_keys, to_cmd_form
@@ -205,8 +206,8 @@ async def check(
     keys = [(s, k) for s, k, _ in parameter_keys(cmd_module)]
     for fault in faults_t:
         validate_fault(fault, session.machine, keys)
-    if executable_sources is not None and not isinstance(executable_sources, Module):
-        executable_sources = load_program(executable_sources)
+    if executable_sources is not None:
+        executable_sources = load_executable_sources(executable_sources)
     kw = {"parameters": index, "timing_only": timing_only, "executable_sources": executable_sources}
     with_data = not timing_only
 

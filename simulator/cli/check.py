@@ -89,9 +89,9 @@ def add_check_options(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--no-reference", action="store_true", help="skip the numerical comparisons")
     parser.add_argument(
         "--executable-sources",
-        metavar="FILE",
-        help="HAL-form programs: the stream form of the same compilation (cmd.mlir), whose executables give "
-        "the compiled dispatches' bodies",
+        metavar="FILE|DIR",
+        help="HAL-form programs: the compiled dispatches' bodies, from the stream form of the same compilation "
+        "(cmd.mlir) or from the directory iree-compile --iree-hal-dump-executable-sources-to=DIR wrote",
     )
 
 

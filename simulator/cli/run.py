@@ -5,14 +5,14 @@
     streamsim run [PROGRAM] [--function main] [--input 8x64xf32=1 | --input @x.npy]...
                   [--parameters model=params.irpa]... [--output @out.npy]...
                   [--machine NAME | file.toml] [--trace out.json|out.pftrace] [--timing-only] [--seed N]
-                  [--calibration table.toml] [--executable-sources cmd.mlir]
+                  [--calibration table.toml] [--executable-sources cmd.mlir|DIR]
 
 PROGRAM is cmd-form MLIR, generic or pretty (pretty text is converted with IREE's parser); async-form
 programs go through the scheduler. HAL-form programs (``iree-compile --compile-to=hal``) run as IREE's
 runtime runs them (command buffers, queue allocations, fences); their dispatches execute the bodies of
-``--executable-sources``, the stream form of the same compilation. Without PROGRAM it runs the built-in example, a
-real IREE-compiled MLP (``simulator/examples/mlp``), with inputs and parameters generated from ``--seed``
-(timing-only while IREE executables compute no data).
+``--executable-sources``: the stream form of the same compilation, or IREE's dumps of its executables.
+Without PROGRAM it runs the built-in example, a real IREE-compiled MLP (``simulator/examples/mlp``), with
+inputs and parameters generated from ``--seed`` (timing-only while IREE executables compute no data).
 
 It prints the outputs as iree-run-module does, then a summary (makespan, busy % per queue, peak memory per
 pool, bytes read from storage). Exit codes: 0 success, 1 the simulated program failed (the message names
@@ -79,9 +79,9 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
     parser.add_argument("--no-summary", action="store_true", help="print only the outputs")
     parser.add_argument(
         "--executable-sources",
-        metavar="FILE",
-        help="HAL-form programs: the stream form of the same compilation (cmd.mlir), whose executables give "
-        "the compiled dispatches' bodies",
+        metavar="FILE|DIR",
+        help="HAL-form programs: the compiled dispatches' bodies, from the stream form of the same compilation "
+        "(cmd.mlir) or from the directory iree-compile --iree-hal-dump-executable-sources-to=DIR wrote",
     )
     parser.set_defaults(func=run)
 

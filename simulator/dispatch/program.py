@@ -21,7 +21,7 @@ from typing import Any
 
 import numpy as np
 
-from ir.attributes import StringAttr, SymbolRefAttr
+from ir.attributes import IntegerAttr, StringAttr, SymbolRefAttr
 from ir.core import Operation
 from ir.errors import IRError
 from ir.module import Module
@@ -127,13 +127,30 @@ class ExecutableProgram:
         self.uniform_args = [a for a in args if not isinstance(a.type, BindingType)]
         self._plans: dict[Any, Any] = {}
         self._split: tuple[Compiled, Compiled] | None = None
+        self._hal_bindings: int | None = None
         # Uniform values -> the values of the ops that depend on nothing else (index math, empties) and
         # the main steps specialised to those values (see _prepare).
         self._uniform_values: dict[tuple[int, ...], tuple[dict[Any, Any], Compiled]] = {}
 
     @property
     def num_bindings(self) -> int:
-        return len(self.binding_args)
+        """Bindings the body takes: its binding arguments (stream form), or one past the highest ordinal its
+        ``hal.interface.binding.subspan`` ops read (a HAL executable's function takes no arguments)."""
+        if self.binding_args:
+            return len(self.binding_args)
+        if self._hal_bindings is None:
+            ordinals = []
+            for op in self.func.walk():
+                attr = op.attr("binding") if op.op_name == "hal.interface.binding.subspan" else None
+                if isinstance(attr, IntegerAttr):
+                    ordinals.append(attr.value)
+            self._hal_bindings = max(ordinals) + 1 if ordinals else 0
+        return self._hal_bindings
+
+    @property
+    def hal_interface(self) -> bool:
+        """Whether the body reads bindings by HAL ordinal (IREE's executable-source dumps)."""
+        return not self.binding_args and self.num_bindings > 0
 
     @property
     def num_uniforms(self) -> int:

@@ -15,12 +15,13 @@
   (host bytes staged and copied) run as one fill or copy in queue order; ``hal.device.queue.barrier``
   signals after its wait with no work.
 
-Dispatch bodies: a HAL-form module carries compiled binaries, not linalg. Each export resolves by name to
-the ``stream.executable`` export of the same compilation's stream form, handed to the session as its
-*executable sources* (``streamsim run --executable-sources cmd.mlir``), so data runs execute the real body;
-the push constants are its uniform operands and the bindings its binding arguments, in order, as IREE's
-stream-to-HAL conversion lays them out. Without sources a timing-only run costs each dispatch by the bytes
-its bindings move; a data run stops with an error naming the export.
+Dispatch bodies: a HAL-form module carries compiled binaries, not linalg. Each export resolves by name to a
+body from the same compilation, handed to the session as its *executable sources*
+(:mod:`simulator.host.executable_sources`): the stream form's ``stream.executable`` export (push constants
+are its uniform operands and the bindings its binding arguments, in order, as IREE's stream-to-HAL
+conversion lays them out), or IREE's own dump of the ``hal.executable`` (bindings and constants by their
+ordinals). Data runs execute the real body. Without sources a timing-only run costs each dispatch by the
+bytes its bindings move; a data run stops with an error naming the export.
 """
 
 from __future__ import annotations
@@ -30,13 +31,14 @@ from typing import Any
 
 import numpy as np
 
-from ir import Module, Operation
-from ir.attributes import StringAttr, SymbolRefAttr
+from ir import Operation
+from ir.attributes import IntegerAttr, SymbolRefAttr
 from simulator.commands import Concurrent, CopyCmd, DispatchCmd, Executor, FillCmd, Serial
 from simulator.costs import CostModel, DispatchCost
 from simulator.errors import SimulationError, UnsupportedOpError
 from simulator.executables import Executable
 from simulator.host import fields
+from simulator.host.executable_sources import ExecutableSources
 from simulator.host.hal_device_rules import buffer_arg, device_arg, fence_arg, queue_of
 from simulator.host.interpreter import Interpreter, Rule
 from simulator.host.values import HostBuffer
@@ -85,45 +87,28 @@ class _Bodyless(Executable):
         self.timings = {}
 
 
-def _sources_index(sources: Module) -> dict[str, SymbolRefAttr]:
-    """Export name -> ``@executable::@export`` of every stream.executable export in ``sources``."""
-    index: dict[str, SymbolRefAttr] = {}
-    for exe in sources.body.ops:
-        if exe.op_name != "stream.executable":
-            continue
-        exe_name = exe.attr("sym_name")
-        for op in exe.regions[0].blocks[0].ops if exe.regions and exe.regions[0].blocks else ():
-            if op.op_name == "stream.executable.export":
-                name = op.attr("sym_name")
-                if isinstance(name, StringAttr) and isinstance(exe_name, StringAttr):
-                    index.setdefault(name.value, SymbolRefAttr(exe_name.value, (name.value,)))
-    return index
-
-
 def resolve_export(rt: Runtime, export: str, where: str) -> Executable:
     """The body of a HAL export, from the runtime's executable sources (cached per run)."""
     cache: dict[str, Executable] = rt.__dict__.setdefault("_hal_exports", {})
     exe = cache.get(export)
     if exe is not None:
         return exe
-    sources: Module | None = getattr(rt, "executable_sources", None)
+    sources: ExecutableSources | None = getattr(rt, "executable_sources", None)
     if sources is None:
         exe = _Bodyless(
             export,
             f"@{export} is a compiled binary; give the stream form of the same compilation as executable "
-            "sources (--executable-sources cmd.mlir) to run it with data",
+            "sources (--executable-sources cmd.mlir, or the directory of --iree-hal-dump-executable-sources-to) "
+            "to run it with data",
         )
     else:
-        index: dict[str, SymbolRefAttr] = rt.__dict__.setdefault("_hal_sources_index", {})
-        if not index:
-            index.update(_sources_index(sources))
-        ref = index.get(export)
-        if ref is None:
+        found = sources.resolve(export)
+        if found is None:
             raise UnsupportedOpError(
-                f"{where}: export @{export} has no stream.executable export of that name in the executable "
-                f"sources {sources.filename or '(module)'}"
+                f"{where}: export @{export} has no stream.executable or hal.executable export of that name in "
+                f"the executable sources {sources.filename}"
             )
-        exe = Executable(sources, ref, rt.kernels, where)
+        exe = Executable(found[0], found[1], rt.kernels, where)
     cache[export] = exe
     return exe
 
@@ -136,11 +121,15 @@ def _binding_accesses(exe: Executable, n: int) -> list[str]:
     args = list(program.binding_args)
     found: dict[int, set[str]] = {}
     for op in program.func.walk():
-        if op.op_name != "stream.binding.subspan" or not op.operands or op.operands[0] not in args:
+        if op.op_name == "stream.binding.subspan" and op.operands and op.operands[0] in args:
+            index = args.index(op.operands[0])
+        elif op.op_name == "hal.interface.binding.subspan" and isinstance(ordinal := op.attr("binding"), IntegerAttr):
+            index = ordinal.value
+        else:
             continue
         text = str(op.results[0].type)
         kind = "ro" if "readonly" in text else "wo" if "writeonly" in text else "rw"
-        found.setdefault(args.index(op.operands[0]), set()).add(kind)
+        found.setdefault(index, set()).add(kind)
     return [next(iter(found[i])) if len(found.get(i, ())) == 1 else "rw" for i in range(n)]
 
 
@@ -343,7 +332,10 @@ def _dispatch(interp: Interpreter, op: Operation, args: list[Any]) -> None:
         raise UnsupportedOpError(f"{op.describe()}: the function is a {type(fn).__name__}, not a looked-up export")
     exe = resolve_export(interp.runtime, fn.export, op.describe())
     buffers = [_slot_or_buffer(op, b) for b in g["binding_buffers"]]
-    if exe.program is not None and len(buffers) != exe.program.num_bindings:
+    program = exe.program
+    if program is not None and (
+        len(buffers) < program.num_bindings if program.hal_interface else len(buffers) != program.num_bindings
+    ):
         raise SimulationError(
             f"{op.describe()}: {len(buffers)} bindings for @{fn.export}, whose body takes "
             f"{exe.program.num_bindings}"

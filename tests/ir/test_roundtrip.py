@@ -101,3 +101,12 @@ def test_dense_elements_to_numpy() -> None:
     assert a.dtype.name == "float32" and a.tolist() == [[1.0, 2.0], [3.0, 4.5]]
     assert b.dtype.name == "int8" and b.tolist() == [7, 7, 7]
     assert c.tolist() == [1.0, 2.0]
+
+
+def test_parser_reads_a_labelled_block_without_ops() -> None:
+    # IREE's generic print of an empty module: a labelled entry block that holds nothing.
+    module = ir.load_text('"builtin.module"() ({\n^bb0:\n}) : () -> ()\n', "empty.mlir")
+    assert list(module.body.ops) == []
+    text = '"builtin.module"() ({\n^bb0:\n^bb1:\n  "test.op"() : () -> ()\n}) : () -> ()\n'
+    blocks = ir.load_text(text, "two.mlir").op.regions[0].blocks
+    assert [len(list(b.ops)) for b in blocks] == [0, 1]

@@ -1,0 +1,128 @@
+"""HAL-form programs with dispatch bodies from IREE's own executable-source dumps.
+
+``iree-compile --compile-to=hal --iree-hal-dump-executable-sources-to=hal_sources`` writes one
+``hal.executable`` per file (linalg bodies reading ``hal.interface.binding.subspan binding(N)`` and
+``hal.interface.constant.load ordinal(N)``); each fixture keeps that directory beside its ``hal.mlir``. A
+HAL program run with those sources alone (no stream form at hand) must give IREE's outputs, the same
+bytes as with the stream form's bodies, the same timeline, and check clean.
+"""
+
+from __future__ import annotations
+
+import pathlib
+from typing import Any
+
+import numpy as np
+import pytest
+
+from simulator import Session, load_program
+from simulator.checks import check_program
+from simulator.cli import main
+from simulator.errors import InputError, UnsupportedOpError
+from simulator.host.executable_sources import load_executable_sources
+
+ROOT = pathlib.Path(__file__).resolve().parents[1] / "fixtures"
+DIRS = sorted(p.parent for p in ROOT.glob("*/*/hal_sources") if (p.parent / "expected0.npy").exists())
+NAMES = [f"{p.parent.name}/{p.name}" for p in DIRS]
+# Multi-device programs need the two-device preset IREE's run had (two local-task devices).
+MACHINE = {"multidevice": "cpu-x2", "collectives": "cpu-x2"}
+
+pytestmark = pytest.mark.usefixtures("iree")
+
+
+def _inputs(d: pathlib.Path) -> list[np.ndarray]:
+    return [np.load(p) for p in sorted(d.glob("input*.npy"))]
+
+
+def _params(d: pathlib.Path) -> dict[str, str] | None:
+    p = d / "params.irpa"
+    return {"model": str(p)} if p.exists() else None
+
+
+def _run(d: pathlib.Path, sources: Any, timing_only: bool = False) -> Any:
+    return Session(MACHINE.get(d.parent.name, "cpu")).run_sync(
+        load_program(d / "hal.mlir"),
+        "main",
+        _inputs(d),
+        parameters=_params(d),
+        timing_only=timing_only,
+        executable_sources=sources,
+    )
+
+
+def test_every_hal_fixture_has_its_dumped_sources() -> None:
+    assert len(NAMES) >= 14
+    for d in DIRS:
+        sources = load_executable_sources(d / "hal_sources")
+        assert len(sources) >= 1, d
+        # Every export the HAL program names has a dumped body.
+        text = (d / "hal.mlir").read_text()
+        for export in sources.exports():
+            assert f"@{export}" in text, (d, export)
+
+
+@pytest.mark.parametrize("name", NAMES)
+def test_hal_form_runs_with_dumped_sources_to_irees_outputs(name: str) -> None:
+    d = ROOT / name
+    result = _run(d, d / "hal_sources")
+    expected = [np.load(p) for p in sorted(d.glob("expected*.npy"))]
+    assert len(result.outputs) == len(expected)
+    for got, want in zip(result.outputs, expected):
+        np.testing.assert_allclose(np.asarray(got), want, rtol=1e-5, atol=1e-5)
+    if (d / "cmd.mlir").exists() and name.split("/")[0] in ("iree", "frontends"):
+        # The same bodies as the stream form's: same bytes out, same dispatches at the same times.
+        other = _run(d, d / "cmd.mlir")
+        for a, b in zip(result.outputs, other.outputs):
+            np.testing.assert_array_equal(np.asarray(a), np.asarray(b))
+        spans = [(s.name, s.start_ns, s.end_ns) for s in result.trace.spans if s.category == "dispatch"]
+        assert spans == [(s.name, s.start_ns, s.end_ns) for s in other.trace.spans if s.category == "dispatch"]
+
+
+@pytest.mark.parametrize("name", ["iree/mlp", "iree/attention_block", "frontends/gpt2_block"])
+def test_hal_form_with_dumped_sources_checks_clean(name: str) -> None:
+    d = ROOT / name
+    report = check_program(
+        load_program(d / "hal.mlir"),
+        "main",
+        _inputs(d),
+        parameters=_params(d),
+        executable_sources=d / "hal_sources",
+        reference=False,
+    )
+    assert report.findings == [], report.text()
+
+
+def test_cli_runs_hal_form_with_a_dump_directory(tmp_path: pathlib.Path, capsys: Any) -> None:
+    d = ROOT / "iree" / "mlp"
+    out = tmp_path / "out.npy"
+    code = main(
+        ["run", str(d / "hal.mlir"), "--executable-sources", str(d / "hal_sources"), "--parameters",
+         f"model={d / 'params.irpa'}", "--input", f"@{d / 'input0.npy'}", "--output", f"@{out}"]
+    )  # fmt: skip
+    assert code == 0, capsys.readouterr().err
+    np.testing.assert_allclose(np.load(out), np.load(d / "expected0.npy"), rtol=1e-5, atol=1e-5)
+
+
+def test_bad_sources_are_input_errors(tmp_path: pathlib.Path, capsys: Any) -> None:
+    with pytest.raises(InputError, match="no such file"):
+        load_executable_sources(tmp_path / "missing")
+    with pytest.raises(InputError, match="holds no .mlir files"):
+        load_executable_sources(tmp_path)
+    (tmp_path / "empty.mlir").write_text("module {\n}\n")
+    with pytest.raises(InputError, match="defines no stream.executable or hal.executable"):
+        load_executable_sources(tmp_path)
+    d = ROOT / "iree" / "mlp"
+    code = main(["run", str(d / "hal.mlir"), "--executable-sources", str(tmp_path / "missing"), "--timing-only"])
+    assert code == 2
+    assert "no such file or directory" in capsys.readouterr().err
+
+
+def test_an_export_missing_from_the_sources_is_named(tmp_path: pathlib.Path) -> None:
+    d = ROOT / "iree" / "mlp"
+    dumps = sorted((d / "hal_sources").glob("*.mlir"))
+    assert len(dumps) >= 2
+    (tmp_path / dumps[0].name).write_text(dumps[0].read_text())
+    missing = sorted(set(load_executable_sources(d / "hal_sources").exports())
+                     - set(load_executable_sources(tmp_path).exports()))  # fmt: skip
+    with pytest.raises(UnsupportedOpError, match=f"export @{missing[0]} has no"):
+        _run(d, tmp_path)
