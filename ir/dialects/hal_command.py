@@ -52,10 +52,11 @@ class HalCommandBufferCollectiveOp(Operation):
     channel = operand(HalType)
     element_count = operand(IndexType)
     param = opt_operand(IntegerType)
-    send_buffer = opt_operand(HalType)
+    # A buffer, or (in an indirect command buffer) the index of a binding slot.
+    send_buffer = opt_operand(HalType | IndexType)
     send_offset = opt_operand(IndexType)
     send_length = opt_operand(IndexType)
-    recv_buffer = opt_operand(HalType)
+    recv_buffer = opt_operand(HalType | IndexType)
     recv_offset = opt_operand(IndexType)
     recv_length = opt_operand(IndexType)
     op = attribute()

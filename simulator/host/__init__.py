@@ -6,8 +6,8 @@
 :mod:`.channel_rules` (channels; the recording of collectives),
 :mod:`.execute_rules` (``stream.cmd.execute``), :mod:`.io_rules` (parameters and files) and
 :mod:`.hal_file_rules` (``hal.device.queue.read``/``write``); for HAL-form programs :mod:`.hal_device_rules`
-(queries, allocators, buffers, queue alloca/dealloca) and :mod:`.hal_command_rules` (executables, command
-buffers, queue execution).
+(queries, allocators, buffers, queue alloca/dealloca), :mod:`.hal_command_rules` (executables, command
+buffers, queue execution) and :mod:`.hal_channel_rules` (channels, recorded collectives).
 """
 
 from __future__ import annotations
@@ -16,6 +16,7 @@ from simulator.host import (
     channel_rules,
     core_rules,
     execute_rules,
+    hal_channel_rules,
     hal_command_rules,
     hal_device_rules,
     hal_file_rules,
@@ -38,6 +39,7 @@ HOST_RULES: tuple[RuleTable[Rule], ...] = (
     hal_file_rules.RULES,
     hal_device_rules.RULES,
     hal_command_rules.RULES,
+    hal_channel_rules.RULES,
 )
 
 __all__ = [

@@ -66,7 +66,8 @@ def _split(interp: Interpreter, op: Operation, args: list[Any]) -> Channel:
     return rt.fabric.channels.split(parent, int(color), int(key), parent.device, op.describe())
 
 
-def _resolved(interp: Interpreter, op: Operation, channel: Channel) -> Generator[Any, Any, None]:
+def wait_resolved(interp: Interpreter, op: Operation, channel: Channel) -> Generator[Any, Any, None]:
+    """Block the host at ``op`` until ``channel`` has resolved (every rank of its split has split)."""
     if channel.resolved.triggered:
         return
     yield from interp.settle()
@@ -81,14 +82,14 @@ def _resolved(interp: Interpreter, op: Operation, channel: Channel) -> Generator
 @rule("stream.channel.rank")
 def _rank(interp: Interpreter, op: Operation, args: list[Any]) -> Generator[Any, Any, int]:
     channel = _channel(op, args[0])
-    yield from _resolved(interp, op, channel)
+    yield from wait_resolved(interp, op, channel)
     return channel.rank
 
 
 @rule("stream.channel.count")
 def _count(interp: Interpreter, op: Operation, args: list[Any]) -> Generator[Any, Any, int]:
     channel = _channel(op, args[0])
-    yield from _resolved(interp, op, channel)
+    yield from wait_resolved(interp, op, channel)
     return channel.count
 
 

@@ -251,6 +251,8 @@ class HalCommandBuffer:
                 "entry_point": c.exe.entry_text,
             }
             return DispatchCmd(c.exe, values, bounds, c.lengths, c.accesses, cost, dur, args, c.op)
+        if not isinstance(c, (_Fill, _Copy)):
+            return c.command(rt, device, buf)  # recorded by another rule table (collectives)
         args = {"op": c.op.op_name, "loc": location(c.op), "affinity": affinity, "bytes": c.length}
         if isinstance(c, _Fill):
             target = buf(c.target, "fill target")
@@ -269,13 +271,13 @@ def _count(rt: Runtime, key: str) -> None:
     rt.counts[key] = rt.counts.get(key, 0) + 1
 
 
-def _command_buffer(op: Operation, value: Any) -> HalCommandBuffer:
+def command_buffer_arg(op: Operation, value: Any) -> HalCommandBuffer:
     if not isinstance(value, HalCommandBuffer):
         raise UnsupportedOpError(f"{op.describe()}: expected a !hal.command_buffer, got {type(value).__name__}")
     return value
 
 
-def _slot_or_buffer(op: Operation, value: Any) -> Any:
+def slot_or_buffer(op: Operation, value: Any) -> Any:
     if isinstance(value, int) and not isinstance(value, bool):
         return int(value)
     return buffer_arg(op, value)
@@ -326,12 +328,12 @@ def _create(interp: Interpreter, op: Operation, args: list[Any]) -> HalCommandBu
 @rule("hal.command_buffer.dispatch", "hal.command_buffer.dispatch.indirect")
 def _dispatch(interp: Interpreter, op: Operation, args: list[Any]) -> None:
     g = fields.groups(op, args)
-    cb = _command_buffer(op, g["command_buffer"])
+    cb = command_buffer_arg(op, g["command_buffer"])
     fn = g["entry_point"]
     if not isinstance(fn, HalFunction):
         raise UnsupportedOpError(f"{op.describe()}: the function is a {type(fn).__name__}, not a looked-up export")
     exe = resolve_export(interp.runtime, fn.export, op.describe())
-    buffers = [_slot_or_buffer(op, b) for b in g["binding_buffers"]]
+    buffers = [slot_or_buffer(op, b) for b in g["binding_buffers"]]
     program = exe.program
     if program is not None and (
         len(buffers) < program.num_bindings if program.hal_interface else len(buffers) != program.num_bindings
@@ -349,41 +351,41 @@ def _dispatch(interp: Interpreter, op: Operation, args: list[Any]) -> None:
 @rule("hal.command_buffer.fill_buffer")
 def _fill(interp: Interpreter, op: Operation, args: list[Any]) -> None:
     g = fields.groups(op, args)
-    cb = _command_buffer(op, g["command_buffer"])
+    cb = command_buffer_arg(op, g["command_buffer"])
     width = getattr(op.operands[4].type, "width", 8)
     nbytes = max(1, width // 8)
     pattern = (int(g["pattern"]) & ((1 << (8 * nbytes)) - 1)).to_bytes(nbytes, "little")
-    target = _slot_or_buffer(op, g["target_buffer"])
+    target = slot_or_buffer(op, g["target_buffer"])
     cb.add(op, _Fill(target, int(g["target_offset"]), int(g["length"]), pattern, op))
 
 
 @rule("hal.command_buffer.copy_buffer")
 def _copy(interp: Interpreter, op: Operation, args: list[Any]) -> None:
     g = fields.groups(op, args)
-    cb = _command_buffer(op, g["command_buffer"])
-    source = _slot_or_buffer(op, g["source_buffer"])
-    target = _slot_or_buffer(op, g["target_buffer"])
+    cb = command_buffer_arg(op, g["command_buffer"])
+    source = slot_or_buffer(op, g["source_buffer"])
+    target = slot_or_buffer(op, g["target_buffer"])
     cb.add(op, _Copy(source, int(g["source_offset"]), target, int(g["target_offset"]), int(g["length"]), op))
 
 
 @rule("hal.command_buffer.execution_barrier")
 def _barrier(interp: Interpreter, op: Operation, args: list[Any]) -> None:
-    _command_buffer(op, args[0]).barrier(op)
+    command_buffer_arg(op, args[0]).barrier(op)
 
 
 @rule("hal.command_buffer.begin_debug_group", "hal.command_buffer.end_debug_group")
 def _debug_group(interp: Interpreter, op: Operation, args: list[Any]) -> None:
-    _command_buffer(op, args[0])
+    command_buffer_arg(op, args[0])
 
 
 @rule("hal.command_buffer.device")
 def _cb_device(interp: Interpreter, op: Operation, args: list[Any]) -> Device:
-    return _command_buffer(op, args[0]).device
+    return command_buffer_arg(op, args[0]).device
 
 
 @rule("hal.command_buffer.finalize")
 def _finalize(interp: Interpreter, op: Operation, args: list[Any]) -> Generator[Any, Any, None]:
-    cb = _command_buffer(op, args[0])
+    cb = command_buffer_arg(op, args[0])
     if cb.finalized:
         raise SimulationError(f"{op.describe()}: command buffer {cb.where} finalized twice")
     cb.finalized = True
@@ -434,7 +436,7 @@ def _submit(
     interp: Interpreter, op: Operation, g: dict[str, Any], table: list[ResourceRef] | None
 ) -> Generator[Any, Any, None]:
     rt = interp.runtime
-    cb = _command_buffer(op, g["command_buffer"])
+    cb = command_buffer_arg(op, g["command_buffer"])
     if not cb.finalized:
         raise SimulationError(f"{op.describe()}: submits command buffer {cb.where} before it is finalized")
     queue = queue_of(op, g["device"], g["queue_affinity"])
