@@ -5,7 +5,8 @@
 - ``hal.command_buffer.create`` starts a recording; ``dispatch``, ``fill_buffer`` and ``copy_buffer`` add
   commands; ``execution_barrier`` closes the group of commands since the previous barrier (commands of one
   group may run concurrently, as on IREE's devices; groups run in order); ``finalize`` ends the recording
-  and adds one host span for it. Debug groups and the other recording ops record nothing.
+  and adds one host span for it. ``begin_debug_group``/``end_debug_group`` label the commands recorded
+  between them: each such command's trace span carries ``debug_group`` (nested labels joined by ' / ').
 - A command buffer is reusable: ``hal.device.queue.execute`` (direct buffers) and
   ``hal.device.queue.execute.indirect`` (binding-table slots filled from the submission's bindings) run
   its recording on a queue after the wait fence, then signal the signal fence. IREE memoizes such command
@@ -32,7 +33,7 @@ from typing import Any
 import numpy as np
 
 from ir import Operation
-from ir.attributes import IntegerAttr, SymbolRefAttr
+from ir.attributes import IntegerAttr, StringAttr, SymbolRefAttr
 from simulator.commands import Concurrent, CopyCmd, DispatchCmd, Executor, FillCmd, Serial
 from simulator.costs import CostModel, DispatchCost
 from simulator.errors import SimulationError, UnsupportedOpError
@@ -174,11 +175,16 @@ class HalCommandBuffer:
         self.finalized = False
         self.executions = 0
         self.barriers = 0
+        # Open debug groups (labels, outermost first) and the group path of each command recorded in one.
+        self.debug_groups: list[str] = []
+        self.labels: dict[int, str] = {}
 
     def add(self, op: Operation, command: Any) -> None:
         if self.finalized:
             raise SimulationError(f"{op.describe()}: recording into a finalized command buffer ({self.where})")
         self.groups[-1].append(command)
+        if self.debug_groups:
+            self.labels[id(command)] = " / ".join(self.debug_groups)
 
     def barrier(self, op: Operation) -> None:
         if self.finalized:
@@ -211,6 +217,11 @@ class HalCommandBuffer:
         top = Serial()
         for group in self.groups:
             items = [self._command(rt, device, c, buf) for c in group]
+            if self.labels:
+                for c, item in zip(group, items):
+                    label = self.labels.get(id(c))
+                    if label is not None:
+                        item.args["debug_group"] = label
             if len(items) == 1:
                 top.items.append(items[0])
             elif items:
@@ -373,9 +384,19 @@ def _barrier(interp: Interpreter, op: Operation, args: list[Any]) -> None:
     command_buffer_arg(op, args[0]).barrier(op)
 
 
-@rule("hal.command_buffer.begin_debug_group", "hal.command_buffer.end_debug_group")
-def _debug_group(interp: Interpreter, op: Operation, args: list[Any]) -> None:
-    command_buffer_arg(op, args[0])
+@rule("hal.command_buffer.begin_debug_group")
+def _begin_debug_group(interp: Interpreter, op: Operation, args: list[Any]) -> None:
+    cb = command_buffer_arg(op, args[0])
+    label = op.attr("label")
+    cb.debug_groups.append(label.value if isinstance(label, StringAttr) else "?")
+
+
+@rule("hal.command_buffer.end_debug_group")
+def _end_debug_group(interp: Interpreter, op: Operation, args: list[Any]) -> None:
+    cb = command_buffer_arg(op, args[0])
+    if not cb.debug_groups:
+        raise SimulationError(f"{op.describe()}: ends a debug group of {cb.where}, which has none open")
+    cb.debug_groups.pop()
 
 
 @rule("hal.command_buffer.device")
@@ -388,6 +409,11 @@ def _finalize(interp: Interpreter, op: Operation, args: list[Any]) -> Generator[
     cb = command_buffer_arg(op, args[0])
     if cb.finalized:
         raise SimulationError(f"{op.describe()}: command buffer {cb.where} finalized twice")
+    if cb.debug_groups:
+        raise SimulationError(
+            f"{op.describe()}: command buffer {cb.where} finalized with debug group {cb.debug_groups[-1]!r} open "
+            "(every begin_debug_group needs its end_debug_group)"
+        )
     cb.finalized = True
     rt = interp.runtime
     engine = rt.engine

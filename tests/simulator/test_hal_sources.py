@@ -15,10 +15,11 @@ from typing import Any
 import numpy as np
 import pytest
 
+import ir
 from simulator import Session, load_program
 from simulator.checks import check_program
 from simulator.cli import main
-from simulator.errors import InputError, UnsupportedOpError
+from simulator.errors import InputError, SimulationError, UnsupportedOpError
 from simulator.host.executable_sources import load_executable_sources
 
 ROOT = pathlib.Path(__file__).resolve().parents[1] / "fixtures"
@@ -126,3 +127,35 @@ def test_an_export_missing_from_the_sources_is_named(tmp_path: pathlib.Path) -> 
                      - set(load_executable_sources(tmp_path).exports()))  # fmt: skip
     with pytest.raises(UnsupportedOpError, match=f"export @{missing[0]} has no"):
         _run(d, tmp_path)
+
+
+def _debug_grouped(text: str, close: bool = True) -> str:
+    """mlp's hal.mlir with its first dispatch in groups "layer0" / "matmul" and its second in "layer1"."""
+    begin = 'hal.command_buffer.begin_debug_group<%cmd : !hal.command_buffer> label("{}")\n    '
+    end = "hal.command_buffer.end_debug_group<%cmd : !hal.command_buffer>\n    "
+    first = text.index("%function_id = hal.executable.lookup.function")
+    barrier = text.index("hal.command_buffer.execution_barrier", first)
+    second = text.index("%function_id_0 = hal.executable.lookup.function")
+    barrier2 = text.index("hal.command_buffer.execution_barrier", second)
+    return (
+        text[:first] + begin.format("layer0") + begin.format("matmul") + text[first:barrier] + end + end
+        + text[barrier:second] + begin.format("layer1") + text[second:barrier2] + (end if close else "")
+        + text[barrier2:]
+    )  # fmt: skip
+
+
+def test_debug_groups_label_the_commands_recorded_in_them() -> None:
+    d = ROOT / "iree" / "mlp"
+    module = ir.load_text(_debug_grouped((d / "hal.mlir").read_text()), "hal.mlir")
+    result = Session("cpu").run_sync(module, "main", _inputs(d), parameters=_params(d),
+                                     executable_sources=d / "hal_sources")  # fmt: skip
+    np.testing.assert_allclose(result.outputs[0], np.load(d / "expected0.npy"), rtol=1e-5, atol=1e-5)
+    labels = [s.args.get("debug_group") for s in result.trace.spans if s.category == "dispatch"]
+    assert labels == ["layer0 / matmul", "layer1"]
+
+
+def test_a_debug_group_left_open_is_reported_at_finalize() -> None:
+    d = ROOT / "iree" / "mlp"
+    module = ir.load_text(_debug_grouped((d / "hal.mlir").read_text(), close=False), "hal.mlir")
+    with pytest.raises(SimulationError, match="finalized with debug group 'layer1' open"):
+        Session("cpu").run_sync(module, "main", _inputs(d), parameters=_params(d), timing_only=True)
