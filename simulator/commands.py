@@ -324,7 +324,7 @@ class Executor:
             start = env.now
             yield env.timeout(cmd.duration_ns)
         if self.with_data:
-            self._compute(cmd)
+            self._compute(cmd, lane, int(start))
         span_id = self._dispatch_span(cmd, lane, int(start))
         for src in flows_from:
             self.trace.add_flow(src, span_id)
@@ -358,7 +358,7 @@ class Executor:
             t = start
             first = None
             for cmd in cmds:
-                self._compute(cmd)
+                self._compute(cmd, lane, t)
                 span_id = self._dispatch_span(cmd, lane, t)
                 if first is None:
                     first = span_id
@@ -386,7 +386,7 @@ class Executor:
             self.trace.add_flow(src, first)
         return span_id
 
-    def _compute(self, cmd: DispatchCmd) -> None:
+    def _compute(self, cmd: DispatchCmd, lane: int, start: int) -> None:
         views = []
         lengths = cmd.lengths
         for i, (ref, offset) in enumerate(cmd.bindings):
@@ -395,12 +395,17 @@ class Executor:
                 raise DeviceFailure(f"{cmd.where}: binding {i} has no memory (used before its alloca ran?)")
             views.append(view)
         try:
-            cmd.exe.run(views, cmd.lengths, cmd.accesses, cmd.uniforms, cmd.workload, cmd.where)
+            events = cmd.exe.run(views, cmd.lengths, cmd.accesses, cmd.uniforms, cmd.workload, cmd.where)
         except SimulationError:
             raise
         except Exception as exc:
             # A kernel's own error fails the dispatch like a device fault: downstream fences fail with it.
             raise DeviceFailure(f"{cmd.where}: {cmd.exe.name} raised {type(exc).__name__}: {exc}") from exc
+        if events:
+            track = self.queue.track if lane == 0 else self.queue.lane(lane)
+            for kind, args in events:
+                self.trace.add_instant(track, f"instrument.{kind}", start, "dispatch",
+                                       {"entry_point": cmd.exe.name, **args})  # fmt: skip
 
     def _dispatch_span(self, cmd: DispatchCmd, lane: int, start: int) -> int:
         self.counts["dispatches"] += 1

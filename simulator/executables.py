@@ -123,11 +123,16 @@ class Executable:
         uniforms: list[Any],
         workload: list[int],
         where: str,
-    ) -> None:
-        """Compute the dispatch's results into ``views`` (the bound byte ranges)."""
+    ) -> list[tuple[str, dict[str, Any]]]:
+        """Compute the dispatch's results into ``views`` (the bound byte ranges); returns the body's
+        ``hal.instrument.*`` events (see :mod:`simulator.dispatch.instrument`)."""
         if self.kernel is not None:
             self.kernel.fn(DispatchContext(list(views), lengths, accesses, uniforms, workload))
+            return []
         elif self.program is not None:
-            self.program.run(list(views), [int(u) for u in uniforms], list(workload))
+            events: list[tuple[str, dict[str, Any]]] = self.program.run(
+                list(views), [int(u) for u in uniforms], list(workload)
+            )
+            return events
         else:
             raise UnsupportedOpError(f"{where}: {self.no_data_reason}")

@@ -21,7 +21,8 @@ import numpy as np
 
 from ir.attributes import DenseArrayAttr, IntegerAttr
 from ir.core import Operation
-from ir.types import DYNAMIC, DispatchTensorType, TensorType, numpy_dtype
+from ir.types import DYNAMIC, DispatchTensorType, OpaqueType, TensorType, numpy_dtype
+from simulator.dispatch.instrument import RingBuffer
 from simulator.dispatch.registry import RUNTIME, UNKNOWN, Abstract, Context, DispatchRules, Impl, unsupported
 from simulator.errors import DispatchError
 
@@ -168,6 +169,8 @@ def _hal_subspan(ctx: Context, op: Operation, args: list[Any]) -> list[Any]:
         raise unsupported(op, "binding ordinal is missing")
     if attr.value >= len(ctx.bindings):
         raise DispatchError(f"{op.describe()}: binding {attr.value} of {len(ctx.bindings)} bound")
+    if isinstance(op.results[0].type, OpaqueType) and str(op.results[0].type).startswith("memref<"):
+        return [RingBuffer(attr.value)]  # the instrumentation ring buffer (simulator.dispatch.instrument)
     seg = (
         segments(op)
         if op.attr("operandSegmentSizes") is not None

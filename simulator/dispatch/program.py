@@ -177,8 +177,13 @@ class ExecutableProgram:
             env.bind(arg, _uniform(arg.type, u))
         return env
 
-    def run(self, bindings: list[np.ndarray], uniforms: list[int], workload: list[int]) -> None:
-        """Execute on the bound bytes: ``bindings[i]`` is the writable uint8 array of binding ``i``."""
+    def run(
+        self, bindings: list[np.ndarray], uniforms: list[int], workload: list[int]
+    ) -> list[tuple[str, dict[str, Any]]]:
+        """Execute on the bound bytes: ``bindings[i]`` is the writable uint8 array of binding ``i``.
+
+        Returns the body's ``hal.instrument.*`` events (:mod:`simulator.dispatch.instrument`), usually none.
+        """
         bound = []
         for i, data in enumerate(bindings):
             # Identity tests first (the common case costs no dtype comparison), then the exact check.
@@ -202,6 +207,7 @@ class ExecutableProgram:
             env = Env()
             env.update(found[0])
             run_steps(ctx, found[1], env)
+        return ctx.instruments
 
     def _prepare(
         self, ctx: Context, key: tuple[int, ...], uniforms: list[int]

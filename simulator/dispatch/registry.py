@@ -140,6 +140,8 @@ class Context:
     index_stack: list[Sequence[Any]] = field(default_factory=list)
     # The env of the op being run (a structured op's body reads captured values through it).
     env: Env | None = None
+    # hal.instrument.* events of the run, (kind, args), in program order (simulator.dispatch.instrument).
+    instruments: list[tuple[str, dict[str, Any]]] = field(default_factory=list)
 
     def plan(self, op: Operation, build: Callable[[Operation], Any], tag: str = "") -> Any:
         """``build(op)``, computed once per op (and tag) and kept: the function is analysed once."""
