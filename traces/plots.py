@@ -64,6 +64,7 @@ _CHAR_EM = 0.62  # width of an average label character, in ems
 _MAX_LABELS = 300  # names drawn at most (on the widest spans): more would not be read anyway
 _MIN_WIDTH = 0.001  # narrowest bar drawn, as a fraction of the time axis, so that tiny spans stay visible
 _FLOW_ARROWS = 200  # flows drawn as arrows at most; more are drawn as one collection of plain lines
+_FLOW_LINES = 400  # past this many flows, only the critical path's are drawn (as in the HTML report)
 _SHORT_NAME = re.compile(r"dispatch_[0-9]+")
 
 
@@ -168,10 +169,15 @@ def plot_timeline(
         )
     if labels and spans and makespan_ns > 0:
         _name_bars(ax, layout, spans, scale, pt_per_unit / scale, pt_per_row)
-    if dependencies:
-        _draw_flows(ax, trace, layout, scale)
+    path: Sequence[Span] | None = None
     if critical and spans:
-        _draw_critical(ax, trace, layout, scale, min_width)
+        from traces.analysis import critical_path
+
+        path = critical_path(trace).spans
+    if dependencies:
+        _draw_flows(ax, trace, layout, scale, path)
+    if path is not None:
+        _draw_critical(ax, path, layout, scale, min_width)
     ax.set_yticks([row.top + row.height / 2 for row in layout.rows], [row.label for row in layout.rows])
     ax.set_ylim(max(layout.height, 1.0), 0.0)
     if spans:
@@ -229,14 +235,33 @@ def _name_bars(
             break
 
 
-def _draw_flows(ax: Axes, trace: Trace, layout: TimelineLayout, scale: int) -> None:
-    """Flow arrows from source end to destination start; past :data:`_FLOW_ARROWS`, plain thin lines."""
+def _draw_flows(
+    ax: Axes, trace: Trace, layout: TimelineLayout, scale: int, path: Sequence[Span] | None
+) -> None:
+    """Flow arrows from source end to destination start; past :data:`_FLOW_ARROWS`, plain thin lines.
+
+    Past :data:`_FLOW_LINES` flows only those between consecutive critical-path spans are drawn (as the
+    HTML report does), with a note saying how many were left out: thousands of lines paint the gaps
+    between rows grey and hide the rows they cross."""
+    flows = trace.flows
+    if len(flows) > _FLOW_LINES:
+        if path is None:
+            from traces.analysis import critical_path
+
+            path = critical_path(trace).spans
+        steps = {(a.id, b.id) for a, b in zip(path, path[1:])}
+        total, flows = len(flows), [f for f in flows if (f.src_span, f.dst_span) in steps]
+        ax.annotate(
+            f"{len(flows)} of {total:,} flows drawn (the critical path's)",
+            xy=(1.0, 0.0), xycoords="axes fraction", xytext=(0, -22), textcoords="offset points",
+            ha="right", va="top", fontsize=7, color="#555555",
+        )  # fmt: skip
     segments = [
         (
             (trace.span(f.src_span).end_ns / scale, layout.centre(f.src_span)),
             (trace.span(f.dst_span).start_ns / scale, layout.centre(f.dst_span)),
         )
-        for f in trace.flows
+        for f in flows
     ]
     if len(segments) <= _FLOW_ARROWS:
         for (x0, y0), (x1, y1) in segments:
@@ -246,11 +271,8 @@ def _draw_flows(ax: Axes, trace: Trace, layout: TimelineLayout, scale: int) -> N
         ax.add_collection(LineCollection(segments, colors="#555555", linewidths=0.3, alpha=0.3, zorder=0.5))
 
 
-def _draw_critical(ax: Axes, trace: Trace, layout: TimelineLayout, scale: int, min_width: float) -> None:
+def _draw_critical(ax: Axes, path: Sequence[Span], layout: TimelineLayout, scale: int, min_width: float) -> None:
     """The critical path: a red strip in the gap under each of its spans' rows, dashed where it moves row."""
-    from traces.analysis import critical_path
-
-    path = critical_path(trace).spans
     strips: dict[int, list[tuple[float, float]]] = defaultdict(list)
     for span in path:
         strips[layout.row_index[span.id]].append((span.start_ns / scale, max(span.dur_ns / scale, min_width)))

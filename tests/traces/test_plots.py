@@ -209,3 +209,21 @@ def test_plots_collapsed_row_has_one_band_per_category() -> None:
     assert len(boxes) == 2  # all reads share one band, all allocas another
     (_, read), (_, alloc) = sorted(boxes, key=lambda b: b[0] != "transfer")
     assert read[0] + read[1] <= alloc[0] + 1e-9  # transfer (first in CATEGORIES) above alloc
+
+
+def test_plots_timeline_draws_only_the_critical_paths_flows_past_400() -> None:
+    # A chain of 10 long dispatches (the critical path) and 500 short side spans, each fed by a flow from
+    # the chain's first span: 509 flows, of which the 9 chain steps are drawn.
+    t = Trace(TraceMetadata(machine="m", program="p"))
+    chain = [t.add_span(Track.queue(0, 0), f"d{i}", "dispatch", i * 1000, 1000) for i in range(10)]
+    for a, b in zip(chain, chain[1:]):
+        t.add_flow(a, b)
+    for i in range(500):
+        side = t.add_span(Track.queue(0, 1), f"s{i}", "dispatch", 1000 + i, 1)
+        t.add_flow(chain[0], side)
+    ax = plot_timeline(t, dependencies=True, critical=True)
+    notes = [x.get_text() for x in ax.texts if "flows drawn" in x.get_text()]
+    assert notes == ["9 of 509 flows drawn (the critical path's)"]
+    # The 9 segments are drawn as arrows (fewer than the arrow limit); the note has no arrow.
+    arrows = [x for x in ax.texts if getattr(x, "arrow_patch", None) is not None]
+    assert len(arrows) == 9
