@@ -205,6 +205,12 @@ def make_batches(points: Sequence[Point], workers: int, batch_size: int | None =
     return batches
 
 
+#: How long a sweep waits while the cluster has no worker at all before it gives up (seconds).
+NO_WORKERS_TIMEOUT_S = 120.0
+# How often a waiting sweep looks at the cluster (seconds).
+_POLL_S = 2.0
+
+
 def run_dask(
     points: Sequence[Point],
     runner: Runner,
@@ -213,13 +219,16 @@ def run_dask(
     *,
     store_dir: str | None = None,
     batch_size: int | None = None,
+    no_workers_timeout_s: float = NO_WORKERS_TIMEOUT_S,
 ) -> None:
     """Run the points on the client's cluster, handing each record to ``on_record`` as it arrives.
 
     ``store_dir``: a store folder the workers can write (local clusters); ``batch_size``: points per task
-    at most (default: see :func:`make_batches`).
+    at most (default: see :func:`make_batches`). Raises :class:`SweepError` when the cluster has had no
+    worker for ``no_workers_timeout_s`` while points were left (Dask itself would wait for ever: a
+    nanny that fails to restart a killed worker leaves the scheduler empty).
     """
-    from distributed import as_completed
+    from distributed import wait
 
     # No worker restrictions on the tasks: a restricted task whose workers were all replaced (killed and
     # restarted under new addresses) waits for them for ever.
@@ -228,32 +237,78 @@ def run_dask(
         execute_batch, [runner] * len(chunks), chunks, [store_dir] * len(chunks), pure=False, retries=2
     )
     batches: dict[str, list[Point]] = {f.key: chunk for f, chunk in zip(futures, chunks)}
-    # ``result()`` waits out a finished batch whose result was lost with its worker and is recomputed.
-    pending = as_completed(futures)
+    watch = _WorkerWatch(client, no_workers_timeout_s)
     lost: list[Point] = []
-    for fut in pending:
-        chunk = batches.pop(fut.key)
-        records = []
+    remaining = list(futures)
+    while remaining:
         try:
-            records = fut.result()
-        except Exception:  # KilledWorker and the like: the cluster gave up on this batch
-            stored = _stored(store_dir)
-            records = [stored[p.key] for p in chunk if p.key in stored]
-            lost += [p for p in chunk if p.key not in stored]
-        fut.release()
-        for record in records:
-            on_record(record)
+            done, not_done = wait(remaining, timeout=_POLL_S, return_when="FIRST_COMPLETED")
+        except TimeoutError:
+            watch.check(sum(len(batches[f.key]) for f in remaining))
+            continue
+        remaining = list(not_done)
+        for fut in sorted(done, key=lambda f: futures.index(f)):
+            chunk = batches.pop(fut.key)
+            records = []
+            try:
+                # A finished batch whose result was lost with its worker is recomputed: wait it out.
+                records = watch.result(fut, len(chunk))
+            except SweepError:
+                raise
+            except Exception:  # KilledWorker and the like: the cluster gave up on this batch
+                stored = _stored(store_dir)
+                records = [stored[p.key] for p in chunk if p.key in stored]
+                lost += [p for p in chunk if p.key not in stored]
+            fut.release()
+            for record in records:
+                on_record(record)
     # Dask counts a worker's death against every task it held, so a point that kills its workers can take
     # innocent points with it. Run the lost points again one at a time: a point that fails alone is
     # recorded as failed, the others get their results.
     for point in lost:
         alone = client.submit(execute_batch, runner, [point], store_dir, pure=False, retries=2)
         try:
-            record = alone.result()[0]
+            record = watch.result(alone, 1)[0]
+        except SweepError:
+            raise
         except Exception as exc:
             record = lost_point(point, exc)
         alone.release()
         on_record(record)
+
+
+class _WorkerWatch:
+    """Gives up a wait once the cluster has had no worker for ``limit_s`` (see :func:`run_dask`)."""
+
+    def __init__(self, client: Any, limit_s: float) -> None:
+        self.client = client
+        self.limit_s = limit_s
+        self.empty_since: float | None = None
+
+    def check(self, points_left: int) -> None:
+        try:
+            workers = len(self.client.scheduler_info().get("workers", {}))
+        except Exception:  # the scheduler itself is gone: as good as no workers
+            workers = 0
+        if workers:
+            self.empty_since = None
+            return
+        now = time.monotonic()
+        if self.empty_since is None:
+            self.empty_since = now
+        elif now - self.empty_since >= self.limit_s:
+            raise SweepError(
+                f"the Dask cluster at {self.client.scheduler.address} has had no workers for "
+                f"{now - self.empty_since:.0f} s with {points_left} point(s) left; its workers died and were not "
+                "replaced (see the workers' logs); the points finished so far are kept"
+            )
+
+    def result(self, future: Any, points: int) -> Any:
+        while True:
+            try:
+                return future.result(timeout=_POLL_S)
+            except TimeoutError:
+                self.check(points)
 
 
 def _stored(store_dir: str | None) -> dict[str, dict[str, Any]]:

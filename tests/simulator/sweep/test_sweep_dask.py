@@ -1,4 +1,5 @@
-"""Sweeps on a real Dask LocalCluster (two worker processes, shared by the tests of this module)."""
+"""Sweeps on a real Dask LocalCluster (two worker processes, a fresh cluster per test: tests kill workers,
+and on a loaded machine a nanny may fail to replace one, which must not leave the next test without any)."""
 
 from __future__ import annotations
 
@@ -13,12 +14,14 @@ import pandas as pd
 import pytest
 
 from simulator.sweep import ResultStore, run_study, study_from_dict
+from simulator.sweep.errors import SweepError
+from simulator.sweep.executors import run_dask
 from simulator.sweep.testing import CrashOnce, toy_runner
 
 FIXTURE = pathlib.Path(__file__).parents[2] / "fixtures" / "iree" / "attention_block"
 
 
-@pytest.fixture(scope="module")
+@pytest.fixture
 def client() -> Iterator[Any]:
     # Dask's default: a task may lose three workers; the fourth loss gives it up (KilledWorker).
     with dask.config.set({"distributed.scheduler.allowed-failures": 3}):
@@ -134,3 +137,16 @@ def test_dask_sweep_records_a_point_that_keeps_killing_workers(client: Any, tmp_
     others = table.drop(index=2)
     expected = run_study(study, cluster="inprocess", runner=toy_runner).drop(index=2)
     pd.testing.assert_frame_equal(others, expected)
+
+
+def test_dask_sweep_gives_up_when_the_cluster_has_no_workers(tmp_path: pathlib.Path) -> None:
+    # A cluster whose workers are all gone (here: never started) would make Dask wait for ever.
+    points = toy_study(tmp_path).points()[:3]
+    records: list[Any] = []
+    with (
+        distributed.LocalCluster(n_workers=0, processes=False, dashboard_address=":0") as cluster,
+        distributed.Client(cluster) as c,
+        pytest.raises(SweepError, match=r"has had no workers for \d+ s with 3 point\(s\) left"),
+    ):
+        run_dask(points, toy_runner, records.append, c, no_workers_timeout_s=1.0)
+    assert records == []
