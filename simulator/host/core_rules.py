@@ -25,7 +25,8 @@ from ir.attributes import (
 )
 from simulator.arith import SCALAR_OPS, eval_scalar
 from simulator.errors import SimulationError, UnsupportedOpError
-from simulator.host.interpreter import Interpreter, Rule
+from simulator.host import interpreter as host_interpreter
+from simulator.host.interpreter import Interpreter, Rule, loop_limit_error
 from simulator.host.values import HostBuffer
 from simulator.rules import RuleTable
 
@@ -206,6 +207,8 @@ def _scf_for(interp: Interpreter, op: Operation, args: list[Any]) -> Generator[A
     env = _frame_env(interp, op)
     i = lower
     _carry(interp, op, carried)
+    if (upper - lower + step - 1) // step > host_interpreter.MAX_LOOP_ITERATIONS:
+        raise loop_limit_error(op, f"scf.for from {lower} to {upper} step {step}")
     while i < upper:
         carried = yield from interp.run_block(body, [i, *carried], env)
         _carry(interp, op, carried)
@@ -226,14 +229,14 @@ def _scf_while(interp: Interpreter, op: Operation, args: list[Any]) -> Generator
     before, after = op.regions[0].blocks[0], op.regions[1].blocks[0]
     env = _frame_env(interp, op)
     values = list(args)
-    for _ in range(1 << 30):
+    for _ in range(host_interpreter.MAX_LOOP_ITERATIONS):
         _carry(interp, op, values)
         cond = yield from interp.run_block(before, values, env)
         _carry(interp, op, cond[1:])
         if not cond[0]:
             return cond[1:]
         values = yield from interp.run_block(after, cond[1:], env)
-    raise SimulationError(f"{op.describe()}: scf.while did not terminate")
+    raise loop_limit_error(op, "scf.while")
 
 
 def _frame_env(interp: Interpreter, op: Operation) -> dict[Any, Any]:

@@ -34,6 +34,18 @@ Rule = Callable[["Interpreter", Operation, list[Any]], Any]
 TERMINATORS = frozenset({"util.return", "func.return", "scf.yield", "stream.yield", "scf.condition"})
 BRANCHES = frozenset({"cf.br", "cf.cond_br"})
 
+#: Iterations a host loop may run (an ``scf.for``/``scf.while``, or the branches one function call takes)
+#: before the run stops with a :class:`SimulationError` instead of appearing to hang. IREE's host code loops
+#: over layers, scan steps and retries: thousands of times, not millions.
+MAX_LOOP_ITERATIONS = 1_000_000
+
+
+def loop_limit_error(op: Operation, what: str) -> SimulationError:
+    return SimulationError(
+        f"{op.describe()}: {what} runs more than {MAX_LOOP_ITERATIONS:,} iterations; a host loop that never "
+        "ends would hang the run (limit: simulator.host.interpreter.MAX_LOOP_ITERATIONS)"
+    )
+
 
 def seed_name(op_name: str) -> str:
     return OP_ALIASES.get(op_name, op_name)
@@ -172,10 +184,14 @@ class Interpreter:
             self.charge(self.runtime.machine.host.call_cost_ns)
             env: dict[Value, Any] = {}
             block, values = func.regions[0].blocks[0], list(args)
+            branches = 0
             while True:
                 out = yield from self.run_block(block, values, env)
                 if not isinstance(out, Branch):
                     return out
+                branches += 1
+                if branches > MAX_LOOP_ITERATIONS:
+                    raise loop_limit_error(func, "a loop of branches between its blocks")
                 if self.runtime.observer is not None:
                     self.runtime.observer.on_branch(func, out.args)
                 block, values = out.dest, out.args

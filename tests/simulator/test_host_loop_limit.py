@@ -1,0 +1,82 @@
+"""A host loop that never ends stops the run with an error naming the loop, instead of hanging it."""
+
+from __future__ import annotations
+
+import pathlib
+from typing import Any
+
+import pytest
+
+import ir
+from simulator import Session
+from simulator.cli import main
+from simulator.errors import SimulationError
+from simulator.host import interpreter
+
+pytestmark = pytest.mark.usefixtures("iree")  # the programs are written in IREE's custom syntax
+
+WHILE = """
+util.func public @main() -> i32 {
+  %c0 = arith.constant 0 : i32
+  %true = arith.constant true
+  %r = scf.while (%a = %c0) : (i32) -> i32 {
+    scf.condition(%true) %a : i32
+  } do {
+  ^bb0(%b: i32):
+    scf.yield %b : i32
+  }
+  util.return %r : i32
+}
+"""
+
+BRANCHES = """
+util.func public @main() -> i32 {
+  %c0 = arith.constant 0 : i32
+  %c1 = arith.constant 1 : i32
+  cf.br ^bb1(%c0 : i32)
+^bb1(%i: i32):
+  %n = arith.addi %i, %c1 : i32
+  cf.br ^bb1(%n : i32)
+}
+"""
+
+FOR = """
+util.func public @main() -> index {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %big = arith.constant 1000000000000 : index
+  %r = scf.for %i = %c0 to %big step %c1 iter_args(%acc = %c0) -> (index) {
+    scf.yield %i : index
+  }
+  util.return %r : index
+}
+"""
+
+
+@pytest.mark.parametrize(
+    ("text", "what"),
+    [(WHILE, "scf.while"), (BRANCHES, "a loop of branches between its blocks"),
+     (FOR, "scf.for from 0 to 1000000000000 step 1")],
+    ids=["scf.while", "cf.br", "scf.for"],
+)  # fmt: skip
+def test_endless_host_loop_is_an_error_naming_it(monkeypatch: Any, text: str, what: str) -> None:
+    monkeypatch.setattr(interpreter, "MAX_LOOP_ITERATIONS", 1000)
+    module = ir.load_text("module {\n" + text + "\n}\n", "loop.mlir")
+    with pytest.raises(SimulationError, match=rf"loop.mlir:\d+:\d+: {what} runs more than 1,000 iterations"):
+        Session("cpu").run_sync(module, "main", [], timing_only=True)
+
+
+def test_endless_host_loop_exits_1_from_the_cli(monkeypatch: Any, tmp_path: pathlib.Path, capsys: Any) -> None:
+    monkeypatch.setattr(interpreter, "MAX_LOOP_ITERATIONS", 1000)
+    path = tmp_path / "loop.mlir"
+    path.write_text("module {\n" + WHILE + "\n}\n")
+    assert main(["run", str(path), "--timing-only"]) == 1
+    err = capsys.readouterr().err
+    assert "scf.while runs more than 1,000 iterations" in err and "Traceback" not in err
+
+
+def test_a_long_but_finite_host_loop_still_runs(monkeypatch: Any) -> None:
+    monkeypatch.setattr(interpreter, "MAX_LOOP_ITERATIONS", 1000)
+    module = ir.load_text("module {\n" + FOR.replace("1000000000000", "1000") + "\n}\n", "loop.mlir")
+    result = Session("cpu").run_sync(module, "main", [], timing_only=True)
+    assert int(result.outputs[0]) == 999
