@@ -23,8 +23,15 @@ FIXTURE = pathlib.Path(__file__).parents[2] / "fixtures" / "iree" / "attention_b
 
 @pytest.fixture
 def client() -> Iterator[Any]:
-    # Dask's default: a task may lose three workers; the fourth loss gives it up (KilledWorker).
-    with dask.config.set({"distributed.scheduler.allowed-failures": 3}):
+    # Dask's default: a task may lose three workers; the fourth loss gives it up (KilledWorker). On a loaded
+    # machine a live worker can miss heartbeats or connect late: only a worker that really died may count
+    # against a task here, so the scheduler does not time workers out and connections may take a minute.
+    with dask.config.set({
+        "distributed.scheduler.allowed-failures": 3,
+        "distributed.scheduler.worker-ttl": None,
+        "distributed.comm.timeouts.connect": "60s",
+        "distributed.comm.timeouts.tcp": "120s",
+    }):  # fmt: skip
         cluster = distributed.LocalCluster(
             n_workers=2,
             threads_per_worker=1,
