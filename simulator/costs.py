@@ -38,7 +38,7 @@ from ir import types as T
 from ir.affine import AffineDim
 from ir.attributes import AffineMapAttr, ArrayAttr
 from simulator.errors import InputError
-from simulator.machine import TRANSCENDENTAL_FUNCTIONS, DeviceSpec
+from simulator.machine import TRANSCENDENTAL_FUNCTIONS, DeviceSpec, shape_key
 
 # Words of IREE's dispatch names (``main_dispatch_3_batch_matmul_4x64x64x64_f32``) to op classes, first
 # match wins; anything else (elementwise, generic, transpose, pack, copies) is ``elementwise``.
@@ -209,7 +209,9 @@ class CostModel:
         if model is not None:
             cls = op_class(names[0] if names else "")
             moved = cost.bytes_read + cost.bytes_written
-            ns = math.ceil(model.predict_ns(cls, cost.flops, moved, cost.transcendentals, cost.math) - 1e-6)
+            shape = shape_key(names[0], cost.math) if names and model.shape_scale else None
+            predicted = model.predict_ns(cls, cost.flops, moved, cost.transcendentals, cost.math, shape)
+            ns = math.ceil(predicted - 1e-6)
         else:
             compute_s = cost.flops / device.peak_for(cost.dtype)
             memory_s = (cost.bytes_read + cost.bytes_written) / device.memory_bandwidth_bytes_per_s

@@ -39,6 +39,7 @@ from __future__ import annotations
 import importlib.resources
 import math
 import pathlib
+import re
 import tomllib
 from dataclasses import dataclass, field
 from typing import Any, cast
@@ -48,6 +49,29 @@ from ir.loader import read_source
 from simulator.errors import MachineError
 
 HOST = "host"
+
+#: How far (relative) a dispatch's flops may be from the measured shape's for ``shape_scale`` to apply:
+#: a fused epilogue (a relu) adds a few percent; a different fusion of the same name is beyond it.
+SHAPE_FLOPS_TOLERANCE = 0.1
+_SHAPE = re.compile(r"_dispatch_\d+_(.+)$")
+
+
+def shape_key(name: str, math_counts: tuple[tuple[str, int], ...] = ()) -> str | None:
+    """The shape part of an IREE export name (what follows ``_dispatch_<n>_``), then the math functions
+    the body evaluates (IREE names ``exp(x)`` and ``rsqrt(x)`` maps alike), or None.
+
+    Examples
+    --------
+    >>> shape_key("main_dispatch_0_conv_14x14x8x3x3x4_f32"), shape_key("main$async_dispatch_12_matmul_Dx8_f32")
+    ('conv_14x14x8x3x3x4_f32', 'matmul_Dx8_f32')
+    >>> shape_key("main_dispatch_0_elementwise_2048_f32", (("exp", 2048),)), shape_key("my_kernel")
+    ('elementwise_2048_f32+exp', None)
+    """
+    match = _SHAPE.search(name)
+    if match is None:
+        return None
+    return "+".join([match.group(1), *(f for f, n in math_counts if n)])
+
 
 #: ``math`` functions that IREE's CPU backend expands into polynomial approximations (``sqrt``,
 #: ``fma``, ``absf`` are single instructions and stay ordinary flops).
@@ -117,6 +141,12 @@ class DispatchModelSpec:
     ``default``, any other unlisted function nothing beyond its flop. With it, ``ns_per_transcendental``
     is what a class adds per transcendental evaluation on top of the function's cost (a ``tanh`` fused
     into a matmul's epilogue costs more than one in an elementwise map).
+
+    ``shape_scale`` (keyed by the shape part of IREE's export name and the math functions it evaluates,
+    :func:`shape_key`: ``conv_14x14x8x3x3x4_f32``, ``elementwise_2048_f32+exp``) multiplies the prediction for a dispatch of that shape measured by the
+    calibration, when its flops are within :data:`SHAPE_FLOPS_TOLERANCE` of ``shape_flops`` of that
+    shape: IREE's code generator has cliffs no per-class line follows (a 16x16 convolution over 4 input
+    channels runs 8x slower per flop than one over 3 or 8).
     """
 
     overhead_ns: dict[str, float]
@@ -124,6 +154,8 @@ class DispatchModelSpec:
     ns_per_byte: dict[str, float]
     ns_per_transcendental: dict[str, float] = field(default_factory=dict)
     ns_per_math: dict[str, float] = field(default_factory=dict)
+    shape_scale: dict[str, float] = field(default_factory=dict)
+    shape_flops: dict[str, float] = field(default_factory=dict)
 
     @staticmethod
     def _lookup(table: dict[str, float], op_class: str) -> float:
@@ -149,13 +181,23 @@ class DispatchModelSpec:
         nbytes: int,
         transcendentals: int = 0,
         math_counts: tuple[tuple[str, int], ...] = (),
+        shape: str | None = None,
     ) -> float:
         overhead, per_flop, per_byte = self.coefficients(op_class)
         per_t = self._lookup(self.ns_per_transcendental, op_class) if transcendentals else 0.0
         ns = overhead + flops * per_flop + nbytes * per_byte + transcendentals * per_t
         if self.ns_per_math:
             ns += sum(n * self.math_ns(f) for f, n in math_counts)
-        return ns
+        return ns * self.shape_factor(shape, flops)
+
+    def shape_factor(self, shape: str | None, flops: int) -> float:
+        """``shape_scale[shape]`` when the calibration measured that shape at about ``flops``, else 1."""
+        if shape is None or shape not in self.shape_scale:
+            return 1.0
+        measured = self.shape_flops.get(shape)
+        if measured is not None and abs(flops - measured) > SHAPE_FLOPS_TOLERANCE * max(measured, 1.0):
+            return 1.0
+        return self.shape_scale[shape]
 
     def math_ns(self, function: str) -> float:
         """The cost of one evaluation of ``math.<function>`` (``exp``) beside its class's costs."""
@@ -399,6 +441,8 @@ DISPATCH_MODEL_FIELDS: dict[str, tuple[type, float, float]] = {
     "ns_per_byte": (dict, 0, 0),
     "ns_per_transcendental": (dict, 0, 0),
     "ns_per_math": (dict, 0, 0),
+    "shape_scale": (dict, 0, 0),
+    "shape_flops": (dict, 0, 0),
 }
 _DISPATCH_MODEL_LIMITS = {
     "overhead_ns": float(_MAX_NS),
@@ -406,8 +450,10 @@ _DISPATCH_MODEL_LIMITS = {
     "ns_per_byte": 1e9,
     "ns_per_transcendental": 1e9,
     "ns_per_math": 1e9,
+    "shape_scale": 1e6,
+    "shape_flops": 1e18,
 }
-_DISPATCH_MODEL_OPTIONAL = ("ns_per_transcendental", "ns_per_math")
+_DISPATCH_MODEL_OPTIONAL = ("ns_per_transcendental", "ns_per_math", "shape_scale", "shape_flops")
 LINK_FIELDS: dict[str, tuple[type, float, float]] = {
     "name": (str, 0, 0),
     "endpoints": (list, 0, 0),
@@ -505,6 +551,8 @@ def _dispatch_model(table: dict[str, Any], where: str) -> DispatchModelSpec:
         tables["ns_per_byte"],
         tables["ns_per_transcendental"],
         tables["ns_per_math"],
+        tables["shape_scale"],
+        tables["shape_flops"],
     )
 
 

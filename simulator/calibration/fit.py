@@ -18,6 +18,7 @@ byte would be a fit to noise):
 
 from __future__ import annotations
 
+import dataclasses
 import math
 import statistics
 from collections.abc import Sequence
@@ -27,7 +28,7 @@ import numpy as np
 
 from simulator.costs import op_class
 from simulator.errors import InputError
-from simulator.machine import TRANSCENDENTAL_FUNCTIONS, DispatchModelSpec
+from simulator.machine import SHAPE_FLOPS_TOLERANCE, TRANSCENDENTAL_FUNCTIONS, DispatchModelSpec, shape_key
 
 
 def nnls(a: np.ndarray, b: np.ndarray, *, max_iter: int | None = None) -> np.ndarray:
@@ -93,7 +94,12 @@ class DispatchFit:
 
     def predict_ns(self, sample: DispatchSample) -> float:
         return self.model.predict_ns(
-            sample.op_class, sample.flops, sample.bytes, sample.transcendentals, sample.math
+            sample.op_class,
+            sample.flops,
+            sample.bytes,
+            sample.transcendentals,
+            sample.math,
+            shape_key(sample.name, sample.math),
         )
 
 
@@ -106,22 +112,27 @@ MATH = "math"
 MIN_SAMPLES = 3
 
 
-def fit_dispatch_model(samples: Sequence[DispatchSample]) -> DispatchFit:
+def fit_dispatch_model(samples: Sequence[DispatchSample], *, shapes: bool = True) -> DispatchFit:
     """Fit ``overhead + flops * ns_per_flop[c] + bytes * ns_per_byte[c] + transcendentals *
     (ns_per_transcendental + extra[c])`` per op class ``c``, on relative error, with non-negative
     coefficients.
 
     The fixed cost per dispatch and the cost of a transcendental evaluation are shared by every class
-    (each class's table entry is the shared figure, plus the class's own extra per transcendental):
-    fitted per class, a class measured only at sizes where the fixed cost vanishes in the work (or
-    whose bodies never evaluate a transcendental) would get none, and mispredict the small dispatches
-    and fused bodies of real programs. A table's ``default`` (for classes never measured) is the shared
-    figure, or the median over the fitted classes for the per-flop and per-byte costs.
+    (each class's table entry is the shared figure, plus the class's own extra): fitted per class
+    alone, a class measured only at sizes where the fixed cost vanishes in the work (or whose bodies
+    never evaluate a transcendental) would get none, and mispredict the small dispatches and fused
+    bodies of real programs. A class gets its own extra fixed cost only when MIN_SAMPLES programs
+    measured it. A table's ``default`` (for classes never measured) is the shared figure, or the
+    median over the fitted classes for the per-flop and per-byte costs.
 
     When the samples count each math function (:attr:`DispatchSample.math`), the shared cost per
     transcendental and the classes' own give way to one shared cost per function (``ns_per_math``; its
     ``default``, for transcendental functions never measured, is the median of the measured ones), and
-    ``ns_per_transcendental`` is 0. Raises InputError without samples.
+    ``ns_per_transcendental`` is 0.
+
+    With ``shapes``, the shapes the line mispredicts get their measured ratio (:func:`shape_scales`):
+    a program that runs a measured shape is predicted from its measurement. The relative errors are
+    those of the model with them. Raises InputError without samples.
     """
     rows = [s for s in samples if s.measured_ns > 0]
     if not rows:
@@ -141,6 +152,8 @@ def fit_dispatch_model(samples: Sequence[DispatchSample]) -> DispatchFit:
         has_flops = any(s.flops for s in members)
         if len(members) >= MIN_SAMPLES:
             columns += [(c, 1), (c, 2)] if has_flops else [(c, 2)]
+            if len({s.program for s in members}) >= MIN_SAMPLES:
+                columns.append((c, 0))
         else:
             columns.append((c, 1) if has_flops else (c, 2))
         if not functions and any(s.transcendentals for s in members):
@@ -194,9 +207,48 @@ def fit_dispatch_model(samples: Sequence[DispatchSample]) -> DispatchFit:
         tables["ns_per_transcendental"],
         dict(sorted(per_function.items())),
     )
+    if shapes:
+        scale, flops = shape_scales(rows, model)
+        model = dataclasses.replace(model, shape_scale=scale, shape_flops=flops)
     fit = DispatchFit(model, len(rows))
     errors = tuple(fit.predict_ns(s) / s.measured_ns - 1.0 for s in rows)
     return DispatchFit(model, len(rows), errors)
+
+
+#: A measured shape needs an entry when its median measured/predicted ratio is beyond 1.5 or 1/1.5: a
+#: cliff of the code generator, not the few tens of percent by which one measurement differs from another.
+SHAPE_MIN_DEVIATION = 0.5
+
+
+def shape_scales(
+    rows: Sequence[DispatchSample], model: DispatchModelSpec
+) -> tuple[dict[str, float], dict[str, float]]:
+    """``shape_scale`` and ``shape_flops`` (:class:`~simulator.machine.DispatchModelSpec`): for each
+    shape (:func:`~simulator.machine.shape_key` of the export name) among ``rows`` that the linear model
+    mispredicts by more than :data:`SHAPE_MIN_DEVIATION`, the median of measured / predicted over its
+    samples near its median flops, and those flops."""
+    groups: dict[str, list[DispatchSample]] = {}
+    for s in rows:
+        key = shape_key(s.name, s.math)
+        if key is not None:
+            groups.setdefault(key, []).append(s)
+    scale: dict[str, float] = {}
+    flops: dict[str, float] = {}
+    for key, members in sorted(groups.items()):
+        typical = float(statistics.median(m.flops for m in members))
+        near = [m for m in members if abs(m.flops - typical) <= SHAPE_FLOPS_TOLERANCE * max(typical, 1.0)]
+        ratios = [
+            m.measured_ns / p
+            for m in near
+            if (p := model.predict_ns(m.op_class, m.flops, m.bytes, m.transcendentals, m.math)) > 0
+        ]
+        if not ratios:
+            continue
+        ratio = float(statistics.median(ratios))
+        if abs(math.log(ratio)) > math.log1p(SHAPE_MIN_DEVIATION):
+            scale[key] = float(f"{ratio:.4g}")
+            flops[key] = typical
+    return scale, flops
 
 
 @dataclass(frozen=True)

@@ -272,6 +272,8 @@ def model_table(dispatch: DispatchFit) -> dict[str, Any]:
         "ns_per_byte": dict(sorted(m.ns_per_byte.items())),
         "ns_per_transcendental": dict(sorted(m.ns_per_transcendental.items())),
         **({"ns_per_math": dict(sorted(m.ns_per_math.items()))} if m.ns_per_math else {}),
+        **({"shape_scale": dict(sorted(m.shape_scale.items()))} if m.shape_scale else {}),
+        **({"shape_flops": dict(sorted(m.shape_flops.items()))} if m.shape_flops else {}),
     }
 
 

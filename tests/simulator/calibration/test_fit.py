@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 import math
 import tomllib
 
@@ -42,7 +43,12 @@ def _samples(noise: float, seed: int = 0) -> list[DispatchSample]:
             flops = int(rng.integers(1_000, 50_000_000))
             nbytes = int(rng.integers(1_000, 8_000_000))
             trans = int(rng.integers(0, 100_000)) if n % 3 == 0 else 0
-            t = TRUE_OVERHEAD + flops * per_flop + nbytes * TRUE_PER_BYTE[cls] + trans * TRUE_PER_TRANSCENDENTAL
+            t = (
+                TRUE_OVERHEAD
+                + flops * per_flop
+                + nbytes * TRUE_PER_BYTE[cls]
+                + trans * TRUE_PER_TRANSCENDENTAL
+            )
             t *= 1.0 + noise * float(rng.uniform(-1, 1))
             out.append(DispatchSample("p", NAMES[cls].format(n=n), flops, nbytes, t, trans))
     return out
@@ -276,3 +282,54 @@ def test_linalg_estimate_counts_each_math_function() -> None:
     # layer_norm: the normalizing dispatch's body evaluates rsqrt of its row's variance at each of its
     # 16x64 points; no other dispatch evaluates a math function.
     assert sorted(c for c in counts.values() if c) == [{"rsqrt": 16 * 64}]
+
+
+def _cliff_samples(factor: float) -> list[DispatchSample]:
+    """The synthetic samples (each its own program, as each microbenchmark is) and two of a conv shape
+    that runs ``factor`` times slower than the conv line says: a code-generator cliff."""
+    samples = [dataclasses.replace(s, program=s.name) for s in _samples(0.0)]
+    # Small convolutions pin the class's fixed cost down (as the suite's launch-bound sizes do).
+    for n, flops in enumerate((2_000, 20_000, 60_000)):
+        t = TRUE_OVERHEAD + flops * TRUE_PER_FLOP["conv"] + 1_000 * TRUE_PER_BYTE["conv"]
+        samples.append(DispatchSample(f"small{n}", f"main_dispatch_0_conv_{n}_f32", flops, 1_000, t))
+    line = TRUE_OVERHEAD + 112_896 * TRUE_PER_FLOP["conv"] + 11_552 * TRUE_PER_BYTE["conv"]
+    cliff = "main_dispatch_0_conv_14x14x8x3x3x4_f32"
+    return samples + [DispatchSample("cliff", cliff, 112_896, 11_552, factor * line) for _ in range(2)]
+
+
+def test_fit_dispatch_model_keeps_the_measured_ratio_of_a_shape_off_the_line() -> None:
+    samples = _cliff_samples(8.0)
+    fit = fit_dispatch_model(samples)
+    model = fit.model
+    assert model.shape_scale == {"conv_14x14x8x3x3x4_f32": pytest.approx(8.0, rel=0.05)}
+    assert model.shape_flops == {"conv_14x14x8x3x3x4_f32": 112_896}
+    # Another program's dispatch of that shape (a relu fused: a few percent more flops) is predicted
+    # from the measurement; the same name doing half the work, or evaluating a math function, is not.
+    relu = model.predict_ns("conv", 116_032, 11_552, shape="conv_14x14x8x3x3x4_f32")
+    assert relu == pytest.approx(8 * model.predict_ns("conv", 116_032, 11_552), rel=0.06)
+    half = model.predict_ns("conv", 56_448, 11_552, shape="conv_14x14x8x3x3x4_f32")
+    assert half == model.predict_ns("conv", 56_448, 11_552)
+    from simulator.machine import shape_key
+
+    assert shape_key("main_dispatch_5_conv_14x14x8x3x3x4_f32", (("exp", 9),)) != "conv_14x14x8x3x3x4_f32"
+    # Without shapes, the line alone.
+    assert not fit_dispatch_model(samples, shapes=False).model.shape_scale
+
+
+def test_shape_scale_round_trips_through_the_machine_file_and_prices_dispatches() -> None:
+    from simulator.calibration.run import model_table
+
+    fit = fit_dispatch_model(_cliff_samples(4.0))
+    data = {"name": "m", "devices": [{"name": "d0", "kind": "cpu", "dispatch_model": model_table(fit)}]}
+    device = machine_from_dict(tomllib.loads(dumps(data))).devices[0]
+    assert device.dispatch_model == fit.model
+    cost = DispatchCost(112_896, 10_000, 1_552)
+    plain = CostModel().dispatch_ns(device, ("main_dispatch_2_conv_10x10x8x3x3x4_f32",), cost)
+    cliff = CostModel().dispatch_ns(device, ("main$async_dispatch_7_conv_14x14x8x3x3x4_f32",), cost)
+    scale = fit.model.shape_scale["conv_14x14x8x3x3x4_f32"]
+    assert scale == pytest.approx(4.0, rel=0.05)
+    assert cliff == pytest.approx(scale * plain, rel=1e-3)
+    bad = tomllib.loads(dumps(data))
+    bad["devices"][0]["dispatch_model"]["shape_scale"]["conv_14x14x8x3x3x4_f32"] = "8"
+    with pytest.raises(MachineError, match="shape_scale.*conv_14x14x8x3x3x4_f32"):
+        machine_from_dict(bad)
