@@ -299,6 +299,88 @@ def fused_math(kind: str, rows: int, cols: int, function: str = "exp") -> Benchm
     return Benchmark(f"{kind}_{function}_{rows}x{cols}", src, inputs)
 
 
+def generic_contraction(m: int, n: int, k: int) -> Benchmark:
+    """``c[i, j] = sum_k a[i, k] * b[j, k] * 0.125`` as a ``linalg.generic`` (as frontends write
+    attention scores): IREE names it a reduction, yet it reuses each input ``m`` or ``n`` times, so its
+    time follows the iteration space rather than the bytes it reads."""
+    a, b, c = _t((m, k), "f32"), _t((n, k), "f32"), _t((m, n), "f32")
+    src = f"""func.func @main(%a: {a}, %b: {b}) -> {c} {{
+  %zero = arith.constant 0.0 : f32
+  %scale = arith.constant 0.125 : f32
+  %e = tensor.empty() : {c}
+  %z = linalg.fill ins(%zero : f32) outs(%e : {c}) -> {c}
+  %r = linalg.generic {{indexing_maps = [affine_map<(i, j, k) -> (i, k)>, affine_map<(i, j, k) -> (j, k)>,
+      affine_map<(i, j, k) -> (i, j)>], iterator_types = ["parallel", "parallel", "reduction"]}}
+      ins(%a, %b : {a}, {b}) outs(%z : {c}) {{
+  ^bb0(%x: f32, %y: f32, %acc: f32):
+    %p = arith.mulf %x, %y : f32
+    %q = arith.mulf %p, %scale : f32
+    %s = arith.addf %acc, %q : f32
+    linalg.yield %s : f32
+  }} -> {c}
+  return %r : {c}
+}}
+"""
+    return Benchmark(f"contraction_{m}x{n}x{k}", src, (_spec((m, k), "f32"), _spec((n, k), "f32")))
+
+
+def matmul_epilogue(m: int, k: int, n: int, ops: int) -> Benchmark:
+    """A matmul whose result goes through ``ops`` multiply-adds per element in the same dispatch (as a
+    GELU's polynomial does): the fused epilogue's arithmetic is not the contraction's."""
+    a, b, c = _t((m, k), "f32"), _t((k, n), "f32"), _t((m, n), "f32")
+    m2 = "affine_map<(i, j) -> (i, j)>"
+    body = ["    %v0 = arith.mulf %x, %x : f32"]
+    for i in range(1, ops):
+        op = "arith.addf" if i % 2 else "arith.mulf"
+        body.append(f"    %v{i} = {op} %v{i - 1}, %x : f32")
+    src = f"""func.func @main(%a: {a}, %b: {b}) -> {c} {{
+  %zero = arith.constant 0.0 : f32
+  %e = tensor.empty() : {c}
+  %z = linalg.fill ins(%zero : f32) outs(%e : {c}) -> {c}
+  %mm = linalg.matmul ins(%a, %b : {a}, {b}) outs(%z : {c}) -> {c}
+  %r = linalg.generic {{indexing_maps = [{m2}, {m2}], iterator_types = ["parallel", "parallel"]}}
+      ins(%mm : {c}) outs(%e : {c}) {{
+  ^bb0(%x: f32, %o: f32):
+{chr(10).join(body)}
+    linalg.yield %v{ops - 1} : f32
+  }} -> {c}
+  return %r : {c}
+}}
+"""
+    return Benchmark(
+        f"matmul_epilogue{ops}_{m}x{k}x{n}", src, (_spec((m, k), "f32"), _spec((k, n), "f32"))
+    )
+
+
+def max_exp(rows: int, cols: int) -> Benchmark:
+    """``exp(a - max_j a)`` per row: the first half of a softmax as frontends decompose it, which IREE
+    fuses into one reduction dispatch."""
+    t, o = _t((rows, cols), "f32"), _t((rows,), "f32")
+    m2, m1 = "affine_map<(i, j) -> (i, j)>", "affine_map<(i, j) -> (i)>"
+    src = f"""func.func @main(%a: {t}) -> {t} {{
+  %low = arith.constant -3.0e+38 : f32
+  %e1 = tensor.empty() : {o}
+  %f = linalg.fill ins(%low : f32) outs(%e1 : {o}) -> {o}
+  %mx = linalg.generic {{indexing_maps = [{m2}, {m1}], iterator_types = ["parallel", "reduction"]}}
+      ins(%a : {t}) outs(%f : {o}) {{
+  ^bb0(%x: f32, %acc: f32):
+    %y = arith.maximumf %x, %acc : f32
+    linalg.yield %y : f32
+  }} -> {o}
+  %e2 = tensor.empty() : {t}
+  %r = linalg.generic {{indexing_maps = [{m2}, {m1}, {m2}], iterator_types = ["parallel", "parallel"]}}
+      ins(%a, %mx : {t}, {o}) outs(%e2 : {t}) {{
+  ^bb0(%x: f32, %m: f32, %out: f32):
+    %d = arith.subf %x, %m : f32
+    %y = math.exp %d : f32
+    linalg.yield %y : f32
+  }} -> {t}
+  return %r : {t}
+}}
+"""
+    return Benchmark(f"max_exp_{rows}x{cols}", src, (_spec((rows, cols), "f32"),))
+
+
 def training_suite() -> list[Benchmark]:
     """The programs the dispatch model is fitted on."""
     out = [
@@ -358,6 +440,13 @@ def training_suite() -> list[Benchmark]:
         # ... and fused into a matmul's epilogue or a reduction.
         fused_math("matmul", 16, 64, "tanh"),
         fused_math("reduction", 16, 64, "exp"),
+        # Reductions that reuse their inputs, fused epilogues of plain arithmetic, decomposed softmax.
+        generic_contraction(16, 16, 64),
+        generic_contraction(32, 32, 128),
+        matmul_epilogue(16, 64, 64, 8),
+        matmul_epilogue(8, 32, 128, 4),
+        max_exp(16, 64),
+        max_exp(8, 256),
     ]
     return out
 
