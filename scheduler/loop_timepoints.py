@@ -1,5 +1,5 @@
-"""Control flow carries timepoints: an ``scf.for`` or ``scf.if`` over resources passes each one's
-timepoint beside it.
+"""Control flow carries timepoints: an ``scf.for``, ``scf.while`` or ``scf.if`` over resources passes each
+one's timepoint beside it.
 
 IREE's propagate-timepoints rebuilds every region branch op that carries resources (its
 ``expandRegionBranchOp``): each resource iteration argument, yielded value and result gets a timepoint
@@ -19,10 +19,9 @@ block is in cmd form and rewrites the loop as IREE's pass would have:
   resource (or a subview of it) awaits the carried timepoint (joined with what it awaited); any other use
   gets one ``stream.timepoint.await`` of it (sunk to its first consumer afterwards);
 - a yielded value awaited (or a subview of one awaited) in the body (or an ``scf.if`` branch) is yielded
-  unawaited with that timepoint; a yielded iteration argument with its own carried timepoint;
+  unawaited with that timepoint; a yielded iteration argument with its own carried timepoint; an
+  ``scf.while`` does the same in both regions (its ``scf.condition`` forwards values like a yield);
 - the awaits, subviews and joins left without users are erased.
-
-``scf.while`` is left as it is (its results are still awaited in its regions).
 
 Examples
 --------
@@ -46,7 +45,7 @@ from scheduler.state import function_ops
 
 _TP = T.TimepointType()
 # The control flow ops rebuilt with a timepoint beside each resource (IREE's region branch ops).
-_CARRIERS = frozenset({"scf.for", "scf.if"})
+_CARRIERS = frozenset({"scf.for", "scf.if", "scf.while"})
 # Ops whose await the carried timepoint joins (the others that use a carried resource get a host await).
 _AWAITING = frozenset({"stream.cmd.execute", "stream.resource.dealloca"})
 # Ops erased when a rewrite leaves them unused (pure: nothing else observes them).
@@ -65,7 +64,7 @@ def _is_resource(v: Value) -> bool:
 
 
 def carry_loop_timepoints(module: Module) -> int:
-    """Rewrite every ``scf.for`` and ``scf.if`` of ``module`` with resource results (see the module doc);
+    """Rewrite every ``scf.for``, ``scf.while`` and ``scf.if`` of ``module`` with resource results (see the module doc);
     returns how many."""
     count = 0
     for fn in function_ops(module):
@@ -83,26 +82,33 @@ def _carry(loop: Operation) -> None:
     block = loop.parent
     assert block is not None
     dead: list[Operation] = []
-    carried: list[tuple[BlockArgument, BlockArgument]] = []
+    # per block of the op's regions: its resource arguments and the timepoint argument beside each
+    carried: dict[int, list[tuple[BlockArgument, BlockArgument]]] = {}
     operands = list(loop.operands)
-    if loop.op_name == "scf.for":
-        # Initial values: unawaited, with their timepoints.
-        operands = operands[:3]
-        for v in loop.operands[3:]:
+    if loop.op_name in ("scf.for", "scf.while"):
+        # Initial values (a for loop's after its bounds): unawaited, with their timepoints.
+        first = 3 if loop.op_name == "scf.for" else 0
+        operands = operands[:first]
+        for v in loop.operands[first:]:
             if _is_resource(v):
                 init_tp, raw = _unawait(v, block, loop, dead)
                 operands += [raw, init_tp]
             else:
                 operands.append(v)
-        body = loop.regions[0].blocks[0]
-        for i in range(len(body.args) - 1, 0, -1):
-            arg = body.args[i]
-            if _is_resource(arg):
-                tp_arg = BlockArgument(_TP, body, i + 1)
-                body.args.insert(i + 1, tp_arg)
-                carried.append((arg, tp_arg))
-        for j, a in enumerate(body.args):
-            a.index = j
+        # Every region's entry block (a for body; a while's before and after regions) takes a
+        # timepoint beside each resource argument.
+        for region in loop.regions:
+            body = region.blocks[0]
+            pairs: list[tuple[BlockArgument, BlockArgument]] = []
+            for i in range(len(body.args) - 1, -1, -1):
+                arg = body.args[i]
+                if _is_resource(arg):
+                    tp_arg = BlockArgument(_TP, body, i + 1)
+                    body.args.insert(i + 1, tp_arg)
+                    pairs.append((arg, tp_arg))
+            for j, a in enumerate(body.args):
+                a.index = j
+            carried[id(body)] = pairs
     regions = list(loop.regions)
     for region in regions:
         region.parent = None
@@ -120,18 +126,20 @@ def _carry(loop: Operation) -> None:
     )
     new.location = loop.location
     Builder.before(loop).insert(new)
-    tp_of = {id(arg): tp_arg for arg, tp_arg in carried}
+    tp_of = {id(arg): tp_arg for pairs in carried.values() for arg, tp_arg in pairs}
     for region in regions:
         for inner in region.blocks:
             term = inner.terminator
-            if term is None or term.op_name != "scf.yield":
+            if term is None or term.op_name not in ("scf.yield", "scf.condition"):
                 continue
-            # In a loop's body: the carried resources' consumers await their timepoints.
-            for arg, tp_arg in reversed(carried):
+            # In a loop's regions: the carried resources' consumers await their timepoints.
+            for arg, tp_arg in reversed(carried.get(id(inner), [])):
                 _await_uses(arg, tp_arg, Builder(inner, 0), dead, skip=term)
-            # Yielded values: unawaited, with the timepoints they are ready at.
-            yielded: list[Value] = []
-            for v in term.operands:
+            # Yielded (or, by a while's condition, forwarded) values: unawaited, with the timepoints
+            # they are ready at.
+            kept = 1 if term.op_name == "scf.condition" else 0
+            yielded: list[Value] = list(term.operands[:kept])
+            for v in term.operands[kept:]:
                 if not _is_resource(v):
                     yielded.append(v)
                 elif id(v) in tp_of:
@@ -253,6 +261,22 @@ def _join_await(op: Operation, tp: Value, dead: list[Operation]) -> None:
     current = awaits(op)
     if any(tp is c for c in current):
         return
+    flat: list[Value] = []
+    for c in current:
+        d = c.defining_op
+        flat += list(d.operands) if d is not None and d.op_name == "stream.timepoint.join" else [c]
+    allocas = [
+        c.defining_op
+        for c in flat
+        if c.defining_op is not None and c.defining_op.op_name == "stream.resource.alloca"
+    ]
+    if op.op_name == "stream.cmd.execute" and allocas and _from_loop(tp):
+        # IREE carries the timepoint before allocating: the region's allocas await it, and cover it
+        # for the region (IREE's elide-timepoints drops it from the region's await).
+        for alloca in allocas:
+            assert alloca is not None
+            _alloca_awaits(alloca, tp)
+        return
     joined: list[Value] = []
     for c in current:
         d = c.defining_op
@@ -263,6 +287,44 @@ def _join_await(op: Operation, tp: Value, dead: list[Operation]) -> None:
             joined.append(c)
     joined.append(tp)
     set_awaits(op, list(dict.fromkeys(joined)))
+
+
+def _from_loop(tp: Value) -> bool:
+    """Whether ``tp`` is a loop's (an iteration argument or a result of ``scf.for``/``scf.while``): an
+    ``scf.if`` of the scheduler's own making (an inline constant upload) is not carried by IREE."""
+    if isinstance(tp, BlockArgument):
+        holder = tp.owner.parent_op
+    else:
+        holder = tp.defining_op
+    return holder is not None and holder.op_name in ("scf.for", "scf.while")
+
+
+def _alloca_awaits(alloca: Operation, tp: Value) -> None:
+    """Make ``alloca`` also await ``tp`` (joined with what it awaited)."""
+    size, *waited = alloca.operands
+    if any(tp is w for w in waited):
+        return
+    if waited:
+        wanted = [*waited, tp]
+        # the region's other allocas share one join
+        same = next(
+            (
+                u
+                for u, _ in waited[0].uses
+                if u.op_name == "stream.timepoint.join"
+                and u.parent is alloca.parent
+                and len(u.operands) == len(wanted)
+                and all(a is b for a, b in zip(u.operands, wanted))
+            ),
+            None,
+        )
+        if same is not None:
+            tp = same.results[0]
+        else:
+            b = Builder.before(alloca)
+            b.location = alloca.location
+            tp = b.create("stream.timepoint.join", wanted, [_TP]).result
+    alloca.set_operands([size, tp])
 
 
 def _size_of(v: Value, b: Builder) -> Value:

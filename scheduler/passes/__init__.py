@@ -45,8 +45,10 @@ class IreePass:
 
 def _registry() -> dict[str, IreePass]:
     # Each pass module is imported here, explicitly: which passes exist never depends on import order.
+    from scheduler.passes.clone_to_consumers import clone_to_consumers
     from scheduler.passes.elide_async_copies import elide_async_copies
     from scheduler.passes.elide_timepoints import elide_timepoints
+    from scheduler.passes.emplace_allocations import emplace_allocations
     from scheduler.passes.propagate_timepoints import propagate_timepoints
     from scheduler.passes.reference_counting import automatic_reference_counting
     from scheduler.passes.refine_usage import refine_usage
@@ -62,6 +64,12 @@ def _registry() -> dict[str, IreePass]:
             "deallocate what a function allocated and dropped, after its last use on the timeline",
         ),
         IreePass(
+            "clone-to-consumers",
+            "--iree-stream-clone-to-consumers",
+            clone_to_consumers,
+            "clone cheap producers (splats, pure ops) for each user when used on several affinities",
+        ),
+        IreePass(
             "elide-async-copies",
             "--iree-stream-elide-async-copies",
             elide_async_copies,
@@ -72,6 +80,13 @@ def _registry() -> dict[str, IreePass]:
             "--iree-stream-elide-timepoints",
             elide_timepoints,
             "replace timepoints known immediate or covered by another awaited timepoint by immediates",
+        ),
+        IreePass(
+            "emplace-allocations",
+            "--iree-stream-emplace-allocations",
+            emplace_allocations,
+            "write dispatch results straight into the targets of the updates consuming them",
+            nest="util.func",
         ),
         IreePass(
             "propagate-timepoints",

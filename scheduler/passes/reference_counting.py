@@ -237,8 +237,11 @@ def _analyze_control(op: Operation, uses: _LastUses, state: _State) -> bool:
     if tp.defining_op is not None and tp.defining_op is not op:
         state.joins.append(tp.defining_op)
     uses.coverage.add(tp)
-    if op.op_name == "scf.for":
-        for v in op.operands[3:]:
+    if op.op_name in ("scf.for", "scf.while"):
+        # Initial values are phi-like: the loop's result owns them (it is one when no iteration runs).
+        # IREE's pass says so of scf.for only; a while loop's initial value freed after its last use
+        # before the loop would be freed while the loop still reads it.
+        for v in op.operands[3:] if op.op_name == "scf.for" else op.operands:
             if _is_resource(v):
                 state.indeterminate.add(uses.base(v))
     for v in _captured(op):

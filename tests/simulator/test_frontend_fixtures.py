@@ -115,7 +115,13 @@ def test_frontend_schedule_matches_iree(
     assert (a.execute_regions, a.dispatches, a.awaits) == (b.execute_regions, b.dispatches, b.awaits)
     assert wave_signature(ours) == wave_signature(iree)
     assert a.transient_bytes <= b.transient_bytes
+    # allocas that wait (for what their region waits for, a loop's carried timepoint included), as IREE's
+    assert _waiting_allocas(ours) == _waiting_allocas(iree)
     _iree_opt_accepts(out)
+
+
+def _waiting_allocas(module: ir.Module) -> int:
+    return sum(1 for op in module.walk() if op.op_name == "stream.resource.alloca" and len(op.operands) == 2)
 
 
 def _run_and_compare(
