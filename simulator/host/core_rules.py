@@ -144,6 +144,18 @@ def _check_ok(interp: Interpreter, op: Operation, args: list[Any]) -> None:
         )
 
 
+@rule("cf.assert")
+def _cf_assert(interp: Interpreter, op: Operation, args: list[Any]) -> None:
+    """A host assertion (frontends emit them for shape checks): a false condition fails the run with the
+    assertion's message, as IREE's runtime does. Timing-only runs compute no device data (host loads of
+    device memory read 0), so there an assertion is taken to hold."""
+    if not bool(args[0]) and interp.runtime.with_data:
+        msg = op.attr("msg")
+        raise SimulationError(
+            f"{op.describe()}: assertion failed{': ' + msg.value if isinstance(msg, StringAttr) else ''}"
+        )
+
+
 @rule("util.call", "func.call")
 def _call(interp: Interpreter, op: Operation, args: list[Any]) -> Generator[Any, Any, list[Any]]:
     name = interp.symbol(op)

@@ -1,4 +1,5 @@
-"""A host loop that never ends stops the run with an error naming the loop, instead of hanging it."""
+"""Host control flow that must not hang or pass silently: endless loops stop the run with an error naming the
+loop; a failing cf.assert fails the run with its message."""
 
 from __future__ import annotations
 
@@ -80,3 +81,26 @@ def test_a_long_but_finite_host_loop_still_runs(monkeypatch: Any) -> None:
     module = ir.load_text("module {\n" + FOR.replace("1000000000000", "1000") + "\n}\n", "loop.mlir")
     result = Session("cpu").run_sync(module, "main", [], timing_only=True)
     assert int(result.outputs[0]) == 999
+
+
+ASSERT = """
+util.func public @main(%arg0: i32) -> i32 {
+  %c4 = arith.constant 4 : i32
+  %ok = arith.cmpi slt, %arg0, %c4 : i32
+  cf.assert %ok, "batch must be below 4"
+  util.return %arg0 : i32
+}
+"""
+
+
+def test_cf_assert_holds_or_fails_the_run_with_its_message(tmp_path: pathlib.Path, capsys: Any) -> None:
+    module = ir.load_text("module {\n" + ASSERT + "\n}\n", "assert.mlir")
+    assert int(Session("cpu").run_sync(module, "main", [3]).outputs[0]) == 3
+    with pytest.raises(SimulationError, match=r"cf.assert at assert.mlir:\d+:\d+: assertion failed: batch must"):
+        Session("cpu").run_sync(module, "main", [5])
+    path = tmp_path / "assert.mlir"
+    path.write_text("module {\n" + ASSERT + "\n}\n")
+    assert main(["run", str(path), "--input", "5"]) == 1
+    assert "assertion failed: batch must be below 4" in capsys.readouterr().err
+    # Timing-only runs compute no device data, so their assertions are taken to hold.
+    assert main(["run", str(path), "--input", "5", "--timing-only"]) == 0
