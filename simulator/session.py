@@ -43,7 +43,7 @@ from simulator.memory import Buffer
 from simulator.params.provider import ParameterSpec, make_parameter_index
 from simulator.program import load_program, to_cmd_form
 from simulator.runtime import Runtime
-from simulator.semaphores import Fence
+from simulator.semaphores import IMMEDIATE, Fence, Semaphore
 from simulator.stats import Stats, compute_stats, timeline
 from simulator.sync import run_coroutine_sync
 from traces import Trace, TraceMetadata, Track
@@ -240,12 +240,22 @@ class Session:
         )
 
 
+def coarse_fences(func: Operation) -> bool:
+    """Whether ``func`` follows IREE's coarse-fences ABI (``iree.abi.model = "coarse-fences"``): its last two
+    arguments are a wait fence and a signal fence, which the caller supplies and waits on."""
+    model = func.attr("iree.abi.model")
+    return isinstance(model, StringAttr) and model.value == "coarse-fences"
+
+
 def _check_arity(func: Operation, n: int) -> None:
     ft = func.attr("function_type")
-    if isinstance(ft, TypeAttr) and isinstance(ft.value, T.FunctionType) and len(ft.value.inputs) != n:
+    fences = 2 if coarse_fences(func) else 0  # supplied by the run, not the user
+    if isinstance(ft, TypeAttr) and isinstance(ft.value, T.FunctionType) and len(ft.value.inputs) != n + fences:
         decl = _declaration(func)
         raise InputError(
-            f"@{_sym(func)} takes {len(ft.value.inputs)} input(s), {n} given" + (f" ({decl})" if decl else "")
+            f"@{_sym(func)} takes {len(ft.value.inputs) - fences} input(s), {n} given"
+            + (" (and the wait and signal fences of its coarse-fences ABI, which the run supplies)" if fences else "")
+            + (f" ({decl})" if decl else "")
         )
 
 
@@ -359,8 +369,16 @@ def _host_main(
     staged = []
     for i, value in enumerate(inputs):
         staged.append((yield from _stage_input(runtime, i, value, func_loc)))
+    signal = None
+    if coarse_fences(func):
+        # IREE's tools call a coarse-fences function (an importer's ``$async`` export) with a wait fence
+        # already reached and a signal fence they wait on before reading the results: so does a run.
+        signal = Fence(((Semaphore(engine.semaphore_name("signal")), 1),))
+        staged += [IMMEDIATE, signal]
     call_start = engine.now
     results = yield from interp.call(func, staged)
+    if signal is not None:
+        yield from runtime.host_wait(interp, func, signal)
     yield from interp.settle()
     # The read-back follows the host's last action in the call (its final wait), not the call's envelope,
     # so that the critical path runs through the device work the host waited for.
