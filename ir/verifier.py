@@ -6,6 +6,8 @@ Generic checks, for every op:
   earlier in an enclosing block than the op that holds this one; a region isolated from above sees
   nothing from outside. A value of another block of the same region is visible where its block
   dominates the using block in the region's control-flow graph (the terminators' successors).
+- A terminator (:data:`TERMINATORS`) is the last op of its block, and every block of a function body
+  (``util.func``, ``func.func``, ``util.initializer``) ends with one.
 - For op classes: operand and result counts against the declared fields, ``operandSegmentSizes`` /
   ``resultSegmentSizes`` (one entry per group, non-negative, summing to the count, 1 for single operands
   and at most 1 for optional ones), declared type constraints, required attributes, region counts.
@@ -128,15 +130,42 @@ def _verify_op(op: Operation, visible: set[int]) -> None:
             for dom in dominators[id(block)]:
                 scope |= defined[dom]
             scope.update(id(a) for a in block.args)
-            for child in block.ops:
+            last = len(block.ops) - 1
+            for i, child in enumerate(block.ops):
+                if i != last and child.op_name in TERMINATORS:
+                    raise VerifyError(
+                        f"{child.op_name}: must be the last operation in its block (a terminator); "
+                        f"{len(block.ops) - 1 - i} op(s) follow it",
+                        location=child.location,
+                    )
                 _verify_op(child, scope)
                 scope.update(id(r) for r in child.results)
+            if op.op_name in FUNCTION_OPS and (not block.ops or block.ops[-1].op_name not in TERMINATORS):
+                found = block.ops[-1].op_name if block.ops else "nothing"
+                raise VerifyError(
+                    f"{op.op_name}: a block of its body must end with a terminator (util.return, cf.br, ...), "
+                    f"found {found}",
+                    location=block.ops[-1].location if block.ops else op.location,
+                )
     verify_own = getattr(op, "verify_", None)
     if verify_own is not None and typed_layout:
         verify_own()
     upstream = UPSTREAM_RULES.get(op.op_name)
     if upstream is not None:
         upstream(op)
+
+
+#: Ops that end a block (MLIR's IsTerminator trait on the ops of the dialects streamsim reads): one may only
+#: be the last op of its block.
+TERMINATORS = frozenset(
+    {
+        "util.return", "util.unreachable", "func.return", "cf.br", "cf.cond_br", "cf.switch", "scf.yield",
+        "scf.condition", "stream.yield", "stream.return", "hal.return", "linalg.yield", "tensor.yield",
+        "iree_linalg_ext.yield", "flow.return",
+    }
+)  # fmt: skip
+#: Function-like ops whose every body block must end with a terminator (a body that falls off its end).
+FUNCTION_OPS = frozenset({"util.func", "func.func", "util.initializer"})
 
 
 def _dominators(blocks: Sequence[Block]) -> dict[int, set[int]]:

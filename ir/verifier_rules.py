@@ -74,6 +74,13 @@ RULES: tuple[Rule, ...] = (
         ("valid_call_matches_callee_signature", "invalid_call_operand_type_differs_from_callee"),
     ),
     Rule(
+        "a terminator is the last op of its block; a function body's blocks end with one",
+        "MLIR core: OpTrait::IsTerminator ('must be the last operation in the parent block'), and the "
+        "function ops' regions requiring a terminator",
+        "ir.verifier._verify_op (TERMINATORS, FUNCTION_OPS)",
+        ("invalid_terminator_not_last_in_block", "invalid_function_block_without_terminator"),
+    ),
+    Rule(
         "not a verify error: static stream.cmd.parameter.* ranges past the resource end",
         "no IREE verifier checks them (iree-opt accepts)",
         "not checked by ir; the simulator's memory rejects the access at run time",
