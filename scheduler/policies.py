@@ -36,7 +36,7 @@ import networkx as nx
 
 from ir import Builder, Value
 from ir import attributes as A
-from scheduler.access import METADATA, STREAMABLE, is_resource, result_size, static_index
+from scheduler.access import METADATA, STREAMABLE, is_resource, operand_size, result_size, static_index
 from scheduler.errors import MemoryCapError, ScheduleError
 from scheduler.graph import build_graph
 from scheduler.state import ScheduleState
@@ -153,11 +153,23 @@ def place_devices(
 
     Sets each op's ``affinity`` and, where a consumer runs on another device than the producer of one of
     its resources, inserts a ``stream.async.transfer`` right after the producer. Graphs are rebuilt.
+
+    Transfers already in the program (IREE's, from ``flow.tensor.transfer``) are placed again: one that
+    keeps its resource type goes (its users take its source, and HEFT decides what crosses devices);
+    one that changes it (a result made external for the caller) stays, as a task HEFT places, its source
+    side re-pointed at wherever its input ends up.
     """
     for plan in state.functions:
+        if _drop_plain_transfers(plan.block):
+            plan.graph = build_graph(plan.block)
         placement = heft_placement(plan.graph, devices=devices, cost=cost, transfer_cost=transfer_cost)
         for n, dev in placement.device.items():
-            plan.graph.nodes[n]["op"].properties["affinity"] = dev
+            op = plan.graph.nodes[n]["op"]
+            if op.op_name == "stream.async.transfer":
+                op.properties.pop("affinity", None)
+                op.properties["execution_affinity"] = dev
+            else:
+                op.properties["affinity"] = dev
         transfers: dict[tuple[int, Hashable], Value] = {}
         for n, dev in placement.device.items():
             assert isinstance(dev, A.Attribute)  # heft_placement places each node on one of ``devices``
@@ -166,26 +178,54 @@ def place_devices(
                 producer = v.defining_op
                 if producer is None or not is_resource(v):
                     continue
-                src = producer.attr("affinity")
-                if src is None or src == dev or producer.op_name == "stream.async.transfer":
+                src = _placed_on(producer)
+                if src is None or src == dev:
                     continue
                 key = (id(v), dev)
                 if key not in transfers:
-                    size = result_size(producer, v.index)
+                    try:
+                        size = result_size(producer, v.index)
+                    except ValueError:  # a host producer (stream.tensor.import): the consumer knows the size
+                        size = operand_size(op, v)
                     t = Builder.after(producer).create(
                         "stream.async.transfer",
                         [v, size, size],
                         [v.type],
-                        properties={"source_affinity": src, "result_affinity": dev},
+                        properties={"source_affinity": src, "target_affinity": dev},
                     )
                     transfers[key] = t.result
                 op.set_operand(i, transfers[key])
+            if op.op_name == "stream.async.transfer":
+                made = op.operands[0].defining_op
+                src = _placed_on(made) if made is not None else None
+                if src is not None:
+                    op.properties["source_affinity"] = src
         plan.graph = build_graph(plan.block)
         for n in plan.graph.nodes:
             aff = plan.graph.nodes[n]["op"].attr("affinity")
             if aff is not None and plan.graph.nodes[n]["info"].kind == STREAMABLE:
                 plan.graph.nodes[n]["device"] = str(aff)
     return state
+
+
+def _placed_on(op: Any) -> A.Attribute | None:
+    """Where ``op``'s result lives once placed: a transfer's target, another op's affinity."""
+    if op.op_name == "stream.async.transfer":
+        aff = op.attr("target_affinity") or op.attr("result_affinity")
+    else:
+        aff = op.attr("affinity")
+    return aff if isinstance(aff, A.Attribute) else None
+
+
+def _drop_plain_transfers(block: Any) -> bool:
+    """Remove the transfers of ``block`` that keep their resource type (users take the source)."""
+    dropped = False
+    for op in list(block.ops):
+        if op.op_name == "stream.async.transfer" and op.operands[0].type == op.results[0].type:
+            op.results[0].replace_all_uses_with(op.operands[0])
+            op.erase()
+            dropped = True
+    return dropped
 
 
 def waves_under_memory_cap(

@@ -52,6 +52,27 @@ def location(op: Operation) -> str | None:
     return str(op.location) if op.location is not None else None
 
 
+def device_globals(module: Module) -> list[str]:
+    """The names of the program's device globals (``util.global @x : !hal.device``), in declaration order:
+    the k-th runs on the machine's k-th device. A device global the program stores to without an initial
+    value (HAL form) is assigned at run time by its own initializers (``hal.devices.get`` by enumeration,
+    ``hal.allocator.select``) and is not a device of its own."""
+    stored = {
+        str(getattr(op.attr("global"), "root", "")) for op in module.walk() if op.op_name == "util.global.store"
+    }
+    names: list[str] = []
+    for op in module.body.ops:
+        if op.op_name != "util.global":
+            continue
+        t = op.attr("type")
+        name = str(getattr(op.attr("sym_name"), "value", ""))
+        if op.attr("initial_value") is None and name in stored:
+            continue
+        if isinstance(t, TypeAttr) and isinstance(t.value, T.HalType) and t.value.name == "device":
+            names.append(name)
+    return names
+
+
 class Runtime:
     def __init__(
         self,
@@ -113,23 +134,7 @@ class Runtime:
     # -- devices and queues --------------------------------------------------------------------------
 
     def _device_symbols(self, module: Module) -> dict[str, int]:
-        symbols: dict[str, int] = {}
-        # A device global the program stores to (HAL form) is assigned at run time by its own initializers
-        # (hal.devices.get by enumeration, hal.allocator.select): not a device of its own.
-        stored = {
-            str(getattr(op.attr("global"), "root", ""))
-            for op in module.walk()
-            if op.op_name == "util.global.store"
-        }
-        for op in module.body.ops:
-            if op.op_name != "util.global":
-                continue
-            t = op.attr("type")
-            if op.attr("initial_value") is None and getattr(op.attr("sym_name"), "value", "") in stored:
-                continue
-            if isinstance(t, TypeAttr) and isinstance(t.value, T.HalType) and t.value.name == "device":
-                name = op.attr("sym_name")
-                symbols[getattr(name, "value", "")] = len(symbols)
+        symbols = {name: i for i, name in enumerate(device_globals(module))}
         if len(symbols) > len(self.devices):
             raise MachineError(
                 f"the program uses {len(symbols)} devices ({', '.join('@' + s for s in symbols)}) but machine "

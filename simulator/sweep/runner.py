@@ -179,28 +179,25 @@ def _schedule(
 
 
 def _with_placement(pipeline: Any, placement: str, module: Module, machine: Machine) -> Any:
-    """HEFT placement over the program's ``@__device_N`` globals that the machine has.
+    """HEFT placement over the program's device globals (``@__device_N``, or IREE's named multi-device
+    targets such as ``@dev_a``), on the machine devices they run on (the k-th global on the k-th device).
 
     The cost model is deliberately plain: every streamable op costs the device's launch overhead plus
     one microsecond (the presets' devices of one machine are alike), and a value crossing devices costs
     the latency plus its bytes over the link between them (the host link's figures when there is none).
     """
     from ir import attributes as A
+    from simulator.runtime import device_globals
 
-    names = [
-        op.attr("sym_name").value  # type: ignore[union-attr]
-        for op in module.body.ops
-        if op.op_name == "util.global"
-        and str(getattr(op.attr("sym_name"), "value", "")).startswith("__device_")
-    ]
+    names = device_globals(module)
     count = min(len(names), len(machine.devices))
     if count < 2:
         raise InputError(
-            f"placement {placement!r} needs a program with two or more @__device_N globals and a machine with "
+            f"placement {placement!r} needs a program with two or more device globals and a machine with "
             f"as many devices; this program has {len(names)} and machine {machine.name!r} has "
             f"{len(machine.devices)}"
         )
-    devices = [A.DeviceAffinityAttr(A.SymbolRefAttr(n)) for n in sorted(names)[:count]]
+    devices = [A.DeviceAffinityAttr(A.SymbolRefAttr(n)) for n in names[:count]]
     spec_of = {str(d): machine.devices[i] for i, d in enumerate(devices)}
 
     def cost(op: Any, device: Any) -> float:

@@ -36,7 +36,8 @@ Axes: ``favor``, ``placement``, ``memory_cap_bytes``, ``queue_policy`` (``[sched
 ``pool_capacity_bytes`` (``[overrides]``). An axis given nowhere keeps the machine's value (and IREE's
 default scheduling). An axis may not be both in a table and in ``[[cases]]``. An override a machine has
 nothing for (link bandwidth on a machine without links) changes nothing. ``placement = "heft"`` places
-the ops of programs with several ``@__device_N`` globals (:func:`scheduler.place_devices`);
+the ops of programs with several device globals (``@__device_N``, or IREE's named targets such as
+``@dev_a``) again (:func:`scheduler.place_devices`);
 ``memory_cap_bytes`` schedules waves under that cap (:func:`scheduler.schedule_concurrency_capped`);
 ``queue_policy = "chains"`` gives independent chains of ops queue masks over the machine's ``queues``
 (:func:`scheduler.assign_queues`), so that the ``queues`` axis changes what runs where; under the

@@ -257,7 +257,7 @@ def test_run_study_memory_cap_and_placement_reach_the_scheduler() -> None:
     assert table.loc[("none", 1 << 20), "status"] == "ok"
     assert table.loc[("none", 8192), "error"].startswith("MemoryCapError: stream.async.constant at ")
     assert (
-        "placement 'heft' needs a program with two or more @__device_N globals"
+        "placement 'heft' needs a program with two or more device globals"
         in table.loc[("heft", 1 << 20), "error"]
     )
 
