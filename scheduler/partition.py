@@ -104,6 +104,8 @@ def partition_execution(
     usable = 0
     membership: dict[int, int] = {}
     hazards_of: dict[int, int] = {}
+    sync_ops = _sync_ops(g, order, opaque, clone)
+    deferred = {s for ss in sync_ops.values() for s in ss}
 
     def can_add(n: int, op_hazards: int, ordinal: int) -> bool:
         info = g.nodes[n]["info"]
@@ -126,7 +128,7 @@ def partition_execution(
     for n in reversed(order):
         info = g.nodes[n]["info"]
         kind = info.kind
-        if kind in (CONSTANT, GLOBAL_STORE):
+        if kind in (CONSTANT, GLOBAL_STORE) or n in deferred:
             continue
         streamable = kind in (STREAMABLE, METADATA) and n not in opaque
         if n in opaque:
@@ -141,10 +143,17 @@ def partition_execution(
             m = membership.get(user, 0)
             consumers |= m
             hazards |= m | hazards_of[user]
+        for sync in sync_ops.get(n, ()):
+            # The transfer that will join this op: its users' partitions are hazards, not consumers.
+            for user in g.successors(sync):
+                if user in hazards_of:
+                    hazards |= membership.get(user, 0) | hazards_of[user]
+                    consumers = 0
         all_mask = (1 << len(builders)) - 1
         candidates = ((~hazards & all_mask) | consumers) & usable
         for ordinal in list(_bits(candidates)):
-            if not streamable or not can_add(n, hazards, ordinal):
+            syncs_fit = all(can_add(sync, hazards, ordinal) for sync in sync_ops.get(n, ()))
+            if not streamable or not can_add(n, hazards, ordinal) or not syncs_fit:
                 candidates &= ~(1 << ordinal)
         if not streamable:
             hazards_of[n] = hazards
@@ -168,6 +177,9 @@ def partition_execution(
             builders.append(_Builder(target))
             usable |= 1 << target
         b = builders[target]
+        for sync in sync_ops.get(n, ()):
+            b.affinity = join_affinity(b.affinity, g.nodes[sync]["info"].affinity)
+            b.ops.append(sync)
         b.affinity = join_affinity(b.affinity, info.affinity)
         membership[n] = membership.get(n, 0) | 1 << target
         hazards &= ~(1 << target)
@@ -175,6 +187,28 @@ def partition_execution(
         b.ops.append(n)
         b.hazards |= hazards
     return tuple(Partition(tuple(reversed(b.ops)), b.affinity) for b in reversed(builders))
+
+
+def _sync_ops(
+    g: nx.DiGraph[int], order: list[int], opaque: frozenset[int], clone: frozenset[str]
+) -> dict[int, list[int]]:
+    """Transfers that join the partition of their producer, by producer (IREE's ``syncOps``): a
+    ``stream.async.transfer`` whose source is made by a streamable op of ``order`` it can execute with."""
+    inside = set(order) - opaque
+    node_of = {id(g.nodes[n].get("op")): n for n in inside}
+    out: dict[int, list[int]] = {}
+    for n in order:
+        op = g.nodes[n].get("op")
+        if n in opaque or op is None or getattr(op, "op_name", "") != "stream.async.transfer":
+            continue
+        producer = node_of.get(id(op.operands[0].defining_op))
+        if producer is None or g.nodes[producer]["info"].kind != STREAMABLE:
+            continue
+        if getattr(g.nodes[producer].get("op"), "op_name", "") in clone:
+            continue  # a producer cloned into its consumers' partitions has no one partition to join
+        if affinities_compatible(g.nodes[n]["info"].affinity, g.nodes[producer]["info"].affinity):
+            out.setdefault(producer, []).append(n)
+    return out
 
 
 def partition_concurrency(

@@ -26,6 +26,7 @@ from scheduler.errors import ScheduleError
 from scheduler.graph import build_graph
 from scheduler.loop_timepoints import carry_loop_timepoints
 from scheduler.partition import FAVORS, partitioning_favor
+from scheduler.passes.batch_allocas import batch_alloca_chains
 from scheduler.passes.reference_counting import automatic_reference_counting
 from scheduler.state import FunctionPlan, ResourceConfig, ScheduleState, prepare_pinned
 
@@ -139,6 +140,8 @@ class Pipeline:
             # allocated and dropped (a loop's result when the loop carries its timepoint) is freed after
             # its last use on the timeline.
             automatic_reference_counting(module)
+            # IREE's canonicalizer then issues chained allocas (deallocas) together.
+            batch_alloca_chains(module)
         finally:
             if was_enabled:
                 gc.enable()

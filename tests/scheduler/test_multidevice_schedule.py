@@ -122,11 +122,32 @@ def test_multidevice_timeline_ops_as_iree(both: tuple[str, ir.Module, ir.Module]
 
 
 def test_multidevice_regions_and_allocas_wait_as_iree(both: tuple[str, ir.Module, ir.Module]) -> None:
-    # Deallocas may differ in how they chain: IREE's later passes leave tensor_parallel's two deallocas
-    # after its dev_b region side by side and joined, ours one after the other; what every region and
-    # alloca waits for is the same.
     _, ours, iree = both
     assert [w for _, _, w in _timeline(ours)] == [w for _, _, w in _timeline(iree)]
+
+
+def test_multidevice_deallocas_wait_as_iree(both: tuple[str, ir.Module, ir.Module]) -> None:
+    """tensor_parallel's two deallocas after its dev_b region both await the region, joined (IREE's
+    canonicalizer batches the chain automatic reference counting leaves)."""
+    _, ours, iree = both
+
+    def dealloca_waits(module: ir.Module) -> list[list[frozenset[int]]]:
+        out = []
+        for fn in module.body.ops:
+            if fn.op_name not in ("util.func", "util.initializer"):
+                continue
+            ops = [o for o in fn.regions[0].blocks[0].ops if o.op_name.startswith("stream.")]
+            made = {id(r): i for i, o in enumerate(ops) for r in o.results}
+            out.append(
+                [
+                    frozenset(made[id(v)] for v in o.operands[2:] if id(v) in made)
+                    for o in ops
+                    if o.op_name == "stream.resource.dealloca"
+                ]
+            )
+        return out
+
+    assert dealloca_waits(ours) == dealloca_waits(iree)
 
 
 def test_multidevice_transfers_run_on_their_source_device(both: tuple[str, ir.Module, ir.Module]) -> None:
@@ -153,9 +174,9 @@ def test_multidevice_transfers_run_on_their_source_device(both: tuple[str, ir.Mo
 
 @pytest.mark.parametrize("name", NAMES)
 def test_multidevice_simulated_schedule_as_iree(name: str) -> None:
-    """Same makespan and host waits on multi-gpu-4 from our schedule as from IREE's (pipeline_parallel:
-    20 ns apart, the host time of one more util.buffer.constant in our initializer, which IREE's CSE
-    shares between the two parameter loads)."""
+    """Same makespan and host waits on multi-gpu-4 from our schedule as from IREE's, to 20 ns: the host
+    time of one more util.buffer.constant in our initializer, which IREE's CSE shares between the two
+    parameter loads."""
     d = FIXTURES / name
     inputs = [np.load(p) for p in sorted(d.glob("input*.npy"))]
     runs = [
@@ -168,3 +189,45 @@ def test_multidevice_simulated_schedule_as_iree(name: str) -> None:
     assert ours.counts["host_waits"] == iree.counts["host_waits"]
     assert abs(ours.makespan_ns - iree.makespan_ns) <= 20
     np.testing.assert_array_equal(runs[0].outputs[0], runs[1].outputs[0])
+
+
+CASES = sorted((FIXTURES.parent / "pipeline_cases" / "transfers").glob("*.mlir"))
+
+
+def _region_ops(module: ir.Module, region_op: str) -> list[tuple[str, list[str]]]:
+    """Per execution region, in order: its affinity and its ops (a dispatch by entry point)."""
+    out = []
+    for op in module.walk():
+        if op.op_name != region_op:
+            continue
+        inner = [
+            str(o.attr("entry_points")) if o.op_name.endswith(".dispatch") else o.op_name.rsplit(".", 1)[-1]
+            for o in op.walk()
+            if o.op_name.endswith((".dispatch", ".transfer", ".copy", ".flush", ".invalidate"))
+        ]
+        out.append((str(op.attr("affinity")), inner))
+    return out
+
+
+@pytest.mark.parametrize("path", CASES, ids=lambda p: p.stem)
+def test_transfers_join_their_producers_region_as_iree(path: pathlib.Path) -> None:
+    """IREE's partitioning puts a transfer in its producer's region (its ``syncOps``): the same regions,
+    with the same ops, from iree-opt's schedule-execution, ours alone, and our whole pipeline."""
+    from scheduler.passes.schedule_execution import schedule_execution
+    from tests.scheduler.test_existing_regions import _iree_opt, _run
+
+    pipeline = "--pass-pipeline=builtin.module(util.func(iree-stream-schedule-execution))"
+    theirs = _region_ops(
+        ir.parse_module(_run([_iree_opt(), pipeline, "--mlir-print-op-generic", str(path)])),
+        "stream.async.execute",
+    )
+    alone = ir.load_file(str(path))
+    schedule_execution(alone)
+    assert _region_ops(alone, "stream.async.execute") == theirs
+    cmd = schedule_module(ir.load_file(str(path)))
+    ir.verify(cmd)
+    # In cmd form a transfer is a copy and a flush on the source side.
+    lowered = [(aff, [{"transfer": "copy"}.get(o, o) for o in ops]) for aff, ops in theirs]
+    assert [
+        (aff, [o for o in ops if o != "flush"]) for aff, ops in _region_ops(cmd, "stream.cmd.execute")
+    ] == lowered
