@@ -93,6 +93,27 @@ class Builder:
         finally:
             self.block, self.position = saved
 
+    @contextmanager
+    def batched(self) -> Iterator[Builder]:
+        """Ops created in the ``with`` body land at the insertion point together when it ends (in
+        order, as if inserted one by one): inserting before an op moves every op after it, once per op
+        without this. Inside, the ops are in a detached block; do not look them up in the real one."""
+        block, position = self.block, self.position
+        if block is None or position is None:
+            yield self
+            return
+        staging = Block()
+        self.block, self.position = staging, None
+        try:
+            yield self
+        finally:
+            ops, staging.ops = staging.ops, []
+            for op in ops:
+                op.parent = None
+            self.block, self.position = block, position
+            block.insert_many(position, ops)
+            self.position = position + len(ops)
+
     def insert(self, op: Operation) -> Operation:
         if self.block is None:
             raise BuildError(f"no insertion point for {op.op_name}")

@@ -271,6 +271,12 @@ class Block:
         self.ops.insert(index, op)
         return op
 
+    def insert_many(self, index: int, ops: Sequence[Operation]) -> None:
+        """Insert ``ops`` in order at ``index``: one move of the ops after it, not one per op."""
+        for op in ops:
+            self._adopt(op)
+        self.ops[index:index] = ops
+
     def _adopt(self, op: Operation) -> None:
         if op.parent is not None:
             raise IRError(f"{op.op_name} already belongs to a block")

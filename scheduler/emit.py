@@ -378,7 +378,8 @@ class _Emitter:
     # --- parameters ---------------------------------------------------------------------------
 
     def _upload(self, b: Builder, p: int, up: ParameterUpload, affinity: A.Attribute | None) -> None:
-        tp = self._join(b, self._parameters(b, up, affinity))
+        with b.batched():  # thousands of ops (a key buffer per parameter) before one anchor
+            tp = self._join(b, self._parameters(b, up, affinity))
         if tp is not None:
             self.tp[p] = tp
 

@@ -293,11 +293,9 @@ def check_partitions(g: nx.DiGraph[int], partitions: Iterable[Partition]) -> Non
     scheduler.errors.CyclicPartitionError: execution regions form a cycle: region 0 {0: a, 2: b} -> 1: host -> region 0 {0: a, 2: b}
     """
     owner: dict[int, str] = {}
-    names: dict[str, str] = {}
-    for i, p in enumerate(partitions):
+    parts = list(partitions)
+    for i, p in enumerate(parts):
         key = f"p{i}"
-        members = ", ".join(f"{n}: {_describe(g, n)}" for n in p.nodes)
-        names[key] = f"region {i} {{{members}}}"
         for n in p.nodes:
             owner[n] = key
     h: nx.DiGraph[int | str] = nx.DiGraph()
@@ -309,6 +307,10 @@ def check_partitions(g: nx.DiGraph[int], partitions: Iterable[Partition]) -> Non
             h.add_edge(a, b)
     if nx.is_directed_acyclic_graph(h):
         return
+    names: dict[str, str] = {}
+    for i, p in enumerate(parts):
+        members = ", ".join(f"{n}: {_describe(g, n)}" for n in p.nodes)
+        names[f"p{i}"] = f"region {i} {{{members}}}"
     cycle = nx.find_cycle(h)
     path = [a for a, _ in cycle] + [cycle[0][0]]
     text = " -> ".join(names[x] if isinstance(x, str) else f"{x}: {_describe(g, x)}" for x in path)

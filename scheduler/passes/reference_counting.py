@@ -166,12 +166,13 @@ def _analyze_block(block: Block, uses: _LastUses, state: _State) -> None:
                 _mark_all(op, uses, state)
             continue
         tp = _result_timepoint(op)
+        operands = op.operands
         if tp is None:
-            for v in [*op.operands, *op.results]:
+            for v in [*operands, *op.results]:
                 if _is_resource(v):
                     state.indeterminate.add(uses.base(v))
             continue
-        awaited = [v for v in op.operands if _is_timepoint(v)]
+        awaited = [v for v in operands if _is_timepoint(v)]
         if not awaited:
             coverage.add(tp)
         for t in awaited:
@@ -179,8 +180,8 @@ def _analyze_block(block: Block, uses: _LastUses, state: _State) -> None:
         if op.op_name == "stream.resource.alloca" and op.attr("indeterminate_lifetime") is not None:
             state.indeterminate.add(op.results[0])
         if op.op_name == "stream.resource.dealloca":
-            state.handled.add(uses.base(op.operands[0]))
-        for v in op.operands:
+            state.handled.add(uses.base(operands[0]))
+        for v in operands:
             if _is_resource(v):
                 uses.consume(v, tp)
         tied = _tied(op)
@@ -188,7 +189,7 @@ def _analyze_block(block: Block, uses: _LastUses, state: _State) -> None:
             if not _is_resource(r):
                 continue
             if i in tied:
-                uses.tie(op.operands[tied[i]], r, tp)
+                uses.tie(operands[tied[i]], r, tp)
                 continue
             uses.produce(r, tp)
             if op.op_name != "stream.resource.alloca":
@@ -308,14 +309,27 @@ def _size_of(resource: Value, b: Builder) -> Value:
     return b.create("stream.resource.size", [resource], [T.IndexType()]).results[0]
 
 
-def _position(v: Value) -> tuple[int, int]:
-    op = v.defining_op
-    if op is None or op.parent is None:
-        return (-1, 0)
-    return (op.parent.ops.index(op), 0)
+class _Positions:
+    """Index of a value's defining op in its block (``-1`` for block arguments), as ``ops.index`` gives
+    it, from one numbering of each block taken when first asked: ops inserted later (deallocas, joins)
+    shift indices but never the order of the ops numbered, and only those are asked about."""
+
+    def __init__(self) -> None:
+        self._index: dict[int, dict[int, int]] = {}
+
+    def __call__(self, v: Value) -> tuple[int, int]:
+        op = v.defining_op
+        if op is None or op.parent is None:
+            return (-1, 0)
+        block = op.parent
+        index = self._index.get(id(block))
+        if index is None or id(op) not in index:
+            index = self._index[id(block)] = {id(o): i for i, o in enumerate(block.ops)}
+        return (index[id(op)], 0)
 
 
 def _insert_deallocas(uses: _LastUses, state: _State) -> None:
+    _position = _Positions()
     for resource in reversed(uses.produced):
         base = uses.base(resource)
         if base in state.indeterminate or base in state.handled:
