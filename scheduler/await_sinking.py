@@ -36,6 +36,7 @@ from ir import Block, Operation
 
 _SINK_CANDIDATES = frozenset({"stream.async.splat", "stream.async.alloca", "stream.timepoint.await"})
 _MAX_ROUNDS = 10_000
+_FEW_USERS = 8  # up to this many users in a block, each is looked up in it; past it, the block is numbered
 
 
 def _dominators(region_blocks: list[Block]) -> dict[int, set[int]]:
@@ -76,22 +77,31 @@ def _target(await_op: Operation) -> Operation | None:
     assert block is not None
     holder = block.parent
     users: list[Operation] = []
+    seen: set[int] = set()
     for r in await_op.results:
         for user, _ in r.uses:
             owner: Operation | None = user
             while owner is not None and (owner.parent is None or owner.parent.parent is not holder):
                 owner = owner.parent_op
-            if owner is not None and owner not in users:
+            if owner is not None and id(owner) not in seen:
+                seen.add(id(owner))
                 users.append(owner)
     if not users or holder is None:
         return None
     user_blocks = [u.parent for u in users if u.parent is not None]
     target_block = _nearest_common_dominator(user_blocks, holder.blocks)
+    # The first of the users in the target block, else its terminator.
+    local = [u for u in users if u.parent is target_block]
     first = target_block.terminator
-    for u in users:
-        if u.parent is target_block and (
-            first is None or target_block.ops.index(u) < target_block.ops.index(first)
-        ):
+    if len(local) <= _FEW_USERS:
+        for u in local:
+            if first is None or target_block.ops.index(u) < target_block.ops.index(first):
+                first = u
+        return first
+    # An await of thousands of results: number the block once (the same first user).
+    numbers = {id(op): i for i, op in enumerate(target_block.ops)}
+    for u in local:
+        if first is None or numbers[id(u)] < numbers[id(first)]:
             first = u
     return first
 
