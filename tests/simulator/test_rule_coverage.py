@@ -126,6 +126,7 @@ FAMILIES = {
     "dispatch.linalg": ("linalg.",),
     "dispatch.linalg_ext": ("iree_linalg_ext.",),
     "dispatch.instrument": ("hal.instrument.",),
+    "dispatch.attention": ("iree_linalg_ext.",),
     "dispatch.fastpaths": ("linalg.", "iree_tensor_ext.", "flow."),
 }
 
