@@ -22,7 +22,8 @@ joins, barriers) are walked in order:
   iteration arguments' initial values are indeterminate (the loop result owns them), each body block is
   analysed with last uses of its own and deallocates what it made and did not yield, and every resource
   result is produced at the result timepoint in the enclosing block. Two results yielding one resource
-  are both indeterminate, and so is a result yielding a subview (part of a slab). Without a timepoint
+  are both indeterminate, and so is a result yielding a subview (part of a slab) or the region's own
+  argument (the loop hands on its initial value, e.g. a constant from a global). Without a timepoint
   result the op's resources, and those of its regions, are indeterminate.
 
 Every produced resource neither indeterminate nor handled gets a ``stream.resource.dealloca`` right
@@ -269,6 +270,10 @@ def _analyze_control(op: Operation, uses: _LastUses, state: _State) -> bool:
                         # would free them too (and a loop's result may be its initial value). (IREE's propagate-subranges carries the slab itself
                         # through the loop before its reference counting runs; this port does not.)
                         state.indeterminate.add(result)
+                    if _forwards_argument(v, block):
+                        # The region hands on what it was given (a loop-invariant constant from a global
+                        # carried through the loop): the result is the initial value, owned elsewhere.
+                        state.indeterminate.add(result)
                     first = yielded.setdefault(inner.base(v), result)
                     if first is not result:
                         state.indeterminate.add(uses.base(first))
@@ -287,6 +292,15 @@ def _part_of_slab(v: Value, op: Operation, i: int) -> bool:
     if _subview(v):
         return True
     return op.op_name == "scf.for" and _subview(op.operands[3 + i])
+
+
+def _forwards_argument(v: Value, block: Block) -> bool:
+    """Whether ``v`` (through awaits) is one of ``block``'s own arguments."""
+    d = v.defining_op
+    while d is not None and d.op_name == "stream.timepoint.await":
+        v = d.operands[[id(r) for r in d.results].index(id(v))]
+        d = v.defining_op
+    return d is None and any(v is a for a in block.args)
 
 
 def _subview(v: Value) -> bool:

@@ -21,7 +21,10 @@ except those a branch carried to another block or a structured loop (``scf.for``
 to its iteration arguments or results (IREE lowers such loops to those branches): IREE's allocation
 scheduling places deallocas within a block, and leaves a loop-carried resource to the runtime's reference
 counting (a ``lax.scan`` loop's state is replaced each iteration and released when its last reference
-goes; its automatic reference counting frees a loop's result only when the loop carries a timepoint).
+goes; its automatic reference counting frees a loop's result only when the loop carries a timepoint), and
+those the host read or wrote (``stream.resource.load``/``store`` of a staging readback, as a
+``lax.while_loop`` condition is read): that pass treats a resource with a non-timeline use as
+indeterminate and leaves it to reference counting too.
 """
 
 from __future__ import annotations
@@ -209,7 +212,8 @@ def analyse(
                 freed.add(id(buffer))
             _apply(acc, shadow, hb, out)
     findings = out.findings()
-    findings.extend(_leaks(allocated, freed | observer.branch_carried, outputs, globals_ or {}))
+    released = freed | observer.branch_carried | observer.host_accessed
+    findings.extend(_leaks(allocated, released, outputs, globals_ or {}))
     return findings
 
 

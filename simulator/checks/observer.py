@@ -121,6 +121,9 @@ class Observer:
         # Buffers handed to a successor block by a branch (loop-carried resources): IREE releases those
         # by reference counting, not by a dealloca (see hb._leaks).
         self.branch_carried: set[int] = set()
+        # Buffers the host read or wrote (stream.resource.load/store: a staging readback): IREE's automatic
+        # reference counting leaves resources with non-timeline uses to the runtime (see hb._leaks).
+        self.host_accessed: set[int] = set()
         self.signals: dict[int, list[tuple[int, Submission]]] = {}
         self.queue_tail: dict[int, Submission] = {}
         self.host_waits: list[tuple[OpRef, Fence]] = []
@@ -200,6 +203,7 @@ class Observer:
         if kind in ("alloc", "free"):
             self.access(n, ref.buffer, 0, ref.buffer.size_bytes, kind, op_ref(op, f"host {kind}"))
         else:
+            self.host_accessed.add(id(ref.buffer))
             self.access(n, ref, offset, offset + length, kind, op_ref(op, f"host {kind}"))
 
     def on_submit(

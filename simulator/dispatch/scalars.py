@@ -19,7 +19,7 @@ from typing import Any
 
 import numpy as np
 
-from ir.attributes import DenseElementsAttr, DialectAttr, FloatAttr, IntegerAttr
+from ir.attributes import BoolAttr, DenseElementsAttr, DialectAttr, FloatAttr, IntegerAttr
 from ir.core import Operation
 from ir.types import IntegerType, TensorType, Type, VectorType, numpy_dtype
 from simulator.dispatch.registry import Context, DispatchRules, unsupported
@@ -398,6 +398,8 @@ def constant_value(op: Operation) -> Any:
     if isinstance(attr, DenseElementsAttr):
         return attr.to_numpy()
     dt = numpy_dtype(element_type(t))
+    if isinstance(attr, BoolAttr):  # ``true``/``false``: how MLIR prints an i1 constant
+        return np.bool_(attr.value)
     if isinstance(attr, IntegerAttr):
         value = attr.value
         if dt == np.bool_:

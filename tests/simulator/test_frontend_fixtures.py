@@ -32,10 +32,48 @@ FAVORS = ("debug", "min-peak-memory", "max-concurrency")
 
 #: (fixture, stage) -> the construct that stops it today (an unsupported-construct exit), or a known bug
 #: (listed in BUGS: any failure).
-XFAIL: dict[tuple[str, str], str] = {}
+XFAIL: dict[tuple[str, str], str] = {
+    # Both our schedule's comparison with IREE's and its run (the same favors).
+    **{
+        ("conv_transpose", favor): (
+            "scheduling: a stream.async.constant of a named parameter (the ConvTranspose bias) inside an"
+            " execution region of the initializer, beside splats and dispatches: IREE packs such constants"
+            " into a #util.composite buffer mapped by stream.resource.try_map (stream.file.read fallback);"
+            " the scheduler's emitter refuses it"
+        )
+        for favor in FAVORS
+    },
+}
 BUGS: set[tuple[str, str]] = set()
 #: test_frontend_schedule_matches_iree only: (fixture, favor) -> why our schedule differs from IREE's.
-SCHEDULE_DIFFERS: dict[tuple[str, str], str] = {}
+SCHEDULE_DIFFERS: dict[tuple[str, str], str] = {
+    **{
+        ("newton_while", favor): (
+            "the lax.while_loop's scf.while carries resources without timepoints: the step counter's initial"
+            " fill is awaited on the host before the loop, where IREE's loop carries a timepoint beside each"
+            " resource (6 host awaits to IREE's 5)"
+        )
+        for favor in FAVORS
+    },
+    **{
+        ("dropout_rng", favor): (
+            "IREE's partitioning moves dispatches across the four threefry scf.for loops (the dropout mask's"
+            " dispatches 24-26 into the region before the third loop, the Dense layers 22-23 into the last"
+            " region with 31); ours partitions each stretch between loops in source order: 10 execute"
+            " regions to 9, 4 host awaits to 2"
+        )
+        for favor in FAVORS
+    },
+    **{
+        ("onnx_lstm", favor): (
+            "the LSTM's scf.for carries subviews of each step's result slab as separate resources (IREE's"
+            " propagate-subranges carries the slab with its offsets through the loop), so the loop's results"
+            " are awaited and barriered on the host before export, and the imported input is awaited on the"
+            " host before the loop rather than joined into the step's allocation: 4 host awaits to IREE's 1"
+        )
+        for favor in FAVORS
+    },
+}
 
 
 def _mark(name: str, stage: str) -> pytest.MarkDecorator | tuple[()]:

@@ -85,6 +85,10 @@ COUNTED = ("hal.command_buffer.", "hal.device.queue.", "io_parameters.")
 CONTROL_FLOW = {
     "frontends/scan_rnn_topk": "lax.scan lowers to a host loop around the step's execution",
     "frontends/gpt2_block": "the inline constants are mapped if the device can, else read (scf.if)",
+    "frontends/conv_transpose": "the inline constants are mapped if the device can, else read (scf.if)",
+    "frontends/newton_while": "lax.while_loop lowers to a host loop that reads its condition back",
+    "frontends/dropout_rng": "threefry's rounds are loops on the host around each round's execution",
+    "frontends/onnx_lstm": "the importer's LSTM is a host loop over the time steps",
 }
 
 

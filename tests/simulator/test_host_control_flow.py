@@ -109,3 +109,28 @@ def test_host_composite_constant_of_wrong_size_is_an_error() -> None:
     )
     with pytest.raises(SimulationError, match="parts hold 16 bytes, its type 20"):
         constant_bytes(op, op.attr("value"))
+
+
+# ONNX's Resize lowering asserts on the host that the batch and channel scales are 1 (cf.assert).
+ASSERT = """\
+"builtin.module"() ({
+  "util.func"() <{function_type = (f32) -> f32, sym_name = "main", sym_visibility = "public"}> ({
+  ^bb0(%arg0: f32):
+    %0 = "arith.constant"() <{value = 1.000000e+00 : f32}> : () -> f32
+    %1 = "arith.cmpf"(%arg0, %0) <{predicate = 8 : i64}> : (f32, f32) -> i1
+    "cf.assert"(%1) <{msg = "Unsupported: non-trivial scale factor for dimension 0"}> : (i1) -> ()
+    "util.return"(%arg0) : (f32) -> ()
+  }) : () -> ()
+}) : () -> ()
+"""
+
+
+def test_host_cf_assert_fails_the_call_with_its_message(tmp_path) -> None:
+    path = tmp_path / "assert.mlir"
+    path.write_text(ASSERT)
+    program = load_program(path)
+    assert Session("cpu").run_sync(program, "main", [1.0]).outputs == [1.0]
+    with pytest.raises(SimulationError, match=r"cf.assert at .*assert.mlir:6:\d+: assertion failed: Unsupported"):
+        Session("cpu").run_sync(program, "main", [2.0])
+    # Without data the values an assertion reads from device memory are unknown: it is not evaluated.
+    assert Session("cpu").run_sync(program, "main", [2.0], timing_only=True).outputs is not None
