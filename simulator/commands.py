@@ -187,6 +187,19 @@ def fill_bytes(view: np.ndarray, pattern: bytes) -> None:
     view[...] = np.frombuffer(pattern * reps, dtype=np.uint8)[: view.size]
 
 
+def lane_width(node: Any) -> int:
+    """How many lanes :meth:`Executor.run` draws ``node`` on: item ``k`` of a concurrent node runs on its
+    lane plus ``k``."""
+    if isinstance(node, Concurrent):
+        items = node.items
+        if len(items) == 1:
+            return lane_width(items[0])
+        return max((k + lane_width(item) for k, item in enumerate(items)), default=1)
+    if isinstance(node, Serial):
+        return max((lane_width(item) for item in node.items), default=1)
+    return 1
+
+
 class Executor:
     """Runs a recorded command tree on one queue."""
 
@@ -240,6 +253,15 @@ class Executor:
                 )
                 flows_from = spans[-1:]
         return spans
+
+    def run_submission(self, tree: Any, flows_from: list[int]) -> Generator[Any, Any, int | None]:
+        """Run a submission's whole tree on lanes of the queue no other running submission holds."""
+        width = lane_width(tree)
+        base = self.queue.claim_lanes(width)
+        try:
+            return (yield from self.run(tree, base, flows_from))
+        finally:
+            self.queue.release_lanes(base, width)
 
     def run(self, node: Any, lane: int, flows_from: list[int]) -> Generator[Any, Any, int | None]:
         if isinstance(node, Concurrent):

@@ -148,6 +148,7 @@ class Queue:
         self.submitted = 0
         self._tail: simpy.Event | None = None
         self._lanes: dict[int, Track] = {0: self.track}
+        self._busy_lanes: set[int] = set()
         engine.trace.add_track(self.track)  # every queue of the machine shows, busy or not
 
     def lane(self, k: int) -> Track:
@@ -156,6 +157,19 @@ class Queue:
         if track is None:
             track = self._lanes[k] = Track.queue(self.device.process_name, f"queue{self.ordinal}.{k}")
         return track
+
+    def claim_lanes(self, width: int) -> int:
+        """The first lane of ``width`` consecutive lanes no running submission holds, now held: a queue
+        that runs submissions concurrently (not in order) draws each on lanes of its own, so that the
+        spans of one track nest. A submission running alone starts at lane 0, the queue's own track."""
+        base = 0
+        while any(base + k in self._busy_lanes for k in range(width)):
+            base += 1
+        self._busy_lanes.update(range(base, base + width))
+        return base
+
+    def release_lanes(self, base: int, width: int) -> None:
+        self._busy_lanes.difference_update(range(base, base + width))
 
     @property
     def name(self) -> str:

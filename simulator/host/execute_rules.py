@@ -359,7 +359,7 @@ def _execute(interp: Interpreter, op: Operation, args: list[Any]) -> Generator[A
     def work(q: Queue, flows: list[int]) -> Generator[Any, Any, int | None]:
         if overhead:
             yield q.engine.env.timeout(overhead)
-        return (yield from Executor(q, with_data, counts).run(tree, 0, flows))
+        return (yield from Executor(q, with_data, counts).run_submission(tree, flows))
 
     record_ns = rt.machine.host.record_cost_ns * (0 if single is not None else n)
     return (

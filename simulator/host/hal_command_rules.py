@@ -445,7 +445,7 @@ def _submit_tree(
     def work(q: Queue, flows: list[int]) -> Generator[Any, Any, int | None]:
         if overhead_ns:
             yield q.engine.env.timeout(overhead_ns)
-        return (yield from Executor(q, with_data, counts).run(tree, 0, flows))
+        return (yield from Executor(q, with_data, counts).run_submission(tree, flows))
 
     yield from rt.submit(
         interp,

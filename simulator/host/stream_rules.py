@@ -41,10 +41,17 @@ def _fence(value: Any) -> Fence | None:
 
 
 def alloc_span(
-    queue: Queue, name: str, op: Operation, size: int, start: int, dur: int, affinity: str | None = None
+    queue: Queue,
+    name: str,
+    op: Operation,
+    size: int,
+    start: int,
+    dur: int,
+    affinity: str | None = None,
+    lane: int = 0,
 ) -> int:
     args = {"op": op.op_name, "loc": location(op), "affinity": affinity, "bytes": size}
-    return queue.engine.trace.add_span(queue.track, name, "alloc", start, dur, args).id
+    return queue.engine.trace.add_span(queue.lane(lane), name, "alloc", start, dur, args).id
 
 
 # -- resources ----------------------------------------------------------------------------------------
@@ -58,11 +65,15 @@ def alloca_work(rt: Any, op: Operation, buffer: Buffer, affinity: str | None) ->
     def work(q: Queue, flows: list[int]) -> Generator[Any, Any, int]:
         start = q.engine.now
         dur = q.device.spec.queue_op_overhead_ns
-        if dur:
-            yield q.engine.env.timeout(dur)
+        lane = q.claim_lanes(1)  # beside what else runs on the queue now
+        try:
+            if dur:
+                yield q.engine.env.timeout(dur)
+        finally:
+            q.release_lanes(lane, 1)
         buffer.materialize(q.device.pool, with_data=rt.with_data, what=where)
         rt.counts["allocas"] += 1
-        span = alloc_span(q, "alloca", op, buffer.size_bytes, start, dur, affinity)
+        span = alloc_span(q, "alloca", op, buffer.size_bytes, start, dur, affinity, lane)
         for src in flows:
             q.engine.trace.add_flow(src, span)
         return span
@@ -78,11 +89,15 @@ def dealloca_work(rt: Any, op: Operation, ref: ResourceRef, affinity: str | None
     def work(q: Queue, flows: list[int]) -> Generator[Any, Any, int]:
         start = q.engine.now
         dur = q.device.spec.queue_op_overhead_ns
-        if dur:
-            yield q.engine.env.timeout(dur)
+        lane = q.claim_lanes(1)
+        try:
+            if dur:
+                yield q.engine.env.timeout(dur)
+        finally:
+            q.release_lanes(lane, 1)
         ref.buffer.release(where)
         rt.counts["deallocas"] += 1
-        span = alloc_span(q, "dealloca", op, ref.size_bytes, start, dur, affinity)
+        span = alloc_span(q, "dealloca", op, ref.size_bytes, start, dur, affinity, lane)
         for src in flows:
             q.engine.trace.add_flow(src, span)
         return span
