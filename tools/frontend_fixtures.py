@@ -16,6 +16,12 @@ weights as its leading arguments. Those arguments become ``util.global`` globals
 ONNX models: the graph is saved as ``model.onnx`` and imported by ``iree-import-onnx
 --externalize-params`` (every initializer a ``model`` parameter, written to ``params.irpa``).
 
+Torch: the torch dialect as the fx importer writes it (weights as ``#stream.parameter.named`` globals).
+
+The models here are the first seven; :mod:`frontend_models` holds the rest (while loops, RNG, transposed
+convolutions, symbolic shapes, Resize/Einsum, LSTM, scaled dot-product attention). The HAL forms
+(``hal*.mlir``) are written as :mod:`regen_fixtures` writes them.
+
 Usage::
 
     python tools/frontend_fixtures.py [NAME ...] [--out-root DIR]
