@@ -20,7 +20,7 @@ from ir import KERNEL_ATTR, Module, Operation
 from ir.attributes import StringAttr, SymbolRefAttr
 from simulator.costs import DispatchCost, LinalgEstimate
 from simulator.errors import InputError, SimulationError, UnsupportedOpError
-from simulator.kernels import DispatchContext, Kernel, KernelRegistry
+from simulator.kernels import DispatchContext, Kernel, KernelRegistry, push_constant
 
 
 def _function_of(module: Module, export: Operation, ref: SymbolRefAttr) -> Operation | None:
@@ -131,7 +131,7 @@ class Executable:
             return []
         elif self.program is not None:
             events: list[tuple[str, dict[str, Any]]] = self.program.run(
-                list(views), [int(u) for u in uniforms], list(workload)
+                list(views), [push_constant(u) for u in uniforms], list(workload)
             )
             return events
         else:

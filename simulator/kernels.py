@@ -21,6 +21,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
+from typing import Any
 
 import numpy as np
 
@@ -60,6 +61,15 @@ class DispatchContext:
 KernelFn = Callable[[DispatchContext], None]
 FlopsFn = Callable[[DispatchContext], int]
 
+
+def push_constant(value: Any) -> int | float:
+    """A dispatch's uniform operand as the host holds it: an int, or a float for a float operand (an
+    ``f32`` the stream program passes as is; IREE's own cmd form packs it into i32 bits first)."""
+    if isinstance(value, np.ndarray) and value.ndim == 0:
+        value = value[()]
+    if isinstance(value, float | np.floating):
+        return float(value)
+    return int(value)
 
 @dataclass(frozen=True)
 class Kernel:

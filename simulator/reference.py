@@ -35,6 +35,7 @@ from ir import types as T
 from simulator.arith import eval_scalar, is_scalar_op
 from simulator.errors import InputError, SimulationError, UnsupportedOpError
 from simulator.host.fields import groups
+from simulator.kernels import push_constant
 from simulator.rules import RuleTable
 
 Rule = Callable[["Reference", Operation, list[Any]], Any]
@@ -385,7 +386,7 @@ def _dispatch(ref: Reference, op: Operation, args: list[Any]) -> list[np.ndarray
 
         program.fn(DispatchContext(list[Any](bindings), binding_lengths, accesses, uniforms, workload))
     else:
-        program.run(bindings, [int(u) for u in uniforms], workload)
+        program.run(bindings, [push_constant(u) for u in uniforms], workload)
     return results  # type: ignore[return-value]
 
 

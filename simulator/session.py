@@ -278,7 +278,8 @@ def _input_view(func: Operation, i: int, x: Any) -> Any:
     arr = np.asarray(x)
     if arr.dtype == object:
         raise InputError(f"input {i} is not a numeric array")
-    return np.ascontiguousarray(arr)
+    # (np.ascontiguousarray would make a 0-d array, a scalar tensor<i32> input, one of shape (1,).)
+    return arr if arr.flags.c_contiguous else np.ascontiguousarray(arr).reshape(arr.shape)
 
 
 def _check_data_supported(runtime: Runtime, module: Module) -> None:

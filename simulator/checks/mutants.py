@@ -22,6 +22,7 @@ from typing import Any
 
 from ir import Block, Module, Operation, Region, create
 from ir import attributes as A
+from simulator.kernels import push_constant
 
 
 @dataclass(frozen=True)
@@ -113,7 +114,7 @@ def _binding_ranges(module: Module, op: Operation) -> list[tuple[Any, str, int, 
             from simulator.dispatch import load_executable
 
             program = load_executable(module, d.entry_points[0])
-            resolved = program.accesses([int(u) for u in uniforms], [int(n) for n in lengths])  # type: ignore[arg-type]
+            resolved = program.accesses([push_constant(u) for u in uniforms], [int(n) for n in lengths])  # type: ignore[arg-type]
         except Exception:  # a kernel executable, or one the interpreter cannot run: use binding ranges
             resolved = None
     accesses = d.resource_accesses

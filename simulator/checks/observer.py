@@ -40,6 +40,7 @@ from simulator.checks.faults import Fault
 from simulator.checks.findings import OpRef
 from simulator.commands import CallCmd, Concurrent, CopyCmd, DispatchCmd, FillCmd, Serial
 from simulator.errors import InputError, SimulationError
+from simulator.kernels import push_constant
 from simulator.memory import Buffer, ResourceRef
 from simulator.semaphores import Fence
 
@@ -330,7 +331,7 @@ class Observer:
         if program is None or not self.resolve:
             return None
         try:
-            uniforms = tuple(int(u) for u in cmd.uniforms)
+            uniforms = tuple(push_constant(u) for u in cmd.uniforms)
         except (TypeError, ValueError):
             return None
         key = (id(program), uniforms, tuple(cmd.lengths))

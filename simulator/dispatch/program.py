@@ -16,6 +16,7 @@ binding checks, one dict lookup and the specialised steps.
 from __future__ import annotations
 
 import weakref
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -31,6 +32,7 @@ from simulator.dispatch.interpreter import TERMINATORS, Compiled, compile_ops, r
 from simulator.dispatch.registry import RUNTIME, Context, DispatchRules, Env, default_rules, unsupported
 from simulator.dispatch.structured import FREE_OPS
 from simulator.errors import DispatchError, UnsupportedOpError
+from simulator.kernels import push_constant
 
 
 @dataclass(frozen=True)
@@ -158,7 +160,7 @@ class ExecutableProgram:
 
     # --- running --------------------------------------------------------------------------------------
 
-    def _check_counts(self, bindings: list[Any], uniforms: list[Any]) -> None:
+    def _check_counts(self, bindings: list[Any], uniforms: Sequence[Any]) -> None:
         if len(uniforms) < len(self.uniform_args):
             raise DispatchError(
                 f"dispatch @{self.name}: {len(uniforms)} uniform operands for {len(self.uniform_args)} arguments"
@@ -168,7 +170,7 @@ class ExecutableProgram:
                 f"dispatch @{self.name}: {len(bindings)} bindings for {len(self.binding_args)} arguments"
             )
 
-    def _env(self, bindings: list[Binding], uniforms: list[int]) -> Env:
+    def _env(self, bindings: list[Binding], uniforms: Sequence[int | float]) -> Env:
         self._check_counts(bindings, uniforms)
         env = Env()
         for i, arg in enumerate(self.binding_args):
@@ -178,7 +180,7 @@ class ExecutableProgram:
         return env
 
     def run(
-        self, bindings: list[np.ndarray], uniforms: list[int], workload: list[int]
+        self, bindings: list[np.ndarray], uniforms: Sequence[int | float], workload: list[int]
     ) -> list[tuple[str, dict[str, Any]]]:
         """Execute on the bound bytes: ``bindings[i]`` is the writable uint8 array of binding ``i``.
 
@@ -199,7 +201,7 @@ class ExecutableProgram:
         ):
             self._check_counts(bound, uniforms)
         ctx = Context(rules=self.rules, plans=self._plans, bindings=bound, uniforms=list(uniforms))
-        key = tuple([int(u) for u in uniforms])
+        key = _uniform_key(uniforms)
         with np.errstate(all="ignore"):
             found = self._uniform_values.get(key)
             if found is None:
@@ -210,7 +212,7 @@ class ExecutableProgram:
         return ctx.instruments
 
     def _prepare(
-        self, ctx: Context, key: tuple[int, ...], uniforms: list[int]
+        self, ctx: Context, key: tuple[Any, ...], uniforms: Sequence[int | float]
     ) -> tuple[dict[Any, Any], Compiled]:
         """What a run with these push constants reuses: the values that depend only on them, and the
         main steps with each load, store or other op that has a specialiser (``register_fast``)
@@ -241,7 +243,7 @@ class ExecutableProgram:
         self._uniform_values[key] = found
         return found
 
-    def _analyse(self, uniforms: list[int], binding_lengths: list[int]) -> Context:
+    def _analyse(self, uniforms: Sequence[int | float], binding_lengths: list[int]) -> Context:
         bound = [Binding(i, None, int(n)) for i, n in enumerate(binding_lengths)]
         ctx = Context(
             analysis=True, rules=self.rules, plans=self._plans, bindings=bound, uniforms=list(uniforms)
@@ -251,7 +253,7 @@ class ExecutableProgram:
             run_ops(ctx, self.func.regions[0].blocks[0], env)
         return ctx
 
-    def cost(self, uniforms: list[int], workload: list[int], binding_lengths: list[int]) -> DispatchCost:
+    def cost(self, uniforms: Sequence[int | float], workload: list[int], binding_lengths: list[int]) -> DispatchCost:
         """Flops of the linalg loop nests and bytes the loads read and the stores write (no data)."""
         ctx = self._analyse(uniforms, binding_lengths)
         read = sum(b - a for _, kind, ranges in ctx.accesses if kind == "read" for a, b in ranges)
@@ -259,7 +261,7 @@ class ExecutableProgram:
         dtype = max(ctx.flops_by_dtype.items(), key=lambda kv: kv[1])[0] if ctx.flops_by_dtype else ""
         return DispatchCost(int(ctx.flops), int(read), int(written), dtype)
 
-    def accesses(self, uniforms: list[int], binding_lengths: list[int]) -> list[list[tuple[str, int, int]]]:
+    def accesses(self, uniforms: Sequence[int | float], binding_lengths: list[int]) -> list[list[tuple[str, int, int]]]:
         """Per binding, the merged byte ranges ``(kind, start, stop)`` its loads and stores touch,
         relative to the start of the binding, reads first then writes, each sorted."""
         ctx = self._analyse(uniforms, binding_lengths)
@@ -337,6 +339,11 @@ def _fused_step(step: Any, nxt: Any, values: dict[Any, Any], constants: dict[Any
         return []
 
     return (compute_into_store, op, operands, (), tuple(v for v in (*dead, *store_dead) if v is not result))
+
+
+def _uniform_key(uniforms: Sequence[Any]) -> tuple[Any, ...]:
+    """A cache key for ``uniforms`` that tells floats apart by their bits (NaN included)."""
+    return tuple(("f", u.hex()) if isinstance(u, float) else int(u) for u in map(push_constant, uniforms))
 
 
 def _uniform(t: Any, value: Any) -> Any:

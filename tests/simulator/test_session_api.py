@@ -45,3 +45,12 @@ async def test_run_sync_and_check_program_inside_a_running_loop() -> None:
     np.testing.assert_allclose(result.outputs[0], np.load(FIXTURE / "expected0.npy"), rtol=1e-5, atol=1e-5)
     report = check_program(FIXTURE / "cmd.mlir", "main", inputs, parameters=parameters, interleavings=1)
     assert report.exit_code == 0, report.text()
+
+
+def test_scalar_tensor_inputs_keep_their_shape() -> None:
+    """A 0-d input (a tensor<i32> argument, lax.switch's index) stays 0-d: np.ascontiguousarray made
+    it shape (1,), which hal.buffer_view.assert rejected."""
+    from simulator.session import _input_view
+
+    assert _input_view(None, 0, np.array(2, np.int32)).shape == ()  # type: ignore[arg-type]
+    assert _input_view(None, 0, np.arange(6).reshape(2, 3).T).flags.c_contiguous  # type: ignore[arg-type]

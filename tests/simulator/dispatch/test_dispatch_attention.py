@@ -257,3 +257,4 @@ def test_torch_sdpa_matches_iree_runtime(tmp_path: pathlib.Path) -> None:
             s = np.where(np.triu(np.ones((8, 8), bool), 1), -np.inf, s)
         p = np.exp(s - s.max(-1, keepdims=True))
         np.testing.assert_allclose(got, (p / p.sum(-1, keepdims=True)) @ v, rtol=1e-4, atol=1e-5)
+

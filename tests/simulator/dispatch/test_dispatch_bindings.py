@@ -135,3 +135,16 @@ def test_hal_interface_bindings_and_push_constants() -> None:
     np.testing.assert_array_equal(out.view(np.int32), np.array([9, 16, 25, 0], np.int32))  # 2**32 wraps to 0
     assert program.accesses([16], [32, 16]) == [[("read", 16, 32)], [("write", 0, 16)]]
     assert program.cost([16], [], [32, 16]).flops == 4  # arith.muli on a whole tensor: 1 per element
+
+
+def test_float_push_constants_keep_their_value_and_key() -> None:
+    """A stream program's f32/i64 uniform operands reach the interpreter as they are (IREE's cmd form
+    packs them into i32 bits; a schedule of the async form does not), and its per-uniforms cache tells
+    floats apart: ``int()`` made 0.05 and 0.07 both 0 (the scheduled ONNX QLinearMatMul gave zeros)."""
+    from simulator.dispatch.program import _uniform_key
+    from simulator.kernels import push_constant
+
+    assert push_constant(np.float32(0.05)) == pytest.approx(0.05) and isinstance(push_constant(0.05), float)
+    assert push_constant(np.int64(-3)) == -3 and isinstance(push_constant(np.array(7, np.int8)), int)
+    assert _uniform_key([0.05, 3]) != _uniform_key([0.07, 3])
+    assert _uniform_key([float("nan")]) == _uniform_key([float("nan")])
