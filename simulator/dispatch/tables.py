@@ -7,7 +7,16 @@ be imported. :func:`covered` (tests) lists each module's ops.
 
 from __future__ import annotations
 
-from simulator.dispatch import attention, bindings, fastpaths, instrument, linalg, linalg_ext, scalars, tensors
+from simulator.dispatch import (
+    attention,
+    bindings,
+    fastpaths,
+    instrument,
+    linalg,
+    linalg_ext,
+    scalars,
+    tensors,
+)
 from simulator.dispatch.registry import DispatchRules
 
 #: One entry per rule module, by its table name.
