@@ -213,6 +213,187 @@ def torch_sdpa() -> Model:
     return Model("torch_sdpa", "torch", TORCH_SDPA, {"wo": wo}, qkv, notes)
 
 
+def cond_switch() -> Model:
+    """``lax.cond`` on a device-computed predicate and ``lax.switch`` on a scalar input (a ``tensor<i32>``):
+    host branches (``scf.if``, nested) that read device values back."""
+    import jax
+    import jax.numpy as jnp
+
+    def apply(p: Any, x: jax.Array, k: jax.Array) -> tuple[jax.Array, jax.Array]:
+        y = jax.lax.cond(jnp.sum(x) > 0, lambda v: v * p["a"], lambda v: v - p["a"], x)
+        z = jax.lax.switch(k, [lambda v: v + 1.0, lambda v: v * 2.0, lambda v: jnp.tanh(v)], y)
+        return y, z
+
+    rng = np.random.default_rng(SEED)
+    params = {"a": rng.standard_normal((4, 5)).astype(np.float32)}
+    inputs = [rng.standard_normal((4, 5)).astype(np.float32), np.array(2, np.int32)]
+    return jax_model("cond_switch", apply, params, inputs, ["lax.cond on sum(x) > 0, lax.switch on a scalar index"])
+
+
+def sort_scatter_misc() -> Model:
+    """``jnp.argsort``, ``take_along_axis``, ``jax.nn.one_hot``, ``jax.ops.segment_sum``, ``jnp.cumprod``,
+    ``jnp.searchsorted``."""
+    import jax
+    import jax.numpy as jnp
+
+    def apply(p: Any, x: jax.Array, seg: jax.Array) -> tuple[jax.Array, ...]:
+        order = jnp.argsort(x, axis=-1)
+        ranked = jnp.take_along_axis(x, order, axis=-1)
+        hot = jax.nn.one_hot(jnp.argmax(x, -1), 6)
+        sums = jax.ops.segment_sum(x * p["w"], seg, num_segments=3)
+        prod = jnp.cumprod(1.0 + 0.1 * x, axis=1)
+        where = jnp.searchsorted(jnp.sort(p["w"][0]), x[0])
+        return order.astype(jnp.int32), ranked, hot, sums, prod, where.astype(jnp.int32)
+
+    rng = np.random.default_rng(SEED)
+    params = {"w": rng.standard_normal((4, 6)).astype(np.float32)}
+    inputs = [rng.standard_normal((4, 6)).astype(np.float32), np.array([0, 2, 1, 2], np.int32)]
+    notes = ["argsort, take_along_axis, one_hot, segment_sum, cumprod, searchsorted"]
+    return jax_model("sort_scatter_misc", apply, params, inputs, notes)
+
+
+def pad_modes() -> Model:
+    """``jnp.pad`` in reflect, edge and wrap modes (index-dependent padding), and reductions of the result."""
+    import jax
+    import jax.numpy as jnp
+
+    def apply(p: Any, x: jax.Array) -> tuple[jax.Array, ...]:
+        r = jnp.pad(x, ((0, 0), (2, 2), (1, 1)), mode="reflect")
+        e = jnp.pad(x, ((0, 0), (1, 1), (1, 1)), mode="edge")
+        w = jnp.pad(x, ((0, 0), (1, 2), (0, 0)), mode="wrap")
+        return r * p["s"], e, w, jnp.max(r, axis=(1, 2)) + jnp.min(e, axis=1).sum(-1)
+
+    x = np.random.default_rng(SEED).standard_normal((2, 5, 4)).astype(np.float32)
+    return jax_model("pad_modes", apply, {"s": np.float32(1.5)}, [x], ["jnp.pad reflect/edge/wrap"])
+
+
+def bf16_mlp() -> Model:
+    """A bf16 flax MLP: ``Dense(dtype=bfloat16)``, ``silu``, ``RMSNorm``: bf16 matmuls with bf16
+    accumulators and bf16 elementwise math in the dispatches."""
+    import flax.linen as nn
+    import jax
+    import jax.numpy as jnp
+
+    class Net(nn.Module):
+        @nn.compact
+        def __call__(self, x: jax.Array) -> jax.Array:
+            h = nn.silu(nn.Dense(32, dtype=jnp.bfloat16, name="fc1")(x))
+            h = nn.RMSNorm(dtype=jnp.bfloat16, name="norm")(h)
+            return nn.Dense(8, dtype=jnp.bfloat16, name="fc2")(h).astype(jnp.float32)
+
+    net = Net()
+    x = np.random.default_rng(SEED).standard_normal((4, 16)).astype(np.float32)
+    params = net.init(jax.random.PRNGKey(SEED), x)
+    return jax_model("bf16_mlp", net.apply, params, [x], ["flax.linen Dense(bf16)/silu/RMSNorm(bf16)/Dense(bf16)"])
+
+
+def onnx_qlinear() -> Model:
+    """ONNX ``QuantizeLinear``, ``QLinearMatMul``, ``DequantizeLinear``: the scales and zero points become
+    f32/i8/i64 values hoisted into globals and passed to the dispatches as push constants."""
+    from onnx import TensorProto, helper
+
+    rng = np.random.default_rng(SEED)
+    inits = {"w_q": rng.integers(-100, 100, (8, 4)).astype(np.int8)}
+    consts = {
+        "xs": np.array(0.05, np.float32),
+        "xz": np.array(3, np.int8),
+        "ws": np.array(0.02, np.float32),
+        "wz": np.array(0, np.int8),
+        "ys": np.array(0.1, np.float32),
+        "yz": np.array(-2, np.int8),
+    }
+    nodes = [
+        helper.make_node("QuantizeLinear", ["x", "xs", "xz"], ["xq"]),
+        helper.make_node("QLinearMatMul", ["xq", "xs", "xz", "w_q", "ws", "wz", "ys", "yz"], ["yq"]),
+        helper.make_node("DequantizeLinear", ["yq", "ys", "yz"], ["y"]),
+    ]
+    return onnx_model(
+        "onnx_qlinear",
+        nodes,
+        [("x", TensorProto.FLOAT, [3, 8])],
+        [("y", TensorProto.FLOAT, [3, 4]), ("yq", TensorProto.INT8, [3, 4])],
+        inits,
+        [rng.standard_normal((3, 8)).astype(np.float32)],
+        ["onnx.helper graph, opset 17: QuantizeLinear/QLinearMatMul/DequantizeLinear, per-tensor int8"],
+        consts=consts,
+    )
+
+
+def onnx_loop() -> Model:
+    """An ONNX ``Loop`` with a trip count and a loop-carried tensor (the importer's ``scf.for`` on the host)."""
+    from onnx import TensorProto, helper, numpy_helper
+
+    def const(name: str, value: float) -> Any:
+        return helper.make_node("Constant", [], [name], value=numpy_helper.from_array(np.array(value, np.float32), name))
+
+    body = helper.make_graph(
+        [
+            const("half", 0.5),
+            const("one", 1.0),
+            helper.make_node("Mul", ["acc_in", "half"], ["m"]),
+            helper.make_node("Add", ["m", "one"], ["acc_out"]),
+            helper.make_node("Identity", ["cond_in"], ["cond_out"]),
+        ],
+        "body",
+        [
+            helper.make_tensor_value_info("i", TensorProto.INT64, []),
+            helper.make_tensor_value_info("cond_in", TensorProto.BOOL, []),
+            helper.make_tensor_value_info("acc_in", TensorProto.FLOAT, [3]),
+        ],
+        [
+            helper.make_tensor_value_info("cond_out", TensorProto.BOOL, []),
+            helper.make_tensor_value_info("acc_out", TensorProto.FLOAT, [3]),
+        ],
+    )
+    rng = np.random.default_rng(SEED)
+    inits = {"w": rng.standard_normal(3).astype(np.float32)}
+    nodes = [
+        helper.make_node("Loop", ["trip", "cond", "x"], ["acc"], body=body),
+        helper.make_node("Mul", ["acc", "w"], ["y"]),
+    ]
+    consts = {"trip": np.array(4, np.int64), "cond": np.array(True)}
+    return onnx_model(
+        "onnx_loop",
+        nodes,
+        [("x", TensorProto.FLOAT, [3])],
+        [("acc", TensorProto.FLOAT, [3]), ("y", TensorProto.FLOAT, [3])],
+        inits,
+        [rng.standard_normal(3).astype(np.float32)],
+        ["onnx.helper graph, opset 17: Loop of 4 iterations carrying a tensor, then Mul by a weight"],
+        consts=consts,
+    )
+
+
+def onnx_shape_ops() -> Model:
+    """ONNX ``Where``, ``ReduceMax`` with keepdims, ``Erf``, ``DepthToSpace``. (``Tile`` with constant
+    repeats is left out: IREE computes the repeats in an initializer and reads them back on the host, so a
+    timing-only run, which has no data, sizes the result 0.)"""
+    from onnx import TensorProto, helper
+
+    rng = np.random.default_rng(SEED)
+    inits = {"w": rng.standard_normal((4, 4)).astype(np.float32)}
+    nodes = [
+        helper.make_node("MatMul", ["x", "w"], ["mm"]),
+        helper.make_node("Greater", ["mm", "x"], ["gt"]),
+        helper.make_node("Where", ["gt", "mm", "x"], ["sel"]),
+        helper.make_node("ReduceMax", ["sel"], ["rmax"], axes=[2], keepdims=1),
+        helper.make_node("Sub", ["sel", "rmax"], ["centered"]),
+        helper.make_node("Erf", ["centered"], ["erf"]),
+        helper.make_node("DepthToSpace", ["x4"], ["d2s"], blocksize=2),
+    ]
+    return onnx_model(
+        "onnx_shape_ops",
+        nodes,
+        [("x", TensorProto.FLOAT, [2, 3, 4]), ("x4", TensorProto.FLOAT, [1, 8, 2, 2])],
+        [
+            ("erf", TensorProto.FLOAT, [2, 3, 4]),
+            ("d2s", TensorProto.FLOAT, [1, 2, 4, 4]),
+        ],
+        inits,
+        [rng.standard_normal((2, 3, 4)).astype(np.float32), rng.standard_normal((1, 8, 2, 2)).astype(np.float32)],
+        ["onnx.helper graph, opset 17: MatMul, Where, ReduceMax(keepdims), Erf, DepthToSpace"],
+    )
+
 MODELS = {
     "newton_while": newton_while,
     "dropout_rng": dropout_rng,
@@ -221,4 +402,11 @@ MODELS = {
     "onnx_resize_einsum": onnx_resize_einsum,
     "onnx_lstm": onnx_lstm,
     "torch_sdpa": torch_sdpa,
+    "cond_switch": cond_switch,
+    "sort_scatter_misc": sort_scatter_misc,
+    "pad_modes": pad_modes,
+    "bf16_mlp": bf16_mlp,
+    "onnx_qlinear": onnx_qlinear,
+    "onnx_loop": onnx_loop,
+    "onnx_shape_ops": onnx_shape_ops,
 }

@@ -68,8 +68,23 @@ def test_hal_fixtures_exist() -> None:
             assert (ROOT / name / form).exists(), (name, form)
 
 
+# Known failures (strict xfails), with their cause: the same as the stream form's in test_frontend_fixtures.
+DATA_XFAIL = {
+    "frontends/bf16_mlp": "bf16 matmuls: IREE's llvm-cpu code rounds to bf16 between K tiles of 8, the"
+    " interpreter once (2 bf16 ulps off; see test_frontend_fixtures.BF16_TILES)",
+}
+TIMING_XFAIL: dict[str, str] = {}
+
+
+def _names(xfails: dict[str, str]) -> list[object]:
+    return [
+        pytest.param(n, marks=pytest.mark.xfail(strict=True, reason=xfails[n])) if n in xfails else n
+        for n in NAMES
+    ]
+
+
 @pytest.mark.parametrize("form", FORMS, ids=["indirect", "direct"])
-@pytest.mark.parametrize("name", NAMES)
+@pytest.mark.parametrize("name", _names(DATA_XFAIL))
 def test_hal_fixture_runs_with_data_to_irees_outputs(name: str, form: str) -> None:
     d = ROOT / name
     result = _run(d, form)
@@ -89,6 +104,9 @@ CONTROL_FLOW = {
     "frontends/newton_while": "lax.while_loop lowers to a host loop that reads its condition back",
     "frontends/dropout_rng": "threefry's rounds are loops on the host around each round's execution",
     "frontends/onnx_lstm": "the importer's LSTM is a host loop over the time steps",
+    "frontends/cond_switch": "lax.cond and lax.switch branch on the host on values read back",
+    "frontends/onnx_loop": "the importer's Loop is a host loop",
+    "frontends/sort_scatter_misc": "jnp.searchsorted's binary search is a host loop of 3 steps",
 }
 
 
@@ -119,7 +137,7 @@ def _hal_structure(module: ir.Module) -> dict[str, int]:
 
 
 @pytest.mark.parametrize("form", FORMS, ids=["indirect", "direct"])
-@pytest.mark.parametrize("name", NAMES)
+@pytest.mark.parametrize("name", _names(TIMING_XFAIL))
 def test_hal_timeline_has_the_stream_forms_dispatches_and_the_irs_structure(name: str, form: str) -> None:
     d = ROOT / name
     module = load_program(d / form)
