@@ -62,6 +62,20 @@ def create(
     )
 
 
+def clone_op(op: Operation) -> Operation:
+    """A detached copy of a region-less ``op``: the same operands, result types, properties, attributes and
+    location (the scheduling passes clone producers into their consumers' regions with it)."""
+    new = create(
+        op.op_name,
+        list(op.operands),
+        [r.type for r in op.results],
+        properties=dict(op.properties),
+        attributes=dict(op.attributes),
+    )
+    new.location = op.location
+    return new
+
+
 class Builder:
     """Creates ops at an insertion point: the end of a block, or before a given op."""
 

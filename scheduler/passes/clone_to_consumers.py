@@ -37,7 +37,7 @@ from __future__ import annotations
 from ir import Block, Module, Operation, Value
 from ir import attributes as A
 from ir import types as T
-from ir.builder import create
+from ir.builder import clone_op
 
 CALLABLES = ("util.func", "func.func", "util.initializer")
 MAX_ITERATIONS = 32
@@ -149,18 +149,6 @@ class _Affinities:
         return out
 
 
-def _clone(op: Operation) -> Operation:
-    new = create(
-        op.op_name,
-        list(op.operands),
-        [r.type for r in op.results],
-        properties=dict(op.properties),
-        attributes=dict(op.attributes),
-    )
-    new.location = op.location
-    return new
-
-
 def _clone_in_block(block: Block, facts: _Affinities) -> bool:
     changed = False
     i = len(block.ops) - 1
@@ -181,7 +169,7 @@ def _clone_in_block(block: Block, facts: _Affinities) -> bool:
                 continue
             if sum(len(r.uses) for r in producer.results) == 1:
                 continue  # we are its only user: the earlier clones took the others
-            copy = _clone(producer)
+            copy = clone_op(producer)
             block.insert(block.ops.index(op), copy)
             cloned[id(producer)] = (producer, copy)
             op.set_operand(j, copy.results[index])

@@ -31,6 +31,7 @@ import networkx as nx
 from ir import Block, BlockArgument, Builder, Module, Operation, Region, Value, create
 from ir import attributes as A
 from ir import types as T
+from ir.builder import clone_op
 from ir.opdef import segment_bounds
 from scheduler.access import STREAMABLE_OPS, is_resource, operand_size, result_size
 from scheduler.graph import build_graph, top_level_ancestor
@@ -159,22 +160,10 @@ def _rematerialize(op: Operation, block: Block) -> None:
         for user, idx in list(r.uses):
             target = user.parent
             assert target is not None
-            clone = _clone(op)
+            clone = clone_op(op)
             target.insert(0, clone)
             user.set_operand(idx, clone.results[op.results.index(r)])
     op.erase()
-
-
-def _clone(op: Operation) -> Operation:
-    new = create(
-        op.op_name,
-        list(op.operands),
-        [r.type for r in op.results],
-        properties=dict(op.properties),
-        attributes=dict(op.attributes),
-    )
-    new.location = op.location
-    return new
 
 
 def size_of(value: Value, block: Block, start: int = 0) -> Value | None:
@@ -288,7 +277,7 @@ def _build(
     mapping: dict[int, Value] = {id(v): arg for v, arg in zip(res_ins, body.args)}
     for op in group:
         if id(op) in shared:
-            moved = _clone(op)
+            moved = clone_op(op)
             for r, nr in zip(op.results, moved.results):
                 mapping[id(r)] = nr
         else:
