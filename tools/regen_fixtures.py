@@ -494,7 +494,7 @@ def main(argv: list[str] | None = None) -> int:
                 if "hal.mlir:" not in text:
                     readme.write_text(text.rstrip("\n") + "\n" + "\n".join(HAL_README) + "\n")
                 elif "hal_sources/:" not in text:
-                    readme.write_text(text.replace(HAL_README[1], "\n".join(HAL_README[1:3])))
+                    readme.write_text(text.replace(HAL_README[0], "\n".join(HAL_README[0:2])))
                 print("wrote HAL forms of", out, flush=True)
                 continue
             print("wrote", regenerate(program, out), flush=True)
