@@ -387,7 +387,7 @@ class Executor:
                 t += cmd.duration_ns
         else:
             # Timing-only: the same spans as above, with the per-dispatch lookups hoisted out of the loop.
-            track = self.queue.track if lane == 0 else self.queue.lane(lane)
+            track = self.queue.lane(lane)
             add_unchecked = self.trace.add_span_unchecked
             add = self.trace.add_span
             t = start
@@ -424,14 +424,14 @@ class Executor:
             # A kernel's own error fails the dispatch like a device fault: downstream fences fail with it.
             raise DeviceFailure(f"{cmd.where}: {cmd.exe.name} raised {type(exc).__name__}: {exc}") from exc
         if events:
-            track = self.queue.track if lane == 0 else self.queue.lane(lane)
+            track = self.queue.lane(lane)
             for kind, args in events:
                 self.trace.add_instant(track, f"instrument.{kind}", start, "dispatch",
                                        {"entry_point": cmd.exe.name, **args})  # fmt: skip
 
     def _dispatch_span(self, cmd: DispatchCmd, lane: int, start: int) -> int:
         self.counts["dispatches"] += 1
-        track = self.queue.track if lane == 0 else self.queue.lane(lane)
+        track = self.queue.lane(lane)
         dur = cmd.duration_ns
         add = self.trace.add_span_unchecked if dur >= 0 else self.trace.add_span
         return add(track, cmd.exe.name, "dispatch", start, dur, cmd.args).id

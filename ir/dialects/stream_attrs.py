@@ -129,19 +129,23 @@ class CollectiveAttr(Attribute):
         red = f" with {self.reduction.value}" if self.reduction is not None else ""
         return f"#stream.collective<{self.kind.value}{red} : {self.element_type.value}>"
 
+    @classmethod
+    def from_body(cls, body: str) -> CollectiveAttr:
+        """The attribute of ``<kind> [with <reduction>] : <element type>`` (the text inside the angle
+        brackets, which ``#hal.collective<...>`` spells the same way); raises IRError naming what is wrong."""
+        m = _COLLECTIVE.match(body.strip())
+        if m is None:
+            raise IRError(f"expected '<kind> [with <reduction>] : <element type>', found {body!r}")
+        kind = CollectiveKind.parse(m.group(1))
+        reduction = CollectiveReductionOp.parse(m.group(2)) if m.group(2) else None
+        element_type = CollectiveElementType.parse(m.group(3))
+        return cls(kind, reduction, element_type)  # type: ignore[arg-type]
+
 
 @register_dialect_attr("stream.collective")
 def _parse_collective(p, type) -> Attribute:  # type: ignore[no-untyped-def]
     body, start = _rest_of_body(p)
-    m = _COLLECTIVE.match(body)
-    if m is None:
-        raise p.error(
-            f"#stream.collective expects '<kind> [with <reduction>] : <element type>', found {body!r}", start
-        )
     try:
-        kind = CollectiveKind.parse(m.group(1))
-        reduction = CollectiveReductionOp.parse(m.group(2)) if m.group(2) else None
-        element_type = CollectiveElementType.parse(m.group(3))
+        return CollectiveAttr.from_body(body)
     except IRError as e:
         raise p.error(f"#stream.collective: {e.message}", start) from None
-    return CollectiveAttr(kind, reduction, element_type)  # type: ignore[arg-type]

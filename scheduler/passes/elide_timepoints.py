@@ -39,9 +39,10 @@ Examples
 
 from __future__ import annotations
 
-from ir import Block, BlockArgument, Builder, Module, Operation, Region, Value, create
+from ir import Block, BlockArgument, Builder, Module, Operation, Region, Value
 from ir import attributes as A
 from ir import types as T
+from ir.builder import clone_op
 from ir.opdef import segment_bounds
 from scheduler.passes.timepoint_analysis import (
     CALL_OPS,
@@ -191,14 +192,7 @@ def _sink_await(await_op: Operation, after: Operation) -> bool:
     for i in using:
         region = after.regions[i]
         block = region.blocks[0]
-        clone = create(
-            await_op.op_name,
-            list(await_op.operands),
-            [r.type for r in await_op.results],
-            properties=dict(await_op.properties),
-            attributes=dict(await_op.attributes),
-        )
-        clone.location = await_op.location
+        clone = clone_op(await_op)
         block.insert(0, clone)
         for old, new in zip(await_op.results, clone.results):
             for user, k in list(old.uses):

@@ -14,12 +14,12 @@ These are the HAL-form counterparts of :mod:`simulator.host.channel_rules`, over
   command that runs is the same :class:`~simulator.collectives.CollectiveCmd` a stream-form
   ``stream.cmd.collective`` records, so numerics, timing and the checker are shared.
 
-``#hal.collective<kind [with reduction] : element type>`` is read with the stream dialect's grammar.
+``#hal.collective<kind [with reduction] : element type>`` is read by :meth:`CollectiveAttr.from_body`, the
+stream dialect's own parser of that text.
 """
 
 from __future__ import annotations
 
-import re
 from collections.abc import Generator
 from typing import Any
 
@@ -27,7 +27,7 @@ import numpy as np
 
 from ir import Operation
 from ir.attributes import DialectAttr
-from ir.enums import CollectiveElementType, CollectiveKind, CollectiveReductionOp
+from ir.dialects.stream_attrs import CollectiveAttr
 from ir.errors import IRError
 from simulator.archives.dtypes import numpy_dtype
 from simulator.collectives import Channel, CollectiveCmd
@@ -45,9 +45,6 @@ from simulator.runtime import Runtime, location
 
 RULES: RuleTable[Rule] = RuleTable("host.hal_channel")
 rule = RULES.register
-
-_COLLECTIVE = re.compile(r"(\w+)(?:\s+with\s+(\w+))?\s*:\s*(\w+)\Z")
-
 
 def _channel(op: Operation, value: Any) -> Channel:
     if not isinstance(value, Channel):
@@ -91,19 +88,16 @@ def _rank_and_count(interp: Interpreter, op: Operation, args: list[Any]) -> Gene
 def parse_hal_collective(op: Operation) -> tuple[str, str | None, str]:
     """(kind, reduction or None, element type) of the op's ``#hal.collective<...>`` attribute."""
     attr = op.attr("op")
-    body = attr.body if isinstance(attr, DialectAttr) and attr.name == "hal.collective" else None
-    m = _COLLECTIVE.match(body.strip()) if body is not None else None
-    if m is None:
+    if not isinstance(attr, DialectAttr) or attr.name != "hal.collective" or attr.body is None:
         raise UnsupportedOpError(
             f"{op.describe()}: expected op(#hal.collective<kind [with reduction] : element type>), found {attr}"
         )
     try:
-        kind = CollectiveKind.parse(m.group(1)).value
-        reduction = CollectiveReductionOp.parse(m.group(2)).value if m.group(2) else None
-        element_type = CollectiveElementType.parse(m.group(3)).value
+        parsed = CollectiveAttr.from_body(attr.body)
     except IRError as exc:
         raise UnsupportedOpError(f"{op.describe()}: #hal.collective: {exc.message}") from None
-    return kind, reduction, element_type
+    reduction = parsed.reduction.value if parsed.reduction is not None else None
+    return parsed.kind.value, reduction, parsed.element_type.value
 
 
 class HalCollective:

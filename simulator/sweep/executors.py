@@ -237,6 +237,7 @@ def run_dask(
         execute_batch, [runner] * len(chunks), chunks, [store_dir] * len(chunks), pure=False, retries=2
     )
     batches: dict[str, list[Point]] = {f.key: chunk for f, chunk in zip(futures, chunks)}
+    order = {f.key: i for i, f in enumerate(futures)}  # batches handed on in submission order
     watch = _WorkerWatch(client, no_workers_timeout_s)
     lost: list[Point] = []
     remaining = list(futures)
@@ -247,7 +248,7 @@ def run_dask(
             watch.check(sum(len(batches[f.key]) for f in remaining))
             continue
         remaining = list(not_done)
-        for fut in sorted(done, key=lambda f: futures.index(f)):
+        for fut in sorted(done, key=lambda f: order[f.key]):
             chunk = batches.pop(fut.key)
             records = []
             try:
