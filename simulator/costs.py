@@ -37,8 +37,9 @@ from ir import Operation
 from ir import types as T
 from ir.affine import AffineDim
 from ir.attributes import AffineMapAttr, ArrayAttr
+from simulator.dispatch_model import TRANSCENDENTAL_FUNCTIONS, shape_key
 from simulator.errors import InputError
-from simulator.machine import TRANSCENDENTAL_FUNCTIONS, DeviceSpec, shape_key
+from simulator.machine import DeviceSpec
 
 # Words of IREE's dispatch names (``main_dispatch_3_batch_matmul_4x64x64x64_f32``) to op classes, first
 # match wins; anything else (elementwise, generic, transpose, pack, copies) is ``elementwise``.

@@ -26,7 +26,7 @@ it. Presets ship in ``simulator/machines/*.toml`` (``cpu``, ``discrete-gpu``, ``
     algorithm = "ring"           # ring | tree | direct
     by_kind = { all_reduce = "tree" }
 
-A device may carry a fitted dispatch model (``[devices.dispatch_model]``, :class:`DispatchModelSpec`)
+A device may carry a fitted dispatch model (``[devices.dispatch_model]``, :class:`~simulator.dispatch_model.DispatchModelSpec`)
 that replaces the roofline, and the file a ``[calibration]`` table saying how it was fitted (strings and
 numbers only; ``cpu-local-task`` is such a preset, fitted by ``benchmarks/calibrate.py``).
 
@@ -39,73 +39,16 @@ from __future__ import annotations
 import importlib.resources
 import math
 import pathlib
-import re
 import tomllib
 from dataclasses import dataclass, field
 from typing import Any, cast
 
 from ir.errors import ParseError
 from ir.loader import read_source
+from simulator.dispatch_model import DispatchModelSpec
 from simulator.errors import MachineError
 
 HOST = "host"
-
-#: How far (relative) a dispatch's flops may be from the measured shape's for ``shape_scale`` to apply:
-#: a fused epilogue (a relu) adds a few percent; a different fusion of the same name is beyond it.
-SHAPE_FLOPS_TOLERANCE = 0.1
-_SHAPE = re.compile(r"_dispatch_\d+_(.+)$")
-
-
-def shape_key(name: str, math_counts: tuple[tuple[str, int], ...] = ()) -> str | None:
-    """The shape part of an IREE export name (what follows ``_dispatch_<n>_``), then the math functions
-    the body evaluates (IREE names ``exp(x)`` and ``rsqrt(x)`` maps alike), or None.
-
-    Examples
-    --------
-    >>> shape_key("main_dispatch_0_conv_14x14x8x3x3x4_f32"), shape_key("main$async_dispatch_12_matmul_Dx8_f32")
-    ('conv_14x14x8x3x3x4_f32', 'matmul_Dx8_f32')
-    >>> shape_key("main_dispatch_0_elementwise_2048_f32", (("exp", 2048),)), shape_key("my_kernel")
-    ('elementwise_2048_f32+exp', None)
-    """
-    match = _SHAPE.search(name)
-    if match is None:
-        return None
-    return "+".join([match.group(1), *(f for f, n in math_counts if n)])
-
-
-#: ``math`` functions that IREE's CPU backend expands into polynomial approximations (``sqrt``,
-#: ``fma``, ``absf`` are single instructions and stay ordinary flops).
-TRANSCENDENTAL_FUNCTIONS = frozenset(
-    [
-        "exp",
-        "exp2",
-        "expm1",
-        "log",
-        "log1p",
-        "log2",
-        "log10",
-        "tanh",
-        "sinh",
-        "cosh",
-        "sin",
-        "cos",
-        "tan",
-        "asin",
-        "acos",
-        "atan",
-        "atan2",
-        "asinh",
-        "acosh",
-        "atanh",
-        "erf",
-        "erfc",
-        "powf",
-        "fpowi",
-        "ipowi",
-        "cbrt",
-    ]
-)
-
 
 @dataclass(frozen=True, slots=True)
 class HostSpec:
@@ -123,87 +66,6 @@ class PoolSpec:
     name: str
     capacity_bytes: int
     alignment_bytes: int = 64
-
-
-@dataclass(frozen=True, slots=True)
-class DispatchModelSpec:
-    """A dispatch cost model fitted to measurements (``benchmarks/calibrate.py``), replacing the roofline.
-
-    A dispatch of op class ``c`` (:func:`simulator.costs.op_class`: ``matmul``, ``conv``, ``reduction``,
-    ``softmax``, ``elementwise``, ``transpose``, ``copy``, then the element type when not f32: ``matmul.i8``) that
-    does ``flops``, moves ``bytes`` and evaluates ``transcendentals`` (exp, tanh, ...) takes
-    ``overhead_ns[c] + flops * ns_per_flop[c] + bytes * ns_per_byte[c] + transcendentals *
-    ns_per_transcendental[c]``. Each table is keyed by class; a class it does not list drops its last part
-    until one is listed (``matmul.bf16``, ``matmul``), then takes the table's ``default``.
-
-    ``ns_per_math`` (keyed by math function: ``exp``, ``erf``, ``rsqrt``, ``roundeven``) adds each
-    function's own cost per evaluation; a transcendental function it does not list costs its
-    ``default``, any other unlisted function nothing beyond its flop. With it, ``ns_per_transcendental``
-    is what a class adds per transcendental evaluation on top of the function's cost (a ``tanh`` fused
-    into a matmul's epilogue costs more than one in an elementwise map).
-
-    ``shape_scale`` (keyed by the shape part of IREE's export name and the math functions it evaluates,
-    :func:`shape_key`: ``conv_14x14x8x3x3x4_f32``, ``elementwise_2048_f32+exp``) multiplies the prediction for a dispatch of that shape measured by the
-    calibration, when its flops are within :data:`SHAPE_FLOPS_TOLERANCE` of ``shape_flops`` of that
-    shape: IREE's code generator has cliffs no per-class line follows (a 16x16 convolution over 4 input
-    channels runs 8x slower per flop than one over 3 or 8).
-    """
-
-    overhead_ns: dict[str, float]
-    ns_per_flop: dict[str, float]
-    ns_per_byte: dict[str, float]
-    ns_per_transcendental: dict[str, float] = field(default_factory=dict)
-    ns_per_math: dict[str, float] = field(default_factory=dict)
-    shape_scale: dict[str, float] = field(default_factory=dict)
-    shape_flops: dict[str, float] = field(default_factory=dict)
-
-    @staticmethod
-    def _lookup(table: dict[str, float], op_class: str) -> float:
-        key = op_class
-        while key:
-            if key in table:
-                return table[key]
-            key = key.rpartition(".")[0]
-        return table.get("default", 0.0)
-
-    def coefficients(self, op_class: str) -> tuple[float, float, float]:
-        """``(overhead_ns, ns_per_flop, ns_per_byte)`` for ``op_class``."""
-        return (
-            self._lookup(self.overhead_ns, op_class),
-            self._lookup(self.ns_per_flop, op_class),
-            self._lookup(self.ns_per_byte, op_class),
-        )
-
-    def predict_ns(
-        self,
-        op_class: str,
-        flops: int,
-        nbytes: int,
-        transcendentals: int = 0,
-        math_counts: tuple[tuple[str, int], ...] = (),
-        shape: str | None = None,
-    ) -> float:
-        overhead, per_flop, per_byte = self.coefficients(op_class)
-        per_t = self._lookup(self.ns_per_transcendental, op_class) if transcendentals else 0.0
-        ns = overhead + flops * per_flop + nbytes * per_byte + transcendentals * per_t
-        if self.ns_per_math:
-            ns += sum(n * self.math_ns(f) for f, n in math_counts)
-        return ns * self.shape_factor(shape, flops)
-
-    def shape_factor(self, shape: str | None, flops: int) -> float:
-        """``shape_scale[shape]`` when the calibration measured that shape at about ``flops``, else 1."""
-        if shape is None or shape not in self.shape_scale:
-            return 1.0
-        measured = self.shape_flops.get(shape)
-        if measured is not None and abs(flops - measured) > SHAPE_FLOPS_TOLERANCE * max(measured, 1.0):
-            return 1.0
-        return self.shape_scale[shape]
-
-    def math_ns(self, function: str) -> float:
-        """The cost of one evaluation of ``math.<function>`` (``exp``) beside its class's costs."""
-        if function in self.ns_per_math:
-            return self.ns_per_math[function]
-        return self.ns_per_math.get("default", 0.0) if function in TRANSCENDENTAL_FUNCTIONS else 0.0
 
 
 @dataclass(frozen=True, slots=True)

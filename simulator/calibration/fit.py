@@ -27,8 +27,13 @@ from dataclasses import dataclass, field
 import numpy as np
 
 from simulator.costs import op_class
+from simulator.dispatch_model import (
+    SHAPE_FLOPS_TOLERANCE,
+    TRANSCENDENTAL_FUNCTIONS,
+    DispatchModelSpec,
+    shape_key,
+)
 from simulator.errors import InputError
-from simulator.machine import SHAPE_FLOPS_TOLERANCE, TRANSCENDENTAL_FUNCTIONS, DispatchModelSpec, shape_key
 
 
 def nnls(a: np.ndarray, b: np.ndarray, *, max_iter: int | None = None) -> np.ndarray:
@@ -223,8 +228,8 @@ SHAPE_MIN_DEVIATION = 0.5
 def shape_scales(
     rows: Sequence[DispatchSample], model: DispatchModelSpec
 ) -> tuple[dict[str, float], dict[str, float]]:
-    """``shape_scale`` and ``shape_flops`` (:class:`~simulator.machine.DispatchModelSpec`): for each
-    shape (:func:`~simulator.machine.shape_key` of the export name) among ``rows`` that the linear model
+    """``shape_scale`` and ``shape_flops`` (:class:`~simulator.dispatch_model.DispatchModelSpec`): for each
+    shape (:func:`~simulator.dispatch_model.shape_key` of the export name) among ``rows`` that the linear model
     mispredicts by more than :data:`SHAPE_MIN_DEVIATION`, the median of measured / predicted over its
     samples near its median flops, and those flops."""
     groups: dict[str, list[DispatchSample]] = {}

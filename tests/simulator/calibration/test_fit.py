@@ -309,7 +309,7 @@ def test_fit_dispatch_model_keeps_the_measured_ratio_of_a_shape_off_the_line() -
     assert relu == pytest.approx(8 * model.predict_ns("conv", 116_032, 11_552), rel=0.06)
     half = model.predict_ns("conv", 56_448, 11_552, shape="conv_14x14x8x3x3x4_f32")
     assert half == model.predict_ns("conv", 56_448, 11_552)
-    from simulator.machine import shape_key
+    from simulator.dispatch_model import shape_key
 
     assert shape_key("main_dispatch_5_conv_14x14x8x3x3x4_f32", (("exp", 9),)) != "conv_14x14x8x3x3x4_f32"
     # Without shapes, the line alone.
