@@ -378,8 +378,12 @@ class _Emitter:
     # --- parameters ---------------------------------------------------------------------------
 
     def _upload(self, b: Builder, p: int, up: ParameterUpload, affinity: A.Attribute | None) -> None:
+        inline = self.plan.region_constants.get(p)
         with b.batched():  # thousands of ops (a key buffer per parameter) before one anchor
-            tp = self._join(b, self._parameters(b, up, affinity))
+            # A region of constants alone: inline data first, then parameters (IREE's pack-constants).
+            b.location = inline[0].location if inline else None
+            tps = [self._inline_constants(b, p, inline, affinity)[0]] if inline else []
+            tp = self._join(b, tps + self._parameters(b, up, affinity))
         if tp is not None:
             self.tp[p] = tp
 

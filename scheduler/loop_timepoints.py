@@ -68,7 +68,11 @@ def carry_loop_timepoints(module: Module) -> int:
     returns how many."""
     count = 0
     for fn in function_ops(module):
-        ops = [op for op in fn.walk() if op.op_name in _CARRIERS and any(_is_resource(r) for r in op.results)]
+        ops = [
+            op
+            for op in fn.walk()
+            if op.op_name in _CARRIERS and any(_is_resource(r) for r in op.results) and not _is_upload(op)
+        ]
         for op in ops:
             if op.parent is not None:
                 _carry(op)
@@ -287,6 +291,13 @@ def _join_await(op: Operation, tp: Value, dead: list[Operation]) -> None:
             joined.append(c)
     joined.append(tp)
     set_awaits(op, list(dict.fromkeys(joined)))
+
+
+def _is_upload(op: Operation) -> bool:
+    """Whether ``op`` is the ``scf.if`` of an inline constant upload (the scheduler's own, on a
+    ``stream.resource.try_map``): it yields its timepoint already (IREE branches with ``cf.cond_br``)."""
+    cond = op.operands[0].defining_op if op.op_name == "scf.if" and op.operands else None
+    return cond is not None and cond.op_name == "stream.resource.try_map"
 
 
 def _from_loop(tp: Value) -> bool:

@@ -376,7 +376,7 @@ def schedule_allocation(state: ScheduleState) -> ScheduleState:
         for p, part in enumerate(plan.partitions):
             # Constant parameters are not allocated here; parameter_upload loads or gathers them (IREE
             # extracts constants from execution regions in ScheduleAllocation too).
-            if p in plan.uploads or all(is_parameter_constant(g.nodes[n]["op"]) for n in part.nodes):
+            if p in plan.uploads or all(isinstance(g.nodes[n]["op"], AsyncConstantOp) for n in part.nodes):
                 continue
             plan.allocation[p] = _allocate_region(plan, p, part.nodes, owner, g)
     return state
@@ -621,11 +621,14 @@ def parameter_upload(
         for p, part in enumerate(plan.partitions):
             all_ops = [g.nodes[n]["op"] for n in part.nodes]
             ops = [o for o in all_ops if is_parameter_constant(o)]
-            if not ops:
+            mixed = not all(isinstance(o, AsyncConstantOp) for o in all_ops)
+            if not mixed and len(ops) != len(all_ops):
+                # Constants alone, some (or all) of inline data: IREE's pack-constants uploads the inline
+                # ones as one packed #util.composite buffer, then loads the parameters, and joins the two;
+                # nothing is executed.
+                plan.region_constants[p] = [o for o in all_ops if not is_parameter_constant(o)]
+            elif not ops:
                 continue
-            mixed = len(ops) != len(all_ops)
-            if mixed and all(isinstance(o, AsyncConstantOp) for o in all_ops):
-                continue  # parameters and inline data alone: emit names the inline constant
             if not mixed:
                 plan.allocation.pop(p, None)
             uploads = plan.region_uploads if mixed else plan.uploads
