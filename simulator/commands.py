@@ -203,10 +203,13 @@ def lane_width(node: Any) -> int:
 class Executor:
     """Runs a recorded command tree on one queue."""
 
-    __slots__ = ("counts", "device", "engine", "multi_device", "queue", "trace", "with_data")
+    __slots__ = ("counts", "device", "engine", "multi_device", "on_demand", "queue", "trace", "with_data")
 
-    def __init__(self, queue: Queue, with_data: bool, counts: dict[str, int]) -> None:
+    def __init__(self, queue: Queue, with_data: bool, counts: dict[str, int], on_demand: bool = False) -> None:
         self.queue = queue
+        # A timing-only run computing a read-back's chain: a buffer without bytes gets zeroed bytes when a
+        # command touches it (in a data run that is an error: used before its alloca ran).
+        self.on_demand = on_demand
         self.device = queue.device
         self.engine = queue.engine
         self.trace = queue.engine.trace
@@ -412,7 +415,7 @@ class Executor:
         views = []
         lengths = cmd.lengths
         for i, (ref, offset) in enumerate(cmd.bindings):
-            view = ref.view(offset, lengths[i])
+            view = self._view(ref, offset, lengths[i])
             if view is None:
                 raise DeviceFailure(f"{cmd.where}: binding {i} has no memory (used before its alloca ran?)")
             views.append(view)
@@ -428,6 +431,13 @@ class Executor:
             for kind, args in events:
                 self.trace.add_instant(track, f"instrument.{kind}", start, "dispatch",
                                        {"entry_point": cmd.exe.name, **args})  # fmt: skip
+
+    def _view(self, ref: ResourceRef, offset: int, length: int) -> np.ndarray | None:
+        view = ref.view(offset, length)
+        if view is None and self.on_demand:
+            ref.buffer.data = np.zeros(ref.buffer.size_bytes, dtype=np.uint8)
+            view = ref.view(offset, length)
+        return view
 
     def _dispatch_span(self, cmd: DispatchCmd, lane: int, start: int) -> int:
         self.counts["dispatches"] += 1
@@ -470,7 +480,7 @@ class Executor:
             name = "fill"
             self.counts["fills"] += 1
             if self.with_data:
-                view = cmd.target.view(cmd.offset, cmd.length)
+                view = self._view(cmd.target, cmd.offset, cmd.length)
                 if view is None:
                     raise DeviceFailure(
                         f"{cmd.where}: fill target has no memory (used before its alloca ran?)"
@@ -480,8 +490,8 @@ class Executor:
             name = "copy"
             self.counts["copies"] += 1
             if self.with_data:
-                source = cmd.source.view(cmd.source_offset, cmd.length)
-                target = cmd.target.view(cmd.target_offset, cmd.length)
+                source = self._view(cmd.source, cmd.source_offset, cmd.length)
+                target = self._view(cmd.target, cmd.target_offset, cmd.length)
                 if source is None or target is None:
                     raise DeviceFailure(f"{cmd.where}: copy between unallocated resources")
                 target[...] = source.copy() if cmd.source.buffer is cmd.target.buffer else source

@@ -90,6 +90,10 @@ class Runtime:
         self.machine = machine
         self.module = module
         self.with_data = with_data
+        # A timing-only run still performs these ops (ids) with data: the chain behind the values the host
+        # reads back from the device (simulator.host.readback).
+        self.data_ops: frozenset[int] = frozenset()
+        self.data_inputs: frozenset[int] = frozenset()  # the called function's inputs staged with data
         self.costs = costs
         self.kernels = kernels
         self.host_functions = dict(host_functions or {})
@@ -141,6 +145,11 @@ class Runtime:
                 f"{self.machine.name!r} has {len(self.devices)}"
             )
         return symbols
+
+    def data_for(self, op: Operation) -> bool:
+        """Whether ``op`` works with data: every op of a data run; in a timing-only run, those behind a
+        value the host reads back."""
+        return self.with_data or id(op) in self.data_ops
 
     def affinity_of(self, op: Operation) -> DeviceAffinityAttr | None:
         node: Operation | None = op

@@ -36,6 +36,7 @@ from simulator.engine import EVENTS_PER_BATCH, Engine
 from simulator.errors import InputError, SimulationError, UnsupportedOpError
 from simulator.host import HOST_RULES, BufferView, Interpreter
 from simulator.host.executable_sources import SourcesSpec, load_executable_sources
+from simulator.host.readback import readback_slice
 from simulator.host.values import ir_element_type
 from simulator.kernels import KERNELS, KernelRegistry
 from simulator.machine import Machine, load_machine
@@ -206,6 +207,11 @@ class Session:
         )
         if with_data:
             _check_data_supported(runtime, module)
+        else:
+            # The host's read-backs still see the device's values: their chain runs with data.
+            readback = readback_slice(module)
+            runtime.data_ops = readback.ops
+            runtime.data_inputs = readback.inputs.get(id(func), frozenset())
         interp = Interpreter(runtime, module, HOST_RULES)
         if observer is not None:
             runtime.observer = observer
@@ -313,7 +319,8 @@ def _stage_input(runtime: Runtime, index: int, value: Any, loc: str | None) -> G
         return value
     device = runtime.devices[0]
     element_type = ir_element_type(value.dtype)
-    buffer = Buffer.allocate(device.pool, value.nbytes, with_data=runtime.with_data, label=f"input{index}")
+    with_data = runtime.with_data or index in runtime.data_inputs
+    buffer = Buffer.allocate(device.pool, value.nbytes, with_data=with_data, label=f"input{index}")
     if buffer.data is not None:
         buffer.data[...] = value.reshape(-1).view(np.uint8)
     if device.host_link is not None and not device.spec.zero_copy_import:

@@ -352,14 +352,16 @@ def _execute(interp: Interpreter, op: Operation, args: list[Any]) -> Generator[A
     tree = recorder.record(block, env, queue.device, Serial(), str(aff) if aff is not None else None)
     n = count_commands(tree)
     single = _single_transfer(tree)
-    with_data = rt.with_data
+    with_data = rt.data_for(op)
+    # (in a timing-only run, a region computed for a read-back gives bytes to what it touches on demand)
+    on_demand = with_data and not rt.with_data
     counts = rt.counts
     overhead = 0 if single is not None else queue.device.spec.queue_op_overhead_ns
 
     def work(q: Queue, flows: list[int]) -> Generator[Any, Any, int | None]:
         if overhead:
             yield q.engine.env.timeout(overhead)
-        return (yield from Executor(q, with_data, counts).run_submission(tree, flows))
+        return (yield from Executor(q, with_data, counts, on_demand).run_submission(tree, flows))
 
     record_ns = rt.machine.host.record_cost_ns * (0 if single is not None else n)
     return (

@@ -440,12 +440,13 @@ def _submit_tree(
     """Submit ``tree`` (commands, one transfer, or nothing for a barrier) to ``queue`` after the op's wait
     fence; the queue signals the op's signal fence when it is done."""
     rt = interp.runtime
-    with_data, counts = rt.with_data, rt.counts
+    with_data, counts = rt.data_for(op), rt.counts
+    on_demand = with_data and not rt.with_data  # a timing-only run computing a read-back's chain
 
     def work(q: Queue, flows: list[int]) -> Generator[Any, Any, int | None]:
         if overhead_ns:
             yield q.engine.env.timeout(overhead_ns)
-        return (yield from Executor(q, with_data, counts).run_submission(tree, flows))
+        return (yield from Executor(q, with_data, counts, on_demand).run_submission(tree, flows))
 
     yield from rt.submit(
         interp,

@@ -145,7 +145,7 @@ def _allocate(interp: Interpreter, op: Operation, args: list[Any]) -> ResourceRe
     device = device_arg(op, g["allocator"])
     size = int(g["result_size"])
     rt = interp.runtime
-    buffer = Buffer.allocate(device.pool, size, with_data=rt.with_data, label=f"allocate@{location(op)}")
+    buffer = Buffer.allocate(device.pool, size, with_data=rt.data_for(op), label=f"allocate@{location(op)}")
     ref = ResourceRef(buffer, 0, size)
     if rt.observer is not None:
         rt.observer.on_host_access(op, ref, 0, size, "alloc")

@@ -121,7 +121,7 @@ def _queue_file_io(
                 q.device, length, "file", span_args, flows, upload=verb == "read"
             )
         rt.counts["file_reads" if verb == "read" else "file_writes"] += 1
-        if rt.with_data:
+        if rt.with_data or (rt.data_for(op) and ref.view(buffer_offset, length) is not None):
             view = ref.view(buffer_offset, length)
             if view is None:
                 raise DeviceFailure(f"{where}: the buffer has no memory")

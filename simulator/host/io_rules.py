@@ -83,7 +83,7 @@ def _submit_parameters(
                 requests,
                 q,
                 flows,
-                rt.with_data,
+                rt.data_for(op) and (rt.with_data or rt.provider.has_bytes(requests)),
                 load=bool(allocate),
                 loc=location(op),
                 affinity=rt.affinity_text(op),
@@ -229,7 +229,7 @@ def _file_transfer(
                 q.engine.trace.add_flow(src, span)
             last = span.id
         rt.counts["file_reads" if verb == "read" else "file_writes"] += 1
-        if rt.with_data:
+        if rt.with_data or (rt.data_for(op) and ref.view(ref_offset, length) is not None):
             _move_file_bytes(where, file, file_offset, ref, ref_offset, length, verb)
         return last
 

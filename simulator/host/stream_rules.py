@@ -71,7 +71,7 @@ def alloca_work(rt: Any, op: Operation, buffer: Buffer, affinity: str | None) ->
                 yield q.engine.env.timeout(dur)
         finally:
             q.release_lanes(lane, 1)
-        buffer.materialize(q.device.pool, with_data=rt.with_data, what=where)
+        buffer.materialize(q.device.pool, with_data=rt.data_for(op), what=where)
         rt.counts["allocas"] += 1
         span = alloc_span(q, "alloca", op, buffer.size_bytes, start, dur, affinity, lane)
         for src in flows:
@@ -137,7 +137,7 @@ def _alloc(interp: Interpreter, op: Operation, args: list[Any]) -> ResourceRef:
     size = int(args[0])
     rt = interp.runtime
     device = rt.device_of(op)
-    buffer = Buffer.allocate(device.pool, size, with_data=rt.with_data, label=f"alloc@{location(op)}")
+    buffer = Buffer.allocate(device.pool, size, with_data=rt.data_for(op), label=f"alloc@{location(op)}")
     if rt.observer is not None:
         rt.observer.on_host_access(op, ResourceRef(buffer, 0, size), 0, size, "alloc")
     return ResourceRef(buffer, 0, size)
@@ -169,7 +169,7 @@ def _try_map(interp: Interpreter, op: Operation, args: list[Any]) -> list[Any]:
     if not interp.runtime.device_of(op).spec.unified_memory:
         return [0, None]
     rt = interp.runtime
-    data = np.frombuffer(source.data, dtype=np.uint8)[offset : offset + size].copy() if rt.with_data else None
+    data = np.frombuffer(source.data, dtype=np.uint8)[offset : offset + size].copy() if rt.data_for(op) else None
     buffer = Buffer(size, None, with_data=False, label=f"try_map@{location(op)}", data=data)
     return [1, ResourceRef(buffer, 0, size)]
 

@@ -219,6 +219,15 @@ class ParameterProvider:
             )
         return entry
 
+    def has_bytes(self, requests: Sequence[ParameterRequest]) -> bool:
+        """Whether every parameter ``requests`` names has bytes (none is virtual, as timing-only stand-ins are)."""
+        if self.index is None:
+            return False
+        try:
+            return all(self.index.entry(r.scope, r.key).kind is not EntryKind.VIRTUAL for r in requests)
+        except InputError:
+            return False
+
     def check(self, where: str, requests: Sequence[ParameterRequest], with_data: bool) -> None:
         for r in requests:
             self.check_one(where, r, with_data)
