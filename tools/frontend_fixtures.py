@@ -18,8 +18,9 @@ ONNX models: the graph is saved as ``model.onnx`` and imported by ``iree-import-
 
 Torch: the torch dialect as the fx importer writes it (weights as ``#stream.parameter.named`` globals).
 
-The models here are the first seven; :mod:`frontend_models` holds the rest (while loops, RNG, transposed
-convolutions, symbolic shapes, Resize/Einsum, LSTM, scaled dot-product attention). The HAL forms
+The models here are the first seven; :mod:`frontend_models` holds the next fourteen (while loops, RNG,
+transposed convolutions, symbolic shapes, Resize/Einsum, LSTM, scaled dot-product attention...) and
+:mod:`frontend_models2` the rest (ONNX Tile/Expand/Gather with negative indices...). The HAL forms
 (``hal*.mlir``) are written as :mod:`regen_fixtures` writes them.
 
 Usage::
@@ -576,12 +577,13 @@ def _count_results(cmd_mlir: pathlib.Path) -> int:
 
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    ap.add_argument("names", nargs="*", help="models to build (default: all, here and in frontend_models.py)")
+    ap.add_argument("names", nargs="*", help="models to build (default: all, here and in frontend_models*.py)")
     ap.add_argument("--out-root", type=pathlib.Path, default=OUT_ROOT, help=f"default {OUT_ROOT}")
     a = ap.parse_args(argv)
     from frontend_models import MODELS as MORE
+    from frontend_models2 import MODELS as THIRD
 
-    models = {**MODELS, **MORE}
+    models = {**MODELS, **MORE, **THIRD}
     unknown = [n for n in a.names if n not in models]
     if unknown:
         ap.error(f"unknown model(s) {unknown}; known: {sorted(models)}")

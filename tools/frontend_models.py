@@ -365,9 +365,8 @@ def onnx_loop() -> Model:
 
 
 def onnx_shape_ops() -> Model:
-    """ONNX ``Where``, ``ReduceMax`` with keepdims, ``Erf``, ``DepthToSpace``. (``Tile`` with constant
-    repeats is left out: IREE computes the repeats in an initializer and reads them back on the host, so a
-    timing-only run, which has no data, sizes the result 0.)"""
+    """ONNX ``Where``, ``ReduceMax`` with keepdims, ``Erf``, ``DepthToSpace``. (``Tile``, whose constant
+    repeats IREE reads back on the host, is in :mod:`frontend_models2`'s ``onnx_tile_gather``.)"""
     from onnx import TensorProto, helper
 
     rng = np.random.default_rng(SEED)
