@@ -97,6 +97,8 @@ class DispatchModelSpec:
     ns_per_math: dict[str, float] = field(default_factory=dict)
     shape_scale: dict[str, float] = field(default_factory=dict)
     shape_flops: dict[str, float] = field(default_factory=dict)
+    workers: int = 1
+    worker_wake_ns: float = 0.0
 
     @staticmethod
     def _lookup(table: dict[str, float], op_class: str) -> float:
@@ -129,7 +131,34 @@ class DispatchModelSpec:
         ns = overhead + flops * per_flop + nbytes * per_byte + transcendentals * per_t
         if self.ns_per_math:
             ns += sum(n * self.math_ns(f) for f, n in math_counts)
-        return ns * self.shape_factor(shape, flops)
+        return self.pooled_ns(ns) * self.shape_factor(shape, flops)
+
+    def pooled_ns(self, serial_ns: float) -> float:
+        """The time of a dispatch that takes ``serial_ns`` on one worker, on the worker pool.
+
+        Examples
+        --------
+        >>> m = DispatchModelSpec({}, {}, {}, workers=2, worker_wake_ns=4000.0)
+        >>> m.pooled_ns(3000.0), m.pooled_ns(20000.0)
+        (3000.0, 12000.0)
+        """
+        wake = self.worker_wake_ns
+        if self.workers <= 1 or serial_ns <= wake:
+            return serial_ns
+        return wake + (serial_ns - wake) / self.workers
+
+    def serial_ns(self, pooled_ns: float) -> float:
+        """The inverse of :meth:`pooled_ns`: the one-worker time of a dispatch measured at ``pooled_ns``.
+
+        Examples
+        --------
+        >>> DispatchModelSpec({}, {}, {}, workers=2, worker_wake_ns=4000.0).serial_ns(12000.0)
+        20000.0
+        """
+        wake = self.worker_wake_ns
+        if self.workers <= 1 or pooled_ns <= wake:
+            return pooled_ns
+        return wake + (pooled_ns - wake) * self.workers
 
     def shape_factor(self, shape: str | None, flops: int) -> float:
         """``shape_scale[shape]`` when the calibration measured that shape at about ``flops``, else 1."""

@@ -50,6 +50,7 @@ from simulator.errors import MachineError
 
 HOST = "host"
 
+
 @dataclass(frozen=True, slots=True)
 class HostSpec:
     """Costs of the host interpreter, in nanoseconds."""
@@ -305,6 +306,8 @@ DISPATCH_MODEL_FIELDS: dict[str, tuple[type, float, float]] = {
     "ns_per_math": (dict, 0, 0),
     "shape_scale": (dict, 0, 0),
     "shape_flops": (dict, 0, 0),
+    "workers": (int, 1, 1 << 16),
+    "worker_wake_ns": (float, 0, _MAX_NS),
 }
 _DISPATCH_MODEL_LIMITS = {
     "overhead_ns": float(_MAX_NS),
@@ -415,6 +418,8 @@ def _dispatch_model(table: dict[str, Any], where: str) -> DispatchModelSpec:
         tables["ns_per_math"],
         tables["shape_scale"],
         tables["shape_flops"],
+        _get(table, "workers", DISPATCH_MODEL_FIELDS, where, 1),
+        _get(table, "worker_wake_ns", DISPATCH_MODEL_FIELDS, where, 0.0),
     )
 
 

@@ -31,6 +31,13 @@ def base_machine(device: str) -> dict[str, Any]:
     return data
 
 
+def device_workers(device: str) -> int:
+    """The worker threads IREE's HAL device ``device`` spreads a dispatch's workgroups over: one per
+    CPU for ``local-task`` (its task executor's default topology on this host), one otherwise
+    (``local-sync`` runs each dispatch on the calling thread)."""
+    return max(1, os.cpu_count() or 1) if device == "local-task" else 1
+
+
 def iree_version() -> str:
     """The installed iree-base-runtime version, or ``unknown``."""
     try:

@@ -26,6 +26,7 @@ from simulator.calibration.fit import (
     fit_fixed_costs,
     summarize_errors,
 )
+from simulator.calibration.provenance import device_workers
 from simulator.calibration.suite import Benchmark
 from simulator.costs import CostModel, DispatchCost
 from simulator.machine import DeviceSpec, Machine, machine_from_dict
@@ -164,14 +165,17 @@ class _RecordingCosts(CostModel):
 
 
 def simulate_case(case: Case, stream_ir: pathlib.Path, machine: Machine) -> dict[str, Any]:
-    """Simulate ``case`` (timing only): the call's time and each dispatch's features and duration."""
+    """Simulate ``case`` with its inputs' data: the call's time and each dispatch's features and
+    duration. With data, not timing only: a loop or branch on a value read back from the device
+    (``stream.resource.load`` feeding ``cf.cond_br``) takes the path IREE's run takes (a timing-only
+    run reads zeros and leaves a while loop after one trip)."""
     from simulator.session import Session
 
     params = dict(p.split("=", 1) for p in case.parameters)
     session = Session(machine)
     costs = session.costs = _RecordingCosts()
     result = session.run_sync(
-        _module(stream_ir), "main", _inputs(case), parameters=params or None, timing_only=True
+        _module(stream_ir), "main", _inputs(case), parameters=params or None, timing_only=False
     )
     from traces import call_time_ns
 
@@ -274,6 +278,7 @@ def model_table(dispatch: DispatchFit) -> dict[str, Any]:
         **({"ns_per_math": dict(sorted(m.ns_per_math.items()))} if m.ns_per_math else {}),
         **({"shape_scale": dict(sorted(m.shape_scale.items()))} if m.shape_scale else {}),
         **({"shape_flops": dict(sorted(m.shape_flops.items()))} if m.shape_flops else {}),
+        **({"workers": m.workers, "worker_wake_ns": m.worker_wake_ns} if m.workers > 1 else {}),
     }
 
 
@@ -313,13 +318,18 @@ def fit_machine(
     *,
     provenance: dict[str, Any],
     progress: Callable[[str], None] | None = None,
+    workers: int | None = None,
 ) -> tuple[dict[str, Any], dict[str, Any]]:
     """Fit the dispatch model and the fixed costs on ``cases`` (with their measurements); the machine
-    as a TOML-ready dict and a report of the fit (errors on the training programs)."""
+    as a TOML-ready dict and a report of the fit (errors on the training programs). ``workers`` is the
+    HAL device's worker pool (:func:`~simulator.calibration.provenance.device_workers` of the
+    provenance's device when None)."""
+    if workers is None:
+        workers = device_workers(str(provenance.get("device", "")))
     samples: list[DispatchSample] = []
     for case, stream_ir, measured in cases:
         samples += dispatch_samples(measured, simulate_case(case, stream_ir, with_costs(base, None, {})))
-    dispatch = fit_dispatch_model(samples)
+    dispatch = fit_dispatch_model(samples, workers=workers)
     calls = call_samples(cases, base, dispatch, progress)
     knobs = [f"{t}.{k}" for t, k in KNOBS]
     costs = fit_fixed_costs(calls, knobs)

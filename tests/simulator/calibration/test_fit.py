@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import dataclasses
 import math
+import pathlib
 import tomllib
 
 import numpy as np
@@ -333,3 +334,69 @@ def test_shape_scale_round_trips_through_the_machine_file_and_prices_dispatches(
     bad["devices"][0]["dispatch_model"]["shape_scale"]["conv_14x14x8x3x3x4_f32"] = "8"
     with pytest.raises(MachineError, match="shape_scale.*conv_14x14x8x3x3x4_f32"):
         machine_from_dict(bad)
+
+
+def _pooled_samples(wake: float, workers: int) -> list[DispatchSample]:
+    """Dispatches whose one-worker time follows the known line, measured on a pool of ``workers``."""
+    from simulator.dispatch_model import DispatchModelSpec
+
+    pool = DispatchModelSpec({}, {}, {}, workers=workers, worker_wake_ns=wake)
+    out = []
+    for s in _samples(0.0, seed=7):
+        serial = TRUE_OVERHEAD + s.flops * TRUE_PER_FLOP[s.op_class] + s.bytes * TRUE_PER_BYTE[s.op_class]
+        serial += s.transcendentals * TRUE_PER_TRANSCENDENTAL
+        out.append(dataclasses.replace(s, measured_ns=pool.pooled_ns(serial)))
+    # Small dispatches, below the wake-up: they run on the calling worker alone.
+    for n in range(6):
+        flops = 20_000 * (n + 1)
+        serial = TRUE_OVERHEAD + flops * TRUE_PER_FLOP["matmul"] + 1000 * TRUE_PER_BYTE["matmul"]
+        out.append(
+            DispatchSample("q", f"main_dispatch_9_matmul_{n}x8_f32", flops, 1000, pool.pooled_ns(serial))
+        )
+    return out
+
+
+def test_fit_dispatch_model_finds_a_worker_pools_wake_up_and_one_worker_line() -> None:
+    fit = fit_dispatch_model(_pooled_samples(4000.0, 2), workers=2, shapes=False)
+    model = fit.model
+    assert (model.workers, model.worker_wake_ns) == (2, 4000.0)
+    assert model.coefficients("matmul") == pytest.approx(
+        (TRUE_OVERHEAD, TRUE_PER_FLOP["matmul"], TRUE_PER_BYTE["matmul"]), rel=1e-3
+    )
+    assert summarize_errors(fit.relative_errors)["worst_abs"] < 1e-4
+    # Fitted as one thread, the same measurements leave a line that cannot follow both regimes.
+    single = fit_dispatch_model(_pooled_samples(4000.0, 2), workers=1, shapes=False)
+    assert single.model.workers == 1
+    assert summarize_errors(single.relative_errors)["worst_abs"] > 0.02
+
+
+def test_pooled_and_serial_times_are_inverse_and_one_worker_is_the_identity() -> None:
+    from simulator.dispatch_model import DispatchModelSpec
+
+    pool = DispatchModelSpec({}, {}, {}, workers=4, worker_wake_ns=3000.0)
+    for t in (10.0, 2999.0, 3000.0, 7000.0, 1e6):
+        assert pool.serial_ns(pool.pooled_ns(t)) == pytest.approx(t)
+    assert pool.pooled_ns(1e6) == pytest.approx(3000.0 + (1e6 - 3000.0) / 4)
+    one = DispatchModelSpec({}, {}, {}, worker_wake_ns=3000.0)
+    assert one.pooled_ns(1e6) == one.serial_ns(1e6) == 1e6
+
+
+def test_a_pooled_model_round_trips_through_a_machine_file_and_bad_pools_are_named(
+    tmp_path: pathlib.Path,
+) -> None:
+    from simulator.calibration.run import model_table
+
+    fit = fit_dispatch_model(_pooled_samples(4000.0, 2), workers=2)
+    data = _fitted_machine_dict()
+    data["devices"][0]["dispatch_model"] = model_table(fit)
+    assert data["devices"][0]["dispatch_model"]["workers"] == 2
+    path = tmp_path / "pool.toml"
+    path.write_text(dumps(data))
+    loaded = load_machine(str(path)).devices[0].dispatch_model
+    assert loaded == fit.model
+    for key, value, words in (("workers", 0, "workers"), ("worker_wake_ns", -1.0, "worker_wake_ns")):
+        bad = _fitted_machine_dict()
+        bad["devices"][0]["dispatch_model"][key] = value
+        path.write_text(dumps(bad))
+        with pytest.raises(MachineError, match=words):
+            load_machine(str(path))

@@ -120,3 +120,23 @@ def test_the_calibrated_presets_load_and_state_their_provenance(preset: str) -> 
     assert len(provenance["call_errors"]) == len(provenance["programs"])
     # No held-out program was fitted on.
     assert not {b.name for b in holdout_suite()} & set(provenance["programs"])
+
+
+@pytest.mark.parametrize("fixture", ["newton_while", "onnx_loop"])
+def test_simulated_loops_on_device_values_run_as_many_dispatches_as_iree_measured(fixture: str) -> None:
+    """A loop whose condition is read back from the device takes IREE's trip count in the simulated
+    call (simulate_case runs with data), as many dispatches as IREE's profile of the call recorded."""
+    import json
+
+    from simulator.calibration.run import simulate_case
+    from simulator.machine import load_machine
+
+    case = fixture_case(ROOT / "tests" / "fixtures" / "frontends" / fixture)
+    assert case.stream_ir is not None
+    simulated = simulate_case(case, case.stream_ir, load_machine("cpu-local-sync"))
+    for device in ("local-sync", "local-task"):
+        cache = json.loads((ROOT / "benchmarks" / "data" / "accuracy" / f"{device}.json").read_text())
+        measured = cache["programs"][fixture]["dispatches"]
+        assert len(measured) > 2
+        assert len(simulated["dispatches"]) == len(measured)
+        assert len(pair_dispatches(cache["programs"][fixture], simulated)) == len(measured)
