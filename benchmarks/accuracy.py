@@ -23,6 +23,11 @@ sessions' minima, how far a minimum itself moves on this shared machine):
     for each fixture, a machine fitted on the microbenchmarks and every other fixture (both directories),
     predicting that fixture (and its favor variants).
 
+Every measured program records the host it was measured on (``hosts``, ``host``:
+:mod:`simulator.calibration.hosts`); the report warns when the cache was measured elsewhere, and times
+:data:`SPEED_REFERENCES` again (``--no-speed-check`` skips it) to say whether this host still runs them
+at the cached speed.
+
 Then predicting a change rather than a time, with the held-out machines: the measured ratio of a favor
 variant's call to the default's against the predicted ratio, and local-sync's call against local-task's.
 Each table ends with the median and worst |error|.
@@ -53,6 +58,7 @@ sys.path.insert(0, str(ROOT / "benchmarks"))
 import calibrate  # noqa: E402
 
 from simulator.calibration.fit import summarize_errors  # noqa: E402
+from simulator.calibration.hosts import host_warnings, speed_check, stamp  # noqa: E402
 from simulator.calibration.provenance import base_machine, provenance  # noqa: E402
 from simulator.calibration.run import (  # noqa: E402
     Case,
@@ -62,7 +68,7 @@ from simulator.calibration.run import (  # noqa: E402
     stream_ir_of,
 )
 from simulator.machine import Machine, load_machine, machine_from_dict  # noqa: E402
-from simulator.profile import benchmark_call  # noqa: E402
+from simulator.profile import benchmark_call, compile_module  # noqa: E402
 
 FIXTURE_DIRS = (ROOT / "tests" / "fixtures" / "iree", ROOT / "tests" / "fixtures" / "frontends")
 DATA = ROOT / "benchmarks" / "data" / "accuracy"
@@ -74,6 +80,8 @@ PRESETS = {"local-sync": "cpu-local-sync", "local-task": "cpu-local-task"}
 FAVOR_FLAG = "--iree-stream-partitioning-favor="
 #: between a fixture's name and its favor (IREE's tools read ``@`` in a module path specially).
 SEP = "~"
+#: Fixtures timed again by the report's speed check (short calls of a few dispatches).
+SPEED_REFERENCES = ("attention_block", "conv2d_relu", "mlp")
 
 Entry = tuple[Case, pathlib.Path, dict[str, Any]]
 
@@ -153,6 +161,7 @@ def measure(device: str, args: argparse.Namespace) -> None:
             m = measure_case(case, args.workdir, device=device, reps=args.reps, calls=args.calls)
             m["stream_ir"] = str(pathlib.Path(m["stream_ir"]).relative_to(ROOT)) if favor is None else ""
             m["sessions_ns"] = [m["call_ns"]["min_ns"]]
+            stamp(data, m)
             data["programs"][name] = m
             _save(device, data)
     for session in range(1, args.sessions):
@@ -255,6 +264,36 @@ def ratio_table(title: str, pairs: list[tuple[str, float, float]]) -> None:
     )
 
 
+def check_host(device: str, data: dict[str, Any], args: argparse.Namespace) -> None:
+    """Print (and log) whether the cache was measured on this host and, unless ``--no-speed-check``,
+    this host's call time of each of SPEED_REFERENCES against the cached minimum."""
+    what = f"benchmarks/data/accuracy/{device}.json"
+    warnings = host_warnings(data, what)
+    if not args.no_speed_check:
+
+        def time_now(name: str) -> float:
+            case = variant_case(FIXTURE_DIRS[0] / name, None)
+            vmfb = args.workdir / f"speed-{device}-{name}.vmfb"
+            if not vmfb.exists():
+                compile_module(case.source, vmfb, device=device, extra_flags=case.flags)
+            timing = benchmark_call(
+                vmfb, device=device, inputs=case.inputs, parameters=case.parameters, repetitions=args.reps
+            )
+            return float(timing.min_ns)
+
+        programs = data["programs"]
+        cached = [(n, float(programs[n]["call_ns"]["min_ns"])) for n in SPEED_REFERENCES if n in programs]
+        _log(f"{device}: speed check ({', '.join(n for n, _ in cached)})")
+        rows, slow = speed_check(cached, time_now, what)
+        warnings += slow
+        print(f"\nspeed check on this host ({device}, minimum of {args.reps} calls):")
+        for name, before, now in rows:
+            print(f"  {name:<24} cached {before / 1e3:9.1f} us  now {now / 1e3:9.1f} us  x{now / before:.3f}")
+    for w in warnings:
+        print(f"WARNING: {w}")
+        _log(f"WARNING: {w}")
+
+
 def report(devices: Sequence[str], args: argparse.Namespace) -> int:
     held_out_calls: dict[str, dict[str, float]] = {}
     measured_calls: dict[str, dict[str, float]] = {}
@@ -263,6 +302,7 @@ def report(devices: Sequence[str], args: argparse.Namespace) -> int:
         if not data["programs"]:
             _log(f"no measurements for {device} in {DATA}: run with --measure")
             continue
+        check_host(device, data, args)
         fixtures = entries(device, data, args.workdir)
         preset = load_machine(PRESETS[device])
         preset_toml = tomllib.loads((ROOT / "simulator" / "machines" / f"{PRESETS[device]}.toml").read_text())
@@ -336,6 +376,9 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--calls", type=int, default=10, help="calls profiled for per-dispatch times")
     ap.add_argument("--sessions", type=int, default=3, help="benchmark sessions per program")
     ap.add_argument("--no-loo", action="store_true", help="skip the leave-one-out refits")
+    ap.add_argument(
+        "--no-speed-check", action="store_true", help="do not time the reference programs again on this host"
+    )
     ap.add_argument("--no-report", action="store_true", help="measure only")
     ap.add_argument("--workdir", type=pathlib.Path, default=WORKDIR)
     args = ap.parse_args(argv)

@@ -48,6 +48,7 @@ ROOT = pathlib.Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
 from simulator.calibration.fit import summarize_errors  # noqa: E402
+from simulator.calibration.hosts import host_warnings, stamp  # noqa: E402
 from simulator.calibration.provenance import base_machine, provenance  # noqa: E402
 from simulator.calibration.run import (  # noqa: E402
     Case,
@@ -80,14 +81,22 @@ def cases(workdir: pathlib.Path) -> dict[str, tuple[str, Case]]:
     return out
 
 
-def _write(path: pathlib.Path, device: str, programs: dict[str, Any]) -> None:
-    path.write_text(json.dumps({"device": device, "programs": programs}, indent=1, sort_keys=True) + "\n")
+def _write(path: pathlib.Path, data: dict[str, Any]) -> None:
+    path.write_text(json.dumps(data, indent=1, sort_keys=True) + "\n")
+
+
+def _warn_host(measured: dict[str, Any], what: str) -> None:
+    for w in host_warnings(measured, what):
+        print(f"WARNING: {w}", file=sys.stderr)
 
 
 def cmd_measure(args: argparse.Namespace) -> int:
     all_cases = cases(args.workdir)
     out_path = pathlib.Path(args.output)
-    done: dict[str, Any] = json.loads(out_path.read_text())["programs"] if out_path.exists() else {}
+    data: dict[str, Any] = (
+        json.loads(out_path.read_text()) if out_path.exists() else {"device": args.device, "programs": {}}
+    )
+    done: dict[str, Any] = data["programs"]
     names = [n for n in all_cases if not args.only or n in args.only]
     for i, name in enumerate(names, start=1):
         if name in done and not args.again:
@@ -97,8 +106,9 @@ def cmd_measure(args: argparse.Namespace) -> int:
         m = measure_case(case, args.workdir, device=args.device, reps=args.reps, calls=args.calls)
         m["role"] = role
         m["sessions_ns"] = [m["call_ns"]["min_ns"]]
+        stamp(data, m)
         done[name] = m
-        _write(out_path, args.device, done)
+        _write(out_path, data)
     # Later sessions time the call again, minutes apart: the minimum over sessions is the figure, and
     # max/min of the sessions' minima says how far one session's minimum can be trusted.
     for session in range(1, args.sessions):
@@ -118,7 +128,7 @@ def cmd_measure(args: argparse.Namespace) -> int:
             m["sessions_ns"].append(timing.min_ns)
             if timing.min_ns < m["call_ns"]["min_ns"]:
                 m["call_ns"] = timing.to_dict()
-            _write(out_path, args.device, done)
+            _write(out_path, data)
     print(f"wrote {out_path}")
     return 0
 
@@ -144,6 +154,7 @@ def fit(measured: dict[str, Any], workdir: pathlib.Path, exclude: set[str] = fro
 
 def cmd_fit(args: argparse.Namespace) -> int:
     measured = json.loads(pathlib.Path(args.measurements).read_text())
+    _warn_host(measured, args.measurements)
     data, report = fit(measured, args.workdir)
     pathlib.Path(args.output).write_text(
         "# Written by benchmarks/calibrate.py fit; see [calibration] for how and on what.\n" + dumps(data)
@@ -208,6 +219,7 @@ def print_table(title: str, rows: list[dict[str, Any]], dispatch_errors: list[fl
 
 def cmd_report(args: argparse.Namespace) -> int:
     measured = json.loads(pathlib.Path(args.measurements).read_text())
+    _warn_host(measured, args.measurements)
     if args.machine:
         from simulator.machine import load_machine
 

@@ -23,7 +23,9 @@ import json
 import pathlib
 import tempfile
 import time
+from typing import Any
 
+from simulator.calibration.hosts import stamp
 from simulator.calibration.provenance import base_machine, provenance
 from simulator.calibration.run import benchmark_case, fit_machine, fixture_case, measure_case, stream_ir_of
 from simulator.calibration.suite import training_suite
@@ -65,10 +67,12 @@ def run(args: argparse.Namespace) -> int:
         if not cases:
             raise InputError("nothing to measure: --only names no program of the suite")
         entries = []
-        measurements = {}
+        measurements: dict[str, Any] = {}
+        file: dict[str, Any] = {"device": args.device, "programs": measurements}
         start = time.monotonic()
         for i, case in enumerate(cases, start=1):
             m = measure_case(case, workdir, device=args.device, reps=args.reps, calls=args.calls)
+            stamp(file, m)
             measurements[case.name] = m
             entries.append((case, stream_ir_of(case, workdir, args.device), m))
             c = m["call_ns"]
@@ -79,9 +83,7 @@ def run(args: argparse.Namespace) -> int:
                 flush=True,
             )
         if args.measurements:
-            pathlib.Path(args.measurements).write_text(
-                json.dumps({"device": args.device, "programs": measurements}, indent=1, sort_keys=True) + "\n"
-            )
+            pathlib.Path(args.measurements).write_text(json.dumps(file, indent=1, sort_keys=True) + "\n")
         data, report = fit_machine(
             base_machine(args.device),
             entries,

@@ -1,0 +1,125 @@
+"""Which host measured what: host identities in measurement files, and a check that cached measurements
+still describe the host that reads them.
+
+A measurement made on one machine predicts nothing about another: the same CPU model name can sit in
+hosts 1.5x apart (a different hypervisor, clock or neighbour load), and the accuracy and calibration
+caches (``benchmarks/data``) outlive the machine that measured them. So every measured program records
+the host it was measured on (:func:`stamp`: a key into the file's ``hosts`` table of
+:func:`host_identity`), :func:`host_warnings` says when a file's programs were measured elsewhere (or
+record no host), and :func:`speed_check` times a few cached programs again with IREE's tools and says
+when this host runs them at another speed than the cache holds.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import pathlib
+import platform
+from collections.abc import Callable, Sequence
+from typing import Any
+
+from simulator.calibration.provenance import host_cpu, iree_version
+
+#: Above this ratio (either way) between a program's call time now and its cached minimum, the cache
+#: does not describe this host: beyond the few percent by which minima move between sessions here.
+SPEED_TOLERANCE = 1.15
+UNRECORDED = "unrecorded"
+
+
+def _machine_id() -> str:
+    """A digest of /etc/machine-id (the id itself is not written anywhere), or ``""``."""
+    for path in ("/etc/machine-id", "/var/lib/dbus/machine-id"):
+        try:
+            text = pathlib.Path(path).read_text().strip()
+        except OSError:
+            continue
+        if text:
+            return hashlib.sha256(text.encode()).hexdigest()[:16]
+    return ""
+
+
+def host_identity() -> dict[str, str]:
+    """What identifies this host for timing: CPU model and count, host name, machine id digest,
+    kernel and IREE version."""
+    return {
+        "cpu": host_cpu(),
+        "hostname": platform.node(),
+        "machine_id": _machine_id(),
+        "kernel": platform.release(),
+        "iree_version": iree_version(),
+    }
+
+
+def host_key(identity: dict[str, str]) -> str:
+    """A short stable key of ``identity``.
+
+    Examples
+    --------
+    >>> host_key({"cpu": "x", "hostname": "a"}) == host_key({"hostname": "a", "cpu": "x"})
+    True
+    """
+    return hashlib.sha256(json.dumps(identity, sort_keys=True).encode()).hexdigest()[:12]
+
+
+def stamp(data: dict[str, Any], entry: dict[str, Any], identity: dict[str, str] | None = None) -> None:
+    """Record in measurement file ``data`` that ``entry`` (one program's measurement) was measured on
+    this host (or on ``identity``)."""
+    identity = identity if identity is not None else host_identity()
+    key = host_key(identity)
+    data.setdefault("hosts", {})[key] = identity
+    entry["host"] = key
+
+
+def host_warnings(data: dict[str, Any], what: str, identity: dict[str, str] | None = None) -> list[str]:
+    """Warnings (empty when none) that the programs of measurement file ``data`` (named ``what``) were
+    measured on another host than this one, or record none."""
+    identity = identity if identity is not None else host_identity()
+    here = host_key(identity)
+    by_host: dict[str, int] = {}
+    for entry in data.get("programs", {}).values():
+        key = str(entry.get("host", UNRECORDED))
+        by_host[key] = by_host.get(key, 0) + 1
+    out = []
+    hosts = data.get("hosts", {})
+    for key, count in sorted(by_host.items()):
+        if key == here:
+            continue
+        if key == UNRECORDED:
+            out.append(f"{what}: {count} program(s) record no host (measured before host stamps)")
+            continue
+        other = hosts.get(key, {})
+        differs = ", ".join(
+            f"{field} {other.get(field, '?')!r} here {identity.get(field, '?')!r}"
+            for field in sorted(set(identity) | set(other))
+            if other.get(field) != identity.get(field)
+        )
+        out.append(f"{what}: {count} program(s) measured on another host ({differs})")
+    return out
+
+
+def speed_check(
+    cached: Sequence[tuple[str, float]], time_now: Callable[[str], float], what: str
+) -> tuple[list[tuple[str, float, float]], list[str]]:
+    """Time each ``(program, cached minimum ns)`` again with ``time_now(program)`` (ns); the rows
+    ``(program, cached, now)`` and a warning for each program whose ratio is beyond
+    :data:`SPEED_TOLERANCE`.
+
+    Examples
+    --------
+    >>> rows, warnings = speed_check([("a", 100.0), ("b", 100.0)], {"a": 104.0, "b": 150.0}.get, "cache")
+    >>> warnings
+    ['cache: b runs in 150 ns on this host, 100 ns cached (x1.50): re-measure before trusting it']
+    """
+    rows: list[tuple[str, float, float]] = []
+    warnings = []
+    for program, before in cached:
+        now = time_now(program)
+        rows.append((program, before, now))
+        ratio = now / before if before > 0 else float("inf")
+        if not 1.0 / SPEED_TOLERANCE <= ratio <= SPEED_TOLERANCE:
+            warnings.append(
+                f"{what}: {program} runs in {now:.0f} ns on this host, {before:.0f} ns cached "
+                f"(x{ratio:.2f}): re-measure before trusting it"
+            )
+    return rows, warnings
