@@ -44,6 +44,7 @@ from simulator.machine import DeviceSpec
 # Words of IREE's dispatch names (``main_dispatch_3_batch_matmul_4x64x64x64_f32``) to op classes, first
 # match wins; anything else (elementwise, generic, transpose, pack, copies) is ``elementwise``.
 _CLASS_WORDS = (
+    ("attention", "attention"),
     ("conv", "conv"),
     ("transpose", "transpose"),
     ("memcpy", "copy"),
@@ -57,9 +58,11 @@ _CLASS_WORDS = (
     ("softmax", "softmax"),
     ("argmax", "reduction"),
 )
-OP_CLASSES = ("matmul", "conv", "reduction", "softmax", "elementwise", "transpose", "copy")
+OP_CLASSES = ("matmul", "conv", "reduction", "softmax", "attention", "elementwise", "transpose", "copy")
 # IREE's names end in the element types of the op: "_f32", "_f16", "_i8xi8xi32" (operands x result).
 _DTYPE_SUFFIX = re.compile(r"_((?:b?f|[su]?i)\d+)(?:x(?:b?f|[su]?i)\d+)*$")
+# A dynamic extent in the shape part of a name: ``matmul_Dx16x8_f32``, ``reduction_5xD_f32``.
+_DYNAMIC_DIM = re.compile(r"_dispatch_\d+_.*(?:[_x])D(?:[_x]|$)")
 
 
 # math ops that IREE's CPU backend expands into polynomial approximations (sqrt, fma, abs are single
@@ -97,7 +100,10 @@ def _math_counts(op: Operation, dynamic: list[int]) -> dict[str, int]:
 
 def op_class(name: str) -> str:
     """The op class of a dispatch for the fitted model, from its export name: the class word, then
-    the element type IREE puts at the end of the name when it is not f32 (``matmul.i8``).
+    the element type IREE puts at the end of the name when it is not f32 (``matmul.i8``), then ``dyn``
+    when the name has a dynamic extent (``D``: IREE's code for a shape it does not know at compile time
+    runs several times slower than for the same static shape). A fitted model that lacks the dynamic
+    class prices it as the static one (:meth:`~simulator.dispatch_model.DispatchModelSpec.coefficients`).
 
     Examples
     --------
@@ -107,12 +113,18 @@ def op_class(name: str) -> str:
     ('softmax', 'elementwise.f16')
     >>> op_class("main_dispatch_1_matmul_64x64x256_i8xi8xi32")
     'matmul.i8'
+    >>> op_class("main$async_dispatch_0_matmul_Dx16x8_f32"), op_class("main_dispatch_2_reduction_5xD_i32")
+    ('matmul.dyn', 'reduction.i32.dyn')
+    >>> op_class("main$async_dispatch_0_attention_2x8x16x16x8"), op_class("main_dispatch_4_elementwise_D_f32")
+    ('attention', 'elementwise.dyn')
     """
     lowered = name.lower()
     cls = next((c for word, c in _CLASS_WORDS if word in lowered), "elementwise")
     match = _DTYPE_SUFFIX.search(lowered)
     dtype = match.group(1) if match else ""
-    return f"{cls}.{dtype}" if dtype and dtype != "f32" else cls
+    if dtype and dtype != "f32":
+        cls = f"{cls}.{dtype}"
+    return f"{cls}.dyn" if _DYNAMIC_DIM.search(name) else cls
 
 
 # A calibrated duration (ns) or scale beyond this is a typo or an attack, not a measurement (about 11 days).

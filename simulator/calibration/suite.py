@@ -4,7 +4,8 @@ Each :class:`Benchmark` is the MLIR text of a ``@main`` taking only tensor argum
 splat value for both IREE and the simulator), so that it needs no parameter archive. Together they cover
 the op classes the fitted dispatch model distinguishes (:func:`simulator.calibration.features.op_class`):
 matmuls and batch matmuls, convolutions, reductions and softmax, elementwise maps, transposes, in f32
-and a few i8/f16 cases, from launch-bound sizes to ones that take a millisecond on one core.
+and a few i8/f16 cases, from launch-bound sizes to ones that take a millisecond on one core; dynamic
+shapes (``matmul.dyn``...) and IREE's fused attention; host loops with and without a read-back.
 
 :func:`training_suite` is what ``benchmarks/calibrate.py`` fits on; :func:`holdout_suite` lists composite
 programs that are never fitted on, to report prediction error on programs the fit has not seen.
@@ -212,6 +213,46 @@ def host_loop(iterations: int, size: int = 16) -> Benchmark:
     return Benchmark(f"host_loop_{iterations}x{size}x{size}", src, (_spec((size, size), "f32"),))
 
 
+def device_loop(iterations: int, size: int = 16) -> Benchmark:
+    """A ``scf.while`` whose condition is computed on the device (the maximum of a tensor that doubles
+    each trip, against ``0.5 * 2**iterations``): each trip submits its dispatches, waits for them and
+    reads the flag back before deciding, as the frontends' while loops and scans do; the host's cost
+    of a wait and a read-back is measured apart from a submission's (:func:`host_loop` never waits)."""
+    t = _t((size, size), "f32")
+    m2 = "affine_map<(i, j) -> (i, j)>"
+    limit = 0.5 * 2**iterations
+    src = f"""func.func @main(%a: {t}) -> {t} {{
+  %low = arith.constant -3.0e+38 : f32
+  %limit = arith.constant {limit:.1f} : f32
+  %r = scf.while (%x = %a) : ({t}) -> {t} {{
+    %e0 = tensor.empty() : tensor<f32>
+    %f = linalg.fill ins(%low : f32) outs(%e0 : tensor<f32>) -> tensor<f32>
+    %mx = linalg.generic {{indexing_maps = [{m2}, affine_map<(i, j) -> ()>],
+        iterator_types = ["reduction", "reduction"]}} ins(%x : {t}) outs(%f : tensor<f32>) {{
+    ^bb0(%p: f32, %acc: f32):
+      %y = arith.maximumf %p, %acc : f32
+      linalg.yield %y : f32
+    }} -> tensor<f32>
+    %v = tensor.extract %mx[] : tensor<f32>
+    %go = arith.cmpf olt, %v, %limit : f32
+    scf.condition(%go) %x : {t}
+  }} do {{
+  ^bb0(%x: {t}):
+    %e = tensor.empty() : {t}
+    %y = linalg.generic {{indexing_maps = [{m2}, {m2}], iterator_types = ["parallel", "parallel"]}}
+        ins(%x : {t}) outs(%e : {t}) {{
+    ^bb0(%p: f32, %o: f32):
+      %s = arith.addf %p, %p : f32
+      linalg.yield %s : f32
+    }} -> {t}
+    scf.yield %y : {t}
+  }}
+  return %r : {t}
+}}
+"""
+    return Benchmark(f"device_loop_{iterations}x{size}x{size}", src, (_spec((size, size), "f32"),))
+
+
 def chain(n: int, size: int = 16) -> Benchmark:
     """``n`` dependent ``size x size`` matmuls by the same weight (``x @ w @ w ...``): ``n`` tiny
     dispatches recorded into one execute region with two imported arguments, so that the host's cost
@@ -381,6 +422,82 @@ def max_exp(rows: int, cols: int) -> Benchmark:
     return Benchmark(f"max_exp_{rows}x{cols}", src, (_spec((rows, cols), "f32"),))
 
 
+def dynamic(kind: str, rows: int, cols: int, inner: int = 64) -> Benchmark:
+    """A dispatch whose leading extent IREE does not know when it compiles (``tensor<?x...>``, as
+    frontends' batch dimensions are): ``kind="matmul"`` (``rows x inner`` by ``inner x cols``),
+    ``"elementwise"`` (``a + b`` over ``rows x cols``) or ``"reduction"`` (row sums of ``rows x
+    cols``). IREE's code for a shape it does not know runs slower than for the same static one."""
+    dyn = f"tensor<?x{cols}xf32>"
+    m2 = "affine_map<(i, j) -> (i, j)>"
+    head = "  %c0 = arith.constant 0 : index\n  %zero = arith.constant 0.0 : f32\n"
+    if kind == "matmul":
+        a, b = f"tensor<?x{inner}xf32>", _t((inner, cols), "f32")
+        src = f"""func.func @main(%a: {a}, %b: {b}) -> {dyn} {{
+{head}  %m = tensor.dim %a, %c0 : {a}
+  %e = tensor.empty(%m) : {dyn}
+  %z = linalg.fill ins(%zero : f32) outs(%e : {dyn}) -> {dyn}
+  %r = linalg.matmul ins(%a, %b : {a}, {b}) outs(%z : {dyn}) -> {dyn}
+  return %r : {dyn}
+}}
+"""
+        inputs: tuple[str, ...] = (_spec((rows, inner), "f32"), _spec((inner, cols), "f32"))
+        return Benchmark(f"dynamic_matmul_{rows}x{inner}x{cols}", src, inputs)
+    if kind == "elementwise":
+        src = f"""func.func @main(%a: {dyn}, %b: {dyn}) -> {dyn} {{
+{head}  %m = tensor.dim %a, %c0 : {dyn}
+  %e = tensor.empty(%m) : {dyn}
+  %r = linalg.generic {{indexing_maps = [{m2}, {m2}, {m2}], iterator_types = ["parallel", "parallel"]}}
+      ins(%a, %b : {dyn}, {dyn}) outs(%e : {dyn}) {{
+  ^bb0(%x: f32, %y: f32, %o: f32):
+    %s = arith.addf %x, %y : f32
+    linalg.yield %s : f32
+  }} -> {dyn}
+  return %r : {dyn}
+}}
+"""
+        return Benchmark(f"dynamic_elementwise_{rows}x{cols}", src, (_spec((rows, cols), "f32"),) * 2)
+    out = "tensor<?xf32>"
+    src = f"""func.func @main(%a: {dyn}) -> {out} {{
+{head}  %m = tensor.dim %a, %c0 : {dyn}
+  %e = tensor.empty(%m) : {out}
+  %z = linalg.fill ins(%zero : f32) outs(%e : {out}) -> {out}
+  %r = linalg.generic {{indexing_maps = [{m2}, affine_map<(i, j) -> (i)>],
+      iterator_types = ["parallel", "reduction"]}} ins(%a : {dyn}) outs(%z : {out}) {{
+  ^bb0(%x: f32, %acc: f32):
+    %s = arith.addf %x, %acc : f32
+    linalg.yield %s : f32
+  }} -> {out}
+  return %r : {out}
+}}
+"""
+    return Benchmark(f"dynamic_reduction_{rows}x{cols}", src, (_spec((rows, cols), "f32"),))
+
+
+def attention(batch: int, m: int, k1: int, k2: int, n: int) -> Benchmark:
+    """``softmax(q @ k^T * 0.125) @ v`` as IREE's fused ``iree_linalg_ext.attention`` (what torch's
+    scaled_dot_product_attention becomes): ``q`` is ``batch x m x k1``, ``k`` ``batch x k2 x k1``,
+    ``v`` ``batch x k2 x n``. IREE's CPU code for it runs far slower per flop than a matmul's."""
+    q, k, v = _t((batch, m, k1), "f32"), _t((batch, k2, k1), "f32"), _t((batch, k2, n), "f32")
+    o = _t((batch, m, n), "f32")
+    maps = ", ".join(
+        f"affine_map<(b, m, n, k1, k2) -> ({r})>"
+        for r in ("b, m, k1", "b, k2, k1", "b, k2, n", "", "b, m, n")
+    )
+    src = f"""func.func @main(%q: {q}, %k: {k}, %v: {v}) -> {o} {{
+  %scale = arith.constant 0.125 : f32
+  %e = tensor.empty() : {o}
+  %r = iree_linalg_ext.attention <{{indexing_maps = [{maps}]}}>
+      ins(%q, %k, %v, %scale : {q}, {k}, {v}, f32) outs(%e : {o}) {{
+  ^bb0(%s: f32):
+    iree_linalg_ext.yield %s : f32
+  }} -> {o}
+  return %r : {o}
+}}
+"""
+    inputs = (_spec((batch, m, k1), "f32"), _spec((batch, k2, k1), "f32"), _spec((batch, k2, n), "f32"))
+    return Benchmark(f"attention_{batch}x{m}x{k1}x{k2}x{n}", src, inputs)
+
+
 def training_suite() -> list[Benchmark]:
     """The programs the dispatch model is fitted on."""
     out = [
@@ -432,6 +549,9 @@ def training_suite() -> list[Benchmark]:
         # Host-side costs: a loop of tiny dispatches, one submission and wait per iteration.
         host_loop(4),
         host_loop(32),
+        # Loops on a value read back from the device: a wait and a read-back per trip.
+        device_loop(4),
+        device_loop(16),
         # Many commands per submission, few arguments (as the frontends' programs).
         chain(8),
         chain(24),
@@ -447,6 +567,18 @@ def training_suite() -> list[Benchmark]:
         matmul_epilogue(8, 32, 128, 4),
         max_exp(16, 64),
         max_exp(8, 256),
+        # Shapes IREE does not know when it compiles (frontends' batch dimensions).
+        dynamic("matmul", 16, 64),
+        dynamic("matmul", 4, 16, 8),
+        dynamic("matmul", 64, 128, 64),
+        dynamic("elementwise", 16, 64),
+        dynamic("elementwise", 256, 256),
+        dynamic("reduction", 64, 256),
+        dynamic("reduction", 5, 16),
+        # IREE's fused attention (torch's scaled_dot_product_attention).
+        attention(2, 8, 16, 8, 16),
+        attention(4, 32, 32, 32, 32),
+        attention(1, 16, 32, 16, 32),
     ]
     return out
 

@@ -8,7 +8,9 @@
 Compiles and measures the generated microbenchmark suite (:func:`simulator.calibration.suite.
 training_suite`: matmuls, batch matmuls, convolutions, reductions and generic contractions, softmax
 whole and decomposed, elementwise maps, transposes, in f32 and a few i8/f16 cases; each math function
-alone and fused into a matmul or a reduction; chains of tiny dispatches and a host loop) and, with ``--fixtures``, every fixture set under DIR (``source.mlir``,
+alone and fused into a matmul or a reduction; chains of tiny dispatches, a host loop and a loop on a
+value read back from the device; matmuls, maps and reductions of a shape IREE does not know when it
+compiles; IREE's fused attention) and, with ``--fixtures``, every fixture set under DIR (``source.mlir``,
 ``cmd.mlir``, ``input*.npy``, ``params.irpa``), printing one line per program; then fits the dispatch
 model and the host's fixed costs (:mod:`simulator.calibration.fit`) and writes the machine file, with
 the fit's provenance and residuals under ``[calibration]``. ``--machine mybox.toml`` then uses it in

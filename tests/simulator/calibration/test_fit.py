@@ -111,8 +111,27 @@ def test_nnls_matches_unconstrained_solution_when_positive() -> None:
         ("main_dispatch_5_transpose_256x256_f32", "transpose"),
         ("main_dispatch_6_slow_memcpy", "copy"),
         ("matmul", "matmul"),
+        ("main$async_dispatch_0_matmul_Dx16x8_f32", "matmul.dyn"),
+        ("main$async_dispatch_2_elementwise_broadcast_D_f32", "elementwise.dyn"),
+        ("main_dispatch_3_reduction_5xD_i32", "reduction.i32.dyn"),
+        ("main$async_dispatch_0_attention_2x8x16x16x8", "attention"),
+        ("main_dispatch_9_matmul_DxD_f32", "matmul.dyn"),
     ],
-    ids=["matmul", "reduction", "conv", "f16", "i8", "transpose", "memcpy", "builder-kernel"],
+    ids=[
+        "matmul",
+        "reduction",
+        "conv",
+        "f16",
+        "i8",
+        "transpose",
+        "memcpy",
+        "builder-kernel",
+        "dynamic",
+        "dynamic-broadcast",
+        "dynamic-i32",
+        "attention",
+        "all-dynamic",
+    ],
 )
 def test_op_class_from_export_names(name: str, expected: str) -> None:
     assert op_class(name) == expected
@@ -400,3 +419,9 @@ def test_a_pooled_model_round_trips_through_a_machine_file_and_bad_pools_are_nam
         path.write_text(dumps(bad))
         with pytest.raises(MachineError, match=words):
             load_machine(str(path))
+
+
+def test_a_dynamic_class_the_model_lacks_is_priced_as_the_static_class() -> None:
+    model = fit_dispatch_model(_samples(0.0)).model
+    assert model.coefficients("matmul.dyn") == model.coefficients("matmul")
+    assert model.coefficients("reduction.i32.dyn") == model.coefficients("reduction")

@@ -140,3 +140,33 @@ def test_simulated_loops_on_device_values_run_as_many_dispatches_as_iree_measure
         assert len(measured) > 2
         assert len(simulated["dispatches"]) == len(measured)
         assert len(pair_dispatches(cache["programs"][fixture], simulated)) == len(measured)
+
+
+def test_new_suite_programs_get_their_classes_and_loop_as_iree_measured(
+    iree: None, tmp_path: pathlib.Path
+) -> None:
+    """IREE names the suite's dynamic-shape and attention dispatches so that they get their own op
+    classes; the device loop's simulated call runs as many dispatches as IREE's profile measured."""
+    import json
+
+    from simulator.calibration.run import benchmark_case, simulate_case, stream_ir_of
+    from simulator.calibration.suite import attention, device_loop, dynamic
+    from simulator.costs import op_class
+    from simulator.machine import load_machine
+
+    machine = load_machine("cpu-local-sync")
+    classes = {}
+    for bench in (dynamic("matmul", 4, 16, 8), dynamic("reduction", 5, 16), attention(2, 8, 16, 8, 16)):
+        case = benchmark_case(bench, tmp_path)
+        simulated = simulate_case(case, stream_ir_of(case, tmp_path, "local-sync"), machine)
+        classes[bench.name] = {op_class(d["name"]) for d in simulated["dispatches"]}
+    assert classes == {
+        "dynamic_matmul_4x8x16": {"matmul.dyn"},
+        "dynamic_reduction_5x16": {"reduction.dyn"},
+        "attention_2x8x16x8x16": {"attention"},
+    }
+    cache = json.loads((ROOT / "benchmarks" / "data" / "calibration" / "local-sync.json").read_text())
+    for n in (4, 16):
+        case = benchmark_case(device_loop(n), tmp_path)
+        simulated = simulate_case(case, stream_ir_of(case, tmp_path, "local-sync"), machine)
+        assert len(simulated["dispatches"]) == len(cache["programs"][case.name]["dispatches"]) == 2 * n + 1
