@@ -52,7 +52,7 @@ _DIVISIONS = frozenset(
         "arith.floordivsi",
     }
 )  # fmt: skip
-_CONTEXT = Context(rules=SCALAR_RULES)
+_CONTEXT = Context(rules=SCALAR_RULES, carry_bf16=False)
 _IMPLS = SCALAR_RULES.impls
 #: The arith/math ops this module computes (the dispatch interpreter's scalar table, less constants).
 SCALAR_OPS = frozenset(n for n in _IMPLS if n.startswith(("arith.", "math.")) and n != "arith.constant")

@@ -15,6 +15,7 @@ binding checks, one dict lookup and the specialised steps.
 
 from __future__ import annotations
 
+import re
 import weakref
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -123,6 +124,7 @@ class ExecutableProgram:
             raise UnsupportedOpError(f"dispatch interpreter: {func.describe()} has no body")
         self.func = func
         self.name = name or _sym_name(func)
+        self.vector_bytes = native_vector_bytes(func)
         check_supported(func, self.rules)
         args = func.regions[0].blocks[0].args
         self.binding_args = [a for a in args if isinstance(a.type, BindingType)]
@@ -200,7 +202,9 @@ class ExecutableProgram:
             self.binding_args and len(bound) != len(self.binding_args)
         ):
             self._check_counts(bound, uniforms)
-        ctx = Context(rules=self.rules, plans=self._plans, bindings=bound, uniforms=list(uniforms))
+        ctx = Context(
+            rules=self.rules, plans=self._plans, bindings=bound, uniforms=list(uniforms), vector_bytes=self.vector_bytes
+        )
         key = _uniform_key(uniforms)
         with np.errstate(all="ignore"):
             found = self._uniform_values.get(key)
@@ -287,12 +291,33 @@ class ExecutableProgram:
                 env.bind(a, v.astype(numpy_dtype(a.type.element_type), copy=False))  # type: ignore[attr-defined]
             else:
                 env.bind(a, _uniform(a.type, v))
-        ctx = Context(rules=self.rules, plans=self._plans)
+        ctx = Context(rules=self.rules, plans=self._plans, vector_bytes=self.vector_bytes)
         with np.errstate(all="ignore"):
             return run_ops(ctx, block, env)
 
     def __repr__(self) -> str:
         return f"<ExecutableProgram @{self.name}: {self.num_bindings} bindings, {self.num_uniforms} uniforms>"
+
+
+_VECTOR_SIZE = re.compile(r"native_vector_size\s*=\s*(\d+)")
+
+
+def native_vector_bytes(func: Operation, default: int = 16) -> int:
+    """The native vector size (bytes) of the target ``func`` is compiled for: from the enclosing
+    ``hal.executable.variant``'s target, else the module's device target (``#hal.device.target<...,
+    [#hal.executable.target<..., {native_vector_size = N}>]>``); ``default`` (x86's 16) without one."""
+    op: Operation | None = func
+    root = func
+    while op is not None:
+        target = op.attr("target") if op.op_name == "hal.executable.variant" else None
+        if target is not None and (m := _VECTOR_SIZE.search(str(target))):
+            return int(m.group(1))
+        root = op
+        op = op.parent_op
+    for top in root.regions[0].blocks[0].ops if root.regions and root.regions[0].blocks else []:
+        if top.op_name == "util.global" and (m := _VECTOR_SIZE.search(str(top.attr("initial_value")))):
+            return int(m.group(1))
+    return default
 
 
 def _fuse_stores(steps: list[Any], values: dict[Any, Any], constants: dict[Any, Any]) -> list[Any]:

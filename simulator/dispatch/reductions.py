@@ -121,10 +121,14 @@ def contract(
     q: np.ndarray,
     bounds: tuple[int, ...],
     red: tuple[int, ...],
+    keep_f32: bool = False,
 ) -> np.ndarray:
-    """sum over ``red`` of p * q, both full rank: one np.matmul; the result has the parallel loops in order."""
+    """sum over ``red`` of p * q, both full rank: one np.matmul; the result has the parallel loops in order
+    (f16/bf16 operands: products and sum in f32, rounded to their type unless ``keep_f32``)."""
     dt = np.result_type(p.dtype, q.dtype)
     small = is_small_float(dt)
+    if keep_f32 and small:
+        dt = F32
     if small:
         p, q = p.astype(F32), q.astype(F32)
     key = (p.shape, q.shape, bounds)

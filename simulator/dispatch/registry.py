@@ -142,6 +142,12 @@ class Context:
     env: Env | None = None
     # hal.instrument.* events of the run, (kind, args), in program order (simulator.dispatch.instrument).
     instruments: list[tuple[str, dict[str, Any]]] = field(default_factory=list)
+    # The target's native vector size in bytes (its #hal.executable.target native_vector_size): a bf16
+    # contraction accumulates one vector's worth of the reduction in f32 between roundings.
+    vector_bytes: int = 16
+    # bf16 values carried in f32 between ops (IREE's CPU code; simulator.dispatch.scalars); host
+    # arithmetic (simulator.arith) rounds each op instead.
+    carry_bf16: bool = True
 
     def plan(self, op: Operation, build: Callable[[Operation], Any], tag: str = "") -> Any:
         """``build(op)``, computed once per op (and tag) and kept: the function is analysed once."""

@@ -7,8 +7,14 @@ and the body of a ``linalg.generic``, evaluated once over broadcast arrays. Dtyp
 - integers are signless and wrap around (numpy integer arithmetic wraps; overflow warnings are off for
   the whole run); the unsigned ops (``divui``, ``cmpi ult``, ``extui``...) reinterpret the bits as
   unsigned; ``i1`` is ``bool``;
-- ``f16``, ``bf16`` and the ``f8`` types are computed in ``f32`` and rounded to their type after each op,
-  which is what one op on those types means (ml_dtypes provides the storage types).
+- ``f16`` and the ``f8`` types are computed in ``f32`` and rounded to their type after each op, which is
+  what one op on those types means (ml_dtypes provides the storage types);
+- ``bf16`` values are carried in ``f32`` and rounded only where they reach a tensor (a structured op's
+  result, :func:`simulator.dispatch.structured.run_structured`), or a bitcast needs their bits. That is
+  what IREE's llvm-cpu code does: it emulates each bf16 op in f32 (``extf``, the op, ``truncf``) and
+  folds every ``extf(truncf(x))`` to ``x``, so a chain of bf16 ops in a body (and an explicit ``truncf``
+  to bf16 followed by ``extf``) rounds once, at the store (bit for bit against iree-run-module, see
+  tests/simulator/dispatch/test_dispatch_low_precision.py).
 """
 
 from __future__ import annotations
@@ -51,6 +57,10 @@ def operand_dtype(op: Operation, i: int = 0) -> np.dtype:
     return numpy_dtype(element_type(op.operands[i].type))
 
 
+def is_bf16(dt: np.dtype) -> bool:
+    return dt.name == "bfloat16"
+
+
 def is_small_float(dt: np.dtype) -> bool:
     """f16, bf16 and the f8 formats: computed in f32 and rounded back."""
     return (dt.kind == "f" and dt.itemsize < 4) or dt.kind == "V"
@@ -78,7 +88,8 @@ def _float_op(fn: Callable[..., Any]) -> Callable[[Context, Operation, list[Any]
     def impl(ctx: Context, op: Operation, args: list[Any]) -> list[Any]:
         dt = result_dtype(ctx, op)
         if is_small_float(dt):
-            return [_as(fn(*[_as(a, F32) for a in args]), dt)]
+            # bf16: carried in f32, unrounded (see the module doc); f16, f8: rounded to their type
+            return [_as(fn(*[_as(a, F32) for a in args]), F32 if ctx.carry_bf16 and is_bf16(dt) else dt)]
         r = fn(*args)
         return [r if r.dtype == dt else _as(r, dt)]
 
@@ -369,7 +380,13 @@ def _cast(ctx: Context, op: Operation, args: list[Any]) -> list[Any]:
         return [_int_scalar_cast(name, x, dst)]
     src = np.asarray(x).dtype
     if name == "arith.bitcast":
+        declared = operand_dtype(op)
+        if src != declared:  # a bf16 value carried in f32: its bits are those of the rounded value
+            x = _as(x, declared)
         return [_scalarise(np.asarray(x).view(dst))]
+    if ctx.carry_bf16 and is_bf16(dst) and name in ("arith.truncf", "arith.extf", "arith.sitofp", "arith.uitofp"):
+        # carried in f32 (the module doc): IREE folds extf(truncf(x)) to x
+        return [_as(x, F32) if src.kind in "f" or is_small_float(src) else _as(_as(x, np.dtype(np.float64)), F32)]
     if dst == np.bool_ and src != np.bool_:  # truncation to i1 keeps the low bit
         return [_scalarise(np.bitwise_and(x, 1).astype(np.bool_))]
     if name == "arith.extsi" and src == np.bool_:  # i1 true sign-extends to -1

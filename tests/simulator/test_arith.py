@@ -75,6 +75,8 @@ def _all_three(op, args):  # type: ignore[no-untyped-def]
     values = [np.array(a).astype(T.numpy_dtype(v.type))[()] for a, v in zip(args, op.operands)]
     with np.errstate(all="ignore"):
         dispatch = DISPATCH_RULES.impls[op.op_name](Context(), op, values)[0]
+    # (a dispatch carries bf16 in f32 between ops: its value is the one rounded where it is stored)
+    dispatch = np.asarray(dispatch).astype(T.numpy_dtype(op.results[0].type))[()]
     return host, reference, float(dispatch) if np.asarray(dispatch).dtype.kind in "fV" else int(dispatch)
 
 
