@@ -69,10 +69,7 @@ def test_hal_fixtures_exist() -> None:
 
 
 # Known failures (strict xfails), with their cause: the same as the stream form's in test_frontend_fixtures.
-DATA_XFAIL = {
-    "frontends/bf16_mlp": "bf16 matmuls: IREE's llvm-cpu code rounds to bf16 between K tiles of 8, the"
-    " interpreter once (2 bf16 ulps off; see test_frontend_fixtures.BF16_TILES)",
-}
+DATA_XFAIL: dict[str, str] = {}
 TIMING_XFAIL: dict[str, str] = {}
 
 
@@ -104,6 +101,8 @@ CONTROL_FLOW = {
     "frontends/newton_while": "lax.while_loop lowers to a host loop that reads its condition back",
     "frontends/dropout_rng": "threefry's rounds are loops on the host around each round's execution",
     "frontends/onnx_lstm": "the importer's LSTM is a host loop over the time steps",
+    "frontends/onnx_gru": "the importer's GRU is a host loop over the time steps",
+    "frontends/onnx_scatter_misc": "the inline constants are imported if the device can, else read (cf.cond_br)",
     "frontends/cond_switch": "lax.cond and lax.switch branch on the host on values read back",
     "frontends/onnx_loop": "the importer's Loop is a host loop",
     "frontends/sort_scatter_misc": "jnp.searchsorted's binary search is a host loop of 3 steps",
