@@ -463,6 +463,11 @@ def _allocate_region(plan, p, nodes, owner, g) -> RegionAllocation:  # type: ign
     for n in nodes:
         op = g.nodes[n]["op"]
         for r, operand in g.nodes[n]["info"].tied.items():
+            d = operand.defining_op
+            if isinstance(d, TimepointAwaitOp) and all(o is not operand for o in op.operands):
+                # a host await the region now consumes unawaited (_consume_host_awaits): the result is
+                # tied to the awaited resource (an imported input updated in place, ONNX ScatterND's)
+                operand = d.resource_operands[d.results.index(operand)]
             a, b = find(op.results[r]), find(operand)
             if a is not b:
                 # Keep the earliest value (smallest ordinal) as the leader.
