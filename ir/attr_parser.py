@@ -12,7 +12,7 @@ from ir import attributes as A
 from ir import types as T
 from ir.affine import parse_affine_map
 from ir.errors import IRError, ParseError
-from ir.lexer import _BARE_ID, _INT, Lexer, _unescape
+from ir.lexer import _BARE_ID, _INT, Lexer, _unescape, int_literal
 
 _ALIAS_ID = re.compile(r"[#!]([A-Za-z_][A-Za-z0-9_$.\-]*)")
 _FLOAT = re.compile(r"-?\d+\.\d*(?:[eE][-+]?\d+)?|-?\d+[eE][-+]?\d+")
@@ -166,7 +166,7 @@ class AttrTypeParser(Lexer):
             return A.IntegerAttr(int(literal), t)
         if not isinstance(t, T.IntegerType | T.IndexType):
             raise self.error(f"integer literal {literal} needs an integer, index or float type, got {t}", pos)
-        return A.IntegerAttr(int(literal, 0), t)
+        return A.IntegerAttr(int_literal(literal), t)
 
     def _parse_dense_array(self) -> A.Attribute:
         et = self.parse_type()

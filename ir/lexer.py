@@ -16,6 +16,16 @@ _WS = re.compile(r"(?:\s+|//[^\n]*)*")
 _WS_START = frozenset(" \t\r\n/")
 _BARE_ID = re.compile(r"[A-Za-z_][A-Za-z0-9_$.]*")
 _INT = re.compile(r"-?(?:0x[0-9A-Fa-f]+|\d+)")
+
+
+def int_literal(text: str) -> int:
+    """The value of an MLIR integer literal: ``0x`` hexadecimal, else decimal (``012`` is twelve, not an
+    octal or an error as Python's base-0 ``int`` would have it)."""
+    body = text[1:] if text.startswith("-") else text
+    value = int(body[2:], 16) if body[:2] in ("0x", "0X") else int(body, 10)
+    return -value if text.startswith("-") else value
+
+
 _STRING = re.compile(r'"((?:[^"\\\n]|\\.)*)"')
 
 
@@ -106,7 +116,7 @@ class Lexer:
         m = self.match(_INT)
         if not m:
             raise self.error(f"expected an integer, found {self._found()}")
-        return int(m.group(0), 0)
+        return int_literal(m.group(0))
 
     def balanced(self, open_: str, close: str) -> str:
         """Text up to the bracket that closes one already consumed; consumes that bracket."""

@@ -118,6 +118,8 @@ def _verify_op(op: Operation, visible: set[int]) -> None:
     typed_layout = True
     if isinstance(spec, OpSpec):
         typed_layout = _verify_spec(op, spec)
+    else:
+        _check_generic_segments(op)
     for region in op.regions:
         outer = set() if type(op).isolated_from_above or op.op_name in ISOLATED_GENERIC_OPS else visible
         dominators = _dominators(region.blocks)
@@ -275,6 +277,27 @@ def _check_segments(op: Operation, defs: list, total: int, segmented: bool, key:
     if total < singles or (not variadic and total > singles + optional):
         want = f"{singles}" if not (variadic or optional) else f"at least {singles}"
         raise VerifyError(f"{op.op_name}: expected {want} {what}s, found {total}", location=op.location)
+
+
+def _check_generic_segments(op: Operation) -> None:
+    """An op without a declared class (a dispatch body's linalg, tensor and iree_tensor_ext ops) still
+    keeps MLIR's AttrSizedOperandSegments invariant when it carries the attribute: no negative entry,
+    and the entries sum to its operand (result) count."""
+    for key, total, what in (
+        ("operandSegmentSizes", len(op._operands), "operand"),
+        ("resultSegmentSizes", len(op.results), "result"),
+    ):
+        attr = op.properties.get(key) or op.attributes.get(key)
+        if attr is None:
+            continue
+        if not isinstance(attr, DenseArrayAttr):
+            raise VerifyError(f"{op.op_name}: {key} is {attr}, not an array<i32: ...>", location=op.location)
+        sizes = [int(v) for v in attr.values]
+        if any(n < 0 for n in sizes) or sum(sizes) != total:
+            raise VerifyError(
+                f"{op.op_name}: {key} {sizes} does not split the op's {total} {what}s",
+                location=op.location,
+            )
 
 
 def _check_types(

@@ -11,7 +11,14 @@ Cases are made by a seeded mutator from the project's own fixtures, per area:
   64-bit fields overwritten with huge values and truncations, through ``params show``;
 - ``machine``: the preset TOML files with values and keys mutated, through ``run --timing-only``;
 - ``trace``: a Chrome trace written by a run, mutated, through ``trace check`` and ``trace summary``;
-- ``study``: a study TOML, mutated, through ``sweep --dry-run``.
+- ``study``: a study TOML, mutated, through ``sweep --dry-run``;
+- ``hal``: the HAL forms (indirect and direct command buffers, generic and pretty) of the IREE and frontend
+  fixtures, mutated, through ``run`` (with data and timing-only, dispatch bodies from IREE's dumps) and
+  ``check``;
+- ``frontend``: the async and cmd forms of the frontend fixtures (host control flow, scf loops, several
+  inputs and results, dynamic shapes), mutated, through ``schedule``, ``run`` with data and ``check``;
+- ``inputs``: valid programs given bad inputs: mutated .npy files, a wrong dtype, shape or count, malformed
+  literal specs, unknown functions and parameter scopes.
 
 Cases run in this process (``simulator.cli.main``) with SIGALRM as the time limit. The same seed gives
 the same cases. ``python tools/fuzz_campaign.py`` runs the default slice (what the test suite runs);
@@ -41,6 +48,7 @@ if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
 FIXTURES = ROOT / "tests" / "fixtures" / "iree"
+FRONTENDS = ROOT / "tests" / "fixtures" / "frontends"
 MACHINES = ROOT / "simulator" / "machines"
 CLEAN_CODES = (0, 1, 2)
 
@@ -80,7 +88,9 @@ class Tally:
 def mutate_text(text: str, rng: random.Random) -> tuple[str, str]:
     """One mutation of MLIR text, and its name."""
     lines = text.splitlines(keepends=True)
-    kind = rng.choice(["truncate", "flip", "delete", "duplicate", "swap-lines", "swap-ssa", "junk"])
+    kind = rng.choice(
+        ["truncate", "flip", "delete", "duplicate", "swap-lines", "swap-ssa", "junk", "number", "type"]
+    )
     if kind == "truncate":
         return text[: rng.randrange(len(text))], kind
     if kind == "flip":
@@ -105,6 +115,22 @@ def mutate_text(text: str, rng: random.Random) -> tuple[str, str]:
             a, b = rng.sample(names, 2)
             pattern = re.compile(rf"({re.escape(a)}|{re.escape(b)})(?![A-Za-z0-9_])")
             return pattern.sub(lambda m: b if m.group(1) == a else a, text), kind
+    if kind == "number":  # a size, offset, index or constant that still parses: reaches the verifier and run
+        spots = list(re.finditer(r"(?<![%#@^A-Za-z0-9_.])-?[0-9]+(?![0-9A-Za-z_])", text))
+        if spots:
+            m = rng.choice(spots)
+            value = int(m.group())
+            new = rng.choice([0, 1, -1, value + 1, value - 1, value * 2, 2**31, 2**63 - 1, 2**64])
+            return text[: m.start()] + str(new) + text[m.end() :], kind
+    if kind == "type":  # an element type or a dimension changed: a well-formed but mistyped program
+        spots = list(re.finditer(r"x(f32|f16|i32|i64|i8|i1|bf16|index)\b|(?<=[<x])([0-9]+)x", text))
+        if spots:
+            m = rng.choice(spots)
+            if m.group(1):
+                swap = "x" + rng.choice(["f32", "f16", "i32", "i64", "i8", "i1", "f64"])
+            else:
+                swap = f"{rng.choice([0, 1, 3, int(m.group(2)) + 1, 1 << 20])}x"
+            return text[: m.start()] + swap + text[m.end() :], kind
     i = rng.randrange(len(text) + 1)
     junk = rng.choice(['"', "}", "{", "%", "^bb9", "(", ")", "<", ">", ":", "\x00", "\ufeff", "-> !x"])
     return text[:i] + junk + text[i:], "junk"
@@ -312,6 +338,132 @@ def study_cases(tmp: pathlib.Path, rng: random.Random, n: int) -> Iterator[tuple
         yield f"study {kind}", ["sweep", str(path), "--dry-run"]
 
 
+def _fixture_inputs(fixture: pathlib.Path) -> list[str]:
+    return [f"@{p}" for p in sorted(fixture.glob("input*.npy"), key=lambda p: int(p.stem[5:] or 0))]
+
+
+def _run_argv(fixture: pathlib.Path, program: pathlib.Path, timing_only: bool) -> list[str]:
+    argv = ["run", str(program), "--parameters", f"model={fixture / 'params.irpa'}", "--no-summary"]
+    for spec in _fixture_inputs(fixture):
+        argv += ["--input", spec]
+    if program.name.startswith("hal"):
+        argv += ["--executable-sources", str(fixture / "hal_sources")]
+    return argv + (["--timing-only"] if timing_only else [])
+
+
+def program_cases(
+    tmp: pathlib.Path, rng: random.Random, n: int, fixtures: list[pathlib.Path], forms: list[str], tag: str
+) -> Iterator[tuple[str, list[str]]]:
+    """Mutated program text of ``forms`` from ``fixtures`` through schedule, run (data or timing-only)
+    and check; a HAL form is not scheduled (it is past scheduling), so its verbs are run and check."""
+    fixtures = [f for f in fixtures if all((f / form).exists() for form in forms)]
+    for i in range(n):
+        fixture = rng.choice(fixtures)
+        source = fixture / rng.choice(forms)
+        text, kind = mutate_text(source.read_text(), rng)
+        path = tmp / f"{tag}{i}.mlir"
+        path.write_text(text, errors="surrogateescape")
+        verbs = ["run", "run-timing", "check"] + ([] if source.name.startswith("hal") else ["schedule"])
+        verb = rng.choice(verbs)
+        if verb == "schedule":
+            argv = [
+                "schedule",
+                str(path),
+                "--favor",
+                rng.choice(["min-peak-memory", "max-concurrency", "debug"]),
+            ]
+        elif verb == "check":
+            argv = _run_argv(fixture, path, timing_only=True)
+            argv = ["check", *argv[1 : argv.index("--no-summary")], *argv[argv.index("--no-summary") + 1 :]]
+            argv += ["--interleavings", "1", "--no-reference"]
+        else:
+            argv = _run_argv(fixture, path, timing_only=verb == "run-timing")
+        yield f"{fixture.name}/{source.name} {kind} {verb}", argv
+
+
+def _bad_npy(rng: random.Random, good: pathlib.Path, tmp: pathlib.Path, i: int) -> tuple[str, str]:
+    import numpy as np
+
+    array = np.load(good)
+    kind = rng.choice(["dtype", "shape", "bytes", "object", "empty", "nan"])
+    path = tmp / f"in{i}.npy"
+    if kind == "bytes":
+        data, sub = mutate_bytes(good.read_bytes(), rng)
+        path.write_bytes(data)
+        return f"@{path}", f"npy-{sub}"
+    if kind == "dtype":
+        array = array.astype(rng.choice([np.float64, np.int8, np.uint16, np.complex64, np.bool_]))
+    elif kind == "shape":
+        array = np.resize(array, (array.size + rng.randint(1, 5),)) if array.ndim else array.reshape(1)
+    elif kind == "object":
+        array = np.array([object()] * 2, dtype=object)
+    elif kind == "empty":
+        array = np.zeros((0,) + array.shape[1:], array.dtype)
+    else:
+        array = np.full(array.shape, np.nan, array.dtype) if array.dtype.kind == "f" else array
+    np.save(path, array, allow_pickle=True)
+    return f"@{path}", kind
+
+
+def input_cases(tmp: pathlib.Path, rng: random.Random, n: int) -> Iterator[tuple[str, list[str]]]:
+    fixtures = sorted(
+        d for root in (FIXTURES, FRONTENDS) for d in root.iterdir() if (d / "input0.npy").exists()
+    )
+    literals = [
+        "4x5xf32=1",
+        "4x5xf32=abc",
+        "f32=",
+        "2x?xf32=1",
+        "0x0xi8",
+        "4x5xf99=1",
+        "x",
+        "@",
+        "@/nonexistent.npy",
+        "4x5xf32=1,2,3",
+        "-1x5xf32=0",
+        "99999999999x99999999999xf32=0",
+        "i1=2",
+        "4x5xbf16=1.5",
+    ]
+    for i in range(n):
+        fixture = rng.choice(fixtures)
+        program = fixture / "cmd.generic.mlir"
+        argv = _run_argv(fixture, program, timing_only=rng.random() < 0.3)
+        specs = [j for j, a in enumerate(argv) if a == "--input"]
+        kind = rng.choice(["npy", "literal", "drop", "extra", "function", "scope", "params-file"])
+        if kind == "npy":
+            j = rng.choice(specs) + 1
+            argv[j], sub = _bad_npy(rng, pathlib.Path(argv[j][1:]), tmp, i)
+            kind = f"npy {sub}"
+        elif kind == "literal":
+            argv[rng.choice(specs) + 1] = rng.choice(literals)
+        elif kind == "drop":
+            j = rng.choice(specs)
+            del argv[j : j + 2]
+        elif kind == "extra":
+            argv += ["--input", argv[rng.choice(specs) + 1]]
+        elif kind == "function":
+            argv += ["--function", rng.choice(["nope", "", "main$async", "__init", "main\x00"])]
+        elif kind == "scope":
+            j = argv.index("--parameters") + 1
+            argv[j] = rng.choice(["other=", "=", "model="]) + argv[j].split("=", 1)[1]
+        else:
+            j = argv.index("--parameters") + 1
+            data, sub = mutate_bytes(pathlib.Path(argv[j].split("=", 1)[1]).read_bytes(), rng)
+            bad = tmp / f"p{i}.irpa"
+            bad.write_bytes(data)
+            argv[j] = f"model={bad}"
+            kind = f"params {sub}"
+        yield f"{fixture.name} {kind}", argv
+
+
+def _fixtures(*roots: pathlib.Path) -> list[pathlib.Path]:
+    return sorted(d for root in roots for d in root.iterdir() if d.is_dir())
+
+
+HAL_FORMS = ["hal.generic.mlir", "hal.direct.generic.mlir", "hal.mlir"]
+FRONTEND_FORMS = ["async.generic.mlir", "cmd.generic.mlir", "async.mlir"]
+
 AREAS: dict[str, Callable[[pathlib.Path, random.Random, int], Iterator[tuple[str, list[str]]]]] = {
     "text (generic)": lambda t, r, n: text_cases(t, r, n, pretty=False),
     "text (pretty)": lambda t, r, n: text_cases(t, r, n, pretty=True),
@@ -319,6 +471,9 @@ AREAS: dict[str, Callable[[pathlib.Path, random.Random, int], Iterator[tuple[str
     "machine": machine_cases,
     "trace": trace_cases,
     "study": study_cases,
+    "hal": lambda t, r, n: program_cases(t, r, n, _fixtures(FIXTURES, FRONTENDS), HAL_FORMS, "h"),
+    "frontend": lambda t, r, n: program_cases(t, r, n, _fixtures(FRONTENDS), FRONTEND_FORMS, "f"),
+    "inputs": input_cases,
 }
 DEFAULT_COUNTS = {
     "text (generic)": 80,
@@ -327,6 +482,9 @@ DEFAULT_COUNTS = {
     "machine": 30,
     "trace": 40,
     "study": 30,
+    "hal": 30,
+    "frontend": 30,
+    "inputs": 30,
 }
 LONG_COUNTS = {
     "text (generic)": 1500,
@@ -335,6 +493,9 @@ LONG_COUNTS = {
     "machine": 400,
     "trace": 600,
     "study": 300,
+    "hal": 500,
+    "frontend": 500,
+    "inputs": 500,
 }
 
 
@@ -382,8 +543,11 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument(
         "--limit", type=float, default=20.0, help="seconds per case before it counts as a hang"
     )
+    parser.add_argument("--area", action="append", choices=list(AREAS), help="only these areas (repeatable)")
     args = parser.parse_args(argv)
     counts = LONG_COUNTS if args.long else DEFAULT_COUNTS
+    if args.area:
+        counts = {area: counts[area] for area in args.area}
     start = time.perf_counter()
     tallies, bad = campaign(counts, args.seed, args.limit)
     print(table(tallies))

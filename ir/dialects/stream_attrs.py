@@ -15,6 +15,7 @@ from dataclasses import dataclass, field
 from ir.attributes import Attribute, register_dialect_attr
 from ir.enums import CollectiveElementType, CollectiveKind, CollectiveReductionOp, Favor, MemoryModel
 from ir.errors import IRError
+from ir.lexer import int_literal
 
 # Keys of #stream.resource_config (snake_case as IREE spells them) and how each value is read.
 RESOURCE_CONFIG_KEYS = {
@@ -83,7 +84,7 @@ def _parse_resource_config(p, type) -> Attribute:  # type: ignore[no-untyped-def
             if kind is bool:
                 values[key] = raw in ("true", "1")
             elif kind is int:
-                values[key] = int(raw, 0)
+                values[key] = int_literal(raw)
             else:
                 values[key] = MemoryModel.parse(raw)
         except (ValueError, IRError) as e:

@@ -31,6 +31,7 @@ from typing import Any
 
 import numpy as np
 
+from ir.loader import max_input_bytes
 from simulator.archives import ParameterIndex
 from simulator.costs import Calibration
 from simulator.errors import InputError, SimulationError
@@ -126,6 +127,13 @@ def generated_inputs(module: Any, function: str, seed: int) -> list[np.ndarray]:
             raise InputError(f"input {i} of @{function} has a dynamic shape; give it with --input")
         shape, element = sig
         dtype = dtype_for(element, element)
+        size = int(np.prod(shape, dtype=object)) * dtype.itemsize
+        if size > max_input_bytes():
+            raise InputError(
+                f"input {i} of @{function} ({'x'.join(map(str, shape))}x{element}) would take {size} bytes to "
+                f"generate, more than the input limit of {max_input_bytes()} bytes (give it with --input, or set "
+                "STREAMSIM_MAX_INPUT_BYTES to raise the limit)"
+            )
         if dtype.kind == "f":
             out.append(rng.standard_normal(shape).astype(dtype))
         else:

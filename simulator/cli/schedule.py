@@ -31,7 +31,11 @@ def register(subparsers: argparse._SubParsersAction) -> None:  # type: ignore[ty
     )
     p.add_argument("--memory-model", choices=["unified", "discrete"], default="unified")
     p.add_argument("--graph", default=None, help="write the dependence graph (.graphml or .dot) of @main")
-    p.add_argument("--no-verify", action="store_true", help="skip verifying the result")
+    p.add_argument(
+        "--no-verify",
+        action="store_true",
+        help="skip verifying the input and the result (as iree-opt's --verify-each=false)",
+    )
     p.add_argument(
         "--stage",
         choices=sorted(PASSES),
@@ -45,6 +49,8 @@ def register(subparsers: argparse._SubParsersAction) -> None:  # type: ignore[ty
 
 def run(args: argparse.Namespace) -> int:
     module = load_file(args.program)
+    if not args.no_verify:  # as iree-opt: a pass runs only on input the verifier accepts
+        verify(module)
     if args.stage is not None:
         PASSES[args.stage].run(module)
         if not args.no_verify:

@@ -64,6 +64,14 @@ CASES = [
         r"expected|type",
         id="bad-type",
     ),
+    pytest.param(  # an op of a dispatch body, which has no op class: MLIR's segment invariant still holds
+        _mutate(
+            "operandSegmentSizes = array<i32: 1, 0, 0, 0, 0>, static_offsets = array<i64: 0, 0>",
+            "operandSegmentSizes = array<i32: -1, 0, 0, 0, 0>, static_offsets = array<i64: 0, 0>",
+        ),
+        r"iree_tensor_ext.dispatch.tensor.load: operandSegmentSizes \[-1, 0, 0, 0, 0\] does not split",
+        id="body-op-segment-sizes",
+    ),
 ]
 
 
@@ -93,6 +101,52 @@ def test_opt_prints_generic_form(tmp_path: pathlib.Path, capsys: pytest.CaptureF
     out = tmp_path / "out.mlir"
     assert main(["opt", str(src), "-o", str(out)]) == 0
     assert ir.print_generic(ir.load_file(str(out))) == out.read_text()
+
+
+def test_integer_literals_with_leading_zeros_are_decimal() -> None:
+    """MLIR's decimal literal is ``[0-9]+``: iree-opt reads ``012`` as twelve (Python's base-0 int()
+    refused it, an internal error)."""
+    module = ir.parse_module(
+        '%0 = "arith.constant"() <{value = 012 : i32}> : () -> i32\n'
+        '%1 = "arith.constant"() <{value = -0x1F : i32}> : () -> i32\n',
+        "f.mlir",
+    )
+    assert [op.attr("value").value for op in module.op.walk() if op.op_name == "arith.constant"] == [12, -31]
+
+
+@pytest.mark.parametrize("stage", [None, "schedule-execution"])
+def test_schedule_verifies_its_input(
+    stage: str | None, tmp_path: pathlib.Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """As iree-opt, a pass runs only on input the verifier accepts: a dispatch whose segment sizes do not
+    split its operands was an IndexError deep in the scheduler."""
+    text = (FIXTURES / "mlp" / "async.generic.mlir").read_text()
+    old = "operandSegmentSizes = array<i32: 0, 3, 3, 3, 3, 3, 1>"
+    assert old in text
+    path = tmp_path / "bad.mlir"
+    path.write_text(text.replace(old, "operandSegmentSizes = array<i32: 0, 3, 3, 6, 3, 3, 1>", 1))
+    code = main(["schedule", str(path), *(["--stage", stage] if stage else [])])
+    err = capsys.readouterr().err
+    assert code == 2, err
+    assert re.search(re.escape(str(path)) + r":\d+:\d+: stream.async.dispatch: operandSegmentSizes sums to 19", err)
+
+
+def test_generated_inputs_too_large_are_refused_by_name(
+    tmp_path: pathlib.Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """``check`` without --input generates inputs from the signature; a signature of 2^62 elements is an
+    error naming the input and the limit, not numpy's 'array is too big' out of main."""
+    d = FIXTURES / "conv2d_relu"
+    text = (d / "async.generic.mlir").read_text()
+    old = '"arith.constant"() <{value = 16 : index}> : () -> index'
+    assert old in text
+    path = tmp_path / "big.mlir"
+    path.write_text(text.replace(old, '"arith.constant"() <{value = 2147483648 : index}> : () -> index', 1))
+    args = ["check", str(path), "--timing-only", "--interleavings", "1", "--no-reference"]
+    code = main([*args, "--parameters", f"model={d / 'params.irpa'}"])
+    err = capsys.readouterr().err
+    assert code == 2, err
+    assert re.search(r"input 0 of @main \(.*\) would take \d+ bytes to generate, more than the input limit", err)
 
 
 def test_parse_error_names_file_line_col() -> None:
