@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import pathlib
 import re
+import tokenize
 
 import numpy as np
 
@@ -105,7 +106,8 @@ def _load_npy(path: str, spec: str, expected: Expected = None) -> np.ndarray:
         raise InputError(f"--input {spec!r}: no such file: {path}") from None
     except IsADirectoryError:
         raise InputError(f"--input {spec!r}: {path} is a directory") from None
-    except (OSError, ValueError, EOFError) as exc:
+    except (OSError, ValueError, EOFError, SyntaxError, tokenize.TokenError) as exc:
+        # numpy parses the header's dict with tokenize and ast: a damaged header raises their errors too
         raise InputError(f"--input {spec!r}: {path} is not a readable .npy file: {exc}") from None
 
 

@@ -10,7 +10,10 @@ Cases are made by a seeded mutator from the project's own fixtures, per area:
 - ``archive``: the fixtures' .irpa files and a written .gguf and .safetensors, with bytes flipped,
   64-bit fields overwritten with huge values and truncations, through ``params show``;
 - ``machine``: the preset TOML files with values and keys mutated, through ``run --timing-only``;
-- ``trace``: a Chrome trace written by a run, mutated, through ``trace check`` and ``trace summary``;
+- ``trace``: a Chrome trace written by a run, mutated, through ``trace check``, ``summary``, ``diff`` (against
+  the good trace), ``plot`` and ``report``;
+- ``profile``: IREE's profile exports of the fixtures (``iree-profile queue --format=jsonl``), mutated,
+  through ``trace import-iree``;
 - ``study``: a study TOML, mutated, through ``sweep --dry-run``;
 - ``hal``: the HAL forms (indirect and direct command buffers, generic and pretty) of the IREE and frontend
   fixtures, mutated, through ``run`` (with data and timing-only, dispatch bodies from IREE's dumps) and
@@ -321,8 +324,46 @@ def trace_cases(tmp: pathlib.Path, rng: random.Random, n: int) -> Iterator[tuple
             mutated, kind = mutate_text(text, rng)
         path = tmp / f"tr{i}.json"
         path.write_text(mutated, errors="surrogateescape")
-        verb = rng.choice(["check", "summary"])
-        yield f"trace {kind} {verb}", ["trace", verb, str(path)]
+        verb = rng.choice(["check", "summary", "summary", "diff", "plot", "report"])
+        argv = {
+            "check": ["trace", "check", str(path)],
+            "summary": ["trace", "summary", str(path)],
+            "diff": [
+                "trace",
+                "diff",
+                *rng.sample([str(path), str(good)], 2),
+                "--window",
+                rng.choice(["all", "call"]),
+            ],
+            "plot": [
+                "trace",
+                "plot",
+                str(path),
+                "-o",
+                str(tmp / f"tr{i}.png"),
+                "--kind",
+                rng.choice(["timeline", "memory", "utilisation"]),
+            ],
+            "report": ["report", str(path), "-o", str(tmp / f"tr{i}.html")],
+        }[verb]
+        yield f"trace {kind} {verb}", argv
+
+
+def profile_cases(tmp: pathlib.Path, rng: random.Random, n: int) -> Iterator[tuple[str, list[str]]]:
+    """IREE's ``iree-profile queue --format=jsonl`` exports of the fixtures, mutated, through
+    ``trace import-iree`` (with and without the program that names the dispatches)."""
+    fixtures = sorted(
+        d for root in (FIXTURES, FRONTENDS) for d in root.iterdir() if (d / "profile.jsonl").exists()
+    )
+    for i in range(n):
+        fixture = rng.choice(fixtures)
+        text, kind = mutate_text((fixture / "profile.jsonl").read_text(), rng)
+        path = tmp / f"p{i}.jsonl"
+        path.write_text(text, errors="surrogateescape")
+        argv = ["trace", "import-iree", str(path), "-o", str(tmp / f"p{i}.json")]
+        if rng.random() < 0.5:
+            argv += ["--program", str(fixture / "cmd.generic.mlir")]
+        yield f"{fixture.name}/profile.jsonl {kind}", argv
 
 
 def study_cases(tmp: pathlib.Path, rng: random.Random, n: int) -> Iterator[tuple[str, list[str]]]:
@@ -365,7 +406,11 @@ def program_cases(
         path.write_text(text, errors="surrogateescape")
         verbs = ["run", "run-timing", "check"] + ([] if source.name.startswith("hal") else ["schedule"])
         verb = rng.choice(verbs)
-        if verb == "schedule":
+        if verb == "schedule" and rng.random() < 0.5:
+            from scheduler.passes import PASSES
+
+            argv = ["schedule", str(path), "--stage", rng.choice(sorted(PASSES))]
+        elif verb == "schedule":
             argv = [
                 "schedule",
                 str(path),
@@ -474,6 +519,7 @@ AREAS: dict[str, Callable[[pathlib.Path, random.Random, int], Iterator[tuple[str
     "hal": lambda t, r, n: program_cases(t, r, n, _fixtures(FIXTURES, FRONTENDS), HAL_FORMS, "h"),
     "frontend": lambda t, r, n: program_cases(t, r, n, _fixtures(FRONTENDS), FRONTEND_FORMS, "f"),
     "inputs": input_cases,
+    "profile": profile_cases,
 }
 DEFAULT_COUNTS = {
     "text (generic)": 80,
@@ -485,6 +531,7 @@ DEFAULT_COUNTS = {
     "hal": 30,
     "frontend": 30,
     "inputs": 30,
+    "profile": 20,
 }
 LONG_COUNTS = {
     "text (generic)": 1500,
@@ -496,6 +543,7 @@ LONG_COUNTS = {
     "hal": 500,
     "frontend": 500,
     "inputs": 500,
+    "profile": 400,
 }
 
 

@@ -33,6 +33,7 @@ size, a segment or reference out of range, a duplicate key, an unsupported entry
 
 from __future__ import annotations
 
+import os
 import pathlib
 import struct
 from typing import BinaryIO
@@ -78,6 +79,12 @@ def align_up(value: int, alignment: int) -> int:
 
 
 def _read_exact(f: BinaryIO, path: pathlib.Path, offset: int, size: int, what: str) -> bytes:
+    end = os.fstat(f.fileno()).st_size
+    if offset < 0 or size < 0 or offset + size > end:
+        raise ArchiveError(
+            f"{path}: truncated or corrupt: {what} needs bytes [{offset}, {offset + size}) but the file has "
+            f"{end} bytes"
+        )
     f.seek(offset)
     data = f.read(size)
     if len(data) != size:

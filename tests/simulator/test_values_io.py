@@ -70,8 +70,9 @@ MLP_FIXTURE = pathlib.Path(__file__).resolve().parents[1] / "fixtures" / "iree" 
         ("@{wrong}", r"has shape 3x3, but the argument is 8x64"),
         ("@{empty}", r"is not a readable \.npy file"),
         ("@{objects}", r"is not a readable \.npy file|holds Python objects"),
+        ("@{header}", r"is not a readable \.npy file: \('EOF in multi-line statement'"),
     ],
-    ids=["37GiB", "overflow", "dtype", "npy-shape", "npy-empty", "npy-objects"],
+    ids=["37GiB", "overflow", "dtype", "npy-shape", "npy-empty", "npy-objects", "npy-unbalanced-header"],
 )
 def test_values_io_input_checked_against_signature_before_allocation(
     tmp_path: pathlib.Path, spec: str, message: str
@@ -84,7 +85,10 @@ def test_values_io_input_checked_against_signature_before_allocation(
     np.save(tmp_path / "wrong.npy", np.zeros((3, 3), np.float32))
     (tmp_path / "empty.npy").write_bytes(b"")
     np.save(tmp_path / "objects.npy", np.array([{"a": 1}], dtype=object), allow_pickle=True)
-    paths = {k: tmp_path / f"{k}.npy" for k in ("wrong", "empty", "objects")}
+    good = bytearray((MLP_FIXTURE / "input0.npy").read_bytes())
+    good[good.index(b"}")] = ord("(")  # the header dict never closes: numpy's tokenizer fails at its end
+    (tmp_path / "header.npy").write_bytes(bytes(good))
+    paths = {k: tmp_path / f"{k}.npy" for k in ("wrong", "empty", "objects", "header")}
     module = load_program(MLP_FIXTURE / "cmd.generic.mlir")
     with pytest.raises(InputError, match=message):
         parse_inputs(module, "main", [spec.format(**paths)])

@@ -115,6 +115,7 @@ FIRST_ENTRY = 96  # entry table of an IREE-written archive starts right after th
         (16, struct.pack("<Q", 0), None),
         (32, struct.pack("<Q", 1 << 50), r"entry_count 1125899906842624 cannot fit"),
         (56, struct.pack("<Q", 1 << 30), r"metadata segment \[1073741824, 1073741830\) extends past the end"),
+        (56, struct.pack("<QQ", (1 << 63) + 252, 0), r"the metadata segment needs bytes \[9223372036854776060, "),
         (FIRST_ENTRY, struct.pack("<Q", 4096), r"entry 0 declares entry_size 4096"),
         (FIRST_ENTRY + 8, struct.pack("<I", 9), r"entry 0 \('w0'\) has unknown type 9"),
         (
@@ -132,6 +133,7 @@ FIRST_ENTRY = 96  # entry table of an IREE-written archive starts right after th
         "harmless",
         "entry-count",
         "metadata-segment",
+        "empty-metadata-segment-past-2^63",
         "entry-size",
         "entry-type",
         "name-range",
