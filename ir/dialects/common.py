@@ -70,12 +70,10 @@ def check_range(
 def check_end(
     op: Operation, what: str, offset: Value, end: Value, length: Value, size: Value, rule: str
 ) -> None:
-    """Async ops carry ``offset``, ``end`` and ``length``: end - offset == length and end inside size."""
-    o, e, n = static_int(offset), static_int(end), static_int(length)
-    if o is not None and e is not None and n is not None and e - o != n:
-        fail(
-            op, f"{what} range [{o}, {e}) has length {e - o} but the op says {n}; end must be offset + length"
-        )
+    """Async ops carry ``offset``, ``end`` and ``length``; the range ``[offset, offset + length)`` must lie
+    inside ``size`` when all are static. ``end - offset == length`` is not checked: no IREE verifier checks it
+    and IREE's own pass tests hold copies whose end is not offset + length (iree-opt accepts them)."""
+    del end
     check_range(op, what, offset, length, size, rule)
 
 
