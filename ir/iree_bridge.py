@@ -22,7 +22,9 @@ dominance message), located at ``file:line:col`` of the input.
 from __future__ import annotations
 
 import collections
+import os
 import re
+import subprocess
 from typing import Any
 
 from ir.core import SourceLocation
@@ -129,24 +131,89 @@ def to_generic_text(
 ) -> str:
     """Parse MLIR text (pretty or generic) with IREE and print it in MLIR's generic form.
 
-    The result matches what ``iree-opt --mlir-print-op-generic`` prints for the same input,
-    attribute aliases included, down to the blank line it writes at the end. With ``debug_info`` each op
-    carries ``loc(...)`` with its position in ``text``, which :func:`ir.parser.adopt_debug_locations` turns
-    back into source locations.
+    The result is what ``iree-opt --mlir-print-op-generic`` prints for the same input, attribute aliases
+    included, down to the blank line it writes at the end. With ``debug_info`` each op carries
+    ``loc(...)`` with its position in ``text``, which :func:`ir.parser.adopt_debug_locations` turns back
+    into source locations.
+
+    The text is parsed by IREE's ``iree-opt`` in a child process when the package ships it: IREE's parser
+    can crash on malformed input (a ``#util.composite`` holding an invalid element attribute is a
+    segmentation fault in IREE 3.13), which must not take the user's process with it. The crash becomes
+    a ParseError carrying the first diagnostic IREE printed before it died.
 
     Raises
     ------
     ParseError
-        The text does not parse; the location is ``filename:line:col`` of the first error.
+        The text does not parse (or IREE's parser crashed on it); the location is ``filename:line:col``
+        of the first error.
     VerifyError
         The text parses but an op's verifier rejects it.
     IREENotAvailableError
         ``iree.compiler`` is not installed.
     """
-    op = _parse(text, filename, allow_unregistered=allow_unregistered, what="module text")
-    asm: str = op.get_asm(print_generic_op_form=True, enable_debug_info=debug_info)
+    tool = _iree_opt_binary()
+    if tool is None:
+        op = _parse(text, filename, allow_unregistered=allow_unregistered, what="module text")
+        asm: str = op.get_asm(print_generic_op_form=True, enable_debug_info=debug_info)
+    else:
+        asm = _run_iree_opt(
+            tool, text, filename, allow_unregistered=allow_unregistered, debug_info=debug_info
+        )
     # iree-opt writes the printed op and then a newline of its own: the file ends in a blank line.
     return asm.rstrip("\n") + "\n\n"
+
+
+def _iree_opt_binary() -> str | None:
+    """The ``iree-opt`` executable of the installed ``iree-base-compiler``, if it ships one."""
+    _bindings()
+    try:
+        from iree.compiler.tools.binaries import find_tool
+
+        path: str = find_tool("iree-opt")
+    except Exception:  # noqa: BLE001 - any failure to locate it means: parse in-process
+        return None
+    return path if os.access(path, os.X_OK) else None
+
+
+#: iree-opt's diagnostics: ``<buffer>:line:col: error: message`` (the buffer is ``<stdin>`` here).
+_DIAGNOSTIC = re.compile(r"^(.*?):(\d+):(\d+): error: (.*)$", re.M)
+
+
+def _run_iree_opt(tool: str, text: str, filename: str, *, allow_unregistered: bool, debug_info: bool) -> str:
+    args = [tool, "--mlir-print-op-generic", "--mlir-disable-threading", "-"]
+    if debug_info:
+        args.append("--mlir-print-debuginfo")
+    if allow_unregistered:
+        args.append("--allow-unregistered-dialect")
+    data = text.encode("utf-8", "surrogateescape")
+    # Parsing is linear in the text: a minute per 10 MB is far beyond any real parse, and short of a hang.
+    limit_s = 60.0 + 6.0 * len(data) / 1e6
+    try:
+        # A crash's stack dump is not symbolized: that took seconds and is of no use to the user.
+        env = {**os.environ, "LLVM_DISABLE_SYMBOLIZATION": "1"}
+        done = subprocess.run(args, input=data, capture_output=True, timeout=limit_s, check=False, env=env)
+    except subprocess.TimeoutExpired:
+        raise ParseError(f"IREE's parser did not finish within {limit_s:.0f} s", location=filename) from None
+    if done.returncode == 0:
+        # iree-opt names its stdin buffer "<stdin>" where the bindings say "-" (what the loader maps back)
+        return done.stdout.decode("utf-8", "surrogateescape").replace('loc("<stdin>":', 'loc("-":')
+    stderr = done.stderr.decode("utf-8", "replace")
+    m = _DIAGNOSTIC.search(stderr)
+    crashed = done.returncode < 0 or "Stack dump:" in stderr
+    if m is None:
+        what = f"crashed (exit {done.returncode})" if crashed else f"failed (exit {done.returncode})"
+        raise ParseError(f"IREE's parser {what} on the module text", location=filename)
+    loc = (
+        SourceLocation(filename, int(m.group(2)), int(m.group(3)))
+        if m.group(1) in ("-", "<stdin>")
+        else filename
+    )
+    message = m.group(4)
+    if crashed:  # IREE reported the error and then crashed on it: the error is the user's to fix
+        raise ParseError(f"IREE rejected the module text: {message} (and then crashed)", location=loc)
+    is_verify = bool(_OP_ERROR.match(message)) or "does not dominate" in message
+    kind = VerifyError if is_verify else ParseError
+    raise kind(f"IREE rejected the module text: {message}", location=loc)
 
 
 def iree_opt_verify(generic_text: str, *, filename: str = "<input>") -> None:

@@ -15,6 +15,7 @@ from __future__ import annotations
 import gzip
 import io
 import os
+import re
 import sys
 import zlib
 from typing import Protocol
@@ -109,16 +110,22 @@ def read_source(path: str | os.PathLike[str]) -> str:
     return decode_source(raw, name)
 
 
+#: The first op of a text: generic (``"dialect.op"(``) or custom syntax (``dialect.op``, ``module``), after
+#: an optional result list. Lines that are neither (comments, attribute and type aliases, including the
+#: continuation lines of a multi-line alias such as IREE's ``#util.composite<...>``) are skipped.
+_GENERIC_OP = re.compile(r'^\s*(?:%[^=]*=\s*)?"[A-Za-z_][\w$.]*"\s*\(')
+_PRETTY_OP = re.compile(r"^\s*(?:%[^=]*=\s*)?(?:module|[A-Za-z_]\w*(?:\.[\w$]+)+)(?![\w$.])(?!\s*=)")
+
+
 def looks_generic(text: str) -> bool:
     """True when the first op of the text is in generic form (``"dialect.op"(...)``)."""
     for line in text.splitlines():
-        s = line.strip()
-        if not s or s.startswith("//") or s.startswith("#") or s.startswith("!"):
+        if line.lstrip().startswith(("//", "#", "!")):
             continue
-        if s.startswith("%"):
-            _, _, s = s.partition("=")
-            s = s.strip()
-        return s.startswith('"')
+        if _GENERIC_OP.match(line):
+            return True
+        if _PRETTY_OP.match(line):
+            return False
     return True
 
 
