@@ -259,12 +259,21 @@ class DenseElementsAttr(Attribute):
             count = int(np.prod(shape, dtype=np.int64))
             if arr.size == 1 and count != 1:
                 return np.full(shape, arr[0], dtype=dtype)
+            self._check_count(arr.shape, count)
             return arr.reshape(shape).copy()
         values = _parse_literal_list(body, self.type.element_type)
         arr = np.array(values, dtype=dtype if dtype.kind != "V" else np.float64).astype(dtype)
         if arr.ndim == 0:
             return np.full(shape, arr[()], dtype=dtype)
+        if arr.shape != shape:  # MLIR's parser rejects this; text built by hand can still hold it
+            self._check_count(arr.shape, int(np.prod(shape, dtype=np.int64)))
         return arr.reshape(shape)
+
+    def _check_count(self, found: tuple[int, ...], count: int) -> None:
+        if int(np.prod(found, dtype=np.int64)) != count:
+            raise IRError(
+                f"inferred shape of elements literal ({list(found)}) does not match type {self.type}"
+            )
 
 
 _LITERAL = re.compile(

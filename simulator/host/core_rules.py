@@ -10,7 +10,7 @@ import re
 from collections.abc import Generator
 from typing import Any
 
-from ir import Operation
+from ir import IRError, Operation
 from ir import types as T
 from ir.attr_parser import AttrTypeParser
 from ir.attributes import (
@@ -83,13 +83,21 @@ def _buffer_constant(interp: Interpreter, op: Operation, args: list[Any]) -> Hos
     return HostBuffer(constant_bytes(op, value))
 
 
+def elements(op: Operation, value: DenseElementsAttr) -> Any:
+    """The array of a dense attribute of ``op``; a malformed one is an error at the op's location."""
+    try:
+        return value.to_numpy()
+    except IRError as exc:
+        raise IRError(f"{op.op_name}: {exc}", location=op.location) from None
+
+
 def constant_bytes(op: Operation, value: Attribute | None) -> bytes:
     """The bytes of a constant: a string, dense elements, or ``#util.composite<NxiK, [parts]>`` (its
     parts laid end to end, as IREE serializes them; N x K bits in all)."""
     if isinstance(value, StringAttr):
         return value.value.encode("utf-8")
     if isinstance(value, DenseElementsAttr):
-        return bytes(value.to_numpy().tobytes())
+        return bytes(elements(op, value).tobytes())
     if isinstance(value, DialectAttr) and value.name == "util.composite" and value.body:
         head, _, rest = value.body.partition(",")
         m = re.fullmatch(r"\s*(\d+)xi(\d+)\s*", head)
@@ -178,7 +186,7 @@ def _arith_constant(interp: Interpreter, op: Operation, args: list[Any]) -> Any:
     if isinstance(value, BoolAttr):
         return int(value.value)
     if isinstance(value, DenseElementsAttr):
-        return value.to_numpy()
+        return elements(op, value)
     raise UnsupportedOpError(f"{op.describe()}: arith.constant {value} is not supported on the host")
 
 

@@ -173,3 +173,26 @@ def test_parse_error_names_file_line_col() -> None:
 def test_verify_rejects_types_outside_the_declared_constraint(text: str, message: str) -> None:
     with pytest.raises(ir.VerifyError, match=message):
         ir.verify(ir.parse_module(text, "t.mlir"))
+
+
+def test_dense_constant_whose_values_do_not_fill_its_type(
+    tmp_path: pathlib.Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """A 3x16 literal typed tensor<0x16xi32> inside a #util.composite (found by the fuzz campaign's type
+    mutation on a HAL program): an error at the constant op that uses it, not numpy's reshape error."""
+    d = FIXTURES.parent / "frontends" / "dropout_rng"
+    text = (d / "hal.direct.generic.mlir").read_text()
+    old = "]]> : tensor<3x16xi32>,"
+    assert text.count(old) == 1
+    path = tmp_path / "hal.mlir"
+    path.write_text(text.replace(old, "]]> : tensor<0x16xi32>,"))
+    argv = ["run", str(path), "--timing-only", "--parameters", f"model={d / 'params.irpa'}"]
+    argv += ["--input", f"@{d / 'input0.npy'}", "--input", f"@{d / 'input1.npy'}"]
+    code = main([*argv, "--executable-sources", str(d / "hal_sources")])
+    err = capsys.readouterr().err
+    assert code == 2, err
+    assert re.search(
+        re.escape(str(path)) + r":\d+:\d+: util.buffer.constant: inferred shape of elements literal "
+        r"\(\[3, 16\]\) does not match type tensor<0x16xi32>",
+        err,
+    ), err

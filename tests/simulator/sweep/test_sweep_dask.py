@@ -21,19 +21,18 @@ from simulator.sweep.testing import CrashOnce, toy_runner
 FIXTURE = pathlib.Path(__file__).parents[2] / "fixtures" / "iree" / "attention_block"
 
 
-@pytest.fixture
-def client() -> Iterator[Any]:
-    # Dask's default: a task may lose three workers; the fourth loss gives it up (KilledWorker). On a loaded
-    # machine a live worker can miss heartbeats or connect late: only a worker that really died may count
-    # against a task here, so the scheduler does not time workers out and connections may take a minute.
+def _cluster(n_workers: int, allowed_failures: int) -> Iterator[Any]:
+    # On a loaded machine a live worker can miss heartbeats or connect late: only a worker that really died
+    # may count against a task here, so the scheduler does not time workers out and connections may take a
+    # minute.
     with dask.config.set({
-        "distributed.scheduler.allowed-failures": 3,
+        "distributed.scheduler.allowed-failures": allowed_failures,
         "distributed.scheduler.worker-ttl": None,
         "distributed.comm.timeouts.connect": "60s",
         "distributed.comm.timeouts.tcp": "120s",
     }):  # fmt: skip
         cluster = distributed.LocalCluster(
-            n_workers=2,
+            n_workers=n_workers,
             threads_per_worker=1,
             processes=True,
             dashboard_address=":0",
@@ -42,6 +41,20 @@ def client() -> Iterator[Any]:
     with distributed.Client(cluster) as c:
         yield c
     cluster.close()
+
+
+@pytest.fixture
+def client() -> Iterator[Any]:
+    """Dask's default: a task may lose three workers; the fourth loss gives it up (KilledWorker)."""
+    yield from _cluster(n_workers=2, allowed_failures=3)
+
+
+@pytest.fixture
+def unforgiving_client() -> Iterator[Any]:
+    """A task is given up at the first worker it kills, and there are more workers than the test kills:
+    a test of what the sweep does with a deadly point must not depend on Dask's nannies replacing killed
+    workers in time, which on a loaded machine they did not (the cluster was left with no worker)."""
+    yield from _cluster(n_workers=3, allowed_failures=0)
 
 
 def toy_study(tmp_path: pathlib.Path) -> Any:
@@ -131,14 +144,17 @@ def test_dask_sweep_reaches_a_cluster_by_address(client: Any, tmp_path: pathlib.
     pd.testing.assert_frame_equal(table, run_study(study, cluster="inprocess", runner=toy_runner))
 
 
-def test_dask_sweep_records_a_point_that_keeps_killing_workers(client: Any, tmp_path: pathlib.Path) -> None:
+def test_dask_sweep_records_a_point_that_keeps_killing_workers(
+    unforgiving_client: Any, tmp_path: pathlib.Path
+) -> None:
     study = toy_study(tmp_path)
     markers = tmp_path / "markers"
     markers.mkdir()
     deadly = CrashOnce(str(markers), indices=(2,), every_time=True)
     # batches of three: the batch holding point 2 is given up (with innocent points, and perhaps others
-    # that shared its workers); they run again one at a time, where only point 2 fails
-    table = run_study(study, cluster=client, runner=deadly, batch_size=3)
+    # that were queued on its worker); they run again one at a time, where only point 2 fails. Two workers
+    # die (the batch's, then point 2's alone), one is left even if none is replaced.
+    table = run_study(study, cluster=unforgiving_client, runner=deadly, batch_size=3)
     assert table.loc[2, "status"] == "error"
     assert table.loc[2, "error"].startswith("KilledWorker: ")
     others = table.drop(index=2)
