@@ -33,6 +33,22 @@ def symbol_table(op: Operation) -> dict[str, Operation]:
     return table
 
 
+def find_symbol(op: Operation, name: str) -> Operation | None:
+    """``symbol_table(op).get(name)`` without building the table: the last op of that name (as the
+    table keeps it), found by scanning from the end (a module's functions and executables follow its
+    thousands of globals)."""
+    if not op.regions:
+        return None
+    for block in reversed(op.regions[0].blocks):
+        for child in reversed(block.ops):
+            attr = child.properties.get("sym_name")
+            if attr is None:
+                attr = child.attributes.get("sym_name")
+            if isinstance(attr, StringAttr) and attr.value == name:
+                return child
+    return None
+
+
 def _nested_symbol_scopes(op: Operation) -> Iterator[Operation]:
     """``op`` and its nested builtin.module ops, where IREE keeps executable functions."""
     yield op
@@ -69,13 +85,13 @@ class Module:
         """Resolve ``@name`` or ``@outer::@inner``; raises IRError naming the missing symbol."""
         if isinstance(ref, str):
             ref = SymbolRefAttr(ref)
-        op = self.symbols().get(ref.root)
+        op = find_symbol(self.op, ref.root)
         if op is None:
             raise IRError(f"unknown symbol @{ref.root}")
         for name in ref.nested:
             found = None
             for scope in _nested_symbol_scopes(op):
-                found = symbol_table(scope).get(name)
+                found = find_symbol(scope, name)
                 if found is not None:
                     break
             if found is None:
@@ -84,7 +100,7 @@ class Module:
         return op
 
     def function(self, name: str) -> Operation:
-        op = self.symbols().get(name)
+        op = find_symbol(self.op, name)
         if op is None or op.op_name not in FUNCTION_OPS:
             known = sorted(n for n, o in self.symbols().items() if o.op_name in FUNCTION_OPS)
             raise IRError(f"no function @{name} in the module; functions: {', '.join(known) or 'none'}")

@@ -35,7 +35,8 @@ class Engine:
         self.env = simpy.Environment()
         self.trace = Trace(metadata)
         self.events_per_batch = events_per_batch
-        self._waits: dict[int, str | Callable[[], str]] = {}
+        # A wait's description: text, a function giving it, or (format, *fields) formatted when asked.
+        self._waits: dict[int, str | Callable[[], str] | tuple[Any, ...]] = {}
         self._wait_ids = itertools.count()
         self._semaphore_ids = itertools.count()
         self._tasks: set[asyncio.Future[Any]] = set()
@@ -57,12 +58,19 @@ class Engine:
         self._waits[token] = description
         return token
 
+    def begin_wait_format(self, template: str, *fields: Any) -> int:
+        """:meth:`begin_wait` whose description is ``template.format(*fields)``, formatted only if a
+        report asks (a large run has tens of thousands of waits and no deadlock)."""
+        token = next(self._wait_ids)
+        self._waits[token] = (template, *fields)
+        return token
+
     def end_wait(self, token: int) -> None:
         self._waits.pop(token, None)
 
     def pending_waits(self) -> list[str]:
         waits = [self._waits[k] for k in sorted(self._waits)]
-        return [w() if callable(w) else w for w in waits]
+        return [w() if callable(w) else w[0].format(*w[1:]) if isinstance(w, tuple) else w for w in waits]
 
     def semaphore_name(self, what: str) -> str:
         return f"sem{next(self._semaphore_ids)}:{what}"

@@ -57,20 +57,24 @@ def device_globals(module: Module) -> list[str]:
     the k-th runs on the machine's k-th device. A device global the program stores to without an initial
     value (HAL form) is assigned at run time by its own initializers (``hal.devices.get`` by enumeration,
     ``hal.allocator.select``) and is not a device of its own."""
-    stored = {
-        str(getattr(op.attr("global"), "root", "")) for op in module.walk() if op.op_name == "util.global.store"
-    }
-    names: list[str] = []
+    candidates: list[tuple[str, bool]] = []
     for op in module.body.ops:
         if op.op_name != "util.global":
             continue
         t = op.attr("type")
-        name = str(getattr(op.attr("sym_name"), "value", ""))
-        if op.attr("initial_value") is None and name in stored:
-            continue
         if isinstance(t, TypeAttr) and isinstance(t.value, T.HalType) and t.value.name == "device":
-            names.append(name)
-    return names
+            name = str(getattr(op.attr("sym_name"), "value", ""))
+            candidates.append((name, op.attr("initial_value") is None))
+    stored: set[str] = set()
+    if any(no_initial for _, no_initial in candidates):
+        # Only a device global without an initial value can be one the program assigns: walk the module
+        # for stores only then (a program of 100,000 ops and thousands of parameter globals has none).
+        stored = {
+            str(getattr(op.attr("global"), "root", ""))
+            for op in module.walk()
+            if op.op_name == "util.global.store"
+        }
+    return [name for name, no_initial in candidates if not (no_initial and name in stored)]
 
 
 class Runtime:

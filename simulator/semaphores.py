@@ -81,7 +81,7 @@ class Semaphore:
     def event_for(self, env: simpy.Environment, value: int) -> simpy.Event:
         """An event of ``env`` that fires when the payload reaches ``value`` or the semaphore fails."""
         event = env.event()
-        if self.reached(value):
+        if self.failure is not None or self.value >= value:
             event.succeed()
         else:
             heapq.heappush(self._waiters, (value, next(self._order), event))

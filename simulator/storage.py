@@ -37,26 +37,23 @@ class Storage:
     ) -> Generator[Any, Any, int]:
         """Read or write (``verb``) ``length_bytes``; returns the span id."""
         engine = self.engine
+        env = engine.env
         slot = yield self.slots.get()
-        start = engine.now
+        start = int(env.now)
         try:
-            yield engine.env.timeout(self.spec.latency_ns)
+            yield env.timeout(self.spec.latency_ns)
             with self.channel.request() as req:
                 yield req
-                yield engine.env.timeout(ceil_ns(length_bytes / self.spec.bandwidth_bytes_per_s))
+                yield env.timeout(ceil_ns(length_bytes / self.spec.bandwidth_bytes_per_s))
         finally:
             self.slots.put(slot)
         if verb == "read":
             self.bytes_read += length_bytes
         else:
             self.bytes_written += length_bytes
-        span = engine.trace.add_span(
-            self.tracks[slot],
-            name,
-            "io",
-            start,
-            engine.now - start,
-            {**args, "bytes": length_bytes, "verb": verb},
+        # An int start and a non-negative int duration (simulated time only moves forward): unchecked.
+        span = engine.trace.add_span_unchecked(
+            self.tracks[slot], name, "io", start, int(env.now) - start, {**args, "bytes": length_bytes, "verb": verb}
         )
         for src in flows_from:
             engine.trace.add_flow(src, span)

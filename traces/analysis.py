@@ -165,7 +165,13 @@ def busy_ns(trace: Trace, *, lanes: bool = False) -> dict[Track, int]:
             continue
         key = track if lanes else resource_of(track)
         ivs = intervals.setdefault(key, [])
-        ivs.extend((s.start_ns, s.end_ns) for s in spans if is_work(s))
+        wait = _WAIT_SET
+        # is_work(s) and s.end_ns, written out (a large trace has millions of spans).
+        ivs.extend(
+            (s.start_ns, s.start_ns + s.dur_ns)
+            for s in spans
+            if s.category not in wait and not s.args.get("envelope") and not s.args.get("aggregate")
+        )
     return {
         track: _length(merge_intervals(ivs))
         for track, ivs in sorted(intervals.items(), key=lambda kv: track_sort_key(kv[0]))

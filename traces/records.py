@@ -279,6 +279,25 @@ class Flow:
             raise TraceRecordError(f"Flow {self.id}: args must be a dict, got {self.args!r}")
 
 
+_set_flow_id = Flow.id.__set__  # type: ignore[attr-defined,misc]
+_set_flow_src = Flow.src_span.__set__  # type: ignore[attr-defined,misc]
+_set_flow_dst = Flow.dst_span.__set__  # type: ignore[attr-defined,misc]
+_set_flow_name = Flow.name.__set__  # type: ignore[attr-defined,misc]
+_set_flow_args = Flow.args.__set__  # type: ignore[attr-defined,misc]
+
+
+def unchecked_flow(flow_id: int, src_span: int, dst_span: int, name: str, args: dict[str, Any]) -> Flow:
+    """The :class:`Flow` of these fields, built without :meth:`Flow.__post_init__`'s checks (as
+    :func:`unchecked_span`): the caller guarantees non-negative int ids, a str name and a dict."""
+    flow = _new_object(Flow)
+    _set_flow_id(flow, flow_id)
+    _set_flow_src(flow, src_span)
+    _set_flow_dst(flow, dst_span)
+    _set_flow_name(flow, name)
+    _set_flow_args(flow, args)
+    return flow
+
+
 @dataclass(frozen=True, slots=True)
 class Counter:
     """A sample: counter ``name`` of ``track`` is ``value`` from ``time_ns`` on.
@@ -312,6 +331,24 @@ class Counter:
             raise TraceRecordError(f"Counter {self.name!r}: value must be a number, got {self.value!r}")
         if not _isfinite(self.value):
             raise TraceRecordError(f"Counter {self.name!r}: value must be finite, got {self.value!r}")
+
+
+_set_counter_track = Counter.track.__set__  # type: ignore[attr-defined,misc]
+_set_counter_name = Counter.name.__set__  # type: ignore[attr-defined,misc]
+_set_counter_time = Counter.time_ns.__set__  # type: ignore[attr-defined,misc]
+_set_counter_value = Counter.value.__set__  # type: ignore[union-attr,misc]
+
+
+def unchecked_counter(track: Track, name: str, time_ns: int, value: int | float) -> Counter:
+    """The :class:`Counter` of these fields, built without :meth:`Counter.__post_init__`'s checks (as
+    :func:`unchecked_span`): the caller guarantees a Track, a non-empty str, an int time and an int or
+    finite float value."""
+    counter = _new_object(Counter)
+    _set_counter_track(counter, track)
+    _set_counter_name(counter, name)
+    _set_counter_time(counter, time_ns)
+    _set_counter_value(counter, value)
+    return counter
 
 
 @dataclass(frozen=True, slots=True)

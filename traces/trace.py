@@ -26,6 +26,8 @@ from traces.records import (
     TraceMetadata,
     Track,
     track_sort_key,
+    unchecked_counter,
+    unchecked_flow,
     unchecked_span,
 )
 
@@ -190,6 +192,14 @@ class Trace:
         """Append a dependency edge from span ``src`` to span ``dst`` (spans or their ids)."""
         src_id = src.id if isinstance(src, Span) else src
         dst_id = dst.id if isinstance(dst, Span) else dst
+        if type(src_id) is int and type(dst_id) is int and args is None and type(name) is str:
+            # The common case (the simulator adds flows by the ten thousand): both ends are spans of the
+            # trace (hence non-negative int ids), checked here; the flow is the one Flow(...) would build.
+            index = self._index if self._index is not None else self._span_index()
+            if src_id in index and dst_id in index:
+                flow = unchecked_flow(len(self._flows), src_id, dst_id, name, {})
+                self._flows.append(flow)
+                return flow
         flow = Flow(len(self._flows), src_id, dst_id, name, {} if args is None else args)
         self._append_flow(flow)
         return flow
@@ -205,7 +215,10 @@ class Trace:
 
     def add_counter(self, track: Track, name: str, time_ns: int, value: int | float) -> Counter:
         """Append a counter sample: ``name`` on ``track`` is ``value`` from ``time_ns`` on."""
-        counter = Counter(track, name, time_ns, value)
+        if type(track) is Track and type(name) is str and name and type(time_ns) is int and type(value) is int:
+            counter = unchecked_counter(track, name, time_ns, value)  # the checks Counter makes, passed
+        else:
+            counter = Counter(track, name, time_ns, value)
         self._tracks.setdefault(track, None)
         self._counters.append(counter)
         return counter

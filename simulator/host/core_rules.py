@@ -23,6 +23,7 @@ from ir.attributes import (
     IntegerAttr,
     StringAttr,
 )
+from ir.module import find_symbol
 from simulator.arith import SCALAR_OPS, eval_scalar
 from simulator.errors import SimulationError, UnsupportedOpError
 from simulator.host import interpreter as host_interpreter
@@ -167,7 +168,7 @@ def _cf_assert(interp: Interpreter, op: Operation, args: list[Any]) -> None:
 @rule("util.call", "func.call")
 def _call(interp: Interpreter, op: Operation, args: list[Any]) -> Generator[Any, Any, list[Any]]:
     name = interp.symbol(op)
-    func = interp.module.symbols().get(name)
+    func = find_symbol(interp.module.op, name)
     if func is not None and func.regions and func.regions[0].blocks:
         return (yield from interp.call(func, args))
     return (yield from interp.runtime.call_host_function(name, op, args))

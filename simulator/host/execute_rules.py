@@ -15,7 +15,7 @@ from collections.abc import Generator
 from typing import Any
 
 from ir import Block, Module, Operation
-from ir.attributes import ArrayAttr, IntegerAttr, SymbolRefAttr
+from ir.attributes import ArrayAttr, DenseArrayAttr, IntegerAttr, SymbolRefAttr
 from simulator.commands import (
     ACCESS_NAMES,
     CallCmd,
@@ -122,13 +122,26 @@ def _bounds(op: Operation) -> tuple[int, ...]:
     """Group boundaries of a dispatch's operands (workload, uniforms, resources, sizes, offsets,
     lengths), from the op class's layout (the one schema, :mod:`simulator.host.fields`)."""
     layout = fields.layout_of(op)
+    seg = op.properties.get("operandSegmentSizes")
+    key = (layout, seg.values) if isinstance(seg, DenseArrayAttr) else None
+    if key is not None:
+        known = _BOUNDS.get(key)
+        if known is not None:
+            return known
     sizes = dict(zip((name for name, _ in layout), fields.segment_sizes(op, layout, len(op._operands))))
     out = [0]
     for group in _DISPATCH_GROUPS:
         if group not in sizes:
             raise UnsupportedOpError(f"{op.describe()}: ir's op class has no operand group {group!r}")
         out.append(out[-1] + sizes[group])
-    return tuple(out)
+    bounds = tuple(out)
+    if key is not None:
+        _BOUNDS[key] = bounds
+    return bounds
+
+
+#: Dispatch operand bounds by (layout, operandSegmentSizes values): a program's dispatches share a few.
+_BOUNDS: dict[tuple[Any, ...], tuple[int, ...]] = {}
 
 
 def _span_args(loc: str | None, cost: Any, affinity: str | None, entry: str) -> dict[str, Any]:

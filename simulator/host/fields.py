@@ -27,12 +27,28 @@ def layout_of(op: Operation) -> tuple[tuple[str, str], ...]:
     spec = getattr(type(op), "spec", None)
     if not isinstance(spec, OpSpec):
         raise UnsupportedOpError(f"{op.describe()}: no operand layout known (ir has no op class for it)")
-    as_attrs = {n for n, _ in spec.operands if op.attr(n) is not None} if spec.operand_segmented else set()
-    return tuple(
-        (name, S if d.kind == SINGLE else O if d.kind == OPTIONAL else V)
-        for name, d in spec.operands
-        if name not in as_attrs
-    )
+    known = _SPEC_LAYOUTS.get(spec)
+    # The spec's operand list as it was when its layout was read (compared element by element, by identity
+    # first: a changed list, as a test plants, is read again).
+    if known is None or known[0] != spec.operands:
+        layout = tuple((name, S if d.kind == SINGLE else O if d.kind == OPTIONAL else V) for name, d in spec.operands)
+        names = frozenset(name for name, _ in layout)
+        known = _SPEC_LAYOUTS[spec] = (list(spec.operands), layout, names, spec.operand_segmented)
+    _, layout, names, segmented = known
+    if not segmented:
+        return layout
+    # A group given as an attribute of the op is not an operand group (the seeds' spelling); most ops
+    # have none, which two set intersections say without looking each name up.
+    props, attrs = op.properties, op.attributes
+    if not (props and not names.isdisjoint(props)) and not (attrs and not names.isdisjoint(attrs)):
+        return layout
+    as_attrs = {n for n in names if op.attr(n) is not None}
+    return tuple(entry for entry in layout if entry[0] not in as_attrs) if as_attrs else layout
+
+
+#: Per op class spec: its operand list when read, its full layout, its group names and whether it is
+#: operand-segmented.
+_SPEC_LAYOUTS: dict[OpSpec, tuple[list[Any], tuple[tuple[str, str], ...], frozenset[str], bool]] = {}
 
 
 def groups(op: Operation, values: list[Any]) -> dict[str, Any]:

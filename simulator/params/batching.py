@@ -121,14 +121,15 @@ class _Timelines:
 
     def advance(self, nbytes: int) -> tuple[int, tuple[tuple[int, int], ...], bool, int]:
         # The least-loaded timeline, the lowest-numbered on a tie (min keeps the first of equal keys).
-        t = min(range(len(self.outstanding)), key=self.outstanding.__getitem__)
+        outstanding = self.outstanding
+        t = outstanding.index(min(outstanding))
         first = not self.used[t]
         if first:
             self.used[t] = True
             self.live += 1
         prev = self.values[t]
         self.values[t] += 1
-        self.outstanding[t] += nbytes
+        outstanding[t] += nbytes
         waits = () if first else ((t, prev),)
         return t, waits, first, self.values[t]
 

@@ -35,8 +35,8 @@ Writes always go through storage to the archive file, so what is written is on d
 from __future__ import annotations
 
 import pathlib
-from collections.abc import Generator, Hashable, Mapping, Sequence
-from dataclasses import dataclass, field, replace
+from collections.abc import Generator, Hashable, Sequence
+from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, cast
 
 import simpy
@@ -45,8 +45,16 @@ from ir.errors import UnsupportedConstructError
 from simulator.archives import EntryKind, ParameterEntry, ParameterIndex
 from simulator.costs import CostModel, ceil_ns
 from simulator.errors import DeviceFailure, InputError, SimulationError
-from simulator.memory import ResourceRef
-from simulator.params.batching import BatchOptions, BatchPlan, Item, Step, plan_batch
+from simulator.params.batching import BatchPlan, Item, Step, plan_batch
+from simulator.params.config import (
+    PROVIDER_KINDS,
+    STAGING_CHUNK_BYTES,
+    ParameterRequest,
+    Parameters,
+    ParameterSpec,
+    ProviderConfig,
+    make_parameter_index,
+)
 from simulator.params.page_cache import PageCache
 from simulator.semaphores import Fence, Semaphore
 from traces import Track
@@ -56,73 +64,8 @@ if TYPE_CHECKING:
     from simulator.queues import Queue
     from simulator.storage import Storage
 
-PROVIDER_KINDS = ("file", "host", "mapped")
-#: IREE's streaming fallback for devices that cannot read files directly moves 64 MiB at a time.
-STAGING_CHUNK_BYTES = 64 << 20
-
-
-@dataclass(frozen=True, slots=True)
-class ParameterRequest:
-    """Move ``length_bytes`` between parameter ``scope::key`` (from ``parameter_offset_bytes``) and
-    ``resource`` (from ``resource_offset_bytes``); ``verb`` is ``read`` (into the resource) or ``write``."""
-
-    verb: str
-    scope: str
-    key: str
-    parameter_offset_bytes: int
-    resource: ResourceRef
-    resource_offset_bytes: int
-    length_bytes: int
-
-
-@dataclass(frozen=True, slots=True)
-class ProviderConfig:
-    """Which provider serves the parameters and how it batches (see the module docstring)."""
-
-    kind: str = "file"
-    batch: BatchOptions = BatchOptions()
-    staging_chunk_bytes: int = STAGING_CHUNK_BYTES
-    staging_chunks: int = 2
-    device_file_io: bool | None = None
-    populate: bool = False
-
-    def __post_init__(self) -> None:
-        if self.kind not in PROVIDER_KINDS:
-            raise InputError(
-                f"unknown parameter provider {self.kind!r}; expected one of {', '.join(PROVIDER_KINDS)}"
-            )
-        if self.staging_chunk_bytes <= 0 or self.staging_chunks <= 0:
-            raise InputError("ProviderConfig: staging_chunk_bytes and staging_chunks must be positive")
-
-
-class Parameters:
-    """Parameters and the provider that serves them: ``session.invoke(..., parameters=Parameters(...))``.
-
-    ``source`` is a :class:`~simulator.archives.ParameterIndex` or ``{scope: file or [files]}``;
-    keyword arguments are :class:`ProviderConfig` fields, and :class:`BatchOptions` fields
-    (``max_concurrent_operations``, ``coalesce_adjacent``, ``chunk_bytes``) are accepted directly.
-    """
-
-    def __init__(
-        self,
-        source: ParameterIndex | Mapping[str, Any],
-        *,
-        provider: str = "file",
-        batch: BatchOptions | None = None,
-        **options: Any,
-    ) -> None:
-        if isinstance(source, ParameterIndex):
-            self.index = source
-        else:
-            index = make_parameter_index(source)
-            assert index is not None
-            self.index = index
-        batch_fields = {k: options.pop(k) for k in list(options) if k in BatchOptions.__slots__}
-        batch = replace(batch or BatchOptions(), **batch_fields)
-        self.config = ProviderConfig(kind=provider, batch=batch, **options)
-
-    def __repr__(self) -> str:
-        return f"<Parameters {len(self.index)} entries, provider {self.config.kind}>"
+#: A parameter step's pending wait, as a deadlock report names it (see Engine.begin_wait_format).
+_STEP_WAIT = "{} {} on parameter timeline {} waits for {} >= {} (now {})"
 
 
 @dataclass(slots=True)
@@ -148,6 +91,8 @@ class _Call:
     entries: list[ParameterEntry]
     imported: set[int] = field(default_factory=set)
     affinity: str | None = None
+    # "scope::key" of each accepted request, as spans and log records name it.
+    names: list[str] = field(default_factory=list)
 
 
 class ParameterProvider:
@@ -182,6 +127,8 @@ class ParameterProvider:
         self.imports = 0
         self.log: list[BatchRecord] = []
         self.plans: list[BatchPlan] = []
+        # Reads and writes go straight to storage (no page cache, parameters not in host memory).
+        self._direct = self.page_cache is None and self.config.kind != "host"
         # Trace lanes of parameter timelines in use, per queue: calls in flight at once (two
         # stream.cmd.parameter.load of one initializer) each get their own lanes, so no two slices overlap.
         self._busy_lanes: set[tuple[str, int]] = set()
@@ -260,6 +207,7 @@ class ParameterProvider:
                 failure = exc
                 break
             call.requests.append(r)
+            call.names.append(f"{r.scope}::{r.key}")
         self.requests += len(call.requests)
         device = queue.device
         zero_copy = device.spec.zero_copy_import and self.config.kind in ("host", "mapped")
@@ -328,67 +276,88 @@ class ParameterProvider:
         flows_from: list[int],
         with_data: bool,
     ) -> Generator[Any, Any, None]:
+        # The hot path of a large load (tens of thousands of steps): the fence wait, the alloca and the
+        # storage read are written out here rather than through Fence.wait and helper generators, and the
+        # deadlock report's text is formatted only if a deadlock asks for it.
         engine = self.engine
-        sem = sems[step.timeline]
+        env = engine.env
+        trace = engine.trace
+        timeline = step.timeline
         try:
-            waits = Fence(tuple((sems[t], v) for t, v in step.waits))
-            spans = yield from waits.wait(
-                engine, f"{call.op_name} {step.kind} on parameter timeline {step.timeline}"
-            )
+            for t, v in step.waits:
+                s = sems[t]
+                if s.failure is None and s.value < v:
+                    token = engine.begin_wait_format(
+                        _STEP_WAIT, call.op_name, step.kind, timeline, s.name, v, s.value
+                    )
+                    yield s.event_for(env, v)
+                    engine.end_wait(token)
+            spans: list[int] = []
+            for t, _ in step.waits:
+                s = sems[t]
+                if s.failure is not None:
+                    raise s.failure
+                if s.signal_span is not None:
+                    spans.append(s.signal_span)
             if step.waits_caller:
-                spans = [*spans, *flows_from]
+                spans.extend(flows_from)
             start = engine.now
-            track = tracks[step.timeline]
-            keys = tuple(f"{call.requests[i].scope}::{call.requests[i].key}" for i in step.items)
-            args = {"op": call.op_name, "loc": call.loc, "affinity": call.affinity, "timeline": step.timeline,
+            track = tracks[timeline]
+            names = call.names
+            items = step.items
+            keys = (names[items[0]],) if len(items) == 1 else tuple(names[i] for i in items)
+            args = {"op": call.op_name, "loc": call.loc, "affinity": call.affinity, "timeline": timeline,
                     "parameter": keys[0] if len(keys) == 1 else f"{len(keys)} parameters"}  # fmt: skip
-            if step.kind == "alloca":
-                last = yield from self._alloca(call, step, queue, track, args, spans, with_data)
-            elif step.kind == "transfer":
+            kind = step.kind
+            if kind == "alloca":
+                nbytes = 0
+                device = queue.device
+                for i in items:
+                    buffer = call.requests[i].resource.buffer
+                    buffer.materialize(device.pool, with_data=with_data, what=call.where)
+                    nbytes += buffer.size_bytes
+                dur = device.spec.queue_op_overhead_ns
+                if dur:
+                    yield env.timeout(dur)
+                # Fields of the right types (an int overhead, validated >= 0 with the machine) go unchecked.
+                add = trace.add_span_unchecked if type(dur) is int else trace.add_span
+                span = add(track, "parameter alloca", "alloc", start, dur, {**args, "bytes": nbytes})
+                for src in spans:
+                    trace.add_flow(src, span)
+                last = span.id
+            elif kind == "transfer":
                 last = yield from self._transfer(call, step, queue, track, args, spans, with_data)
             else:
-                yield from self._io(call, step, queue, args, spans, with_data)
+                if self._direct and not call.imported and queue.device.host_link is None:
+                    # A plain storage access (no page cache, import or staging): _io's common case.
+                    first = call.requests[items[0]]
+                    base = first.key if len(items) == 1 else f"{first.key} +{len(items) - 1}"
+                    yield from self.storage.access(kind, step.length_bytes, f"{kind} {base}", args, spans)
+                    if with_data:
+                        self._move_run(call, step)
+                else:
+                    yield from self._io(call, step, queue, args, spans, with_data)
                 # The queue operation as one span on its timeline (a transfer into or out of device memory);
                 # the storage ("io") and link spans under it show detail, and are what busy time counts.
-                last = engine.trace.add_span(
-                    track, f"parameter {step.kind}", "transfer", start, engine.now - start,
+                last = trace.add_span_unchecked(
+                    track, f"parameter {kind}", "transfer", start, engine.now - start,
                     {**args, "bytes": step.length_bytes, "offset": step.offset_bytes,
-                     "verb": "write" if step.kind == "write" else "read", "aggregate": True},
+                     "verb": "write" if kind == "write" else "read", "aggregate": True},
                 ).id  # fmt: skip
-            self.log.append(
-                BatchRecord(call.number, step.kind, keys, step.timeline, start, engine.now, step.length_bytes)
-            )
-            sem.signal(step.signal, last)
+            self.log.append(BatchRecord(call.number, kind, keys, timeline, start, engine.now, step.length_bytes))
+            sems[timeline].signal(step.signal, last)
         except UnsupportedConstructError:
             raise
         except (SimulationError, InputError) as exc:
             error = exc if isinstance(exc, DeviceFailure) else DeviceFailure(f"{call.where}: {exc}")
-            sem.fail(error)
+            sems[timeline].fail(error)
             engine.trace.add_instant(
-                tracks[step.timeline],
+                tracks[timeline],
                 "failure",
                 engine.now,
                 "sync",
                 {"op": call.op_name, "error": str(error)},
             )
-
-    def _alloca(self, call, step, queue, track, args, spans, with_data) -> Generator[Any, Any, int]:  # type: ignore[no-untyped-def]
-        engine = self.engine
-        start = engine.now
-        nbytes = 0
-        for i in step.items:
-            buffer = call.requests[i].resource.buffer
-            buffer.materialize(queue.device.pool, with_data=with_data, what=call.where)
-            nbytes += buffer.size_bytes
-        dur = queue.device.spec.queue_op_overhead_ns
-        if dur:
-            yield engine.env.timeout(dur)
-        span = engine.trace.add_span(
-            track, "parameter alloca", "alloc", start, dur, {**args, "bytes": nbytes}
-        )
-        for src in spans:
-            engine.trace.add_flow(src, span)
-        return span.id
 
     def _transfer(self, call, step, queue, track, args, spans, with_data) -> Generator[Any, Any, int]:  # type: ignore[no-untyped-def]
         """The splat command buffer: one fill per splat, no barriers between them, on a copy engine."""
@@ -432,8 +401,10 @@ class ParameterProvider:
             last = yield from self._storage(verb, file_id, file_offset, n, name, args, spans)
         elif source_host and verb == "read":
             last = yield from self.host_copy(device, n, base, args, spans, upload=True)
+        elif device.host_link is None or self.config.device_file_io is True:
+            last = yield from self._storage(verb, file_id, file_offset, n, name, args, spans)
         else:
-            last = yield from self.file_io(device, verb, file_id, file_offset, n, base, args, spans)
+            last = yield from self._staged(device, verb, file_id, file_offset, n, base, args, spans)
         if with_data and not imported:
             self._move_run(call, step)
         return last
@@ -591,26 +562,8 @@ __all__ = [
     "BatchRecord",
     "ParameterProvider",
     "ParameterRequest",
+    "ParameterSpec",
     "Parameters",
     "ProviderConfig",
+    "make_parameter_index",
 ]
-
-
-ParameterSpec = ParameterIndex | Mapping[str, str | pathlib.Path | Sequence[str | pathlib.Path]] | None
-
-
-def make_parameter_index(parameters: ParameterSpec | Parameters) -> ParameterIndex | None:
-    """An index from ``{scope: file or [files]}`` (``""`` is the global scope), or the index itself.
-
-    A :class:`Parameters` provider passes through unchanged (it reads its own index and configuration).
-    It lives here, beside the provider that uses it, so that the provider needs nothing of the session.
-    """
-    if parameters is None or isinstance(parameters, ParameterIndex):
-        return parameters
-    if isinstance(parameters, Parameters):
-        return parameters  # type: ignore[return-value]  # the provider reads its index and config
-    index = ParameterIndex()
-    for scope, files in parameters.items():
-        for f in [files] if isinstance(files, str | pathlib.Path) else files:
-            index.load(f, scope=scope)
-    return index
