@@ -1,10 +1,10 @@
 """Reading Chrome trace event JSON back into records, streamed and with one clear error per bad input.
 
-Files in the writer's one-event-per-line layout (:mod:`traces.chrome`) are read in batches of lines with
-orjson, so memory stays flat and a bad line is named by its number. Other JSON (an object with
-``traceEvents`` or a bare array, as other tools write) is parsed whole. Either way nothing a file holds
-can crash the reader: bytes that are not UTF-8, nesting deeper than orjson's limit (1024), ``NaN``
-literals, numbers out of range and members of the wrong type all raise
+Files in the writer's one-event-per-line layout (:mod:`traces.chrome`) are read in chunks of lines with
+orjson (:mod:`traces.chrome_lines`), so memory stays flat and a bad line is named by its number. Other
+JSON (an object with ``traceEvents`` or a bare array, as other tools write) is parsed whole. Either way
+nothing a file holds can crash the reader: bytes that are not UTF-8, nesting deeper than orjson's limit
+(1024), ``NaN`` literals, numbers out of range and members of the wrong type all raise
 :class:`~traces.errors.TraceFormatError` naming the file and line.
 
 Times must lie within ``MAX_TIME_NS`` of zero (2**62 ns, 146 years), so that every sum of a start and a
@@ -17,14 +17,14 @@ import contextlib
 import gc
 import gzip as gzip_module
 import io
-import itertools
 import os
 import zlib
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from typing import IO, Any
 
 import orjson
 
+from traces.chrome_lines import _json_error, _layout_events
 from traces.errors import TraceError, TraceFormatError, TraceRecordError, UnknownSpanError
 from traces.records import (
     CATEGORIES,
@@ -42,11 +42,12 @@ from traces.records import (
     _set_span_name,
     _set_span_start,
     _set_span_track,
+    unchecked_counter,
+    unchecked_flow,
 )
 from traces.trace import Trace
 
 _HEADER_END = b'"traceEvents":['
-_BATCH = 4096  # lines decoded per orjson call
 
 #: The largest magnitude of a time (start, duration, sample time) a trace may hold, in nanoseconds.
 MAX_TIME_NS = 2**62
@@ -98,15 +99,6 @@ def _open_binary(path_or_file: str | os.PathLike[str] | IO[bytes], stack: contex
     if head == b"\x1f\x8b":
         raw = stack.enter_context(gzip_module.GzipFile(fileobj=raw, mode="rb"))  # type: ignore[arg-type]
     return raw
-
-
-def _json_error(name: str, line: int, exc: orjson.JSONDecodeError, what: str) -> TraceFormatError:
-    message = str(exc.msg)
-    if "UTF-8" in message or "utf-8" in message:
-        return TraceFormatError(f"{name}:{line}: not UTF-8 text (a binary file?)")
-    if "ecursion" in message or "depth limit" in message:
-        return TraceFormatError(f"{name}:{line}: JSON nested too deeply (more than 1024 levels)")
-    return TraceFormatError(f"{name}:{line}: {what}: {message}")
 
 
 def iter_chrome_events(
@@ -177,75 +169,6 @@ def _events_unguarded(path_or_file: str | os.PathLike[str] | IO[bytes], name: st
         if not isinstance(event, dict):
             raise TraceFormatError(f"{name}:0: event is not a JSON object: {event!r:.60}")
     yield [0] * len(parsed), parsed
-
-
-def _layout_events(binary: IO[bytes], name: str) -> Iterator[tuple[list[int], list[dict[str, Any]]]]:
-    lineno = 1
-    while True:
-        # Decode a batch of lines as one JSON array: far fewer decoder calls than one per line. When
-        # the batch does not parse, the lines are decoded one by one to name the bad one.
-        batch = list(itertools.islice(binary, _BATCH))
-        if not batch:
-            break
-        fast = _whole_lines(batch)
-        if fast is not None:
-            yield list(range(lineno + 1, lineno + 1 + len(batch))), fast
-            lineno += len(batch)
-            continue
-        lines = [line.strip() for line in batch]
-        end = next((i for i, line in enumerate(lines) if line == b"]}"), None)
-        if end is not None:
-            lines = lines[:end]
-        body = [line[:-1] if line.endswith(b",") else line for line in lines]
-        events: Any
-        try:
-            events = orjson.loads(b"[" + b",".join(line for line in body if line) + b"]")
-        except orjson.JSONDecodeError:
-            events = None
-        if events is None or not all(type(e) is dict for e in events):
-            events = []
-            for offset, line in enumerate(body):
-                if not line:
-                    continue
-                where = lineno + 1 + offset
-                try:
-                    event = orjson.loads(line)
-                except orjson.JSONDecodeError as exc:
-                    raise _json_error(name, where, exc, "malformed JSON event") from None
-                if not isinstance(event, dict):
-                    raise TraceFormatError(f"{name}:{where}: event is not a JSON object: {line[:60]!r}")
-                events.append(event)
-        numbers = [lineno + 1 + i for i, line in enumerate(body) if line]
-        yield numbers, events
-        lineno += len(batch)
-        if end is not None:
-            rest = b"".join(b"".join(batch[end + 1 :]).split()) + b"".join(binary.read(4096).split())
-            if rest:
-                raise TraceFormatError(f"{name}:{lineno + 1}: data after the end of the trace document")
-            return
-    raise TraceFormatError(f"{name}: truncated trace: no closing ']}}' after the last event")
-
-
-def _whole_lines(batch: list[bytes]) -> list[dict[str, Any]] | None:
-    """The events of ``batch`` when each of its lines is one event and each but the last ends in
-    ``",\n"`` (the writer's layout, where the line-by-line path would give the same events); else None.
-
-    The lines are decoded as they are, joined: no per-line work in Python."""
-    joined = b"".join(batch)
-    last = batch[-1]
-    ends_in_comma = last.endswith(b",\n")
-    if joined.count(b",\n") != len(batch) - (0 if ends_in_comma else 1):
-        return None
-    if not ends_in_comma and last.strip() == b"]}":
-        return None  # the end of the document: the careful path checks what follows
-    body = joined[:-2] if ends_in_comma else joined
-    try:
-        events = orjson.loads(b"[" + body + b"]")
-    except orjson.JSONDecodeError:
-        return None
-    if len(events) != len(batch) or not all(type(e) is dict for e in events):
-        return None
-    return events  # type: ignore[no-any-return]
 
 
 def read_trace(path_or_file: str | os.PathLike[str] | IO[bytes]) -> Trace:
@@ -362,7 +285,7 @@ class _Builder:
                 )
         self.trace._flows.append(flow)
 
-    def add_batch(self, numbers: list[int], events: list[dict[str, Any]]) -> None:
+    def add_batch(self, numbers: Sequence[int], events: list[dict[str, Any]]) -> None:
         """Add decoded events (``numbers`` their lines); a bad one raises TraceFormatError naming its line.
 
         The writer's events (``X``, flows' ``s`` and ``f``, ``C``; ``B``/``E`` pairs of older files) are
@@ -380,6 +303,7 @@ class _Builder:
             _set_span_dur,
             _set_span_args,
         )
+        new_flow, new_counter = unchecked_flow, unchecked_counter
         lo, hi = -_MAX_TS_US, _MAX_TS_US
         event: dict[str, Any] = {}
         try:
@@ -437,13 +361,23 @@ class _Builder:
                         if flow_id not in open_flows:
                             raise TraceFormatError(f"flow end id {flow_id!r:.40} has no flow start before it")
                         src, start_event = open_flows.pop(flow_id)
-                        flow = Flow(
-                            flow_id,
-                            src,
-                            event["span_id"],
-                            start_event.get("name", ""),
-                            start_event.get("args", {}),
-                        )
+                        dst = event["span_id"]
+                        flow_name = start_event.get("name", "")
+                        flow_args = start_event.get("args", {})
+                        if (
+                            type(flow_id) is int
+                            and flow_id >= 0
+                            and type(src) is int
+                            and src >= 0
+                            and type(dst) is int
+                            and dst >= 0
+                            and type(flow_name) is str
+                            and type(flow_args) is dict
+                        ):
+                            # The checks Flow would make, passed: the same flow, built unchecked.
+                            flow = new_flow(flow_id, src, dst, flow_name, flow_args)
+                        else:
+                            flow = Flow(flow_id, src, dst, flow_name, flow_args)
                         if flow.src_span in span_ids and flow.dst_span in span_ids:
                             flows.append(flow)
                         else:
@@ -457,7 +391,10 @@ class _Builder:
                         raise TraceFormatError(f"C args must be a non-empty object, got {args!r:.60}")
                     known_tracks.setdefault(track, None)
                     for key, value in args.items():
-                        counters.append(Counter(track, key, start, value))
+                        if type(key) is str and key and type(value) is int:
+                            counters.append(new_counter(track, key, start, value))  # Counter's checks, passed
+                        else:
+                            counters.append(Counter(track, key, start, value))
                 elif ph == "B":
                     ts = event["ts"]
                     start = round(ts * 1000) if type(ts) is float and lo <= ts <= hi else parse_ts(ts)

@@ -236,6 +236,58 @@ def test_chrome_reader_names_line_in_later_batch(tmp_path: pathlib.Path) -> None
         read_trace(path)
 
 
+@pytest.mark.parametrize("tail", ["\n\n  \ngarbage\n", "\n\n  \ngarbage", "\n\n  \n{}"])
+@pytest.mark.parametrize("chunk", [7, 200, 1 << 20])
+def test_chrome_reader_names_the_line_of_data_after_the_end(
+    tmp_path: pathlib.Path, sample_trace: Trace, monkeypatch: pytest.MonkeyPatch, tail: str, chunk: int
+) -> None:
+    """The line the stray data is on, however the reader cuts the file into chunks."""
+    import traces.chrome_lines
+
+    monkeypatch.setattr(traces.chrome_lines, "_CHUNK", chunk)
+    path = tmp_path / "t.json"
+    sample_trace.to_chrome_json(path)
+    text = path.read_text()
+    end = text.count("\n")  # the line of the closing "]}"; the tails put their data 4 lines below it
+    path.write_text(text + tail)
+    with pytest.raises(TraceFormatError, match=rf"t\.json:{end + 4}: data after the end of the trace document"):
+        read_trace(path)
+    path.write_text(text + "\n \n")  # whitespace after the end is fine
+    assert read_trace(path).spans == sample_trace.spans
+
+
+@pytest.mark.parametrize("chunk", [1, 7, 64, 1000])
+def test_chrome_reader_gives_the_same_records_and_errors_for_any_chunk_size(
+    tmp_path: pathlib.Path, monkeypatch: pytest.MonkeyPatch, chunk: int
+) -> None:
+    """Chunks that cut lines anywhere read the same records, and name the same bad line."""
+    import traces.chrome_lines
+
+    trace = Trace()
+    for i in range(300):
+        trace.add_span(Track.queue(0, i % 3), f"k{i}", "dispatch", i * 10, 5, {"i": i})
+        if i:
+            trace.add_flow(i - 1, i)
+        trace.add_counter(Track.pool(0, 0), "memory_bytes", i * 10, i)
+    path = tmp_path / "t.json"
+    trace.to_chrome_json(path)
+    expected = read_trace(path)
+    monkeypatch.setattr(traces.chrome_lines, "_CHUNK", chunk)
+    got = read_trace(path)
+    assert (got.spans, got.flows, got.counters, got.tracks) == (
+        expected.spans,
+        expected.flows,
+        expected.counters,
+        expected.tracks,
+    )
+    lines = path.read_text().splitlines()
+    bad = next(i for i, line in enumerate(lines) if '"name":"k150"' in line)
+    lines[bad] = lines[bad].replace('"cat":"dispatch"', '"cat":')
+    path.write_text("\n".join(lines) + "\n")
+    with pytest.raises(TraceFormatError, match=rf"t\.json:{bad + 1}: malformed JSON event"):
+        read_trace(path)
+
+
 def test_checker_pairs_begin_end_as_chrome_devtools_does() -> None:
     """One stack for all threads, in file order, closing only with equal name and cat."""
     interleaved = [
