@@ -1,18 +1,27 @@
-"""benchmarks/scale.py: its program generator matches IREE's async form of the deep ladder, and its --quick
-run prints every figure in the documented format."""
+"""benchmarks/scale.py: its program generator matches IREE's async form of the deep ladder, its --quick
+run prints every figure in the documented format, and the work of each step grows linearly with the
+program (counted in function calls, not timed)."""
 
 from __future__ import annotations
 
+import cProfile
 import importlib.util
+import io
 import pathlib
+import pstats
 import re
 import shutil
 import subprocess
 import sys
 
+import numpy as np
+
 from ir import load_file, load_text, verify
 from scheduler import Pipeline, ScheduleStats
+from simulator import Session, parameter_keys
+from simulator.archives import ParameterEntry, ParameterIndex
 from tests.conftest import require_iree
+from traces import read_trace
 
 REPO = pathlib.Path(__file__).resolve().parents[2]
 
@@ -81,3 +90,47 @@ def test_quick_run_prints_every_figure() -> None:
     )
     assert m is not None, out
     assert int(m.group(2)) > 201 and float(m.group(3)) > 0
+
+
+# -- a guard against superlinear work, counted rather than timed -------------------------------------------
+
+
+def _calls(fn):  # type: ignore[no-untyped-def]
+    """``fn()`` and the number of Python and builtin function calls it made (cProfile's count: the same on
+    every run of the same code, whatever the machine's load)."""
+    profile = cProfile.Profile()
+    profile.enable()
+    try:
+        value = fn()
+    finally:
+        profile.disable()
+    return value, pstats.Stats(profile, stream=io.StringIO()).total_calls
+
+
+def _work(layers: int, tmp: pathlib.Path) -> dict[str, int]:
+    text = generate(layers)
+    counts: dict[str, int] = {}
+    module, counts["parse"] = _calls(lambda: load_text(text, f"scale{layers}.mlir"))
+    _, counts["schedule"] = _calls(lambda: Pipeline.default().run(module))
+    index = ParameterIndex()
+    for scope, key, size in parameter_keys(module):
+        index.add(ParameterEntry.virtual(key, size), scope=scope)
+    x = np.zeros((8, 32), np.float32)
+    result, counts["simulate"] = _calls(
+        lambda: Session("cpu").run_sync(module, "main", [x], parameters=index, timing_only=True)
+    )
+    path = tmp / f"scale{layers}.trace.json"
+    _, counts["trace write"] = _calls(lambda: result.trace.to_chrome_json(path))
+    _, counts["trace read"] = _calls(lambda: read_trace(path))
+    return counts
+
+
+def test_work_grows_linearly_with_dispatches(tmp_path: pathlib.Path) -> None:
+    """Parse, schedule, timing-only simulation and trace write/read of 600 dispatches make at most 2.1x the
+    function calls of 300 (linear work gives about 2x: 1.68-1.99x when this test was written). A pass that
+    walks a block or a list per op makes the count grow quadratically and fails here, long before anyone
+    runs the 100,000-dispatch benchmark. Work inside one builtin call (``list.index``, ``in`` on a list)
+    is not counted; benchmarks/scale.py's growth factors are the measure for that."""
+    small, large = _work(100, tmp_path), _work(200, tmp_path)
+    growth = {step: large[step] / small[step] for step in small}
+    assert all(g <= 2.1 for g in growth.values()), (growth, small, large)
