@@ -21,6 +21,9 @@ _INT_TYPE = re.compile(r"(s|u)?i(\d+)\b")
 # A candidate extent of a type, used only as a cache key: nested <> up to three levels.
 _TYPE_KEY = re.compile(r"[!A-Za-z_][A-Za-z0-9_.]*(?:<(?:[^<>]|<(?:[^<>]|<[^<>]*>)*>)*>)?")
 _DIMS = re.compile(r"((?:(?:\d+|\?)x)*)")
+# The body of ``array<T: ...>`` after its element type when it is decimal integers (no leading zeros, which
+# the general path reads as Python literals would): ``: 0, 2, 2, 1>``.
+_DENSE_INTS = re.compile(r"[ \t\n]*:[ \t\n]*(-?(?:0|[1-9]\d*)(?:[ \t\n]*,[ \t\n]*-?(?:0|[1-9]\d*))*)[ \t\n]*>")
 # Builtin types kept whole as text.
 _OPAQUE_BUILTIN_TYPES = frozenset({"memref", "opaque", "unranked"})
 
@@ -170,6 +173,11 @@ class AttrTypeParser(Lexer):
 
     def _parse_dense_array(self) -> A.Attribute:
         et = self.parse_type()
+        fast = _DENSE_INTS.match(self.text, self.pos)
+        if fast:
+            # The common case (operand segment sizes): decimal integers, read in one match.
+            self.pos = fast.end()
+            return A.DenseArrayAttr(et, tuple(int(v) for v in fast.group(1).split(",")))
         values: list[int | float] = []
         if self.accept(":"):
             while True:

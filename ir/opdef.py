@@ -113,14 +113,28 @@ class OpSpec:
         # are all the same length (set from the class's ``same_variadic_operand_size`` flag).
         self.same_variadic_operands = False
         self.same_variadic_results = False
+        # (groups, same-size flag, segmented) as last computed: the properties below are read per op access;
+        # the groups are compared element by element (by identity first), so a changed spec is read again.
+        self._operand_segmented: tuple[list[Any], bool, bool] = ([], False, False)
+        self._result_segmented: tuple[list[Any], bool, bool] = ([], False, False)
 
     @property
     def operand_segmented(self) -> bool:
-        return not self.same_variadic_operands and sum(d.kind != SINGLE for _, d in self.operands) > 1
+        groups, same, segmented = self._operand_segmented
+        if groups != self.operands or same != self.same_variadic_operands or not groups:
+            same = self.same_variadic_operands
+            segmented = not same and sum(d.kind != SINGLE for _, d in self.operands) > 1
+            self._operand_segmented = (list(self.operands), same, segmented)
+        return segmented
 
     @property
     def result_segmented(self) -> bool:
-        return not self.same_variadic_results and sum(d.kind != SINGLE for _, d in self.results) > 1
+        groups, same, segmented = self._result_segmented
+        if groups != self.results or same != self.same_variadic_results or not groups:
+            same = self.same_variadic_results
+            segmented = not same and sum(d.kind != SINGLE for _, d in self.results) > 1
+            self._result_segmented = (list(self.results), same, segmented)
+        return segmented
 
 
 def _segment_sizes(
@@ -148,6 +162,12 @@ def _segment_sizes(
 
 def segment_bounds(op: Operation, which: str) -> dict[str, tuple[int, int]]:
     """``{field: (start, stop)}`` over ``op.operands`` (``which="operands"``) or ``op.results``."""
+    return dict(_bounds(op, which))
+
+
+def _bounds(op: Operation, which: str) -> dict[str, tuple[int, int]]:
+    """:func:`segment_bounds`, shared: the same dict for every op of a class and the same segment sizes (or
+    value count, when the class has no segment attribute). Callers only read it."""
     spec: OpSpec = type(op).spec  # type: ignore[attr-defined]
     defs: Sequence[tuple[str, OperandDef | ResultDef]]
     if which == "operands":
@@ -159,18 +179,35 @@ def segment_bounds(op: Operation, which: str) -> dict[str, tuple[int, int]]:
         )
     else:
         defs, total, seg, key = spec.results, len(op.results), spec.result_segmented, "resultSegmentSizes"
+    cache_key: tuple[Any, ...] | None
+    if seg:
+        attr = op.properties.get(key) or op.attributes.get(key)
+        cache_key = (spec, which, len(defs), attr.values) if isinstance(attr, DenseArrayAttr) else None
+    else:
+        cache_key = (spec, which, len(defs), total)
+    if cache_key is not None:
+        known = _BOUNDS.get(cache_key)
+        if known is not None and known[0] == defs:  # the same groups (compared by identity first)
+            return known[1]
     sizes = _segment_sizes(op, defs, total, seg, key)
     bounds: dict[str, tuple[int, int]] = {}
     start = 0
     for (fname, _), n in zip(defs, sizes):
         bounds[fname] = (start, start + n)
         start += n
+    if cache_key is not None:
+        _BOUNDS[cache_key] = (list(defs), bounds)
     return bounds
+
+
+#: Group bounds by (spec, operands or results, group count, segment sizes or value count), with the groups
+#: they were computed from.
+_BOUNDS: dict[tuple[Any, ...], tuple[list[Any], dict[str, tuple[int, int]]]] = {}
 
 
 def _make_operand_property(fname: str, d: OperandDef) -> property:
     def get(self: Operation) -> Any:
-        start, stop = segment_bounds(self, "operands")[fname]
+        start, stop = _bounds(self, "operands")[fname]
         vals = self._operands[start:stop]
         if d.kind == SINGLE:
             if len(vals) != 1:
@@ -185,7 +222,7 @@ def _make_operand_property(fname: str, d: OperandDef) -> property:
 
 def _make_result_property(fname: str, d: ResultDef) -> property:
     def get(self: Operation) -> Any:
-        start, stop = segment_bounds(self, "results")[fname]
+        start, stop = _bounds(self, "results")[fname]
         vals = self.results[start:stop]
         if d.kind == SINGLE:
             if len(vals) != 1:

@@ -299,12 +299,9 @@ def check_partitions(g: nx.DiGraph[int], partitions: Iterable[Partition]) -> Non
         for n in p.nodes:
             owner[n] = key
     h: nx.DiGraph[int | str] = nx.DiGraph()
-    for n in g.nodes:
-        h.add_node(owner.get(n, n))
-    for u, v in g.edges:
-        a, b = owner.get(u, u), owner.get(v, v)
-        if a != b:
-            h.add_edge(a, b)
+    h.add_nodes_from(owner.get(n, n) for n in g.nodes)
+    contracted = ((owner.get(u, u), owner.get(v, v)) for u, v in g.edges)
+    h.add_edges_from((a, b) for a, b in contracted if a != b)
     if nx.is_directed_acyclic_graph(h):
         return
     names: dict[str, str] = {}

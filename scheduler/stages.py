@@ -15,6 +15,8 @@ part of every function's plan, and returns the state; options are keyword-only.
 
 from __future__ import annotations
 
+from typing import Any
+
 import networkx as nx
 
 from ir import Block, Operation, Value
@@ -102,13 +104,12 @@ def schedule_execution(state: ScheduleState) -> ScheduleState:
     """
     for plan in state.functions:
         g = plan.graph
-        for n in g.nodes:
-            info = g.nodes[n]["info"]
-            op = g.nodes[n]["op"]
+        for _, data in g.nodes(data=True):
+            info, op = data["info"], data["op"]
             if info.kind in (STREAMABLE, METADATA) and op.op_name not in SUPPORTED:
                 raise UnsupportedOpError(f"{op.describe()}: not supported by the scheduler's cmd lowering")
         _check_affinities(g)
-        node_of = {id(g.nodes[n]["op"]): n for n in g.nodes}
+        node_of = {id(data["op"]): n for n, data in g.nodes(data=True)}
         pinned = [(r, tuple(node_of[id(o)] for o in r.ops())) for r in plan.pinned]
         opaque = frozenset(n for _, nodes in pinned for n in nodes)
         partitions = list(partition_execution(g, opaque=opaque))
@@ -155,14 +156,15 @@ def _in_dependency_order(g: nx.DiGraph[int], partitions: list[Partition]) -> tup
 
 
 def _check_affinities(g: nx.DiGraph[int]) -> None:
+    nodes: dict[int, dict[str, Any]] = {n: data for n, data in g.nodes(data=True)}  # no NodeView per edge
     for u, v in g.edges:
-        a, b = g.nodes[u]["info"], g.nodes[v]["info"]
+        a, b = nodes[u]["info"], nodes[v]["info"]
         if a.kind not in (STREAMABLE, METADATA) or b.kind not in (STREAMABLE, METADATA):
             continue
-        if "stream.async.transfer" in (g.nodes[u]["op"].op_name, g.nodes[v]["op"].op_name):
+        if "stream.async.transfer" in (nodes[u]["op"].op_name, nodes[v]["op"].op_name):
             continue
         if not affinities_compatible(a.affinity, b.affinity) and not same_device(a.affinity, b.affinity):
-            ou, ov = g.nodes[u]["op"], g.nodes[v]["op"]
+            ou, ov = nodes[u]["op"], nodes[v]["op"]
             raise AffinityError(
                 f"{ov.describe()} on {b.affinity} consumes the result of {ou.describe()} on {a.affinity}; "
                 "affinities are incompatible (insert a stream.async.transfer)"
