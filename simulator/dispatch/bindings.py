@@ -113,7 +113,12 @@ def resolve_shape(op: Operation, t: TensorType, dims: list[Any]) -> tuple[int, .
             v = next(it, None)
             if v is None:
                 raise unsupported(op, f"no operand for a dynamic dim of {t}")
-            shape.append(as_int(op, v))
+            n = as_int(op, v)
+            if n < 0:
+                # (a size the host computed, e.g. an ONNX Reshape's -1 left unresolved: IREE's compiled
+                # code runs no iterations over it and leaves the result undefined)
+                raise DispatchError(f"{op.describe()}: dynamic dimension {n} of {t} is negative")
+            shape.append(n)
         else:
             shape.append(d)
     return tuple(shape)

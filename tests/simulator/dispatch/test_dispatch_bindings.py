@@ -7,8 +7,9 @@ import pytest
 
 import ir
 from ir.attributes import SymbolRefAttr
-from simulator.dispatch import DispatchCost, load_executable
+from simulator.dispatch import DispatchCost, evaluate_function, load_executable
 from simulator.errors import DispatchError, SimulationError, UnsupportedOpError
+from tests.simulator.dispatch.mlir_text import func
 
 DT = "!iree_tensor_ext.dispatch.tensor"
 
@@ -148,3 +149,17 @@ def test_float_push_constants_keep_their_value_and_key() -> None:
     assert push_constant(np.int64(-3)) == -3 and isinstance(push_constant(np.array(7, np.int8)), int)
     assert _uniform_key([0.05, 3]) != _uniform_key([0.07, 3])
     assert _uniform_key([float("nan")]) == _uniform_key([float("nan")])
+
+
+def test_negative_dynamic_dimension_is_named() -> None:
+    """A dynamic size the host computed as -1 (IREE 3.13's ONNX Reshape with -1 beside a dynamic dim can
+    push one) is an error naming the op and the tensor type, not a numpy ValueError."""
+    body = "\n".join(
+        [
+            '    %e = "tensor.empty"(%a0) : (index) -> tensor<?x16xf32>',
+            '    "func.return"(%e) : (tensor<?x16xf32>) -> ()',
+        ]
+    )
+    negative = r"tensor.empty at .*: dynamic dimension -1 of tensor<\?x16xf32> is negative"
+    with pytest.raises(DispatchError, match=negative):
+        evaluate_function(func(["index"], ["tensor<?x16xf32>"], body), [-1])
