@@ -44,8 +44,33 @@ def verify(target: Module | Operation) -> None:
     top = target.op if isinstance(target, Module) else target
     _verify_op(top, visible=set())
     if top.op_name == "builtin.module":
+        _verify_unique_symbols(top)
         _verify_dispatch_workloads(top)
         _verify_call_signatures(top)
+
+
+#: Ops whose region is a symbol table (MLIR's SymbolTable trait): a name is defined once in it.
+SYMBOL_TABLE_OPS = frozenset(
+    {"builtin.module", "stream.executable", "hal.executable", "hal.executable.variant", "flow.executable"}
+)
+
+
+def _verify_unique_symbols(top: Operation) -> None:
+    """MLIR's SymbolTable verifier: within one symbol table no two ops share a ``sym_name``."""
+    for table in top.walk():
+        if table.op_name not in SYMBOL_TABLE_OPS:
+            continue
+        seen: set[str] = set()
+        for region in table.regions:
+            for block in region.blocks:
+                for op in block.ops:
+                    name = op.attr("sym_name")
+                    text = getattr(name, "value", None)
+                    if not isinstance(text, str):
+                        continue
+                    if text in seen:
+                        raise VerifyError(f"redefinition of symbol named '{text}'", location=op.location)
+                    seen.add(text)
 
 
 def _verify_call_signatures(top: Operation) -> None:

@@ -81,6 +81,12 @@ RULES: tuple[Rule, ...] = (
         ("invalid_terminator_not_last_in_block", "invalid_function_block_without_terminator"),
     ),
     Rule(
+        "a symbol is defined once in its symbol table (module, executable, variant)",
+        "MLIR core: SymbolTable verifier ('redefinition of symbol named ...')",
+        "ir.verifier._verify_unique_symbols",
+        ("invalid_symbol_redefinition",),
+    ),
+    Rule(
         "not a verify error: static stream.cmd.parameter.* ranges past the resource end",
         "no IREE verifier checks them (iree-opt accepts)",
         "not checked by ir; the simulator's memory rejects the access at run time",
