@@ -10,18 +10,24 @@ Runs on any module, async or cmd form, every function and initializer. With the 
 2. Known-immediate timepoint results of ``scf.if``, ``scf.for``, ``util.global.load``, calls and
    selects are replaced likewise; known-immediate timepoint operands of calls, selects, ``cf.br``,
    ``cf.cond_br`` and ``util.return`` get an immediate in their place.
-3. A ``stream.timepoint.await`` whose resources are consumed by timeline ops (a region capturing
-   them) is folded into those ops: the op captures the resource directly and, unless its awaits
-   already cover the awaited timepoint (IREE's test: the awaited timepoint's coverage holds all of
-   the op's awaits), adds the timepoint to its awaits (through a join when the op takes one). The
-   await goes when nothing uses it any more.
+3. Awaits move around control flow first (IREE's walk, repeated until nothing moves): an await right
+   before an ``scf.if``/``scf.index_switch`` whose branches use its results is cloned into those
+   branches; one before other control flow that does not use them moves past it.
+4. A ``stream.timepoint.await`` is folded into the timeline ops its results reach, directly or through
+   what :func:`~scheduler.passes.transitive_uses.walk_transitive_uses` follows (``scf`` iteration
+   arguments and results, branch arguments, calls): each such op the awaited resource dominates adds the
+   awaited timepoint to its awaits unless they already cover it (through a join when the op takes one;
+   not for a CF loop header's argument when the timepoint is defined in the loop), and captures the
+   awaited resource in place of the value it used where the resource's block dominates it (never a CF
+   loop header's argument). IREE's replacement of an ``scf.for`` iteration argument or an ``scf.if``
+   result this way ignores the other values that reach them; kept, for fidelity. The await goes when
+   nothing uses it any more.
+5. An await whose result reaches a control flow op's terminator that forwards it to the op's results
+   (``scf.yield``, ``scf.condition``) is skipped there when the timepoints forwarded beside it cover the
+   await's.
 
 Like IREE's pass alone, dead ops are left for a later cleanup (a join whose uses were replaced stays).
-4. An await whose result a control flow op's terminator forwards to its results (``scf.yield``,
-   ``scf.condition``) is skipped there when the timepoints forwarded beside it cover the await's.
-
-Not done (IREE does them): following an await's resources through block arguments or calls to a
-timeline op, and fence coverage through ``stream.timepoint.import``.
+Not done (IREE does it): fence coverage through ``stream.timepoint.import``.
 
 Examples
 --------
@@ -39,6 +45,8 @@ Examples
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+
 from ir import Block, BlockArgument, Builder, Module, Operation, Region, Value
 from ir import attributes as A
 from ir import types as T
@@ -46,6 +54,8 @@ from ir.builder import clone_op
 from ir.opdef import segment_bounds
 from scheduler.passes.timepoint_analysis import (
     CALL_OPS,
+    CALLABLE_OPS,
+    SCF_REGION_OPS,
     TIMELINE_OPS,
     TimepointFacts,
     awaits,
@@ -53,11 +63,23 @@ from scheduler.passes.timepoint_analysis import (
     is_timepoint,
     result_timepoint,
 )
+from scheduler.passes.transitive_uses import Dominance, walk_transitive_uses
 
 _RESULT_OPS = frozenset({"scf.if", "scf.for", "util.global.load"})
 _OPERAND_OPS = frozenset({"cf.br", "cf.cond_br", "util.return"})
 # Region branch ops whose terminators forward values to their results.
 _BRANCHING = frozenset({"scf.if", "scf.for", "scf.while", "scf.index_switch"})
+# Ops implementing MLIR's RegionBranchOpInterface (control flow between their regions and their results).
+_REGION_BRANCH_OPS = frozenset(
+    {
+        *SCF_REGION_OPS,
+        "stream.async.execute",
+        "stream.async.concurrent",
+        "stream.cmd.execute",
+        "stream.cmd.serial",
+        "stream.cmd.concurrent",
+    }
+)
 
 
 def elide_timepoints(module: Module) -> None:
@@ -79,32 +101,6 @@ def _replace_in(op: Operation, old: Value, new: Value) -> None:
     for i, v in enumerate(op.operands):
         if v is old:
             op.set_operand(i, new)
-
-
-def properly_dominates(value: Value, op: Operation) -> bool:
-    """Whether ``value`` is defined before ``op`` on every path to it: defined earlier in a block that
-    holds ``op`` (or an op around it), or in the entry block of a region that holds ``op``. Other CFG
-    shapes answer False (conservative)."""
-    def_block: Block | None
-    if isinstance(value, BlockArgument):
-        def_block, def_index = value.block, -1
-    else:
-        d = value.defining_op
-        if d is None or d.parent is None:
-            return False
-        def_block, def_index = d.parent, d.parent.ops.index(d)
-    current: Operation | None = op
-    while current is not None:
-        block = current.parent
-        if block is None:
-            return False
-        if block is def_block:
-            return def_index < block.ops.index(current)
-        region = block.parent
-        if region is not None and def_block is region.blocks[0] and def_block in region.blocks:
-            return True
-        current = current.parent_op
-    return False
 
 
 def set_awaits(op: Operation, timepoints: list[Value]) -> None:
@@ -153,20 +149,23 @@ def _set_test_awaits(op: Operation, timepoints: list[Value]) -> None:
         op.properties["operandSegmentSizes"] = A.segment_sizes(*values)
 
 
-def _awaits_in(fn: Operation) -> list[Operation]:
-    # MLIR's default walk is post-order: nested awaits come before the op that holds them.
-    found: list[Operation] = []
+def _walk_awaits(fn: Operation) -> Iterator[Operation]:
+    """The awaits of ``fn`` as MLIR's default walk meets them while the caller rewrites: post-order (nested
+    awaits before the op holding them), each block's next op taken just before an op is visited, so an
+    await moved past the op after it is met again there."""
 
-    def visit(op: Operation) -> None:
+    def visit(op: Operation) -> Iterator[Operation]:
         for region in op.regions:
             for block in region.blocks:
-                for child in block.ops:
-                    visit(child)
-        if op.op_name == "stream.timepoint.await":
-            found.append(op)
+                current = block.ops[0] if block.ops else None
+                while current is not None:
+                    following = _next_op(current)
+                    yield from visit(current)
+                    current = following
+        if op.op_name == "stream.timepoint.await" and op.parent is not None:
+            yield op
 
-    visit(fn)
-    return found
+    yield from visit(fn)
 
 
 def _next_op(op: Operation) -> Operation | None:
@@ -228,11 +227,31 @@ def _hoist_await(await_op: Operation, after: Operation) -> bool:
     return True
 
 
+def _loop_header(dom: Dominance, block: Block) -> bool:
+    """Whether ``block`` is a CF loop header outside any ``scf``/execution region: a predecessor is
+    itself or dominated by it (its arguments take different values on different iterations)."""
+    op = block.parent.parent if block.parent is not None else None
+    while op is not None:
+        if op.op_name in _REGION_BRANCH_OPS:
+            return False
+        if op.op_name in CALLABLE_OPS:
+            break
+        op = op.parent_op
+    region = block.parent
+    for pred in region.blocks if region is not None else []:
+        term = pred.terminator
+        enters = term is not None and any(s is block for s in term.successors)
+        if enters and (pred is block or dom.block_dominates(block, pred)):
+            return True
+    return False
+
+
 class _Eliding:
     """One function's rewrite (IREE's ``tryElideTimepointsInRegion``)."""
 
     def __init__(self, facts: TimepointFacts) -> None:
         self.facts = facts
+        self.dom = Dominance()
         self.pending: dict[Value, Value] = {}
 
     def run(self, fn: Operation) -> None:
@@ -252,20 +271,16 @@ class _Eliding:
         moved = True
         while moved:  # move awaits around control flow until nothing moves, folding the others
             moved = False
-            for op in _awaits_in(fn):
-                if op.parent is None:
-                    continue
+            for op in _walk_awaits(fn):
                 after = _next_op(op)
                 if after is None or not after.regions:
                     self._fold_await(op)
                 elif _sink_await(op, after) or _hoist_await(op, after):
                     moved = True
-        for op in _awaits_in(fn):  # and once more, for awaits that moved next to their users
-            if op.parent is not None:
-                self._fold_await(op)
-        for op in _awaits_in(fn):
-            if op.parent is not None:
-                self._drop_before_yield(op)
+        for op in _walk_awaits(fn):  # and once more, for awaits that moved next to their users
+            self._fold_await(op)
+        for op in _walk_awaits(fn):
+            self._drop_before_yield(op)
         for old, new in self.pending.items():
             old.replace_all_uses_with(new)
 
@@ -329,62 +344,88 @@ class _Eliding:
     # --- await folding -------------------------------------------------------------------------------
 
     def _fold_await(self, await_op: Operation) -> None:
-        """IREE's ``tryFoldAwaitWithTimelineOps``, for timeline ops that use the await's results directly."""
+        """IREE's ``tryFoldAwaitWithTimelineOps``: every timeline op the await's results reach (through
+        region arguments, branches and control flow results too) absorbs the awaited timepoint unless its
+        awaits cover it, and uses the awaited resource where that dominates the value it used."""
         tp = await_op.operands[-1]
         count = len(await_op.results)
         resources = list(await_op.operands[:count])
+        dom = self.dom
         mods: list[tuple[Operation, Value, Value, bool]] = []
         for result in await_op.results:
             source = resources[result.index]
-            for user, _ in list(result.uses):
-                if user.op_name not in TIMELINE_OPS or any(m[0] is user and m[1] is result for m in mods):
-                    continue
-                if not properly_dominates(source, user):
-                    continue
+
+            def visit(user: Operation, index: int, source: Value = source) -> None:
+                if user.op_name not in TIMELINE_OPS or not dom.properly_dominates(source, user):
+                    return
+                used = user.operands[index]
+                if (
+                    isinstance(used, BlockArgument)
+                    and _loop_header(dom, used.block)
+                    and not dom.properly_dominates(tp, user)
+                ):
+                    return  # a CF loop's back edge with a timepoint defined in the loop
                 covered = self.facts.covers(tp, awaits(user))
-                mods.append((user, result, source, not covered))
+                mods.append((user, used, source, not covered))
+
+            walk_transitive_uses(self.facts.program, result, visit)
         changed = False
-        absorbing: dict[int, tuple[Operation, list[Value]]] = {}
+        absorbing: dict[int, Operation] = {}
         for user, _, _, absorb in mods:
             if absorb:
-                absorbing.setdefault(id(user), (user, []))[1].append(tp)
-        for user, tps in absorbing.values():
+                absorbing.setdefault(id(user), user)
+        for user in absorbing.values():
             new_awaits = awaits(user)
-            added = False
-            for t in tps:
-                if not any(t is w for w in new_awaits):
-                    new_awaits.append(t)
-                    added = True
-            if added:
-                set_awaits(user, new_awaits)
+            if not any(tp is w for w in new_awaits):
+                set_awaits(user, [*new_awaits, tp])
                 changed = True
         for user, old, new, _ in mods:
-            if any(v is old for v in user.operands) and properly_dominates(new, await_op):
+            if not any(v is old for v in user.operands):
+                continue
+            if isinstance(old, BlockArgument):
+                if _loop_header(dom, old.block):
+                    continue
+                d = new.defining_op
+                new_block = (
+                    new.block if isinstance(new, BlockArgument) else (d.parent if d is not None else None)
+                )
+                ok = new_block is not None and dom.block_properly_dominates(new_block, old.block)
+            else:
+                d = old.defining_op
+                ok = d is not None and dom.properly_dominates(new, d)
+            if ok:
                 _replace_in(user, old, new)
                 changed = True
         if changed and all(not r.uses for r in await_op.results):
             await_op.erase()
 
     def _drop_before_yield(self, await_op: Operation) -> None:
-        """IREE's ``tryEliminateAwaitBeforeRegionBranchYield``: a value yielded to a control flow op's
-        results after an await is yielded unawaited when the timepoints yielded beside it cover the await's
-        (its users after the op wait for those)."""
+        """IREE's ``tryEliminateAwaitBeforeRegionBranchYield``: where an await's result reaches (directly or
+        through other control flow) a region terminator yielding to its op's results beside timepoints that
+        cover the awaited one, the terminator yields the awaited resource instead (where it dominates)."""
         tp = await_op.operands[-1]
         for result in await_op.results:
             source = await_op.operands[result.index]
-            for user, i in list(result.uses):
+            mods: list[tuple[Operation, int]] = []
+
+            def visit(
+                user: Operation, index: int, source: Value = source, mods: list[tuple[Operation, int]] = mods
+            ) -> None:
                 parent = user.parent_op
                 if parent is None or parent.op_name not in _BRANCHING:
-                    continue
+                    return
                 if user.op_name == "scf.condition":
                     forwarded = list(user.operands[1:])
                 elif user.op_name == "scf.yield" and parent.op_name != "scf.while":
                     forwarded = list(user.operands)
                 else:
-                    continue  # a while's body yields back to its condition region, not to its results
+                    return  # a while's body yields back to its condition region, not to its results
                 yielded = [v for v in forwarded if is_timepoint(v)]
                 if not yielded or not self.facts.covers(tp, yielded):
-                    continue
-                if properly_dominates(source, user):
-                    user.set_operand(i, source)
+                    return
+                if self.dom.properly_dominates(source, user):
+                    mods.append((user, index))
 
+            walk_transitive_uses(self.facts.program, result, visit)
+            for user, index in mods:
+                user.set_operand(index, source)

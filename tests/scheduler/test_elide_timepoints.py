@@ -104,3 +104,35 @@ def test_elide_timepoints_output_is_deterministic():
         outs.append(ir.print_generic(m))
     assert outs[0] == outs[1]
     assert '"stream.timepoint.immediate"' in outs[0]
+
+
+def test_dominance_across_blocks_and_nested_regions():
+    from scheduler.passes.transitive_uses import Dominance
+
+    m = ir.load_text(
+        """util.func public @f(%c: i1, %a: index) -> index {
+          %x = arith.addi %a, %a : index
+          cf.cond_br %c, ^l(%x : index), ^r
+        ^l(%y: index):
+          %z = scf.if %c -> index {
+            %w = arith.addi %y, %x : index
+            scf.yield %w : index
+          } else {
+            scf.yield %y : index
+          }
+          cf.br ^r
+        ^r:
+          util.return %x : index
+        }"""
+    )
+    fn = m.body.ops[0]
+    entry, left, right = fn.regions[0].blocks
+    add_x = entry.ops[0]
+    scf_if = left.ops[0]
+    inner = scf_if.regions[0].blocks[0].ops[0]
+    dom = Dominance()
+    assert dom.properly_dominates(add_x.results[0], inner)  # an outer value reaches nested ops
+    assert dom.properly_dominates(left.args[0], inner)
+    assert not dom.properly_dominates(scf_if.results[0], inner)  # an op does not dominate what it holds
+    assert not dom.properly_dominates(left.args[0], right.ops[0])  # ^r has another predecessor
+    assert dom.block_properly_dominates(entry, right) and not dom.block_properly_dominates(left, right)
