@@ -261,7 +261,7 @@ def _run_case(
         path = pathlib.Path(d) / "pre.mlir"
         path.write_text(pre_text)
     try:
-        module = ir.load_file(str(path))
+        module = ir.load_file(str(path), allow_unregistered=bool(extra))
         PASSES[short].run(module)
         ours_text = ir.print_generic(module)
     except (IRError, ScheduleError) as e:

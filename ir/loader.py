@@ -129,25 +129,30 @@ def looks_generic(text: str) -> bool:
     return True
 
 
-def load_text(text: str, filename: str = "<string>") -> Module:
-    """Parse program text in generic form, or IREE's pretty form when the ``iree`` extra is installed."""
+def load_text(text: str, filename: str = "<string>", *, allow_unregistered: bool = False) -> Module:
+    """Parse program text in generic form, or IREE's pretty form when the ``iree`` extra is installed.
+
+    Pretty text with ops of dialects IREE does not know is rejected, as by ``iree-opt``, unless
+    ``allow_unregistered`` (``iree-opt --allow-unregistered-dialect``): such ops are then kept opaque,
+    in generic form (the generic parser always keeps them so)."""
     if looks_generic(text):
         return parse_module(text, filename)
     from ir.iree_bridge import iree_available, to_generic_text
 
     if not iree_available():
         return parse_module(text, filename)
-    module = parse_module(to_generic_text(text, filename=filename, debug_info=True), filename)
+    generic = to_generic_text(text, filename=filename, debug_info=True, allow_unregistered=allow_unregistered)
+    module = parse_module(generic, filename)
     adopt_debug_locations(module, filename=filename)
     return module
 
 
-def load_file(path: str | os.PathLike[str]) -> Module:
+def load_file(path: str | os.PathLike[str], *, allow_unregistered: bool = False) -> Module:
     """Read and parse a program file (``-`` is standard input, ``.gz`` or any gzip stream is
     decompressed); see :func:`read_source` and :func:`load_text`."""
     name = os.fspath(path)
     text = read_source(name)
-    return load_text(text, "<stdin>" if name == "-" else name)
+    return load_text(text, "<stdin>" if name == "-" else name, allow_unregistered=allow_unregistered)
 
 
 def copy_module(module: Module) -> Module:

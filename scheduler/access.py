@@ -334,6 +334,8 @@ def result_size(op: Operation, r: int) -> Value:
         return _value(op.result_size)
     if isinstance(op, (D.AsyncCopyOp, D.AsyncFillOp, D.AsyncUpdateOp, D.AsyncStoreOp, D.AsyncCollectiveOp)):
         return _value(op.target_size)
+    if op.op_name == "stream.async.barrier":  # not a registered op class: (source, size)
+        return op.operands[1]
     raise ValueError(f"{op.describe()}: no known result size")
 
 
@@ -352,6 +354,8 @@ def operand_size(op: Operation, value: Value) -> Value:
         return _value(op.source_size if isinstance(op, D.AsyncCopyOp) else op.update_size)
     elif isinstance(op, (D.AsyncFillOp, D.AsyncStoreOp)):
         return _value(op.target_size)
+    elif op.op_name == "stream.async.barrier" and op.operands[0] is value:
+        return op.operands[1]
     elif isinstance(op, D.AsyncCollectiveOp):
         return _value(op.target_size if op.target is value else op.source_size)
     raise ValueError(f"{op.describe()}: no size for operand")

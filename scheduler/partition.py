@@ -197,16 +197,22 @@ def _sync_ops(
     inside = set(order) - opaque
     node_of = {id(g.nodes[n].get("op")): n for n in inside}
     out: dict[int, list[int]] = {}
-    for n in order:
+    for n in reversed(order):  # IREE meets them bottom-up: a producer's last sync op first
         op = g.nodes[n].get("op")
-        if n in opaque or op is None or getattr(op, "op_name", "") != "stream.async.transfer":
+        name = getattr(op, "op_name", "")
+        if n in opaque or op is None:
+            continue
+        # A barrier is a sync op where it is classified streamable (the standalone pass; the pipeline
+        # keeps it a host op).
+        barrier = name == "stream.async.barrier" and g.nodes[n]["info"].kind in (STREAMABLE, METADATA)
+        if name != "stream.async.transfer" and not barrier:
             continue
         producer = node_of.get(id(op.operands[0].defining_op))
-        if producer is None or g.nodes[producer]["info"].kind != STREAMABLE:
+        if producer is None or g.nodes[producer]["info"].kind not in (STREAMABLE, METADATA):
             continue
         if getattr(g.nodes[producer].get("op"), "op_name", "") in clone:
             continue  # a producer cloned into its consumers' partitions has no one partition to join
-        if affinities_compatible(g.nodes[n]["info"].affinity, g.nodes[producer]["info"].affinity):
+        if barrier or affinities_compatible(g.nodes[n]["info"].affinity, g.nodes[producer]["info"].affinity):
             out.setdefault(producer, []).append(n)
     return out
 

@@ -3,8 +3,8 @@
 ``#stream.resource_config<{...}>``, ``#stream.partitioning_config<...>`` and ``#stream.collective<...>`` are
 read into typed fields. Each keeps the text of its body as it was read and prints it back unchanged, so a
 module round-trips even where IREE's own spelling varies (``memory_model = discrete`` is read,
-``memory_model = Discrete`` is printed by IREE 3.13; ``#stream.partitioning_config<"min-peak-memory">`` is
-read, ``<favor-min-peak-memory>`` printed).
+``memory_model = Discrete`` is printed by IREE 3.13). ``#stream.partitioning_config`` is the exception: IREE
+prints ``<favor-min-peak-memory>`` but reads only ``<"min-peak-memory">``, so it always prints the latter.
 """
 
 from __future__ import annotations
@@ -100,8 +100,9 @@ class PartitioningConfigAttr(Attribute):
     text: str | None = field(default=None, compare=False)
 
     def __str__(self) -> str:
-        body = self.text if self.text is not None else f'"{self.favor.value}"'
-        return f"#stream.partitioning_config<{body}>"
+        # Always the quoted form IREE's parser reads: IREE 3.13 prints ``<favor-min-peak-memory>``,
+        # which its own parser rejects ("expected string"), so the text as read is not kept.
+        return f'#stream.partitioning_config<"{self.favor.value}">'
 
 
 @register_dialect_attr("stream.partitioning_config")

@@ -21,6 +21,8 @@ and awaits trigger, plus its own ``RemoveBarriers``, applied to a fixpoint.
 - splat/alloca: moved down to their first consumer (``SinkAllocaLikeOpToConsumers``);
 - scf.for: an iteration argument the body yields unchanged (or whose initial value it yields, or that
   nobody uses) is dropped (MLIR's ``ForOpIterArgsFolder``);
+- scf.if: results yielded from outside become selects, an empty ``else`` goes (MLIR's patterns, in
+  :mod:`scheduler.passes.scf_canonicalize`);
 - join: one operand is that operand; immediates and duplicates are dropped.
 """
 
@@ -33,6 +35,7 @@ from ir import attributes as A
 from ir import types as T
 from scheduler.access import op_info, tied_operands
 from scheduler.await_sinking import can_stably_sink, sink_awaits, sink_target
+from scheduler.passes.scf_canonicalize import canonicalize_if
 
 _MAX_ROUNDS = 1000
 # Async ops erased when nothing uses them (IREE's ElideUnusedOp patterns).
@@ -79,6 +82,8 @@ def canonicalize_execution(func: Operation) -> None:
                 changed |= _narrow_pattern(op)
             elif op.op_name == "scf.for":
                 changed |= _for_iter_args(op)
+            elif op.op_name == "scf.if":
+                changed |= canonicalize_if(op)
         if changed:
             continue
         # Grouping and sinking last: a region that captures an await's result chains it first.

@@ -33,7 +33,7 @@ from ir import attributes as A
 from ir import types as T
 from ir.builder import clone_op
 from ir.opdef import segment_bounds
-from scheduler.access import STREAMABLE_OPS, is_resource, operand_size, result_size
+from scheduler.access import METADATA, STREAMABLE_OPS, OpInfo, is_resource, operand_size, result_size
 from scheduler.graph import build_graph, top_level_ancestor
 from scheduler.partition import Partition, partition_execution
 from scheduler.passes.canonicalize import canonicalize_execution
@@ -88,6 +88,12 @@ def _process_region(region: Region) -> None:
 
 def _partitions(block: Block) -> tuple[list[Operation], tuple[Partition, ...], list[Operation]]:
     g = build_graph(block)
+    for n in g.nodes:
+        op = g.nodes[n]["op"]
+        if op.op_name == "stream.async.barrier":
+            # Streamable metadata in IREE, tied to its source: a sync op joining its producer's partition
+            # (its users then cannot join that partition through it); canonicalization drops it after.
+            g.nodes[n]["info"] = OpInfo(METADATA, op.attr("affinity"), (), {0: op.operands[0]})
     ops = [g.nodes[n]["op"] for n in sorted(g.nodes)]
     # Cheap producers used only inside the regions of this block's ops are left out and re-made there
     # (IREE's rematerialization of preferCloneToConsumers ops).

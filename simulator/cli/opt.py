@@ -22,13 +22,18 @@ def register(subparsers: argparse._SubParsersAction) -> None:  # type: ignore[ty
     form = p.add_mutually_exclusive_group()
     form.add_argument("--generic", action="store_true", help="print MLIR's generic form (the default)")
     form.add_argument("--pretty", action="store_true", help="print the dialects' custom syntax, for people")
+    p.add_argument(
+        "--allow-unregistered-dialect",
+        action="store_true",
+        help="accept ops of dialects IREE does not know in pretty text, kept opaque (as iree-opt's flag)",
+    )
     p.add_argument("--no-verify", action="store_true", help="skip the verifier")
     p.add_argument("--iree-names", action="store_true", help="spell ops renamed by IREE 3.x the new way")
     p.set_defaults(func=run)
 
 
 def run(args: argparse.Namespace) -> int:
-    module = load_file(args.file)
+    module = load_file(args.file, allow_unregistered=args.allow_unregistered_dialect)
     if not args.no_verify:
         verify(module)
     if args.pretty:

@@ -32,6 +32,11 @@ def register(subparsers: argparse._SubParsersAction) -> None:  # type: ignore[ty
     p.add_argument("--memory-model", choices=["unified", "discrete"], default="unified")
     p.add_argument("--graph", default=None, help="write the dependence graph (.graphml or .dot) of @main")
     p.add_argument(
+        "--allow-unregistered-dialect",
+        action="store_true",
+        help="accept ops of dialects IREE does not know in pretty text, kept opaque (as iree-opt's flag)",
+    )
+    p.add_argument(
         "--no-verify",
         action="store_true",
         help="skip verifying the input and the result (as iree-opt's --verify-each=false)",
@@ -48,7 +53,7 @@ def register(subparsers: argparse._SubParsersAction) -> None:  # type: ignore[ty
 
 
 def run(args: argparse.Namespace) -> int:
-    module = load_file(args.program)
+    module = load_file(args.program, allow_unregistered=args.allow_unregistered_dialect)
     if not args.no_verify:  # as iree-opt: a pass runs only on input the verifier accepts
         verify(module)
     if args.stage is not None:

@@ -69,7 +69,8 @@ def test_partitioning_config_reads_both_iree_spellings(body: str) -> None:
     attr = read_attrs(f"a = #stream.partitioning_config<{body}>")["a"]
     assert isinstance(attr, PartitioningConfigAttr)
     assert attr.favor is Favor.MIN_PEAK_MEMORY
-    assert str(attr) == f"#stream.partitioning_config<{body}>"
+    # Printed as IREE's parser reads it (IREE prints favor-..., which it cannot read back).
+    assert str(attr) == '#stream.partitioning_config<"min-peak-memory">'
     assert (
         str(PartitioningConfigAttr(Favor.MAX_CONCURRENCY)) == '#stream.partitioning_config<"max-concurrency">'
     )

@@ -40,3 +40,30 @@ def test_cli_schedule_writes_graph(tmp_path):
     dot = tmp_path / "g.dot"
     assert main(["schedule", str(path), "--graph", str(dot), "-o", str(tmp_path / "out.mlir")]) == 0
     assert dot.read_text().startswith("digraph schedule {")
+
+
+def test_cli_schedule_stage_unregistered_dialect_needs_the_flag(tmp_path, capsys):
+    # As iree-opt: pretty text with an op of an unknown dialect is an error (exit 2, file:line:col)
+    # unless --allow-unregistered-dialect, which keeps the op opaque (a host op with side effects).
+    from tests.conftest import require_iree
+
+    require_iree()
+    src = tmp_path / "u.mlir"
+    src.write_text(
+        "util.func public @f(%in: !stream.resource<external>) -> !stream.resource<external> {\n"
+        "  %c0 = arith.constant 0 : index\n"
+        "  %c1 = arith.constant 1 : index\n"
+        "  %c4 = arith.constant 4 : index\n"
+        '  "mine.effect"() : () -> ()\n'
+        "  %x = stream.async.dispatch @ex::@f[%c1](%in[%c0 to %c4 for %c4]) :"
+        " (!stream.resource<external>{%c4}) -> !stream.resource<external>{%c4}\n"
+        "  util.return %x : !stream.resource<external>\n"
+        "}\n"
+    )
+    assert main(["schedule", "--stage", "schedule-execution", str(src)]) == 2
+    assert f"{src}:5:" in capsys.readouterr().err
+    out = tmp_path / "o.mlir"
+    argv = ["schedule", "--stage", "schedule-execution", "--allow-unregistered-dialect", str(src), "-o", str(out)]
+    assert main(argv) == 0
+    names = [op.op_name for op in ir.load_file(str(out)).walk()]
+    assert "mine.effect" in names and "stream.async.execute" in names

@@ -1,0 +1,111 @@
+"""MLIR's canonicalization patterns of ``scf.if`` that IREE's schedule-execution cleanup triggers (it
+applies every registered pattern to the function it partitioned):
+
+- ``ConvertTrivialIfToSelect``: each result both of whose yielded values are defined outside the
+  ``scf.if`` becomes that value (when the same) or an ``arith.select`` on the condition placed before
+  the op; the op keeps the other results (its regions move to a new ``scf.if``);
+- ``RemoveEmptyElseBranch``: an ``scf.if`` without results whose ``else`` holds only its yield loses the
+  ``else`` region's block.
+
+Examples
+--------
+>>> import ir
+>>> m = ir.load_text('''util.func public @f(%c: i1, %a: index, %b: index) -> index {
+...   %x = scf.if %c -> index {
+...     scf.yield %a : index
+...   } else {
+...     scf.yield %b : index
+...   }
+...   util.return %x : index
+... }''')
+>>> if_op = m.body.ops[0].body.ops[0]
+>>> canonicalize_if(if_op)
+True
+>>> [op.op_name for op in m.body.ops[0].body.ops]
+['arith.select', 'scf.if', 'util.return']
+>>> canonicalize_if(m.body.ops[0].body.ops[1]), len(m.body.ops[0].body.ops[1].regions[1].blocks)
+(True, 0)
+"""
+
+from __future__ import annotations
+
+from ir import Block, BlockArgument, Builder, Operation, Region, Value, create
+
+
+def canonicalize_if(op: Operation) -> bool:
+    """Apply the patterns (module doc) once to ``op``, an ``scf.if``; whether anything changed."""
+    return _trivial_if_to_select(op) or _remove_empty_else(op)
+
+
+def _defined_in(value: Value, region: Region) -> bool:
+    """Whether ``value`` is defined in a block of ``region`` itself (MLIR's ``getParentRegion``)."""
+    block: Block | None
+    if isinstance(value, BlockArgument):
+        block = value.block
+    else:
+        d = value.defining_op
+        block = d.parent if d is not None else None
+    return block is not None and block.parent is region
+
+
+def _trivial_if_to_select(op: Operation) -> bool:
+    if not op.results or len(op.regions) < 2 or not op.regions[1].blocks:
+        return False
+    then_region, else_region = op.regions
+    then_yield = then_region.blocks[-1].terminator
+    else_yield = else_region.blocks[-1].terminator
+    if then_yield is None or else_yield is None:
+        return False
+    pairs = list(zip(then_yield.operands, else_yield.operands))
+    kept = [i for i, (t, f) in enumerate(pairs) if _defined_in(t, then_region) or _defined_in(f, else_region)]
+    if len(kept) == len(op.results):
+        return False
+    cond = op.operands[0]
+    b = Builder.before(op)
+    b.location = op.location
+    results: list[Value | None] = [None] * len(op.results)
+    for i, (t, f) in enumerate(pairs):
+        if i in kept:
+            continue
+        if t is f:
+            results[i] = t
+        else:
+            results[i] = b.create("arith.select", [cond, t, f], [t.type]).results[0]
+    regions = list(op.regions)
+    for region in regions:
+        region.parent = None
+    op.regions = []
+    new = create(
+        "scf.if",
+        [cond],
+        [op.results[i].type for i in kept],
+        properties=dict(op.properties),
+        attributes=dict(op.attributes),
+        regions=regions,
+    )
+    new.location = op.location
+    b.insert(new)
+    then_yield.set_operands([then_yield.operands[i] for i in kept])
+    else_yield.set_operands([else_yield.operands[i] for i in kept])
+    for n, i in enumerate(kept):
+        results[i] = new.results[n]
+    for old, value in zip(op.results, results):
+        assert value is not None
+        old.replace_all_uses_with(value)
+    op.drop_operands()
+    assert op.parent is not None
+    op.parent.ops.remove(op)
+    op.parent = None
+    return True
+
+
+def _remove_empty_else(op: Operation) -> bool:
+    if op.results or len(op.regions) < 2 or len(op.regions[1].blocks) != 1:
+        return False
+    block = op.regions[1].blocks[0]
+    if len(block.ops) != 1:
+        return False
+    block.ops[0].drop_operands()
+    op.regions[1].blocks.clear()
+    block.parent = None
+    return True
