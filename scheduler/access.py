@@ -84,6 +84,40 @@ PURE_OPS = frozenset(
     }
 )
 PURE_PREFIXES = ("arith.", "math.", "index.")
+# Streamable ops that are pure in IREE (Stream_PureOp, or only allocating their result), and terminators
+# of scf regions: an scf op holding nothing else (its ops recursively) would be trivially dead in MLIR's
+# sense, so IREE's partitioning lets the open partitions grow across it (see :func:`pure_nested`; the
+# standalone schedule-execution pass uses it, the pipeline still treats such an op as a host effect).
+_PURE_NESTED = frozenset(
+    {
+        "stream.async.dispatch",
+        "stream.async.slice",
+        "stream.async.transfer",
+        "stream.async.constant",
+        "stream.async.cast",
+        "stream.async.alloca",
+        "scf.yield",
+        "scf.condition",
+        "arith.constant",
+    }
+)
+SCF_REGION_OPS = frozenset({"scf.if", "scf.for", "scf.while", "scf.index_switch", "scf.execute_region"})
+
+
+def pure_nested(op: Operation) -> bool:
+    """Whether every op ``op`` holds is free of side effects (MLIR's ``wouldOpBeTriviallyDead`` for an op
+    with recursive memory effects)."""
+    for inner in list(op.walk())[1:]:
+        name = inner.op_name
+        if (
+            name in SCF_REGION_OPS
+            or name in _PURE_NESTED
+            or name in PURE_OPS
+            or name.startswith(PURE_PREFIXES)
+        ):
+            continue
+        return False
+    return True
 
 
 @dataclass(frozen=True)

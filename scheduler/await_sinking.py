@@ -143,14 +143,18 @@ def _sink_one(await_op: Operation) -> bool:
     return True
 
 
-def sink_awaits(func: Operation) -> int:
+def sink_awaits(func: Operation, *, last_first: bool = False) -> int:
     """Move the awaits of ``func`` (a function, every block and region) as IREE's canonicalizer does.
 
+    ``last_first`` visits the awaits from the last to the first, as MLIR's greedy rewrite driver pops
+    its worklist (several awaits sunk before one consumer then end up in reverse order).
     Returns the number of moves.
     """
     moves = 0
     for _ in range(_MAX_ROUNDS):
         awaits = [op for op in func.walk() if op.op_name == "stream.timepoint.await"]
+        if last_first:
+            awaits.reverse()
         moved = False
         for await_op in awaits:
             if _sink_one(await_op):

@@ -24,7 +24,7 @@ Two dispatches, the second using the first, share one region and take two waves:
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 
 import networkx as nx
@@ -77,7 +77,7 @@ def partition_execution(
     *,
     nodes: Iterable[int] | None = None,
     opaque: frozenset[int] = frozenset(),
-    clone: frozenset[str] = frozenset(),
+    clone: frozenset[str] | Callable[[Operation], bool] = frozenset(),
 ) -> tuple[Partition, ...]:
     """Greedy bottom-up partitioning of the streamable ops of ``g`` into execution regions.
 
@@ -90,8 +90,9 @@ def partition_execution(
     opaque : frozenset of int, optional
         Nodes placed in no partition and seen as host ops without side effects (the ops of an execution
         region the input already has, which IREE schedules around).
-    clone : frozenset of str, optional
-        Names of ops IREE prefers to clone into their consumers (``preferCloneToConsumers``): such an op
+    clone : frozenset of str or callable, optional
+        The ops IREE prefers to clone into their consumers (``preferCloneToConsumers``), by name or by a
+        predicate: such an op
         consumed by several partitions joins each of them, so partitions may then share a node.
 
     Returns
@@ -105,19 +106,24 @@ def partition_execution(
     membership: dict[int, int] = {}
     hazards_of: dict[int, int] = {}
     sync_ops = _sync_ops(g, order, opaque, clone)
+    nested_of: dict[int, int] = {}
     deferred = {s for ss in sync_ops.values() for s in ss}
 
-    def can_add(n: int, op_hazards: int, ordinal: int) -> bool:
+    def can_add(n: int, op_hazards: int, ordinal: int, check_clones: bool = True) -> bool:
         info = g.nodes[n]["info"]
         if not affinities_compatible(info.affinity, builders[ordinal].affinity):
             return False
+        if nested_of.get(n, 0) >> ordinal & 1:
+            return False  # a partition that consumes the result of a region op using n inside
         op = g.nodes[n].get("op")
-        if clone and op is not None and op.op_name in clone:
+        if check_clones and op is not None and _clones(op, clone):
             # A cloned op minds only the hazards of its users in the candidate partition.
             op_hazards = 0
             for user in g.successors(n):
                 if membership.get(user, 0) >> ordinal & 1:
                     op_hazards |= hazards_of.get(user, 0)
+        else:
+            op_hazards |= nested_of.get(n, 0)
         for h in _bits(op_hazards):
             if ordinal < h:
                 return False
@@ -137,12 +143,20 @@ def partition_execution(
             usable = 0
         hazards = 0
         consumers = 0
+        nested = 0
         for user in g.successors(n):
             if user not in hazards_of:
                 continue
             m = membership.get(user, 0)
+            if _used_inside(g, n, user):
+                # IREE's nestedRegionHazards: the partitions consuming a region op's results can never
+                # hold what the region uses (n cannot join them).
+                nested |= hazards_of[user]
+                continue
             consumers |= m
             hazards |= m | hazards_of[user]
+        if nested:
+            nested_of[n] = nested
         for sync in sync_ops.get(n, ()):
             # The transfer that will join this op: its users' partitions are hazards, not consumers.
             for user in g.successors(sync):
@@ -158,14 +172,25 @@ def partition_execution(
         if not streamable:
             hazards_of[n] = hazards
             continue
+        op = g.nodes[n].get("op")
+        if (
+            op is not None
+            and _clones(op, clone)
+            and (candidates & consumers).bit_count() != consumers.bit_count()
+        ):
+            # Cloned into only some of its consumers: the others depend on the partition it joins, so
+            # every hazard counts again (IREE's re-check without the clone rule).
+            for ordinal in list(_bits(candidates)):
+                syncs_fit = all(can_add(sync, hazards, ordinal, False) for sync in sync_ops.get(n, ()))
+                if not can_add(n, hazards, ordinal, False) or not syncs_fit:
+                    candidates &= ~(1 << ordinal)
         if consumers & candidates:
             candidates = consumers & candidates
-        op = g.nodes[n].get("op")
-        if clone and op is not None and op.op_name in clone and (consumers & candidates).bit_count() > 1:
+        if op is not None and _clones(op, clone) and (consumers & candidates).bit_count() > 1:
             membership[n] = consumers & candidates
             for t in _bits(consumers & candidates):
                 builders[t].ops.append(n)
-                builders[t].hazards |= hazards & ~(1 << t)
+                builders[t].hazards |= (hazards | nested) & ~(1 << t)
             hazards_of[n] = hazards & ~(consumers & candidates)
             continue
         if candidates:
@@ -185,12 +210,38 @@ def partition_execution(
         hazards &= ~(1 << target)
         hazards_of[n] = hazards
         b.ops.append(n)
-        b.hazards |= hazards
+        b.hazards |= hazards | nested
     return tuple(Partition(tuple(reversed(b.ops)), b.affinity) for b in reversed(builders))
 
 
+def _clones(op: Operation, clone: frozenset[str] | Callable[[Operation], bool]) -> bool:
+    return clone(op) if callable(clone) else op.op_name in clone
+
+
+def _used_inside(g: nx.DiGraph[int], producer: int, user: int) -> bool:
+    """Whether ``user`` is an op with regions that is not streamable and uses what ``producer`` makes
+    inside its regions (not as an operand of its own)."""
+    holder = g.nodes[user].get("op")
+    made = g.nodes[producer].get("op")
+    if (
+        holder is None
+        or made is None
+        or not holder.regions
+        or g.nodes[user]["info"].kind in (STREAMABLE, METADATA)
+    ):
+        return False
+    for r in made.results:
+        for op, _ in r.uses:
+            if op is not holder and any(a is holder for a in op.ancestors()):
+                return True
+    return False
+
+
 def _sync_ops(
-    g: nx.DiGraph[int], order: list[int], opaque: frozenset[int], clone: frozenset[str]
+    g: nx.DiGraph[int],
+    order: list[int],
+    opaque: frozenset[int],
+    clone: frozenset[str] | Callable[[Operation], bool],
 ) -> dict[int, list[int]]:
     """Transfers that join the partition of their producer, by producer (IREE's ``syncOps``): a
     ``stream.async.transfer`` whose source is made by a streamable op of ``order`` it can execute with."""
@@ -210,7 +261,8 @@ def _sync_ops(
         producer = node_of.get(id(op.operands[0].defining_op))
         if producer is None or g.nodes[producer]["info"].kind not in (STREAMABLE, METADATA):
             continue
-        if getattr(g.nodes[producer].get("op"), "op_name", "") in clone:
+        producer_op = g.nodes[producer].get("op")
+        if producer_op is not None and _clones(producer_op, clone):
             continue  # a producer cloned into its consumers' partitions has no one partition to join
         if barrier or affinities_compatible(g.nodes[n]["info"].affinity, g.nodes[producer]["info"].affinity):
             out.setdefault(producer, []).append(n)

@@ -201,3 +201,32 @@ def convert_async_func(op: Operation) -> None:
     )
     new.location = op.location
     detach(op)
+
+
+def produced_on(exe: Operation, seen: set[int]) -> A.Attribute | None:
+    """Where a region without an affinity runs by IREE's affinity analysis: where the resources it
+    captures are produced (through awaits, to the regions that made them or the allocations made for them),
+    when that is one affinity and nothing comes from where the analysis cannot see (a function argument)."""
+    if id(exe) in seen:
+        return None
+    seen.add(id(exe))
+    found: dict[str, A.Attribute] = {}
+    for v in exe.operands:
+        if not isinstance(v.type, T.ResourceType):
+            continue
+        d = v.defining_op
+        while d is not None and d.op_name in ("stream.timepoint.await", "stream.resource.subview"):
+            v = d.operands[
+                next(i for i, r in enumerate(d.results) if r is v) if d.op_name.endswith("await") else 0
+            ]
+            d = v.defining_op
+        if d is not None and d.op_name == "stream.resource.alloca":  # a region allocated before this one
+            a = d.attr("affinity")
+        elif d is not None and d.op_name == "stream.async.execute":
+            a = d.attr("affinity") or produced_on(d, seen)
+        else:
+            return None
+        if a is None:
+            return None
+        found[str(a)] = a
+    return next(iter(found.values())) if len(found) == 1 else None

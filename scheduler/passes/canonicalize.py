@@ -17,7 +17,9 @@ and awaits trigger, plus its own ``RemoveBarriers``, applied to a fixpoint.
   (``SameAffinityTransferToClone``);
 - slice: of the whole source (the same size value) it is its source (``AsyncSliceOp::fold``); async
   ops nothing uses are erased (``ElideUnusedOp``);
-- splat/fill: a constant pattern of repeated bytes is narrowed to them (``NarrowFillPattern``);
+- splat/fill: a constant pattern of repeated bytes is narrowed to them (``NarrowFillPattern``); a fill
+  of a whole resource is a splat, a fill of a splat of its value is the splat, a slice of a splat a
+  smaller splat (:mod:`scheduler.passes.async_folders`);
 - splat/alloca: moved down to their first consumer (``SinkAllocaLikeOpToConsumers``);
 - scf.for: an iteration argument the body yields unchanged (or whose initial value it yields, or that
   nobody uses) is dropped (MLIR's ``ForOpIterArgsFolder``);
@@ -35,6 +37,7 @@ from ir import attributes as A
 from ir import types as T
 from scheduler.access import op_info, tied_operands
 from scheduler.await_sinking import can_stably_sink, sink_awaits, sink_target
+from scheduler.passes.async_folders import fold_async
 from scheduler.passes.scf_canonicalize import canonicalize_if
 
 _MAX_ROUNDS = 1000
@@ -77,7 +80,9 @@ def canonicalize_execution(func: Operation) -> None:
             elif op.op_name == "stream.async.transfer":
                 changed |= _transfer(op)
             elif op.op_name == "stream.async.slice":
-                changed |= _slice(op)
+                changed |= _slice(op) or fold_async(op)
+            elif op.op_name in ("stream.async.fill", "stream.async.clone") and fold_async(op):
+                changed = True
             elif op.op_name in ("stream.async.splat", "stream.async.fill"):
                 changed |= _narrow_pattern(op)
             elif op.op_name == "scf.for":
@@ -87,7 +92,7 @@ def canonicalize_execution(func: Operation) -> None:
         if changed:
             continue
         # Grouping and sinking last: a region that captures an await's result chains it first.
-        if not sink_awaits(func) and not _sink_alloca_like(func) and not _group_awaits(func):
+        if not sink_awaits(func, last_first=True) and not _sink_alloca_like(func) and not _group_awaits(func):
             return
 
 

@@ -5,7 +5,10 @@ applies every registered pattern to the function it partitioned):
   ``scf.if`` becomes that value (when the same) or an ``arith.select`` on the condition placed before
   the op; the op keeps the other results (its regions move to a new ``scf.if``);
 - ``RemoveEmptyElseBranch``: an ``scf.if`` without results whose ``else`` holds only its yield loses the
-  ``else`` region's block.
+  ``else`` region's block;
+- ``CombineIfs``: an ``scf.if`` right after another on the same condition is merged into it (one op
+  whose branches run the first's ops, then the second's; uses of the first's results in the second's
+  branches take the values the first yields there).
 
 Examples
 --------
@@ -34,7 +37,7 @@ from ir import Block, BlockArgument, Builder, Operation, Region, Value, create
 
 def canonicalize_if(op: Operation) -> bool:
     """Apply the patterns (module doc) once to ``op``, an ``scf.if``; whether anything changed."""
-    return _trivial_if_to_select(op) or _remove_empty_else(op)
+    return _trivial_if_to_select(op) or _remove_empty_else(op) or _combine_ifs(op)
 
 
 def _defined_in(value: Value, region: Region) -> bool:
@@ -109,3 +112,86 @@ def _remove_empty_else(op: Operation) -> bool:
     op.regions[1].blocks.clear()
     block.parent = None
     return True
+
+
+def _inside(op: Operation, region: Region) -> bool:
+    current: Operation | None = op
+    while current is not None:
+        block = current.parent
+        if block is not None and block.parent is region:
+            return True
+        current = current.parent_op
+    return False
+
+
+def _combine_ifs(next_if: Operation) -> bool:
+    block = next_if.parent
+    if block is None or block.ops[0] is next_if:
+        return False
+    prev_if = block.ops[block.ops.index(next_if) - 1]
+    if prev_if.op_name != "scf.if" or prev_if.operands[0] is not next_if.operands[0]:
+        return False
+    next_then = next_if.regions[0].blocks[0]
+    next_else = next_if.regions[1].blocks[0] if next_if.regions[1].blocks else None
+    prev_then = prev_if.regions[0].blocks[0]
+    prev_else = prev_if.regions[1].blocks[0] if prev_if.regions[1].blocks else None
+    then_yield, else_yield = prev_then.terminator, prev_else.terminator if prev_else is not None else None
+    assert then_yield is not None
+    else_values = list(else_yield.operands) if else_yield is not None else []
+    for res, t, e in zip(prev_if.results, then_yield.operands, else_values):
+        for user, i in list(res.uses):
+            if _inside(user, next_if.regions[0]):
+                user.set_operand(i, t)
+            elif next_else is not None and _inside(user, next_if.regions[1]):
+                user.set_operand(i, e)
+    _merge_into(prev_then, next_then)
+    if next_else is not None:
+        if prev_else is None:
+            next_else_region = next_if.regions[1]
+            next_else_region.blocks.clear()
+            next_else.parent = None
+            prev_if.regions[1].add_block(next_else)
+        else:
+            _merge_into(prev_else, next_else)
+    regions = list(prev_if.regions)
+    for region in regions:
+        region.parent = None
+    prev_if.regions = []
+    combined = create(
+        "scf.if",
+        [next_if.operands[0]],
+        [*(r.type for r in prev_if.results), *(r.type for r in next_if.results)],
+        properties=dict(prev_if.properties),
+        attributes=dict(prev_if.attributes),
+        regions=regions,
+    )
+    combined.location = next_if.location
+    Builder.before(next_if).insert(combined)
+    n = len(prev_if.results)
+    for k, r in enumerate(prev_if.results):
+        r.replace_all_uses_with(combined.results[k])
+    for k, r in enumerate(next_if.results):
+        r.replace_all_uses_with(combined.results[n + k])
+    for op in (prev_if, next_if):
+        op.drop_operands()
+        for inner in list(op.walk())[1:]:
+            inner.drop_operands()
+        block.ops.remove(op)
+        op.parent = None
+    return True
+
+
+def _merge_into(dest: Block, source: Block) -> None:
+    """Move the ops of ``source`` (before its yield) to the end of ``dest`` (before its yield); the yield
+    of ``dest`` then yields both blocks' values."""
+    dest_yield, source_yield = dest.terminator, source.terminator
+    assert dest_yield is not None and source_yield is not None
+    values = [*dest_yield.operands, *source_yield.operands]
+    moved = [op for op in source.ops if op is not source_yield]
+    source_yield.drop_operands()
+    source.ops.clear()
+    at = dest.ops.index(dest_yield)
+    for op in moved:
+        op.parent = None
+    dest.insert_many(at, moved)
+    dest_yield.set_operands(values)

@@ -69,6 +69,7 @@ from scheduler.passes.allocation_support import (
     lifetime_of,
     local_affinity,
     make_pack,
+    produced_on,
     size_of,
     tied_yield_result,
     top_in_block,
@@ -371,9 +372,10 @@ class _Region:
         sorted as IREE's analysis sorts them, joined with where the region makes it (the target of the
         transfer it comes from, else the region's)."""
         local = local_affinity(inner)
-        here = local if local is not None else self.affinity
+        region = self.affinity if self.affinity is not None else produced_on(self.exe, set())
+        here = local if local is not None else region
         pinned, used = usage_affinities(result)
-        usage = pinned if pinned else [a for a in [self.affinity, *used] if a is not None]
+        usage = pinned if pinned else [a for a in [region, *used] if a is not None]
         joined: A.Attribute | None = None
         for a in sorted({str(a): a for a in usage}.items()):
             joined = join_or(joined, a[1])

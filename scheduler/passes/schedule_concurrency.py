@@ -33,9 +33,8 @@ from ir import Block, Builder, Module, Operation, Region, Value, create
 from ir import attributes as A
 from ir import types as T
 from scheduler.access import is_resource
-from scheduler.graph import build_graph
 from scheduler.partition import partition_concurrency, partitioning_favor
-from scheduler.passes.schedule_execution import CALLABLES, size_of, sort_topologically
+from scheduler.passes.schedule_execution import CALLABLES, iree_graph, size_of, sort_topologically
 
 
 def schedule_concurrency(module: Module) -> None:
@@ -59,7 +58,7 @@ def _favor(op: Operation) -> str:
 
 def _run_on_region(exe: Operation) -> None:
     block = exe.body
-    g = build_graph(block)
+    g = iree_graph(block)
     waves = partition_concurrency(g, sorted(g.nodes), favor=_favor(exe))
     made: list[Operation] = []
     for wave in waves:

@@ -33,7 +33,17 @@ from ir import attributes as A
 from ir import types as T
 from ir.builder import clone_op
 from ir.opdef import segment_bounds
-from scheduler.access import METADATA, STREAMABLE_OPS, OpInfo, is_resource, operand_size, result_size
+from scheduler.access import (
+    METADATA,
+    PURE,
+    SCF_REGION_OPS,
+    STREAMABLE_OPS,
+    OpInfo,
+    is_resource,
+    operand_size,
+    pure_nested,
+    result_size,
+)
 from scheduler.graph import build_graph, top_level_ancestor
 from scheduler.partition import Partition, partition_execution
 from scheduler.passes.canonicalize import canonicalize_execution
@@ -42,6 +52,16 @@ from scheduler.passes.canonicalize import canonicalize_execution
 CALLABLES = frozenset({"util.func", "func.func"})
 # Streamable ops IREE re-materializes in the nested regions that use them (preferCloneToConsumers).
 CLONE_TO_CONSUMERS = frozenset({"stream.async.splat", "stream.async.alloca", "stream.async.clone"})
+
+
+def prefers_clone(op: Operation) -> bool:
+    """IREE's ``preferCloneToConsumers``: splats, allocas, clones, and dispatches that read no resource
+    (slow splats)."""
+    if op.op_name == "stream.async.dispatch":
+        return not any(is_resource(v) for v in op.operands)
+    return op.op_name in CLONE_TO_CONSUMERS
+
+
 # Ops with regions that hold no control flow the pass walks into.
 _CONTAINERS = ("stream.async.execute", "stream.async.concurrent", "stream.cmd.", "stream.executable")
 
@@ -86,7 +106,10 @@ def _process_region(region: Region) -> None:
                     _process_region(sub)
 
 
-def _partitions(block: Block) -> tuple[list[Operation], tuple[Partition, ...], list[Operation]]:
+def iree_graph(block: Block) -> nx.DiGraph[int]:
+    """:func:`~scheduler.graph.build_graph` with IREE's view of three kinds of op the pipeline treats
+    otherwise: barriers are streamable sync ops, constants are metadata (no wave), and an scf op holding
+    only pure ops is pure."""
     g = build_graph(block)
     for n in g.nodes:
         op = g.nodes[n]["op"]
@@ -94,6 +117,17 @@ def _partitions(block: Block) -> tuple[list[Operation], tuple[Partition, ...], l
             # Streamable metadata in IREE, tied to its source: a sync op joining its producer's partition
             # (its users then cannot join that partition through it); canonicalization drops it after.
             g.nodes[n]["info"] = OpInfo(METADATA, op.attr("affinity"), (), {0: op.operands[0]})
+        elif op.op_name == "stream.async.constant":  # metadata in IREE: no wave of its own
+            info = g.nodes[n]["info"]
+            g.nodes[n]["info"] = OpInfo(METADATA, info.affinity, info.accesses, info.tied)
+        elif op.op_name in SCF_REGION_OPS and pure_nested(op):
+            # Trivially dead in MLIR's sense: IREE's partitions grow across it.
+            g.nodes[n]["info"] = OpInfo(PURE, g.nodes[n]["info"].affinity)
+    return g
+
+
+def _partitions(block: Block) -> tuple[list[Operation], tuple[Partition, ...], list[Operation]]:
+    g = iree_graph(block)
     ops = [g.nodes[n]["op"] for n in sorted(g.nodes)]
     # Cheap producers used only inside the regions of this block's ops are left out and re-made there
     # (IREE's rematerialization of preferCloneToConsumers ops).
@@ -106,14 +140,14 @@ def _partitions(block: Block) -> tuple[list[Operation], tuple[Partition, ...], l
     remat = []
     for op in ops:
         users = [u for r in op.results for u, _ in r.uses]
-        if op.op_name not in CLONE_TO_CONSUMERS or not users or any(u.parent is block for u in users):
+        if not prefers_clone(op) or not users or any(u.parent is block for u in users):
             continue
         holders = [top_level_ancestor(u, block) for u in users]
         if all(h is not None for h in holders) and any(feeds_streamable(h) for h in holders if h):
             remat.append(op)
     skip = {id(op) for op in remat}
     nodes = [n for n in sorted(g.nodes) if id(g.nodes[n]["op"]) not in skip]
-    parts = partition_execution(g, nodes=nodes, clone=CLONE_TO_CONSUMERS)
+    parts = partition_execution(g, nodes=nodes, clone=prefers_clone)
     return ops, parts, remat
 
 
