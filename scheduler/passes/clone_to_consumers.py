@@ -13,9 +13,11 @@ left is not cloned; one clone serves every operand of one op; a producer left wi
 The affinities come from an analysis of the module made at the start of each iteration (ops made
 during the iteration are unknown to it), repeated until nothing changes (at most 32 times).
 
-The analysis is IREE's affinity analysis within a function: an op pinned by a ``stream.affinity``
-attribute (or its own ``affinity``, or a transfer's target) runs there; any other op runs wherever its
-results are consumed (a transfer consumes on its target), through chains of such ops.
+The analysis follows IREE's affinity analysis (:class:`_Affinities`): an op pinned by a ``stream.affinity``
+attribute (or its own ``affinity``, or a transfer's target) runs there; another op runs where the values
+it consumes are produced, or, consuming none, where its results are consumed (through ``scf`` regions,
+branches, calls, tied results and selects). A value that reaches a public function's arguments or returns
+is undefined there and never cloned.
 
 Examples
 --------
@@ -38,6 +40,9 @@ from ir import Block, Module, Operation, Value
 from ir import attributes as A
 from ir import types as T
 from ir.builder import clone_op
+from scheduler.access import op_info
+from scheduler.passes.timepoint_analysis import CALL_OPS, SCF_REGION_OPS, Program
+from scheduler.passes.transitive_uses import walk_transitive_uses
 
 CALLABLES = ("util.func", "func.func", "util.initializer")
 MAX_ITERATIONS = 32
@@ -107,46 +112,120 @@ def _pinned(op: Operation) -> A.Attribute | None:
     return op.attr(target) if target is not None else None
 
 
+_RETURNS = frozenset({"util.return", "func.return"})
+# Ops whose result carries their operand on (a select of it, or a reshape tied to it): its consumers are
+# the operand's.
+_PASS_THROUGH = frozenset(
+    {
+        "arith.select",
+        "stream.async.barrier",
+        "flow.tensor.reshape",
+        "flow.tensor.bitcast",
+        "tensor.expand_shape",
+        "tensor.collapse_shape",
+    }
+)
+# Stands for a consumer the analysis cannot see (IREE's undefined affinity).
+_UNKNOWN = A.StringAttr("?")
+
+
+def _public(fn: Operation | None) -> bool:
+    if fn is None or fn.op_name == "util.initializer":
+        return False
+    vis = fn.attr("sym_visibility")
+    return not (isinstance(vis, A.StringAttr) and vis.value in ("private", "nested"))
+
+
 class _Affinities:
-    """Where each op of the module runs, as IREE's analysis finds it at the start of an iteration."""
+    """Where values are produced and consumed, as IREE's affinity analysis finds it at the start of an
+    iteration (ops made during the iteration are unknown to it).
+
+    An op pinned to an affinity runs there. Another op that consumes tensors or resources runs where they
+    are produced (IREE's ``OpAffinityPVS``); one that consumes none runs where its results are consumed.
+    A value is produced where its defining op runs (across block edges, ``scf`` results and calls to
+    their defining values) and consumed where its users run (through ``scf``, branches and calls as
+    :func:`~scheduler.passes.transitive_uses.walk_transitive_uses` follows them, a tied result's
+    consumers, a transfer's target). Values reaching what the analysis cannot see (a public function's
+    arguments or returns) are undefined, and an undefined value is never cloned. Cycles are assumed
+    empty (IREE's solver starts optimistic)."""
 
     def __init__(self, module: Module) -> None:
+        self.program = Program(module)
         self.known: set[int] = {id(op) for op in module.walk()}
-        self.memo: dict[int, list[A.Attribute]] = {}
+        self.ops: dict[int, dict[str, A.Attribute]] = {}
+        self.consumers: dict[int, dict[str, A.Attribute]] = {}
 
     def of_value(self, v: Value) -> list[A.Attribute]:
-        """The affinities ``v`` is produced for (none when the analysis does not know its producer)."""
+        """The affinities ``v`` is produced for (none when the analysis does not know its producer, or
+        when it is undefined)."""
         op = v.defining_op
         if op is None or id(op) not in self.known or not _is_tensor_like(v):
             return []
-        return self.of_op(op, set())
+        found = self._producer(v, set())
+        return [] if "?" in found else [found[k] for k in sorted(found)]
 
-    def of_op(self, op: Operation, visiting: set[int]) -> list[A.Attribute]:
+    def _producer(self, v: Value, visiting: set[int]) -> dict[str, A.Attribute]:
+        results, complete = self.program.defining_results(v)
+        found: dict[str, A.Attribute] = {} if complete else {"?": _UNKNOWN}
+        for r in results:
+            if r.op.op_name in CALL_OPS or r.op.op_name in SCF_REGION_OPS:
+                continue  # followed to the values they return
+            if id(r.op) in self.known:
+                found.update(self.of_op(r.op, visiting))
+        return found
+
+    def of_op(self, op: Operation, visiting: set[int]) -> dict[str, A.Attribute]:
         pinned = _pinned(op)
         if pinned is not None:
-            return [pinned]
-        if id(op) in self.memo:
-            return self.memo[id(op)]
+            return {str(pinned): pinned}
+        if id(op) in self.ops:
+            return self.ops[id(op)]
         if id(op) in visiting:
-            return []
+            return {}
         visiting.add(id(op))
         found: dict[str, A.Attribute] = {}
-        for r in op.results:
-            for user, _ in r.uses:
-                if id(user) not in self.known:
-                    continue
-                key = _TRANSFERS.get(user.op_name)
-                if key is not None and user.attr(key) is not None:
-                    a = user.attr(key)
-                    assert a is not None
-                    found.setdefault(str(a), a)
-                    continue
-                for a in self.of_op(user, visiting):
-                    found.setdefault(str(a), a)
+        consumed = [v for v in op.operands if _is_tensor_like(v)]
+        if consumed:
+            for v in consumed:
+                found.update(self._producer(v, visiting))
+        else:
+            for r in op.results:
+                if _is_tensor_like(r):
+                    found.update(self._consumer(r, visiting))
         visiting.discard(id(op))
-        out = [found[k] for k in sorted(found)]
-        self.memo[id(op)] = out
-        return out
+        if not visiting:
+            self.ops[id(op)] = found
+        return found
+
+    def _consumer(self, value: Value, visiting: set[int]) -> dict[str, A.Attribute]:
+        if id(value) in self.consumers:
+            return self.consumers[id(value)]
+        found: dict[str, A.Attribute] = {}
+
+        def visit(user: Operation, index: int) -> None:
+            if id(user) not in self.known:
+                return
+            if user.op_name in _RETURNS and _public(user.parent_op):
+                found["?"] = _UNKNOWN  # IREE's walk of the uses is incomplete there
+                return
+            if user.op_name.startswith(("stream.", "flow.")) and user.op_name not in _PASS_THROUGH:
+                found.update(self.of_op(user, visiting))
+                used = user.operands[index]
+                for r, tied in op_info(user).tied.items():
+                    if tied is used:
+                        found.update(self._consumer(user.results[r], visiting))
+            key = _TRANSFERS.get(user.op_name)
+            if key is not None and user.attr(key) is not None:
+                a = user.attr(key)
+                assert a is not None
+                found[str(a)] = a
+            if user.op_name in _PASS_THROUGH:
+                found.update(self._consumer(user.results[0], visiting))
+
+        walk_transitive_uses(self.program, value, visit)
+        if not visiting:
+            self.consumers[id(value)] = found
+        return found
 
 
 def _clone_in_block(block: Block, facts: _Affinities) -> bool:
