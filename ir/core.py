@@ -214,6 +214,16 @@ class Operation:
             yield op
             op = op.parent_op
 
+    def is_inside(self, region: Region) -> bool:
+        """Whether this op is nested, at any depth, in ``region``."""
+        op: Operation | None = self
+        while op is not None:
+            block = op.parent
+            if block is not None and block.parent is region:
+                return True
+            op = op.parent_op
+        return False
+
     def walk(self) -> Iterator[Operation]:
         """This op and every op nested in it, in pre-order."""
         stack: list[Operation] = [self]

@@ -47,7 +47,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from ir import Block, BlockArgument, Builder, Module, Operation, Region, Value
+from ir import Block, BlockArgument, Builder, Module, Operation, Value
 from ir import attributes as A
 from ir import types as T
 from ir.builder import clone_op
@@ -179,7 +179,7 @@ def _next_op(op: Operation) -> Operation | None:
 def _used_in(value: Value, region_op: Operation, region_index: int) -> bool:
     """Whether ``value`` is used by an op nested in region ``region_index`` of ``region_op``."""
     region = region_op.regions[region_index]
-    return any(_inside(user, region) for user, _ in value.uses)
+    return any(user.is_inside(region) for user, _ in value.uses)
 
 
 def _sink_await(await_op: Operation, after: Operation) -> bool:
@@ -195,21 +195,11 @@ def _sink_await(await_op: Operation, after: Operation) -> bool:
         block.insert(0, clone)
         for old, new in zip(await_op.results, clone.results):
             for user, k in list(old.uses):
-                if _inside(user, region):
+                if user.is_inside(region):
                     user.set_operand(k, new)
     if all(not r.uses for r in await_op.results):
         await_op.erase()
     return True
-
-
-def _inside(op: Operation, region: Region) -> bool:
-    current: Operation | None = op
-    while current is not None:
-        block = current.parent
-        if block is not None and block.parent is region:
-            return True
-        current = current.parent_op
-    return False
 
 
 def _hoist_await(await_op: Operation, after: Operation) -> bool:

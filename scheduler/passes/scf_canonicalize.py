@@ -114,16 +114,6 @@ def _remove_empty_else(op: Operation) -> bool:
     return True
 
 
-def _inside(op: Operation, region: Region) -> bool:
-    current: Operation | None = op
-    while current is not None:
-        block = current.parent
-        if block is not None and block.parent is region:
-            return True
-        current = current.parent_op
-    return False
-
-
 def _combine_ifs(next_if: Operation) -> bool:
     block = next_if.parent
     if block is None or block.ops[0] is next_if:
@@ -140,9 +130,9 @@ def _combine_ifs(next_if: Operation) -> bool:
     else_values = list(else_yield.operands) if else_yield is not None else []
     for res, t, e in zip(prev_if.results, then_yield.operands, else_values):
         for user, i in list(res.uses):
-            if _inside(user, next_if.regions[0]):
+            if user.is_inside(next_if.regions[0]):
                 user.set_operand(i, t)
-            elif next_else is not None and _inside(user, next_if.regions[1]):
+            elif next_else is not None and user.is_inside(next_if.regions[1]):
                 user.set_operand(i, e)
     _merge_into(prev_then, next_then)
     if next_else is not None:
