@@ -8,7 +8,7 @@ and each op's own rules.
 from __future__ import annotations
 
 from ir import attributes, dialects, types
-from ir.builder import KERNEL_ATTR, Builder, ProgramBuilder, create
+from ir.builder import KERNEL_ATTR, Builder, ProgramBuilder, create, rebuild_op
 from ir.core import Block, BlockArgument, Operation, OpResult, Region, SourceLocation, Value
 from ir.errors import BuildError, IRError, ParseError, VerifyError
 from ir.loader import load_file, load_text
@@ -38,6 +38,7 @@ __all__ = [
     "VerifyError",
     "attributes",
     "create",
+    "rebuild_op",
     "dialects",
     "load_file",
     "load_text",

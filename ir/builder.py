@@ -76,6 +76,37 @@ def clone_op(op: Operation) -> Operation:
     return new
 
 
+def rebuild_op(
+    op: Operation,
+    operands: Sequence[Value],
+    result_types: Sequence[T.Type],
+    *,
+    properties: dict[str, A.Attribute] | None = None,
+    attributes: dict[str, A.Attribute] | None = None,
+    location: SourceLocation | None = None,
+    before: Operation | None = None,
+) -> Operation:
+    """A new op of ``op``'s kind with other operands and result types that takes over ``op``'s regions,
+    inserted before ``before`` (default: ``op``). Properties, attributes and location are ``op``'s unless
+    given. ``op`` is left without regions; the caller moves its uses and erases it (the scheduling passes
+    use this to add or drop the values an ``scf``/execute op carries)."""
+    regions = list(op.regions)
+    for region in regions:
+        region.parent = None
+    op.regions = []
+    new = create(
+        op.op_name,
+        operands,
+        result_types,
+        properties=dict(op.properties) if properties is None else properties,
+        attributes=dict(op.attributes) if attributes is None else attributes,
+        regions=regions,
+    )
+    new.location = op.location if location is None else location
+    Builder.before(before if before is not None else op).insert(new)
+    return new
+
+
 class Builder:
     """Creates ops at an insertion point: the end of a block, or before a given op."""
 

@@ -22,6 +22,7 @@ dominance message), located at ``file:line:col`` of the input.
 from __future__ import annotations
 
 import collections
+import functools
 import os
 import re
 import subprocess
@@ -151,6 +152,7 @@ def to_generic_text(
     IREENotAvailableError
         ``iree.compiler`` is not installed.
     """
+    _bindings()  # raises IREENotAvailableError without the iree extra
     tool = _iree_opt_binary()
     if tool is None:
         op = _parse(text, filename, allow_unregistered=allow_unregistered, what="module text")
@@ -163,9 +165,9 @@ def to_generic_text(
     return asm.rstrip("\n") + "\n\n"
 
 
+@functools.cache
 def _iree_opt_binary() -> str | None:
     """The ``iree-opt`` executable of the installed ``iree-base-compiler``, if it ships one."""
-    _bindings()
     try:
         from iree.compiler.tools.binaries import find_tool
 

@@ -96,7 +96,7 @@ RULES: tuple[Rule, ...] = (
         "not a verify error: a stream.async.* range whose end is not offset + length",
         "no IREE verifier checks it (AsyncCopyOp/AsyncDispatchOp::verify check value sizes and range counts "
         "only); IREE's elide-async-copies and schedule-execution tests hold such ops",
-        "ir.dialects.common.check_end checks [offset, offset + length) inside the size only",
+        "ir.dialects.common.check_range checks [offset, offset + length) inside the size only",
         ("valid_async_end_not_offset_plus_length",),
     ),
 )

@@ -35,7 +35,7 @@ Examples
 
 from __future__ import annotations
 
-from ir import Block, BlockArgument, Builder, Module, Operation, Value, create
+from ir import Block, BlockArgument, Builder, Module, Operation, Value, rebuild_op
 from ir import attributes as A
 from ir import types as T
 from scheduler.await_sinking import sink_awaits
@@ -113,23 +113,11 @@ def _carry(loop: Operation) -> None:
             for j, a in enumerate(body.args):
                 a.index = j
             carried[id(body)] = pairs
-    regions = list(loop.regions)
-    for region in regions:
-        region.parent = None
-    loop.regions = []
     result_types: list[T.Type] = []
     for r in loop.results:
         result_types += [r.type, _TP] if _is_resource(r) else [r.type]
-    new = create(
-        loop.op_name,
-        operands,
-        result_types,
-        properties=dict(loop.properties),
-        attributes=dict(loop.attributes),
-        regions=regions,
-    )
-    new.location = loop.location
-    Builder.before(loop).insert(new)
+    new = rebuild_op(loop, operands, result_types)
+    regions = list(new.regions)
     tp_of = {id(arg): tp_arg for pairs in carried.values() for arg, tp_arg in pairs}
     for region in regions:
         for inner in region.blocks:

@@ -7,8 +7,8 @@ from ir.attributes import ArrayAttr, StringAttr, SymbolRefAttr, TypeAttr
 from ir.core import Operation
 from ir.dialects.common import (
     check_block_args,
-    check_end,
     check_parent,
+    check_range,
     check_same_count,
     check_tied_operands,
     resource_values,
@@ -168,12 +168,8 @@ class AsyncCollectiveOp(Operation):
 
     def verify_(self) -> None:
         rule = "collectives must stay inside their resources"
-        check_end(
-            self, "target", self.target_offset, self.target_end, self.target_length, self.target_size, rule
-        )
-        check_end(
-            self, "source", self.source_offset, self.source_end, self.source_length, self.source_size, rule
-        )
+        check_range(self, "target", self.target_offset, self.target_length, self.target_size, rule)
+        check_range(self, "source", self.source_offset, self.source_length, self.source_size, rule)
 
 
 class AsyncConstantOp(Operation):
@@ -202,8 +198,8 @@ class AsyncCopyOp(Operation):
 
     def verify_(self) -> None:
         rule = "copies must stay inside both resources"
-        check_end(self, "source", self.source_offset, self.source_end, self.length, self.source_size, rule)
-        check_end(self, "target", self.target_offset, self.target_end, self.length, self.target_size, rule)
+        check_range(self, "source", self.source_offset, self.length, self.source_size, rule)
+        check_range(self, "target", self.target_offset, self.length, self.target_size, rule)
 
 
 class AsyncDispatchOp(Operation):
@@ -235,11 +231,11 @@ class AsyncDispatchOp(Operation):
         check_same_count(
             self, {"results": self.results, "result_sizes": self.result_sizes}, "each result has a size"
         )
-        offsets, ends = self.resource_operand_offsets, self.resource_operand_ends
+        offsets = self.resource_operand_offsets
         lengths, sizes = self.resource_operand_lengths, self.resource_operand_sizes
         for i in range(len(sizes)):
             rule = "a dispatch operand range must stay inside its resource"
-            check_end(self, f"resource operand {i}", offsets[i], ends[i], lengths[i], sizes[i], rule)
+            check_range(self, f"resource operand {i}", offsets[i], lengths[i], sizes[i], rule)
         check_tied_operands(self, self.resource_operands, self.results)
 
 
@@ -256,9 +252,7 @@ class AsyncFillOp(Operation):
 
     def verify_(self) -> None:
         rule = "fills must stay inside the resource"
-        check_end(
-            self, "target", self.target_offset, self.target_end, self.target_length, self.target_size, rule
-        )
+        check_range(self, "target", self.target_offset, self.target_length, self.target_size, rule)
 
 
 class AsyncLoadOp(Operation):
@@ -281,9 +275,7 @@ class AsyncSliceOp(Operation):
 
     def verify_(self) -> None:
         rule = "a slice must stay inside its source"
-        check_end(
-            self, "source", self.source_offset, self.source_end, self.result_size, self.source_size, rule
-        )
+        check_range(self, "source", self.source_offset, self.result_size, self.source_size, rule)
 
 
 class AsyncSplatOp(Operation):
@@ -331,9 +323,7 @@ class AsyncUpdateOp(Operation):
 
     def verify_(self) -> None:
         rule = "an update must stay inside its target"
-        check_end(
-            self, "target", self.target_offset, self.target_end, self.update_size, self.target_size, rule
-        )
+        check_range(self, "target", self.target_offset, self.update_size, self.target_size, rule)
 
 
 STREAM_ASYNC_OPS = [

@@ -32,7 +32,7 @@ from __future__ import annotations
 
 import struct
 
-from ir import Builder, Operation, Value, create
+from ir import Builder, Operation, Value, rebuild_op
 from ir import attributes as A
 from ir import types as T
 from scheduler.access import op_info, tied_operands
@@ -275,9 +275,6 @@ def _rebuild(op: Operation, keep_args: list[int], keep_res: list[int], ties: lis
     ysizes = list(yield_op.operands[nout:])
     yield_op.set_operands([yielded[k] for k in keep_res] + [ysizes[k] for k in keep_res])
 
-    region = op.regions[0]
-    region.parent = None
-    op.regions = []
     for i in sorted(set(range(len(body.args))) - set(keep_args), reverse=True):
         del body.args[i]
     for j, a in enumerate(body.args):
@@ -287,18 +284,15 @@ def _rebuild(op: Operation, keep_args: list[int], keep_res: list[int], ties: lis
         len(keep_args), len(keep_args), len(keep_res), 1 if wait is not None else 0
     )
     props.pop("tied_operands", None)
-    new = create(
-        op.op_name,
+    new = rebuild_op(
+        op,
         [*(res[i] for i in keep_args), *(res_sizes[i] for i in keep_args), *(out_sizes[k] for k in keep_res)]
         + ([wait] if wait is not None else []),
         [*(op.results[k].type for k in keep_res), T.timepoint],
         properties=props,
         attributes={k: v for k, v in op.attributes.items() if k != "tied_operands"},
-        regions=[region],
     )
-    new.location = op.location
     _set_ties(new, ties)
-    Builder.before(op).insert(new)
     for n, k in enumerate(keep_res):
         op.results[k].replace_all_uses_with(new.results[n])
     op.results[-1].replace_all_uses_with(new.results[-1])
@@ -573,23 +567,11 @@ def _for_iter_args(op: Operation) -> bool:
             arg.replace_all_uses_with(init)
             res.replace_all_uses_with(init)
     term.set_operands([yielded[i] for i in keep])
-    region = op.regions[0]
-    region.parent = None
-    op.regions = []
     new_args = [body.args[0], *(body.args[1 + i] for i in keep)]
     body.args[:] = new_args
     for j, a in enumerate(body.args):
         a.index = j
-    new = create(
-        "scf.for",
-        [*op.operands[:3], *(inits[i] for i in keep)],
-        [op.results[i].type for i in keep],
-        properties=dict(op.properties),
-        attributes=dict(op.attributes),
-        regions=[region],
-    )
-    new.location = op.location
-    Builder.before(op).insert(new)
+    new = rebuild_op(op, [*op.operands[:3], *(inits[i] for i in keep)], [op.results[i].type for i in keep])
     for n, i in enumerate(keep):
         op.results[i].replace_all_uses_with(new.results[n])
     op.drop_operands()

@@ -31,7 +31,7 @@ Examples
 
 from __future__ import annotations
 
-from ir import Block, BlockArgument, Builder, Module, Operation, Value, create
+from ir import Block, BlockArgument, Builder, Module, Operation, Value, create, rebuild_op
 from ir import attributes as A
 from ir import types as T
 from scheduler.access import operand_size
@@ -284,20 +284,7 @@ class _Propagation:
             operands = self.expand_operands(operands, op)
             for region in op.regions:
                 self._carry_args(region.blocks[0], 0)
-        regions = list(op.regions)
-        for r in regions:
-            r.parent = None
-        op.regions = []
-        new = create(
-            op.op_name,
-            operands,
-            _expand_types([r.type for r in op.results]),
-            properties=dict(op.properties),
-            attributes=dict(op.attributes),
-            regions=regions,
-        )
-        new.location = op.location
-        Builder.before(op).insert(new)
+        new = rebuild_op(op, operands, _expand_types([r.type for r in op.results]))
         for region in new.regions:
             self.expand_region(region.blocks, False)
             for block in region.blocks:

@@ -32,7 +32,7 @@ True
 
 from __future__ import annotations
 
-from ir import Block, BlockArgument, Builder, Operation, Region, Value, create
+from ir import Block, BlockArgument, Builder, Operation, Region, Value, rebuild_op
 
 
 def canonicalize_if(op: Operation) -> bool:
@@ -74,20 +74,7 @@ def _trivial_if_to_select(op: Operation) -> bool:
             results[i] = t
         else:
             results[i] = b.create("arith.select", [cond, t, f], [t.type]).results[0]
-    regions = list(op.regions)
-    for region in regions:
-        region.parent = None
-    op.regions = []
-    new = create(
-        "scf.if",
-        [cond],
-        [op.results[i].type for i in kept],
-        properties=dict(op.properties),
-        attributes=dict(op.attributes),
-        regions=regions,
-    )
-    new.location = op.location
-    b.insert(new)
+    new = rebuild_op(op, [cond], [op.results[i].type for i in kept])
     then_yield.set_operands([then_yield.operands[i] for i in kept])
     else_yield.set_operands([else_yield.operands[i] for i in kept])
     for n, i in enumerate(kept):
@@ -143,20 +130,13 @@ def _combine_ifs(next_if: Operation) -> bool:
             prev_if.regions[1].add_block(next_else)
         else:
             _merge_into(prev_else, next_else)
-    regions = list(prev_if.regions)
-    for region in regions:
-        region.parent = None
-    prev_if.regions = []
-    combined = create(
-        "scf.if",
+    combined = rebuild_op(
+        prev_if,
         [next_if.operands[0]],
         [*(r.type for r in prev_if.results), *(r.type for r in next_if.results)],
-        properties=dict(prev_if.properties),
-        attributes=dict(prev_if.attributes),
-        regions=regions,
+        location=next_if.location,
+        before=next_if,
     )
-    combined.location = next_if.location
-    Builder.before(next_if).insert(combined)
     n = len(prev_if.results)
     for k, r in enumerate(prev_if.results):
         r.replace_all_uses_with(combined.results[k])
