@@ -291,6 +291,19 @@ def _complex(parts: list[object]) -> complex:
     return complex(*nums)
 
 
+def _fit_integer(value: int, token: str, element_type: Type) -> int:
+    """An integer literal as an element of ``element_type``, as MLIR's parser reads it: an N-bit integer
+    takes -2^(N-1) .. 2^N - 1, a value past the signed range wrapping to its two's complement (4294967295 is
+    -1 in i32) unless the type is unsigned; anything else is out of range."""
+    width = 64 if isinstance(element_type, IndexType) else getattr(element_type, "width", None)
+    if not isinstance(width, int) or width == 1:
+        return value
+    if not -(1 << (width - 1)) <= value < (1 << width):
+        raise IRError(f"integer constant {token} out of range for type {element_type}")
+    unsigned = getattr(element_type, "signedness", "") == "u"
+    return value - (1 << width) if not unsigned and value >= 1 << (width - 1) else value
+
+
 def _parse_literal_list(body: str, element_type: Type) -> object:
     tokens: list[str] = []
     pos = 0
@@ -319,11 +332,11 @@ def _parse_literal_list(body: str, element_type: Type) -> object:
             if isinstance(element_type, FloatType):
                 stack[-1].append(float_from_bits(bits, element_type))
             else:
-                stack[-1].append(bits)
+                stack[-1].append(_fit_integer(int(tok, 16), tok, element_type))
         elif isinstance(element_type, FloatType):
             stack[-1].append(float(tok))
         else:
-            stack[-1].append(int(tok))
+            stack[-1].append(_fit_integer(int(tok), tok, element_type))
     top = stack[0]
     return top[0] if len(top) == 1 else top
 

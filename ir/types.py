@@ -283,6 +283,27 @@ class OpaqueType(Type):
 
 # --- helpers --------------------------------------------------------------------------------------
 
+
+def shaped_dims(t: Type) -> tuple[int, ...] | None:
+    """The dimensions of a ranked MLIR ShapedType (tensor, vector, memref; dynamic ones are
+    :data:`DYNAMIC`), or None for any other type and for unranked ones. A memref, which the IR keeps
+    opaque, is read from its text (``memref<?x4xf32, ...>``)."""
+    if isinstance(t, TensorType | VectorType):
+        return t.shape
+    text = str(t)
+    if not isinstance(t, OpaqueType) or not text.startswith("memref<") or text.startswith("memref<*"):
+        return None
+    dims: list[int] = []
+    for part in text[len("memref<") :].split("x"):
+        if part == "?":
+            dims.append(DYNAMIC)
+        elif part.isdigit():
+            dims.append(int(part))
+        else:
+            break
+    return tuple(dims)
+
+
 i1 = IntegerType(1)
 i8 = IntegerType(8)
 i16 = IntegerType(16)

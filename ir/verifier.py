@@ -34,9 +34,9 @@ from ir.attributes import (
 )
 from ir.core import Block, BlockArgument, Operation, OpResult, Value
 from ir.errors import VerifyError
-from ir.module import ISOLATED_GENERIC_OPS, Module, symbol_table
+from ir.module import ISOLATED_GENERIC_OPS, Module
 from ir.opdef import OPTIONAL, SINGLE, VARIADIC, OperandDef, OpSpec, ResultDef, attr_key, segment_bounds
-from ir.types import FunctionType, HalType
+from ir.verifier_symbols import verify_symbol_uses
 
 
 def verify(target: Module | Operation) -> None:
@@ -45,8 +45,7 @@ def verify(target: Module | Operation) -> None:
     _verify_op(top, visible=set())
     if top.op_name == "builtin.module":
         _verify_unique_symbols(top)
-        _verify_dispatch_workloads(top)
-        _verify_call_signatures(top)
+        verify_symbol_uses(top)
 
 
 #: Ops whose region is a symbol table (MLIR's SymbolTable trait): a name is defined once in it.
@@ -71,65 +70,6 @@ def _verify_unique_symbols(top: Operation) -> None:
                     if text in seen:
                         raise VerifyError(f"redefinition of symbol named '{text}'", location=op.location)
                     seen.add(text)
-
-
-def _verify_call_signatures(top: Operation) -> None:
-    """A ``util.call``/``func.call`` to a function of this module passes and returns the types the
-    callee's ``function_type`` declares (MLIR's and IREE's call verifiers)."""
-    functions = symbol_table(top)
-    for op in top.walk():
-        if op.op_name not in ("util.call", "func.call"):
-            continue
-        callee = op.attr("callee")
-        fn = functions.get(callee.root) if isinstance(callee, SymbolRefAttr) and not callee.nested else None
-        ftype = fn.attr("function_type") if fn is not None else None
-        sig = ftype.value if isinstance(ftype, TypeAttr) else None
-        if not isinstance(sig, FunctionType):
-            continue
-        got_in = [str(v.type) for v in op._operands]
-        got_out = [str(r.type) for r in op.results]
-        if got_in != [str(t) for t in sig.inputs] or got_out != [str(t) for t in sig.results]:
-            raise VerifyError(
-                f"{op.op_name}: callee @{callee} has type {sig} but the call passes ({', '.join(got_in)}) "
-                f"and expects ({', '.join(got_out)})",
-                location=op.location,
-            )
-
-
-#: Ops whose ``workload`` must match the workgroup-count region of each export they dispatch.
-DISPATCH_OPS = ("stream.async.dispatch", "stream.cmd.dispatch")
-
-
-def _verify_dispatch_workloads(top: Operation) -> None:
-    """IREE's symbol-use rule of stream dispatches: when the export has a workgroup-count region, the
-    dispatch passes one workload value per explicit argument of that region (the ``!hal.device``
-    argument is captured implicitly), each of the argument's type."""
-    executables = symbol_table(top)
-    for op in top.walk():
-        if op.op_name not in DISPATCH_OPS:
-            continue
-        entries = op.attr("entry_points")
-        workload = getattr(op, "workload", None) or []
-        for entry in entries.elements if isinstance(entries, ArrayAttr) else ():
-            if not isinstance(entry, SymbolRefAttr) or len(entry.nested) != 1:
-                continue
-            exe = executables.get(entry.root)
-            export = symbol_table(exe).get(entry.nested[0]) if exe is not None else None
-            if export is None or not export.regions or not export.regions[0].blocks:
-                continue
-            explicit = [a.type for a in export.regions[0].blocks[0].args if not isinstance(a.type, HalType)]
-            if len(explicit) != len(workload):
-                raise VerifyError(
-                    f"{op.op_name}: workload mismatch; export {entry} expects {len(explicit)} workload values "
-                    f"but the dispatch passes {len(workload)}",
-                    location=op.location,
-                )
-            for i, (want, value) in enumerate(zip(explicit, workload)):
-                if str(want) != str(value.type):
-                    raise VerifyError(
-                        f"{op.op_name}: workload operand {i} is {value.type}, export {entry} expects {want}",
-                        location=op.location,
-                    )
 
 
 def _verify_op(op: Operation, visible: set[int]) -> None:
@@ -177,9 +117,9 @@ def _verify_op(op: Operation, visible: set[int]) -> None:
     verify_own = getattr(op, "verify_", None)
     if verify_own is not None and typed_layout:
         verify_own()
-    upstream = UPSTREAM_RULES.get(op.op_name)
-    if upstream is not None:
-        upstream(op)
+    classless = CLASSLESS_RULES.get(op.op_name)
+    if classless is not None:
+        classless(op)
 
 
 #: Ops that end a block (MLIR's IsTerminator trait on the ops of the dialects streamsim reads): one may only
@@ -255,8 +195,34 @@ def _verify_arith_constant(op: Operation) -> None:
         )
 
 
-#: Rules of upstream MLIR ops that have no op class here, by op name.
-UPSTREAM_RULES = {"arith.constant": _verify_arith_constant}
+def _verify_tensor_dispatch(op: Operation) -> None:
+    """IREE's TensorDispatchOp::verify: a result tied to an operand has that operand's encoding."""
+    attrs = [op.attr(k) for k in ("tied_operands", "operand_encodings", "result_encodings")]
+    if not all(isinstance(a, ArrayAttr) for a in attrs):
+        return
+    tied, operands, results = (list(a.elements) for a in attrs if isinstance(a, ArrayAttr))
+    for r, (index, result) in enumerate(zip(tied, results)):
+        i = getattr(index, "value", -1)
+        if not isinstance(i, int) or i < 0:
+            continue
+        if i >= len(operands):
+            raise VerifyError(
+                f"{op.op_name}: tied operand index {i} is out of range of the {len(operands)} operand encoding(s)",
+                location=op.location,
+            )
+        if str(operands[i]) != str(result):
+            raise VerifyError(
+                f"{op.op_name}: the {i}-th operandEncoding ({operands[i]}) does not match the resultEncoding "
+                f"({result}) of result {r}",
+                location=op.location,
+            )
+
+
+#: Rules of ops that have no op class here (upstream MLIR ops, stream's tensor phase), by op name.
+CLASSLESS_RULES = {
+    "arith.constant": _verify_arith_constant,
+    "stream.tensor.dispatch": _verify_tensor_dispatch,
+}
 
 
 def _value_desc(v: Value) -> str:

@@ -58,9 +58,15 @@ RULES: tuple[Rule, ...] = (
         ("valid_hal_dispatch_i64_ordinal_and_slot_bindings",),
     ),
     Rule(
+        "hal.command_buffer.dispatch.indirect: the workgroups buffer is a buffer or a binding-slot index",
+        "HAL CommandBufferDispatchIndirectOp ODS operand types",
+        "ir.dialects.hal_command.HalCommandBufferDispatchIndirectOp (declared types)",
+        ("valid_hal_dispatch_indirect_slot_workgroups",),
+    ),
+    Rule(
         "stream dispatch workload: one value per explicit count-region argument, of its type",
         "Stream verifyDispatchWorkload (async.dispatch, cmd.dispatch symbol uses)",
-        "ir.verifier._verify_dispatch_workloads",
+        "ir.verifier_symbols._check_workload",
         (
             "valid_dispatch_workload_matches_export",
             "invalid_dispatch_workload_count_mismatch",
@@ -70,8 +76,65 @@ RULES: tuple[Rule, ...] = (
     Rule(
         "util.call/func.call operand and result types match the callee's function_type",
         "Util CallOp / func.call verifySymbolUses",
-        "ir.verifier._verify_call_signatures",
+        "ir.verifier_symbols._call",
         ("valid_call_matches_callee_signature", "invalid_call_operand_type_differs_from_callee"),
+    ),
+    Rule(
+        "stream.async.call types are the callee's; a callee resource of unknown lifetime takes any resource",
+        "Stream AsyncCallOp::verifySymbolUses",
+        "ir.verifier_symbols._async_call",
+        ("invalid_async_call_lifetime_differs_from_callee", "valid_async_call_unknown_lifetime_callee"),
+    ),
+    Rule(
+        "stream.cmd.dispatch: one resource per !stream.binding argument of the exported function, its uniform "
+        "operands in the function's order and types",
+        "Stream CmdDispatchOp::verifySymbolUses",
+        "ir.verifier_symbols._check_exported_function",
+        ("invalid_cmd_dispatch_binding_count_differs", "invalid_cmd_dispatch_uniform_type_differs"),
+    ),
+    Rule(
+        "stream.tensor.dispatch: a tied result has its operand's encoding",
+        "Stream TensorDispatchOp::verify",
+        "ir.verifier._verify_tensor_dispatch",
+        ("invalid_tensor_dispatch_tied_encoding_differs",),
+    ),
+    Rule(
+        "util.global access types: a load suits the global (shapes compatible), a store is the global's type, an "
+        "indirect access suits the pointer's target, an immutable load names an immutable global",
+        "Util verifyGlobalLoadOp / verifyGlobalStoreOp, GlobalStoreIndirectOp::verify",
+        "ir.verifier_symbols._global_access, _global_indirect",
+        (
+            "invalid_global_store_type_differs",
+            "invalid_global_store_indirect_type_differs",
+            "invalid_global_load_immutable_of_mutable",
+            "invalid_global_load_tensor_of_other_rank",
+            "valid_global_load_tensor_of_compatible_shape",
+        ),
+    ),
+    Rule(
+        "hal.executable.constant.block takes a !hal.device or nothing, returns i32s, one key per result; its "
+        "hal.return returns the block's result types",
+        "HAL ExecutableConstantBlockOp::verify, ReturnOp::verify",
+        "ir.dialects.hal_executable.HalExecutableConstantBlockOp.verify_, HalReturnOp.verify_",
+        (
+            "invalid_hal_constant_block_key_per_result",
+            "invalid_hal_constant_block_takes_non_device",
+            "invalid_hal_constant_block_returns_non_i32",
+            "invalid_hal_return_count_differs_from_parent",
+            "invalid_hal_return_type_differs_from_parent",
+        ),
+    ),
+    Rule(
+        "hal.interface.binding.subspan: one dimension value per dynamic dimension of a shaped result",
+        "HAL InterfaceBindingSubspanOp::verify",
+        "ir.dialects.hal_executable.HalInterfaceBindingSubspanOp.verify_",
+        ("invalid_hal_subspan_dynamic_dims_count", "valid_hal_subspan_dynamic_dims_match"),
+    ),
+    Rule(
+        "hal.device.queue.* never wait on the fence they signal (a util.null fence may be both)",
+        "HAL verifyDeviceQueueFences",
+        "ir.dialects.hal_device._verify_queue_fences",
+        ("invalid_hal_queue_waits_on_its_signal_fence", "valid_hal_queue_null_fence_waited_and_signalled"),
     ),
     Rule(
         "a terminator is the last op of its block; a function body's blocks end with one",

@@ -99,7 +99,8 @@ class HalCommandBufferDispatchIndirectOp(Operation):
     command_buffer = operand(HalType)
     executable = operand(HalType)
     entry_point = operand(IntegerType)  # IREE's function ordinal is an i64
-    workgroups_buffer = operand(HalType)
+    # A buffer, or (in an indirect command buffer) the index of a binding slot.
+    workgroups_buffer = operand(HalType | IndexType)
     workgroups_offset = operand(IndexType)
     constants = var_operand(IntegerType)
     binding_buffers = var_operand()

@@ -5,8 +5,19 @@ from __future__ import annotations
 from ir import opdef
 from ir.attributes import IntegerAttr, StringAttr
 from ir.core import Operation
+from ir.dialects.common import fail
 from ir.opdef import attribute, operand, opt_attribute, register_ops, result, var_operand
 from ir.types import HalType, IndexType, IntegerType
+
+
+def _verify_queue_fences(op: Operation) -> None:
+    """IREE's verifyDeviceQueueFences: a queue op never waits on the fence it signals (a null fence,
+    from ``util.null``, may be both)."""
+    wait, signal = getattr(op, "wait_fence", None), getattr(op, "signal_fence", None)
+    if wait is None or wait is not signal:
+        return
+    if getattr(getattr(wait, "owner", None), "op_name", None) != "util.null":
+        fail(op, "device queue operations cannot wait and signal on the same fence")
 
 
 class HalDevicesCountOp(Operation):
@@ -41,6 +52,7 @@ class HalDeviceQueueAllocaOp(Operation):
     # IREE 3.13 memory_types, buffer_usage are operands, not attributes.
     # IREE 3.13 adds attributes flags (optional here).
     name = "hal.device.queue.alloca"
+    verify_ = _verify_queue_fences
     device = opdef.operand(HalType)
     queue_affinity = opdef.operand(IntegerType)
     wait_fence = opdef.operand(HalType)
@@ -56,6 +68,7 @@ class HalDeviceQueueAllocaOp(Operation):
 class HalDeviceQueueDeallocaOp(Operation):
     # IREE 3.13 adds attributes flags (optional here).
     name = "hal.device.queue.dealloca"
+    verify_ = _verify_queue_fences
     device = operand(HalType)
     queue_affinity = operand(IntegerType)
     wait_fence = operand(HalType)
@@ -67,6 +80,7 @@ class HalDeviceQueueDeallocaOp(Operation):
 class HalDeviceQueueExecuteIndirectOp(Operation):
     # IREE 3.13 adds attributes flags (optional here).
     name = "hal.device.queue.execute.indirect"
+    verify_ = _verify_queue_fences
     same_variadic_operand_size = True
     device = operand(HalType)
     queue_affinity = operand(IntegerType)
@@ -83,6 +97,7 @@ class HalDeviceQueueExecuteOp(Operation):
     # IREE 3.13 operands: adds command_buffer; drops command_buffers.
     # IREE 3.13 adds attributes flags (optional here).
     name = "hal.device.queue.execute"
+    verify_ = _verify_queue_fences
     device = operand(HalType)
     queue_affinity = operand(IntegerType)
     wait_fence = operand(HalType)
@@ -94,6 +109,7 @@ class HalDeviceQueueExecuteOp(Operation):
 class HalDeviceQueueBarrierOp(Operation):
     # IREE 3.13 (not in the seed documents): signal after wait, in queue order, with no work.
     name = "hal.device.queue.barrier"
+    verify_ = _verify_queue_fences
     device = operand(HalType)
     queue_affinity = operand(IntegerType)
     wait_fence = operand(HalType)
@@ -104,6 +120,7 @@ class HalDeviceQueueBarrierOp(Operation):
 class HalDeviceQueueCopyOp(Operation):
     # IREE 3.13 (not in the seed documents): a queue-ordered buffer copy.
     name = "hal.device.queue.copy"
+    verify_ = _verify_queue_fences
     device = operand(HalType)
     queue_affinity = operand(IntegerType)
     wait_fence = operand(HalType)
@@ -119,6 +136,7 @@ class HalDeviceQueueCopyOp(Operation):
 class HalDeviceQueueFillOp(Operation):
     # IREE 3.13 (not in the seed documents): a queue-ordered buffer fill with a 1/2/4-byte pattern.
     name = "hal.device.queue.fill"
+    verify_ = _verify_queue_fences
     device = operand(HalType)
     queue_affinity = operand(IntegerType)
     wait_fence = operand(HalType)
@@ -133,6 +151,7 @@ class HalDeviceQueueFillOp(Operation):
 class HalDeviceQueueUpdateOp(Operation):
     # IREE 3.13 (not in the seed documents): a queue-ordered upload of host bytes (a !util.buffer).
     name = "hal.device.queue.update"
+    verify_ = _verify_queue_fences
     device = operand(HalType)
     queue_affinity = operand(IntegerType)
     wait_fence = operand(HalType)
@@ -153,6 +172,7 @@ class HalDeviceQueueFlushOp(Operation):
 
 class HalDeviceQueueReadOp(Operation):
     name = "hal.device.queue.read"
+    verify_ = _verify_queue_fences
     device = operand(HalType)
     queue_affinity = operand(IntegerType)
     wait_fence = operand(HalType)
@@ -167,6 +187,7 @@ class HalDeviceQueueReadOp(Operation):
 
 class HalDeviceQueueWriteOp(Operation):
     name = "hal.device.queue.write"
+    verify_ = _verify_queue_fences
     device = operand(HalType)
     queue_affinity = operand(IntegerType)
     wait_fence = operand(HalType)

@@ -7,7 +7,7 @@ from __future__ import annotations
 from ir import opdef
 from ir.attributes import ArrayAttr, DictAttr, IntegerAttr, StringAttr, SymbolRefAttr, TypeAttr, UnitAttr
 from ir.core import Operation
-from ir.dialects.common import check_parent
+from ir.dialects.common import check_parent, fail
 from ir.opdef import (
     attribute,
     operand,
@@ -19,12 +19,39 @@ from ir.opdef import (
     var_region,
     var_result,
 )
-from ir.types import ComplexType, FloatType, HalType, IndexType, IntegerType
+from ir.types import (
+    DYNAMIC,
+    ComplexType,
+    FloatType,
+    FunctionType,
+    HalType,
+    IndexType,
+    IntegerType,
+    shaped_dims,
+)
 
 
 class HalReturnOp(Operation):
     name = "hal.return"
     operands_ = var_operand()
+
+    def verify_(self) -> None:
+        """IREE's ReturnOp::verify: inside a function-like op (``hal.executable.constant.block``,
+        ``hal.executable.condition``) the values are the parent's results, in count and type."""
+        parent = self.parent_op
+        ftype = parent.attr("function_type") if parent is not None else None
+        sig = ftype.value if isinstance(ftype, TypeAttr) else None
+        if not isinstance(sig, FunctionType):
+            return
+        if len(self._operands) != len(sig.results):
+            fail(
+                self,
+                f"return must have the same number of operands as the parent result signature (have "
+                f"{len(self._operands)}, expected {len(sig.results)})",
+            )
+        for i, (value, want) in enumerate(zip(self._operands, sig.results)):
+            if str(value.type) != str(want):
+                fail(self, f"parent expected result {i} to be '{want}' but returning '{value.type}'")
 
 
 class HalExecutableBinaryOp(Operation):
@@ -75,6 +102,20 @@ class HalExecutableConstantBlockOp(Operation):
 
     def verify_(self) -> None:
         check_parent(self, ("hal.executable.source", "hal.executable.variant"))
+        # IREE's ExecutableConstantBlockOp::verify.
+        sig = self.function_type.value if isinstance(self.function_type, TypeAttr) else None
+        if not isinstance(sig, FunctionType):
+            fail(self, f"function_type is {self.function_type}; it must be a function type")
+            return
+        args = sig.inputs
+        if args and (len(args) > 1 or args[0] != HalType("device")):
+            fail(self, f"initializer must take a !hal.device or nothing, takes ({', '.join(map(str, args))})")
+        for i, t in enumerate(sig.results):
+            if t != IntegerType(32):
+                fail(self, f"initializer must return only i32 values (result {i} is {t})")
+        keys = list(self.keys) if isinstance(self.keys, ArrayAttr) else []
+        if len(keys) != len(sig.results):
+            fail(self, f"must have one key for every result ({len(keys)} keys, {len(sig.results)} results)")
 
 
 class HalExecutableConstantLoadOp(Operation):
@@ -245,6 +286,16 @@ class HalInterfaceBindingSubspanOp(Operation):
     alignment = opdef.opt_attribute(IntegerAttr)
     descriptor_flags = opdef.opt_attribute()
     layout = opdef.opt_attribute()
+
+    def verify_(self) -> None:
+        # IREE's InterfaceBindingSubspanOp::verify (ShapedTypes only: a dispatch tensor is not one).
+        dims = shaped_dims(self.result.type)
+        if dims is not None and dims.count(DYNAMIC) != len(self.dynamic_dims):
+            fail(
+                self,
+                f"result type '{self.result.type}' has {dims.count(DYNAMIC)} dynamic dimensions but "
+                f"{len(self.dynamic_dims)} associated dimension SSA values",
+            )
 
 
 class HalInterfaceConstantLoadOp(Operation):

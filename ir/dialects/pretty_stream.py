@@ -352,15 +352,17 @@ def _async_clone(p: PrettyPrinter, op: Operation, indent: int) -> bool:
     o = op
     p.begin(op, indent)
     transfer = op.op_name.endswith("transfer")
-    # IREE's transfer syntax: `%x : T{%n} from(#src) -> to(#dst) T{%n}`; clone is `on(#a) %x : T -> T`.
-    p.w("" if transfer else p.affinity(op))
+    # IREE's transfer: `on(#exec) %x : T{%n} from(#src) -> to(#dst) T{%n}`; clone: `on(#a) %x : T -> T`.
+    p.w(p.affinity(op, "on", "execution_affinity") if transfer else p.affinity(op))
     p.w(f" {p.ref(o.source)} : {p.sized(o.source, o.source_size)}")
     p.w(p.affinity(op, "from", "source_affinity") if transfer else "", " -> ")
     if transfer:
         p.w(p.affinity(op, "to", "target_affinity").lstrip() + " " if op.attr("target_affinity") else "")
     p.w(
         p.sized(o.result, o.result_size),
-        p.extra_attrs(op, {"affinity", "source_affinity", "target_affinity"}, keyword=True),
+        p.extra_attrs(
+            op, {"affinity", "source_affinity", "target_affinity", "execution_affinity"}, keyword=True
+        ),
     )
     return p.end(op)
 
