@@ -1,0 +1,36 @@
+"""The whole pipeline (``streamsim schedule``) on random async-form functions in the form IREE's
+schedule-execution takes: streamsim lowers every one IREE lowers, and iree-opt reads streamsim's cmd form
+back (``python benchmarks/pipeline_random.py --prepared`` compares the schedules' figures on hundreds)."""
+
+from __future__ import annotations
+
+import importlib.util
+import pathlib
+import sys
+
+import pytest
+
+from tests.conftest import require_iree
+
+ROOT = pathlib.Path(__file__).parents[2]
+
+
+def _harness():  # type: ignore[no-untyped-def]
+    spec = importlib.util.spec_from_file_location("pipeline_random", ROOT / "benchmarks" / "pipeline_random.py")
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    sys.modules[spec.name] = module
+    spec.loader.exec_module(module)
+    return module
+
+
+@pytest.mark.parametrize("devices", [False, True], ids=["one-device", "two-devices"])
+def test_pipeline_lowers_what_iree_lowers_and_iree_reads_it(devices: bool) -> None:
+    require_iree()
+    harness = _harness()
+    tool = harness.iree_opt()
+    assert tool is not None
+    verdicts = {s: harness.verdict(s, tool, devices, True) for s in range(6)}
+    bad = {s: v for s, v in verdicts.items() if v[0] in ("rejected", "not accepted")}
+    assert not bad, bad
+    assert sum(v[0] != "iree-error" for v in verdicts.values()) >= 4, verdicts
