@@ -199,12 +199,15 @@ class Parser(AttrTypeParser):
         self.skip()
         type_pos = self.pos
         fn = self._parse_signature()
+        end = self.pos
         debug_loc = None
         self.skip()
         if self.text.startswith("loc(", self.pos):
             self.pos += 4
             debug_loc = "loc(" + self.balanced("(", ")") + ")"
-        if not regions and not successors and self.pos == tail_pos + len(tail):
+            end = self.pos
+        # Cached only when the type (and location) end the op's text on its line, so a hit skips exactly it.
+        if not regions and not successors and end == tail_pos + len(tail):
             self._tail_cache[tail] = (properties, attributes, fn, debug_loc, type_pos - tail_pos)
         return self._finish_operation(
             op_name,
