@@ -110,3 +110,35 @@ def test_parser_reads_a_labelled_block_without_ops() -> None:
     text = '"builtin.module"() ({\n^bb0:\n^bb1:\n  "test.op"() : () -> ()\n}) : () -> ()\n'
     blocks = ir.load_text(text, "two.mlir").op.regions[0].blocks
     assert [len(list(b.ops)) for b in blocks] == [0, 1]
+
+
+def test_repeated_op_tails_are_parsed_once_and_give_the_same_ops() -> None:
+    """The parser caches the rest of an op's line (properties, type, loc) by its text: a later op of the
+    same tail is a cache hit, and it is the op a full parse gives, with its own location and dicts."""
+    from ir.parser import Parser
+
+    op_line = '    %{0} = "arith.constant"() <{{value = 3 : i32}}> : () -> i32{1}\n'
+    loc = ' loc("f.py":7:2)'
+    text = (
+        '"builtin.module"() ({\n  "func.func"() <{function_type = () -> (), sym_name = "f"}> ({\n'
+        + "".join(op_line.format(name, tail) for name, tail in [("a", ""), ("b", ""), ("c", loc), ("d", loc)])
+        + '    "func.return"() : () -> ()\n  }) : () -> ()\n}) : () -> ()\n'
+    )
+    parser = Parser(text, "t.mlir")
+    module = parser.parse_module()
+    # Both tails are stored (with and without a location), so ops b and d were cache hits.
+    assert sorted(t for t in parser._tail_cache if "value = 3" in t) == [
+        " <{value = 3 : i32}> : () -> i32",
+        " <{value = 3 : i32}> : () -> i32" + loc,
+    ]
+    consts = [o for o in module.op.walk() if o.op_name == "arith.constant"]
+    assert [(o.location.line, o.location.col, o.debug_loc) for o in consts] == [
+        (3, 10, None),
+        (4, 10, None),
+        (5, 10, loc.strip()),
+        (6, 10, loc.strip()),
+    ]
+    assert consts[0].properties == consts[1].properties
+    assert consts[0].properties is not consts[1].properties
+    again = ir.parse_module(ir.print_generic(module), "<printed>")
+    assert _signature(again.op) == _signature(module.op)
