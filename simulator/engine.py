@@ -114,10 +114,11 @@ class Engine:
             n = 0
             start = clock()
             try:
+                # ``target.callbacks is None`` is ``target.processed``, without the property call per event.
                 while queue and n < batch:
                     step()
                     n += 1
-                    if target.processed:
+                    if target.callbacks is None:
                         break
             finally:
                 self.event_seconds += clock() - start

@@ -16,7 +16,6 @@ the engine, which names them if the simulation deadlocks.
 
 from __future__ import annotations
 
-import heapq
 import itertools
 from collections.abc import Generator
 from typing import TYPE_CHECKING, Any
@@ -39,10 +38,11 @@ class Semaphore:
         self.value = value
         self.failure: DeviceFailure | None = None
         self.signal_span: int | None = None
-        # A heap of (target value, arrival number, event): a signal pops only the waits it satisfies, so a
-        # semaphore with thousands of waits for rising values (a parameter provider's) costs O(log n) per
-        # wake, not a pass over every wait. Woken waits are succeeded in arrival order, as they arrived.
-        self._waiters: list[tuple[int, int, simpy.Event]] = []
+        # Pending waits by target value (every target is above the payload): a signal from v to w takes
+        # the waits for v+1..w, so a semaphore with thousands of waits for rising values (a parameter
+        # provider's timeline) costs O(1) per wake, not a pass over every wait. Each wait keeps its arrival
+        # number; woken waits are succeeded in arrival order, as they arrived.
+        self._waiters: dict[int, list[tuple[int, simpy.Event]]] = {}
         self._order = itertools.count()
 
     def signal(self, value: int, span_id: int | None = None) -> None:
@@ -52,18 +52,26 @@ class Semaphore:
             raise DeviceFailure(
                 f"semaphore {self.name}: signal to {value} would move its payload back from {self.value}"
             )
-        self.value = value
+        old, self.value = self.value, value
         if span_id is not None:
             self.signal_span = span_id
         waiters = self._waiters
-        if waiters and waiters[0][0] <= value:
-            woken = []
-            while waiters and waiters[0][0] <= value:
-                woken.append(heapq.heappop(waiters))
-            if len(woken) > 1:
-                woken.sort(key=_arrival)
-            for _target, _n, event in woken:
+        if not waiters:
+            return
+        if value - old <= len(waiters):
+            targets = [t for t in range(old + 1, value + 1) if t in waiters]
+        else:
+            targets = [t for t in waiters if t <= value]
+        if not targets:
+            return
+        if len(targets) == 1:
+            for _n, event in waiters.pop(targets[0]):
                 event.succeed()
+            return
+        woken = [w for t in targets for w in waiters.pop(t)]
+        woken.sort(key=_arrival)
+        for _n, event in woken:
+            event.succeed()
 
     def fail(self, error: DeviceFailure, span_id: int | None = None) -> None:
         if self.failure is not None:
@@ -71,9 +79,10 @@ class Semaphore:
         self.failure = error
         if span_id is not None:
             self.signal_span = span_id
-        for _target, _n, event in sorted(self._waiters, key=_arrival):
+        woken = sorted((w for waits in self._waiters.values() for w in waits), key=_arrival)
+        self._waiters = {}
+        for _n, event in woken:
             event.succeed()
-        self._waiters = []
 
     def reached(self, value: int) -> bool:
         return self.failure is not None or self.value >= value
@@ -84,7 +93,11 @@ class Semaphore:
         if self.failure is not None or self.value >= value:
             event.succeed()
         else:
-            heapq.heappush(self._waiters, (value, next(self._order), event))
+            waits = self._waiters.get(value)
+            if waits is None:
+                self._waiters[value] = [(next(self._order), event)]
+            else:
+                waits.append((next(self._order), event))
         return event
 
     def __repr__(self) -> str:
@@ -92,8 +105,8 @@ class Semaphore:
         return f"<Semaphore {self.name} {state}>"
 
 
-def _arrival(waiter: tuple[int, int, simpy.Event]) -> int:
-    return waiter[1]
+def _arrival(waiter: tuple[int, simpy.Event]) -> int:
+    return waiter[0]
 
 
 class Fence:

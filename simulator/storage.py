@@ -52,9 +52,10 @@ class Storage:
         else:
             self.bytes_written += length_bytes
         # An int start and a non-negative int duration (simulated time only moves forward): unchecked.
-        span = engine.trace.add_span_unchecked(
+        trace = engine.trace
+        span_id = trace.add_span_unchecked(
             self.tracks[slot], name, "io", start, int(env.now) - start, {**args, "bytes": length_bytes, "verb": verb}
-        )
+        ).id
         for src in flows_from:
-            engine.trace.add_flow(src, span)
-        return span.id
+            trace.add_flow(src, span_id)
+        return span_id

@@ -112,6 +112,58 @@ class BatchPlan:
         return rows
 
 
+# Steps are made by the ten thousand for a large load: built through their slots, without the frozen
+# dataclass's per-field object.__setattr__ (the fields are what the planner computed; nothing to check).
+_new_object = object.__new__
+_STEP_SETTERS = tuple(
+    getattr(Step, name).__set__
+    for name in ("kind", "timeline", "signal", "items", "waits", "waits_caller", "offset_bytes", "length_bytes")
+)
+
+
+def _step(
+    kind: str,
+    timeline: int,
+    signal: int,
+    items: tuple[int, ...],
+    waits: tuple[tuple[int, int], ...],
+    waits_caller: bool,
+    offset_bytes: int = 0,
+    length_bytes: int = 0,
+) -> Step:
+    """``Step(kind, timeline, ...)``, built without the frozen dataclass's ``__setattr__`` calls."""
+    step = _new_object(Step)
+    s_kind, s_timeline, s_signal, s_items, s_waits, s_caller, s_offset, s_length = _STEP_SETTERS
+    s_kind(step, kind)
+    s_timeline(step, timeline)
+    s_signal(step, signal)
+    s_items(step, items)
+    s_waits(step, waits)
+    s_caller(step, waits_caller)
+    s_offset(step, offset_bytes)
+    s_length(step, length_bytes)
+    return step
+
+
+_ITEM_SETTERS = tuple(
+    getattr(Item, name).__set__ for name in ("kind", "length_bytes", "alloca", "file_id", "file_offset_bytes")
+)
+
+
+def new_item(
+    kind: str, length_bytes: int, alloca: bool = False, file_id: object = None, file_offset_bytes: int = 0
+) -> Item:
+    """``Item(...)`` for a producer making them by the ten thousand (as :func:`_step`)."""
+    item = _new_object(Item)
+    s_kind, s_length, s_alloca, s_file, s_offset = _ITEM_SETTERS
+    s_kind(item, kind)
+    s_length(item, length_bytes)
+    s_alloca(item, alloca)
+    s_file(item, file_id)
+    s_offset(item, file_offset_bytes)
+    return item
+
+
 class _Timelines:
     def __init__(self, concurrency: int) -> None:
         self.outstanding = [0] * concurrency
@@ -123,15 +175,15 @@ class _Timelines:
         # The least-loaded timeline, the lowest-numbered on a tie (min keeps the first of equal keys).
         outstanding = self.outstanding
         t = outstanding.index(min(outstanding))
-        first = not self.used[t]
-        if first:
-            self.used[t] = True
-            self.live += 1
-        prev = self.values[t]
-        self.values[t] += 1
+        values = self.values
+        prev = values[t]
+        values[t] = value = prev + 1
         outstanding[t] += nbytes
-        waits = () if first else ((t, prev),)
-        return t, waits, first, self.values[t]
+        if self.used[t]:
+            return t, ((t, prev),), False, value
+        self.used[t] = True
+        self.live += 1
+        return t, (), True, value
 
 
 def _runs(items: Sequence[Item], coalesce: bool) -> list[list[int]]:
@@ -169,11 +221,13 @@ def plan_batch(items: Sequence[Item], verb: str, options: BatchOptions = BatchOp
      ('alloca', (2,), 2, 1), ('transfer', (2,), 2, 2), ('barrier', (), -1, 3)]
     """
     tl = _Timelines(options.concurrency)
+    advance = tl.advance
     steps: list[Step] = []
     imports: list[int] = []
     splats: list[int] = []
     splat_waits: list[tuple[int, int]] = []
     splat_bytes = 0
+    chunk_bytes = options.chunk_bytes
     for run in _runs(items, options.coalesce_adjacent):
         head = items[run[0]]
         if head.kind == "import":
@@ -182,22 +236,25 @@ def plan_batch(items: Sequence[Item], verb: str, options: BatchOptions = BatchOp
         alloca_points: list[tuple[int, int]] = []
         for i in run:
             if items[i].alloca:
-                t, waits, first, value = tl.advance(0)
-                steps.append(Step("alloca", t, value, (i,), waits, first))
+                t, waits, first, value = advance(0)
+                steps.append(_step("alloca", t, value, (i,), waits, first))
                 alloca_points.append((t, value))
         if head.kind == "splat":
             splats.append(run[0])
             splat_bytes += head.length_bytes
             splat_waits.extend(alloca_points)
             continue
-        total = sum(items[i].length_bytes for i in run)
-        chunk = options.chunk_bytes or max(total, 1)
+        total = head.length_bytes if len(run) == 1 else sum(items[i].length_bytes for i in run)
+        chunk = chunk_bytes or max(total, 1)
         offset = 0
         while True:
             n = min(chunk, total - offset)
-            t, waits, first, value = tl.advance(n)
-            extra = tuple(p for p in alloca_points if p[0] != t)
-            steps.append(Step(verb, t, value, tuple(run), waits + extra, first, offset, n))
+            t, waits, first, value = advance(n)
+            if alloca_points:
+                extra = tuple(p for p in alloca_points if p[0] != t)
+                if extra:
+                    waits += extra
+            steps.append(_step(verb, t, value, tuple(run), waits, first, offset, n))
             offset += n
             if offset >= total:
                 break

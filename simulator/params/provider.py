@@ -45,7 +45,7 @@ from ir.errors import UnsupportedConstructError
 from simulator.archives import EntryKind, ParameterEntry, ParameterIndex
 from simulator.costs import CostModel, ceil_ns
 from simulator.errors import DeviceFailure, InputError, SimulationError
-from simulator.params.batching import BatchPlan, Item, Step, plan_batch
+from simulator.params.batching import BatchPlan, Item, Step, new_item, plan_batch
 from simulator.params.config import (
     PROVIDER_KINDS,
     STAGING_CHUNK_BYTES,
@@ -132,6 +132,7 @@ class ParameterProvider:
         # Trace lanes of parameter timelines in use, per queue: calls in flight at once (two
         # stream.cmd.parameter.load of one initializer) each get their own lanes, so no two slices overlap.
         self._busy_lanes: set[tuple[str, int]] = set()
+        self._paths: dict[Any, pathlib.Path] = {}
 
     # -- checking ------------------------------------------------------------------------------------
 
@@ -200,33 +201,35 @@ class ParameterProvider:
         self.calls += 1
         call = _Call(self.calls, where, op_name, loc, [], [], affinity=affinity)
         failure: DeviceFailure | None = None
+        check_one, entries, accepted, names = self.check_one, call.entries, call.requests, call.names
         for r in requests:
             try:
-                call.entries.append(self.check_one(where, r, with_data))
+                entries.append(check_one(where, r, with_data))
             except DeviceFailure as exc:
                 failure = exc
                 break
-            call.requests.append(r)
-            call.names.append(f"{r.scope}::{r.key}")
-        self.requests += len(call.requests)
+            accepted.append(r)
+            names.append(f"{r.scope}::{r.key}")
+        self.requests += len(accepted)
         device = queue.device
         zero_copy = device.spec.zero_copy_import and self.config.kind in ("host", "mapped")
-        items = []
-        for i, (r, entry) in enumerate(zip(call.requests, call.entries)):
-            if entry.kind is EntryKind.SPLAT:
-                items.append(Item("splat", r.length_bytes, alloca=load))
+        items: list[Item] = []
+        splat, file_id_of = EntryKind.SPLAT, self._file_id
+        for i, (r, entry) in enumerate(zip(accepted, entries)):
+            if entry.kind is splat:
+                items.append(new_item("splat", r.length_bytes, load))
                 continue
-            file_id = _file_id(r.scope, entry)
+            file_id = file_id_of(r.scope, entry)
             offset = (entry.offset_bytes or 0) + r.parameter_offset_bytes
             if load and zero_copy:
                 call.imported.add(i)
                 self._import(call, i, with_data)
                 if self.config.kind == "mapped" and self.config.populate:
-                    items.append(Item("file", r.length_bytes, False, file_id, offset))
+                    items.append(new_item("file", r.length_bytes, False, file_id, offset))
                 else:
-                    items.append(Item("import", r.length_bytes))
+                    items.append(new_item("import", r.length_bytes))
                 continue
-            items.append(Item("file", r.length_bytes, load, file_id, offset))
+            items.append(new_item("file", r.length_bytes, load, file_id, offset))
         verb = requests[0].verb if requests else "read"
         plan = plan_batch(items, verb, self.config.batch)
         self.plans.append(plan)
@@ -241,8 +244,9 @@ class ParameterProvider:
             k += 1
         lanes = [(queue.name, k * n + t) for t in range(n)]
         tracks = [Track.queue(device.process_name, f"{queue.track.thread}.params{lane}") for _, lane in lanes]
+        process, run_step = engine.env.process, self._run_step
         for step in plan.steps:
-            engine.env.process(self._run_step(call, step, sems, tracks, queue, flows_from, with_data))
+            process(run_step(call, step, sems, tracks, queue, flows_from, with_data))
         if failure is not None:
             # IREE: recording stopped at the bad entry; what was enqueued runs, the caller's fence fails.
             raise failure
@@ -263,6 +267,16 @@ class ParameterProvider:
             engine.trace.add_flow(src, span)
         self.log.append(BatchRecord(call.number, "barrier", (), -1, start, engine.now))
         return span.id
+
+    def _file_id(self, scope: str, entry: ParameterEntry) -> Hashable:
+        """What identifies the file an entry's bytes are in (for coalescing): its path, or its scope's
+        virtual archive. One Path per path string (a large load names the same file thousands of times)."""
+        if entry.path is None:
+            return ("virtual", scope)
+        path = self._paths.get(entry.path)
+        if path is None:
+            path = self._paths[entry.path] = pathlib.Path(entry.path)
+        return path
 
     # -- steps ---------------------------------------------------------------------------------------
 
@@ -301,13 +315,12 @@ class ParameterProvider:
                     spans.append(s.signal_span)
             if step.waits_caller:
                 spans.extend(flows_from)
-            start = engine.now
+            start = int(env.now)
             track = tracks[timeline]
             names = call.names
             items = step.items
             keys = (names[items[0]],) if len(items) == 1 else tuple(names[i] for i in items)
-            args = {"op": call.op_name, "loc": call.loc, "affinity": call.affinity, "timeline": timeline,
-                    "parameter": keys[0] if len(keys) == 1 else f"{len(keys)} parameters"}  # fmt: skip
+            parameter = keys[0] if len(keys) == 1 else f"{len(keys)} parameters"
             kind = step.kind
             if kind == "alloca":
                 nbytes = 0
@@ -321,11 +334,17 @@ class ParameterProvider:
                     yield env.timeout(dur)
                 # Fields of the right types (an int overhead, validated >= 0 with the machine) go unchecked.
                 add = trace.add_span_unchecked if type(dur) is int else trace.add_span
-                span = add(track, "parameter alloca", "alloc", start, dur, {**args, "bytes": nbytes})
+                last = add(track, "parameter alloca", "alloc", start, dur,
+                           {"op": call.op_name, "loc": call.loc, "affinity": call.affinity, "timeline": timeline,
+                            "parameter": parameter, "bytes": nbytes}).id  # fmt: skip
                 for src in spans:
-                    trace.add_flow(src, span)
-                last = span.id
-            elif kind == "transfer":
+                    trace.add_flow(src, last)
+                self.log.append(BatchRecord(call.number, kind, keys, timeline, start, int(env.now), step.length_bytes))
+                sems[timeline].signal(step.signal, last)
+                return
+            args = {"op": call.op_name, "loc": call.loc, "affinity": call.affinity, "timeline": timeline,
+                    "parameter": parameter}  # fmt: skip
+            if kind == "transfer":
                 last = yield from self._transfer(call, step, queue, track, args, spans, with_data)
             else:
                 if self._direct and not call.imported and queue.device.host_link is None:
@@ -340,11 +359,11 @@ class ParameterProvider:
                 # The queue operation as one span on its timeline (a transfer into or out of device memory);
                 # the storage ("io") and link spans under it show detail, and are what busy time counts.
                 last = trace.add_span_unchecked(
-                    track, f"parameter {kind}", "transfer", start, engine.now - start,
+                    track, f"parameter {kind}", "transfer", start, int(env.now) - start,
                     {**args, "bytes": step.length_bytes, "offset": step.offset_bytes,
                      "verb": "write" if kind == "write" else "read", "aggregate": True},
                 ).id  # fmt: skip
-            self.log.append(BatchRecord(call.number, kind, keys, timeline, start, engine.now, step.length_bytes))
+            self.log.append(BatchRecord(call.number, kind, keys, timeline, start, int(env.now), step.length_bytes))
             sems[timeline].signal(step.signal, last)
         except UnsupportedConstructError:
             raise
@@ -387,7 +406,7 @@ class ParameterProvider:
         """A read or write of ``step.length_bytes`` of a (possibly coalesced) run of requests."""
         first = call.requests[step.items[0]]
         entry = call.entries[step.items[0]]
-        file_id = _file_id(first.scope, entry)
+        file_id = self._file_id(first.scope, entry)
         file_offset = (entry.offset_bytes or 0) + first.parameter_offset_bytes + step.offset_bytes
         n = step.length_bytes
         device = queue.device
@@ -550,10 +569,6 @@ class ParameterProvider:
         }
 
 
-def _file_id(scope: str, entry: ParameterEntry) -> Hashable:
-    if entry.path is not None:
-        return pathlib.Path(entry.path)
-    return ("virtual", scope)
 
 
 __all__ = [
