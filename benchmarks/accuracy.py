@@ -8,7 +8,11 @@ schedule than the default, that variant compiled by IREE. Each is measured with 
 device (``--measure``: iree-benchmark-module, the call's minimum over ``--reps`` one-call repetitions in
 each of ``--sessions`` sessions; a HAL profile of ``--calls`` calls for each dispatch's minimum) and the
 measurements are cached in ``benchmarks/data/accuracy/<device>.json``, so that a rerun without
-``--measure`` only simulates: it is deterministic and takes a minute or two.
+``--measure`` only simulates: it is deterministic and takes a minute or two. What is compiled into
+``--workdir`` (modules, IREE's stream IR of the favor variants) is named by a digest of the source, the
+flags and ``iree-compile --version`` (:func:`simulator.profile.iree_tools.compile_cached`), so a stale
+compile is never reused; each measurement records that digest (``compile_key``), and one recording
+another digest than the program's now is left out of the report (and measured again by ``--measure``).
 
 Tables, per device (``spread``: median/min of the best session's repetitions; ``sess``: max/min of the
 sessions' minima, how far a minimum itself moves on this shared machine):
@@ -62,13 +66,16 @@ from simulator.calibration.hosts import host_warnings, speed_check, stamp  # noq
 from simulator.calibration.provenance import base_machine, provenance  # noqa: E402
 from simulator.calibration.run import (  # noqa: E402
     Case,
+    case_key,
     fit_machine,
     fixture_case,
     measure_case,
+    module_of,
+    stale_reason,
     stream_ir_of,
 )
 from simulator.machine import Machine, load_machine, machine_from_dict  # noqa: E402
-from simulator.profile import benchmark_call, compile_module  # noqa: E402
+from simulator.profile import benchmark_call  # noqa: E402
 
 FIXTURE_DIRS = (ROOT / "tests" / "fixtures" / "iree", ROOT / "tests" / "fixtures" / "frontends")
 DATA = ROOT / "benchmarks" / "data" / "accuracy"
@@ -110,6 +117,12 @@ def variant_case(directory: pathlib.Path, favor: str | None) -> Case:
     )
 
 
+def favors_key(directory: pathlib.Path) -> str:
+    """The key the cached favor comparison of the fixture at ``directory`` was made for (its source
+    under the default flags, the compiler): another key means the comparison must be made again."""
+    return case_key(variant_case(directory, None), "local-task")
+
+
 def favor_differs(directory: pathlib.Path, favor: str, workdir: pathlib.Path) -> bool:
     """Whether IREE's stream IR for ``favor`` differs from its default stream IR (both compiled now)."""
     default = Case(f"{directory.name}{SEP}default", directory / "source.mlir", ())
@@ -147,6 +160,9 @@ def measure(device: str, args: argparse.Namespace) -> None:
     data = _load(device)
     for d in fixture_dirs():
         known = data["favors"].setdefault(d.name, {})
+        if known.get("key") != favors_key(d):
+            known.clear()
+            known["key"] = favors_key(d)
         for favor in FAVORS:
             if favor not in known:
                 _log(f"comparing IREE's schedules: {d.name} favor {favor}")
@@ -155,9 +171,10 @@ def measure(device: str, args: argparse.Namespace) -> None:
     todo = [v for v in variants(data) if not args.only or v[0] in args.only]
     for i, (name, directory, favor) in enumerate(todo, start=1):
         m = data["programs"].get(name)
-        if m is None or args.again:
-            _log(f"[{device} {i}/{len(todo)}] measuring {name}")
-            case = variant_case(directory, favor)
+        case = variant_case(directory, favor)
+        stale = stale_reason(case, device, m) if m is not None else None
+        if m is None or args.again or stale:
+            _log(f"[{device} {i}/{len(todo)}] measuring {name}" + (f" ({stale})" if stale else ""))
             m = measure_case(case, args.workdir, device=device, reps=args.reps, calls=args.calls)
             m["stream_ir"] = str(pathlib.Path(m["stream_ir"]).relative_to(ROOT)) if favor is None else ""
             m["sessions_ns"] = [m["call_ns"]["min_ns"]]
@@ -172,7 +189,7 @@ def measure(device: str, args: argparse.Namespace) -> None:
             _log(f"[{device} session {session + 1}/{args.sessions}] {name}")
             case = variant_case(directory, favor)
             timing = benchmark_call(
-                args.workdir / f"{case.name}.vmfb",
+                module_of(case, args.workdir, device),
                 device=device,
                 inputs=case.inputs,
                 parameters=case.parameters,
@@ -185,13 +202,37 @@ def measure(device: str, args: argparse.Namespace) -> None:
 
 
 def entries(device: str, data: dict[str, Any], workdir: pathlib.Path) -> list[Entry]:
+    """Every measured program as an entry; a measurement of another compile of the program (its
+    source, flags or IREE changed since: :func:`stale_reason`) is left out with a warning."""
     out = []
     for name, directory, favor in variants(data):
         m = data["programs"].get(name)
         if m is None:
             continue
         case = variant_case(directory, favor)
+        stale = stale_reason(case, device, m)
+        if stale:
+            print(f"WARNING: {device}: left out: {stale}")
+            _log(f"WARNING: {device}: left out: {stale}")
+            continue
         out.append((case, stream_ir_of(case, workdir, device), m))
+    return out
+
+
+def key_warnings(device: str, data: dict[str, Any]) -> list[str]:
+    """Warnings for what the cache cannot vouch for: measurements recording no compile key (taken
+    before keys were recorded) and favor comparisons made for another source."""
+    out = []
+    unkeyed = [n for n, m in data["programs"].items() if "compile_key" not in m]
+    if unkeyed:
+        out.append(
+            f"benchmarks/data/accuracy/{device}.json: {len(unkeyed)} program(s) record no compile key "
+            "(measured before keys): a change of their source since cannot be detected"
+        )
+    for d in fixture_dirs():
+        known = data["favors"].get(d.name, {})
+        if known and known.get("key") not in (None, favors_key(d)):
+            out.append(f"{d.name}: the cached favor comparison is for another source: run --measure")
     return out
 
 
@@ -268,14 +309,12 @@ def check_host(device: str, data: dict[str, Any], args: argparse.Namespace) -> N
     """Print (and log) whether the cache was measured on this host and, unless ``--no-speed-check``,
     this host's call time of each of SPEED_REFERENCES against the cached minimum."""
     what = f"benchmarks/data/accuracy/{device}.json"
-    warnings = host_warnings(data, what)
+    warnings = host_warnings(data, what) + key_warnings(device, data)
     if not args.no_speed_check:
 
         def time_now(name: str) -> float:
             case = variant_case(FIXTURE_DIRS[0] / name, None)
-            vmfb = args.workdir / f"speed-{device}-{name}.vmfb"
-            if not vmfb.exists():
-                compile_module(case.source, vmfb, device=device, extra_flags=case.flags)
+            vmfb = module_of(case, args.workdir, device)
             timing = benchmark_call(
                 vmfb, device=device, inputs=case.inputs, parameters=case.parameters, repetitions=args.reps
             )

@@ -56,8 +56,10 @@ from simulator.calibration.run import (  # noqa: E402
     fit_machine,
     fixture_case,
     measure_case,
+    module_of,
     pair_dispatches,
     simulate_case,
+    stale_reason,
     stream_ir_of,
 )
 from simulator.calibration.suite import holdout_suite, training_suite  # noqa: E402
@@ -88,6 +90,13 @@ def _write(path: pathlib.Path, data: dict[str, Any]) -> None:
 def _warn_host(measured: dict[str, Any], what: str) -> None:
     for w in host_warnings(measured, what):
         print(f"WARNING: {w}", file=sys.stderr)
+    unkeyed = sum("compile_key" not in m for m in measured["programs"].values())
+    if unkeyed:
+        print(
+            f"WARNING: {what}: {unkeyed} program(s) record no compile key (measured before keys): a "
+            "change of their source since cannot be detected",
+            file=sys.stderr,
+        )
 
 
 def cmd_measure(args: argparse.Namespace) -> int:
@@ -99,10 +108,11 @@ def cmd_measure(args: argparse.Namespace) -> int:
     done: dict[str, Any] = data["programs"]
     names = [n for n in all_cases if not args.only or n in args.only]
     for i, name in enumerate(names, start=1):
-        if name in done and not args.again:
-            continue
         role, case = all_cases[name]
-        print(f"[{i}/{len(names)}] {role:<8} {name}", flush=True)
+        stale = stale_reason(case, args.device, done[name]) if name in done else None
+        if name in done and not args.again and not stale:
+            continue
+        print(f"[{i}/{len(names)}] {role:<8} {name}" + (f" ({stale})" if stale else ""), flush=True)
         m = measure_case(case, args.workdir, device=args.device, reps=args.reps, calls=args.calls)
         m["role"] = role
         m["sessions_ns"] = [m["call_ns"]["min_ns"]]
@@ -119,7 +129,7 @@ def cmd_measure(args: argparse.Namespace) -> int:
             role, case = all_cases[name]
             print(f"session {session + 1}/{args.sessions} [{i}/{len(names)}] {name}", flush=True)
             timing = benchmark_call(
-                args.workdir / f"{case.name}.vmfb",
+                module_of(case, args.workdir, args.device),
                 device=args.device,
                 inputs=case.inputs,
                 parameters=case.parameters,
@@ -141,6 +151,10 @@ def _entries(
     for name, m in sorted(measured["programs"].items()):
         if m["role"] in roles and name not in exclude and name in all_cases:
             case = all_cases[name][1]
+            stale = stale_reason(case, measured["device"], m)
+            if stale:
+                print(f"WARNING: left out: {stale}", file=sys.stderr)
+                continue
             out.append((case, stream_ir_of(case, workdir, measured["device"]), m))
     return out
 

@@ -30,7 +30,7 @@ from simulator.calibration.provenance import device_workers
 from simulator.calibration.suite import Benchmark
 from simulator.costs import CostModel, DispatchCost
 from simulator.machine import DeviceSpec, Machine, machine_from_dict
-from simulator.profile import benchmark_call, capture_profile, compile_module, measured_trace
+from simulator.profile import benchmark_call, capture_profile, compile_cached, compile_key, measured_trace
 from simulator.program import load_program
 from simulator.values_io import parse_input
 
@@ -86,12 +86,39 @@ def benchmark_case(bench: Benchmark, workdir: pathlib.Path) -> Case:
 
 
 def stream_ir_of(case: Case, workdir: pathlib.Path, device: str) -> pathlib.Path:
+    """The case's stream IR: the committed one, else IREE's, compiled into ``workdir`` once per
+    source, flags and compiler (:func:`~simulator.profile.iree_tools.compile_cached`)."""
     if case.stream_ir is not None:
         return case.stream_ir
-    out = workdir / f"{case.name}.stream.mlir"
-    if not out.exists():
-        compile_module(case.source, out, device=device, extra_flags=case.flags, to_stream=True)
-    return out
+    return compile_cached(
+        case.source, workdir, case.name, device=device, extra_flags=case.flags, to_stream=True
+    )
+
+
+def module_of(case: Case, workdir: pathlib.Path, device: str) -> pathlib.Path:
+    """The case's ``.vmfb`` for ``device``, compiled into ``workdir`` once per source, flags and
+    compiler."""
+    return compile_cached(case.source, workdir, case.name, device=device, extra_flags=case.flags)
+
+
+def case_key(case: Case, device: str) -> str:
+    """The :func:`~simulator.profile.iree_tools.compile_key` of the module a measurement of ``case``
+    on ``device`` times: a measurement recording another key was taken of another program (its source,
+    flags or compiler changed since)."""
+    return compile_key(case.source, device=device, extra_flags=case.flags)
+
+
+def stale_reason(case: Case, device: str, measured: dict[str, Any]) -> str | None:
+    """Why ``measured`` cannot be used for ``case`` now, or None: its ``compile_key`` differs from the
+    case's. A measurement that records no key (taken before keys were recorded) is not called stale
+    here; callers count and report those."""
+    recorded = measured.get("compile_key")
+    if recorded is None or recorded == case_key(case, device):
+        return None
+    return (
+        f"{case.name}: measured from another compile (key {str(recorded)[:16]}, now "
+        f"{case_key(case, device)[:16]}: its source, flags or IREE changed); measure it again"
+    )
 
 
 def measure_case(
@@ -103,10 +130,10 @@ def measure_case(
     calls: int = 10,
     min_time: str = "1x",
 ) -> dict[str, Any]:
-    """Compile and measure ``case``: the call's timing and each dispatch's (JSON values)."""
+    """Compile and measure ``case``: the call's timing and each dispatch's (JSON values), with the
+    compile key of the module measured (``compile_key``)."""
     workdir.mkdir(parents=True, exist_ok=True)
-    vmfb = workdir / f"{case.name}.vmfb"
-    compile_module(case.source, vmfb, device=device, extra_flags=case.flags)
+    vmfb = module_of(case, workdir, device)
     stream_ir = stream_ir_of(case, workdir, device)
     kw: dict[str, Any] = {"device": device, "inputs": case.inputs, "parameters": case.parameters}
     timing = benchmark_call(vmfb, repetitions=reps, min_time=min_time, **kw)
@@ -117,6 +144,7 @@ def measure_case(
     return {
         "name": case.name,
         "device": device,
+        "compile_key": case_key(case, device),
         "stream_ir": str(stream_ir),
         "call_ns": timing.to_dict(),
         "dispatches": [

@@ -20,6 +20,8 @@ Failures raise :class:`~simulator.errors.ProfileError` naming the command and th
 
 from __future__ import annotations
 
+import functools
+import hashlib
 import json
 import os
 import pathlib
@@ -118,6 +120,66 @@ def compile_module(
         cmd.append("--compile-to=stream")
     run_tool([*cmd, "-o", os.fspath(output)])
     return pathlib.Path(output)
+
+
+@functools.cache
+def compiler_version() -> str:
+    """``iree-compile --version`` (the compiler's release and commit), once per process."""
+    return run_tool([find_tool("iree-compile"), "--version"]).strip()
+
+
+def compile_key(
+    source: str | os.PathLike[str],
+    *,
+    device: str = "local-task",
+    extra_flags: Sequence[str] = (),
+    to_stream: bool = False,
+) -> str:
+    """A digest of everything a compiled artifact depends on: the source's bytes, the compiler's
+    version and every flag :func:`compile_module` would pass (target, extra, ``--compile-to``).
+
+    Two compiles with the same key give the same artifact; any change to the source, the flags or
+    the installed compiler gives another key.
+    """
+    try:
+        text = pathlib.Path(source).read_bytes()
+    except OSError as exc:
+        raise ProfileError(f"cannot read {os.fspath(source)}: {exc.strerror or exc}") from None
+    h = hashlib.sha256()
+    flags = [*target_flags(device), *extra_flags, *(["--compile-to=stream"] if to_stream else [])]
+    for part in (compiler_version().encode(), "\0".join(flags).encode(), text):
+        h.update(len(part).to_bytes(8, "little"))
+        h.update(part)
+    return h.hexdigest()
+
+
+def compile_cached(
+    source: str | os.PathLike[str],
+    workdir: str | os.PathLike[str],
+    stem: str,
+    *,
+    device: str = "local-task",
+    extra_flags: Sequence[str] = (),
+    to_stream: bool = False,
+) -> pathlib.Path:
+    """:func:`compile_module` into ``workdir``, reusing an earlier compile only when its
+    :func:`compile_key` matches: the file is ``{stem}.{key[:16]}.vmfb`` (``.stream.mlir`` with
+    ``to_stream``), written under a temporary name and renamed, so a stale or half-written artifact
+    is never picked up by name alone."""
+    key = compile_key(source, device=device, extra_flags=extra_flags, to_stream=to_stream)
+    out = pathlib.Path(workdir) / f"{stem}.{key[:16]}.{'stream.mlir' if to_stream else 'vmfb'}"
+    if out.exists():
+        return out
+    out.parent.mkdir(parents=True, exist_ok=True)
+    fd, tmp = tempfile.mkstemp(prefix=f".{stem}.", suffix=out.suffix, dir=out.parent)
+    os.close(fd)
+    try:
+        compile_module(source, tmp, device=device, extra_flags=extra_flags, to_stream=to_stream)
+        os.replace(tmp, out)
+    finally:
+        if os.path.exists(tmp):
+            os.unlink(tmp)
+    return out
 
 
 @dataclass(frozen=True, slots=True)

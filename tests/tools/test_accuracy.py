@@ -25,7 +25,7 @@ def test_every_fixture_and_differing_favor_is_measured(device: str) -> None:
     dirs = accuracy.fixture_dirs()
     assert {d.parent.name for d in dirs} == {"iree", "frontends"}
     for d in dirs:
-        assert set(data["favors"][d.name]) == set(accuracy.FAVORS), d.name
+        assert set(data["favors"][d.name]) - {"key"} == set(accuracy.FAVORS), d.name
     names = [name for name, _, _ in accuracy.variants(data)]
     missing = [n for n in names if n not in data["programs"]]
     assert not missing, f"run benchmarks/accuracy.py --measure: {missing} have no {device} measurement"
@@ -50,3 +50,23 @@ def test_favor_schedules_compared_with_iree(iree: None, tmp_path: pathlib.Path) 
     # mlp's single region is the same under every favor.
     assert accuracy.favor_differs(fixtures / "quant_matmul", "debug", tmp_path)
     assert not accuracy.favor_differs(fixtures / "mlp", "debug", tmp_path)
+
+
+def test_a_measurement_of_another_compile_is_left_out_and_unkeyed_ones_are_counted(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: pathlib.Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    from simulator.profile import iree_tools
+
+    monkeypatch.setattr(iree_tools, "compiler_version", lambda: "IREE compiler version 1.0")
+    mlp = accuracy.variant_case(ROOT / "tests" / "fixtures" / "iree" / "mlp", None)
+    key = accuracy.case_key(mlp, "local-sync")
+    data: dict = {"favors": {}, "programs": {"mlp": {"compile_key": key}}}
+    assert [e[0].name for e in accuracy.entries("local-sync", data, tmp_path)] == ["mlp"]
+    assert accuracy.key_warnings("local-sync", data) == []
+    data["programs"]["mlp"]["compile_key"] = "0" * 64
+    assert accuracy.entries("local-sync", data, tmp_path) == []
+    assert "left out: mlp: measured from another compile" in capsys.readouterr().out
+    data["programs"]["mlp"] = {}
+    assert [e[0].name for e in accuracy.entries("local-sync", data, tmp_path)] == ["mlp"]
+    (warning,) = accuracy.key_warnings("local-sync", data)
+    assert "1 program(s) record no compile key" in warning

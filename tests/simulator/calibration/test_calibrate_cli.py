@@ -5,7 +5,7 @@ from __future__ import annotations
 import json
 import pathlib
 
-from simulator.calibration.run import benchmark_case, simulate_case
+from simulator.calibration.run import benchmark_case, simulate_case, stream_ir_of
 from simulator.calibration.suite import training_suite
 from simulator.cli import main
 from simulator.machine import load_machine
@@ -28,7 +28,7 @@ def test_calibrate_writes_a_machine_that_reproduces_its_own_fit(iree: None, tmp_
     benches = {b.name: b for b in training_suite()}
     for name, recorded in zip(provenance["programs"], provenance["call_errors"]):
         case = benchmark_case(benches[name], tmp_path)
-        ir = tmp_path / f"{name}.stream.mlir"
+        ir = stream_ir_of(case, tmp_path, "local-sync")  # compiled by calibrate, reused here
         first = simulate_case(case, ir, machine)
         again = simulate_case(case, ir, load_machine(out))
         assert first == again
