@@ -88,6 +88,10 @@ class DispatchModelSpec:
     calibration, when its flops are within :data:`SHAPE_FLOPS_TOLERANCE` of ``shape_flops`` of that
     shape: IREE's code generator has cliffs no per-class line follows (a 16x16 convolution over 4 input
     channels runs 8x slower per flop than one over 3 or 8).
+
+    ``floor_ns`` is the least a dispatch takes, however little it does: the fastest dispatch the
+    calibration measured (IREE's profile times a one-element dispatch at 25-40 ns on a CPU, where the
+    fitted line, made for the whole range of sizes, says a few).
     """
 
     overhead_ns: dict[str, float]
@@ -99,6 +103,7 @@ class DispatchModelSpec:
     shape_flops: dict[str, float] = field(default_factory=dict)
     workers: int = 1
     worker_wake_ns: float = 0.0
+    floor_ns: float = 0.0
 
     @staticmethod
     def _lookup(table: dict[str, float], op_class: str) -> float:
@@ -131,7 +136,7 @@ class DispatchModelSpec:
         ns = overhead + flops * per_flop + nbytes * per_byte + transcendentals * per_t
         if self.ns_per_math:
             ns += sum(n * self.math_ns(f) for f, n in math_counts)
-        return self.pooled_ns(ns) * self.shape_factor(shape, flops)
+        return max(self.floor_ns, self.pooled_ns(ns) * self.shape_factor(shape, flops))
 
     def pooled_ns(self, serial_ns: float) -> float:
         """The time of a dispatch that takes ``serial_ns`` on one worker, on the worker pool.

@@ -60,6 +60,12 @@ class HostSpec:
     record_cost_ns: int = 100
     submit_cost_ns: int = 1000
     wake_cost_ns: int = 2000
+    #: one execution barrier of a command buffer (IREE puts one after every command of a serial region:
+    #: :func:`simulator.commands.count_barriers`), as ``record_cost_ns`` is one command
+    barrier_cost_ns: int = 0
+    #: recording one command or barrier of a command buffer IREE records at every execution (one it
+    #: cannot memoize: :func:`simulator.host.memoize.recorded_per_execution`), on top of the above
+    rerecord_cost_ns: int = 0
 
 
 @dataclass(frozen=True, slots=True)
@@ -308,6 +314,7 @@ DISPATCH_MODEL_FIELDS: dict[str, tuple[type, float, float]] = {
     "shape_flops": (dict, 0, 0),
     "workers": (int, 1, 1 << 16),
     "worker_wake_ns": (float, 0, _MAX_NS),
+    "floor_ns": (float, 0, _MAX_NS),
 }
 _DISPATCH_MODEL_LIMITS = {
     "overhead_ns": float(_MAX_NS),
@@ -420,6 +427,7 @@ def _dispatch_model(table: dict[str, Any], where: str) -> DispatchModelSpec:
         tables["shape_flops"],
         _get(table, "workers", DISPATCH_MODEL_FIELDS, where, 1),
         _get(table, "worker_wake_ns", DISPATCH_MODEL_FIELDS, where, 0.0),
+        _get(table, "floor_ns", DISPATCH_MODEL_FIELDS, where, 0.0),
     )
 
 

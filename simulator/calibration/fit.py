@@ -167,6 +167,9 @@ def fit_dispatch_model(
                 best = (score, candidate)
         assert best is not None
         model = best[1]
+    # No dispatch takes less than the fastest one measured (the line, fitted over the whole range of
+    # sizes, says a few ns for a one-element map that IREE's profile times at 25-40).
+    model = dataclasses.replace(model, floor_ns=float(min(s.measured_ns for s in rows)))
     if shapes:
         scale, flops = shape_scales(rows, model)
         model = dataclasses.replace(model, shape_scale=scale, shape_flops=flops)

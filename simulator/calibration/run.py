@@ -45,6 +45,8 @@ KNOBS: tuple[tuple[str, str], ...] = (
     ("host", "record_cost_ns"),
     ("host", "submit_cost_ns"),
     ("host", "wake_cost_ns"),
+    ("host", "rerecord_cost_ns"),
+    ("host", "barrier_cost_ns"),
 )
 _PROBE_NS = 1000
 
@@ -307,6 +309,7 @@ def model_table(dispatch: DispatchFit) -> dict[str, Any]:
         **({"shape_scale": dict(sorted(m.shape_scale.items()))} if m.shape_scale else {}),
         **({"shape_flops": dict(sorted(m.shape_flops.items()))} if m.shape_flops else {}),
         **({"workers": m.workers, "worker_wake_ns": m.worker_wake_ns} if m.workers > 1 else {}),
+        **({"floor_ns": m.floor_ns} if m.floor_ns else {}),
     }
 
 

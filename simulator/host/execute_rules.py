@@ -2,7 +2,11 @@
 
 The host walks the execute region, binding its block arguments to the captured resources, and records
 each ``stream.cmd.*`` op as a command (see :mod:`simulator.commands` for the barrier rules), paying
-``host.record_cost_ns`` per command. A region that is a single fill or copy is submitted as a queue fill or
+``host.record_cost_ns`` per command and ``host.barrier_cost_ns`` per execution barrier IREE puts between
+them (:func:`~simulator.commands.count_barriers`): what issuing a command buffer costs per command
+and per barrier. A region IREE records at every execution rather than once, memoized
+(:func:`~simulator.host.memoize.recorded_per_execution`), costs ``host.rerecord_cost_ns`` more per
+command and per barrier: the recording itself. A region that is a single fill or copy is submitted as a queue fill or
 copy, without a command buffer, as IREE does. Per-op facts that do not depend on values (entry point,
 binding accesses, operand groups, location text) are read once per module and reused by later invocations
 while the op keeps the same attributes; executables, costs and span args are computed once per run.
@@ -25,6 +29,7 @@ from simulator.commands import (
     Executor,
     FillCmd,
     Serial,
+    count_barriers,
     count_commands,
 )
 from simulator.costs import CostModel
@@ -33,6 +38,7 @@ from simulator.executables import Executable
 from simulator.host import fields
 from simulator.host.channel_rules import record_collective
 from simulator.host.interpreter import Interpreter, Rule
+from simulator.host.memoize import recorded_per_execution
 from simulator.memory import ResourceRef, check_range
 from simulator.queues import Device, Queue
 from simulator.rules import RuleTable
@@ -80,10 +86,12 @@ class _OpFacts:
 class _ModuleFacts:
     """The facts of one module's dispatch ops, kept across its invocations (see :data:`_MODULE_FACTS`)."""
 
-    __slots__ = ("ops", "shapes")
+    __slots__ = ("one_shot", "ops", "shapes")
 
     def __init__(self) -> None:
         self.ops: dict[Operation, _OpFacts] = {}
+        # Per execute op: whether IREE records it at every execution (simulator.host.memoize).
+        self.one_shot: dict[Operation, tuple[tuple[int, ...], bool]] = {}
         # Interned shapes by (entry point root, nested names, accesses, operand group bounds).
         self.shapes: dict[tuple[Any, ...], _Shape] = {}
 
@@ -376,7 +384,13 @@ def _execute(interp: Interpreter, op: Operation, args: list[Any]) -> Generator[A
             yield q.engine.env.timeout(overhead)
         return (yield from Executor(q, with_data, counts, on_demand).run_submission(tree, flows))
 
-    record_ns = rt.machine.host.record_cost_ns * (0 if single is not None else n)
+    host = rt.machine.host
+    record_ns = 0
+    if single is None:
+        barriers = count_barriers(tree) if host.barrier_cost_ns or host.rerecord_cost_ns else 0
+        record_ns = host.record_cost_ns * n + host.barrier_cost_ns * barriers
+        if host.rerecord_cost_ns and recorded_per_execution(op, recorder.module_facts.one_shot):
+            record_ns += host.rerecord_cost_ns * (n + barriers)
     return (
         yield from rt.submit(interp, op, queue, work, g["await_timepoint"], record_ns, what=("execute", tree))
     )

@@ -417,7 +417,10 @@ def _finalize(interp: Interpreter, op: Operation, args: list[Any]) -> Generator[
     cb.finalized = True
     rt = interp.runtime
     engine = rt.engine
-    record_ns = rt.machine.host.record_cost_ns * cb.commands
+    host = rt.machine.host
+    # Recording happens here, memoized or not (a memoized buffer is recorded by an initializer).
+    record_ns = host.record_cost_ns * cb.commands + host.barrier_cost_ns * cb.barriers
+    record_ns += host.rerecord_cost_ns * (cb.commands + cb.barriers)
     start = engine.now
     if record_ns:
         yield engine.env.timeout(record_ns)

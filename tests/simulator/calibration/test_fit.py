@@ -263,9 +263,36 @@ def test_fit_dispatch_model_prices_each_math_function() -> None:
     assert model.math_ns("sin") == pytest.approx(18.0, rel=1e-3)
     assert model.math_ns("absf") == 0.0
     assert all(v == 0.0 for v in model.ns_per_transcendental.values())
-    assert model.predict_ns("elementwise", 0, 0, 10, (("exp", 10),)) == pytest.approx(
-        TRUE_OVERHEAD + 200.0, rel=1e-3
+    flops = 1_000_000  # within the samples' range (the fitted floor is below the prediction)
+    assert model.predict_ns("elementwise", flops, 0, 10, (("exp", 10),)) == pytest.approx(
+        TRUE_OVERHEAD + flops * TRUE_PER_FLOP["elementwise"] + 200.0, rel=1e-3
     )
+
+
+def test_no_dispatch_is_predicted_faster_than_the_fastest_measured() -> None:
+    """The line through tiny and large dispatches alike says a few ns for a one-element map; the fit's
+    floor is the fastest dispatch it measured, and the machine file keeps it."""
+    from simulator.calibration.run import model_table
+    from simulator.machine import machine_from_dict
+
+    samples = [
+        DispatchSample("p", NAMES["elementwise"].format(n=n), flops, 8 * flops, measured)
+        for n, (flops, measured) in enumerate(
+            [(1, 30.0), (4, 31.0), (256, 36.0), (65536, 2100.0), (1 << 20, 33000.0), (1 << 22, 130000.0)]
+        )
+    ]
+    model = fit_dispatch_model(samples, shapes=False).model
+    assert model.floor_ns == 30.0
+    assert model.predict_ns("elementwise", 1, 8) == 30.0
+    assert model.predict_ns("elementwise", 1 << 21, 8 << 21) > 30.0
+    table = {
+        "name": "m",
+        "devices": [
+            {"name": "d0", "kind": "cpu", "dispatch_model": model_table(fit_dispatch_model(samples))}
+        ],
+    }
+    loaded = machine_from_dict(table).devices[0].dispatch_model
+    assert loaded is not None and loaded.floor_ns == 30.0
 
 
 def test_ns_per_math_round_trips_through_the_machine_file_and_is_checked() -> None:
@@ -425,3 +452,4 @@ def test_a_dynamic_class_the_model_lacks_is_priced_as_the_static_class() -> None
     model = fit_dispatch_model(_samples(0.0)).model
     assert model.coefficients("matmul.dyn") == model.coefficients("matmul")
     assert model.coefficients("reduction.i32.dyn") == model.coefficients("reduction")
+

@@ -1,0 +1,83 @@
+"""Which execute regions IREE records at every execution, and which it records once.
+
+IREE's stream-to-HAL conversion (``CmdExecuteOpPattern``) memoizes a command buffer, recording it once
+when the module loads and replaying it with a binding table at every execution, when the region
+
+- is not ``once`` (an initializer's region runs one time anyway),
+- captures no dynamic uniform value: no integer, index or float operand of the execute op and no such
+  value defined above and used inside the region (dispatch workloads, push constants, offsets and
+  lengths, a fill's pattern) comes from anything but a constant-like op or an immutable global,
+- and binds at least one buffer indirectly: a resource operand that is neither a constant nor an
+  immutable global (a region over constant buffers alone gets an empty binding table and is recorded
+  one-shot).
+
+Every other region is recorded one-shot, at every execution: the host pays for recording each command
+and each execution barrier (:func:`simulator.commands.count_barriers`) on the call's critical path. The
+origin of a value is read as IREE's ``categorizeValue`` reads it: from its defining op alone.
+"""
+
+from __future__ import annotations
+
+from ir import Operation, Value
+from ir import types as T
+
+#: Ops IREE's analysis sees as constant-like (``OpTrait::ConstantLike``) among those stream IR holds.
+_CONSTANT_OPS = frozenset(
+    {"arith.constant", "util.buffer.constant", "util.null", "stream.timepoint.immediate"}
+)
+
+
+def _static(value: Value) -> bool:
+    """Whether IREE could clone ``value`` into a memoized recording: a constant or an immutable global."""
+    op = value.defining_op
+    if op is None:
+        return False
+    if op.op_name in _CONSTANT_OPS:
+        return True
+    return op.op_name == "util.global.load" and op.attr("is_immutable") is not None
+
+
+def _uniform(value: Value) -> bool:
+    return isinstance(value.type, T.IntegerType | T.IndexType | T.FloatType)
+
+
+def _captures_dynamic_uniforms(op: Operation) -> bool:
+    if any(_uniform(v) and not _static(v) for v in op.operands):
+        return True
+    region = op.regions[0]
+    for inner in op.walk():
+        if inner is op:
+            continue
+        for v in inner.operands:
+            if not _uniform(v):
+                continue
+            owner = v.defining_op
+            if owner is None:
+                block = v.owner  # a block argument: captured when its block is outside the region
+                parent = getattr(block, "parent_op", None)
+                inside = parent is op or (parent is not None and parent.is_inside(region))
+            else:
+                inside = owner.is_inside(region)
+            if not inside and not _static(v):
+                return True
+    return False
+
+
+def _binds_indirectly(op: Operation) -> bool:
+    return any(isinstance(v.type, T.ResourceType) and not _static(v) for v in op.operands)
+
+
+def recorded_per_execution(
+    op: Operation, cache: dict[Operation, tuple[tuple[int, ...], bool]] | None = None
+) -> bool:
+    """Whether IREE records the command buffer of ``stream.cmd.execute`` ``op`` at every execution
+    (one-shot) rather than once, memoized (see the module docstring). With ``cache``, the answer is
+    kept per op while its operands stay the same values."""
+    key = tuple(id(v) for v in op.operands)
+    known = cache.get(op) if cache is not None else None
+    if known is not None and known[0] == key:
+        return known[1]
+    one_shot = op.attr("once") is not None or _captures_dynamic_uniforms(op) or not _binds_indirectly(op)
+    if cache is not None:
+        cache[op] = (key, one_shot)
+    return one_shot
