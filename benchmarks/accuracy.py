@@ -355,6 +355,13 @@ def report(devices: Sequence[str], args: argparse.Namespace) -> int:
         held_out = fit_on(device, train, "the microbenchmark suite")
         rows, errs = prediction_rows(fixtures, lambda c, m=held_out: m, set())
         print_table("held-out: fitted on the microbenchmark suite only", rows, errs)
+        host = held_out.host
+        model = held_out.devices[0].dispatch_model
+        print(
+            "fitted host costs (ns): "
+            + ", ".join(f"{k} {getattr(host, k)}" for k in type(host).__slots__)
+            + (f"; dispatch floor {model.floor_ns:g} ns" if model is not None else "")
+        )
         held_out_calls[device] = {r["program"]: r["predicted_ns"] for r in rows}
         measured_calls[device] = {r["program"]: r["measured_ns"] for r in rows}
 

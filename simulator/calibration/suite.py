@@ -187,91 +187,6 @@ def mlp(batch: int, dims: tuple[int, ...]) -> Benchmark:
     return Benchmark(f"mlp_{batch}x{'x'.join(str(d) for d in dims)}", src, tuple(inputs))
 
 
-def host_loop(iterations: int, size: int = 16) -> Benchmark:
-    """``iterations`` rounds of ``x + x`` over a ``size x size`` tensor in an ``scf.for``: IREE keeps
-    the loop on the host, one execute region and one wait per iteration, so the call time is mostly the
-    host's fixed costs (ops, submissions, waits) rather than dispatch work."""
-    t = _t((size, size), "f32")
-    m = "affine_map<(i, j) -> (i, j)>"
-    src = f"""func.func @main(%a: {t}) -> {t} {{
-  %c0 = arith.constant 0 : index
-  %c1 = arith.constant 1 : index
-  %n = arith.constant {iterations} : index
-  %r = scf.for %i = %c0 to %n step %c1 iter_args(%x = %a) -> {t} {{
-    %e = tensor.empty() : {t}
-    %y = linalg.generic {{indexing_maps = [{m}, {m}], iterator_types = ["parallel", "parallel"]}}
-        ins(%x : {t}) outs(%e : {t}) {{
-    ^bb0(%p: f32, %o: f32):
-      %s = arith.addf %p, %p : f32
-      linalg.yield %s : f32
-    }} -> {t}
-    scf.yield %y : {t}
-  }}
-  return %r : {t}
-}}
-"""
-    return Benchmark(f"host_loop_{iterations}x{size}x{size}", src, (_spec((size, size), "f32"),))
-
-
-def device_loop(iterations: int, size: int = 16) -> Benchmark:
-    """A ``scf.while`` whose condition is computed on the device (the maximum of a tensor that doubles
-    each trip, against ``0.5 * 2**iterations``): each trip submits its dispatches, waits for them and
-    reads the flag back before deciding, as the frontends' while loops and scans do; the host's cost
-    of a wait and a read-back is measured apart from a submission's (:func:`host_loop` never waits)."""
-    t = _t((size, size), "f32")
-    m2 = "affine_map<(i, j) -> (i, j)>"
-    limit = 0.5 * 2**iterations
-    src = f"""func.func @main(%a: {t}) -> {t} {{
-  %low = arith.constant -3.0e+38 : f32
-  %limit = arith.constant {limit:.1f} : f32
-  %r = scf.while (%x = %a) : ({t}) -> {t} {{
-    %e0 = tensor.empty() : tensor<f32>
-    %f = linalg.fill ins(%low : f32) outs(%e0 : tensor<f32>) -> tensor<f32>
-    %mx = linalg.generic {{indexing_maps = [{m2}, affine_map<(i, j) -> ()>],
-        iterator_types = ["reduction", "reduction"]}} ins(%x : {t}) outs(%f : tensor<f32>) {{
-    ^bb0(%p: f32, %acc: f32):
-      %y = arith.maximumf %p, %acc : f32
-      linalg.yield %y : f32
-    }} -> tensor<f32>
-    %v = tensor.extract %mx[] : tensor<f32>
-    %go = arith.cmpf olt, %v, %limit : f32
-    scf.condition(%go) %x : {t}
-  }} do {{
-  ^bb0(%x: {t}):
-    %e = tensor.empty() : {t}
-    %y = linalg.generic {{indexing_maps = [{m2}, {m2}], iterator_types = ["parallel", "parallel"]}}
-        ins(%x : {t}) outs(%e : {t}) {{
-    ^bb0(%p: f32, %o: f32):
-      %s = arith.addf %p, %p : f32
-      linalg.yield %s : f32
-    }} -> {t}
-    scf.yield %y : {t}
-  }}
-  return %r : {t}
-}}
-"""
-    return Benchmark(f"device_loop_{iterations}x{size}x{size}", src, (_spec((size, size), "f32"),))
-
-
-def chain(n: int, size: int = 16) -> Benchmark:
-    """``n`` dependent ``size x size`` matmuls by the same weight (``x @ w @ w ...``): ``n`` tiny
-    dispatches recorded into one execute region with two imported arguments, so that the host's cost
-    per recorded command is measured apart from its costs per submission and per argument (the
-    frontends' programs record tens of dispatches per submission)."""
-    t = _t((size, size), "f32")
-    lines = ["  %zero = arith.constant 0.0 : f32", f"  %e = tensor.empty() : {t}"]
-    lines.append(f"  %z = linalg.fill ins(%zero : f32) outs(%e : {t}) -> {t}")
-    cur = "%x"
-    for i in range(n):
-        lines.append(f"  %m{i} = linalg.matmul ins({cur}, %w : {t}, {t}) outs(%z : {t}) -> {t}")
-        cur = f"%m{i}"
-    src = (
-        f"func.func @main(%x: {t}, %w: {t}) -> {t} {{\n" + "\n".join(lines) + f"\n  return {cur} : {t}\n}}\n"
-    )
-    # Splat 0.5 grows by size/2 per matmul: 8**24 stays far below f32's range.
-    return Benchmark(f"chain_{n}x{size}x{size}", src, (_spec((size, size), "f32"),) * 2)
-
-
 #: Math functions the frontends' programs evaluate, by the name of their ``math`` op.
 MATH_FUNCTIONS = ("exp", "tanh", "erf", "log", "rsqrt", "roundeven")
 
@@ -426,22 +341,35 @@ def dynamic(kind: str, rows: int, cols: int, inner: int = 64) -> Benchmark:
     """A dispatch whose leading extent IREE does not know when it compiles (``tensor<?x...>``, as
     frontends' batch dimensions are): ``kind="matmul"`` (``rows x inner`` by ``inner x cols``),
     ``"elementwise"`` (``a + b`` over ``rows x cols``) or ``"reduction"`` (row sums of ``rows x
-    cols``). IREE's code for a shape it does not know runs slower than for the same static one."""
+    cols``); ``"matmul_tanh"``, the matmul with a ``tanh`` IREE fuses into its epilogue (as the
+    frontends' dense layers). IREE's code for a shape it does not know runs slower than for the same
+    static one, its math functions too."""
     dyn = f"tensor<?x{cols}xf32>"
     m2 = "affine_map<(i, j) -> (i, j)>"
     head = "  %c0 = arith.constant 0 : index\n  %zero = arith.constant 0.0 : f32\n"
-    if kind == "matmul":
+    if kind in ("matmul", "matmul_tanh"):
         a, b = f"tensor<?x{inner}xf32>", _t((inner, cols), "f32")
+        tanh = (
+            f"""  %t = linalg.generic {{indexing_maps = [{m2}, {m2}], iterator_types = ["parallel", "parallel"]}}
+      ins(%r : {dyn}) outs(%e : {dyn}) {{
+  ^bb0(%x: f32, %o: f32):
+    %y = math.tanh %x : f32
+    linalg.yield %y : f32
+  }} -> {dyn}
+"""
+            if kind == "matmul_tanh"
+            else ""
+        )
         src = f"""func.func @main(%a: {a}, %b: {b}) -> {dyn} {{
 {head}  %m = tensor.dim %a, %c0 : {a}
   %e = tensor.empty(%m) : {dyn}
   %z = linalg.fill ins(%zero : f32) outs(%e : {dyn}) -> {dyn}
   %r = linalg.matmul ins(%a, %b : {a}, {b}) outs(%z : {dyn}) -> {dyn}
-  return %r : {dyn}
+{tanh}  return {"%t" if tanh else "%r"} : {dyn}
 }}
 """
         inputs: tuple[str, ...] = (_spec((rows, inner), "f32"), _spec((inner, cols), "f32"))
-        return Benchmark(f"dynamic_matmul_{rows}x{inner}x{cols}", src, inputs)
+        return Benchmark(f"dynamic_{kind}_{rows}x{inner}x{cols}", src, inputs)
     if kind == "elementwise":
         src = f"""func.func @main(%a: {dyn}, %b: {dyn}) -> {dyn} {{
 {head}  %m = tensor.dim %a, %c0 : {dyn}
@@ -500,6 +428,8 @@ def attention(batch: int, m: int, k1: int, k2: int, n: int) -> Benchmark:
 
 def training_suite() -> list[Benchmark]:
     """The programs the dispatch model is fitted on."""
+    from simulator.calibration.suite_host import chain, device_loop, host_loop, host_suite
+
     out = [
         matmul(16, 64, 64),
         matmul(64, 64, 64),
@@ -571,6 +501,8 @@ def training_suite() -> list[Benchmark]:
         dynamic("matmul", 16, 64),
         dynamic("matmul", 4, 16, 8),
         dynamic("matmul", 64, 128, 64),
+        dynamic("matmul_tanh", 16, 64),
+        dynamic("matmul_tanh", 64, 32, 64),
         dynamic("elementwise", 16, 64),
         dynamic("elementwise", 256, 256),
         dynamic("reduction", 64, 256),
@@ -580,7 +512,8 @@ def training_suite() -> list[Benchmark]:
         attention(4, 32, 32, 32, 32),
         attention(1, 16, 32, 16, 32),
     ]
-    return out
+    # Copies and fills recorded together, and scans (simulator.calibration.suite_host).
+    return out + host_suite()
 
 
 def holdout_suite() -> list[Benchmark]:

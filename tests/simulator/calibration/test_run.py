@@ -150,7 +150,8 @@ def test_new_suite_programs_get_their_classes_and_loop_as_iree_measured(
     import json
 
     from simulator.calibration.run import benchmark_case, simulate_case, stream_ir_of
-    from simulator.calibration.suite import attention, device_loop, dynamic
+    from simulator.calibration.suite import attention, dynamic
+    from simulator.calibration.suite_host import device_loop
     from simulator.costs import op_class
     from simulator.machine import load_machine
 

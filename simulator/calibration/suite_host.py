@@ -1,0 +1,182 @@
+"""Microbenchmarks of the host's work: loops, chains of commands, transfers.
+
+:func:`host_loop`, :func:`device_loop` and :func:`chain` price the host's costs per submission, per wait
+and read-back, and per recorded command.
+IREE lowers a ``tensor.concat`` of function arguments along their outer dimension to one
+``stream.cmd.copy`` per operand in a ``stream.cmd.concurrent`` block, and a ``linalg.fill`` of a scalar
+argument to a ``stream.cmd.fill``: :func:`copies` and :func:`fills` record ``n`` of them into one command
+buffer with a single barrier, so that the host's cost per recorded transfer and the copy's cost per
+byte are measured apart from a dispatch's. :func:`scan_loop` is the frontends' scans and recurrent
+layers in miniature: a host loop whose every trip allocates, copies a slice in, runs one dispatch,
+copies the result out into a carried tensor at the trip's offset and releases, in a serial region (a
+barrier after every command).
+"""
+
+from __future__ import annotations
+
+from simulator.calibration.suite import Benchmark, _spec, _t
+
+
+def host_loop(iterations: int, size: int = 16) -> Benchmark:
+    """``iterations`` rounds of ``x + x`` over a ``size x size`` tensor in an ``scf.for``: IREE keeps
+    the loop on the host, one execute region and one wait per iteration, so the call time is mostly the
+    host's fixed costs (ops, submissions, waits) rather than dispatch work."""
+    t = _t((size, size), "f32")
+    m = "affine_map<(i, j) -> (i, j)>"
+    src = f"""func.func @main(%a: {t}) -> {t} {{
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %n = arith.constant {iterations} : index
+  %r = scf.for %i = %c0 to %n step %c1 iter_args(%x = %a) -> {t} {{
+    %e = tensor.empty() : {t}
+    %y = linalg.generic {{indexing_maps = [{m}, {m}], iterator_types = ["parallel", "parallel"]}}
+        ins(%x : {t}) outs(%e : {t}) {{
+    ^bb0(%p: f32, %o: f32):
+      %s = arith.addf %p, %p : f32
+      linalg.yield %s : f32
+    }} -> {t}
+    scf.yield %y : {t}
+  }}
+  return %r : {t}
+}}
+"""
+    return Benchmark(f"host_loop_{iterations}x{size}x{size}", src, (_spec((size, size), "f32"),))
+
+
+def device_loop(iterations: int, size: int = 16) -> Benchmark:
+    """A ``scf.while`` whose condition is computed on the device (the maximum of a tensor that doubles
+    each trip, against ``0.5 * 2**iterations``): each trip submits its dispatches, waits for them and
+    reads the flag back before deciding, as the frontends' while loops and scans do; the host's cost
+    of a wait and a read-back is measured apart from a submission's (:func:`host_loop` never waits)."""
+    t = _t((size, size), "f32")
+    m2 = "affine_map<(i, j) -> (i, j)>"
+    limit = 0.5 * 2**iterations
+    src = f"""func.func @main(%a: {t}) -> {t} {{
+  %low = arith.constant -3.0e+38 : f32
+  %limit = arith.constant {limit:.1f} : f32
+  %r = scf.while (%x = %a) : ({t}) -> {t} {{
+    %e0 = tensor.empty() : tensor<f32>
+    %f = linalg.fill ins(%low : f32) outs(%e0 : tensor<f32>) -> tensor<f32>
+    %mx = linalg.generic {{indexing_maps = [{m2}, affine_map<(i, j) -> ()>],
+        iterator_types = ["reduction", "reduction"]}} ins(%x : {t}) outs(%f : tensor<f32>) {{
+    ^bb0(%p: f32, %acc: f32):
+      %y = arith.maximumf %p, %acc : f32
+      linalg.yield %y : f32
+    }} -> tensor<f32>
+    %v = tensor.extract %mx[] : tensor<f32>
+    %go = arith.cmpf olt, %v, %limit : f32
+    scf.condition(%go) %x : {t}
+  }} do {{
+  ^bb0(%x: {t}):
+    %e = tensor.empty() : {t}
+    %y = linalg.generic {{indexing_maps = [{m2}, {m2}], iterator_types = ["parallel", "parallel"]}}
+        ins(%x : {t}) outs(%e : {t}) {{
+    ^bb0(%p: f32, %o: f32):
+      %s = arith.addf %p, %p : f32
+      linalg.yield %s : f32
+    }} -> {t}
+    scf.yield %y : {t}
+  }}
+  return %r : {t}
+}}
+"""
+    return Benchmark(f"device_loop_{iterations}x{size}x{size}", src, (_spec((size, size), "f32"),))
+
+
+def chain(n: int, size: int = 16) -> Benchmark:
+    """``n`` dependent ``size x size`` matmuls by the same weight (``x @ w @ w ...``): ``n`` tiny
+    dispatches recorded into one execute region with two imported arguments, so that the host's cost
+    per recorded command is measured apart from its costs per submission and per argument (the
+    frontends' programs record tens of dispatches per submission)."""
+    t = _t((size, size), "f32")
+    lines = ["  %zero = arith.constant 0.0 : f32", f"  %e = tensor.empty() : {t}"]
+    lines.append(f"  %z = linalg.fill ins(%zero : f32) outs(%e : {t}) -> {t}")
+    cur = "%x"
+    for i in range(n):
+        lines.append(f"  %m{i} = linalg.matmul ins({cur}, %w : {t}, {t}) outs(%z : {t}) -> {t}")
+        cur = f"%m{i}"
+    src = (
+        f"func.func @main(%x: {t}, %w: {t}) -> {t} {{\n" + "\n".join(lines) + f"\n  return {cur} : {t}\n}}\n"
+    )
+    # Splat 0.5 grows by size/2 per matmul: 8**24 stays far below f32's range.
+    return Benchmark(f"chain_{n}x{size}x{size}", src, (_spec((size, size), "f32"),) * 2)
+
+
+def copies(n: int, elements: int) -> Benchmark:
+    """``n`` copies of a ``1 x elements`` f32 argument, concatenated into an ``n x elements`` result."""
+    t = _t((1, elements), "f32")
+    out = _t((n, elements), "f32")
+    operands = ", ".join(["%a"] * n)
+    types = ", ".join([t] * n)
+    src = f"""func.func @main(%a: {t}) -> {out} {{
+  %r = tensor.concat dim(0) {operands} : ({types}) -> {out}
+  return %r : {out}
+}}
+"""
+    return Benchmark(f"copies_{n}x{4 * elements}B", src, (_spec((1, elements), "f32"),))
+
+
+def fills(n: int, elements: int) -> Benchmark:
+    """``n`` fills of ``elements`` f32 each (two scalar arguments, alternating, so that IREE cannot merge
+    neighbours), concatenated into one ``n x elements`` result."""
+    t = _t((1, elements), "f32")
+    out = _t((n, elements), "f32")
+    lines = []
+    for i in range(n):
+        value = "%v" if i % 2 == 0 else "%w"
+        lines.append(f"  %e{i} = tensor.empty() : {t}")
+        lines.append(f"  %f{i} = linalg.fill ins({value} : f32) outs(%e{i} : {t}) -> {t}")
+    operands = ", ".join(f"%f{i}" for i in range(n))
+    types = ", ".join([t] * n)
+    src = (
+        f"func.func @main(%v: f32, %w: f32) -> {out} {{\n"
+        + "\n".join(lines)
+        + f"\n  %r = tensor.concat dim(0) {operands} : ({types}) -> {out}\n  return %r : {out}\n}}\n"
+    )
+    return Benchmark(f"fills_{n}x{4 * elements}B", src, ("0.5", "1.5"))
+
+
+def scan_loop(steps: int, width: int = 16) -> Benchmark:
+    """``h = tanh(x[i] + h)`` over ``steps`` rows, each ``h`` stored into row ``i`` of the result: per
+    trip two allocations, a copy in, one dispatch, two copies out (one at the trip's offset), a release."""
+    xs, row, acc = _t((steps, width), "f32"), _t((1, width), "f32"), _t((steps, width), "f32")
+    m = "affine_map<(i, j) -> (i, j)>"
+    src = f"""func.func @main(%xs: {xs}, %h0: {row}) -> ({acc}, {row}) {{
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %n = arith.constant {steps} : index
+  %e = tensor.empty() : {acc}
+  %r:2 = scf.for %i = %c0 to %n step %c1 iter_args(%a = %e, %h = %h0) -> ({acc}, {row}) {{
+    %x = tensor.extract_slice %xs[%i, 0] [1, {width}] [1, 1] : {xs} to {row}
+    %he = tensor.empty() : {row}
+    %hn = linalg.generic {{indexing_maps = [{m}, {m}, {m}], iterator_types = ["parallel", "parallel"]}}
+        ins(%x, %h : {row}, {row}) outs(%he : {row}) {{
+    ^bb0(%p: f32, %q: f32, %o: f32):
+      %s = arith.addf %p, %q : f32
+      %t = math.tanh %s : f32
+      linalg.yield %t : f32
+    }} -> {row}
+    %a2 = tensor.insert_slice %hn into %a[%i, 0] [1, {width}] [1, 1] : {row} into {acc}
+    scf.yield %a2, %hn : {acc}, {row}
+  }}
+  return %r#0, %r#1 : {acc}, {row}
+}}
+"""
+    return Benchmark(
+        f"scan_loop_{steps}x{width}", src, (_spec((steps, width), "f32"), _spec((1, width), "f32"))
+    )
+
+
+def host_suite() -> list[Benchmark]:
+    """The transfer and scan programs of the training suite (the loops and chains are listed there)."""
+    return [
+        copies(8, 1),
+        copies(32, 1),
+        copies(128, 1),
+        copies(8, 16384),
+        fills(8, 1),
+        fills(32, 1),
+        fills(8, 16384),
+        scan_loop(4),
+        scan_loop(16),
+    ]
