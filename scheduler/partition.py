@@ -105,7 +105,7 @@ def partition_execution(
     usable = 0
     membership: dict[int, int] = {}
     hazards_of: dict[int, int] = {}
-    sync_ops = _sync_ops(g, order, opaque, clone)
+    sync_ops = _sync_ops(g, order, opaque)
     nested_of: dict[int, int] = {}
     deferred = {s for ss in sync_ops.values() for s in ss}
 
@@ -241,10 +241,11 @@ def _sync_ops(
     g: nx.DiGraph[int],
     order: list[int],
     opaque: frozenset[int],
-    clone: frozenset[str] | Callable[[Operation], bool],
 ) -> dict[int, list[int]]:
-    """Transfers that join the partition of their producer, by producer (IREE's ``syncOps``): a
-    ``stream.async.transfer`` whose source is made by a streamable op of ``order`` it can execute with."""
+    """Transfers (and barriers) that join the partition of their producer, by producer (IREE's
+    ``syncOps``): a ``stream.async.transfer`` whose source is made by a streamable op of ``order`` it can
+    execute with. A producer IREE prefers to clone has them too: its sync ops' users make its consumers
+    hazards, so it joins one partition (a new one when none fits) instead of being cloned."""
     inside = set(order) - opaque
     node_of = {id(g.nodes[n].get("op")): n for n in inside}
     out: dict[int, list[int]] = {}
@@ -261,9 +262,6 @@ def _sync_ops(
         producer = node_of.get(id(op.operands[0].defining_op))
         if producer is None or g.nodes[producer]["info"].kind not in (STREAMABLE, METADATA):
             continue
-        producer_op = g.nodes[producer].get("op")
-        if producer_op is not None and _clones(producer_op, clone):
-            continue  # a producer cloned into its consumers' partitions has no one partition to join
         if barrier or affinities_compatible(g.nodes[n]["info"].affinity, g.nodes[producer]["info"].affinity):
             out.setdefault(producer, []).append(n)
     return out

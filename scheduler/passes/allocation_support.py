@@ -115,12 +115,15 @@ def local_affinity(v: Value) -> A.Attribute | None:
 
 def usage_affinities(v: Value) -> tuple[list[A.Attribute], list[A.Attribute]]:
     """(pinned, used): the affinities of host ops that pin ``v`` (an export or a store names where it
-    must be) and of the other ops that use it, through awaits and tied results (IREE's affinity analysis,
-    within a function)."""
+    must be) and of the other ops that use it, through awaits, tied results, region captures and yields
+    (IREE's affinity analysis, within a function). ``used`` is empty when the walk is incomplete: a use
+    reaches the return of a public function, whose callers IREE's explorer cannot see (its consumer
+    analysis then fails and only the producer counts)."""
     pinned: list[A.Attribute] = []
     used: list[A.Attribute] = []
     work = [v]
     seen: set[int] = set()
+    complete = True
     while work:
         cur = work.pop()
         if id(cur) in seen:
@@ -128,12 +131,62 @@ def usage_affinities(v: Value) -> tuple[list[A.Attribute], list[A.Attribute]]:
         seen.add(id(cur))
         for user, i in cur.uses:
             aff = user.attr("affinity")
+            if aff is None and user.op_name.startswith("stream.async."):
+                aff, known = _execution_affinity(user)
+                complete &= known
             if aff is not None:
                 (pinned if user.op_name in _PINNING else used).append(aff)
             if user.op_name == "stream.timepoint.await" and i < len(user.results):
                 work.append(user.results[i])
             work.extend(tied_results(user, i))
-    return pinned, used
+            work.extend(_successor_values(user, i))
+            if user.op_name in _RETURNS and _public(user.parent_op):
+                complete = False
+    return pinned, used if complete else []
+
+
+_RETURNS = frozenset({"util.return", "func.return"})
+
+
+def _execution_affinity(op: Operation) -> tuple[A.Attribute | None, bool]:
+    """(affinity, known) of an async op without its own affinity, as IREE's ``OpAffinityPVS``: that of
+    the execution region holding it, else where the region's captures are produced; unknown when that
+    cannot be told (a capture from a function argument), which fails IREE's consumer analysis."""
+    region: Operation | None = None
+    cur: Operation | None = op
+    while cur is not None:
+        if cur.op_name == "stream.async.execute":
+            region = cur
+            if cur.attr("affinity") is not None:
+                return cur.attr("affinity"), True
+        cur = cur.parent_op
+    if region is None:
+        return None, True
+    found = produced_on(region, set())
+    return found, found is not None
+
+
+def _public(func: Operation | None) -> bool:
+    if func is None:
+        return False
+    vis = func.attr("sym_visibility")
+    return not (isinstance(vis, A.StringAttr) and vis.value != "public")
+
+
+def _successor_values(user: Operation, i: int) -> list[Value]:
+    """Where the explorer's use walk goes from operand ``i`` of ``user``: a captured resource to the
+    region's block argument, a yielded value to the result of the op holding the region."""
+    if user.op_name in ("stream.async.execute", "stream.async.concurrent"):
+        body = user.regions[0].blocks[0]
+        resources = [k for k, o in enumerate(user.operands) if isinstance(o.type, T.ResourceType)]
+        if i in resources and resources.index(i) < len(body.args):
+            return [body.args[resources.index(i)]]
+        return []
+    if user.op_name in ("stream.yield", "scf.yield"):
+        parent = user.parent_op
+        if parent is not None and i < len(parent.results):
+            return [parent.results[i]]
+    return []
 
 
 def escaping_result(v: Value) -> Value | None:

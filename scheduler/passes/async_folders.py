@@ -5,7 +5,17 @@ schedule-execution triggers (``StreamOpFolders.cpp``):
   result tied to an operand) is a splat of the fill's value: the old contents cannot be observed;
 - ``ElideRedundantFill``: a fill of a splat with the same value is the splat;
 - ``PropagateSplatsThroughSlices``: a slice of a splat is a smaller splat;
-- ``PropagateCloneableOps``: a clone of an op that prefers to be cloned is that op again, per use.
+- ``PropagateCloneableOps``: a clone of an op that prefers to be cloned is that op again, per use;
+- ``AsyncCopyFullSourceToUpdate``: a copy of a whole source (its end and length the source's size) is an
+  update of the target with it;
+- ``AsyncUpdateOp::fold``: an update of a whole target (the update's size the target's, one type) whose
+  target has value semantics (made by an async op, not tied to an operand) is the update; an update of a
+  value into itself is that value;
+- ``ElideInPlaceUpdate``: an update of a whole target with a value tied (through in-place ops) to that
+  target is the value, when no user of the value writes it;
+- ``CombineSplatUpdateFromToFill``: an update from a splat is a fill of the splat's value;
+- ``CombineSliceUpdateFromToCopy``: an update from a slice of the same block is a copy from the slice's
+  source.
 
 Values are compared as MLIR's folder leaves them: two ``arith.constant`` ops of the same value are one
 value (the folder keeps one constant per value).
@@ -31,8 +41,9 @@ True
 from __future__ import annotations
 
 from ir import Builder, Operation, Value
+from ir import attributes as A
 from ir.builder import clone_op
-from scheduler.access import op_info
+from scheduler.access import op_info, pure_nested
 
 
 def same_value(a: Value, b: Value) -> bool:
@@ -61,6 +72,15 @@ def fold_async(op: Operation) -> bool:
         return _splat_through_slice(op)
     if op.op_name == "stream.async.clone":
         return _propagate_cloneable(op)
+    if op.op_name == "stream.async.copy":
+        return _copy_full_source_to_update(op)
+    if op.op_name == "stream.async.update":
+        return (
+            _fold_update(op)
+            or _elide_in_place_update(op)
+            or _splat_update_to_fill(op)
+            or _slice_update_to_copy(op)
+        )
     return False
 
 
@@ -115,3 +135,96 @@ def _propagate_cloneable(op: Operation) -> bool:
         user.set_operand(k, copy.results[index])
     op.erase()
     return True
+
+
+def _affinity_props(op: Operation) -> dict[str, A.Attribute]:
+    affinity = op.attr("affinity")
+    return {"affinity": affinity} if affinity is not None else {}
+
+
+def _replace_with(op: Operation, name: str, operands: list[Value]) -> bool:
+    b = Builder.before(op)
+    b.location = op.location
+    new = b.create(name, operands, [op.results[0].type], properties=_affinity_props(op))
+    _replace(op, new.results[0])
+    return True
+
+
+def _copy_full_source_to_update(op: Operation) -> bool:
+    target, target_size, target_offset, target_end, source, source_size, _offset, source_end, length = (
+        op.operands
+    )
+    if not (same_value(source_end, source_size) and same_value(length, source_size)):
+        return False
+    operands = [target, target_size, target_offset, target_end, source, source_size]
+    return _replace_with(op, "stream.async.update", operands)
+
+
+def _value_semantics(v: Value) -> bool:
+    """IREE's ``hasValueSemantics``: made locally by an async-phase op, as a result not tied to an operand."""
+    d = v.defining_op
+    if d is None or not d.op_name.startswith("stream.async."):
+        return False
+    index = next(i for i, r in enumerate(d.results) if r is v)
+    return index not in op_info(d).tied
+
+
+def _fold_update(op: Operation) -> bool:
+    target, target_size, _offset, _end, update, update_size = op.operands
+    if not same_value(update_size, target_size):
+        return False
+    if update.type == op.results[0].type and _value_semantics(target):
+        _replace(op, update)
+        return True
+    if update is target:
+        _replace(op, target)
+        return True
+    return False
+
+
+def _elide_in_place_update(op: Operation) -> bool:
+    from scheduler.passes.copy_analysis import tied_base
+
+    target, target_size, _offset, _end, update, update_size = op.operands
+    if not same_value(update_size, target_size) or update.type != op.results[0].type:
+        return False
+    if tied_base(update) is not tied_base(target):
+        return False
+    for user, _k in update.uses:
+        if user.op_name.startswith("stream."):
+            if any(a.value is update and a.writes for a in op_info(user).accesses):
+                return False
+        elif not pure_nested(user) or user.regions:
+            return False  # effects IREE cannot see through (conservatively a write)
+    _replace(op, update)
+    return True
+
+
+def _splat_update_to_fill(op: Operation) -> bool:
+    target, target_size, target_offset, target_end, update, update_size = op.operands
+    d = update.defining_op
+    if d is None or d.op_name != "stream.async.splat":
+        return False
+    value = d.operands[-2]
+    return _replace_with(
+        op, "stream.async.fill", [target, target_size, target_offset, target_end, update_size, value]
+    )
+
+
+def _slice_update_to_copy(op: Operation) -> bool:
+    target, target_size, target_offset, target_end, update, _update_size = op.operands
+    d = update.defining_op
+    if d is None or d.op_name != "stream.async.slice" or d.parent is not op.parent:
+        return False
+    source, source_size, source_offset, source_end, result_size = d.operands
+    operands = [
+        target,
+        target_size,
+        target_offset,
+        target_end,
+        source,
+        source_size,
+        source_offset,
+        source_end,
+    ]
+    return _replace_with(op, "stream.async.copy", [*operands, result_size])

@@ -41,6 +41,8 @@ from scheduler.passes.async_folders import fold_async
 from scheduler.passes.scf_canonicalize import canonicalize_if
 
 _MAX_ROUNDS = 1000
+# Async ops with patterns in :mod:`scheduler.passes.async_folders`.
+_FOLDED = frozenset({"stream.async.fill", "stream.async.clone", "stream.async.copy", "stream.async.update"})
 # Async ops erased when nothing uses them (IREE's ElideUnusedOp patterns).
 _ELIDE_UNUSED = frozenset(
     {
@@ -81,7 +83,7 @@ def canonicalize_execution(func: Operation) -> None:
                 changed |= _transfer(op)
             elif op.op_name == "stream.async.slice":
                 changed |= _slice(op) or fold_async(op)
-            elif op.op_name in ("stream.async.fill", "stream.async.clone") and fold_async(op):
+            elif op.op_name in _FOLDED and fold_async(op):
                 changed = True
             elif op.op_name in ("stream.async.splat", "stream.async.fill"):
                 changed |= _narrow_pattern(op)
