@@ -20,7 +20,10 @@ and awaits trigger, plus its own ``RemoveBarriers``, applied to a fixpoint.
 - splat/fill: a constant pattern of repeated bytes is narrowed to them (``NarrowFillPattern``); a fill
   of a whole resource is a splat, a fill of a splat of its value is the splat, a slice of a splat a
   smaller splat (:mod:`scheduler.passes.async_folders`);
-- splat/alloca: moved down to their first consumer (``SinkAllocaLikeOpToConsumers``);
+- copy/update: a copy of a whole source is an update, an update of a whole local target its value, an
+  update from a splat a fill, from a slice a copy (:mod:`scheduler.passes.async_folders`);
+- splat/alloca: moved down to their first consumer (``SinkAllocaLikeOpToConsumers``), last op first
+  as the greedy driver pops its worklist;
 - scf.for: an iteration argument the body yields unchanged (or whose initial value it yields, or that
   nobody uses) is dropped (MLIR's ``ForOpIterArgsFolder``);
 - scf.if: results yielded from outside become selects, an empty ``else`` goes (MLIR's patterns, in
@@ -55,6 +58,12 @@ _ELIDE_UNUSED = frozenset(
         "stream.async.fill",
         "stream.async.update",
         "stream.async.copy",
+        # pure ops (MLIR erases them when unused)
+        "stream.async.constant",
+        "stream.async.cast",
+        "stream.async.load",
+        "stream.async.store",
+        "stream.async.parameter.load",
     }
 )
 
@@ -67,7 +76,7 @@ def canonicalize_execution(func: Operation) -> None:
             op.erase()
     for _ in range(_MAX_ROUNDS):
         changed = False
-        for op in list(func.walk()):
+        for op in _worklist(func):
             if op.parent is None:
                 continue
             if op.op_name == "stream.async.execute":
@@ -99,6 +108,22 @@ def canonicalize_execution(func: Operation) -> None:
 
 
 # --- helpers -------------------------------------------------------------------------------------------
+
+
+def _worklist(func: Operation) -> list[Operation]:
+    """The ops of ``func`` in the order MLIR's greedy driver first visits them: its worklist is filled in
+    post-order and popped from the back, so the last op comes first and an op before those it holds."""
+    order: list[Operation] = []
+
+    def post(op: Operation) -> None:
+        for region in op.regions:
+            for block in region.blocks:
+                for inner in block.ops:
+                    post(inner)
+        order.append(op)
+
+    post(func)
+    return order[::-1]
 
 
 def _is_immediate(v: Value | None) -> bool:
@@ -428,6 +453,39 @@ def _join(op: Operation) -> bool:
 
 
 def _transfer(op: Operation) -> bool:
+    return _same_affinity_transfer(op) or _intermediate_transfer(op)
+
+
+def _intermediate_transfer(op: Operation) -> bool:
+    """``IntermediateTransferElision``: a transfer of a transfer (of a transfer...) transfers the first
+    one's source, from the first one's source affinity."""
+    origin = op
+    while True:
+        d = origin.operands[0].defining_op
+        if d is None or d.op_name != "stream.async.transfer":
+            break
+        origin = d
+    if origin is op:
+        return False
+    props = {
+        k: v
+        for k, v in (
+            ("source_affinity", origin.attr("source_affinity")),
+            ("target_affinity", op.attr("target_affinity")),
+            ("execution_affinity", op.attr("execution_affinity")),
+        )
+        if v is not None
+    }
+    b = Builder.before(op)
+    b.location = op.location
+    operands = [origin.operands[0], origin.operands[1], op.operands[2]]
+    new = b.create("stream.async.transfer", operands, [op.results[0].type], properties=props)
+    op.results[0].replace_all_uses_with(new.results[0])
+    op.erase()
+    return True
+
+
+def _same_affinity_transfer(op: Operation) -> bool:
     source = op.attr("source_affinity")
     if source != op.attr("target_affinity"):
         return False
@@ -530,7 +588,8 @@ def _sink_alloca_like(func: Operation) -> bool:
     """``SinkAllocaLikeOpToConsumers``: a splat or alloca moves just before its only user, or before
     the first user in the nearest block dominating all of them, unless the move could be undone."""
     moved = False
-    for op in list(func.walk()):
+    # Bottom-up, as the greedy driver pops its worklist (filled in post-order): the last op first.
+    for op in reversed(list(func.walk())):
         if op.op_name not in ("stream.async.splat", "stream.async.alloca") or op.parent is None:
             continue
         users = [u for r in op.results for u, _ in r.uses]

@@ -24,7 +24,8 @@ joins, barriers) are walked in order:
   result is produced at the result timepoint in the enclosing block. Two results yielding one resource
   are both indeterminate, and so is a result yielding a subview (part of a slab) or the region's own
   argument (the loop hands on its initial value, e.g. a constant from a global). Without a timepoint
-  result the op's resources, and those of its regions, are indeterminate.
+  result the op's resources, those of its regions and every resource the block tracked before it are
+  indeterminate.
 
 Every produced resource neither indeterminate nor handled gets a ``stream.resource.dealloca`` right
 after its last use: awaiting that timepoint, or a join of the fork's timepoints (the one defined last is
@@ -147,6 +148,9 @@ def _tied(op: Operation) -> dict[int, int]:
 
 
 def _mark_all(op: Operation, uses: _LastUses, state: _State) -> None:
+    """IREE's conservative fallback for control flow it cannot analyze: every resource tracked so far in
+    the block, and every resource the op and its regions touch, is indeterminate."""
+    state.indeterminate.update(uses.uses)
     for inner in op.walk():
         for v in [*inner.operands, *inner.results]:
             if _is_resource(v):

@@ -5,8 +5,9 @@ For every execute region directly in a function body, the region's ops are split
 reference algorithm (:func:`scheduler.partition.partition_concurrency`, under the favor of the nearest
 ``stream.partitioning`` config: the region, its function, the module; ``min-peak-memory`` by default). A
 wave of more than one op becomes a ``stream.async.concurrent`` placed after the last op defining one of
-its inputs, capturing the resources it uses and yielding those used after it; then the region's ops are
-sorted topologically (MLIR's ``sortTopologically``). IREE's pass runs no cleanup after.
+its inputs (all of them made, in wave order, while every op is still in place, as IREE builds them),
+capturing the resources it uses and yielding those used after it; then the region's ops are sorted
+topologically (MLIR's ``sortTopologically``). IREE's pass runs no cleanup after.
 
 Examples
 --------
@@ -60,14 +61,17 @@ def _run_on_region(exe: Operation) -> None:
     block = exe.body
     g = iree_graph(block)
     waves = partition_concurrency(g, sorted(g.nodes), favor=_favor(exe))
-    made: list[Operation] = []
-    for wave in waves:
-        if len(wave) > 1:
-            made.append(_build(block, [g.nodes[n]["op"] for n in wave], made))
+    # As IREE: every wave's concurrent op is made first, each placed after the last op of the block (as it
+    # stands, the waves' ops still in place) that defines one of its inputs; the ops move in after.
+    built = [_create(block, [g.nodes[n]["op"] for n in wave]) for wave in waves if len(wave) > 1]
+    for conc, ops, outs, out_sizes in built:
+        _fill(block, conc, ops, outs, out_sizes)
     sort_topologically(block)
 
 
-def _build(block: Block, ops: list[Operation], made: list[Operation]) -> Operation:
+def _create(
+    block: Block, ops: list[Operation]
+) -> tuple[Operation, list[Operation], list[Value], list[Value]]:
     in_wave = {id(op) for op in ops}
     produced = {id(r) for op in ops for r in op.results}
     ins: list[Value] = []
@@ -77,17 +81,18 @@ def _build(block: Block, ops: list[Operation], made: list[Operation]) -> Operati
             if id(v) not in produced and id(v) not in seen:
                 seen.add(id(v))
                 ins.append(v)
-    outs = [r for op in ops for r in op.results if any(id(_top(u, block)) not in in_wave for u, _ in r.uses)]
+    outs: list[Value] = [
+        r for op in ops for r in op.results if any(id(_top(u, block)) not in in_wave for u, _ in r.uses)
+    ]
     anchor = None
     for v in ins:
         d = v.defining_op
-        top = _top(d, block) if d is not None else None
         if (
-            top is not None
-            and top.parent is block
-            and (anchor is None or block.ops.index(top) > block.ops.index(anchor))
+            d is not None
+            and d.parent is block
+            and (anchor is None or block.ops.index(d) > block.ops.index(anchor))
         ):
-            anchor = top
+            anchor = d
     b = Builder.after(anchor) if anchor is not None else Builder(block, 0)
     res_ins = [v for v in ins if is_resource(v)]
     out_sizes = [size_of(v, block) or _query(b, v) for v in outs]
@@ -104,6 +109,14 @@ def _build(block: Block, ops: list[Operation], made: list[Operation]) -> Operati
         regions=[Region([body])],
     )
     conc.location = ops[0].location
+    return conc, ops, outs, out_sizes
+
+
+def _fill(
+    block: Block, conc: Operation, ops: list[Operation], outs: list[Value], out_sizes: list[Value]
+) -> None:
+    body = conc.regions[0].blocks[0]
+    res_ins = list(conc.operands[: len(body.args)])
     mapping = {id(v): arg for v, arg in zip(res_ins, body.args)}
     for op in ops:
         block.ops.remove(op)
@@ -119,7 +132,6 @@ def _build(block: Block, ops: list[Operation], made: list[Operation]) -> Operati
         for user, idx in list(out.uses):
             if not any(a is conc for a in user.ancestors()):
                 user.set_operand(idx, new)
-    return conc
 
 
 def _top(op: Operation, block: Block) -> Operation:

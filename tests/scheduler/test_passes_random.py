@@ -18,27 +18,9 @@ from tests.scheduler.async_programs import STAGES, compare, iree_opt, random_fun
 SEEDS = int(os.environ.get("STREAMSIM_PASS_SEEDS", "60"))
 
 # Per stage: the seeds (of the CI range) whose outcome is not "same", and why.
-_ORDER = (
-    "IREE's greedy pattern driver leaves the ops of a region in another order (splats sunk to their "
-    "first user in its worklist order), which streamsim's fixpoint rounds do not reproduce"
-)
 KNOWN: dict[str, list[tuple[frozenset[int], str]]] = {
-    "automatic-reference-counting": [
-        (
-            frozenset({24, 25}),
-            "IREE leaves an uninitialized alloca used by regions on two devices without a dealloca; "
-            "streamsim deallocates it after its last use (not yet explained)",
-        )
-    ],
     "schedule-execution": [
-        (frozenset({13, 16}), _ORDER),
         (frozenset({50}), "a dispatch joins another partition than IREE's (not yet explained)"),
-    ],
-    "schedule-concurrency": [
-        (
-            frozenset({5, 9, 40, 52}),
-            "waves differ where an execution region holds ops of both devices' partitions (not yet explained)",
-        )
     ],
 }
 
