@@ -28,8 +28,8 @@ their cmd-form ops (:mod:`scheduler.timeline_ops`), and ``stream.async.func`` de
 ``stream.cmd.func`` (each resource argument and untied resource result an argument with an offset and
 a length).
 
-Not done: IREE's whole-program affinity analysis for the placement of results and constants (an
-escaping value is placed on the region's affinity, or on the target of the transfer that made it).
+Each allocation's affinity is IREE's ``deriveResultAffinity`` (:mod:`scheduler.passes.allocation_affinity`):
+its affinity analysis is followed within the function only (calls and globals are not walked).
 
 Examples
 --------
@@ -57,9 +57,9 @@ from ir import attributes as A
 from ir import types as T
 from ir.dialects import stream_async as D
 from scheduler.access import is_resource, static_index
-from scheduler.affinity import join_or
 from scheduler.commands import Range, lower_command
 from scheduler.errors import ScheduleError, UnsupportedOpError
+from scheduler.passes.allocation_affinity import local_affinity, result_affinity_of
 from scheduler.passes.allocation_support import (
     convert_async_func,
     detach,
@@ -67,13 +67,10 @@ from scheduler.passes.allocation_support import (
     find_subview,
     join_timepoints,
     lifetime_of,
-    local_affinity,
     make_pack,
-    produced_on,
     size_of,
     tied_yield_result,
     top_in_block,
-    usage_affinities,
     value_attr,
     where,
 )
@@ -368,18 +365,7 @@ class _Region:
         return first.operands[0], first.operands[1], offset, size
 
     def _result_affinity(self, result: Value, inner: Value) -> A.Attribute | None:
-        """IREE's deriveResultAffinity: the affinities the value is produced (the region's) and used on,
-        sorted as IREE's analysis sorts them, joined with where the region makes it (the target of the
-        transfer it comes from, else the region's)."""
-        local = local_affinity(inner)
-        region = self.affinity if self.affinity is not None else produced_on(self.exe, set())
-        here = local if local is not None else region
-        pinned, used = usage_affinities(result)
-        usage = pinned if pinned else [a for a in [region, *used] if a is not None]
-        joined: A.Attribute | None = None
-        for a in sorted({str(a): a for a in usage}.items()):
-            joined = join_or(joined, a[1])
-        return join_or(joined, here)
+        return result_affinity_of(self.exe, self.affinity, result, inner)
 
     def _results(
         self,

@@ -167,8 +167,9 @@ def _process_block(block: Block) -> None:
     anchors = [max(g, key=block.ops.index) for g in groups]
     escaped: set[int] = set()
     executes: list[tuple[Operation, list[Value], list[Value]]] = []
+    position = {id(op): i for i, op in enumerate(block.ops)}
     for group, anchor, part in zip(groups, anchors, parts):
-        executes.append(_build(block, group, anchor, part.affinity, shared, escaped))
+        executes.append(_build(block, group, anchor, part.affinity, shared, escaped, position))
     made = [exe for exe, _, _ in executes]
     for exe, outs, sizes in executes:
         b = Builder.after(exe)
@@ -263,10 +264,13 @@ def _build(
     affinity: A.Attribute | None,
     shared: set[int],
     escaped: set[int],
+    position: dict[int, int],
 ) -> tuple[Operation, list[Value], list[Value]]:
     """One execute region for ``group``: its ops moved in (those of ``shared``, cloned into several
-    regions, copied), captures and yields as IREE's partition ins and outs. Returns the region, the
-    values it yields (as the block knew them) and their sizes."""
+    regions, copied) in block order (``position``: each op's index in the block before any move, as IREE
+    visits the block to fill its regions), captures and yields as IREE's partition ins and outs (in the
+    partition's order). Returns the region, the values it yields (as the block knew them) and their
+    sizes."""
     # IREE gathers the ops' awaits in its builder's order: the partition's ops bottom-up.
     awaits = [t for op in reversed(group) if id(op) not in shared for t in _strip_await(op)]
     in_group = {id(op) for op in group}
@@ -315,7 +319,7 @@ def _build(
         regions=[Region([body])],
     )
     mapping: dict[int, Value] = {id(v): arg for v, arg in zip(res_ins, body.args)}
-    for op in group:
+    for op in sorted(group, key=lambda o: position[id(o)]):
         if id(op) in shared:
             moved = clone_op(op)
             for r, nr in zip(op.results, moved.results):
