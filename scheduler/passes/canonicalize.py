@@ -286,6 +286,7 @@ def _tied_base(v: Value) -> Value:
 def _erase_region_op(op: Operation) -> None:
     for inner in reversed(list(op.walk())[1:]):
         inner.drop_operands()
+        inner.parent = None  # detached: the cleanup's worklist skips it
     op.regions[0].blocks[0].ops = []
     for r in op.results:
         assert not r.uses

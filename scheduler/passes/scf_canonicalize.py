@@ -8,7 +8,9 @@ applies every registered pattern to the function it partitioned):
   ``else`` region's block;
 - ``CombineIfs``: an ``scf.if`` right after another on the same condition is merged into it (one op
   whose branches run the first's ops, then the second's; uses of the first's results in the second's
-  branches take the values the first yields there).
+  branches take the values the first yields there);
+- ``RemoveUnusedResults``: results nothing uses are dropped (with the values both branches yield for
+  them).
 
 Examples
 --------
@@ -37,7 +39,28 @@ from ir import Block, BlockArgument, Builder, Operation, Region, Value, rebuild_
 
 def canonicalize_if(op: Operation) -> bool:
     """Apply the patterns (module doc) once to ``op``, an ``scf.if``; whether anything changed."""
-    return _trivial_if_to_select(op) or _remove_empty_else(op) or _combine_ifs(op)
+    return (
+        _trivial_if_to_select(op) or _remove_empty_else(op) or _combine_ifs(op) or _remove_unused_results(op)
+    )
+
+
+def _remove_unused_results(op: Operation) -> bool:
+    kept = [i for i, r in enumerate(op.results) if r.uses]
+    if len(kept) == len(op.results):
+        return False
+    for region in op.regions:
+        for block in region.blocks:
+            term = block.terminator
+            if term is not None and term.op_name == "scf.yield":
+                term.set_operands([term.operands[i] for i in kept])
+    new = rebuild_op(op, list(op.operands), [op.results[i].type for i in kept])
+    for n, i in enumerate(kept):
+        op.results[i].replace_all_uses_with(new.results[n])
+    op.drop_operands()
+    assert op.parent is not None
+    op.parent.ops.remove(op)
+    op.parent = None
+    return True
 
 
 def _defined_in(value: Value, region: Region) -> bool:
