@@ -84,7 +84,8 @@ def test_quick_run_prints_every_figure() -> None:
             out,
         )
     assert re.search(r"^  wall +\d+\.\d\d s ±\d+\.\d\d", out, re.M), out
-    assert re.search(r"^  peak RSS +\d+ MiB", out, re.M), out
+    assert re.search(r"^  peak RSS +\d+ MiB .*; \d+ MiB up to the end of simulate\)", out, re.M), out
+    assert re.search(r"^  parse\+schedule\+simulate +\d+\.\d\d s ±\d+\.\d\d +CPU, .* wall", out, re.M), out
     m = re.search(
         r"^  event rate +([\d,]+) events/s \((\d+) simpy events .*\), (\d+\.\d\d) of raw simpy", out, re.M
     )
