@@ -15,15 +15,14 @@ passes), so executables are unchanged.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
-from ir import Block, Builder, Operation, Region, Value, create
+from ir import Block, Builder, Operation, Region, Value
 from ir import attributes as A
 from ir import types as T
 from ir.dialects import stream_async as D
 from scheduler.access import static_index
 from scheduler.await_sinking import sink_awaits
 from scheduler.commands import Range, lower_command
+from scheduler.emit_uploads import Consts, Loc, emit_inline_constants, emit_parameters, upload_ops
 from scheduler.errors import UnsupportedOpError
 from scheduler.packing import DynamicOffset, Layout, align
 from scheduler.state import (
@@ -34,49 +33,6 @@ from scheduler.state import (
     erase_ops,
 )
 from scheduler.timeline_ops import lower_timeline_ops
-
-UTIL_BUFFER = T.OpaqueType("!util.buffer")
-
-
-@dataclass
-class Loc:
-    """Where a value's bytes are: ``resource`` (of ``size`` bytes) at ``offset`` for ``length`` bytes."""
-
-    resource: Value
-    size: Value
-    offset: int | Value
-    length: Value
-
-
-class _Consts:
-    """``arith.constant`` values of a function body, reused or created at its start."""
-
-    def __init__(self, block: Block) -> None:
-        self.block = block
-        self.values: dict[tuple[int, str], Value] = {}
-        # New constants go to the start of the body once emission is done, so that insertion points
-        # taken during emission stay valid.
-        self.pending: list[Operation] = []
-        for op in block.ops:
-            if op.op_name == "arith.constant" and not op.regions:
-                attr = op.attr("value")
-                if isinstance(attr, A.IntegerAttr):
-                    self.values.setdefault((attr.value, str(attr.type)), op.results[0])
-
-    def flush(self) -> None:
-        for i, op in enumerate(self.pending):
-            self.block.insert(i, op)
-        self.pending = []
-
-    def get(self, value: int, type: T.Type = T.index) -> Value:
-        key = (value, str(type))
-        v = self.values.get(key)
-        if v is None:
-            op = create("arith.constant", [], [type], properties={"value": A.IntegerAttr(value, type)})
-            self.pending.append(op)
-            v = op.results[0]
-            self.values[key] = v
-        return v
 
 
 def materialize(state: ScheduleState) -> ScheduleState:
@@ -101,7 +57,7 @@ class _Emitter:
         self.plan = plan
         self.state = state
         self.default_affinity = affinity
-        self.consts = _Consts(plan.block)
+        self.consts = Consts(plan.block)
         self.loc: dict[Value, Loc] = {}
         self.tp: dict[int, Value] = {}
         self.g = plan.graph
@@ -215,7 +171,11 @@ class _Emitter:
         b.location = self.g.nodes[first]["op"].location if first is not None else None
         # Constant parameters of the region are loaded before it, as IREE's ScheduleAllocation does.
         up = self.plan.region_uploads.get(p)
-        loads = self._parameters(b, up, affinity) if up is not None else []
+        loads = (
+            emit_parameters(b, up, affinity, self.consts, self.loc, self.state.resource_config)
+            if up is not None
+            else []
+        )
         inline = self.plan.region_constants.get(p)
         upload = self._inline_constants(b, p, inline, affinity) if inline else None
         if upload is not None:
@@ -355,7 +315,7 @@ class _Emitter:
         if isinstance(op, D.AsyncAllocaOp) or (
             isinstance(op, D.AsyncConstantOp)
             and (
-                any(op in _ops(u) for u in self.plan.region_uploads.values())
+                any(op in upload_ops(u) for u in self.plan.region_uploads.values())
                 or any(op in c for c in self.plan.region_constants.values())
             )
         ):
@@ -383,145 +343,23 @@ class _Emitter:
             # A region of constants alone: inline data first, then parameters (IREE's pack-constants).
             b.location = inline[0].location if inline else None
             tps = [self._inline_constants(b, p, inline, affinity)[0]] if inline else []
-            tp = self._join(b, tps + self._parameters(b, up, affinity))
+            tp = self._join(
+                b, tps + emit_parameters(b, up, affinity, self.consts, self.loc, self.state.resource_config)
+            )
         if tp is not None:
             self.tp[p] = tp
 
-    def _parameters(self, b: Builder, up: ParameterUpload, affinity: A.Attribute | None) -> list[Value]:
-        """Emit the loads or gathers of ``up``; each constant's storage goes to ``self.loc``; returns
-        their timepoints."""
-        aff = {"affinity": affinity} if affinity is not None else {}
-        tps: list[Value] = []
-        # The upload takes the place of the first parameter op it replaces.
-        firsts = [entries[0][0] for _, entries in up.groups if entries] + [
-            g[0][0] for g, _ in up.buffers if g
-        ]
-        b.location = firsts[0].location if firsts else None
-
-        def buf(text: str) -> Value:
-            return b.create(
-                "util.buffer.constant", [], [UTIL_BUFFER], properties={"value": A.StringAttr(text)}
-            ).result
-
-        zero64 = self.consts.get(0, T.i64)
-        if up.mode == "load":
-            for scope, entries in up.groups:
-                keys = [buf(k) for _, k in entries]
-                scope_v = [buf(scope)] if scope is not None else []
-                sizes = [_const_size(o) for o, _ in entries]
-                n = len(entries)
-                op = b.create(
-                    "stream.cmd.parameter.load",
-                    [*scope_v, *keys, *([zero64] * n), *sizes],
-                    [*(o.results[0].type for o, _ in entries), T.timepoint],
-                    properties={**aff, "operandSegmentSizes": A.segment_sizes(len(scope_v), n, n, n, 0)},
-                )
-                tps.append(op.results[-1])
-                for (o, _), res, size in zip(entries, op.results, sizes):
-                    self.loc[o.results[0]] = Loc(res, size, 0, size)
-        else:
-            for gathered, total in up.buffers:
-                total_v = self.consts.get(align(total, self.state.resource_config.min_buffer_range_alignment))
-                rtype = gathered[0][0].results[0].type
-                alloc = b.create(
-                    "stream.resource.alloc",
-                    [total_v],
-                    [rtype],
-                    properties={**aff, "uninitialized": A.UnitAttr()},
-                ).result
-                by_scope: dict[str | None, list] = {}  # type: ignore[type-arg]
-                for e in gathered:
-                    by_scope.setdefault(e[1], []).append(e)
-                for scope, group in by_scope.items():
-                    scope_v = [buf(scope)] if scope is not None else []
-                    keys = [buf(k) for _, _, k, _ in group]
-                    offs = [self.consts.get(off) for _, _, _, off in group]
-                    lens = [_const_size(o) for o, _, _, _ in group]
-                    n = len(group)
-                    op = b.create(
-                        "stream.cmd.parameter.gather",
-                        [*scope_v, *keys, *([zero64] * n), alloc, total_v, *offs, *lens],
-                        [T.timepoint],
-                        properties={
-                            **aff,
-                            "operandSegmentSizes": A.segment_sizes(len(scope_v), n, n, 1, 1, n, n, 0),
-                        },
-                    )
-                    tps.append(op.result)
-                for o, _, _, off in gathered:
-                    self.loc[o.results[0]] = Loc(alloc, total_v, off, _const_size(o))
-        return tps
-
     def _inline_constants(
-        self, b: Builder, p: int, consts: list[Operation], affinity: A.Attribute | None
+        self, b: Builder, p: int, inline: list[Operation], affinity: A.Attribute | None
     ) -> tuple[Value, tuple[Value, Value], bool]:
-        """Upload a region's inline-data constants as IREE does: packed into one host buffer
-        (``#util.composite``, each at the offset alignment, padded to the range alignment), mapped with
-        ``stream.resource.try_map`` and, if the device cannot map it, read into a new allocation
-        (``stream.file.read``). IREE branches with ``cf.cond_br``; this is the same choice as an
-        ``scf.if``. Returns the upload's timepoint, the resource and its size, and whether any of the
-        constants is used after the region."""
-        aff = {"affinity": affinity} if affinity is not None else {}
-        cfg = self.state.resource_config
-        parts: list[str] = []
-        total = end = 0
-        spans: list[tuple[Operation, int]] = []
-        for o in consts:
-            value = o.attr("value")
-            length = static_index(_const_size(o))
-            if not isinstance(value, A.DenseElementsAttr) or length is None:
-                raise UnsupportedOpError(
-                    f"{o.describe()}: an inline constant {value} of dynamic size or data"
-                )
-            offset = align(total, cfg.min_buffer_offset_alignment)
-            if offset > end:
-                parts.append(f"dense<0> : vector<{offset - end}xi8>")
-            parts.append(str(value))
-            end = offset + length
-            total = max(total, offset + align(length, cfg.min_buffer_range_alignment))
-            spans.append((o, offset))
-        if total > end:
-            parts.append(f"dense<0> : vector<{total - end}xi8>")
-        rtype = consts[0].results[0].type
-        body = f"{total}xi8, [" + ", ".join(parts) + "]"
-        props: dict[str, A.Attribute] = {
-            "alignment": A.IntegerAttr(cfg.min_buffer_offset_alignment, T.index),
-            "value": A.DialectAttr("util.composite", body),
-        }
-        buf = b.create("util.buffer.constant", [], [UTIL_BUFFER], properties=props).result
-        zero, size = self.consts.get(0), self.consts.get(total)
-        mapped = b.create("stream.resource.try_map", [buf, zero, size], [T.i1, rtype], properties=dict(aff))
-        then_block, else_block = Block(), Block()
-        tb = Builder(then_block)
-        now = tb.create("stream.timepoint.immediate", [], [T.timepoint]).result
-        tb.create("scf.yield", [now, mapped.results[1]], [])
-        eb = Builder(else_block)
-        alloc = eb.create(
-            "stream.resource.alloc", [size], [rtype], properties={**aff, "uninitialized": A.UnitAttr()}
-        ).result
-        file = eb.create(
-            "stream.file.constant", [buf, size, zero, size], [T.FileType()], properties=dict(aff)
+        """:func:`~scheduler.emit_uploads.emit_inline_constants`, and whether any of the constants is used
+        after region ``p``."""
+        tp, storage = emit_inline_constants(
+            b, inline, affinity, self.consts, self.loc, self.state.resource_config
         )
-        read = eb.create(
-            "stream.file.read",
-            [file.result, self.consts.get(0, T.i64), alloc, size, zero, size],
-            [T.timepoint],
-            properties=dict(aff),
-        ).result
-        eb.create("scf.yield", [read, alloc], [])
-        chosen = b.create(
-            "scf.if",
-            [mapped.results[0]],
-            [T.timepoint, rtype],
-            regions=[Region([then_block]), Region([else_block])],
-        )
-        resource = chosen.results[1]
         inside = {id(self.g.nodes[n]["op"]) for n in self.plan.partitions[p].nodes}
-        escapes = False
-        for o, offset in spans:
-            self.loc[o.results[0]] = Loc(resource, size, offset, _const_size(o))
-            escapes = escapes or any(id(self._top(u)) not in inside for u, _ in o.results[0].uses)
-        return chosen.results[0], (resource, size), escapes
+        escapes = any(id(self._top(u)) not in inside for o in inline for u, _ in o.results[0].uses)
+        return tp, storage, escapes
 
     def _top(self, op: Operation) -> Operation | None:
         """The op of the function body that holds ``op`` (``op`` itself at top level)."""
@@ -614,16 +452,6 @@ class _Emitter:
             ).result
             out.append((v, sub))
         return out
-
-
-def _ops(up: ParameterUpload) -> list[Operation]:
-    return [o for _, entries in up.groups for o, _ in entries] + [e[0] for g, _ in up.buffers for e in g]
-
-
-def _const_size(op: Operation) -> Value:
-    assert isinstance(op, D.AsyncConstantOp)
-    size: Value = op.result_size
-    return size
 
 
 def sort_topologically(block: Block) -> None:

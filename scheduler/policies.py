@@ -326,7 +326,8 @@ def schedule_concurrency_capped(state: ScheduleState, *, cap_bytes: int) -> Sche
     Packing can leave gaps, so the live-byte budget starts at the cap and shrinks by the overshoot until
     the slab fits; :class:`MemoryCapError` when no budget does.
     """
-    from scheduler.stages import order_items, region_transient_bytes
+    from scheduler.stages import order_items
+    from scheduler.stages_allocation import region_transient_bytes
 
     for plan in state.functions:
         for p, part in enumerate(plan.partitions):

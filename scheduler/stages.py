@@ -10,7 +10,8 @@ part of every function's plan, and returns the state; options are keyword-only.
 7. :func:`elide_timepoints` - drop awaits covered by others, and awaits on immediate timepoints.
 8. :func:`parameter_upload` - constant parameters as loads (unified memory) or gathers (discrete).
 
-:func:`scheduler.emit.materialize` then writes the cmd form.
+:func:`scheduler.emit.materialize` then writes the cmd form. Stages 5 and 6 live in
+:mod:`scheduler.stages_allocation`.
 """
 
 from __future__ import annotations
@@ -19,7 +20,7 @@ from typing import Any
 
 import networkx as nx
 
-from ir import Block, Operation, Value
+from ir import Block, Operation
 from ir import attributes as A
 from ir import types as T
 from ir.dialects.stream_async import AsyncConstantOp
@@ -31,14 +32,11 @@ from scheduler.access import (
     affinities_compatible,
     is_resource,
     join_affinity,
-    operand_size,
-    result_size,
     same_device,
 )
-from scheduler.affinity import result_affinity
 from scheduler.errors import AffinityError, ScheduleError, UnsupportedOpError
 from scheduler.graph import build_graph
-from scheduler.packing import Slice, align, pack_slices
+from scheduler.packing import align
 from scheduler.partition import (
     Partition,
     check_partitions,
@@ -48,12 +46,9 @@ from scheduler.partition import (
 )
 from scheduler.passes.refine_usage import apply_usage
 from scheduler.passes.timepoint_analysis import TimepointFacts
+from scheduler.stages_allocation import layout_slices, schedule_allocation, top_node
 from scheduler.state import (
-    LIVE_IN,
-    LIVE_OUT,
-    Interval,
     ParameterUpload,
-    RegionAllocation,
     ScheduleState,
     is_parameter_constant,
 )
@@ -307,7 +302,7 @@ def propagate_timepoints(state: ScheduleState) -> ScheduleState:
                                 barrier_of[id(user)] = p
                                 plan.barriers[p].append(user)
                             continue
-                        top = _top(plan, user)
+                        top = top_node(plan, user)
                         if (top is None or owner.get(top) is None) and id(res) not in seen:
                             seen.add(id(res))
                             plan.host_awaited[p].append(res)
@@ -315,7 +310,7 @@ def propagate_timepoints(state: ScheduleState) -> ScheduleState:
         for p, barriers in plan.barriers.items():
             for barrier in barriers:
                 for user, _ in barrier.results[0].uses:
-                    top = _top(plan, user)
+                    top = top_node(plan, user)
                     q = owner.get(top) if top is not None else None
                     if q is not None and q != p:
                         plan.deps[q].add(p)
@@ -343,218 +338,11 @@ def _consume_host_awaits(plan, owner: dict[int, int]) -> None:  # type: ignore[n
                     plan.awaited[p].append(tp)
                 consumed[id(d)] = d
                 made = src.defining_op
-                top = _top(plan, made) if made is not None else None
+                top = top_node(plan, made) if made is not None else None
                 q = owner.get(top) if top is not None else None
                 if q is not None and q != p:
                     plan.deps[p].add(q)
     plan.consumed_awaits = list(consumed.values())
-
-
-def _top(plan, op) -> int | None:  # type: ignore[no-untyped-def]
-    cur = op
-    while cur is not None and cur.parent is not plan.block:
-        cur = cur.parent_op
-    if cur is None:
-        return None
-    index: dict[int, int] | None = plan.graph.graph.get("index")
-    if index is None:
-        index = {id(d["op"]): n for n, d in plan.graph.nodes(data=True)}
-        plan.graph.graph["index"] = index
-    return index.get(id(cur))
-
-
-# --- 5. schedule allocation --------------------------------------------------------------------------
-
-
-def schedule_allocation(state: ScheduleState) -> ScheduleState:
-    """Liveness intervals per region (over its items), alias sets of tied values, and what to allocate.
-
-    Escaping results are packed into one slab per resource type; values local to the region into one
-    transient slab; values tied to captured resources update them in place.
-    """
-    for plan in state.functions:
-        g = plan.graph
-        owner = plan.owner()
-        for p, part in enumerate(plan.partitions):
-            # Constant parameters are not allocated here; parameter_upload loads or gathers them (IREE
-            # extracts constants from execution regions in ScheduleAllocation too).
-            if p in plan.uploads or all(isinstance(g.nodes[n]["op"], AsyncConstantOp) for n in part.nodes):
-                continue
-            plan.allocation[p] = _allocate_region(plan, p, part.nodes, owner, g)
-    return state
-
-
-def _allocate_region(plan, p, nodes, owner, g) -> RegionAllocation:  # type: ignore[no-untyped-def]
-    alloc = RegionAllocation()
-    # The constants of a region that also computes are uploaded before it (IREE's ScheduleAllocation
-    # extracts them): parameters by parameter_upload, inline data as one packed host buffer
-    # (region_constants). Their results are captured by the region like any resource from outside.
-    ops = [g.nodes[n]["op"] for n in nodes]
-    if any(not isinstance(o, AsyncConstantOp) for o in ops):
-        inline = [o for o in ops if isinstance(o, AsyncConstantOp) and not is_parameter_constant(o)]
-        if inline:
-            plan.region_constants[p] = inline
-        nodes = [n for n in nodes if not isinstance(g.nodes[n]["op"], AsyncConstantOp)]
-    kept_nodes = set(nodes)
-    items = []
-    for it in plan.items.get(p) or list(nodes):
-        kept = tuple(n for n in (it if isinstance(it, tuple) else (it,)) if n in kept_nodes)
-        if kept:
-            items.append(kept if isinstance(it, tuple) else kept[0])
-    item_pos: dict[int, int] = {}
-    for i, it in enumerate(items):
-        for n in it if isinstance(it, tuple) else (it,):
-            item_pos[n] = i
-    inside = set(nodes)
-    produced: set[int] = set()
-    for n in nodes:
-        produced.update(id(r) for r in g.nodes[n]["op"].results)
-
-    # Captured resources, in order of first use; their size from the using op.
-    last_use: dict[int, int] = {}
-    captured: list[Value] = []
-    for n in nodes:
-        op = g.nodes[n]["op"]
-        for v in op.operands:
-            if is_resource(v) and id(v) not in produced:
-                if id(v) not in last_use:
-                    captured.append(v)
-                    alloc.sizes[v] = operand_size(op, v)
-                last_use[id(v)] = max(last_use.get(id(v), -1), item_pos.get(n, 0))
-    alloc.captured = captured
-
-    intervals: dict[Value, Interval] = {}
-    ordinal = 0
-    for v in captured:
-        ordinal += 1
-        intervals[v] = Interval(LIVE_IN, last_use[id(v)], ordinal)
-    escaping: set[int] = set()
-    for i, it in enumerate(items):
-        members = it if isinstance(it, tuple) else (it,)
-        for n in members:
-            op = g.nodes[n]["op"]
-            for r, res in enumerate(op.results):
-                if not is_resource(res):
-                    continue
-                alloc.sizes[res] = result_size(op, r)
-                end = i
-                live_out = False
-                for user, _ in res.uses:
-                    top = _top(plan, user)
-                    if top is not None and top in inside:
-                        end = max(end, item_pos[top])
-                    else:
-                        live_out = True
-                if live_out:
-                    escaping.add(id(res))
-                    end = LIVE_OUT
-                if isinstance(it, tuple) and not res.uses:
-                    intervals[res] = Interval(i, i, -1)
-                else:
-                    ordinal += 1
-                    intervals[res] = Interval(i, end, ordinal)
-
-    # Alias sets: a tied result shares storage with its operand.
-    parent: dict[Value, Value] = {}
-
-    def find(v: Value) -> Value:
-        while parent.get(v, v) is not v:
-            v = parent[v]
-        return v
-
-    for n in nodes:
-        op = g.nodes[n]["op"]
-        for r, operand in g.nodes[n]["info"].tied.items():
-            d = operand.defining_op
-            if isinstance(d, TimepointAwaitOp) and all(o is not operand for o in op.operands):
-                # a host await the region now consumes unawaited (_consume_host_awaits): the result is
-                # tied to the awaited resource (an imported input updated in place, ONNX ScatterND's)
-                operand = d.resource_operands[d.results.index(operand)]
-            a, b = find(op.results[r]), find(operand)
-            if a is not b:
-                # Keep the earliest value (smallest ordinal) as the leader.
-                if (
-                    intervals.get(a, Interval(0, 0, 1 << 40)).ordinal
-                    < intervals.get(b, Interval(0, 0, 1 << 40)).ordinal
-                ):
-                    parent[b] = a
-                else:
-                    parent[a] = b
-    sets: dict[Value, list[Value]] = {}
-    for v in intervals:
-        sets.setdefault(find(v), []).append(v)
-    for leader, aliases in sets.items():
-        start = min(intervals[m].start for m in aliases)
-        end = max(intervals[m].end for m in aliases)
-        ordn = min(intervals[m].ordinal for m in aliases)
-        alloc.intervals[leader] = Interval(start, end, ordn)
-        for m in aliases:
-            alloc.leader[m] = leader
-    captured_ids = {id(v) for v in captured}
-    by_slab: dict[tuple[str, T.Type], tuple[A.Attribute | None, list[Value]]] = {}
-    for leader in sorted(sets, key=lambda v: alloc.intervals[v].ordinal):
-        aliases = sets[leader]
-        cap = next((m for m in aliases if id(m) in captured_ids), None)
-        if cap is not None:
-            alloc.in_place[leader] = cap
-            continue
-        esc = [m for m in aliases if id(m) in escaping]
-        if esc:
-            aff = result_affinity(plan, p, esc[-1], owner, _top)
-            by_slab.setdefault((str(aff), esc[-1].type), (aff, []))[1].append(leader)
-        else:
-            alloc.transients.append(leader)
-    alloc.result_slabs = [(rtype, leaders) for (_, rtype), (_, leaders) in by_slab.items()]
-    alloc.result_affinities = [aff for aff, _ in by_slab.values()]
-    return alloc
-
-
-def region_transient_bytes(state: ScheduleState, plan, p: int) -> int:  # type: ignore[no-untyped-def]
-    """The static size of region ``p``'s transient slab for its current items (a dry run of stages 5-6)."""
-    alloc = _allocate_region(plan, p, plan.partitions[p].nodes, plan.owner(), plan.graph)
-    cfg = state.resource_config
-    layout = pack_slices(
-        [_slice(alloc, v) for v in alloc.transients],
-        offset_alignment=cfg.min_buffer_offset_alignment,
-        range_alignment=cfg.min_buffer_range_alignment,
-    )
-    return layout.total_bytes
-
-
-# --- 6. layout slices --------------------------------------------------------------------------------
-
-
-def layout_slices(state: ScheduleState, *, resource_config=None) -> ScheduleState:  # type: ignore[no-untyped-def]
-    """Offsets of every slab's slices: greedy best-fit for static sizes, conservative for dynamic ones."""
-    cfg = resource_config or state.resource_config
-    state.resource_config = cfg
-    for plan in state.functions:
-        for alloc in plan.allocation.values():
-            alloc.result_layouts = [
-                pack_slices(
-                    [_slice(alloc, v) for v in leaders],
-                    offset_alignment=cfg.min_buffer_offset_alignment,
-                    range_alignment=cfg.min_buffer_range_alignment,
-                )
-                for _, leaders in alloc.result_slabs
-            ]
-            alloc.transient_layout = pack_slices(
-                [_slice(alloc, v) for v in alloc.transients],
-                offset_alignment=cfg.min_buffer_offset_alignment,
-                range_alignment=cfg.min_buffer_range_alignment,
-            )
-    return state
-
-
-def _slice(alloc: RegionAllocation, leader: Value) -> Slice:
-    from scheduler.access import static_index
-
-    iv = alloc.intervals[leader]
-    size = alloc.sizes[leader]
-    static = static_index(size)
-    if static is not None:
-        return Slice(iv.start, iv.end, static)
-    return Slice(iv.start, iv.end, size, dynamic=True)
 
 
 # --- 7. elide timepoints -----------------------------------------------------------------------------
@@ -645,7 +433,9 @@ def parameter_upload(
                 passes = [ops]
                 if mixed:
                     inside = {n for n in part.nodes}
-                    esc = [o for o in ops if any(_top(plan, u) not in inside for u, _ in o.results[0].uses)]
+                    esc = [
+                        o for o in ops if any(top_node(plan, u) not in inside for u, _ in o.results[0].uses)
+                    ]
                     passes = [esc, [o for o in ops if o not in esc]]
                 load_groups: list[tuple[str | None, list[tuple[Operation, str]]]] = []
                 for chunk in passes:
