@@ -104,13 +104,14 @@ _PURE_NESTED = frozenset(
 SCF_REGION_OPS = frozenset({"scf.if", "scf.for", "scf.while", "scf.index_switch", "scf.execute_region"})
 
 
-def pure_nested(op: Operation) -> bool:
+def pure_nested(op: Operation, also: frozenset[str] = frozenset()) -> bool:
     """Whether every op ``op`` holds is free of side effects (MLIR's ``wouldOpBeTriviallyDead`` for an op
-    with recursive memory effects)."""
+    with recursive memory effects); ``also``: more op names to take as pure."""
     for inner in list(op.walk())[1:]:
         name = inner.op_name
         if (
-            name in SCF_REGION_OPS
+            name in also
+            or name in SCF_REGION_OPS
             or name in _PURE_NESTED
             or name in PURE_OPS
             or name.startswith(PURE_PREFIXES)

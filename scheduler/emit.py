@@ -21,7 +21,9 @@ from ir import types as T
 from ir.dialects import stream_async as D
 from scheduler.access import static_index
 from scheduler.await_sinking import sink_awaits
+from scheduler.builtins import add_executables, is_wide_fill, lower_wide_fill
 from scheduler.commands import Range, lower_command
+from scheduler.emit_order import order_partitions, sort_topologically
 from scheduler.emit_uploads import Consts, Loc, emit_inline_constants, emit_parameters, upload_ops
 from scheduler.errors import UnsupportedOpError
 from scheduler.packing import DynamicOffset, Layout, align
@@ -38,8 +40,12 @@ from scheduler.timeline_ops import lower_timeline_ops
 def materialize(state: ScheduleState) -> ScheduleState:
     """Write every function's plan as cmd-form IR (in place)."""
     default_affinity = state.module.op.attr("stream.affinity.default")
+    builtins: set[str] = set()
     for plan in state.functions:
-        _Emitter(plan, state, default_affinity).run()
+        emitter = _Emitter(plan, state, default_affinity)
+        emitter.run()
+        builtins |= emitter.builtins
+    add_executables(state.module, builtins)
     for func in {id(plan.op): plan.op for plan in state.functions}.values():
         lower_timeline_ops(func)
         sink_awaits(func)
@@ -62,11 +68,18 @@ class _Emitter:
         self.tp: dict[int, Value] = {}
         self.g = plan.graph
         self.exec_affinity: A.Attribute | None = None
+        self.builtins: set[str] = set()  # the builtin executables its commands dispatch
 
     def run(self) -> None:
         plan = self.plan
         if not plan.partitions:
             return
+        # Each region goes where its last op is and the block is sorted with the region as one op, as IREE's
+        # schedule-execution does before anything is allocated: an scf op the region's ops were moved
+        # across follows the region it uses, and the region's allocas stay with its execute.
+        order_partitions(
+            plan.block, [[self.g.nodes[n]["op"] for n in part.nodes] for part in plan.partitions]
+        )
         replaced: list[tuple[Value, Value]] = []
         for p, part in enumerate(plan.partitions):
             anchor = self.g.nodes[part.nodes[-1]]["op"]
@@ -327,6 +340,18 @@ class _Emitter:
                 "stream.file.read fallback) is not supported"
             )
 
+        if is_wide_fill(op):
+            # IREE's materialize-builtins: a pattern over 32 bits is written by a builtin dispatch.
+            assert isinstance(op, (D.AsyncSplatOp, D.AsyncFillOp))
+            if isinstance(op, D.AsyncSplatOp):
+                res, size, base = at(op.result)
+                offset = self._add(outer, base, 0)
+            else:
+                res, size, base = at(op.target)
+                offset = self._add(outer, base, op.target_offset)
+            self.builtins.add(lower_wide_fill(op, b, outer, (res, size, offset), self.consts.get))
+            return
+
         def where(v: Value) -> Range:
             return (*at(v), None)
 
@@ -452,45 +477,6 @@ class _Emitter:
             ).result
             out.append((v, sub))
         return out
-
-
-def sort_topologically(block: Block) -> None:
-    """Reorder ``block`` so every op follows the ops defining its operands (MLIR's sweep algorithm)."""
-    ops = list(block.ops)
-    index = {id(op): i for i, op in enumerate(ops)}
-    deps: list[set[int]] = []
-    for op in ops:
-        d: set[int] = set()
-        for inner in op.walk():
-            for v in inner.operands:
-                owner = v.defining_op
-                while owner is not None and id(owner) not in index:
-                    owner = owner.parent_op
-                if owner is not None and owner is not op:
-                    d.add(index[id(owner)])
-        deps.append(d)
-    unscheduled = set(range(len(ops)))
-    order: list[int] = []
-    remaining = list(range(len(ops)))
-    terminator = len(ops) - 1
-    while remaining:
-        rest = []
-        for i in remaining:
-            if i == terminator and len(remaining) > 1:
-                rest.append(i)
-                continue
-            if deps[i].isdisjoint(unscheduled):
-                order.append(i)
-                unscheduled.discard(i)
-            else:
-                rest.append(i)
-        if len(rest) == len(remaining):
-            first = rest.pop(0)
-            order.append(first)
-            unscheduled.discard(first)
-        remaining = rest
-    if order != list(range(len(ops))):
-        block.ops[:] = [ops[i] for i in order]
 
 
 def _known_multiple(v: Value, alignment: int, depth: int = 8) -> bool:

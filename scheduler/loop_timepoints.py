@@ -68,9 +68,10 @@ def carry_loop_timepoints(module: Module) -> int:
     returns how many."""
     count = 0
     for fn in function_ops(module):
+        # Inner ops first (post-order): an outer op's yield then takes an inner result unawaited.
         ops = [
             op
-            for op in fn.walk()
+            for op in _post_order(fn)
             if op.op_name in _CARRIERS and any(_is_resource(r) for r in op.results) and not _is_upload(op)
         ]
         for op in ops:
@@ -80,6 +81,16 @@ def carry_loop_timepoints(module: Module) -> int:
         if ops:
             sink_awaits(fn)
     return count
+
+
+def _post_order(op: Operation) -> list[Operation]:
+    out: list[Operation] = []
+    for region in op.regions:
+        for block in region.blocks:
+            for inner in block.ops:
+                out += _post_order(inner)
+    out.append(op)
+    return out
 
 
 def _carry(loop: Operation) -> None:
@@ -201,6 +212,8 @@ def _await_uses(
                 host_uses.append((user, 0))
         elif user.op_name in _AWAITING:
             _join_await(user, tp, dead)
+        elif user.op_name == "stream.timepoint.barrier":
+            _forward_barrier(user, v, tp)
         elif user.op_name == "stream.timepoint.await" and _covers(user.operands[-1], tp):
             continue  # a wait for something after the carried timepoint: already ready then
         else:
@@ -216,6 +229,23 @@ def _await_uses(
     ).result
     for user, i in host_uses:
         user.set_operand(i, waited)
+
+
+def _forward_barrier(barrier: Operation, v: Value, tp: Value) -> None:
+    """A barrier on a carried resource is the resource with its carried timepoint (IREE folds the await
+    into it); the joins taking the barrier's timepoint keep only what no other of theirs covers."""
+    barrier.results[0].replace_all_uses_with(v)
+    joins = [u for u, _ in barrier.results[1].uses if u.op_name == "stream.timepoint.join"]
+    barrier.results[1].replace_all_uses_with(tp)
+    barrier.erase()
+    for join in joins:
+        ins = list(join.operands)
+        kept = [t for t in ins if not any(o is not t and _covers(o, t) for o in ins)]
+        if len(kept) == 1:
+            join.results[0].replace_all_uses_with(kept[0])
+            join.erase()
+        elif len(kept) < len(ins):
+            join.set_operands(kept)
 
 
 def _subview_needs_host(sub: Value, tp: Value, dead: list[Operation]) -> bool:
@@ -289,12 +319,15 @@ def _is_upload(op: Operation) -> bool:
 
 
 def _from_loop(tp: Value) -> bool:
-    """Whether ``tp`` is a loop's (an iteration argument or a result of ``scf.for``/``scf.while``): an
-    ``scf.if`` of the scheduler's own making (an inline constant upload) is not carried by IREE."""
+    """Whether ``tp`` is carried by control flow (an iteration argument, or a result of ``scf.for``,
+    ``scf.while`` or ``scf.if``): an ``scf.if`` of the scheduler's own making (an inline constant upload)
+    is not carried by IREE."""
     if isinstance(tp, BlockArgument):
         holder = tp.owner.parent_op
     else:
         holder = tp.defining_op
+    if holder is not None and holder.op_name == "scf.if":
+        return not _is_upload(holder)
     return holder is not None and holder.op_name in ("scf.for", "scf.while")
 
 

@@ -20,18 +20,22 @@ from typing import Any
 
 import networkx as nx
 
-from ir import Block, Operation
+from ir import Block, Builder, Operation
 from ir import attributes as A
 from ir import types as T
 from ir.dialects.stream_async import AsyncConstantOp
 from ir.dialects.stream_resource import TimepointAwaitOp, TimepointBarrierOp
 from scheduler.access import (
     METADATA,
+    PURE,
+    SCF_REGION_OPS,
     STREAMABLE,
     STREAMABLE_OPS,
+    OpInfo,
     affinities_compatible,
     is_resource,
     join_affinity,
+    pure_nested,
     same_device,
 )
 from scheduler.errors import AffinityError, ScheduleError, UnsupportedOpError
@@ -50,9 +54,15 @@ from scheduler.stages_allocation import layout_slices, schedule_allocation, top_
 from scheduler.state import (
     ParameterUpload,
     ScheduleState,
+    erase_ops,
     is_parameter_constant,
 )
 from scheduler.usage import analyze_usage
+
+# A block scheduled after the one holding it sees that block's stream.async.load (pure in IREE: a read,
+# trivially dead in MLIR's sense) already lowered to stream.resource.load; it is taken as IREE takes the
+# load it was.
+_HOST_LOADS = frozenset({"stream.resource.load"})
 
 # The streamable ops the pipeline lowers; the rest (call) are rejected by name.
 SUPPORTED = STREAMABLE_OPS - {"stream.async.call"}
@@ -104,6 +114,11 @@ def schedule_execution(state: ScheduleState) -> ScheduleState:
             if info.kind in (STREAMABLE, METADATA) and op.op_name not in SUPPORTED:
                 raise UnsupportedOpError(f"{op.describe()}: not supported by the scheduler's cmd lowering")
         _check_affinities(g)
+        for n in g.nodes:
+            op = g.nodes[n]["op"]
+            if op.op_name in _HOST_LOADS or (op.op_name in SCF_REGION_OPS and pure_nested(op, _HOST_LOADS)):
+                # Trivially dead in MLIR's sense (only pure ops inside): IREE's partitions grow across it.
+                g.nodes[n]["info"] = OpInfo(PURE, g.nodes[n]["info"].affinity)
         node_of = {id(data["op"]): n for n, data in g.nodes(data=True)}
         pinned = [(r, tuple(node_of[id(o)] for o in r.ops())) for r in plan.pinned]
         opaque = frozenset(n for _, nodes in pinned for n in nodes)
@@ -324,14 +339,39 @@ def _consume_host_awaits(plan, owner: dict[int, int]) -> None:  # type: ignore[n
     await into the timeline ops that consume its results (``tryFoldAwaitWithTimelineOps``).
     """
     consumed: dict[int, Operation] = {}
+    outer: dict[int, TimepointAwaitOp] = {}
+    dead_subviews: list[Operation] = []
     for p, part in enumerate(plan.partitions):
         for n in part.nodes:
             op = plan.graph.nodes[n]["op"]
             for i, v in enumerate(op.operands):
                 d = v.defining_op
-                if not isinstance(d, TimepointAwaitOp) or d.parent is not plan.block:
+                sub = None
+                if (
+                    plan.nested
+                    and d is not None
+                    and d.op_name == "stream.resource.subview"
+                    and d.parent is not None
+                    and _encloses(d.parent, plan.block)
+                ):
+                    # a subview, in an enclosing block, of an await's result: the region takes the same
+                    # subview of the resource unawaited
+                    sub, d = d, d.operands[0].defining_op
+                if not isinstance(d, TimepointAwaitOp) or d.parent is None:
                     continue
-                src = d.resource_operands[d.results.index(v)]
+                if d.parent is not plan.block:
+                    # An await of an enclosing block (a value captured by an scf op's region): IREE's
+                    # elide-timepoints folds it into the timeline ops its results reach there too.
+                    if not plan.nested or not _encloses(d.parent, plan.block):
+                        continue
+                    outer[id(d)] = d
+                src = d.resource_operands[d.results.index(sub.operands[0] if sub is not None else v)]
+                if sub is not None:
+                    b = Builder.after(sub)
+                    b.location = sub.location
+                    src = b.create(sub.op_name, [src, *sub.operands[1:]], [sub.results[0].type]).result
+                    if len(sub.results[0].uses) == 1:
+                        dead_subviews.append(sub)
                 op.set_operand(i, src)
                 tp = d.await_timepoint
                 if all(tp is not t for t in plan.awaited[p]):
@@ -342,7 +382,47 @@ def _consume_host_awaits(plan, owner: dict[int, int]) -> None:  # type: ignore[n
                 q = owner.get(top) if top is not None else None
                 if q is not None and q != p:
                     plan.deps[p].add(q)
-    plan.consumed_awaits = list(consumed.values())
+    plan.consumed_awaits = [d for d in consumed.values() if id(d) not in outer]
+    for sub in dead_subviews:
+        if sub.parent is not None and not sub.results[0].uses:
+            erase_ops([sub], sub.parent)
+    for d in outer.values():
+        _drop_unused_results(d)
+
+
+def _encloses(outer: Block, block: Block) -> bool:
+    """Whether ``block`` is nested (at any depth) in an op of ``outer``."""
+    holder = block.parent_op
+    while holder is not None and holder.parent is not None:
+        if holder.parent is outer:
+            return True
+        holder = holder.parent.parent_op
+    return False
+
+
+def _drop_unused_results(d: TimepointAwaitOp) -> None:
+    """Rebuild host await ``d`` without its unused results (erased when none is used), as IREE's
+    canonicalizer does."""
+    keep = [i for i, r in enumerate(d.results) if r.uses]
+    if len(keep) == len(d.results):
+        return
+    block = d.parent
+    assert block is not None
+    if keep:
+        b = Builder.before(d)
+        b.location = d.location
+        res, sizes = d.resource_operands, d.resource_operand_sizes
+        props = {k: v for k, v in d.properties.items() if k != "operandSegmentSizes"}
+        props["operandSegmentSizes"] = A.segment_sizes(len(keep), len(keep), 1)
+        new = b.create(
+            "stream.timepoint.await",
+            [*(res[i] for i in keep), *(sizes[i] for i in keep), d.await_timepoint],
+            [d.results[i].type for i in keep],
+            properties=props,
+        )
+        for j, i in enumerate(keep):
+            d.results[i].replace_all_uses_with(new.results[j])
+    erase_ops([d], block)
 
 
 # --- 7. elide timepoints -----------------------------------------------------------------------------

@@ -39,68 +39,14 @@ XFAIL: dict[tuple[str, str], str] = {}
 BUGS: set[tuple[str, str]] = set()
 #: test_frontend_schedule_matches_iree only: (fixture, favor) -> why our schedule differs from IREE's.
 SCHEDULE_DIFFERS: dict[tuple[str, str], str] = {
-    **{
-        ("newton_while", favor): (
-            "the lax.while_loop's scf.while (inside the scf.if of its first test) has its results awaited"
-            " on the host inside the scf.if before it yields them, and again after it; IREE's loop, lowered"
-            " to blocks, awaits them once after the branches join: 7 host awaits to IREE's 5"
-        )
-        for favor in FAVORS
-    },
-    **{
-        ("dropout_rng", favor): (
-            "IREE's partitioning moves dispatches across the four threefry scf.for loops (the dropout mask's"
-            " dispatches 24-26 into the region before the third loop, the Dense layers 22-23 into the last"
-            " region with 31); ours partitions each stretch between loops in source order: 10 execute"
-            " regions to 9, 4 host awaits to 2"
-        )
-        for favor in FAVORS
-    },
-    **{
-        ("onnx_lstm", favor): (
-            "the LSTM's scf.for carries subviews of each step's result slab as separate resources (IREE's"
-            " propagate-subranges carries the slab with its offsets through the loop), so the loop's results"
-            " are awaited and barriered on the host before export, and the imported input is awaited on the"
-            " host before the loop rather than joined into the step's allocation: 4 host awaits to IREE's 1"
-        )
-        for favor in FAVORS
-    },
-    **{
-        ("onnx_gru", favor): (
-            "as onnx_lstm's: the GRU's scf.for carries subviews of each step's result slab as separate"
-            " resources, so the imported input is awaited on the host before the loop and the loop's results"
-            " after it, where IREE joins them into the step's allocation and the export: 3 host awaits to 1"
-        )
-        for favor in FAVORS
-    },
-    **{
-        ("onnx_range", favor): (
-            "IREE's materialize-builtins turns the i64 fills of the Range (an 8-byte pattern, which HAL fills"
-            " do not take) into two __builtin_fill_i64 dispatches; our schedule keeps them stream.cmd.fill"
-            " ops with an i64 pattern: 3 dispatches to IREE's 5"
-        )
-        for favor in FAVORS
-    },
-    **{
-        ("cond_switch", favor): (
-            "IREE's partitioning moves the lax.switch index's dispatch across the lax.cond's scf.if into the"
-            " first region, so one readback serves both predicates; ours keeps source order (a region and a"
-            " host await more) and awaits the nested scf.if's result inside the outer branch: 8 execute"
-            " regions to 7, 7 host awaits to 5"
-        )
-        for favor in FAVORS
-    },
     ("pad_modes", "max-concurrency"): (
         "max-concurrency: our transient slab is 1728 bytes to IREE's 1280 for the same one region, 9 waves"
-        " and 23 dispatches: the concurrent pad/reduce dispatches' intermediates are packed with less reuse"
+        " and 23 dispatches. IREE's schedule-allocation does not see a stream.async.concurrent result as tied"
+        " to its operand, so each wave's result is a new transient slice and an alloca's (or a dispatch"
+        " result's) lifetime ends at the first wave using it (its stream.resource.pack: 26 slices, e.g."
+        " [1, 6] = 224 where we keep the in-place chain live over [1, 8]); ours packs each in-place chain as"
+        " one slice live until its last use"
     ),
-    **{
-        ("onnx_loop", favor): (
-            "the Loop's scf.for result is awaited on the host and barriered before export, where IREE chains"
-            " the loop's timepoint to the signal fence and exports the resource as is: 2 host awaits to 1"
-        )
-        for favor in FAVORS
-    },
 }
 
 

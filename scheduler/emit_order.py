@@ -1,0 +1,120 @@
+"""Block orders of the cmd-form emitter (:mod:`scheduler.emit`): IREE's placement of execution regions
+(:func:`order_partitions`) and MLIR's ``sortTopologically`` (:func:`sort_topologically`)."""
+
+from __future__ import annotations
+
+from ir import Block, Operation
+
+
+def order_partitions(block: Block, partitions: list[list[Operation]]) -> None:
+    """Reorder ``block`` as IREE's schedule-execution leaves it: each partition (its ops, in block order)
+    stands where its last op is, as one op using what its ops use, and the block is then sorted
+    topologically (MLIR's sweep: ready ops keep their order, the others wait for their operands). The
+    ops of a partition end up together; an op that uses a partition's result follows all of it.
+
+    An op cloned into several partitions goes with the first; the others still wait for what it uses.
+    """
+    ops = list(block.ops)
+    index = {id(op): i for i, op in enumerate(ops)}
+    owner_part: dict[int, int] = {}  # op index -> the first partition holding it
+    for p, part in enumerate(partitions):
+        for op in part:
+            i = index.get(id(op))
+            if i is not None:
+                owner_part.setdefault(i, p)
+    unit_of = list(range(len(ops)))  # op index -> the index of its unit's leader (its last op)
+    members: dict[int, list[int]] = {}
+    by_part: dict[int, list[int]] = {}
+    for i, p in sorted(owner_part.items()):
+        by_part.setdefault(p, []).append(i)
+    if not by_part:
+        return
+    full: dict[int, set[int]] = {}  # unit leader -> every op index of its partition, shared ones too
+    for p, idx in by_part.items():
+        for i in idx:
+            unit_of[i] = idx[-1]
+        members[idx[-1]] = idx
+        full[idx[-1]] = {index[id(op)] for op in partitions[p] if id(op) in index}
+    units = [i for i in range(len(ops)) if unit_of[i] == i]
+    deps: dict[int, set[int]] = {}
+    for u in units:
+        d: set[int] = set()
+        mine = full.get(u, {u})
+        for i in mine:
+            for inner in ops[i].walk():
+                for v in inner.operands:
+                    owner = v.defining_op
+                    while owner is not None and id(owner) not in index:
+                        owner = owner.parent_op
+                    if owner is not None and index[id(owner)] not in mine:
+                        d.add(unit_of[index[id(owner)]])
+        d.discard(u)
+        deps[u] = d
+    term = ops[-1] if ops and (ops[-1].op_name.endswith(("return", "yield")) or ops[-1].successors) else None
+    order = _sweep([u for u in units if term is None or u != len(ops) - 1], deps)
+    if term is not None:
+        order.append(len(ops) - 1)
+    new = [ops[i] for u in order for i in members.get(u, [u])]
+    if [id(o) for o in new] != [id(o) for o in ops]:
+        block.ops[:] = new
+
+
+def _sweep(items: list[int], deps: dict[int, set[int]]) -> list[int]:
+    """MLIR's sortTopologically order of ``items``: ready ones keep their order, the others are retried;
+    with no progress, the first waiting one goes (a cycle)."""
+    unscheduled = set(items)
+    order: list[int] = []
+    remaining = list(items)
+    while remaining:
+        rest = []
+        for i in remaining:
+            if deps[i].isdisjoint(unscheduled - {i}):
+                order.append(i)
+                unscheduled.discard(i)
+            else:
+                rest.append(i)
+        if len(rest) == len(remaining):
+            first = rest.pop(0)
+            order.append(first)
+            unscheduled.discard(first)
+        remaining = rest
+    return order
+
+
+def sort_topologically(block: Block) -> None:
+    """Reorder ``block`` so every op follows the ops defining its operands (MLIR's sweep algorithm)."""
+    ops = list(block.ops)
+    index = {id(op): i for i, op in enumerate(ops)}
+    deps: list[set[int]] = []
+    for op in ops:
+        d: set[int] = set()
+        for inner in op.walk():
+            for v in inner.operands:
+                owner = v.defining_op
+                while owner is not None and id(owner) not in index:
+                    owner = owner.parent_op
+                if owner is not None and owner is not op:
+                    d.add(index[id(owner)])
+        deps.append(d)
+    unscheduled = set(range(len(ops)))
+    order: list[int] = []
+    remaining = list(range(len(ops)))
+    terminator = len(ops) - 1
+    while remaining:
+        rest = []
+        for i in remaining:
+            if i == terminator and len(remaining) > 1:
+                rest.append(i)
+                continue
+            if deps[i].isdisjoint(unscheduled):
+                order.append(i)
+                unscheduled.discard(i)
+            else:
+                rest.append(i)
+        if len(rest) == len(remaining):
+            first = rest.pop(0)
+            order.append(first)
+            unscheduled.discard(first)
+        remaining = rest
+    if order != list(range(len(ops))):
+        block.ops[:] = [ops[i] for i in order]
