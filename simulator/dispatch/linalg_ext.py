@@ -42,6 +42,8 @@ register_shape = RULES.shapes.register
 
 #: Above this many comparator evaluations per slice, sort and topk want a simple comparator.
 PAIRWISE_LIMIT = 1 << 22
+# Comparisons (sweeps x steps x rows) up to which a sort with unordered pairs is run as IREE runs it.
+BUBBLE_LIMIT = 1 << 20
 
 
 def _int(op: Operation, name: str) -> int:
@@ -117,6 +119,29 @@ def _stable_order(keys: np.ndarray, kind: str) -> np.ndarray:
     return (n - 1 - rev).astype(np.int64)
 
 
+def _has_ties(keys: np.ndarray) -> bool:
+    s = np.sort(keys, axis=-1)
+    return bool(np.any(s[..., 1:] == s[..., :-1]))
+
+
+def _bubble_order(keep: np.ndarray) -> np.ndarray:
+    """The permutation IREE's sort leaves along the last axis: ``n`` bubble sweeps, each comparing
+    positions ``j`` and ``j + 1`` for ``j`` from 0 and swapping them unless the comparator holds for
+    (``x[j]``, ``x[j + 1]``). ``keep[..., a, b]``: the comparator on the elements first at ``a`` and ``b``.
+    Elements the comparator does not order (equal keys under ``<``, NaNs) are swapped whenever compared,
+    so the result is IREE's, not a stable sort's."""
+    n = keep.shape[-1]
+    flat = keep.reshape(-1, n, n)
+    perm = np.tile(np.arange(n), (flat.shape[0], 1))
+    rows = np.arange(flat.shape[0])
+    for _ in range(n):
+        for j in range(n - 1):
+            left, right = perm[:, j].copy(), perm[:, j + 1].copy()
+            swap = ~flat[rows, left, right]
+            perm[swap, j], perm[swap, j + 1] = right[swap], left[swap]
+    return perm.reshape(*keep.shape[:-2], n)
+
+
 def _pairwise_order(ctx: Context, op: Operation, block: Block, operands: list[np.ndarray]) -> np.ndarray:
     """The permutation sorting the last axis of ``operands`` by the comparator, from all pairs."""
     n = operands[0].shape[-1]
@@ -125,6 +150,9 @@ def _pairwise_order(ctx: Context, op: Operation, block: Block, operands: list[np
         args += [x[..., :, None], x[..., None, :]]
     (keep,) = _call(ctx, block, args)
     keep = np.broadcast_to(np.asarray(keep, dtype=bool), (*operands[0].shape[:-1], n, n))
+    if n * n * max(1, keep.size // (n * n)) <= BUBBLE_LIMIT and bool(np.any(~keep & ~np.swapaxes(keep, -1, -2))):
+        # pairs the comparator leaves unordered both ways: IREE's sweeps swap them when they meet
+        return _bubble_order(keep)
     # i goes before j when the comparator keeps (i, j) but not (j, i); a non-strict comparator (oge)
     # holds both ways on ties, which IREE's bubble sort leaves in order.
     less = keep & ~np.swapaxes(keep, -1, -2)
@@ -148,8 +176,13 @@ def _sort(ctx: Context, op: Operation, args: list[Any]) -> list[Any]:
     if n <= 1:
         return [a.copy() for a in outs]
     kind = _simple_compare(block) if not _has_nan(moved[0]) else None
-    if kind is not None:
+    if kind is not None and (kind in ("le", "ge") or not _has_ties(moved[0])):
         order = _stable_order(moved[0], kind)
+    elif kind is not None and n * n * max(1, moved[0].size // n) <= BUBBLE_LIMIT:
+        # Equal keys under a strict comparator: IREE's bubble sort swaps them whenever it compares them.
+        keys = moved[0]
+        lhs, rhs = keys[..., :, None], keys[..., None, :]
+        order = _bubble_order(lhs < rhs if kind == "lt" else lhs > rhs)
     elif n * n <= PAIRWISE_LIMIT:
         order = _pairwise_order(ctx, op, block, moved)
     else:

@@ -450,3 +450,49 @@ def _constant(ctx: Context, op: Operation, args: list[Any]) -> list[Any]:
 )
 def _identity(ctx: Context, op: Operation, args: list[Any]) -> list[Any]:
     return list(args[: len(op.results)])
+
+
+
+def _basis(op: Operation, dynamic: list[Any], n_indices: int) -> list[Any]:
+    """The basis of an ``affine.linearize_index``/``delinearize_index``: its static basis with the dynamic
+    entries filled in, aligned to the ``n_indices`` indices (``None`` for an omitted outer bound)."""
+    from simulator.dispatch.bindings import mixed, static_list
+
+    basis: list[Any] = list(mixed(op, static_list(op, "static_basis"), dynamic))
+    if len(basis) == n_indices - 1:
+        basis = [None, *basis]
+    if len(basis) != n_indices:
+        raise unsupported(op, f"a basis of {len(basis)} for {n_indices} indices")
+    return basis
+
+
+@register_op("affine.linearize_index")
+def _linearize(ctx: Context, op: Operation, args: list[Any]) -> list[Any]:
+    """``sum(index[i] * prod(basis[i + 1:]))`` (the outer bound, given or not, is not used)."""
+    from simulator.dispatch.bindings import split_segments
+
+    indices, dynamic = split_segments(op, args)[:2]
+    n = len(indices)
+    basis = _basis(op, dynamic, n)
+    total: Any = np.int64(0)
+    stride: Any = np.int64(1)
+    for i in range(n - 1, -1, -1):
+        total = total + np.asarray(indices[i], dtype=np.int64) * stride
+        if i:
+            stride = stride * np.int64(basis[i])
+    return [_scalarise(total)]
+
+
+@register_op("affine.delinearize_index")
+def _delinearize(ctx: Context, op: Operation, args: list[Any]) -> list[Any]:
+    """The digits of the linear index in the basis, outermost first; the outermost is not reduced."""
+    n = len(op.results)
+    basis = _basis(op, list(args[1:]), n)
+    linear: Any = np.asarray(args[0], dtype=np.int64)
+    out: list[Any] = []
+    for i in range(n - 1, 0, -1):
+        b = np.int64(basis[i])
+        out.append(_scalarise(np.mod(linear, b)))
+        linear = np.floor_divide(linear, b)
+    out.append(_scalarise(linear))
+    return out[::-1]

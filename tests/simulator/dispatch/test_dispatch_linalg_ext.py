@@ -4,9 +4,14 @@ IREE's runtime output as well.)"""
 
 from __future__ import annotations
 
+import pathlib
+import subprocess
+import sys
+
 import numpy as np
 import pytest
 
+from tests.conftest import require_iree
 from tests.simulator.dispatch.mlir_text import ret, run
 
 
@@ -24,6 +29,7 @@ def region(args: list[str], body: list[str], result: tuple[str, str]) -> str:
 
 
 GT = ['%c = "arith.cmpf"(%b0, %b1) <{predicate = 2 : i64}> : (f32, f32) -> i1']
+GE = ['%c = "arith.cmpf"(%b0, %b1) <{predicate = 3 : i64}> : (f32, f32) -> i1']
 # The same order written so that no fast path recognises it: -a < -b.
 GT_GENERAL = [
     '%n0 = "arith.negf"(%b0) : (f32) -> f32',
@@ -32,20 +38,62 @@ GT_GENERAL = [
 ]
 
 
+def _sort_program(cmp: list[str], ty_k: str, ty_p: str, el_k: str = "f32", el_p: str = "i32") -> str:
+    sort = (
+        '    %r:2 = "iree_linalg_ext.sort"(%a0, %a1) <{dimension = 1 : i64, operandSegmentSizes = array<i32: 0, 2>}> '
+        + region([el_k, el_k, el_p, el_p], cmp, ("%c", "i1"))
+        + f" : ({ty_k}, {ty_p}) -> ({ty_k}, {ty_p})"
+    )
+    return sort + "\n" + ret([("%r#0", ty_k), ("%r#1", ty_p)])
+
+
 @pytest.mark.parametrize("cmp", [GT, GT_GENERAL], ids=["fast", "general"])
-def test_linalg_ext_sort_two_operands_descending_ties_in_order(cmp: list[str]) -> None:
+def test_linalg_ext_sort_strict_comparator_swaps_ties_as_iree_does(cmp: list[str]) -> None:
+    """IREE's sort is ``n`` bubble sweeps that swap neighbours unless the comparator holds: equal keys
+    under a strict ``ogt`` are swapped whenever they meet (iree-run-module gives these orders)."""
     keys = np.array([[3, 1, 3, 2, 1, 5], [0, 0, 1, 0, 2, 2]], np.float32)
     payload = np.tile(np.arange(6, dtype=np.int32), (2, 1))
     ty_k, ty_p = t((2, 6)), t((2, 6), "i32")
-    sort = (
-        '    %r:2 = "iree_linalg_ext.sort"(%a0, %a1) <{dimension = 1 : i64, operandSegmentSizes = array<i32: 0, 2>}> '
-        + region(["f32", "f32", "i32", "i32"], cmp, ("%c", "i1"))
-        + f" : ({ty_k}, {ty_p}) -> ({ty_k}, {ty_p})"
-    )
-    got = run([ty_k, ty_p], [ty_k, ty_p], sort + "\n" + ret([("%r#0", ty_k), ("%r#1", ty_p)]), keys, payload)
-    order = np.argsort(-keys, axis=1, kind="stable")
+    got = run([ty_k, ty_p], [ty_k, ty_p], _sort_program(cmp, ty_k, ty_p), keys, payload)
+    order = np.array([[5, 2, 0, 3, 1, 4], [4, 5, 2, 0, 1, 3]])
     np.testing.assert_array_equal(got[0], np.take_along_axis(keys, order, 1))
     np.testing.assert_array_equal(got[1], order)
+
+
+@pytest.mark.parametrize("cmp", [GT, GT_GENERAL, GE], ids=["strict", "general", "non-strict"])
+def test_linalg_ext_sort_ties_match_iree_runtime(cmp: list[str], tmp_path: pathlib.Path) -> None:
+    """Sorts with many equal keys (and a NaN, for the general comparator), against IREE's llvm-cpu code."""
+    require_iree()
+    rng = np.random.default_rng(0)
+    keys = rng.integers(0, 4, (3, 9)).astype(np.float32)
+    if cmp is GT_GENERAL:
+        keys[1, 4] = np.nan
+    payload = np.tile(np.arange(9, dtype=np.int32), (3, 1))
+    ty_k, ty_p = t((3, 9)), t((3, 9), "i32")
+    body = _sort_program(cmp, ty_k, ty_p)
+    ours = run([ty_k, ty_p], [ty_k, ty_p], body, keys, payload)
+    params = ", ".join(f"%a{i}: {ty}" for i, ty in enumerate((ty_k, ty_p)))
+    source = tmp_path / "sort.mlir"
+    source.write_text(
+        '"builtin.module"() ({\n'
+        f'  "func.func"() <{{function_type = ({ty_k}, {ty_p}) -> ({ty_k}, {ty_p}), sym_name = "f"}}> ({{\n'
+        f"  ^bb0({params}):\n{body}\n  }}) : () -> ()\n}}) : () -> ()\n"
+    )
+    vmfb = tmp_path / "sort.vmfb"
+    compiler = pathlib.Path(sys.executable).parent / "iree-compile"
+    subprocess.run(
+        [str(compiler), str(source), "--iree-hal-target-device=local",
+         "--iree-hal-local-target-device-backends=llvm-cpu", "--iree-llvmcpu-target-cpu=generic",
+         "-o", str(vmfb)],
+        check=True, capture_output=True, timeout=300,
+    )  # fmt: skip
+    import iree.runtime as rt
+
+    ctx = rt.SystemContext(config=rt.Config("local-sync"))
+    ctx.add_vm_module(rt.VmModule.copy_buffer(ctx.instance, vmfb.read_bytes()))
+    want = [np.asarray(x) for x in ctx.modules.module.f(keys, payload)]
+    np.testing.assert_array_equal(ours[1], want[1])
+    np.testing.assert_array_equal(ours[0], want[0])
 
 
 @pytest.mark.parametrize("cmp", [GT, GT_GENERAL], ids=["fast", "general"])
@@ -151,7 +199,6 @@ def test_linalg_ext_arg_compare_first_best_index_base_and_init(cmp: list[str]) -
     np.testing.assert_array_equal(got[1], [11, -1])
 
 
-GE = ['%c = "arith.cmpf"(%b0, %b1) <{predicate = 3 : i64}> : (f32, f32) -> i1']
 GE_GENERAL = [
     '%n0 = "arith.negf"(%b0) : (f32) -> f32',
     '%n1 = "arith.negf"(%b1) : (f32) -> f32',
