@@ -154,9 +154,95 @@ def onnx_loop_dyn() -> Model:
     )
 
 
+def scan_stack_jax() -> Model:
+    import jax
+    import jax.numpy as jnp
+
+    def apply(p: Any, xs: jax.Array, keys: jax.Array) -> tuple[jax.Array, jax.Array, jax.Array]:
+        def step(h: jax.Array, x: jax.Array) -> tuple[jax.Array, jax.Array]:
+            h = jnp.tanh(h @ p["w"] + x)
+            return h, h * 2.0
+
+        h, ys = jax.lax.scan(step, jnp.zeros((3,), jnp.float32), xs)
+        k2, vals = jax.lax.sort((keys, ys[:, 0]), num_keys=1)
+        return ys, h, vals
+
+    rng = np.random.default_rng(SEED)
+    params = {"w": rng.standard_normal((3, 3)).astype(np.float32)}
+    inputs = [rng.standard_normal((5, 3)).astype(np.float32), np.array([3, 1, 4, 1, 5], np.int32)]
+    notes = ["lax.scan stacking per-step outputs (ys), then lax.sort of two operands keyed by an input"]
+    return jax_model("scan_stack_jax", apply, params, inputs, notes)
+
+
+def x64_jax() -> Model:
+    import jax
+    import jax.numpy as jnp
+
+    jax.config.update("jax_enable_x64", True)
+    try:
+
+        def apply(p: Any, x: jax.Array, k: jax.Array) -> tuple[jax.Array, jax.Array]:
+            big = jnp.full((6,), (1 << 40) + 3, jnp.int64)
+            idx = jnp.cumsum(k) + big
+            y = (x @ p["w"]).astype(jnp.float32)
+            return idx, y
+
+        rng = np.random.default_rng(SEED)
+        params = {"w": rng.standard_normal((4, 2)).astype(np.float32)}
+        inputs = [rng.standard_normal((3, 4)).astype(np.float32), np.arange(6, dtype=np.int64) - 2]
+        notes = ["jax_enable_x64: an int64 jnp.full (2^40+3) plus a cumsum of int64 input, and an f32 matmul"]
+        return jax_model("x64_jax", apply, params, inputs, notes)
+    finally:
+        jax.config.update("jax_enable_x64", False)
+
+
+def dyn_slice_jax() -> Model:
+    import jax
+    import jax.numpy as jnp
+
+    def apply(p: Any, x: jax.Array, i: jax.Array) -> tuple[jax.Array, jax.Array, jax.Array]:
+        window = jax.lax.dynamic_slice(x, (i, 0), (2, 4))
+        updated = jax.lax.dynamic_update_slice(x, window * p["s"], (i + 1, 0))
+        return updated, window > 0, jnp.argmax(updated, axis=1)
+
+    rng = np.random.default_rng(SEED)
+    params = {"s": rng.standard_normal((2, 4)).astype(np.float32)}
+    inputs = [rng.standard_normal((6, 4)).astype(np.float32), np.array(2, np.int32)]
+    notes = ["lax.dynamic_slice and dynamic_update_slice at an input row, a boolean output, argmax"]
+    return jax_model("dyn_slice_jax", apply, params, inputs, notes)
+
+
+def vmap_while_jax() -> Model:
+    import jax
+    import jax.numpy as jnp
+
+    def apply(p: Any, x: jax.Array) -> tuple[jax.Array, jax.Array]:
+        def collatz(v: jax.Array) -> tuple[jax.Array, jax.Array]:
+            def cond(s: tuple[jax.Array, jax.Array]) -> jax.Array:
+                return s[0] > 1
+
+            def body(s: tuple[jax.Array, jax.Array]) -> tuple[jax.Array, jax.Array]:
+                n, k = s
+                return jnp.where(n % 2 == 0, n // 2, 3 * n + 1), k + 1
+
+            return jax.lax.while_loop(cond, body, (v, jnp.int32(0)))
+
+        _, steps = jax.vmap(collatz)(x)
+        return steps, steps.astype(jnp.float32) * p["w"]
+
+    params = {"w": np.linspace(0.5, 2.0, 5).astype(np.float32)}
+    inputs = [np.array([6, 7, 1, 27, 12], np.int32)]
+    notes = ["jax.vmap of a lax.while_loop (Collatz steps per element: the batched loop runs until all stop)"]
+    return jax_model("vmap_while_jax", apply, params, inputs, notes)
+
+
 MODELS = {
     "fori_cond_jax": fori_cond_jax,
     "onnx_if_where": onnx_if_where,
     "jax_argsort_onehot": jax_argsort_onehot,
     "onnx_loop_dyn": onnx_loop_dyn,
+    "scan_stack_jax": scan_stack_jax,
+    "x64_jax": x64_jax,
+    "dyn_slice_jax": dyn_slice_jax,
+    "vmap_while_jax": vmap_while_jax,
 }

@@ -106,6 +106,11 @@ CONTROL_FLOW = {
     "frontends/cond_switch": "lax.cond and lax.switch branch on the host on values read back",
     "frontends/onnx_loop": "the importer's Loop is a host loop",
     "frontends/sort_scatter_misc": "jnp.searchsorted's binary search is a host loop of 3 steps",
+    "frontends/fori_cond_jax": "lax.fori_loop is a host loop (its count an input) around a lax.cond",
+    "frontends/onnx_if_where": "the ONNX If submits one of two command buffers recorded at init (arith.select)",
+    "frontends/onnx_loop_dyn": "the importer's Loop is a host loop (its count an input)",
+    "frontends/scan_stack_jax": "lax.scan lowers to a host loop around the step's execution",
+    "frontends/vmap_while_jax": "the batched lax.while_loop is a host loop that reads its condition back",
 }
 
 
@@ -114,7 +119,13 @@ def _counted_ops_in_control_flow(module: ir.Module) -> bool:
     counts of executions). The device-selection initializers loop, but record and submit nothing."""
     for top in module.body.ops:
         names = {op.op_name for op in top.walk()}
-        if any(n.startswith(COUNTED) for n in names) and names & {"cf.cond_br", "scf.for", "scf.while", "scf.if"}:
+        # choosing one of two memoized command buffers (arith.select) is a branch too
+        picks = any(
+            op.op_name == "arith.select" and str(op.results[0].type) == "!hal.command_buffer" for op in top.walk()
+        )
+        if any(n.startswith(COUNTED) for n in names) and (
+            picks or names & {"cf.cond_br", "scf.for", "scf.while", "scf.if"}
+        ):
             return True
     return False
 
