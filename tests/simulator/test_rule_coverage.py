@@ -120,7 +120,7 @@ FAMILIES = {
     "host.hal_command": ("hal.",),
     "host.hal_channel": ("hal.channel.", "hal.command_buffer.collective"),
     "reference": ("stream.", "util.", "func.", "io_parameters.", "hal.", "arith.", "scf."),
-    "dispatch.scalars": ("arith.", "math.", "util.", "flow.dispatch.", "iree_tensor_ext.dispatch."),
+    "dispatch.scalars": ("arith.", "math.", "util.", "affine.", "flow.dispatch.", "iree_tensor_ext.dispatch."),
     "dispatch.tensors": ("tensor.", "iree_tensor_ext.", "flow.", "util.", "arith.", "bufferization."),
     "dispatch.bindings": ("stream.", "hal.", "iree_tensor_ext.", "flow.", "util.", "memref."),
     "dispatch.linalg": ("linalg.",),
