@@ -47,12 +47,16 @@ class PrettyPrinter(GenericPrinter):
         cls = lookup_op_class(op.op_name)
         fn = PRETTY_PRINTERS.get(cls.name if cls is not None else op.op_name)
         if fn is not None:
-            mark = len(self.out)
-            saved = (dict(self.names), self.next_value, self.next_arg)
+            mark, named = len(self.out), len(self.names)
+            counters = (self.next_value, self.next_arg)
             if fn(self, op, indent):
                 return
             del self.out[mark:]  # the printer gave up: print this op in generic form instead
-            self.names, self.next_value, self.next_arg = saved
+            # Forget the names it gave (the latest entries: a value is named once), without copying the
+            # whole table per op, which made printing quadratic in the program's size.
+            for _ in range(len(self.names) - named):
+                self.names.popitem()
+            self.next_value, self.next_arg = counters
         super().operation(op, indent)
 
     # --- pieces of custom syntax --------------------------------------------------------------------
