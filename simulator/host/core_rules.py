@@ -26,8 +26,7 @@ from ir.attributes import (
 from ir.module import find_symbol
 from simulator.arith import SCALAR_OPS, eval_scalar
 from simulator.errors import SimulationError, UnsupportedOpError
-from simulator.host import interpreter as host_interpreter
-from simulator.host.interpreter import Interpreter, Rule, loop_limit_error
+from simulator.host.interpreter import Interpreter, Rule
 from simulator.host.values import HostBuffer
 from simulator.rules import RuleTable
 
@@ -228,8 +227,8 @@ def _scf_for(interp: Interpreter, op: Operation, args: list[Any]) -> Generator[A
     env = _frame_env(interp, op)
     i = lower
     _carry(interp, op, carried)
-    if (upper - lower + step - 1) // step > host_interpreter.MAX_LOOP_ITERATIONS:
-        raise loop_limit_error(op, f"scf.for from {lower} to {upper} step {step}")
+    # The whole trip count up front: a loop the budget cannot pay for stops before its first iteration.
+    interp.iterate(op, f"scf.for from {lower} to {upper} step {step}", max(0, (upper - lower + step - 1) // step))
     while i < upper:
         carried = yield from interp.run_block(body, [i, *carried], env)
         _carry(interp, op, carried)
@@ -250,14 +249,14 @@ def _scf_while(interp: Interpreter, op: Operation, args: list[Any]) -> Generator
     before, after = op.regions[0].blocks[0], op.regions[1].blocks[0]
     env = _frame_env(interp, op)
     values = list(args)
-    for _ in range(host_interpreter.MAX_LOOP_ITERATIONS):
+    while True:
+        interp.iterate(op, "scf.while")
         _carry(interp, op, values)
         cond = yield from interp.run_block(before, values, env)
         _carry(interp, op, cond[1:])
         if not cond[0]:
             return cond[1:]
         values = yield from interp.run_block(after, cond[1:], env)
-    raise loop_limit_error(op, "scf.while")
 
 
 def _frame_env(interp: Interpreter, op: Operation) -> dict[Any, Any]:

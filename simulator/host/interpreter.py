@@ -18,6 +18,7 @@ rule, and whatever the rules raise (DeviceFailure from a failed await, InputErro
 from __future__ import annotations
 
 import inspect
+import os
 from collections.abc import Callable, Generator, Iterable
 from typing import TYPE_CHECKING, Any
 
@@ -34,16 +35,30 @@ Rule = Callable[["Interpreter", Operation, list[Any]], Any]
 TERMINATORS = frozenset({"util.return", "func.return", "scf.yield", "stream.yield", "scf.condition"})
 BRANCHES = frozenset({"cf.br", "cf.cond_br"})
 
-#: Iterations a host loop may run (an ``scf.for``/``scf.while``, or the branches one function call takes)
-#: before the run stops with a :class:`SimulationError` instead of appearing to hang. IREE's host code loops
-#: over layers, scan steps and retries: thousands of times, not millions.
-MAX_LOOP_ITERATIONS = 1_000_000
+#: Iterations the host loops of one run may take in all (every ``scf.for``/``scf.while`` iteration and every
+#: branch back between a function's blocks counts), before the run stops with a :class:`SimulationError`
+#: instead of appearing to hang. IREE's host code loops over layers, scan steps and retries: thousands of
+#: times, not hundreds of thousands; one iteration of a loop that dispatches costs the simulator about a
+#: millisecond, so the default stops an endless loop within a couple of minutes. The environment variable
+#: ``STREAMSIM_MAX_LOOP_ITERATIONS`` sets another budget.
+MAX_LOOP_ITERATIONS = 100_000
+LIMIT_VARIABLE = "STREAMSIM_MAX_LOOP_ITERATIONS"
 
 
-def loop_limit_error(op: Operation, what: str) -> SimulationError:
+def loop_budget() -> int:
+    """The run's iteration budget: :data:`MAX_LOOP_ITERATIONS` or the environment's positive integer."""
+    text = os.environ.get(LIMIT_VARIABLE, "").strip()
+    if not text:
+        return MAX_LOOP_ITERATIONS
+    if not text.isdigit() or int(text) <= 0:
+        raise SimulationError(f"{LIMIT_VARIABLE}={text!r}: expected a positive integer")
+    return int(text)
+
+
+def loop_limit_error(op: Operation, what: str, budget: int) -> SimulationError:
     return SimulationError(
-        f"{op.describe()}: {what} runs more than {MAX_LOOP_ITERATIONS:,} iterations; a host loop that never "
-        "ends would hang the run (limit: simulator.host.interpreter.MAX_LOOP_ITERATIONS)"
+        f"{op.describe()}: {what} runs more than {budget:,} iterations (of all the run's host loops); a host "
+        f"loop that never ends would hang the run (set {LIMIT_VARIABLE} to allow more)"
     )
 
 
@@ -69,8 +84,16 @@ class Interpreter:
         self._plans: dict[int, list[tuple[Operation, Rule, bool]]] = {}
         self.depth = 0
         self.current_env: dict[Value, Any] = {}
+        #: Host-loop iterations left to this run (see :data:`MAX_LOOP_ITERATIONS`).
+        self.budget = self.loop_budget = loop_budget()
 
     # -- host time ----------------------------------------------------------------------------------
+
+    def iterate(self, op: Operation, what: str, count: int = 1) -> None:
+        """Spend ``count`` iterations of the run's loop budget on ``op``'s loop, or stop the run."""
+        self.budget -= count
+        if self.budget < 0:
+            raise loop_limit_error(op, what, self.loop_budget)
 
     def charge(self, ns: int) -> None:
         self.debt_ns += ns
@@ -184,14 +207,11 @@ class Interpreter:
             self.charge(self.runtime.machine.host.call_cost_ns)
             env: dict[Value, Any] = {}
             block, values = func.regions[0].blocks[0], list(args)
-            branches = 0
             while True:
                 out = yield from self.run_block(block, values, env)
                 if not isinstance(out, Branch):
                     return out
-                branches += 1
-                if branches > MAX_LOOP_ITERATIONS:
-                    raise loop_limit_error(func, "a loop of branches between its blocks")
+                self.iterate(func, "a loop of branches between its blocks")
                 if self.runtime.observer is not None:
                     self.runtime.observer.on_branch(func, out.args)
                 block, values = out.dest, out.args

@@ -63,7 +63,8 @@ util.func public @main() -> index {
 def test_endless_host_loop_is_an_error_naming_it(monkeypatch: Any, text: str, what: str) -> None:
     monkeypatch.setattr(interpreter, "MAX_LOOP_ITERATIONS", 1000)
     module = ir.load_text("module {\n" + text + "\n}\n", "loop.mlir")
-    with pytest.raises(SimulationError, match=rf"loop.mlir:\d+:\d+: {what} runs more than 1,000 iterations"):
+    with pytest.raises(SimulationError, match=rf"loop.mlir:\d+:\d+: {what} runs more than 1,000 iterations .*"
+                       "STREAMSIM_MAX_LOOP_ITERATIONS"):
         Session("cpu").run_sync(module, "main", [], timing_only=True)
 
 
@@ -74,6 +75,43 @@ def test_endless_host_loop_exits_1_from_the_cli(monkeypatch: Any, tmp_path: path
     assert main(["run", str(path), "--timing-only"]) == 1
     err = capsys.readouterr().err
     assert "scf.while runs more than 1,000 iterations" in err and "Traceback" not in err
+
+
+TWO_LOOPS = """
+util.func public @main() -> index {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %n = arith.constant 1000 : index
+  %r = scf.for %i = %c0 to %n step %c1 iter_args(%acc = %c0) -> (index) {
+    scf.yield %i : index
+  }
+  %s = scf.for %j = %c0 to %n step %c1 iter_args(%acc = %r) -> (index) {
+    scf.yield %j : index
+  }
+  util.return %s : index
+}
+"""
+
+
+def test_the_budget_counts_every_loop_of_the_run(monkeypatch: Any) -> None:
+    """Loops each within the budget whose iterations together exceed it stop the run: the budget is the
+    run's, not each loop's (an outer loop of 1,000 around an inner one of 1,000 would hang as well); each
+    run starts with the whole budget."""
+    module = ir.load_text("module {\n" + TWO_LOOPS + "\n}\n", "loop.mlir")
+    monkeypatch.setenv("STREAMSIM_MAX_LOOP_ITERATIONS", "2000")
+    for _ in range(2):
+        assert int(Session("cpu").run_sync(module, "main", [], timing_only=True).outputs[0]) == 999
+    monkeypatch.setenv("STREAMSIM_MAX_LOOP_ITERATIONS", "1500")
+    with pytest.raises(SimulationError, match=r"loop.mlir:10:\d+: scf.for from 0 to 1000 step 1 runs more than 1,500"):
+        Session("cpu").run_sync(module, "main", [], timing_only=True)
+
+
+@pytest.mark.parametrize("bad", ["0", "-5", "lots"])
+def test_a_bad_budget_is_named(monkeypatch: Any, bad: str) -> None:
+    monkeypatch.setenv("STREAMSIM_MAX_LOOP_ITERATIONS", bad)
+    module = ir.load_text("module {\n" + FOR.replace("1000000000000", "10") + "\n}\n", "loop.mlir")
+    with pytest.raises(SimulationError, match=f"STREAMSIM_MAX_LOOP_ITERATIONS='{bad}': expected a positive integer"):
+        Session("cpu").run_sync(module, "main", [], timing_only=True)
 
 
 def test_a_long_but_finite_host_loop_still_runs(monkeypatch: Any) -> None:
