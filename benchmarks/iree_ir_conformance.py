@@ -2,7 +2,8 @@
 
 The scheduler's harness (``iree_lit_conformance.py``) measures the passes; this one measures the IR layer
 the same way, on the test files of the dialects themselves (``Dialect/Stream/IR/test``,
-``Dialect/HAL/IR/test``, ``Modules/IO/Parameters/IR/test``), read from an IREE source tree at run time
+``Dialect/HAL/IR/test``, ``Modules/IO/Parameters/IR/test``, and ``Dialect/Util/IR/test``, whose ops hold
+every stream program), read from an IREE source tree at run time
 (never copied into this repository). Every ``// -----`` case goes through:
 
 * a valid case (no ``expected-error``):
@@ -56,6 +57,7 @@ TEST_DIRS = (
     "compiler/src/iree/compiler/Dialect/Stream/IR/test",
     "compiler/src/iree/compiler/Dialect/HAL/IR/test",
     "compiler/src/iree/compiler/Modules/IO/Parameters/IR/test",
+    "compiler/src/iree/compiler/Dialect/Util/IR/test",  # util.func/global/call hold every stream program
 )
 LOCATION = re.compile(r"^[^:\s]+:\d+:\d+")
 

@@ -252,10 +252,15 @@ def _global(p: PrettyPrinter, op: Operation, indent: int) -> bool:
     p.w(f" {vis}" if vis else "", " mutable" if op.attr("is_mutable") is not None else "")
     p.w(" ", str(A.SymbolRefAttr(name)))
     init = op.attr("initial_value")
-    if init is not None:
-        p.w(" = ", p.attr(init))
-    if init is None or getattr(init, "type", None) is None:  # a typed initial value carries the type
+    init_type = getattr(init, "type", None)
+    if init is None:
         p.w(" : ", p.type(ty.value))
+    elif init_type is None:  # an untyped initial value: `= #hal.device.target<...> : !hal.device`
+        p.w(" = ", p.attr(init), " : ", p.type(ty.value))
+    elif str(init_type) == str(ty.value):  # a typed one of the global's own type carries it
+        p.w(" = ", p.attr(init))
+    else:  # `: tensor<4xf32> = dense<4> : tensor<4xi32>`
+        p.w(" : ", p.type(ty.value), " = ", p.attr(init))
     p.w(p.extra_attrs(op, {"sym_name", "sym_visibility", "is_mutable", "type", "initial_value"}))
     return p.end(op)
 

@@ -154,7 +154,8 @@ class GenericPrinter:
     def region(self, r: Region, indent: int) -> None:
         self.out.append("{\n")
         for i, block in enumerate(r.blocks):
-            if block.args or i > 0 or len(r.blocks) > 1:
+            # An empty entry block is labelled too: ``({\n})`` would read back as a region without blocks.
+            if block.args or i > 0 or len(r.blocks) > 1 or not block.ops:
                 args = []
                 for a in block.args:
                     name = self.names[id(a)] = f"%arg{self.next_arg}"

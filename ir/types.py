@@ -52,8 +52,8 @@ class IntegerType(Type):
     signedness: str = ""  # "", "s" or "u"
 
     def __post_init__(self) -> None:
-        if self.width <= 0:
-            raise IRError(f"integer type width must be positive, got {self.width}")
+        if self.width < 0:  # MLIR has i0 (a zero-bit integer, one value)
+            raise IRError(f"integer type width must not be negative, got {self.width}")
         if self.signedness not in ("", "s", "u"):
             raise IRError(f"integer signedness must be '', 's' or 'u', got {self.signedness!r}")
 

@@ -36,6 +36,7 @@ from ir.core import Block, BlockArgument, Operation, OpResult, Value
 from ir.errors import VerifyError
 from ir.module import ISOLATED_GENERIC_OPS, Module
 from ir.opdef import OPTIONAL, SINGLE, VARIADIC, OperandDef, OpSpec, ResultDef, attr_key, segment_bounds
+from ir.types import FunctionType
 from ir.verifier_symbols import verify_symbol_uses
 
 
@@ -222,10 +223,44 @@ def _verify_tensor_dispatch(op: Operation) -> None:
             )
 
 
+def _verify_optimization_barrier(op: Operation) -> None:
+    """IREE's util.optimization_barrier (AllTypesMatch<operands, results>): each result is its operand."""
+    got_in, got_out = [str(v.type) for v in op._operands], [str(r.type) for r in op.results]
+    if got_in != got_out:
+        raise VerifyError(
+            f"{op.op_name}: failed to verify that all of {{operands, results}} have same type: operands "
+            f"({', '.join(got_in)}), results ({', '.join(got_out)})",
+            location=op.location,
+        )
+
+
+def _verify_tied_function(op: Operation) -> None:
+    """IREE's TiedOpInterface verifier on util.func/util.call: a result is untied (-1) or tied to one of
+    the operands (a function's arguments, a call's operands)."""
+    tied = op.attr("tied_operands")
+    if not isinstance(tied, ArrayAttr):
+        return
+    if op.op_name == "util.func":
+        ftype = op.attr("function_type")
+        sig = getattr(ftype, "value", None)
+        count = len(sig.inputs) if isinstance(sig, FunctionType) else None
+    else:
+        count = len(op._operands)
+    if count is None:
+        return
+    for r, entry in enumerate(tied.elements):
+        index = getattr(entry, "value", None)
+        if isinstance(index, int) and index != -1 and not 0 <= index < count:
+            raise VerifyError(f"{op.op_name}: result #{r} tied to invalid operand index {index}", location=op.location)
+
+
 #: Rules of ops that have no op class here (upstream MLIR ops, stream's tensor phase), by op name.
 CLASSLESS_RULES = {
     "arith.constant": _verify_arith_constant,
     "stream.tensor.dispatch": _verify_tensor_dispatch,
+    "util.optimization_barrier": _verify_optimization_barrier,
+    "util.func": _verify_tied_function,
+    "util.call": _verify_tied_function,
 }
 
 

@@ -137,6 +137,18 @@ RULES: tuple[Rule, ...] = (
         ("invalid_hal_queue_waits_on_its_signal_fence", "valid_hal_queue_null_fence_waited_and_signalled"),
     ),
     Rule(
+        "util.optimization_barrier: each result has its operand's type",
+        "Util OptimizationBarrierOp: AllTypesMatch<operands, results>",
+        "ir.verifier._verify_optimization_barrier",
+        ("invalid_util_optimization_barrier_type_differs",),
+    ),
+    Rule(
+        "util.func/util.call: a tied result names one of the operands (or -1)",
+        "Util TiedOpInterface verifier",
+        "ir.verifier._verify_tied_function",
+        ("invalid_util_func_result_tied_past_the_arguments", "valid_util_func_result_tied_to_an_argument"),
+    ),
+    Rule(
         "a terminator is the last op of its block; a function body's blocks end with one",
         "MLIR core: OpTrait::IsTerminator ('must be the last operation in the parent block'), and the "
         "function ops' regions requiring a terminator",

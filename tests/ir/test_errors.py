@@ -114,6 +114,33 @@ def test_integer_literals_with_leading_zeros_are_decimal() -> None:
     assert [op.attr("value").value for op in module.op.walk() if op.op_name == "arith.constant"] == [12, -31]
 
 
+def test_an_empty_entry_block_prints_with_its_label() -> None:
+    """MLIR reads ``({\n})`` as a region without blocks: an empty block is printed ``^bb0:`` (a module
+    holding only attributes, as IREE's util attribute tests have, came back as one iree-opt rejects)."""
+    text = '"builtin.module"() <{sym_name = "m"}> ({\n^bb0:\n}) {util.x = 1 : i32} : () -> ()\n'
+    module = ir.parse_module(text, "m.mlir")
+    assert len(module.op.regions[0].blocks) == 1
+    assert "^bb0:" in ir.print_generic(module)
+    assert len(ir.parse_module(ir.print_generic(module), "n.mlir").op.regions[0].blocks) == 1
+
+
+def test_a_global_whose_initial_value_has_another_type_prints_both() -> None:
+    """IREE's syntax ``@g : tensor<4xf32> = dense<4> : tensor<4xi32>`` (the value converts on load)."""
+    from ir.pretty import print_pretty
+
+    text = (
+        '"util.global"() <{initial_value = dense<4> : tensor<4xi32>, sym_name = "g", sym_visibility = "public", '
+        "type = tensor<4xf32>}> : () -> ()\n"
+    )
+    assert "@g : tensor<4xf32> = dense<4> : tensor<4xi32>" in print_pretty(ir.parse_module(text, "g.mlir"))
+
+
+def test_zero_bit_integers_are_a_type() -> None:
+    """MLIR has i0 (IREE's util numeric tests use it); it was 'width must be positive'."""
+    module = ir.parse_module('%0 = "test.op"() : () -> i0\n', "z.mlir")
+    assert str(next(op for op in module.op.walk() if op.op_name == "test.op").results[0].type) == "i0"
+
+
 def _dense_constant(literal: str, element: str) -> ir.Module:
     return ir.parse_module(
         f'%0 = "arith.constant"() <{{value = dense<{literal}> : tensor<2x{element}>}}> : () -> tensor<2x{element}>\n',
