@@ -154,8 +154,10 @@ class GenericPrinter:
     def region(self, r: Region, indent: int) -> None:
         self.out.append("{\n")
         for i, block in enumerate(r.blocks):
-            # An empty entry block is labelled too: ``({\n})`` would read back as a region without blocks.
-            if block.args or i > 0 or len(r.blocks) > 1 or not block.ops:
+            # An empty body of a module or executable (ops without terminators) is labelled too: ``({\n})``
+            # would read back as a region without blocks, which MLIR rejects for them.
+            empty_body = not block.ops and r.parent is not None and r.parent.op_name in _EMPTY_BODY_OPS
+            if block.args or i > 0 or len(r.blocks) > 1 or empty_body:
                 args = []
                 for a in block.args:
                     name = self.names[id(a)] = f"%arg{self.next_arg}"
@@ -166,6 +168,10 @@ class GenericPrinter:
             for op in block.ops:
                 self.operation(op, indent + 1)
         self.out.append("  " * indent + "}")
+
+
+#: Ops whose single block needs no terminator (MLIR's NoTerminator): their empty body is still a block.
+_EMPTY_BODY_OPS = frozenset({"builtin.module", "stream.executable", "hal.executable", "hal.executable.variant"})
 
 
 def print_generic(module: Module | Operation, *, iree_names: bool = False) -> str:
