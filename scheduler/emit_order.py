@@ -3,7 +3,12 @@
 
 from __future__ import annotations
 
+from collections.abc import Hashable, Mapping, Sequence
+from typing import TypeVar
+
 from ir import Block, Operation
+
+H = TypeVar("H", bound=Hashable)
 
 
 def order_partitions(block: Block, partitions: list[list[Operation]]) -> None:
@@ -51,7 +56,7 @@ def order_partitions(block: Block, partitions: list[list[Operation]]) -> None:
         d.discard(u)
         deps[u] = d
     term = ops[-1] if ops and (ops[-1].op_name.endswith(("return", "yield")) or ops[-1].successors) else None
-    order = _sweep([u for u in units if term is None or u != len(ops) - 1], deps)
+    order = sweep_order([u for u in units if term is None or u != len(ops) - 1], deps)
     if term is not None:
         order.append(len(ops) - 1)
     new = [ops[i] for u in order for i in members.get(u, [u])]
@@ -59,20 +64,22 @@ def order_partitions(block: Block, partitions: list[list[Operation]]) -> None:
         block.ops[:] = new
 
 
-def _sweep(items: list[int], deps: dict[int, set[int]]) -> list[int]:
-    """MLIR's sortTopologically order of ``items``: ready ones keep their order, the others are retried;
-    with no progress, the first waiting one goes (a cycle)."""
+def sweep_order(items: Sequence[H], deps: Mapping[H, set[H]], *, last: H | None = None) -> list[H]:
+    """MLIR's sortTopologically order of ``items``: repeated in-order sweeps, each taking every item whose
+    dependencies (``deps[item]``, never the item itself) are all taken; with no progress, the first waiting
+    one goes (a cycle). ``last`` (a block's terminator) waits until it is the only one left. Linear per
+    sweep: a set difference per item here made emitting a 20,000-dispatch program take 8 s."""
     unscheduled = set(items)
-    order: list[int] = []
+    order: list[H] = []
     remaining = list(items)
     while remaining:
         rest = []
-        for i in remaining:
-            if deps[i].isdisjoint(unscheduled - {i}):
-                order.append(i)
-                unscheduled.discard(i)
+        for it in remaining:
+            if (last is not None and it == last and len(remaining) > 1) or not deps[it].isdisjoint(unscheduled):
+                rest.append(it)
             else:
-                rest.append(i)
+                order.append(it)
+                unscheduled.discard(it)
         if len(rest) == len(remaining):
             first = rest.pop(0)
             order.append(first)
@@ -96,25 +103,6 @@ def sort_topologically(block: Block) -> None:
                 if owner is not None and owner is not op:
                     d.add(index[id(owner)])
         deps.append(d)
-    unscheduled = set(range(len(ops)))
-    order: list[int] = []
-    remaining = list(range(len(ops)))
-    terminator = len(ops) - 1
-    while remaining:
-        rest = []
-        for i in remaining:
-            if i == terminator and len(remaining) > 1:
-                rest.append(i)
-                continue
-            if deps[i].isdisjoint(unscheduled):
-                order.append(i)
-                unscheduled.discard(i)
-            else:
-                rest.append(i)
-        if len(rest) == len(remaining):
-            first = rest.pop(0)
-            order.append(first)
-            unscheduled.discard(first)
-        remaining = rest
+    order = sweep_order(range(len(ops)), dict(enumerate(deps)), last=len(ops) - 1)
     if order != list(range(len(ops))):
         block.ops[:] = [ops[i] for i in order]

@@ -38,6 +38,7 @@ from scheduler.access import (
     pure_nested,
     same_device,
 )
+from scheduler.emit_order import sweep_order
 from scheduler.errors import AffinityError, ScheduleError, UnsupportedOpError
 from scheduler.graph import build_graph
 from scheduler.packing import align
@@ -252,23 +253,7 @@ def order_items(
                 if d in item_of and item_of[d] != it:
                     deps[it].add(item_of[d])
     # MLIR's sortTopologically: repeated in-order sweeps, scheduling every op whose inputs are ready.
-    unscheduled = set(seq)
-    out: list[int | tuple[int, ...]] = []
-    remaining = seq
-    while remaining:
-        rest = []
-        for it in remaining:
-            if deps[it].isdisjoint(unscheduled):
-                out.append(it)
-                unscheduled.discard(it)
-            else:
-                rest.append(it)
-        if len(rest) == len(remaining):
-            first = rest.pop(0)
-            out.append(first)
-            unscheduled.discard(first)
-        remaining = rest
-    return out
+    return sweep_order(seq, deps)
 
 
 # --- 4. propagate timepoints -------------------------------------------------------------------------
