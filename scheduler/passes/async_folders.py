@@ -40,8 +40,11 @@ True
 
 from __future__ import annotations
 
+import struct
+
 from ir import Builder, Operation, Value
 from ir import attributes as A
+from ir import types as T
 from ir.builder import clone_op
 from scheduler.access import op_info, pure_nested
 
@@ -228,3 +231,66 @@ def _slice_update_to_copy(op: Operation) -> bool:
         source_end,
     ]
     return _replace_with(op, "stream.async.copy", [*operands, result_size])
+
+
+_FLOATS = {"f16": (16, "<e"), "f32": (32, "<f"), "f64": (64, "<d")}
+
+
+def narrow_pattern_bits(bits: int, width: int) -> tuple[int, int]:
+    """IREE's ``computeRequiredPatternBits``: the narrowest (value, width) whose bytes repeat to the
+    ``width``-bit pattern ``bits`` (unsigned); ``(bits, width)`` when none is narrower.
+
+    >>> narrow_pattern_bits(0xCDCDCDCD, 32), narrow_pattern_bits(0xAABBAABB, 32), narrow_pattern_bits(255, 32)
+    ((205, 8), (43707, 16), (255, 32))
+    """
+    if width <= 8:
+        return bits, width
+    if bits == 0:
+        return 0, 8
+    if bits == (1 << width) - 1:
+        return 0xFF, 8
+    if width not in (16, 32, 64):
+        return bits, width
+    data = bits.to_bytes(width // 8, "little")
+    for w in (1, 2, 4):
+        if w < len(data) and data == data[:w] * (len(data) // w):
+            return int.from_bytes(data[:w], "little"), 8 * w
+    return bits, width
+
+
+def narrow_pattern(op: Operation) -> bool:
+    """IREE's ``NarrowFillPattern`` on a splat or fill: a constant pattern of repeated bytes becomes the
+    narrowest constant that repeats to it (the constant at the top of the function)."""
+    value = op.operands[0]
+    d = value.defining_op
+    if d is None or d.op_name != "arith.constant":
+        return False
+    attr = d.attr("value")
+    if isinstance(attr, A.IntegerAttr) and isinstance(attr.type, T.IntegerType):
+        width = attr.type.width
+        bits = attr.value & ((1 << width) - 1)
+    elif isinstance(attr, A.FloatAttr) and isinstance(attr.type, T.FloatType) and attr.type.name in _FLOATS:
+        width, fmt = _FLOATS[attr.type.name]
+        bits = int.from_bytes(struct.pack(fmt, attr.value), "little")
+    else:
+        return False
+    new_bits, new_width = narrow_pattern_bits(bits, width)
+    if new_width == width:
+        return False
+    signed = new_bits - (1 << new_width) if new_bits >= 1 << (new_width - 1) else new_bits
+    # Constants go to the top of the function, as MLIR's folder materializes them.
+    holder = op
+    while holder.parent_op is not None and holder.parent_op.op_name not in ("util.func", "func.func"):
+        holder = holder.parent_op
+    entry = holder.parent_op.regions[0].blocks[0] if holder.parent_op is not None else op.parent
+    assert entry is not None
+    b = Builder(entry, 0)
+    b.location = op.location
+    const = b.create(
+        "arith.constant",
+        [],
+        [T.IntegerType(new_width)],
+        properties={"value": A.IntegerAttr(signed, T.IntegerType(new_width))},
+    )
+    op.set_operand(0, const.results[0])
+    return True

@@ -25,7 +25,7 @@ and awaits trigger, plus its own ``RemoveBarriers``, applied to a fixpoint.
 - splat/alloca: moved down to their first consumer (``SinkAllocaLikeOpToConsumers``), last op first
   as the greedy driver pops its worklist;
 - scf.for: an iteration argument the body yields unchanged (or whose initial value it yields, or that
-  nobody uses) is dropped (MLIR's ``ForOpIterArgsFolder``);
+  nobody uses) is dropped (MLIR's ``ForOpIterArgsFolder``, in :mod:`scheduler.passes.scf_canonicalize`);
 - scf.if: results yielded from outside become selects, an empty ``else`` goes (MLIR's patterns, in
   :mod:`scheduler.passes.scf_canonicalize`);
 - join: one operand is that operand; immediates and duplicates are dropped.
@@ -33,15 +33,13 @@ and awaits trigger, plus its own ``RemoveBarriers``, applied to a fixpoint.
 
 from __future__ import annotations
 
-import struct
-
 from ir import Builder, Operation, Value, rebuild_op
 from ir import attributes as A
 from ir import types as T
 from scheduler.access import op_info, tied_operands
 from scheduler.await_sinking import can_stably_sink, sink_awaits, sink_target
-from scheduler.passes.async_folders import fold_async
-from scheduler.passes.scf_canonicalize import canonicalize_if
+from scheduler.passes.async_folders import fold_async, narrow_pattern
+from scheduler.passes.scf_canonicalize import canonicalize_for, canonicalize_if
 
 _MAX_ROUNDS = 1000
 # Async ops with patterns in :mod:`scheduler.passes.async_folders`.
@@ -95,9 +93,9 @@ def canonicalize_execution(func: Operation) -> None:
             elif op.op_name in _FOLDED and fold_async(op):
                 changed = True
             elif op.op_name in ("stream.async.splat", "stream.async.fill"):
-                changed |= _narrow_pattern(op)
+                changed |= narrow_pattern(op)
             elif op.op_name == "scf.for":
-                changed |= _for_iter_args(op)
+                changed |= canonicalize_for(op)
             elif op.op_name == "scf.if":
                 changed |= canonicalize_if(op)
         if changed:
@@ -524,67 +522,6 @@ def _slice(op: Operation) -> bool:
     return True
 
 
-_FLOATS = {"f16": (16, "<e"), "f32": (32, "<f"), "f64": (64, "<d")}
-
-
-def narrow_pattern_bits(bits: int, width: int) -> tuple[int, int]:
-    """IREE's ``computeRequiredPatternBits``: the narrowest (value, width) whose bytes repeat to the
-    ``width``-bit pattern ``bits`` (unsigned); ``(bits, width)`` when none is narrower.
-
-    >>> narrow_pattern_bits(0xCDCDCDCD, 32), narrow_pattern_bits(0xAABBAABB, 32), narrow_pattern_bits(255, 32)
-    ((205, 8), (43707, 16), (255, 32))
-    """
-    if width <= 8:
-        return bits, width
-    if bits == 0:
-        return 0, 8
-    if bits == (1 << width) - 1:
-        return 0xFF, 8
-    if width not in (16, 32, 64):
-        return bits, width
-    data = bits.to_bytes(width // 8, "little")
-    for w in (1, 2, 4):
-        if w < len(data) and data == data[:w] * (len(data) // w):
-            return int.from_bytes(data[:w], "little"), 8 * w
-    return bits, width
-
-
-def _narrow_pattern(op: Operation) -> bool:
-    value = op.operands[0]
-    d = value.defining_op
-    if d is None or d.op_name != "arith.constant":
-        return False
-    attr = d.attr("value")
-    if isinstance(attr, A.IntegerAttr) and isinstance(attr.type, T.IntegerType):
-        width = attr.type.width
-        bits = attr.value & ((1 << width) - 1)
-    elif isinstance(attr, A.FloatAttr) and isinstance(attr.type, T.FloatType) and attr.type.name in _FLOATS:
-        width, fmt = _FLOATS[attr.type.name]
-        bits = int.from_bytes(struct.pack(fmt, attr.value), "little")
-    else:
-        return False
-    new_bits, new_width = narrow_pattern_bits(bits, width)
-    if new_width == width:
-        return False
-    signed = new_bits - (1 << new_width) if new_bits >= 1 << (new_width - 1) else new_bits
-    # Constants go to the top of the function, as MLIR's folder materializes them.
-    holder = op
-    while holder.parent_op is not None and holder.parent_op.op_name not in ("util.func", "func.func"):
-        holder = holder.parent_op
-    entry = holder.parent_op.regions[0].blocks[0] if holder.parent_op is not None else op.parent
-    assert entry is not None
-    b = Builder(entry, 0)
-    b.location = op.location
-    const = b.create(
-        "arith.constant",
-        [],
-        [T.IntegerType(new_width)],
-        properties={"value": A.IntegerAttr(signed, T.IntegerType(new_width))},
-    )
-    op.set_operand(0, const.results[0])
-    return True
-
-
 def _sink_alloca_like(func: Operation) -> bool:
     """``SinkAllocaLikeOpToConsumers``: a splat or alloca moves just before its only user, or before
     the first user in the nearest block dominating all of them, unless the move could be undone."""
@@ -607,37 +544,3 @@ def _sink_alloca_like(func: Operation) -> bool:
         dest.insert(dest.ops.index(target), op)
         moved = True
     return moved
-
-
-def _for_iter_args(op: Operation) -> bool:
-    body = op.regions[0].blocks[0]
-    term = body.terminator
-    if term is None or term.op_name != "scf.yield":
-        return False
-    inits = list(op.operands[3:])
-    iter_args = body.args[1:]
-    yielded = list(term.operands)
-    keep = []
-    for i, (init, arg, out, res) in enumerate(zip(inits, iter_args, yielded, op.results)):
-        forwarded = out is arg or out is init or (not res.uses and not arg.uses)
-        if not forwarded:
-            keep.append(i)
-    if len(keep) == len(inits):
-        return False
-    for i, (init, arg, res) in enumerate(zip(inits, iter_args, op.results)):
-        if i not in keep:
-            arg.replace_all_uses_with(init)
-            res.replace_all_uses_with(init)
-    term.set_operands([yielded[i] for i in keep])
-    new_args = [body.args[0], *(body.args[1 + i] for i in keep)]
-    body.args[:] = new_args
-    for j, a in enumerate(body.args):
-        a.index = j
-    new = rebuild_op(op, [*op.operands[:3], *(inits[i] for i in keep)], [op.results[i].type for i in keep])
-    for n, i in enumerate(keep):
-        op.results[i].replace_all_uses_with(new.results[n])
-    op.drop_operands()
-    assert op.parent is not None
-    op.parent.ops.remove(op)
-    op.parent = None
-    return True

@@ -12,6 +12,9 @@ applies every registered pattern to the function it partitioned):
 - ``RemoveUnusedResults``: results nothing uses are dropped (with the values both branches yield for
   them).
 
+And of ``scf.for`` (:func:`canonicalize_for`), MLIR's ``ForOpIterArgsFolder``: an iteration argument the
+body yields unchanged, whose initial value it yields, or that nobody uses is dropped.
+
 Examples
 --------
 >>> import ir
@@ -188,3 +191,39 @@ def _merge_into(dest: Block, source: Block) -> None:
         op.parent = None
     dest.insert_many(at, moved)
     dest_yield.set_operands(values)
+
+
+def canonicalize_for(op: Operation) -> bool:
+    """MLIR's ``ForOpIterArgsFolder`` on an ``scf.for``: an iteration argument the body yields unchanged,
+    whose initial value it yields, or that nobody uses is dropped; whether anything changed."""
+    body = op.regions[0].blocks[0]
+    term = body.terminator
+    if term is None or term.op_name != "scf.yield":
+        return False
+    inits = list(op.operands[3:])
+    iter_args = body.args[1:]
+    yielded = list(term.operands)
+    keep = []
+    for i, (init, arg, out, res) in enumerate(zip(inits, iter_args, yielded, op.results)):
+        forwarded = out is arg or out is init or (not res.uses and not arg.uses)
+        if not forwarded:
+            keep.append(i)
+    if len(keep) == len(inits):
+        return False
+    for i, (init, arg, res) in enumerate(zip(inits, iter_args, op.results)):
+        if i not in keep:
+            arg.replace_all_uses_with(init)
+            res.replace_all_uses_with(init)
+    term.set_operands([yielded[i] for i in keep])
+    new_args = [body.args[0], *(body.args[1 + i] for i in keep)]
+    body.args[:] = new_args
+    for j, a in enumerate(body.args):
+        a.index = j
+    new = rebuild_op(op, [*op.operands[:3], *(inits[i] for i in keep)], [op.results[i].type for i in keep])
+    for n, i in enumerate(keep):
+        op.results[i].replace_all_uses_with(new.results[n])
+    op.drop_operands()
+    assert op.parent is not None
+    op.parent.ops.remove(op)
+    op.parent = None
+    return True

@@ -9,7 +9,7 @@ import pathlib
 
 import ir
 from scheduler.passes import PASSES
-from scheduler.passes.canonicalize import narrow_pattern_bits
+from scheduler.passes.async_folders import narrow_pattern_bits
 from simulator.cli import main
 
 TEXT = """util.func public @f(%a: !stream.resource<external>) -> !stream.resource<external> {
