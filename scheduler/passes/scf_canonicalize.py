@@ -56,14 +56,17 @@ def _remove_unused_results(op: Operation) -> bool:
             term = block.terminator
             if term is not None and term.op_name == "scf.yield":
                 term.set_operands([term.operands[i] for i in kept])
-    new = rebuild_op(op, list(op.operands), [op.results[i].type for i in kept])
+    _rebuild_keeping(op, list(op.operands), kept)
+    return True
+
+
+def _rebuild_keeping(op: Operation, operands: list[Value], kept: list[int]) -> None:
+    """Replace ``op`` by one of its kind on ``operands`` with only the results ``kept`` (the others are
+    unused by now), taking over its regions."""
+    new = rebuild_op(op, operands, [op.results[i].type for i in kept])
     for n, i in enumerate(kept):
         op.results[i].replace_all_uses_with(new.results[n])
-    op.drop_operands()
-    assert op.parent is not None
-    op.parent.ops.remove(op)
-    op.parent = None
-    return True
+    op.erase()
 
 
 def _defined_in(value: Value, region: Region) -> bool:
@@ -108,10 +111,7 @@ def _trivial_if_to_select(op: Operation) -> bool:
     for old, value in zip(op.results, results):
         assert value is not None
         old.replace_all_uses_with(value)
-    op.drop_operands()
-    assert op.parent is not None
-    op.parent.ops.remove(op)
-    op.parent = None
+    op.erase()
     return True
 
 
@@ -219,11 +219,5 @@ def canonicalize_for(op: Operation) -> bool:
     body.args[:] = new_args
     for j, a in enumerate(body.args):
         a.index = j
-    new = rebuild_op(op, [*op.operands[:3], *(inits[i] for i in keep)], [op.results[i].type for i in keep])
-    for n, i in enumerate(keep):
-        op.results[i].replace_all_uses_with(new.results[n])
-    op.drop_operands()
-    assert op.parent is not None
-    op.parent.ops.remove(op)
-    op.parent = None
+    _rebuild_keeping(op, [*op.operands[:3], *(inits[i] for i in keep)], keep)
     return True

@@ -17,25 +17,30 @@ from __future__ import annotations
 from simulator.calibration.suite import Benchmark, _spec, _t
 
 
-def host_loop(iterations: int, size: int = 16) -> Benchmark:
-    """``iterations`` rounds of ``x + x`` over a ``size x size`` tensor in an ``scf.for``: IREE keeps
-    the loop on the host, one execute region and one wait per iteration, so the call time is mostly the
-    host's fixed costs (ops, submissions, waits) rather than dispatch work."""
-    t = _t((size, size), "f32")
+def _doubled(t: str) -> str:
+    """The loop bodies' dispatch: ``%y = %x + %x`` over the tensor type ``t`` (a ``linalg.generic``)."""
     m = "affine_map<(i, j) -> (i, j)>"
-    src = f"""func.func @main(%a: {t}) -> {t} {{
-  %c0 = arith.constant 0 : index
-  %c1 = arith.constant 1 : index
-  %n = arith.constant {iterations} : index
-  %r = scf.for %i = %c0 to %n step %c1 iter_args(%x = %a) -> {t} {{
-    %e = tensor.empty() : {t}
+    return f"""    %e = tensor.empty() : {t}
     %y = linalg.generic {{indexing_maps = [{m}, {m}], iterator_types = ["parallel", "parallel"]}}
         ins(%x : {t}) outs(%e : {t}) {{
     ^bb0(%p: f32, %o: f32):
       %s = arith.addf %p, %p : f32
       linalg.yield %s : f32
     }} -> {t}
-    scf.yield %y : {t}
+"""
+
+
+def host_loop(iterations: int, size: int = 16) -> Benchmark:
+    """``iterations`` rounds of ``x + x`` over a ``size x size`` tensor in an ``scf.for``: IREE keeps
+    the loop on the host, one execute region and one wait per iteration, so the call time is mostly the
+    host's fixed costs (ops, submissions, waits) rather than dispatch work."""
+    t = _t((size, size), "f32")
+    src = f"""func.func @main(%a: {t}) -> {t} {{
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %n = arith.constant {iterations} : index
+  %r = scf.for %i = %c0 to %n step %c1 iter_args(%x = %a) -> {t} {{
+{_doubled(t)}    scf.yield %y : {t}
   }}
   return %r : {t}
 }}
@@ -68,14 +73,7 @@ def device_loop(iterations: int, size: int = 16) -> Benchmark:
     scf.condition(%go) %x : {t}
   }} do {{
   ^bb0(%x: {t}):
-    %e = tensor.empty() : {t}
-    %y = linalg.generic {{indexing_maps = [{m2}, {m2}], iterator_types = ["parallel", "parallel"]}}
-        ins(%x : {t}) outs(%e : {t}) {{
-    ^bb0(%p: f32, %o: f32):
-      %s = arith.addf %p, %p : f32
-      linalg.yield %s : f32
-    }} -> {t}
-    scf.yield %y : {t}
+{_doubled(t)}    scf.yield %y : {t}
   }}
   return %r : {t}
 }}
