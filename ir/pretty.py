@@ -207,8 +207,12 @@ def _func(p: PrettyPrinter, op: Operation, indent: int) -> bool:
     tied = op.attr("tied_operands")
     if not isinstance(ftype, A.TypeAttr) or not isinstance(ftype.value, FunctionType) or name is None:
         return False
-    if isinstance(tied, A.ArrayAttr) and any(getattr(e, "value", -1) != -1 for e in tied):
-        return False  # tied results (`-> %arg0 as T`) stay in generic form
+    if isinstance(tied, A.ArrayAttr) and (
+        any(getattr(e, "value", -1) != -1 for e in tied) or len(tied.elements) != len(ftype.value.results)
+    ):
+        # tied results (`-> %arg0 as T`), and a list that is not one entry per result (IREE keeps it as
+        # written; its custom syntax would rewrite it), stay in generic form
+        return False
     body = op.regions[0] if op.regions and op.regions[0].blocks else None
     p.begin(op, indent)
     vis = _str_attr(op, "sym_visibility")

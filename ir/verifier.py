@@ -38,6 +38,7 @@ from ir.module import ISOLATED_GENERIC_OPS, Module
 from ir.opdef import OPTIONAL, SINGLE, VARIADIC, OperandDef, OpSpec, ResultDef, attr_key, segment_bounds
 from ir.types import FunctionType
 from ir.verifier_symbols import verify_symbol_uses
+from ir.verifier_util import UTIL_RULES
 
 
 def verify(target: Module | Operation) -> None:
@@ -261,6 +262,7 @@ CLASSLESS_RULES = {
     "util.optimization_barrier": _verify_optimization_barrier,
     "util.func": _verify_tied_function,
     "util.call": _verify_tied_function,
+    **UTIL_RULES,
 }
 
 

@@ -149,6 +149,37 @@ RULES: tuple[Rule, ...] = (
         ("invalid_util_func_result_tied_past_the_arguments", "valid_util_func_result_tied_to_an_argument"),
     ),
     Rule(
+        "util.list.construct/get/set: each value casts implicitly to or from the list's element type",
+        "Util ListConstructOp/ListGetOp/ListSetOp::verify (ListType::canImplicitlyCast)",
+        "ir.verifier_util._verify_list_construct / _verify_list_get / _verify_list_set",
+        (
+            "invalid_util_list_construct_value_not_castable",
+            "invalid_util_list_get_result_not_castable",
+            "invalid_util_list_set_value_not_castable",
+            "valid_util_list_construct_variant_object_and_tensors",
+        ),
+    ),
+    Rule(
+        "util.assume.int: one row of #util.int.assumption per operand; rows longer than one are as long",
+        "Util AssumeIntOp::verify",
+        "ir.verifier_util._verify_assume_int",
+        (
+            "invalid_util_assume_int_rows_fewer_than_operands",
+            "invalid_util_assume_int_row_lengths_differ",
+            "valid_util_assume_int_single_row_broadcasts",
+        ),
+    ),
+    Rule(
+        "util.string.format: well-formed, unmixed placeholders needing exactly the arguments given",
+        "Util StringFormatOp::verify",
+        "ir.verifier_util._verify_string_format",
+        (
+            "invalid_util_string_format_too_few_arguments",
+            "invalid_util_string_format_mixed_placeholders",
+            "valid_util_string_format_explicit_and_escaped",
+        ),
+    ),
+    Rule(
         "a terminator is the last op of its block; a function body's blocks end with one",
         "MLIR core: OpTrait::IsTerminator ('must be the last operation in the parent block'), and the "
         "function ops' regions requiring a terminator",

@@ -217,3 +217,25 @@ def test_iree_opt_reads_the_golden_modules(text: str, tmp_path: pathlib.Path) ->
     pretty = tmp_path / "pretty.mlir"
     pretty.write_text(print_pretty(parse_module(text)))
     _iree_generic(pretty)
+
+
+UNTIED_SHORT_LIST = """"builtin.module"() ({
+  "util.func"() <{function_type = (i32) -> (i32, i64), sym_name = "two", sym_visibility = "public", tied_operands = [-1 : index]}> ({
+  ^bb0(%arg0: i32):
+    %0 = "arith.extsi"(%arg0) : (i32) -> i64
+    "util.return"(%arg0, %0) : (i32, i64) -> ()
+  }) : () -> ()
+}) : () -> ()
+"""
+
+
+@needs_iree_opt
+def test_a_tied_operands_list_shorter_than_the_results_is_kept_as_written(tmp_path: pathlib.Path) -> None:
+    # IREE keeps [-1] for two results as written; its custom syntax would print one entry per result.
+    source = tmp_path / "source.mlir"
+    source.write_text(UNTIED_SHORT_LIST)
+    out = print_pretty(parse_module(UNTIED_SHORT_LIST))
+    assert '"util.func"() <{' in out and "tied_operands = [-1 : index]}>" in out
+    pretty = tmp_path / "pretty.mlir"
+    pretty.write_text(out)
+    assert _iree_generic(pretty) == _iree_generic(source)
