@@ -74,6 +74,7 @@ from simulator.calibration.run import (  # noqa: E402
     stale_reason,
     stream_ir_of,
 )
+from simulator.errors import InputError, SimulationError  # noqa: E402
 from simulator.machine import Machine, load_machine, machine_from_dict  # noqa: E402
 from simulator.profile import benchmark_call  # noqa: E402
 
@@ -253,17 +254,37 @@ def _fixture_of(case: Case) -> str:
 
 
 def prediction_rows(
-    rows_entries: Sequence[Entry], machine_for: Callable[[Case], Machine], fitted: set[str]
+    rows_entries: Sequence[Entry],
+    machine_for: Callable[[Case], Machine],
+    fitted: set[str],
+    failed: dict[str, str] | None = None,
 ) -> tuple[list[dict[str, Any]], list[float]]:
+    """A row per entry the machine predicts; an entry whose simulation fails (a bad input, a device
+    failure: the simulator's own errors) gets no row, and its reason goes into ``failed`` (name ->
+    message), so that one broken program does not end the whole report."""
     rows: list[dict[str, Any]] = []
     dispatch_errors: list[float] = []
     for entry in rows_entries:
         case = entry[0]
-        r, e = calibrate.predict_rows([entry], machine_for(case))
+        try:
+            r, e = calibrate.predict_rows([entry], machine_for(case))
+        except (InputError, SimulationError) as exc:
+            if failed is not None:
+                failed[case.name] = f"{type(exc).__name__}: {exc}"
+            continue
         r[0]["fit"] = case.name in fitted
         rows += r
         dispatch_errors += e
     return rows, dispatch_errors
+
+
+def left_out_failures(device: str, fixtures: list[Entry], failed: dict[str, str]) -> list[Entry]:
+    """``fixtures`` without those whose simulation failed, each failure printed (and logged) once."""
+    for name, reason in failed.items():
+        message = f"{device}: left out (the simulation failed): {name}: {reason}"
+        print(f"WARNING: {message}")
+        _log(f"WARNING: {message}")
+    return [e for e in fixtures if e[0].name not in failed]
 
 
 def print_table(title: str, rows: list[dict[str, Any]], dispatch_errors: list[float]) -> None:
@@ -347,14 +368,19 @@ def report(devices: Sequence[str], args: argparse.Namespace) -> int:
         preset_toml = tomllib.loads((ROOT / "simulator" / "machines" / f"{PRESETS[device]}.toml").read_text())
         preset_fitted = set(preset_toml.get("calibration", {}).get("programs", ()))
         print(f"\n=== device {device}: {len(fixtures)} programs; preset {preset.name} ===")
-        rows, errs = prediction_rows(fixtures, lambda c, m=preset: m, preset_fitted)
+        failed: dict[str, str] = {}
+        rows, errs = prediction_rows(fixtures, lambda c, m=preset: m, preset_fitted, failed)
         print_table(f"preset {preset.name} (fit: the preset was fitted on that program)", rows, errs)
+        # A program the simulator cannot run is left out of the fits and tables that follow.
+        fixtures = left_out_failures(device, fixtures, failed)
 
         _log(f"{device}: fitting on the microbenchmark suite")
         train = training_entries(device)
         held_out = fit_on(device, train, "the microbenchmark suite")
-        rows, errs = prediction_rows(fixtures, lambda c, m=held_out: m, set())
+        failed = {}
+        rows, errs = prediction_rows(fixtures, lambda c, m=held_out: m, set(), failed)
         print_table("held-out: fitted on the microbenchmark suite only", rows, errs)
+        fixtures = left_out_failures(device, fixtures, failed)
         host = held_out.host
         model = held_out.devices[0].dispatch_model
         print(
@@ -388,12 +414,15 @@ def report(devices: Sequence[str], args: argparse.Namespace) -> int:
                 machines[case.name] = fit_on(
                     device, [*train, *others], f"the microbenchmarks and the fixtures but {case.name}"
                 )
+            failed = {}
             rows, errs = prediction_rows(
                 [e for e in fixtures if _fixture_of(e[0]) in machines],
                 lambda c, ms=machines: ms[_fixture_of(c)],
                 set(),
+                failed,
             )
             print_table("leave-one-out: fitted on the microbenchmarks and every other fixture", rows, errs)
+            left_out_failures(device, fixtures, failed)
     if all(d in held_out_calls for d in DEVICES):
         sync, task = DEVICES
         pairs = [

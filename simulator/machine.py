@@ -66,6 +66,10 @@ class HostSpec:
     #: recording one command or barrier of a command buffer IREE records at every execution (one it
     #: cannot memoize: :func:`simulator.host.memoize.recorded_per_execution`), on top of the above
     rerecord_cost_ns: int = 0
+    #: submitting a queue-ordered allocation or release (``stream.resource.alloca``/``dealloca``,
+    #: ``hal.device.queue.alloca``/``dealloca``) in place of ``submit_cost_ns`` (that when not given):
+    #: IREE's local-task device takes ~3x an execute's submission for one (a fitted figure)
+    alloca_cost_ns: int | None = None
 
 
 @dataclass(frozen=True, slots=True)

@@ -216,7 +216,10 @@ class Runtime:
         engine = self.engine
         host = self.machine.host
         start = engine.now
-        dur = host.submit_cost_ns + extra_cost_ns
+        base = host.submit_cost_ns
+        if host.alloca_cost_ns is not None and isinstance(what, tuple) and what[0] in ("alloca", "dealloca"):
+            base = host.alloca_cost_ns
+        dur = base + extra_cost_ns
         if dur:
             yield engine.env.timeout(dur)
         submit_span = engine.trace.add_span(

@@ -47,6 +47,7 @@ KNOBS: tuple[tuple[str, str], ...] = (
     ("host", "wake_cost_ns"),
     ("host", "rerecord_cost_ns"),
     ("host", "barrier_cost_ns"),
+    ("host", "alloca_cost_ns"),
 )
 _PROBE_NS = 1000
 

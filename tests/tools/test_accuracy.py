@@ -70,3 +70,32 @@ def test_a_measurement_of_another_compile_is_left_out_and_unkeyed_ones_are_count
     assert [e[0].name for e in accuracy.entries("local-sync", data, tmp_path)] == ["mlp"]
     (warning,) = accuracy.key_warnings("local-sync", data)
     assert "1 program(s) record no compile key" in warning
+
+
+def test_a_program_the_simulator_cannot_run_is_left_out_not_fatal(
+    tmp_path: pathlib.Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """A fixture whose simulation fails (here: its stream IR loads a parameter its archive lacks, as an
+    IREE favor compile that externalizes a constant did) gets no row and a warning; the others are
+    predicted."""
+    from simulator.machine import load_machine
+
+    mlp = accuracy.variant_case(ROOT / "tests" / "fixtures" / "iree" / "mlp", None)
+    assert mlp.stream_ir is not None
+    good: accuracy.Entry = (mlp, mlp.stream_ir, _measured(mlp))
+    broken_ir = tmp_path / "cmd.mlir"
+    broken_ir.write_text((ROOT / "tests" / "fixtures" / "iree" / "mlp" / "cmd.mlir").read_text())
+    broken_case = accuracy.Case("broken", mlp.source, mlp.inputs, ("model=/nonexistent/params.irpa",))
+    broken: accuracy.Entry = (broken_case, broken_ir, _measured(mlp))
+    failed: dict[str, str] = {}
+    machine = load_machine("cpu-local-sync")
+    rows, _ = accuracy.prediction_rows([broken, good], lambda c: machine, set(), failed)
+    assert [r["program"] for r in rows] == ["mlp"]
+    assert list(failed) == ["broken"] and "nonexistent" in failed["broken"]
+    assert accuracy.left_out_failures("local-sync", [broken, good], failed) == [good]
+    assert "left out (the simulation failed): broken" in capsys.readouterr().out
+
+
+def _measured(case: accuracy.Case) -> dict:
+    data = json.loads((accuracy.DATA / "local-sync.json").read_text())
+    return dict(data["programs"][case.name])
