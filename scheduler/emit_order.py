@@ -106,3 +106,44 @@ def sort_topologically(block: Block) -> None:
     order = sweep_order(range(len(ops)), dict(enumerate(deps)), last=len(ops) - 1)
     if order != list(range(len(ops))):
         block.ops[:] = [ops[i] for i in order]
+
+
+def sink_alloca_items(
+    items: list[H],
+    candidates: Sequence[H],
+    users: Mapping[H, set[H]],
+    producers: Mapping[H, set[H]],
+    plain: set[H],
+) -> list[H]:
+    """IREE's ``SinkAllocaLikeOpToConsumers`` on a region's items (what its canonicalizer does to an
+    execution region between schedule-concurrency and schedule-allocation): each alloca or splat item of
+    ``candidates`` moves just before the first item using it (``users[c]``; none in the region: the
+    region's yield, after every item), visited last first, in rounds until none moves.
+
+    A move is refused when the candidate is already just before its target, or when every item between
+    them is a candidate too and (for a ``plain`` target: an op without regions) a producer of the target
+    (``producers[target]``): IREE's ``canStablySinkTo``, so that two patterns cannot undo each other.
+    The allocas then start their lifetimes where IREE's do (the transient slab packs as IREE's).
+    """
+    order = list(items)
+    cand = set(candidates)
+    for _ in range(len(order) + 1):
+        moved = False
+        for c in reversed([it for it in order if it in cand]):
+            i = order.index(c)
+            pos = {it: k for k, it in enumerate(order)}
+            inside = [pos[u] for u in users.get(c, set()) if u in pos]
+            j = min(inside) if inside else len(order)
+            if j <= i + 1:
+                continue
+            target = order[j] if j < len(order) else None
+            pruning = target is not None and target in plain
+            prod = producers.get(target, set()) if target is not None else set()
+            if not any(b not in cand or (pruning and b not in prod) for b in order[i:j]):
+                continue
+            order.insert(j, c)
+            del order[i]
+            moved = True
+        if not moved:
+            break
+    return order

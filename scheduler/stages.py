@@ -38,7 +38,7 @@ from scheduler.access import (
     pure_nested,
     same_device,
 )
-from scheduler.emit_order import sweep_order
+from scheduler.emit_order import sink_alloca_items, sweep_order
 from scheduler.errors import AffinityError, ScheduleError, UnsupportedOpError
 from scheduler.graph import build_graph
 from scheduler.packing import align
@@ -214,7 +214,7 @@ def schedule_concurrency(state: ScheduleState, *, favor: str | None = None) -> S
                 # IREE's schedule-concurrency visits only the regions directly in a function's blocks:
                 # one nested in control flow (an scf.for body) keeps its ops serial, in order.
                 waves = partition_concurrency(g, part.nodes, favor="debug" if plan.nested else plan_favor)
-                items = order_items(g, part.nodes, waves)
+                items = _sink_allocas(g, order_items(g, part.nodes, waves))
             plan.waves[p] = waves
             for w, wave in enumerate(waves):
                 for n in wave:
@@ -254,6 +254,42 @@ def order_items(
                     deps[it].add(item_of[d])
     # MLIR's sortTopologically: repeated in-order sweeps, scheduling every op whose inputs are ready.
     return sweep_order(seq, deps)
+
+
+_ALLOCA_LIKE = frozenset({"stream.async.alloca", "stream.async.splat"})
+
+
+def _sink_allocas(g: nx.DiGraph[int], items: list[int | tuple[int, ...]]) -> list[int | tuple[int, ...]]:
+    """The region's alloca and splat items moved down to their first consumer, as IREE's canonicalizer
+    moves them before schedule-allocation (:func:`scheduler.emit_order.sink_alloca_items`)."""
+    item_of: dict[int, int | tuple[int, ...]] = {}
+    for it in items:
+        for n in it if isinstance(it, tuple) else (it,):
+            item_of[id(g.nodes[n]["op"])] = it
+    candidates = [it for it in items if not isinstance(it, tuple) and g.nodes[it]["op"].op_name in _ALLOCA_LIKE]
+    if not candidates:
+        return items
+    users: dict[int | tuple[int, ...], set[int | tuple[int, ...]]] = {}
+    for c in candidates:
+        mine: set[int | tuple[int, ...]] = set()
+        for r in g.nodes[c]["op"].results:
+            for user, _ in r.uses:
+                top: Operation | None = user
+                while top is not None and id(top) not in item_of:
+                    top = top.parent_op
+                if top is not None:
+                    mine.add(item_of[id(top)])
+        users[c] = mine
+    producers: dict[int | tuple[int, ...], set[int | tuple[int, ...]]] = {}
+    plain: set[int | tuple[int, ...]] = set()
+    for it in items:
+        if isinstance(it, tuple) or g.nodes[it]["op"].regions:
+            continue
+        plain.add(it)
+        producers[it] = {
+            item_of[id(v.defining_op)] for v in g.nodes[it]["op"].operands if id(v.defining_op) in item_of
+        }
+    return sink_alloca_items(items, candidates, users, producers, plain)
 
 
 # --- 4. propagate timepoints -------------------------------------------------------------------------
