@@ -39,7 +39,9 @@ from ir import Block, BlockArgument, Builder, Module, Operation, Value, rebuild_
 from ir import attributes as A
 from ir import types as T
 from scheduler.await_sinking import sink_awaits
+from scheduler.passes.canonicalize import group_awaits
 from scheduler.passes.elide_timepoints import set_awaits
+from scheduler.passes.scf_canonicalize import canonicalize_for
 from scheduler.passes.timepoint_analysis import awaits
 from scheduler.state import function_ops
 
@@ -76,11 +78,53 @@ def carry_loop_timepoints(module: Module) -> int:
         ]
         for op in ops:
             if op.parent is not None:
-                _carry(op)
+                new = _carry(op)
                 count += 1
+                if new.op_name == "scf.for":
+                    _fold_carried(new)
         if ops:
+            # IREE's canonicalizer: each await sunk to its first consumer, and awaits of one timepoint
+            # grouped (one host wait for the resources a loop carries with one timepoint).
             sink_awaits(fn)
+            if group_awaits(fn):
+                while group_awaits(fn):
+                    pass
+                sink_awaits(fn)
     return count
+
+
+def _fold_carried(loop: Operation) -> None:
+    """MLIR's ``ForOpIterArgsFolder`` on a loop carrying timepoints: the resources the body updates in
+    place (yielded unchanged) are no longer carried, and resources ready at one timepoint share one
+    timepoint argument (IREE's carries after its canonicalizer); the joins of a timepoint with itself
+    that leaves are folded."""
+    block = loop.parent
+    assert block is not None
+    at = block.ops.index(loop)
+    while canonicalize_for(loop):
+        loop = block.ops[at]  # the loop rebuilt in its place
+    dead: list[Operation] = []
+    for op in list(loop.walk()) + [u for r in loop.results for u, _ in r.uses]:
+        if op.op_name != "stream.timepoint.join" or op.parent is None:
+            continue
+        # IREE's ExpandTimepointJoinOperands and FoldDuplicateTimepointJoinOperands
+        flat: dict[int, Value] = {}
+        stack = list(reversed(op.operands))
+        while stack:
+            v = stack.pop()
+            d = v.defining_op
+            if d is not None and d.op_name == "stream.timepoint.join":
+                stack.extend(reversed(d.operands))
+                dead.append(d)
+            else:
+                flat.setdefault(id(v), v)
+        uniq = list(flat.values())
+        if len(uniq) == 1:
+            op.results[0].replace_all_uses_with(uniq[0])
+            dead.append(op)
+        elif [id(v) for v in uniq] != [id(v) for v in op.operands]:
+            op.set_operands(uniq)
+    _erase_unused(dead)
 
 
 def _post_order(op: Operation) -> list[Operation]:
@@ -93,7 +137,7 @@ def _post_order(op: Operation) -> list[Operation]:
     return out
 
 
-def _carry(loop: Operation) -> None:
+def _carry(loop: Operation) -> Operation:
     block = loop.parent
     assert block is not None
     dead: list[Operation] = []
@@ -168,6 +212,7 @@ def _carry(loop: Operation) -> None:
     for res, tp in pending:
         _await_uses(res, tp, Builder.after(new), dead)
     _erase_unused(dead)
+    return new
 
 
 def _unawait(v: Value, block: Block, before: Operation, dead: list[Operation]) -> tuple[Value, Value]:

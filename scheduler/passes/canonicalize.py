@@ -101,7 +101,7 @@ def canonicalize_execution(func: Operation) -> None:
         if changed:
             continue
         # Grouping and sinking last: a region that captures an await's result chains it first.
-        if not sink_awaits(func, last_first=True) and not _sink_alloca_like(func) and not _group_awaits(func):
+        if not sink_awaits(func, last_first=True) and not _sink_alloca_like(func) and not group_awaits(func):
             return
 
 
@@ -376,7 +376,7 @@ def _replace_await(op: Operation, keep: list[int]) -> None:
     op.erase()
 
 
-def _group_awaits(func: Operation) -> bool:
+def group_awaits(func: Operation) -> bool:
     """``GroupAwaitsByTimepoint``: later non-sync awaits of one timepoint in the same block, whose
     operands are defined before the first, merge into it."""
     for op in func.walk():

@@ -13,7 +13,8 @@ applies every registered pattern to the function it partitioned):
   them).
 
 And of ``scf.for`` (:func:`canonicalize_for`), MLIR's ``ForOpIterArgsFolder``: an iteration argument the
-body yields unchanged, whose initial value it yields, or that nobody uses is dropped.
+body yields unchanged, whose initial value it yields, or that nobody uses is dropped; one carrying the
+same initial and yielded values as an earlier one is merged into it.
 
 Examples
 --------
@@ -195,7 +196,9 @@ def _merge_into(dest: Block, source: Block) -> None:
 
 def canonicalize_for(op: Operation) -> bool:
     """MLIR's ``ForOpIterArgsFolder`` on an ``scf.for``: an iteration argument the body yields unchanged,
-    whose initial value it yields, or that nobody uses is dropped; whether anything changed."""
+    whose initial value it yields, or that nobody uses is dropped, and one with the same initial and
+    yielded values as an earlier one is that one (``iree-opt --canonicalize`` merges them so); whether
+    anything changed."""
     body = op.regions[0].blocks[0]
     term = body.terminator
     if term is None or term.op_name != "scf.yield":
@@ -204,14 +207,25 @@ def canonicalize_for(op: Operation) -> bool:
     iter_args = body.args[1:]
     yielded = list(term.operands)
     keep = []
+    # an argument whose (initial, yielded) pair an earlier kept one has: that one's argument and result
+    same_as: dict[int, int] = {}
+    first_of: dict[tuple[int, int], int] = {}
     for i, (init, arg, out, res) in enumerate(zip(inits, iter_args, yielded, op.results)):
         forwarded = out is arg or out is init or (not res.uses and not arg.uses)
-        if not forwarded:
+        if forwarded:
+            continue
+        k = first_of.setdefault((id(init), id(out)), i)
+        if k != i:
+            same_as[i] = k
+        else:
             keep.append(i)
     if len(keep) == len(inits):
         return False
     for i, (init, arg, res) in enumerate(zip(inits, iter_args, op.results)):
-        if i not in keep:
+        if i in same_as:
+            arg.replace_all_uses_with(iter_args[same_as[i]])
+            res.replace_all_uses_with(op.results[same_as[i]])
+        elif i not in keep:
             arg.replace_all_uses_with(init)
             res.replace_all_uses_with(init)
     term.set_operands([yielded[i] for i in keep])

@@ -38,24 +38,7 @@ FAVORS = ("debug", "min-peak-memory", "max-concurrency")
 XFAIL: dict[tuple[str, str], str] = {}
 BUGS: set[tuple[str, str]] = set()
 #: test_frontend_schedule_matches_iree only: (fixture, favor) -> why our schedule differs from IREE's.
-SCHEDULE_DIFFERS: dict[tuple[str, str], str] = {
-    **{
-        ("scan_stack_jax", favor): (
-            "the lax.scan's two carried values are subviews of one slab each step; IREE's propagate-subranges"
-            " carries the slab (with its offsets) through the loop and awaits it once after, ours carries"
-            " the two subviews as separate resources, each with its own timepoint: 4 host awaits to IREE's 3"
-        )
-        for favor in FAVORS
-    },
-    ("pad_modes", "max-concurrency"): (
-        "max-concurrency: our transient slab is 1728 bytes to IREE's 1280 for the same one region, 9 waves"
-        " and 23 dispatches. IREE's schedule-allocation does not see a stream.async.concurrent result as tied"
-        " to its operand, so each wave's result is a new transient slice and an alloca's (or a dispatch"
-        " result's) lifetime ends at the first wave using it (its stream.resource.pack: 26 slices, e.g."
-        " [1, 6] = 224 where we keep the in-place chain live over [1, 8]); ours packs each in-place chain as"
-        " one slice live until its last use"
-    ),
-}
+SCHEDULE_DIFFERS: dict[tuple[str, str], str] = {}
 
 
 def _mark(name: str, stage: str) -> pytest.MarkDecorator | tuple[()]:
