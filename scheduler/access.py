@@ -298,13 +298,38 @@ def ranges_may_overlap(a: Access, b: Access) -> bool:
     return a.offset < b.offset + b.length and b.offset < a.offset + a.length  # type: ignore[operator]
 
 
+def _end(a: Access) -> int | None:
+    if isinstance(a.offset, int) and isinstance(a.length, int):
+        return a.offset + a.length
+    return None
+
+
+def ranges_adjacent(a: Access, b: Access) -> bool:
+    """IREE's ``AsyncAccessRange::mayOverlap`` as it stands: two ranges of one value are apart only when
+    one ends where the other starts (the same end and start value); any other pair, even static and far
+    apart (``[32, 64)`` and ``[0, 16)``), may overlap.
+
+    Examples
+    --------
+    >>> from ir import Value, types as T
+    >>> v = Value(T.index)
+    >>> ranges_adjacent(Access(v, READ, 0, 16), Access(v, WRITE, 16, 16))
+    True
+    >>> ranges_adjacent(Access(v, READ, 0, 16), Access(v, WRITE, 32, 32))
+    False
+    """
+    ea, eb = _end(a), _end(b)
+    return (ea is not None and ea == b.offset) or (eb is not None and eb == a.offset)
+
+
 def has_hazard(producer: OpInfo, consumer: OpInfo) -> bool:
-    """IREE's resource hazard test: the two ops touch overlapping bytes of one value, one writing."""
+    """IREE's ``ResourceHazardAnalysis::hasHazard``: the two ops touch one value, one writing, in ranges
+    that are not adjacent (:func:`ranges_adjacent`)."""
     for pa in producer.accesses:
         for ca in consumer.accesses:
             if pa.value is not ca.value:
                 continue
-            if not ranges_may_overlap(pa, ca):
+            if ranges_adjacent(pa, ca):
                 continue
             if not pa.writes and not ca.writes:
                 continue

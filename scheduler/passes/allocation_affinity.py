@@ -67,6 +67,13 @@ def usage_affinities(v: Value) -> tuple[list[A.Attribute], list[A.Attribute]]:
     (IREE's affinity analysis, within a function). ``used`` is empty when the walk is incomplete: a use
     reaches the return of a public function, whose callers IREE's explorer cannot see (its consumer
     analysis then fails and only the producer counts)."""
+    pinned, used, complete = _walk_uses(v, set())
+    return pinned, used if complete else []
+
+
+def _walk_uses(v: Value, seen_regions: set[int]) -> tuple[list[A.Attribute], list[A.Attribute], bool]:
+    """(pinned, used, complete) of :func:`usage_affinities`; ``seen_regions``: the regions whose
+    affinity is being derived (not asked again)."""
     pinned: list[A.Attribute] = []
     used: list[A.Attribute] = []
     work = [v]
@@ -83,7 +90,7 @@ def usage_affinities(v: Value) -> tuple[list[A.Attribute], list[A.Attribute]]:
                 # IREE's consumer analysis takes the transfer's execution affinity and its target.
                 used.extend(a for a in (_transfer_execution(user), transfer_target(user)) if a is not None)
             elif aff is None and user.op_name.startswith("stream.async."):
-                aff, known = _execution_affinity(user)
+                aff, known = _execution_affinity(user, seen_regions)
                 complete &= known
             if aff is not None:
                 (pinned if user.op_name in _PINNING else used).append(aff)
@@ -93,7 +100,7 @@ def usage_affinities(v: Value) -> tuple[list[A.Attribute], list[A.Attribute]]:
             work.extend(_successor_values(user, i))
             if user.op_name in _RETURNS and _public(user.parent_op):
                 complete = False
-    return pinned, used if complete else []
+    return pinned, used, complete
 
 
 _RETURNS = frozenset({"util.return", "func.return"})
@@ -112,7 +119,7 @@ def _transfer_execution(op: Operation) -> A.Attribute | None:
     return op.attr("source_affinity")
 
 
-def _execution_affinity(op: Operation) -> tuple[A.Attribute | None, bool]:
+def _execution_affinity(op: Operation, seen: set[int]) -> tuple[A.Attribute | None, bool]:
     """(affinity, known) of an async op without its own affinity, as IREE's ``OpAffinityPVS``: that of
     the execution region holding it, else where the region's captures are produced; unknown when that
     cannot be told (a capture from a function argument), which fails IREE's consumer analysis."""
@@ -126,7 +133,7 @@ def _execution_affinity(op: Operation) -> tuple[A.Attribute | None, bool]:
         cur = cur.parent_op
     if region is None:
         return None, True
-    found = produced_on(region, set())
+    found = produced_on(region, set(seen))
     return found, found is not None
 
 
@@ -135,6 +142,26 @@ def _public(func: Operation | None) -> bool:
         return False
     vis = func.attr("sym_visibility")
     return not (isinstance(vis, A.StringAttr) and vis.value != "public")
+
+
+def _consumed_on(exe: Operation, seen: set[int]) -> A.Attribute | None:
+    """The union of the affinities the resource results of ``exe`` are consumed on (IREE's
+    ``ValueConsumerAffinityPVS`` of each), sorted as IREE sorts them; ``None`` when a walk is incomplete
+    or finds nothing."""
+    found: dict[str, A.Attribute] = {}
+    for r in exe.results:
+        if not isinstance(r.type, T.ResourceType):
+            continue
+        pinned, used, complete = _walk_uses(r, seen)
+        if not complete:
+            return None
+        for a in (*pinned, *used):
+            for m in a.affinities if isinstance(a, A.DeviceOptimalAttr) else (a,):
+                found[str(m)] = m
+    joined: A.Attribute | None = None
+    for _, a in sorted(found.items()):
+        joined = join_or(joined, a)
+    return joined
 
 
 def _successor_values(user: Operation, i: int) -> list[Value]:
@@ -154,30 +181,38 @@ def _successor_values(user: Operation, i: int) -> list[Value]:
 
 
 def produced_on(exe: Operation, seen: set[int]) -> A.Attribute | None:
-    """Where a region without an affinity runs by IREE's affinity analysis: where the resources it
-    captures are produced (through awaits, to the regions that made them or the allocations made for them),
-    when that is one affinity and nothing comes from where the analysis cannot see (a function argument)."""
+    """Where a region without an affinity runs by IREE's affinity analysis (``OpAffinityPVS``): where the
+    resources it captures are produced (through awaits, to the regions that made them or the allocations
+    made for them), when that is one affinity and nothing comes from where the analysis cannot see (a
+    function argument); for a region capturing no resource, where its results are consumed (all of
+    those affinities, when every use can be followed)."""
     if id(exe) in seen:
         return None
     seen.add(id(exe))
+    if not any(isinstance(v.type, T.ResourceType) for v in exe.operands):
+        return _consumed_on(exe, seen)
     found: dict[str, A.Attribute] = {}
     for v in exe.operands:
         if not isinstance(v.type, T.ResourceType):
             continue
-        d = v.defining_op
-        while d is not None and d.op_name in ("stream.timepoint.await", "stream.resource.subview"):
-            v = d.operands[
-                next(i for i, r in enumerate(d.results) if r is v) if d.op_name.endswith("await") else 0
-            ]
-            d = v.defining_op
-        if d is not None and d.op_name in ("stream.resource.alloca", "stream.resource.constants"):
-            # a region allocated before this one, or the constants it uploaded
-            a = d.attr("affinity")
-        elif d is not None and d.op_name == "stream.async.execute":
-            a = d.attr("affinity") or produced_on(d, seen)
-        else:
-            return None
+        a = _capture_producer(v, seen)
         if a is None:
             return None
         found[str(a)] = a
     return next(iter(found.values())) if len(found) == 1 else None
+
+
+def _capture_producer(v: Value, seen: set[int]) -> A.Attribute | None:
+    """Where a resource captured by a region is produced: through awaits and subviews, the allocation
+    made for it or the region that made it (its affinity, else where that region runs)."""
+    d = v.defining_op
+    while d is not None and d.op_name in ("stream.timepoint.await", "stream.resource.subview"):
+        v = d.operands[next(i for i, r in enumerate(d.results) if r is v) if d.op_name.endswith("await") else 0]
+        d = v.defining_op
+    if d is not None and d.op_name in ("stream.resource.alloca", "stream.resource.constants"):
+        # a region allocated before this one, or the constants it uploaded
+        a: A.Attribute | None = d.attr("affinity")
+        return a
+    if d is not None and d.op_name == "stream.async.execute":
+        return d.attr("affinity") or produced_on(d, seen)
+    return None

@@ -3,7 +3,9 @@ into waves of ``stream.async.concurrent``.
 
 For every execute region directly in a function body, the region's ops are split into waves with IREE's
 reference algorithm (:func:`scheduler.partition.partition_concurrency`, under the favor of the nearest
-``stream.partitioning`` config: the region, its function, the module; ``min-peak-memory`` by default). A
+``stream.partitioning`` config: the region, its function, the module; ``min-peak-memory`` by default),
+over IREE's view of who depends on an op (:func:`iree_users_graph`: the users of its results in the
+region, and the later ops updating one of its operands in place; not our storage hazards). A
 wave of more than one op becomes a ``stream.async.concurrent`` placed after the last op defining one of
 its inputs (all of them made, in wave order, while every op is still in place, as IREE builds them),
 capturing the resources it uses and yielding those used after it; then the region's ops are sorted
@@ -30,10 +32,12 @@ Examples
 
 from __future__ import annotations
 
+import networkx as nx
+
 from ir import Block, Builder, Module, Operation, Region, Value, create
 from ir import attributes as A
 from ir import types as T
-from scheduler.access import is_resource
+from scheduler.access import is_resource, op_info
 from scheduler.partition import partition_concurrency, partitioning_favor
 from scheduler.passes.schedule_execution import CALLABLES, iree_graph, size_of, sort_topologically
 
@@ -59,7 +63,7 @@ def _favor(op: Operation) -> str:
 
 def _run_on_region(exe: Operation) -> None:
     block = exe.body
-    g = iree_graph(block)
+    g = iree_users_graph(block)
     waves = partition_concurrency(g, sorted(g.nodes), favor=_favor(exe))
     # As IREE: every wave's concurrent op is made first, each placed after the last op of the block (as it
     # stands, the waves' ops still in place) that defines one of its inputs; the ops move in after.
@@ -67,6 +71,86 @@ def _run_on_region(exe: Operation) -> None:
     for conc, ops, outs, out_sizes in built:
         _fill(block, conc, ops, outs, out_sizes)
     sort_topologically(block)
+
+
+# IREE's ops with an AsyncAccessOpInterface: between two of them, the hazard test compares byte ranges;
+# with any other op, a use is a hazard.
+ACCESS_OPS = frozenset(
+    {
+        "stream.async.constant", "stream.async.splat", "stream.async.clone", "stream.async.slice",
+        "stream.async.fill", "stream.async.update", "stream.async.copy", "stream.async.collective",
+        "stream.async.transfer", "stream.async.dispatch", "stream.async.call", "stream.async.execute",
+        "stream.async.concurrent", "stream.async.parameter.load", "stream.async.parameter.read",
+        "stream.async.parameter.write", "stream.async.parameter.gather", "stream.async.parameter.scatter",
+    }
+)  # fmt: skip
+
+
+# IREE's ops with a TiedOpInterface that can stand in an execute region.
+TIED_OPS = frozenset(
+    {
+        "stream.async.barrier", "stream.async.call", "stream.async.cast", "stream.async.collective",
+        "stream.async.concurrent", "stream.async.copy", "stream.async.dispatch", "stream.async.execute",
+        "stream.async.fill", "stream.async.parameter.gather", "stream.async.parameter.read",
+        "stream.async.parameter.scatter", "stream.async.parameter.write", "stream.async.store",
+        "stream.async.update", "stream.resource.subview", "stream.timepoint.await", "stream.timepoint.barrier",
+    }
+)  # fmt: skip
+
+
+def _tied_on(op: Operation, v: Value) -> bool:
+    """``op`` ties one of its results to its operand ``v`` (updates it in place)."""
+    if op.op_name == "stream.async.barrier":
+        return op.operands[0] is v
+    return any(t is v for t in op_info(op).tied.values())
+
+
+def iree_users_graph(block: Block) -> nx.DiGraph[int]:
+    """The ops of ``block`` (as :func:`iree_graph` sees them) with an edge from each op to the ops IREE's
+    concurrency partitioning tests it against: the ops of ``block`` using one of its results (a user
+    nested in a region is not seen), and, for each of its resource operands that some op updates in place,
+    the later ops of ``block`` using that operand that are tied ops (IREE's ``TiedOpInterface``, tied on
+    that operand or not). An edge is of kind ``"hazard"`` when one end has no byte ranges to compare (IREE
+    then counts the use itself as a hazard), ``"use"`` otherwise (the ranges decide).
+
+    Examples
+    --------
+    A clone reading ``%a`` after an update wrote ``%a`` in place is not tested against the update (it
+    neither uses its result nor is a tied op):
+
+    >>> import ir
+    >>> m = ir.load_text('''util.func public @f(%a: !stream.resource<*>, %b: !stream.resource<*>) -> (!stream.resource<*>, !stream.resource<*>) {
+    ...   %c0 = arith.constant 0 : index
+    ...   %c4 = arith.constant 4 : index
+    ...   %u = stream.async.update %b, %a[%c0 to %c4] : !stream.resource<*>{%c4} -> %a as !stream.resource<*>{%c4}
+    ...   %k = stream.async.clone %a : !stream.resource<*>{%c4} -> !stream.resource<*>{%c4}
+    ...   util.return %u, %k : !stream.resource<*>, !stream.resource<*>
+    ... }''')
+    >>> g = iree_users_graph(m.function("f").body)
+    >>> [(g.nodes[a]["label"], g.nodes[b]["label"]) for a, b in g.edges if g.nodes[a]["label"] != "arith.constant"]
+    [('stream.async.update', 'util.return'), ('stream.async.clone', 'util.return')]
+    """
+    base = iree_graph(block)
+    g: nx.DiGraph[int] = nx.DiGraph()
+    g.add_nodes_from(base.nodes(data=True))
+    index = {id(base.nodes[n]["op"]): n for n in base.nodes}
+    for n in base.nodes:
+        op = base.nodes[n]["op"]
+        users = [index[id(u)] for r in op.results for u, _ in r.uses if u.parent is block]
+        for v in op.operands:
+            if not is_resource(v):
+                continue
+            tied_uses = any(_tied_on(u, v) for u, _ in v.uses)
+            for u, _ in v.uses:
+                m = index.get(id(u)) if u.parent is block else None
+                if m is None or m <= n:
+                    continue
+                if base.nodes[m]["op"].op_name in TIED_OPS and tied_uses:
+                    users.append(m)
+        for m in users:
+            plain = op.op_name not in ACCESS_OPS or base.nodes[m]["op"].op_name not in ACCESS_OPS
+            g.add_edge(n, m, kind="hazard" if plain else "use")
+    return g
 
 
 def _create(

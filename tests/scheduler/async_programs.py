@@ -324,13 +324,15 @@ def compare(stage: str, seeds: list[int], tool: str) -> dict[int, str]:
 
 
 def main(argv: list[str] | None = None) -> int:
-    """``python -m tests.scheduler.async_programs [--seeds N] [--stage NAME ...]``: agreement per stage."""
+    """``python -m tests.scheduler.async_programs [--seeds N] [--start S] [--stage NAME ...]``: agreement
+    per stage on the seeds ``S .. S+N-1``."""
     import argparse
     import collections
     import sys
 
     ap = argparse.ArgumentParser(description=main.__doc__)
     ap.add_argument("--seeds", type=int, default=200)
+    ap.add_argument("--start", type=int, default=0)
     ap.add_argument("--batch", type=int, default=200)
     ap.add_argument("--stage", action="append", default=None)
     args = ap.parse_args(argv)
@@ -341,8 +343,9 @@ def main(argv: list[str] | None = None) -> int:
     bad = 0
     for stage in args.stage or list(STAGES):
         verdicts: dict[int, str] = {}
-        for start in range(0, args.seeds, args.batch):
-            verdicts.update(compare(stage, list(range(start, min(args.seeds, start + args.batch))), tool))
+        end = args.start + args.seeds
+        for start in range(args.start, end, args.batch):
+            verdicts.update(compare(stage, list(range(start, min(end, start + args.batch))), tool))
         count = collections.Counter(v.split(":")[0].split(" (")[0] for v in verdicts.values())
         count["IREE changed"] = sum("unchanged" not in v and ":" not in v for v in verdicts.values())
         print(
