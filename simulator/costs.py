@@ -146,6 +146,10 @@ class DispatchCost:
     # costs differ by two orders of magnitude (rsqrt is one instruction, erf a long polynomial), so a
     # fitted model prices each function apart (``ns_per_math``).
     math: tuple[tuple[str, int], ...] = ()
+    # The rows of the costliest matmul whose result has a dynamic number of rows (``tensor<?x64xf32>``),
+    # 0 when the dispatch has none: IREE's code tiles those rows by a vector tile fixed at compile time,
+    # and a fitted model pays the remainder as a whole tile (:func:`simulator.dispatch_model.tile_factor`).
+    dynamic_rows: int = 0
 
 
 def ceil_ns(seconds: float) -> int:
@@ -223,7 +227,9 @@ class CostModel:
             cls = op_class(names[0] if names else "")
             moved = cost.bytes_read + cost.bytes_written
             shape = shape_key(names[0], cost.math) if names and model.shape_scale else None
-            predicted = model.predict_ns(cls, cost.flops, moved, cost.transcendentals, cost.math, shape)
+            predicted = model.predict_ns(
+                cls, cost.flops, moved, cost.transcendentals, cost.math, shape, cost.dynamic_rows
+            )
             ns = math.ceil(predicted - 1e-6)
         else:
             compute_s = cost.flops / device.peak_for(cost.dtype)

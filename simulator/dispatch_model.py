@@ -66,6 +66,26 @@ TRANSCENDENTAL_FUNCTIONS = frozenset(
 )
 
 
+def tile_factor(extent: int, tile: int) -> float:
+    """How much more compute a loop of ``extent`` trips costs when it runs in whole tiles of ``tile``
+    (the remainder as a full tile): ``ceil(extent / tile) * tile / extent``; 1 for a static loop (extent
+    0) or a tile of 1.
+
+    IREE's CPU code generator tiles a matmul's dynamic rows by a vector tile it picks at compile time
+    (``vector_common_parallel`` of the dispatch's ``lowering_config``: 8 rows on a generic x86-64 CPU)
+    and runs the remainder as a partial tile, which costs about what a full one does: IREE's profile
+    times a dynamic 12-row matmul+tanh at more than a 16-row one.
+
+    Examples
+    --------
+    >>> tile_factor(12, 8), tile_factor(16, 8), tile_factor(3, 8), tile_factor(0, 8), tile_factor(12, 1)
+    (1.3333333333333333, 1.0, 2.6666666666666665, 1.0, 1.0)
+    """
+    if extent <= 0 or tile <= 1:
+        return 1.0
+    return -(-extent // tile) * tile / extent
+
+
 @dataclass(frozen=True, slots=True)
 class DispatchModelSpec:
     """A dispatch cost model fitted to measurements (``benchmarks/calibrate.py``), replacing the roofline.
@@ -92,6 +112,12 @@ class DispatchModelSpec:
     ``floor_ns`` is the least a dispatch takes, however little it does: the fastest dispatch the
     calibration measured (IREE's profile times a one-element dispatch at 25-40 ns on a CPU, where the
     fitted line, made for the whole range of sizes, says a few).
+
+    ``row_tile`` is the vector tile of rows IREE's code generator gives a matmul whose rows are dynamic (read
+    from IREE's ``lowering_config`` by the calibration: :mod:`simulator.calibration.tiles`): a dispatch
+    whose costliest matmul has ``dynamic_rows`` rows not known at compile time pays its flops,
+    transcendentals and math functions as if the rows were rounded up to whole tiles
+    (:func:`tile_factor`). 1: no rounding.
     """
 
     overhead_ns: dict[str, float]
@@ -104,6 +130,7 @@ class DispatchModelSpec:
     workers: int = 1
     worker_wake_ns: float = 0.0
     floor_ns: float = 0.0
+    row_tile: int = 1
 
     @staticmethod
     def _lookup(table: dict[str, float], op_class: str) -> float:
@@ -130,12 +157,15 @@ class DispatchModelSpec:
         transcendentals: int = 0,
         math_counts: tuple[tuple[str, int], ...] = (),
         shape: str | None = None,
+        dynamic_rows: int = 0,
     ) -> float:
         overhead, per_flop, per_byte = self.coefficients(op_class)
         per_t = self._lookup(self.ns_per_transcendental, op_class) if transcendentals else 0.0
-        ns = overhead + flops * per_flop + nbytes * per_byte + transcendentals * per_t
+        tiles = tile_factor(dynamic_rows, self.row_tile)
+        compute = flops * per_flop + transcendentals * per_t
         if self.ns_per_math:
-            ns += sum(n * self.math_ns(f) for f, n in math_counts)
+            compute += sum(n * self.math_ns(f) for f, n in math_counts)
+        ns = overhead + compute * tiles + nbytes * per_byte
         return max(self.floor_ns, self.pooled_ns(ns) * self.shape_factor(shape, flops))
 
     def pooled_ns(self, serial_ns: float) -> float:

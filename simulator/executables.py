@@ -93,7 +93,13 @@ class Executable:
                 dtype = getattr(c, "dtype", None) or (
                     self.estimate([*workload]).dtype if self.estimate else "f32"
                 )
-                cost = DispatchCost(int(c.flops), int(c.bytes_read), int(c.bytes_written), dtype)
+                cost = DispatchCost(
+                    int(c.flops),
+                    int(c.bytes_read),
+                    int(c.bytes_written),
+                    dtype,
+                    dynamic_rows=int(getattr(c, "dynamic_rows", 0)),
+                )
             except (SimulationError, InputError):
                 cost = None
         if cost is None:
@@ -111,6 +117,7 @@ class Executable:
                     cost.dtype,
                     counted.transcendentals,
                     counted.math,
+                    cost.dynamic_rows,
                 )
         self._costs[key] = cost
         return cost

@@ -319,6 +319,7 @@ DISPATCH_MODEL_FIELDS: dict[str, tuple[type, float, float]] = {
     "workers": (int, 1, 1 << 16),
     "worker_wake_ns": (float, 0, _MAX_NS),
     "floor_ns": (float, 0, _MAX_NS),
+    "row_tile": (int, 1, 1 << 16),
 }
 _DISPATCH_MODEL_LIMITS = {
     "overhead_ns": float(_MAX_NS),
@@ -432,6 +433,7 @@ def _dispatch_model(table: dict[str, Any], where: str) -> DispatchModelSpec:
         _get(table, "workers", DISPATCH_MODEL_FIELDS, where, 1),
         _get(table, "worker_wake_ns", DISPATCH_MODEL_FIELDS, where, 0.0),
         _get(table, "floor_ns", DISPATCH_MODEL_FIELDS, where, 0.0),
+        _get(table, "row_tile", DISPATCH_MODEL_FIELDS, where, 1),
     )
 
 

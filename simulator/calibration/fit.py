@@ -32,6 +32,7 @@ from simulator.dispatch_model import (
     TRANSCENDENTAL_FUNCTIONS,
     DispatchModelSpec,
     shape_key,
+    tile_factor,
 )
 from simulator.errors import InputError
 
@@ -83,6 +84,8 @@ class DispatchSample:
     transcendentals: int = 0
     #: evaluations of each math function (:attr:`simulator.costs.DispatchCost.math`).
     math: tuple[tuple[str, int], ...] = ()
+    #: :attr:`simulator.costs.DispatchCost.dynamic_rows`
+    dynamic_rows: int = 0
 
     @property
     def op_class(self) -> str:
@@ -105,6 +108,7 @@ class DispatchFit:
             sample.transcendentals,
             sample.math,
             shape_key(sample.name, sample.math),
+            sample.dynamic_rows,
         )
 
 
@@ -122,7 +126,7 @@ WAKE_GRID_NS = (0.0, 1000.0, 2000.0, 3000.0, 4000.0, 5000.0, 6000.0, 8000.0, 100
 
 
 def fit_dispatch_model(
-    samples: Sequence[DispatchSample], *, shapes: bool = True, workers: int = 1
+    samples: Sequence[DispatchSample], *, shapes: bool = True, workers: int = 1, row_tile: int = 1
 ) -> DispatchFit:
     """Fit ``overhead + flops * ns_per_flop[c] + bytes * ns_per_byte[c] + transcendentals *
     (ns_per_transcendental + extra[c])`` per op class ``c``, on relative error, with non-negative
@@ -150,18 +154,23 @@ def fit_dispatch_model(
     (:meth:`~simulator.dispatch_model.DispatchModelSpec.serial_ns`) for each worker wake-up latency of
     :data:`WAKE_GRID_NS`, and the latency whose pooled predictions have the least weighted squared
     relative error is kept.
+
+    ``row_tile`` is IREE's vector tile of a loop over a dynamic dimension (``DispatchModelSpec.row_tile``):
+    a sample's compute features count its dynamic extent rounded up to whole tiles.
     """
     rows = [s for s in samples if s.measured_ns > 0]
     if not rows:
         raise InputError("cannot fit a dispatch model: no measured dispatches")
     if workers <= 1:
-        model = _fit_line(rows, [s.measured_ns for s in rows])
+        model = dataclasses.replace(
+            _fit_line(rows, [s.measured_ns for s in rows], row_tile), row_tile=row_tile
+        )
     else:
         best: tuple[float, DispatchModelSpec] | None = None
         for wake in WAKE_GRID_NS:
             pool = DispatchModelSpec({}, {}, {}, workers=workers, worker_wake_ns=wake)
-            line = _fit_line(rows, [pool.serial_ns(s.measured_ns) for s in rows])
-            candidate = dataclasses.replace(line, workers=workers, worker_wake_ns=wake)
+            line = _fit_line(rows, [pool.serial_ns(s.measured_ns) for s in rows], row_tile)
+            candidate = dataclasses.replace(line, workers=workers, worker_wake_ns=wake, row_tile=row_tile)
             score = _weighted_square_error(rows, candidate)
             if best is None or score < best[0] - 1e-12:
                 best = (score, candidate)
@@ -185,13 +194,17 @@ def _weighted_square_error(rows: Sequence[DispatchSample], model: DispatchModelS
         per_program[s.program] = per_program.get(s.program, 0) + 1
     total = 0.0
     for s in rows:
-        p = model.predict_ns(s.op_class, s.flops, s.bytes, s.transcendentals, s.math)
+        p = model.predict_ns(s.op_class, s.flops, s.bytes, s.transcendentals, s.math, None, s.dynamic_rows)
         total += (p / s.measured_ns - 1.0) ** 2 / per_program[s.program]
     return total
 
 
-def _fit_line(rows: Sequence[DispatchSample], targets: Sequence[float]) -> DispatchModelSpec:
-    """The linear per-class model (no shape corrections) fitted to ``targets`` (ns, one per row)."""
+def _fit_line(
+    rows: Sequence[DispatchSample], targets: Sequence[float], row_tile: int = 1
+) -> DispatchModelSpec:
+    """The linear per-class model (no shape corrections) fitted to ``targets`` (ns, one per row), each
+    row's compute features (flops, transcendentals, math functions) scaled by its
+    :func:`~simulator.dispatch_model.tile_factor` under ``row_tile``."""
     classes = sorted({s.op_class for s in rows})
     functions = sorted({f for s in rows for f, n in s.math if n})
     # Columns (k: 0 overhead, 1 per flop, 2 per byte, 3 per transcendental): the shared ones first,
@@ -222,7 +235,8 @@ def _fit_line(rows: Sequence[DispatchSample], targets: Sequence[float]) -> Dispa
     for s in rows:
         per_program[s.program] = per_program.get(s.program, 0) + 1
     for i, s in enumerate(rows):
-        for k, value in enumerate((1.0, float(s.flops), float(s.bytes), float(s.transcendentals))):
+        tiles = tile_factor(s.dynamic_rows, row_tile)
+        for k, value in enumerate((1.0, s.flops * tiles, float(s.bytes), s.transcendentals * tiles)):
             for owner in (s.op_class, SHARED):
                 j = index.get((owner, k))
                 if j is not None:
@@ -230,7 +244,7 @@ def _fit_line(rows: Sequence[DispatchSample], targets: Sequence[float]) -> Dispa
         for f, n in s.math:
             j = index.get((MATH, f))
             if j is not None:
-                a[i, j] += n / targets[i]
+                a[i, j] += n * tiles / targets[i]
     weights = np.array([1.0 / math.sqrt(per_program[s.program]) for s in rows])
     a *= weights[:, None]
     b *= weights
@@ -289,7 +303,12 @@ def shape_scales(
         ratios = [
             m.measured_ns / p
             for m in near
-            if (p := model.predict_ns(m.op_class, m.flops, m.bytes, m.transcendentals, m.math)) > 0
+            if (
+                p := model.predict_ns(
+                    m.op_class, m.flops, m.bytes, m.transcendentals, m.math, None, m.dynamic_rows
+                )
+            )
+            > 0
         ]
         if not ratios:
             continue

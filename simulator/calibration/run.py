@@ -18,6 +18,7 @@ import pathlib
 from collections.abc import Callable, Sequence
 from typing import Any
 
+from simulator.calibration import tiles
 from simulator.calibration.fit import (
     CallSample,
     DispatchFit,
@@ -187,11 +188,13 @@ class _RecordingCosts(CostModel):
         super().__init__()
         self.transcendentals: dict[tuple[str, int, int], int] = {}
         self.math: dict[tuple[str, int, int], tuple[tuple[str, int], ...]] = {}
+        self.rows: dict[tuple[str, int, int], int] = {}
 
     def dispatch_ns(self, device: DeviceSpec, names: tuple[str, ...], cost: DispatchCost) -> int:
         key = (names[0] if names else "", cost.flops, cost.bytes_read + cost.bytes_written)
         self.transcendentals[key] = cost.transcendentals
         self.math[key] = cost.math
+        self.rows[key] = cost.dynamic_rows
         return super().dispatch_ns(device, names, cost)
 
 
@@ -220,6 +223,7 @@ def simulate_case(case: Case, stream_ir: pathlib.Path, machine: Machine) -> dict
                 "bytes": int(s.args.get("bytes", 0)),
                 "transcendentals": costs.transcendentals.get(_key(s), 0),
                 "math": dict(costs.math.get(_key(s), ())),
+                "dynamic_rows": costs.rows.get(_key(s), 0),
                 "dur_ns": s.dur_ns,
             }
             for s in result.trace.iter_spans()
@@ -281,6 +285,7 @@ def dispatch_samples(measured: dict[str, Any], simulated: dict[str, Any]) -> lis
             float(m["min_ns"]),
             int(sim.get("transcendentals", 0)),
             tuple(sorted((str(f), int(n)) for f, n in sim.get("math", {}).items())),
+            int(sim.get("dynamic_rows", 0)),
         )
         for m, sim in pair_dispatches(measured, simulated)
     ]
@@ -311,6 +316,7 @@ def model_table(dispatch: DispatchFit) -> dict[str, Any]:
         **({"shape_flops": dict(sorted(m.shape_flops.items()))} if m.shape_flops else {}),
         **({"workers": m.workers, "worker_wake_ns": m.worker_wake_ns} if m.workers > 1 else {}),
         **({"floor_ns": m.floor_ns} if m.floor_ns else {}),
+        **({"row_tile": m.row_tile} if m.row_tile > 1 else {}),
     }
 
 
@@ -351,17 +357,22 @@ def fit_machine(
     provenance: dict[str, Any],
     progress: Callable[[str], None] | None = None,
     workers: int | None = None,
+    row_tile: int | None = None,
 ) -> tuple[dict[str, Any], dict[str, Any]]:
     """Fit the dispatch model and the fixed costs on ``cases`` (with their measurements); the machine
     as a TOML-ready dict and a report of the fit (errors on the training programs). ``workers`` is the
     HAL device's worker pool (:func:`~simulator.calibration.provenance.device_workers` of the
-    provenance's device when None)."""
+    provenance's device when None); ``row_tile`` IREE's vector tile of a loop over a dynamic dimension
+    (:func:`~simulator.calibration.tiles.row_tile` for the provenance's device when None)."""
+    device = str(provenance.get("device", ""))
     if workers is None:
-        workers = device_workers(str(provenance.get("device", "")))
+        workers = device_workers(device)
+    if row_tile is None:
+        row_tile = tiles.row_tile(device) if device else 1
     samples: list[DispatchSample] = []
     for case, stream_ir, measured in cases:
         samples += dispatch_samples(measured, simulate_case(case, stream_ir, with_costs(base, None, {})))
-    dispatch = fit_dispatch_model(samples, workers=workers)
+    dispatch = fit_dispatch_model(samples, workers=workers, row_tile=row_tile)
     calls = call_samples(cases, base, dispatch, progress)
     knobs = [f"{t}.{k}" for t, k in KNOBS]
     costs = fit_fixed_costs(calls, knobs)

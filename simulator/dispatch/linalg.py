@@ -18,7 +18,7 @@ from typing import Any
 
 import numpy as np
 
-from ir.affine import AffineMap, parse_affine_map
+from ir.affine import AffineDim, AffineMap, parse_affine_map
 from ir.attributes import (
     AffineMapAttr,
     ArrayAttr,
@@ -28,6 +28,7 @@ from ir.attributes import (
     IntegerAttr,
 )
 from ir.core import Block, Operation
+from ir.types import DYNAMIC
 from simulator.dispatch.registry import Abstract, Context, DispatchRules, splat, unsupported
 from simulator.dispatch.structured import Spec, loop_bounds, run_structured, structured_flops
 
@@ -263,7 +264,26 @@ def _structured_shape(ctx: Context, op: Operation, args: list[Any]) -> list[Any]
     if flops:
         key = _compute_type(op, spec)
         ctx.flops_by_dtype[key] = ctx.flops_by_dtype.get(key, 0) + flops
+        loop = _dynamic_row_loop(op, spec)
+        if loop is not None:
+            ctx.contraction_rows.append((flops, bounds[loop]))
     return _outs_like(args[spec.n_inputs :])
+
+
+def _dynamic_row_loop(op: Operation, spec: Spec) -> int | None:
+    """The loop over the rows of a named contraction's result (its second-to-last dimension: ``m`` of
+    a matmul's ``(m, n)``, a batch matmul's ``(b, m, n)``) when that dimension is dynamic (``?``), or
+    None. IREE's CPU code generator tiles that loop by a vector tile of rows fixed at compile time (its
+    ``lowering_config``'s ``vector_common_parallel``: ``[8, 4]``, ``[1, 8, 4]``); other ops get other
+    tiles (a convolution's batch 1, a reduction's rows 4) and are not recorded."""
+    if op.op_name not in CONTRACTION_MAPS or len(op.operands) <= spec.n_inputs:
+        return None
+    shape = getattr(op.operands[spec.n_inputs].type, "shape", None)
+    out_map = spec.maps[spec.n_inputs]
+    if not shape or len(shape) < 2 or shape[-2] != DYNAMIC or len(out_map.results) != len(shape):
+        return None
+    row = out_map.results[-2]
+    return row.position if isinstance(row, AffineDim) else None
 
 
 def _compute_type(op: Operation, spec: Spec) -> str:

@@ -46,6 +46,9 @@ class DispatchCost:
     # The element type most of the flops compute on (MLIR spelling: "f32", "i8"), "" without flops;
     # the roofline picks the device peak for it.
     dtype: str = ""
+    # The rows of the costliest named contraction with a dynamic number of result rows, 0 when it has
+    # none (:attr:`simulator.costs.DispatchCost.dynamic_rows`).
+    dynamic_rows: int = 0
 
 
 _U8 = np.dtype(np.uint8)
@@ -263,7 +266,8 @@ class ExecutableProgram:
         read = sum(b - a for _, kind, ranges in ctx.accesses if kind == "read" for a, b in ranges)
         written = sum(b - a for _, kind, ranges in ctx.accesses if kind == "write" for a, b in ranges)
         dtype = max(ctx.flops_by_dtype.items(), key=lambda kv: kv[1])[0] if ctx.flops_by_dtype else ""
-        return DispatchCost(int(ctx.flops), int(read), int(written), dtype)
+        extent = max(ctx.contraction_rows)[1] if ctx.contraction_rows else 0
+        return DispatchCost(int(ctx.flops), int(read), int(written), dtype, int(extent))
 
     def accesses(self, uniforms: Sequence[int | float], binding_lengths: list[int]) -> list[list[tuple[str, int, int]]]:
         """Per binding, the merged byte ranges ``(kind, start, stop)`` its loads and stores touch,

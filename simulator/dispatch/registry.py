@@ -134,6 +134,10 @@ class Context:
     accesses: list[tuple[int, str, list[tuple[int, int]]]] = field(default_factory=list)
     flops: int = 0
     flops_by_dtype: dict[str, int] = field(default_factory=dict)  # element type of the inputs -> flops
+    # (flops, rows) of each named contraction whose result has a dynamic number of rows
+    # (``tensor<?x64xf32>``): IREE tiles that loop by a vector tile fixed at compile time, so a
+    # remainder runs as a partial tile (simulator.dispatch_model.tile_factor).
+    contraction_rows: list[tuple[int, int]] = field(default_factory=list)
     # Analysis records of each load and store: (kind, binding index, Geometry, dtype), in program order.
     slices: list[tuple[str, int, Any, np.dtype]] = field(default_factory=list)
     # Iteration indices for linalg.index inside a structured op's body (innermost last).
