@@ -465,6 +465,10 @@ def training_suite() -> list[Benchmark]:
         batch_matmul(2, 8, 16, 8),
         elementwise(4, 16),
         elementwise(16, 64, heavy=True),
+        # The smallest dispatches (one element, a row of 8): the model's floor is the fastest dispatch
+        # measured, and the frontends' programs run hundreds of one-workgroup dispatches of a few elements.
+        elementwise(1, 1),
+        elementwise(1, 8),
         reduction(2, 16),
         reduction(8, 128),
         softmax(2, 16),
