@@ -12,9 +12,19 @@ reports one verdict:
 - "same" / "different": the figures of :class:`scheduler.stats.ScheduleStats` (execution regions,
   dispatches, waves, concurrent dispatches, transient bytes, host awaits) of both outputs.
 
+``--composed`` measures another candidate for the pipeline instead of ``streamsim schedule``: IREE's
+pipeline written out pass by pass from schedule-execution on (:data:`CHAIN`), with streamsim's standalone
+passes (:data:`scheduler.passes.PASSES`) in the places of IREE's passes they mirror and iree-opt running
+the passes streamsim has no standalone version of (canonicalize/CSE and the util cleanups,
+materialize-builtins, emplace-transients, layout-slices, propagate-subranges, ...); "step-error" is a step
+of that chain failing. ``--composed --iree-only`` runs the same chain with IREE's passes everywhere: the
+differences it still shows come from the chain (IREE's real pipeline also re-runs its earlier passes), not
+from streamsim.
+
 Usage::
 
     python benchmarks/pipeline_random.py [--seeds N] [--first K] [--devices] [--details]
+        [--prepared] [--composed [--iree-only]]
 
 Exit 0 when no seed is rejected or not accepted, 1 otherwise.
 """
@@ -46,15 +56,72 @@ def _figures(module: ir.Module) -> tuple[int, ...]:
     return (s.execute_regions, s.dispatches, s.waves, s.concurrent_dispatches, s.transient_bytes, s.awaits)
 
 
-def verdict(seed: int, tool: str, devices: bool, prepared: bool) -> tuple[str, str]:
+_CLEANUP = (  # IREE's buildStreamCleanupPassPipeline
+    "util.func(canonicalize,cse,iree-util-optimize-int-arithmetic,iree-util-simplify-global-accesses,"
+    "iree-util-apply-patterns),iree-util-fold-globals,iree-util-fuse-globals,iree-util-ipo"
+)
+#: IREE's async pipeline from schedule-execution on, then its cmd pipeline (Stream/Transforms/Passes.cpp),
+#: as steps: ("ours", the name of a standalone pass of streamsim's) or ("iree", an iree-opt pass pipeline).
+CHAIN: tuple[tuple[str, str], ...] = (
+    ("iree", "iree-stream-place-transfer-executions"),
+    ("ours", "schedule-execution"),
+    ("ours", "schedule-concurrency"),
+    ("ours", "propagate-timepoints"),
+    ("iree", f"iree-stream-materialize-builtins,{_CLEANUP}"),
+    ("ours", "schedule-allocation"),
+    (
+        "iree",
+        "iree-stream-emplace-transients,iree-stream-materialize-transient-size-queries,"
+        "util.func(iree-stream-pack-constants,iree-stream-layout-slices,canonicalize),"
+        f"iree-util-propagate-subranges,{_CLEANUP}",
+    ),
+    ("ours", "automatic-reference-counting"),
+    ("iree", "iree-stream-annotate-constant-transient-size"),
+)
+
+
+def _composed(tool: str, text: str, iree_only: bool) -> tuple[str, str]:
+    """Run :data:`CHAIN` on ``text``: ("ok", the cmd form) or (a verdict, its message)."""
+    from scheduler.passes import PASSES
+
+    for who, what in CHAIN:
+        if who == "ours" and not iree_only:
+            try:
+                module = ir.load_text(text)
+                PASSES[what].run(module)
+                text = ir.print_generic(module)
+            except (IRError, ScheduleError) as e:
+                return "rejected", f"{what}: {str(e).splitlines()[0][:300]}"
+            continue
+        if who == "ours":
+            step = PASSES[what]
+            what = f"{step.nest}({step.iree_flag.removeprefix('--')})" if step.nest else step.iree_flag[2:]
+        ok, out = _iree(tool, [f"--pass-pipeline=builtin.module({what})"], text)
+        if not ok:
+            return "step-error", f"{what[:60]}: {out.strip().splitlines()[0][:240] if out.strip() else ''}"
+        text = out
+    return "ok", text
+
+
+def verdict(
+    seed: int, tool: str, devices: bool, prepared: bool, composed: bool = False, iree_only: bool = False
+) -> tuple[str, str]:
     text = HEADER + random_function(seed, devices=devices) + "\n"
-    if prepared:  # IREE's passes before scheduling first: the form IREE's schedule-execution takes
+    if (
+        prepared or composed
+    ):  # IREE's passes before scheduling first: the form IREE's schedule-execution takes
         ok, text = _iree(tool, [f"--pass-pipeline=builtin.module({_ASYNC})"], text)
         if not ok:
             return "iree-error", text
     ok, theirs = _iree(tool, IREE_PIPELINE, text)
     if not ok:
         return "iree-error", theirs
+    if composed:
+        kind, out = _composed(tool, text, iree_only)
+        if kind != "ok":
+            return kind, out
+        a, b = _figures(ir.parse_module(out)), _figures(ir.parse_module(theirs))
+        return ("same", "") if a == b else ("different", f"ours {a} IREE {b}")
     try:
         module = ir.load_text(text)
         Pipeline.default().run(module)
@@ -80,14 +147,24 @@ def main(argv: list[str] | None = None) -> int:
         help="give both pipelines the function after IREE's copy-on-write, copy elision, emplacement and "
         "usage refinement (the form IREE's schedule-execution takes, as in IREE-compiled programs)",
     )
+    ap.add_argument(
+        "--composed",
+        action="store_true",
+        help="measure IREE's pipeline pass by pass with streamsim's standalone passes in their places "
+        "(implies --prepared)",
+    )
+    ap.add_argument("--iree-only", action="store_true", help="with --composed: IREE's passes at every step")
     args = ap.parse_args(argv)
+    if args.iree_only and not args.composed:
+        ap.error("--iree-only needs --composed")
     tool = iree_opt()
     if tool is None:
         print("pipeline_random: iree-opt not found (pip install -e '.[iree]')", file=sys.stderr)
         return 2
     start = time.perf_counter()
     results = {
-        s: verdict(s, tool, args.devices, args.prepared) for s in range(args.first, args.first + args.seeds)
+        s: verdict(s, tool, args.devices, args.prepared, args.composed, args.iree_only)
+        for s in range(args.first, args.first + args.seeds)
     }
     counts = collections.Counter(v for v, _ in results.values())
     print(
@@ -95,7 +172,9 @@ def main(argv: list[str] | None = None) -> int:
         + ", ".join(f"{k} {n}" for k, n in counts.most_common())
     )
     causes = collections.Counter(
-        d.split(" at ")[0][:120] for v, d in results.values() if v in ("rejected", "not accepted")
+        d.split(" at ")[0][:120]
+        for v, d in results.values()
+        if v in ("rejected", "not accepted", "step-error")
     )
     for cause, n in causes.most_common():
         print(f"  {n:4}  {cause}")
@@ -103,7 +182,7 @@ def main(argv: list[str] | None = None) -> int:
         for s, (v, d) in results.items():
             if v != "same":
                 print(f"seed {s}: {v}: {d}")
-    return 1 if counts["rejected"] or counts["not accepted"] else 0
+    return 1 if counts["rejected"] or counts["not accepted"] or counts["step-error"] else 0
 
 
 if __name__ == "__main__":
