@@ -20,6 +20,8 @@ _SYMBOL = re.compile(r'@(?:([A-Za-z_$.][A-Za-z0-9_$.\-]*)|"((?:[^"\\]|\\.)*)")')
 _INT_TYPE = re.compile(r"(s|u)?i(\d+)\b")
 # A candidate extent of a type, used only as a cache key: nested <> up to three levels.
 _TYPE_KEY = re.compile(r"[!A-Za-z_][A-Za-z0-9_.]*(?:<(?:[^<>]|<(?:[^<>]|<[^<>]*>)*>)*>)?")
+# A cacheable type (after at most one space) followed by the separator of a type list (", ") or its end (")").
+_TYPE_ITEM = re.compile(" ?(" + _TYPE_KEY.pattern + r")(, |\))")
 _DIMS = re.compile(r"((?:(?:\d+|\?)x)*)")
 # The body of ``array<T: ...>`` after its element type when it is decimal integers (no leading zeros, which
 # the general path reads as Python literals would): ``: 0, 2, 2, 1>``.
@@ -274,24 +276,39 @@ class AttrTypeParser(Lexer):
         self.expect("(")
         inputs: list[T.Type] = []
         if not self.accept(")"):
-            while True:
-                inputs.append(self.parse_type())
-                if self.accept(")"):
-                    break
-                self.expect(",", "between types")
+            self._parse_type_list(inputs)
         self.expect("->", "in a function type")
         results: list[T.Type] = []
         if self.peek("(") and not self._paren_is_function_type():
             self.expect("(")
             if not self.accept(")"):
-                while True:
-                    results.append(self.parse_type())
-                    if self.accept(")"):
-                        break
-                    self.expect(",", "between types")
+                self._parse_type_list(results)
         else:
             results.append(self.parse_type())
         return T.FunctionType(tuple(inputs), tuple(results))
+
+    def _parse_type_list(self, out: list[T.Type]) -> None:
+        """Types separated by commas, through the closing ``)``, appended to ``out``.
+
+        A type already in the cache and followed by ``", "`` or ``")"`` is taken by one regex match and a
+        lookup, as :meth:`parse_type` would take it (the same key, the same cached type); a signature of
+        thousands of operands (an ``execute`` over every parameter) is mostly such types. Anything else
+        goes through :meth:`parse_type`."""
+        text, cache, item = self.text, self._type_cache, _TYPE_ITEM.match
+        while True:
+            m = item(text, self.pos)
+            if m is not None:
+                cached = cache.get(m.group(1))
+                if cached is not None:
+                    out.append(cached)
+                    self.pos = m.end()
+                    if m.group(2) == ")":
+                        return
+                    continue
+            out.append(self.parse_type())
+            if self.accept(")"):
+                return
+            self.expect(",", "between types")
 
     def _paren_is_function_type(self) -> bool:
         # `-> (a) -> b` returns a function type; `-> (a, b)` is a result list.

@@ -27,6 +27,8 @@ def int_literal(text: str) -> int:
 
 
 _STRING = re.compile(r'"((?:[^"\\\n]|\\.)*)"')
+# Per bracket pair, the run of characters :meth:`Lexer.balanced` passes over without looking.
+_BALANCED_SKIP: dict[str, re.Pattern[str]] = {}
 
 
 class Lexer:
@@ -122,7 +124,14 @@ class Lexer:
         """Text up to the bracket that closes one already consumed; consumes that bracket."""
         depth, i, text = 1, self.pos, self.text
         n = len(text)
+        skip = _BALANCED_SKIP.get(open_ + close)
+        if skip is None:
+            skip = _BALANCED_SKIP[open_ + close] = re.compile(f'[^"{re.escape(open_ + close)}]*')
         while i < n:
+            # Characters other than a quote and the two brackets change nothing: one regex skips them.
+            i = skip.match(text, i).end()  # type: ignore[union-attr]
+            if i >= n:
+                break
             c = text[i]
             if c == '"':
                 m = _STRING.match(text, i)

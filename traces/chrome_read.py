@@ -314,7 +314,9 @@ class _Builder:
                     start = round(ts * 1000) if type(ts) is float and lo <= ts <= hi else parse_ts(ts)
                     ts = event["dur"]
                     dur = round(ts * 1000) if type(ts) is float and lo <= ts <= hi else parse_ts(ts)
-                    args = event.get("args", {})
+                    # A missing args member is an empty one (span() is given a new {} for it); no {} is made
+                    # per event for the default.
+                    args = event.get("args", _MISSING)
                     span_id = event.get("id")
                     name = event.get("name", "")
                     cat = event.get("cat", "host")
@@ -348,7 +350,7 @@ class _Builder:
                             spans_append(record)
                             i += 1
                             continue
-                    span(event, start, dur, args)
+                    span(event, start, dur, {} if args is _MISSING else args)
                 elif ph == "s":
                     if "span_id" in event:
                         flow_id = event["id"]
@@ -517,6 +519,8 @@ class _Builder:
         trace._order_spans_by_id()
         return self.trace
 
+
+_MISSING: Any = object()
 
 # Decoded strings are new objects per event; a million spans share a few names and categories, so the
 # reader hands out one object per distinct value.

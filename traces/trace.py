@@ -12,6 +12,7 @@ imported lazily so that building a trace needs neither pandas nor matplotlib.
 
 from __future__ import annotations
 
+import operator
 import os
 from collections.abc import Iterable, Iterator
 from typing import IO, TYPE_CHECKING, Any
@@ -32,6 +33,7 @@ from traces.records import (
 )
 
 _CATEGORY_SET = frozenset(CATEGORIES)
+_span_id = operator.attrgetter("id")
 
 if TYPE_CHECKING:
     import pandas as pd
@@ -164,7 +166,7 @@ class Trace:
         """Put the spans in id order (a reader that made them in end order restores creation order)."""
         spans = self._spans
         if any(a.id > b.id for a, b in zip(spans, spans[1:])):
-            spans.sort(key=lambda s: s.id)
+            spans.sort(key=_span_id)
             self._index = None
             self._last_track = None
 

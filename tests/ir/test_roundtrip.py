@@ -142,3 +142,66 @@ def test_repeated_op_tails_are_parsed_once_and_give_the_same_ops() -> None:
     assert consts[0].properties is not consts[1].properties
     again = ir.parse_module(ir.print_generic(module), "<printed>")
     assert _signature(again.op) == _signature(module.op)
+
+
+def test_long_type_lists_take_cached_types_without_a_full_type_parse() -> None:
+    """A signature of thousands of types (an execute over every parameter) takes each type it has seen
+    before by one match and a cache lookup: parse_type runs once per distinct spelling (plus the list's
+    odd ones: spaces, a newline, a nested function type), and the types are those a full parse gives."""
+    from ir import types as T
+    from ir.attr_parser import AttrTypeParser
+
+    n = 2000
+    inputs = ", ".join(["index", "!stream.resource<constant>"] * n)
+    odd = "i32 ,  index,\n  (index) -> i1, tensor<4xf32>"
+    results = ", ".join(["!stream.resource<constant>"] * n)
+    text = f"({inputs}, {odd}) -> ({results}, !stream.timepoint)"
+    parser = AttrTypeParser(text)
+    calls = 0
+    full = parser.parse_type
+
+    def counted() -> T.Type:
+        nonlocal calls
+        calls += 1
+        return full()
+
+    parser.parse_type = counted  # type: ignore[method-assign]
+    fn = parser._parse_function_type()
+    assert parser.pos == len(text)
+    assert calls <= 10  # index, resource, i32, the next index (after "  "), the nested type and its parts...
+    resource = T.ResourceType("constant")
+    assert fn.inputs[: 2 * n] == (T.index, resource) * n
+    assert fn.inputs[2 * n :] == (
+        T.IntegerType(32),
+        T.index,
+        T.FunctionType((T.index,), (T.IntegerType(1),)),
+        AttrTypeParser("tensor<4xf32>").parse_type(),
+    )
+    assert fn.results == (resource,) * n + (T.TimepointType(),)
+    assert fn == AttrTypeParser(text).parse_type()
+    # Errors are those of the full parse, at the same place.
+    with pytest.raises(ir.ParseError, match=r"<string>:1:16: expected a type, found '\) -> \(\)'"):
+        AttrTypeParser("(index, index, ) -> ()").parse_type()
+
+
+@pytest.mark.parametrize(
+    ("text", "close", "body"),
+    [
+        ("a(b)c) rest", ")", "a(b)c"),
+        ('x, ")", (")"), y) z', ")", 'x, ")", (")"), y'),
+        ("i32, (index) -> i1> tail", ">", "i32, (index) -> i1"),
+        ("<a<b>> c>", ">", "<a<b>> c"),
+        ("no brackets here] after", "]", "no brackets here"),
+    ],
+)
+def test_balanced_skips_to_the_closing_bracket(text: str, close: str, body: str) -> None:
+    from ir.lexer import Lexer
+
+    lexer = Lexer(text)
+    open_ = {")": "(", ">": "<", "]": "["}[close]
+    assert lexer.balanced(open_, close) == body
+    assert lexer.pos == len(body) + 1
+    with pytest.raises(ir.ParseError, match="unterminated '\\(': no matching '\\)'"):
+        Lexer("a (b) c").balanced("(", ")")
+    with pytest.raises(ir.ParseError, match="unterminated string literal"):
+        Lexer('a "b').balanced("(", ")")
