@@ -150,8 +150,10 @@ def partition_execution(
             m = membership.get(user, 0)
             if _used_inside(g, n, user):
                 # IREE's nestedRegionHazards: the partitions consuming a region op's results can never
-                # hold what the region uses (n cannot join them).
+                # hold what the region uses (n cannot join them), and they are n's hazards, which the
+                # ops n uses inherit.
                 nested |= hazards_of[user]
+                hazards |= m | hazards_of[user]  # IREE's nestedConsumers
                 continue
             consumers |= m
             hazards |= m | hazards_of[user]

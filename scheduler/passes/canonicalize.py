@@ -7,14 +7,16 @@ and awaits trigger, plus its own ``RemoveBarriers``, applied to a fixpoint.
   (``ElideImmediateTimepointWait``); a captured resource that is the result of a (non-sync) await is
   captured unawaited and the region awaits its timepoint instead (``ChainDependentAwaits``); a region
   holding only its yield becomes its captures and an immediate (``ElideNoOpAsyncExecuteOp``); unused
-  and duplicate captures and unused results go (``ClosureOptimizationPattern``); a result whose yielded
+  and duplicate captures and duplicate results go (``ClosureOptimizationPattern``: an unused result
+  stays, its yield reading it); a result whose yielded
   value is, through tied ops, a captured block argument is tied to that capture (``TieRegionResults``);
   a region nothing uses is erased;
 - await: on an immediate timepoint it is its operands; unused (not sync) it goes; duplicate resources
   are folded; awaits of one timepoint in one block are grouped into the first; each is sunk to its
   first consumer (:func:`scheduler.await_sinking.sink_awaits`);
-- transfer: between one affinity and itself (or none), not of staging memory, it is a clone
-  (``SameAffinityTransferToClone``);
+- transfer: back to the type and affinity of the transfer it takes, neither executing elsewhere, it is
+  that transfer's source (``AsyncTransferOp::fold``, before the patterns); between one affinity and
+  itself (or none), not of staging memory, it is a clone (``SameAffinityTransferToClone``);
 - slice: of the whole source (the same size value) it is its source (``AsyncSliceOp::fold``); async
   ops nothing uses are erased (``ElideUnusedOp``);
 - splat/fill: a constant pattern of repeated bytes is narrowed to them (``NarrowFillPattern``); a fill
@@ -28,7 +30,9 @@ and awaits trigger, plus its own ``RemoveBarriers``, applied to a fixpoint.
   nobody uses) is dropped (MLIR's ``ForOpIterArgsFolder``, in :mod:`scheduler.passes.scf_canonicalize`);
 - scf.if: results yielded from outside become selects, an empty ``else`` goes (MLIR's patterns, in
   :mod:`scheduler.passes.scf_canonicalize`);
-- join: one operand is that operand; immediates and duplicates are dropped.
+- join: one operand is that operand; immediates and duplicates are dropped;
+- any scf op whose results nothing uses and that holds only pure ops is erased (the greedy driver's
+  trivially dead ops).
 """
 
 from __future__ import annotations
@@ -36,7 +40,7 @@ from __future__ import annotations
 from ir import Builder, Operation, Value, rebuild_op
 from ir import attributes as A
 from ir import types as T
-from scheduler.access import op_info, tied_operands
+from scheduler.access import SCF_REGION_OPS, op_info, pure_nested, tied_operands
 from scheduler.await_sinking import can_stably_sink, sink_awaits, sink_target
 from scheduler.passes.async_folders import fold_async, narrow_pattern
 from scheduler.passes.scf_canonicalize import canonicalize_for, canonicalize_if
@@ -77,7 +81,10 @@ def canonicalize_execution(func: Operation) -> None:
         for op in _worklist(func):
             if op.parent is None:
                 continue
-            if op.op_name == "stream.async.execute":
+            if op.op_name in SCF_REGION_OPS and not any(r.uses for r in op.results) and pure_nested(op):
+                op.erase()  # the greedy driver erases trivially dead ops first
+                changed = True
+            elif op.op_name == "stream.async.execute":
                 changed |= _execute(op)
             elif op.op_name == "stream.timepoint.await":
                 changed |= _await(op)
@@ -236,8 +243,6 @@ def _execute(op: Operation) -> bool:
         dup = next((j for j in keep_res if yielded[j] is yielded[k]), None)
         if dup is not None:
             op.results[k].replace_all_uses_with(op.results[dup])
-            continue
-        if not op.results[k].uses and ties[k] < 0:
             continue
         keep_res.append(k)
     if len(keep_args) != len(body.args) or len(keep_res) != nout:
@@ -452,7 +457,25 @@ def _join(op: Operation) -> bool:
 
 
 def _transfer(op: Operation) -> bool:
-    return _same_affinity_transfer(op) or _intermediate_transfer(op)
+    return _fold_transfer(op) or _same_affinity_transfer(op) or _intermediate_transfer(op)
+
+
+def _fold_transfer(op: Operation) -> bool:
+    """``AsyncTransferOp::fold`` (tried before the patterns): a transfer back of a transfer, neither with
+    an execution affinity, to the type and affinity the first one started from, is the first's source."""
+    src = op.operands[0].defining_op
+    if (
+        src is None
+        or src.op_name != "stream.async.transfer"
+        or op.attr("execution_affinity") is not None
+        or src.attr("execution_affinity") is not None
+        or src.operands[0].type != op.results[0].type
+        or src.attr("source_affinity") != op.attr("target_affinity")
+    ):
+        return False
+    op.results[0].replace_all_uses_with(src.operands[0])
+    op.erase()
+    return True
 
 
 def _intermediate_transfer(op: Operation) -> bool:

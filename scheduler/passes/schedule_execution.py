@@ -6,7 +6,7 @@ partition becomes one ``stream.async.execute`` placed just after its last op, ca
 ops use from outside and yielding those used outside, each result awaited right after the region. The
 block is then sorted topologically (MLIR's ``sortTopologically``) and the pass's cleanup runs
 (:func:`scheduler.passes.canonicalize.canonicalize_execution`: barriers dropped, awaits chained into the
-regions that capture their results, unused results dropped, tied results, awaits sunk and grouped).
+regions that capture their results, tied results, awaits sunk and grouped).
 
 The output stays in async form: ``stream.async.*`` ops inside the regions, as IREE's pass leaves them.
 
@@ -37,6 +37,7 @@ from scheduler.access import (
     METADATA,
     PURE,
     SCF_REGION_OPS,
+    STREAMABLE,
     STREAMABLE_OPS,
     OpInfo,
     is_resource,
@@ -109,8 +110,11 @@ def _process_region(region: Region) -> None:
 def iree_graph(block: Block) -> nx.DiGraph[int]:
     """:func:`~scheduler.graph.build_graph` with IREE's view of three kinds of op the pipeline treats
     otherwise: barriers are streamable sync ops, constants are metadata (no wave), and an scf op holding
-    only pure ops is pure."""
+    only pure ops is pure. Without the storage hazard edges: IREE's partitioning follows SSA uses only,
+    so an op updating a value in place is not ordered after an earlier reader of it that it does not
+    use (a read then a write of one resource can land in two regions that do not wait on each other)."""
     g = build_graph(block)
+    g.remove_edges_from([(u, v) for u, v in list(g.edges) if g.edges[u, v]["kind"] == "hazard"])
     for n in g.nodes:
         op = g.nodes[n]["op"]
         if op.op_name == "stream.async.barrier":
@@ -135,7 +139,9 @@ def _partitions(block: Block) -> tuple[list[Operation], tuple[Partition, ...], l
 
     def feeds_streamable(holder: Operation) -> bool:
         # IREE's nestedRegionHazards: a partition depends on the results of the op holding the uses.
-        return any(g.nodes[m]["op"].op_name in STREAMABLE_OPS for m in nx.descendants(g, node_of[id(holder)]))
+        return any(
+            g.nodes[m]["info"].kind in (STREAMABLE, METADATA) for m in nx.descendants(g, node_of[id(holder)])
+        )
 
     remat = []
     for op in ops:

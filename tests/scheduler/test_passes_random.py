@@ -18,11 +18,7 @@ from tests.scheduler.async_programs import STAGES, compare, iree_opt, random_fun
 SEEDS = int(os.environ.get("STREAMSIM_PASS_SEEDS", "60"))
 
 # Per stage: the seeds (of the CI range) whose outcome is not "same", and why.
-KNOWN: dict[str, list[tuple[frozenset[int], str]]] = {
-    "schedule-execution": [
-        (frozenset({50}), "a dispatch joins another partition than IREE's (not yet explained)"),
-    ],
-}
+KNOWN: dict[str, list[tuple[frozenset[int], str]]] = {}
 
 
 def _tool() -> str:
