@@ -258,11 +258,15 @@ class ParameterProvider:
             self._busy_lanes.difference_update(lanes)
         start = engine.now
         dur = device.spec.queue_op_overhead_ns
-        if dur:
-            yield engine.env.timeout(dur)
+        lane = queue.claim_lanes(1)  # beside what else runs on the queue now (its spans must nest)
+        try:
+            if dur:
+                yield engine.env.timeout(dur)
+        finally:
+            queue.release_lanes(lane, 1)
         args = {"op": op_name, "loc": loc, "affinity": affinity, "timelines": plan.timelines_used,
                 "steps": len(plan.steps)}  # fmt: skip
-        span = engine.trace.add_span(queue.track, "parameter flush barrier", "sync", start, dur, args)
+        span = engine.trace.add_span(queue.lane(lane), "parameter flush barrier", "sync", start, dur, args)
         for src in spans or flows_from:
             engine.trace.add_flow(src, span)
         self.log.append(BatchRecord(call.number, "barrier", (), -1, start, engine.now))
