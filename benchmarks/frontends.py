@@ -6,7 +6,8 @@ user would, each stage in a fresh process (so a time includes start-up and parsi
 
 ``opt``        ``streamsim opt async.generic.mlir`` (round trip: printing the output again gives the same text)
 ``sched:F``    ``streamsim schedule async.generic.mlir --favor F`` for the three favors; "pass" also needs
-               IREE's structure (execute regions, dispatches, waves, awaits) from ``cmd[.F].generic.mlir``
+               IREE's structure (execute regions, dispatches, waves, awaits, allocas that wait, transient
+               bytes no more than IREE's) from ``cmd[.F].generic.mlir``
 ``run``        ``streamsim run cmd.generic.mlir`` with the fixture's inputs, against IREE's outputs
                (max abs error <= 1e-4 x scale, integers exact)
 ``ours``       ``streamsim run`` of our min-peak-memory schedule, against IREE's outputs
@@ -17,7 +18,7 @@ user would, each stage in a fresh process (so a time includes start-up and parsi
 A failing cell shows its exit code (2: unsupported construct or bad input, 1: findings, x: wrong numbers
 or structure). Usage::
 
-    python benchmarks/frontends.py [--markdown]
+    python benchmarks/frontends.py [--markdown] [NAME ...] [--root DIR]
 """
 
 from __future__ import annotations
@@ -100,11 +101,15 @@ def same_structure(ours: pathlib.Path, iree: pathlib.Path) -> bool:
     import ir
     from scheduler import ScheduleStats
     from tests.scheduler.test_fixtures import wave_signature
+    from tests.simulator.test_frontend_fixtures import _waiting_allocas
 
     a_mod, b_mod = ir.load_file(str(ours)), ir.load_file(str(iree))
     a, b = ScheduleStats.from_module(a_mod), ScheduleStats.from_module(b_mod)
-    return (a.execute_regions, a.dispatches, a.awaits) == (b.execute_regions, b.dispatches, b.awaits) and (
-        wave_signature(a_mod) == wave_signature(b_mod)
+    return (
+        (a.execute_regions, a.dispatches, a.awaits) == (b.execute_regions, b.dispatches, b.awaits)
+        and wave_signature(a_mod) == wave_signature(b_mod)
+        and a.transient_bytes <= b.transient_bytes
+        and _waiting_allocas(a_mod) == _waiting_allocas(b_mod)
     )
 
 
@@ -144,9 +149,11 @@ def fixture_row(d: pathlib.Path) -> dict[str, tuple[str, float]]:
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--markdown", action="store_true", help="print a markdown table")
+    ap.add_argument("names", nargs="*", help="fixtures to run (default: all)")
+    ap.add_argument("--root", type=pathlib.Path, default=FRONTENDS, help=f"fixture directory (default {FRONTENDS})")
     a = ap.parse_args(argv)
-    names = sorted(p.name for p in FRONTENDS.iterdir() if (p / "cmd.generic.mlir").exists())
-    rows = {n: fixture_row(FRONTENDS / n) for n in names}
+    names = a.names or sorted(p.name for p in a.root.iterdir() if (p / "cmd.generic.mlir").exists())
+    rows = {n: fixture_row(a.root / n) for n in names}
     cell = lambda s, t: f"{s} {t:.2f}s"  # noqa: E731
     if a.markdown:
         print("| fixture | " + " | ".join(STAGES) + " |")

@@ -21,7 +21,8 @@ Torch: the torch dialect as the fx importer writes it (weights as ``#stream.para
 The models here are the first seven; :mod:`frontend_models` holds the next fourteen (while loops, RNG,
 transposed convolutions, symbolic shapes, Resize/Einsum, LSTM, scaled dot-product attention...) and
 :mod:`frontend_models2` the next five (ONNX Tile/Expand/Gather with negative indices...) and
-:mod:`frontend_models3` the rest (loops and branches with wide integers...). The HAL forms
+:mod:`frontend_models3` the next eight (loops and branches with wide integers...) and
+:mod:`frontend_models4` the rest (masked attention, grouped convolutions, integer reductions...). The HAL forms
 (``hal*.mlir``) are written as :mod:`regen_fixtures` writes them.
 
 Usage::
@@ -584,8 +585,9 @@ def main(argv: list[str] | None = None) -> int:
     from frontend_models import MODELS as MORE
     from frontend_models2 import MODELS as THIRD
     from frontend_models3 import MODELS as FOURTH
+    from frontend_models4 import MODELS as FIFTH
 
-    models = {**MODELS, **MORE, **THIRD, **FOURTH}
+    models = {**MODELS, **MORE, **THIRD, **FOURTH, **FIFTH}
     unknown = [n for n in a.names if n not in models]
     if unknown:
         ap.error(f"unknown model(s) {unknown}; known: {sorted(models)}")
