@@ -13,8 +13,9 @@ in order,
 - ``trace write`` / ``trace read``: the run's trace to Chrome JSON and back (``traces.read_trace``);
 
 each as CPU seconds (``time.process_time``: the machine is shared, CPU time is the steadier figure)
-and wall seconds, and reports the child's wall time from start to end (interpreter start and imports included) and its peak
-RSS (``ru_maxrss``, the whole child, and as it stood at the end of ``simulate``), and the sum of parse,
+and wall seconds (and, in brackets, the CPU seconds of the cyclic garbage collector's collections within
+it, from ``gc.callbacks``), and reports the child's wall time from start to end (interpreter start and
+imports included) and its peak RSS (``ru_maxrss``, the whole child, and as it stood at the end of ``simulate``), and the sum of parse,
 schedule and simulate (issue 20's minute for 100,000 dispatches). The parent prints, per size, the minimum over ``--repeats`` of each
 figure with the spread (max - min) beside it, and the growth factor of each minimum per 10x dispatches.
 
@@ -34,6 +35,7 @@ suite's smoke test.
 from __future__ import annotations
 
 import argparse
+import gc
 import importlib.util
 import json
 import os
@@ -63,12 +65,25 @@ def child(path: pathlib.Path) -> dict[str, float]:
     from traces import read_trace
 
     out: dict[str, float] = {}
+    # CPU seconds spent in the cyclic garbage collector's collections, from gc.callbacks. The steps pause
+    # the collector while they run; its deferred walks of what they allocated come at the first
+    # allocations after, so they may land in the next step.
+    collector = {"s": 0.0, "start": 0.0}
+
+    def on_collection(phase: str, _info: dict[str, int]) -> None:
+        if phase == "start":
+            collector["start"] = time.process_time()
+        else:
+            collector["s"] += time.process_time() - collector["start"]
+
+    gc.callbacks.append(on_collection)
 
     def timed(step: str, fn):  # type: ignore[no-untyped-def]
-        start, cpu = time.perf_counter(), time.process_time()
+        start, cpu, collected = time.perf_counter(), time.process_time(), collector["s"]
         value = fn()
         out[step] = time.process_time() - cpu
         out[step + " wall"] = time.perf_counter() - start
+        out[step + " gc"] = collector["s"] - collected
         return value
 
     module = timed("parse", lambda: ir.load_file(str(path)))
@@ -87,6 +102,7 @@ def child(path: pathlib.Path) -> dict[str, float]:
     # whole child's peak is higher).
     out["parse+schedule+simulate"] = out["parse"] + out["schedule"] + out["simulate"]
     out["parse+schedule+simulate wall"] = out["parse wall"] + out["schedule wall"] + out["simulate wall"]
+    out["parse+schedule+simulate gc"] = out["parse gc"] + out["schedule gc"] + out["simulate gc"]
     out["peak MiB to simulate"] = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
     out["dispatches"] = result.stats.counts["dispatches"]
     out["events"] = result.events_processed
@@ -199,9 +215,15 @@ def _print_size(size: int, runs: dict[str, list[float]], repeats: int, size_byte
         f"{int(runs['trace events'][0])} trace events), min of {repeats} runs ± spread (max - min):"
     )
     for step in STEPS:
-        print(f"  {step:12} {_fmt(runs[step], 's')} CPU, {_fmt(runs[step + ' wall'], 's')} wall")
+        print(
+            f"  {step:12} {_fmt(runs[step], 's')} CPU, {_fmt(runs[step + ' wall'], 's')} wall"
+            f"  (collector {min(runs[step + ' gc']):.2f} s)"
+        )
     pss = "parse+schedule+simulate"
-    print(f"  {pss} {_fmt(runs[pss], 's')} CPU, {_fmt(runs[pss + ' wall'], 's')} wall (sum of the three)")
+    print(
+        f"  {pss} {_fmt(runs[pss], 's')} CPU, {_fmt(runs[pss + ' wall'], 's')} wall (sum of the three; "
+        f"collector {min(runs[pss + ' gc']):.2f} s)"
+    )
     print(f"  {'wall':12} {_fmt(runs['wall'], 's')}  (child process, interpreter start to end)")
     print(
         f"  {'peak RSS':12} {_fmt(runs['peak MiB'], 'MiB')} (whole child; "

@@ -84,6 +84,9 @@ def test_quick_run_prints_every_figure() -> None:
             out,
         )
     assert re.search(r"^  wall +\d+\.\d\d s ±\d+\.\d\d", out, re.M), out
+    # The collector's share of each step (its collections' CPU seconds, from gc.callbacks).
+    assert len(re.findall(r" wall  \(collector \d+\.\d\d s\)$", out, re.M)) == 6, out
+    assert re.search(r"\(sum of the three; collector \d+\.\d\d s\)$", out, re.M), out
     assert re.search(r"^  peak RSS +\d+ MiB .*; \d+ MiB up to the end of simulate\)", out, re.M), out
     assert re.search(r"^  parse\+schedule\+simulate +\d+\.\d\d s ±\d+\.\d\d +CPU, .* wall", out, re.M), out
     m = re.search(
