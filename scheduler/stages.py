@@ -213,8 +213,12 @@ def schedule_concurrency(state: ScheduleState, *, favor: str | None = None) -> S
             else:
                 # IREE's schedule-concurrency visits only the regions directly in a function's blocks:
                 # one nested in control flow (an scf.for body) keeps its ops serial, in order.
-                waves = partition_concurrency(g, part.nodes, favor="debug" if plan.nested else plan_favor)
-                items = _sink_allocas(g, order_items(g, part.nodes, waves))
+                # IREE's schedule-execution leaves each region canonicalized: its splats and allocas just
+                # before their first consumer (the region's yield when none is inside), the order
+                # schedule-concurrency then walks.
+                nodes = tuple(n for n in _sink_allocas(g, list(part.nodes)) if isinstance(n, int))
+                waves = partition_concurrency(g, nodes, favor="debug" if plan.nested else plan_favor)
+                items = _sink_allocas(g, order_items(g, nodes, waves))
             plan.waves[p] = waves
             for w, wave in enumerate(waves):
                 for n in wave:

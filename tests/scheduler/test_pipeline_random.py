@@ -47,3 +47,14 @@ def test_standalone_passes_composed_in_irees_order_schedule_as_iree_does() -> No
     verdicts = {s: harness.verdict(s, tool, False, True, composed=True) for s in range(6)}
     ran = {s: v for s, v in verdicts.items() if v[0] != "iree-error"}
     assert len(ran) >= 4 and all(v == ("same", "") for v in ran.values()), verdicts
+
+
+@pytest.mark.parametrize("seed", [30, 59, 84])
+def test_splats_and_allocas_sit_before_their_first_consumer_when_waves_are_made(seed: int) -> None:
+    # IREE's schedule-execution leaves each region canonicalized (a splat or alloca just before its first
+    # consumer) before schedule-concurrency walks it; these functions' waves differ from IREE's otherwise.
+    require_iree()
+    harness = _harness()
+    tool = harness.iree_opt()
+    assert tool is not None
+    assert harness.verdict(seed, tool, False, True) == ("same", "")
