@@ -93,10 +93,9 @@ def _composed(tool: str, text: str, iree_only: bool) -> tuple[str, str]:
             except (IRError, ScheduleError) as e:
                 return "rejected", f"{what}: {str(e).splitlines()[0][:300]}"
             continue
-        if who == "ours":
-            step = PASSES[what]
-            what = f"{step.nest}({step.iree_flag.removeprefix('--')})" if step.nest else step.iree_flag[2:]
-        ok, out = _iree(tool, [f"--pass-pipeline=builtin.module({what})"], text)
+        # IREE's pass in the place of ours (IreePass.iree_args), or a pipeline of IREE's own
+        args = PASSES[what].iree_args() if who == "ours" else [f"--pass-pipeline=builtin.module({what})"]
+        ok, out = _iree(tool, args, text)
         if not ok:
             return "step-error", f"{what[:60]}: {out.strip().splitlines()[0][:240] if out.strip() else ''}"
         text = out

@@ -18,9 +18,10 @@ ONNX models: the graph is saved as ``model.onnx`` and imported by ``iree-import-
 
 Torch: the torch dialect as the fx importer writes it (weights as ``#stream.parameter.named`` globals).
 
-The models here are the first seven; :mod:`frontend_models` holds the next fourteen (while loops, RNG,
+The models here are the first five; :mod:`frontend_models` holds the next fourteen (while loops, RNG,
 transposed convolutions, symbolic shapes, Resize/Einsum, LSTM, scaled dot-product attention...) and
-:mod:`frontend_models2` the next five (ONNX Tile/Expand/Gather with negative indices...) and
+:mod:`frontend_models2` the ONNX CNN and sequence top-k, and five more (Tile/Expand/Gather with negative
+indices...);
 :mod:`frontend_models3` the next eight (loops and branches with wide integers...) and
 :mod:`frontend_models4` the rest (masked attention, grouped convolutions, integer reductions...). The HAL forms
 (``hal*.mlir``) are written as :mod:`regen_fixtures` writes them.
@@ -290,139 +291,6 @@ def stax_cnn() -> Model:
 # -- ONNX ---------------------------------------------------------------------------------------------
 
 
-def onnx_cnn() -> Model:
-    """An ONNX CNN with a dynamic batch: Conv, BatchNormalization, Relu, MaxPool, Conv, BatchNormalization,
-    Relu, AveragePool, GlobalAveragePool, Flatten, Gemm, Softmax."""
-    import onnx
-    from onnx import TensorProto, helper, numpy_helper
-
-    rng = np.random.default_rng(SEED)
-    inits: dict[str, np.ndarray] = {}
-
-    def init(name: str, arr: np.ndarray) -> str:
-        inits[name] = arr.astype(np.float32)
-        return name
-
-    def bn(c: int, p: str) -> list[str]:
-        return [
-            init(f"{p}_scale", rng.uniform(0.5, 1.5, c)),
-            init(f"{p}_bias", rng.standard_normal(c) * 0.1),
-            init(f"{p}_mean", rng.standard_normal(c) * 0.1),
-            init(f"{p}_var", rng.uniform(0.5, 1.5, c)),
-        ]
-
-    nodes = [
-        helper.make_node(
-            "Conv",
-            [
-                "x",
-                init("c1_w", rng.standard_normal((8, 3, 3, 3)) / 5),
-                init("c1_b", rng.standard_normal(8) * 0.1),
-            ],
-            ["c1"],
-            pads=[1, 1, 1, 1],
-        ),
-        helper.make_node("BatchNormalization", ["c1", *bn(8, "bn1")], ["b1"], epsilon=1e-5),
-        helper.make_node("Relu", ["b1"], ["r1"]),
-        helper.make_node("MaxPool", ["r1"], ["p1"], kernel_shape=[2, 2], strides=[2, 2]),
-        helper.make_node(
-            "Conv",
-            [
-                "p1",
-                init("c2_w", rng.standard_normal((16, 8, 3, 3)) / 8),
-                init("c2_b", rng.standard_normal(16) * 0.1),
-            ],
-            ["c2"],
-            pads=[1, 1, 1, 1],
-        ),
-        helper.make_node("BatchNormalization", ["c2", *bn(16, "bn2")], ["b2"], epsilon=1e-5),
-        helper.make_node("Relu", ["b2"], ["r2"]),
-        helper.make_node("AveragePool", ["r2"], ["p2"], kernel_shape=[2, 2], strides=[2, 2]),
-        helper.make_node("GlobalAveragePool", ["p2"], ["g"]),
-        helper.make_node("Flatten", ["g"], ["f"], axis=1),
-        helper.make_node(
-            "Gemm",
-            [
-                "f",
-                init("fc_w", rng.standard_normal((16, 10)) / 4),
-                init("fc_b", rng.standard_normal(10) * 0.1),
-            ],
-            ["logits"],
-        ),
-        helper.make_node("Softmax", ["logits"], ["probs"], axis=-1),
-    ]
-    graph = helper.make_graph(
-        nodes,
-        "main",
-        [helper.make_tensor_value_info("x", TensorProto.FLOAT, ["N", 3, 8, 8])],
-        [helper.make_tensor_value_info("probs", TensorProto.FLOAT, ["N", 10])],
-        initializer=[numpy_helper.from_array(a, n) for n, a in inits.items()],
-    )
-    model = helper.make_model(graph, opset_imports=[helper.make_opsetid("", 17)], producer_name="streamsim")
-    model.ir_version = 8
-    onnx.checker.check_model(model)
-    x = rng.standard_normal((2, 3, 8, 8)).astype(np.float32)
-    notes = ["onnx.helper graph, opset 17, dynamic batch N (run with N=2)"]
-    return Model("onnx_cnn", "onnx", "", inits, [x], notes, {"model.onnx": model.SerializeToString()})
-
-
-def onnx_seq_topk() -> Model:
-    """An ONNX sequence model with a dynamic batch: LayerNormalization, MatMul, Add, Relu, Gather of time
-    steps, ReduceMean, TopK (int64 indices). (CumSum is left out: IREE 3.13 fails to legalize
-    torch.aten.cumsum from onnx.CumSum with a dynamic batch.)"""
-    import onnx
-    from onnx import TensorProto, helper, numpy_helper
-
-    rng = np.random.default_rng(SEED)
-    inits = {
-        "ln_scale": rng.uniform(0.5, 1.5, 8).astype(np.float32),
-        "ln_bias": (rng.standard_normal(8) * 0.1).astype(np.float32),
-        "w": (rng.standard_normal((8, 12)) / 3).astype(np.float32),
-        "b": (rng.standard_normal(12) * 0.1).astype(np.float32),
-    }
-    consts = {
-        "k": np.array([3], np.int64),
-        "steps": np.array([0, 5, 2], np.int64),
-    }
-    # Shape-like operands are Constant nodes: an initializer would become a parameter, not a constant.
-    nodes = [
-        helper.make_node("Constant", [], [n], value=numpy_helper.from_array(a, n)) for n, a in consts.items()
-    ]
-    nodes += [
-        helper.make_node("LayerNormalization", ["x", "ln_scale", "ln_bias"], ["ln"], axis=-1, epsilon=1e-5),
-        helper.make_node("MatMul", ["ln", "w"], ["mm"]),
-        helper.make_node("Add", ["mm", "b"], ["h"]),
-        helper.make_node("Relu", ["h"], ["r"]),
-        helper.make_node("Gather", ["r", "steps"], ["picked"], axis=1),
-        helper.make_node("ReduceMean", ["picked"], ["mean"], axes=[1], keepdims=0),
-        helper.make_node("TopK", ["mean", "k"], ["values", "indices"], axis=-1, largest=1, sorted=1),
-    ]
-    graph = helper.make_graph(
-        nodes,
-        "main",
-        [helper.make_tensor_value_info("x", TensorProto.FLOAT, ["N", 6, 8])],
-        [
-            helper.make_tensor_value_info("values", TensorProto.FLOAT, ["N", 3]),
-            helper.make_tensor_value_info("indices", TensorProto.INT64, ["N", 3]),
-        ],
-        initializer=[numpy_helper.from_array(a, n) for n, a in inits.items()],
-    )
-    model = helper.make_model(graph, opset_imports=[helper.make_opsetid("", 17)], producer_name="streamsim")
-    model.ir_version = 8
-    onnx.checker.check_model(model)
-    x = rng.standard_normal((3, 6, 8)).astype(np.float32)
-    notes = ["onnx.helper graph, opset 17, dynamic batch N (run with N=3)"]
-    return Model(
-        "onnx_seq_topk",
-        "onnx",
-        "",
-        {**inits, **consts},
-        [x],
-        notes,
-        {"model.onnx": model.SerializeToString()},
-    )
-
-
 def onnx_model(
     name: str,
     nodes: list[Any],
@@ -457,12 +325,10 @@ def onnx_model(
 
 MODELS: dict[str, Callable[[], Model]] = {
     "gpt2_block": gpt2_block,
-    "onnx_cnn": onnx_cnn,
     "scan_rnn_topk": scan_rnn_topk,
     "int8_mlp": int8_mlp,
     "cumsum_scatter_gather": cumsum_scatter_gather,
     "stax_cnn": stax_cnn,
-    "onnx_seq_topk": onnx_seq_topk,
 }
 
 

@@ -1,5 +1,7 @@
-"""Frontend models for :mod:`frontend_fixtures`, third set: constructs the others do not exercise.
+"""Frontend models for :mod:`frontend_fixtures`, third set: ONNX programs.
 
+- ``onnx_cnn``, ``onnx_seq_topk``: the first ONNX models (a CNN with a dynamic batch; a sequence model
+  with TopK), moved here from :mod:`frontend_fixtures`.
 - ``onnx_tile_gather``: ONNX ``Tile`` with constant repeats (IREE computes the result shape in an
   initializer and reads it back on the host), ``Expand`` to a broadcast shape, ``Gather`` with negative
   indices (wrapped on the device) and ``GatherElements``.
@@ -245,7 +247,142 @@ def onnx_range() -> Model:
     )
 
 
+def onnx_cnn() -> Model:
+    """An ONNX CNN with a dynamic batch: Conv, BatchNormalization, Relu, MaxPool, Conv, BatchNormalization,
+    Relu, AveragePool, GlobalAveragePool, Flatten, Gemm, Softmax."""
+    import onnx
+    from onnx import TensorProto, helper, numpy_helper
+
+    rng = np.random.default_rng(SEED)
+    inits: dict[str, np.ndarray] = {}
+
+    def init(name: str, arr: np.ndarray) -> str:
+        inits[name] = arr.astype(np.float32)
+        return name
+
+    def bn(c: int, p: str) -> list[str]:
+        return [
+            init(f"{p}_scale", rng.uniform(0.5, 1.5, c)),
+            init(f"{p}_bias", rng.standard_normal(c) * 0.1),
+            init(f"{p}_mean", rng.standard_normal(c) * 0.1),
+            init(f"{p}_var", rng.uniform(0.5, 1.5, c)),
+        ]
+
+    nodes = [
+        helper.make_node(
+            "Conv",
+            [
+                "x",
+                init("c1_w", rng.standard_normal((8, 3, 3, 3)) / 5),
+                init("c1_b", rng.standard_normal(8) * 0.1),
+            ],
+            ["c1"],
+            pads=[1, 1, 1, 1],
+        ),
+        helper.make_node("BatchNormalization", ["c1", *bn(8, "bn1")], ["b1"], epsilon=1e-5),
+        helper.make_node("Relu", ["b1"], ["r1"]),
+        helper.make_node("MaxPool", ["r1"], ["p1"], kernel_shape=[2, 2], strides=[2, 2]),
+        helper.make_node(
+            "Conv",
+            [
+                "p1",
+                init("c2_w", rng.standard_normal((16, 8, 3, 3)) / 8),
+                init("c2_b", rng.standard_normal(16) * 0.1),
+            ],
+            ["c2"],
+            pads=[1, 1, 1, 1],
+        ),
+        helper.make_node("BatchNormalization", ["c2", *bn(16, "bn2")], ["b2"], epsilon=1e-5),
+        helper.make_node("Relu", ["b2"], ["r2"]),
+        helper.make_node("AveragePool", ["r2"], ["p2"], kernel_shape=[2, 2], strides=[2, 2]),
+        helper.make_node("GlobalAveragePool", ["p2"], ["g"]),
+        helper.make_node("Flatten", ["g"], ["f"], axis=1),
+        helper.make_node(
+            "Gemm",
+            [
+                "f",
+                init("fc_w", rng.standard_normal((16, 10)) / 4),
+                init("fc_b", rng.standard_normal(10) * 0.1),
+            ],
+            ["logits"],
+        ),
+        helper.make_node("Softmax", ["logits"], ["probs"], axis=-1),
+    ]
+    graph = helper.make_graph(
+        nodes,
+        "main",
+        [helper.make_tensor_value_info("x", TensorProto.FLOAT, ["N", 3, 8, 8])],
+        [helper.make_tensor_value_info("probs", TensorProto.FLOAT, ["N", 10])],
+        initializer=[numpy_helper.from_array(a, n) for n, a in inits.items()],
+    )
+    model = helper.make_model(graph, opset_imports=[helper.make_opsetid("", 17)], producer_name="streamsim")
+    model.ir_version = 8
+    onnx.checker.check_model(model)
+    x = rng.standard_normal((2, 3, 8, 8)).astype(np.float32)
+    notes = ["onnx.helper graph, opset 17, dynamic batch N (run with N=2)"]
+    return Model("onnx_cnn", "onnx", "", inits, [x], notes, {"model.onnx": model.SerializeToString()})
+
+
+def onnx_seq_topk() -> Model:
+    """An ONNX sequence model with a dynamic batch: LayerNormalization, MatMul, Add, Relu, Gather of time
+    steps, ReduceMean, TopK (int64 indices). (CumSum is left out: IREE 3.13 fails to legalize
+    torch.aten.cumsum from onnx.CumSum with a dynamic batch.)"""
+    import onnx
+    from onnx import TensorProto, helper, numpy_helper
+
+    rng = np.random.default_rng(SEED)
+    inits = {
+        "ln_scale": rng.uniform(0.5, 1.5, 8).astype(np.float32),
+        "ln_bias": (rng.standard_normal(8) * 0.1).astype(np.float32),
+        "w": (rng.standard_normal((8, 12)) / 3).astype(np.float32),
+        "b": (rng.standard_normal(12) * 0.1).astype(np.float32),
+    }
+    consts = {
+        "k": np.array([3], np.int64),
+        "steps": np.array([0, 5, 2], np.int64),
+    }
+    # Shape-like operands are Constant nodes: an initializer would become a parameter, not a constant.
+    nodes = [
+        helper.make_node("Constant", [], [n], value=numpy_helper.from_array(a, n)) for n, a in consts.items()
+    ]
+    nodes += [
+        helper.make_node("LayerNormalization", ["x", "ln_scale", "ln_bias"], ["ln"], axis=-1, epsilon=1e-5),
+        helper.make_node("MatMul", ["ln", "w"], ["mm"]),
+        helper.make_node("Add", ["mm", "b"], ["h"]),
+        helper.make_node("Relu", ["h"], ["r"]),
+        helper.make_node("Gather", ["r", "steps"], ["picked"], axis=1),
+        helper.make_node("ReduceMean", ["picked"], ["mean"], axes=[1], keepdims=0),
+        helper.make_node("TopK", ["mean", "k"], ["values", "indices"], axis=-1, largest=1, sorted=1),
+    ]
+    graph = helper.make_graph(
+        nodes,
+        "main",
+        [helper.make_tensor_value_info("x", TensorProto.FLOAT, ["N", 6, 8])],
+        [
+            helper.make_tensor_value_info("values", TensorProto.FLOAT, ["N", 3]),
+            helper.make_tensor_value_info("indices", TensorProto.INT64, ["N", 3]),
+        ],
+        initializer=[numpy_helper.from_array(a, n) for n, a in inits.items()],
+    )
+    model = helper.make_model(graph, opset_imports=[helper.make_opsetid("", 17)], producer_name="streamsim")
+    model.ir_version = 8
+    onnx.checker.check_model(model)
+    x = rng.standard_normal((3, 6, 8)).astype(np.float32)
+    notes = ["onnx.helper graph, opset 17, dynamic batch N (run with N=3)"]
+    return Model(
+        "onnx_seq_topk",
+        "onnx",
+        "",
+        {**inits, **consts},
+        [x],
+        notes,
+        {"model.onnx": model.SerializeToString()},
+    )
+
+
 MODELS = {
+    "onnx_cnn": onnx_cnn,
+    "onnx_seq_topk": onnx_seq_topk,
     "onnx_tile_gather": onnx_tile_gather,
     "onnx_gru": onnx_gru,
     "onnx_transformer_dynseq": onnx_transformer_dynseq,
