@@ -87,6 +87,10 @@ class DeviceSpec:
     kind: str = "gpu"
     queues: int = 1
     in_order: bool = True
+    #: every queue operation runs to completion on the host thread that submits it, before the submission
+    #: returns (IREE's ``local-sync`` device: ``iree_hal_sync_device_queue_execute`` waits for the
+    #: operation's semaphores and applies the command buffer inline), so host and device time add up
+    inline_execution: bool = False
     dispatch_slots: int = 1
     copy_engines: int = 1
     launch_overhead_ns: int = 0
@@ -296,6 +300,7 @@ DEVICE_FIELDS: dict[str, tuple[type, float, float]] = {
     "kind": (str, 0, 0),
     "queues": (int, 1, 1024),
     "in_order": (bool, 0, 0),
+    "inline_execution": (bool, 0, 0),
     "dispatch_slots": (int, 1, 1 << 16),
     "copy_engines": (int, 1, 256),
     "launch_overhead_ns": (int, 0, _MAX_NS),
@@ -506,6 +511,7 @@ def machine_from_dict(data: dict[str, Any], *, source: str = "") -> Machine:
             kind=kind,
             queues=_get(d, "queues", DEVICE_FIELDS, dw, 1),
             in_order=_get(d, "in_order", DEVICE_FIELDS, dw, True),
+            inline_execution=_get(d, "inline_execution", DEVICE_FIELDS, dw, False),
             dispatch_slots=_get(d, "dispatch_slots", DEVICE_FIELDS, dw, 1),
             copy_engines=_get(d, "copy_engines", DEVICE_FIELDS, dw, 1),
             launch_overhead_ns=_get(d, "launch_overhead_ns", DEVICE_FIELDS, dw, 0),

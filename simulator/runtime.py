@@ -211,7 +211,9 @@ class Runtime:
         """Pay host time, then submit ``work`` to ``queue``; returns the fence it will signal (a new one on
         a new semaphore unless ``signal`` is given, as IREE's HAL queue ops take their signal fence).
 
-        ``what`` describes the work for an attached observer (a command tree, the buffer of an alloca...)."""
+        ``what`` describes the work for an attached observer (a command tree, the buffer of an alloca...).
+        On a device that runs its queue operations on the submitting thread (``inline_execution``), the
+        host waits until the work has run (a ``run inline`` span on the host track)."""
         yield from interp.settle()
         engine = self.engine
         host = self.machine.host
@@ -235,7 +237,21 @@ class Runtime:
         self.counts["submissions"] += 1
         if self.observer is not None:
             work = self.observer.on_submit(interp, op, queue, work, wait, signal, what)
-        queue.submit(op.op_name, work, wait if wait is not None else Fence(), signal, submit_span.id)
+        process = queue.submit(
+            op.op_name, work, wait if wait is not None else Fence(), signal, submit_span.id
+        )
+        if queue.device.spec.inline_execution and not process.processed:
+            # The submitting thread runs the operation (IREE's local-sync device): the host is blocked
+            # until it has run, and nothing wakes it (no other thread signals it).
+            token = engine.begin_wait_format("host runs {} inline", op.describe())
+            ran_from = engine.now
+            yield process
+            engine.end_wait(token)
+            if engine.now > ran_from:
+                args = {"op": op.op_name, "loc": location(op), "queue": queue.name}
+                engine.trace.add_span(
+                    engine.host_track, "run inline", "sync", ran_from, engine.now - ran_from, args
+                )
         return signal
 
     def host_wait(self, interp: Any, op: Operation, fence: Fence) -> Generator[Any, Any, None]:
