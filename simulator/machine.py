@@ -56,6 +56,7 @@ class HostSpec:
     """Costs of the host interpreter, in nanoseconds."""
 
     op_cost_ns: int = 20
+    #: a call of a function from the host application (an entry point, an initializer)
     call_cost_ns: int = 200
     record_cost_ns: int = 100
     submit_cost_ns: int = 1000
@@ -70,6 +71,10 @@ class HostSpec:
     #: ``hal.device.queue.alloca``/``dealloca``) in place of ``submit_cost_ns`` (that when not given):
     #: IREE's local-task device takes ~3x an execute's submission for one (a fitted figure)
     alloca_cost_ns: int | None = None
+    #: a call from host code to another function of the module (``util.call``, ``func.call``: a VM call,
+    #: as the ``main`` wrapper of IREE's coarse-fences ABI calls ``main$async``) in place of
+    #: ``call_cost_ns`` (that when not given): no arguments cross from the application into the VM
+    inner_call_cost_ns: int | None = None
 
 
 @dataclass(frozen=True, slots=True)

@@ -49,6 +49,7 @@ KNOBS: tuple[tuple[str, str], ...] = (
     ("host", "rerecord_cost_ns"),
     ("host", "barrier_cost_ns"),
     ("host", "alloca_cost_ns"),
+    ("host", "inner_call_cost_ns"),
 )
 _PROBE_NS = 1000
 

@@ -204,7 +204,9 @@ class Interpreter:
         if self.depth > 256:
             raise SimulationError(f"{func.describe()}: call depth exceeds 256 (unbounded recursion?)")
         try:
-            self.charge(self.runtime.machine.host.call_cost_ns)
+            host = self.runtime.machine.host
+            inner = host.inner_call_cost_ns
+            self.charge(host.call_cost_ns if self.depth == 1 or inner is None else inner)
             env: dict[Value, Any] = {}
             block, values = func.regions[0].blocks[0], list(args)
             while True:
