@@ -269,6 +269,8 @@ def load_machine(name_or_path: str | pathlib.Path | Machine) -> Machine:
             raise MachineError(f"cannot read machine file {text_name}: {exc.message}") from None
         except tomllib.TOMLDecodeError as exc:
             raise MachineError(f"machine file {text_name}: bad TOML: {exc}") from None
+        except RecursionError:  # tomllib parses nested arrays and inline tables recursively
+            raise MachineError(f"machine file {text_name}: bad TOML: arrays or tables nested too deeply") from None
         return machine_from_dict(data, source=text_name)
     resource = importlib.resources.files("simulator") / "machines" / f"{text_name}.toml"
     if not resource.is_file():

@@ -202,6 +202,7 @@ def machine_cases(tmp: pathlib.Path, rng: random.Random, n: int) -> Iterator[tup
         "{}",
         "9223372036854775807",
         "1e-9",
+        "[" * 3000 + "]" * 3000,
     ]
     mlp = FIXTURES / "mlp"
     for i in range(n):

@@ -12,7 +12,7 @@ def mutate_text(text: str, rng: random.Random) -> tuple[str, str]:
     """One mutation of MLIR text, and its name."""
     lines = text.splitlines(keepends=True)
     kind = rng.choice(
-        ["truncate", "flip", "delete", "duplicate", "swap-lines", "swap-ssa", "junk", "number", "type"]
+        ["truncate", "flip", "delete", "duplicate", "swap-lines", "swap-ssa", "junk", "number", "type", "nest"]
     )
     if kind == "truncate":
         return text[: rng.randrange(len(text))], kind
@@ -54,6 +54,12 @@ def mutate_text(text: str, rng: random.Random) -> tuple[str, str]:
             else:
                 swap = f"{rng.choice([0, 1, 3, int(m.group(2)) + 1, 1 << 20])}x"
             return text[: m.start()] + swap + text[m.end() :], kind
+    if kind == "nest":  # brackets nested past any recursive reader's depth, where a value is expected
+        spots = [m.end() for m in re.finditer(r"= |\(|\[|: ", text)] or [rng.randrange(len(text) + 1)]
+        at = rng.choice(spots)
+        opening, closing = rng.choice([("[", "]"), ("(", ")"), ("{", "}"), ("<", ">"), ("{a = ", "}")])
+        depth = rng.choice([600, 5000])
+        return text[:at] + opening * depth + closing * depth + text[at:], kind
     i = rng.randrange(len(text) + 1)
     junk = rng.choice(['"', "}", "{", "%", "^bb9", "(", ")", "<", ">", ":", "\x00", "\ufeff", "-> !x"])
     return text[:i] + junk + text[i:], "junk"

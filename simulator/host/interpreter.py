@@ -62,6 +62,15 @@ def loop_limit_error(op: Operation, what: str, budget: int) -> SimulationError:
     )
 
 
+#: How deep host code may nest, counting every block the interpreter is inside: function calls (recursion
+#: included) and the regions of scf.if/scf.for/scf.while/execute ops. Each level costs the interpreter a few
+#: Python frames (its generators delegate to each other), so the bound keeps a run well inside Python's
+#: recursion limit and ends an unbounded recursion with an error naming the op, where IREE's VM would fail
+#: with RESOURCE_EXHAUSTED once its stack (at most 1 MiB) is full. Deeper nests than this are still read by
+#: ``streamsim opt``/``schedule`` (the parser's own bound is about 500).
+MAX_HOST_NESTING = 200
+
+
 def seed_name(op_name: str) -> str:
     return OP_ALIASES.get(op_name, op_name)
 
@@ -82,7 +91,9 @@ class Interpreter:
         self.ops_run = 0
         self.globals: dict[str, Any] = {}
         self._plans: dict[int, list[tuple[Operation, Rule, bool]]] = {}
+        #: Blocks the interpreter is inside (calls and regions; see :data:`MAX_HOST_NESTING`), and calls.
         self.depth = 0
+        self.calls = 0
         self.current_env: dict[Value, Any] = {}
         #: Host-loop iterations left to this run (see :data:`MAX_LOOP_ITERATIONS`).
         self.budget = self.loop_budget = loop_budget()
@@ -162,11 +173,19 @@ class Interpreter:
         """Run ``block`` with its arguments bound; returns the terminator's operand values."""
         for arg, value in zip(block.args, args):
             env[arg] = value
+        self.depth += 1
+        if self.depth > MAX_HOST_NESTING:
+            self.depth -= 1
+            raise _nesting_error(block)
         saved, self.current_env = self.current_env, env
         try:
             return (yield from self._run_ops(block, env))
+        except RecursionError:
+            # A backstop for rules that nest more Python frames per level than the bound allows for.
+            raise _nesting_error(block) from None
         finally:
             self.current_env = saved
+            self.depth -= 1
 
     def _run_ops(self, block: Block, env: dict[Value, Any]) -> Generator[Any, Any, list[Any]]:
         cost = self.op_cost_ns
@@ -200,13 +219,11 @@ class Interpreter:
         """
         if not func.regions or not func.regions[0].blocks:
             raise UnsupportedOpError(f"{func.describe()}: function has no body")
-        self.depth += 1
-        if self.depth > 256:
-            raise SimulationError(f"{func.describe()}: call depth exceeds 256 (unbounded recursion?)")
+        host = self.runtime.machine.host
+        inner = host.inner_call_cost_ns
+        self.charge(host.call_cost_ns if self.calls == 0 or inner is None else inner)
+        self.calls += 1
         try:
-            host = self.runtime.machine.host
-            inner = host.inner_call_cost_ns
-            self.charge(host.call_cost_ns if self.depth == 1 or inner is None else inner)
             env: dict[Value, Any] = {}
             block, values = func.regions[0].blocks[0], list(args)
             while True:
@@ -218,7 +235,17 @@ class Interpreter:
                     self.runtime.observer.on_branch(func, out.args)
                 block, values = out.dest, out.args
         finally:
-            self.depth -= 1
+            self.calls -= 1
+
+
+def _nesting_error(block: Block) -> SimulationError:
+    region = block.parent
+    holder = region.parent if region is not None else None
+    where = holder.describe() if holder is not None else "a block"
+    return SimulationError(
+        f"{where}: host code nests more than {MAX_HOST_NESTING} levels deep (function calls and the regions "
+        "of scf/execute ops together): an unbounded recursion, or deeper than the simulator runs"
+    )
 
 
 class Branch:

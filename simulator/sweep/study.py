@@ -176,6 +176,8 @@ def load_study(path: str | pathlib.Path) -> Study:
         raise StudyError(f"cannot read study file {p}: {exc}") from None
     except tomllib.TOMLDecodeError as exc:
         raise StudyError(f"{p}: bad TOML: {exc}") from None
+    except RecursionError:  # tomllib parses nested arrays and inline tables recursively
+        raise StudyError(f"{p}: bad TOML: arrays or tables nested too deeply") from None
     return study_from_dict(data, base_dir=p.parent, source=str(p))
 
 

@@ -142,3 +142,61 @@ def test_cf_assert_holds_or_fails_the_run_with_its_message(tmp_path: pathlib.Pat
     assert "assertion failed: batch must be below 4" in capsys.readouterr().err
     # Timing-only runs compute no device data, so their assertions are taken to hold.
     assert main(["run", str(path), "--input", "5", "--timing-only"]) == 0
+
+
+RECURSE = """
+util.func public @main(%n: index) -> index {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %z = arith.cmpi eq, %n, %c0 : index
+  %r = scf.if %z -> (index) {
+    scf.yield %c0 : index
+  } else {
+    %m = arith.subi %n, %c1 : index
+    %s = util.call @main(%m) : (index) -> index
+    %t = arith.addi %s, %c1 : index
+    scf.yield %t : index
+  }
+  util.return %r : index
+}
+"""
+
+
+def _nested_ifs(depth: int) -> str:
+    opens = "".join("  scf.if %t {\n" for _ in range(depth))
+    return (
+        "util.func public @main() -> index {\n  %t = arith.constant true\n  %c7 = arith.constant 7 : index\n"
+        + opens + "  }\n" * depth + "  util.return %c7 : index\n}\n"
+    )
+
+
+def test_bounded_recursion_runs_and_unbounded_recursion_is_an_error_naming_the_function(
+    tmp_path: pathlib.Path, capsys: Any
+) -> None:
+    """A recursive host function (IREE's VM runs them until its stack is full) runs while calls and regions
+    together nest within interpreter.MAX_HOST_NESTING (each call here is two levels: its body and the
+    scf.if's region); past it, or recursing without end, the run fails (exit 1) naming the function and its
+    location, instead of Python's RecursionError (an internal error, exit 70)."""
+    module = ir.load_text("module {\n" + RECURSE + "\n}\n", "rec.mlir")
+    depth = interpreter.MAX_HOST_NESTING // 2 - 1
+    assert int(Session("cpu").run_sync(module, "main", [depth]).outputs[0]) == depth
+    with pytest.raises(SimulationError, match=r"util.func at rec.mlir:3:1: host code nests more than 200 levels"):
+        Session("cpu").run_sync(module, "main", [depth + 1])
+    path = tmp_path / "rec.mlir"
+    path.write_text("module {\n" + RECURSE.replace("%n, %c0", "%n, %n").replace("eq,", "ne,") + "\n}\n")
+    assert main(["run", str(path), "--input", "5"]) == 1
+    err = capsys.readouterr().err
+    assert "host code nests more than 200 levels deep" in err and "internal error" not in err
+
+
+def test_deeply_nested_regions_run_or_stop_with_the_op_that_is_too_deep() -> None:
+    ok = ir.load_text("module {\n" + _nested_ifs(interpreter.MAX_HOST_NESTING - 1) + "}\n", "deep.mlir")
+    assert int(Session("cpu").run_sync(ok, "main", []).outputs[0]) == 7
+    deep = ir.load_text("module {\n" + _nested_ifs(300) + "}\n", "deep.mlir")
+    with pytest.raises(SimulationError, match=r"scf.if at deep.mlir:\d+:\d+: host code nests more than 200"):
+        Session("cpu").run_sync(deep, "main", [])
+    # the interpreter's count is back to zero after a failed run: the next run of the same session works
+    session = Session("cpu")
+    with pytest.raises(SimulationError):
+        session.run_sync(deep, "main", [])
+    assert int(session.run_sync(ok, "main", []).outputs[0]) == 7

@@ -85,12 +85,15 @@ def test_machine_user_file(tmp_path: pathlib.Path) -> None:
         ("[[devices]]\npeak_flops_per_s = { f32 = -1.0 }\n", r"peak_flops_per_s: field 'f32' must be in"),
         ("[[devices]]\n[storage]\npreset = 'floppy'\n", r"unknown storage preset 'floppy'"),
         ("devices = 3\n", r"devices must be an array of tables"),
+        ("x = " + "[" * 5000 + "]" * 5000 + "\n", r"bad TOML: arrays or tables nested too deeply"),
+        ("x = " + "{a = " * 5000 + "1" + "}" * 5000 + "\n", r"bad TOML: arrays or tables nested too deeply"),
     ],
     ids=[
         "no-devices", "no-queues", "bad-type", "bad-link", "bad-endpoint", "unknown-host-field", "bad-toml",
         "storage-bw-0", "storage-bw-nan", "device-bw-inf", "kind-toaster", "unknown-device-key",
         "unknown-top-key", "alignment-0", "alignment-3", "slots-0", "queue-depth-0", "capacity-2^63",
-        "queues-1e8", "negative-peak", "storage-preset", "devices-not-array",
+        "queues-1e8", "negative-peak", "storage-preset", "devices-not-array", "deep-arrays",
+        "deep-inline-tables",
     ],
 )  # fmt: skip
 def test_machine_rejects_bad_files(tmp_path: pathlib.Path, text: str, message: str) -> None:

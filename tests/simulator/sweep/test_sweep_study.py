@@ -223,6 +223,9 @@ def test_load_study_rejects_bad_study(tmp_path: pathlib.Path, edit: tuple[str, s
 def test_load_study_rejects_bad_toml(tmp_path: pathlib.Path) -> None:
     with pytest.raises(StudyError, match=r"study\.toml: bad TOML"):
         load_study(write(tmp_path, "machines = [\n"))
+    # tomllib recurses on nested arrays and inline tables: too deep a nest is bad TOML, not a RecursionError
+    with pytest.raises(StudyError, match=r"study\.toml: bad TOML: arrays or tables nested too deeply"):
+        load_study(write(tmp_path, "machines = " + "[" * 5000 + "]" * 5000 + "\n"))
 
 
 def test_load_study_rejects_study_without_programs(tmp_path: pathlib.Path) -> None:
