@@ -13,7 +13,9 @@ A :class:`ResourceRef` is what a ``!stream.resource`` value is at run time: a by
 
 from __future__ import annotations
 
+import functools
 import itertools
+import os
 from typing import TYPE_CHECKING
 
 import numpy as np
@@ -33,6 +35,48 @@ class OutOfMemory(DeviceFailure):
 
 class LifetimeError(SimulationError):
     """A buffer used after it was released, or released twice."""
+
+
+#: The environment variable that sets :func:`max_buffer_bytes`.
+BUFFER_LIMIT_VARIABLE = "STREAMSIM_MAX_BUFFER_BYTES"
+
+
+@functools.cache
+def _host_memory_bytes() -> int:
+    try:
+        return int(os.sysconf("SC_PAGE_SIZE")) * int(os.sysconf("SC_PHYS_PAGES"))
+    except (ValueError, OSError, AttributeError):  # not a POSIX host: assume 16 GiB
+        return 16 << 30
+
+
+def max_buffer_bytes() -> int:
+    """The largest buffer a data run holds in host memory: half of this host's physical memory, or
+    ``STREAMSIM_MAX_BUFFER_BYTES``. A size past it (a mistyped size, or a model too big to run with data
+    here) stops the run with an error naming the buffer, before numpy allocates pages the kernel's
+    out-of-memory killer would end the process over."""
+    text = os.environ.get(BUFFER_LIMIT_VARIABLE, "").strip()
+    if not text:
+        return _host_memory_bytes() // 2
+    if not text.isdigit() or int(text) <= 0:
+        raise SimulationError(f"{BUFFER_LIMIT_VARIABLE}={text!r}: expected a positive integer (bytes)")
+    return int(text)
+
+
+def host_bytes(size_bytes: int, label: str) -> np.ndarray:
+    """Zeroed host memory for the data of a buffer of ``size_bytes``, or a SimulationError naming it."""
+    cap = max_buffer_bytes()
+    hint = f"set {BUFFER_LIMIT_VARIABLE} to raise the limit, or run with --timing-only (the same timeline, no data)"
+    if size_bytes > cap:
+        raise SimulationError(
+            f"buffer {label or '?'}: a data run would hold its {size_bytes:,} bytes in host memory, more than "
+            f"the limit of {cap:,} bytes ({hint})"
+        )
+    try:
+        return np.zeros(size_bytes, dtype=np.uint8)
+    except MemoryError:
+        raise SimulationError(
+            f"buffer {label or '?'}: host memory ran out allocating its {size_bytes:,} bytes of data ({hint})"
+        ) from None
 
 
 def align_up(value: int, alignment: int) -> int:
@@ -110,7 +154,7 @@ class Buffer:
         if data is not None:
             self.data: np.ndarray | None = data
         else:
-            self.data = np.zeros(size_bytes, dtype=np.uint8) if with_data else None
+            self.data = host_bytes(size_bytes, label) if with_data else None
 
     @classmethod
     def allocate(cls, pool: Pool, size_bytes: int, *, with_data: bool, label: str) -> Buffer:
@@ -127,7 +171,7 @@ class Buffer:
         self.reserved_bytes = pool.reserve(self.size_bytes, what)
         self.pool = pool
         if with_data and self.data is None:
-            self.data = np.zeros(self.size_bytes, dtype=np.uint8)
+            self.data = host_bytes(self.size_bytes, self.label or what)
 
     def release(self, what: str) -> None:
         if self.released:

@@ -97,6 +97,14 @@ def main(argv: Sequence[str] | None = None) -> int:
         return 2
     except BrokenPipeError:
         return 0
+    except MemoryError as exc:  # numpy or Python could not allocate: this host's limit, not a bug
+        detail = str(exc).splitlines()[0][:300] if str(exc) else ""
+        print(
+            f"streamsim: error: out of host memory{': ' + detail if detail else ''} (a data run keeps every "
+            "buffer's bytes; --timing-only runs the same timeline without data)",
+            file=sys.stderr,
+        )
+        return 1
     except KeyboardInterrupt:
         print("streamsim: interrupted", file=sys.stderr)
         return 130

@@ -53,6 +53,7 @@ def _raising(exc: BaseException) -> object:
         (KeyboardInterrupt(), 130, "streamsim: interrupted"),
         (ZeroDivisionError("division by zero"), 70, "streamsim: internal error: ZeroDivisionError: division"),
         (RecursionError("deep"), 70, "streamsim: internal error: RecursionError: deep"),
+        (MemoryError("Unable to allocate 32.0 GiB"), 1, "streamsim: error: out of host memory: Unable to"),
     ],
     ids=lambda v: type(v).__name__ if isinstance(v, BaseException) else str(v)[:12],
 )
