@@ -249,6 +249,11 @@ def _split(plan: SlicePlan, args: list[Any]) -> list[list[Any]]:
     return out
 
 
+def slice_plan_parts(ctx: Context, op: Operation, args: list[Any]) -> list[list[Any]]:
+    """A load's or store's operands by segment: (source | value, target), dims, offsets, sizes, strides."""
+    return _split(ctx.plan(op, _slice_plan, "slice"), args)
+
+
 def _slice(
     ctx: Context, op: Operation, bt: BoundTensor, offs: list[Any], sizes: list[Any], strides: list[Any]
 ) -> Slice:

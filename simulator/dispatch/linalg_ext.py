@@ -21,7 +21,10 @@ the op's region run on numpy arrays, so that every loop not carried by the op's 
   replaces the best when ``cmp(candidate, best)`` holds (indices from an index input, or the position
   plus ``index_base``).
 
-Indices out of range raise :class:`~simulator.errors.DispatchError` (IREE's behaviour is undefined).
+A scatter index out of range is written where IREE's code (no bounds check) writes it: past the result,
+into the binding it is stored to (:mod:`~simulator.dispatch.unchecked`; an error when that leaves the
+binding). A gather index out of range raises :class:`~simulator.errors.DispatchError` (IREE reads
+undefined memory).
 """
 
 from __future__ import annotations
@@ -34,6 +37,7 @@ from ir.attributes import BoolAttr, DenseArrayAttr, IntegerAttr
 from ir.core import Block, Operation
 from simulator.dispatch.interpreter import run_ops
 from simulator.dispatch.registry import Abstract, Context, DispatchRules, Env, unsupported
+from simulator.dispatch.unchecked import scatter_in_binding
 from simulator.errors import DispatchError
 
 RULES = DispatchRules.named("dispatch.linalg_ext")
@@ -150,7 +154,9 @@ def _pairwise_order(ctx: Context, op: Operation, block: Block, operands: list[np
         args += [x[..., :, None], x[..., None, :]]
     (keep,) = _call(ctx, block, args)
     keep = np.broadcast_to(np.asarray(keep, dtype=bool), (*operands[0].shape[:-1], n, n))
-    if n * n * max(1, keep.size // (n * n)) <= BUBBLE_LIMIT and bool(np.any(~keep & ~np.swapaxes(keep, -1, -2))):
+    if n * n * max(1, keep.size // (n * n)) <= BUBBLE_LIMIT and bool(
+        np.any(~keep & ~np.swapaxes(keep, -1, -2))
+    ):
         # pairs the comparator leaves unordered both ways: IREE's sweeps swap them when they meet
         return _bubble_order(keep)
     # i goes before j when the comparator keeps (i, j) but not (j, i); a non-strict comparator (oge)
@@ -311,12 +317,11 @@ def _dimension_map(op: Operation) -> list[int]:
     return [int(v) for v in attr.values]
 
 
-def _positions(
-    op: Operation, dim_map: list[int], index: np.ndarray, slice_shape: tuple[int, ...], full: tuple[int, ...]
-) -> tuple[Any, ...]:
-    """The numpy index of the elements of ``full`` one batch position touches: trailing dims run over
-    the slice, each mapped dim adds its index (IREE's ``starts``)."""
-    rank = len(full)
+def _starts(
+    op: Operation, dim_map: list[int], index: np.ndarray, slice_shape: tuple[int, ...], rank: int
+) -> list[Any]:
+    """Per dim of the full tensor, what one batch position touches: trailing dims run over the slice
+    (``arange``), each mapped dim adds its index (IREE's ``starts``); not checked against the shape."""
     offset = rank - len(slice_shape)
     starts: list[Any] = [None] * offset + [np.arange(s) for s in slice_shape]
     for i, d in enumerate(dim_map):
@@ -324,15 +329,34 @@ def _positions(
         starts[d] = v if starts[d] is None else starts[d] + v
     if any(s is None for s in starts):
         raise unsupported(op, f"dimension_map {dim_map} leaves a leading dimension unindexed")
+    return starts
+
+
+def _outside(starts: list[Any], full: tuple[int, ...]) -> tuple[int, int] | None:
+    """(index, dim) of the first coordinate outside ``full``, or None."""
     for d, s in enumerate(starts):
         lo, hi = (int(np.min(s)), int(np.max(s))) if isinstance(s, np.ndarray) and s.size else (s, s)
         if isinstance(lo, int) and (lo < 0 or hi >= full[d]):
-            raise DispatchError(
-                f"{op.describe()}: index {lo if lo < 0 else hi} is outside dimension {d} of {full}"
-            )
+            return (lo if lo < 0 else hi), d
+    return None
+
+
+def _grid(starts: list[Any]) -> tuple[Any, ...]:
+    """``starts`` as a numpy index: the slice dims as open grids (``np.ix_``), the others scalars."""
     mesh = [s for s in starts if isinstance(s, np.ndarray)]
     grids = iter(np.ix_(*mesh)) if mesh else iter(())
     return tuple(next(grids) if isinstance(s, np.ndarray) else s for s in starts)
+
+
+def _positions(
+    op: Operation, dim_map: list[int], index: np.ndarray, slice_shape: tuple[int, ...], full: tuple[int, ...]
+) -> tuple[Any, ...]:
+    """The numpy index of the elements of ``full`` one batch position touches; raises when out of range."""
+    starts = _starts(op, dim_map, index, slice_shape, len(full))
+    bad = _outside(starts, full)
+    if bad is not None:
+        raise DispatchError(f"{op.describe()}: index {bad[0]} is outside dimension {bad[1]} of {full}")
+    return _grid(starts)
 
 
 def _index_rows(indices: np.ndarray, batch_rank: int, depth: int) -> np.ndarray:
@@ -357,10 +381,17 @@ def _scatter(ctx: Context, op: Operation, args: list[Any]) -> list[Any]:
     flat = updates.reshape(len(rows), *slice_shape)
     mask = _mask_rows(args, len(args) - 1, len(rows))
     block = _region(op)
-    for b, index in enumerate(rows):
-        if mask is not None and not mask[b]:
-            continue
-        where = _positions(op, dim_map, index, slice_shape, out.shape)
+    todo = [b for b in range(len(rows)) if mask is None or mask[b]]
+    starts = [_starts(op, dim_map, rows[b], slice_shape, out.ndim) for b in todo]
+    if any(_outside(s, out.shape) is not None for s in starts):
+        # IREE writes past the result, into the binding (simulator.dispatch.unchecked).
+        def combine(update: np.ndarray, original: np.ndarray) -> np.ndarray:
+            return np.asarray(_call(ctx, block, [update, original])[0])
+
+        coords = [(flat[b], _grid(s)) for b, s in zip(todo, starts)]
+        return [scatter_in_binding(ctx, op, out, coords, combine)]
+    for b, s in zip(todo, starts):
+        where = _grid(s)
         (y,) = _call(ctx, block, [flat[b], out[where]])
         out[where] = y
     return [out]

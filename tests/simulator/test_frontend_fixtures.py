@@ -35,17 +35,8 @@ FAVORS = ("debug", "min-peak-memory", "max-concurrency")
 #: (listed in BUGS: any failure).
 #: Stages: "async"/"cmd" (opt), a favor (our schedule against IREE's), "run-data", "ours:FAVOR" (our
 #: schedule run with data and checked), "cpu"/"discrete-gpu" (timing-only), "check".
-_OOB_SCATTER = (
-    "jnp.nonzero(size=6) lowers to a StableHLO scatter-add whose indices may be out of bounds (StableHLO drops"
-    " those updates); IREE 3.13 lowers it to iree_linalg_ext.scatter, whose scalar loop has no bounds check"
-    " (TilingInterfaceImpl.cpp ScatterOp::generateScalarImplementation): index 6 of the 6-element result is"
-    " written past it, into the slab's padding here (IREE's outputs happen to be right). The dispatch"
-    " interpreter works on tensor values, not the binding's bytes, and stops on the out-of-bounds index"
-    " (exit 1: 'index 6 is outside dimension 0 of (6,)')"
-)
-_OOB_STAGES = ("run-data", "ours:debug", "ours:min-peak-memory", "ours:max-concurrency", "cpu", "check")
-XFAIL: dict[tuple[str, str], str] = {("jax_topk_nonzero", stage): _OOB_SCATTER for stage in _OOB_STAGES}
-BUGS: set[tuple[str, str]] = {("jax_topk_nonzero", stage) for stage in _OOB_STAGES}
+XFAIL: dict[tuple[str, str], str] = {}
+BUGS: set[tuple[str, str]] = set()
 #: test_frontend_schedule_matches_iree only: (fixture, favor) -> why our schedule differs from IREE's.
 SCHEDULE_DIFFERS: dict[tuple[str, str], str] = {}
 

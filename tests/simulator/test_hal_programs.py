@@ -69,12 +69,7 @@ def test_hal_fixtures_exist() -> None:
 
 
 # Known failures (strict xfails), with their cause: the same as the stream form's in test_frontend_fixtures.
-DATA_XFAIL: dict[str, str] = {
-    "frontends/jax_topk_nonzero": (
-        "IREE lowers the out-of-bounds scatter of jnp.nonzero(size=6) without bounds checks (writes past the"
-        " result); the dispatch interpreter stops on the out-of-bounds index (see test_frontend_fixtures)"
-    ),
-}
+DATA_XFAIL: dict[str, str] = {}
 TIMING_XFAIL: dict[str, str] = {}
 
 
