@@ -52,7 +52,7 @@ Supported: ``stream.binding.subspan``, ``hal.interface.binding.subspan``/``const
 maps; ``linalg.index``), ``map``, ``reduce``, ``fill``, ``copy``, ``transpose``, ``broadcast``,
 ``softmax``, the matmul family, convolutions and poolings, the elementwise named ops; ``arith`` (float,
 integer, comparisons, select, casts, bitcast) and ``math`` (exp, log, tanh, erf, rsqrt, powf, rounding...).
-``iree_linalg_ext`` sort, topk, scan, scatter, gather, arg_compare (:mod:`~simulator.dispatch.linalg_ext`),
+``iree_linalg_ext`` sort, topk, scan, scatter, gather, arg_compare, fft (:mod:`~simulator.dispatch.linalg_ext`),
 attention and online_attention (:mod:`~simulator.dispatch.attention`).
 Not supported: ``scf`` control flow, workgroup ids/counts (bodies run whole, not tiled), the other
 ``iree_linalg_ext`` ops, ``linalg.pack``/``unpack``, memrefs and vectors.

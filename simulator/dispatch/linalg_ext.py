@@ -1,4 +1,4 @@
-"""Rules for ``iree_linalg_ext`` ops that frontends emit: sort, topk, scan, scatter, gather, arg_compare.
+"""Rules for ``iree_linalg_ext`` ops that frontends emit: sort, topk, scan, scatter, gather, arg_compare, fft.
 
 Each follows the scalar semantics IREE gives the op (its ``generateScalarImplementation``), evaluated with
 the op's region run on numpy arrays, so that every loop not carried by the op's own order is vectorised:
@@ -17,6 +17,8 @@ the op's region run on numpy arrays, so that every loop not carried by the op's 
 - ``scatter`` applies the region ``f(update, original)`` for each batch position in order (repeated
   indices accumulate); ``gather`` reads the source slices the indices name.
 
+- ``fft`` is one Cooley-Tukey stage (butterflies of blocks of ``2^stage`` along the last dim), as
+  StableHLO's ``fft`` becomes a bit-reversal gather and one ``fft`` op per stage.
 - ``arg_compare`` walks the reduction dimension keeping the best value and its index: a candidate
   replaces the best when ``cmp(candidate, best)`` holds (indices from an index input, or the position
   plus ``index_base``).
@@ -414,6 +416,37 @@ def _gather(ctx: Context, op: Operation, args: list[Any]) -> list[Any]:
     return [flat.reshape(out.shape)]
 
 
+# --- fft ----------------------------------------------------------------------------------------------
+
+
+@register_op("iree_linalg_ext.fft")
+def _fft(ctx: Context, op: Operation, args: list[Any]) -> list[Any]:
+    """One Cooley-Tukey stage ``s`` along the last dim, in place on (real, imag): for each block of
+    ``m = 2^s`` and ``j < m/2``, ``t = w_j * a[k+j+m/2]``, ``a[k+j] = u + t``, ``a[k+j+m/2] = u - t`` with
+    ``u = a[k+j]``, in IREE's operation order (four products, then sums). ``w_j`` is the coefficient
+    operands' element ``j``, or ``exp(-2 pi i j / m)`` computed in f32 when there are none."""
+    stage = int(args[0])
+    real, imag = (np.array(a, copy=True) for a in args[-2:])
+    n, m = real.shape[-1], 1 << stage
+    if m < 2 or n % m:
+        raise DispatchError(f"{op.describe()}: stage {stage} does not split the last dim {n}")
+    half = m >> 1
+    dt = real.dtype.type
+    if len(args) == 5:
+        w_re, w_im = np.asarray(args[1], real.dtype), np.asarray(args[2], real.dtype)
+    else:
+        w = dt(-2 * np.arccos(-1.0)) / dt(m) * np.arange(half, dtype=real.dtype)
+        w_re, w_im = np.cos(w), np.sin(w)
+    blocks = (*real.shape[:-1], n // m, m)
+    re, im = real.reshape(blocks), imag.reshape(blocks)
+    l_re, l_im, r_re, r_im = re[..., :half], im[..., :half], re[..., half:], im[..., half:]
+    t_re = w_re * r_re - w_im * r_im
+    t_im = w_re * r_im + w_im * r_re
+    out_re = np.concatenate([l_re + t_re, l_re - t_re], axis=-1)
+    out_im = np.concatenate([l_im + t_im, l_im - t_im], axis=-1)
+    return [out_re.reshape(real.shape), out_im.reshape(imag.shape)]
+
+
 # --- analysis -----------------------------------------------------------------------------------------
 
 
@@ -424,6 +457,7 @@ def _gather(ctx: Context, op: Operation, args: list[Any]) -> list[Any]:
     "iree_linalg_ext.scatter",
     "iree_linalg_ext.gather",
     "iree_linalg_ext.arg_compare",
+    "iree_linalg_ext.fft",
 )
 def _ext_shape(ctx: Context, op: Operation, args: list[Any]) -> list[Any]:
     outs = args[len(args) - _outs(op) :]

@@ -272,6 +272,37 @@ for _name, _fn in _UINT_BINARY.items():
 register_op("math.absi")(_int_op(np.abs))
 
 
+def _bit_count(fn: Callable[[np.ndarray, int], Any]) -> Callable[[Context, Operation, list[Any]], list[Any]]:
+    """``math.ctpop``/``ctlz``/``cttz``: ``fn(bits as unsigned, width)``; a zero has ``width`` leading
+    and trailing zeros, as MLIR defines them."""
+
+    def impl(ctx: Context, op: Operation, args: list[Any]) -> list[Any]:
+        dt = result_dtype(ctx, op)
+        if dt == np.bool_:
+            raise unsupported(op, "an i1 operand")
+        x = np.asarray(_as(args[0], _unsigned(dt)))
+        return [_scalarise(_as(fn(x, dt.itemsize * 8), dt))]
+
+    return impl
+
+
+def _leading_zeros(x: np.ndarray, width: int) -> np.ndarray:
+    n, y, s = np.zeros(x.shape, np.int64), x.copy(), width // 2
+    while s:  # the bit length by halving: each step moves the high half down when it is non-zero
+        high = y >> np.asarray(s, y.dtype)
+        n += np.where(high != 0, s, 0)
+        y = np.where(high != 0, high, y)
+        s //= 2
+    return width - (n + (y != 0))
+
+
+register_op("math.ctpop")(_bit_count(lambda x, w: np.bitwise_count(x)))
+register_op("math.ctlz")(_bit_count(_leading_zeros))
+register_op("math.cttz")(
+    _bit_count(lambda x, w: np.where(x == 0, w, np.bitwise_count(~x & (x - np.asarray(1, x.dtype)))))
+)
+
+
 # --- comparisons and select -------------------------------------------------------------------------
 
 CMPI_PREDICATES = ("eq", "ne", "slt", "sle", "sgt", "sge", "ult", "ule", "ugt", "uge")
@@ -384,9 +415,15 @@ def _cast(ctx: Context, op: Operation, args: list[Any]) -> list[Any]:
         if src != declared:  # a bf16 value carried in f32: its bits are those of the rounded value
             x = _as(x, declared)
         return [_scalarise(np.asarray(x).view(dst))]
-    if ctx.carry_bf16 and is_bf16(dst) and name in ("arith.truncf", "arith.extf", "arith.sitofp", "arith.uitofp"):
+    if (
+        ctx.carry_bf16
+        and is_bf16(dst)
+        and name in ("arith.truncf", "arith.extf", "arith.sitofp", "arith.uitofp")
+    ):
         # carried in f32 (the module doc): IREE folds extf(truncf(x)) to x
-        return [_as(x, F32) if src.kind in "f" or is_small_float(src) else _as(_as(x, np.dtype(np.float64)), F32)]
+        return [
+            _as(x, F32) if src.kind in "f" or is_small_float(src) else _as(_as(x, np.dtype(np.float64)), F32)
+        ]
     if dst == np.bool_ and src != np.bool_:  # truncation to i1 keeps the low bit
         return [_scalarise(np.bitwise_and(x, 1).astype(np.bool_))]
     if name == "arith.extsi" and src == np.bool_:  # i1 true sign-extends to -1
@@ -450,7 +487,6 @@ def _constant(ctx: Context, op: Operation, args: list[Any]) -> list[Any]:
 )
 def _identity(ctx: Context, op: Operation, args: list[Any]) -> list[Any]:
     return list(args[: len(op.results)])
-
 
 
 def _basis(op: Operation, dynamic: list[Any], n_indices: int) -> list[Any]:

@@ -277,3 +277,29 @@ def test_affine_linearize_and_delinearize_index_match_iree(tmp_path: pathlib.Pat
         want = [int(v) for v in ctx.modules.module.f(*case)]
         got = run(["index"] * 4, ["index"] * 4, body, *(np.int64(v) for v in case))
         assert [int(v) for v in got] == want, case
+
+
+def _bits(x: int, width: int) -> str:
+    return format(x & ((1 << width) - 1), f"0{width}b")
+
+
+BIT_COUNTS = {
+    "math.ctpop": lambda s: s.count("1"),
+    "math.ctlz": lambda s: len(s) - len(s.lstrip("0")),
+    "math.cttz": lambda s: len(s) - len(s.rstrip("0")),
+}
+
+
+@pytest.mark.parametrize("el", ["i8", "i32", "i64"])
+@pytest.mark.parametrize("name", sorted(BIT_COUNTS))
+def test_bit_counts_of_every_width_zero_included(name: str, el: str) -> None:
+    """``math.ctpop``/``ctlz``/``cttz`` on the two's-complement bits: zero has ``width`` leading and
+    trailing zeros; negative values count their sign bits (jax_gcd_while checks ctpop and ctlz against
+    IREE's runtime)."""
+    dt, width = _np(el), _np(el).itemsize * 8
+    info = np.iinfo(dt)
+    special = [0, -1, 1, info.min, info.max, 2, 96, -96, 1 << (width - 2), -(1 << (width - 3))]
+    x = np.concatenate([np.array(special, dt), RNG.integers(info.min, info.max, N - len(special), dtype=dt)])
+    got = apply(name, [el], el, x)
+    want = np.array([BIT_COUNTS[name](_bits(int(v), width)) for v in x], dt)
+    np.testing.assert_array_equal(got, want)

@@ -234,3 +234,38 @@ def test_linalg_ext_arg_compare_non_strict_takes_the_last_best(cmp: list[str]) -
     init = (np.array([-np.inf], np.float32), np.array([-1], np.int32))
     got = run([tx, tv, ti], [tv, ti], arg + "\n" + ret([("%r#0", tv), ("%r#1", ti)]), x, *init)
     np.testing.assert_array_equal(got[1], [3])
+
+
+def _fft_stage(stage: int, coeffs: bool, re: np.ndarray, im: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    ty = t(re.shape)
+    m = 1 << stage
+    ins, types, args = ["%a0"], ["index"], [np.int64(stage)]
+    if coeffs:
+        w = np.exp(-2j * np.pi * np.arange(m // 2) / m)
+        ins += ["%a1", "%a2"]
+        types += [t((m // 2,))] * 2
+        args += [w.real.astype(np.float32), w.imag.astype(np.float32)]
+    n = len(args)
+    body = (
+        f'    %r:2 = "iree_linalg_ext.fft"({", ".join(ins)}, %a{n}, %a{n + 1}) '
+        f"<{{operandSegmentSizes = array<i32: 1, {int(coeffs)}, {int(coeffs)}, 1, 1>}}> : "
+        f"({', '.join(types)}, {ty}, {ty}) -> ({ty}, {ty})\n" + ret([("%r#0", ty), ("%r#1", ty)])
+    )
+    got = run([*types, ty, ty], [ty, ty], body, *args, re, im)
+    return got[0], got[1]
+
+
+@pytest.mark.parametrize("coeffs", [True, False], ids=["coefficients", "computed"])
+def test_linalg_ext_fft_stages_of_a_bit_reversed_signal_give_the_dft(coeffs: bool) -> None:
+    """StableHLO's fft is a bit-reversal gather then one ``iree_linalg_ext.fft`` per stage (jax_fft_stats
+    checks it against IREE's runtime): the stages on the bit-reversed rows give numpy's DFT."""
+    rng = np.random.default_rng(3)
+    x = rng.standard_normal((3, 8)).astype(np.float32)
+    rev = [int(f"{i:03b}"[::-1], 2) for i in range(8)]
+    re, im = x[:, rev], np.zeros_like(x)
+    for stage in (1, 2, 3):
+        re, im = _fft_stage(stage, coeffs, re, im)
+    assert re.dtype == im.dtype == np.float32
+    want = np.fft.fft(x.astype(np.float64), axis=1)
+    np.testing.assert_allclose(re, want.real, atol=1e-5)
+    np.testing.assert_allclose(im, want.imag, atol=1e-5)
