@@ -23,7 +23,8 @@ transposed convolutions, symbolic shapes, Resize/Einsum, LSTM, scaled dot-produc
 :mod:`frontend_models2` the ONNX CNN and sequence top-k, and five more (Tile/Expand/Gather with negative
 indices...);
 :mod:`frontend_models3` the next eight (loops and branches with wide integers...) and
-:mod:`frontend_models4` the rest (masked attention, grouped convolutions, integer reductions...). The HAL forms
+:mod:`frontend_models4` the next ten (masked attention, grouped convolutions, integer reductions...) and
+:mod:`frontend_models5` the rest (unique/histogram, data-dependent while loops, dilated pools...). The HAL forms
 (``hal*.mlir``) are written as :mod:`regen_fixtures` writes them.
 
 Usage::
@@ -452,8 +453,9 @@ def main(argv: list[str] | None = None) -> int:
     from frontend_models2 import MODELS as THIRD
     from frontend_models3 import MODELS as FOURTH
     from frontend_models4 import MODELS as FIFTH
+    from frontend_models5 import MODELS as SIXTH
 
-    models = {**MODELS, **MORE, **THIRD, **FOURTH, **FIFTH}
+    models = {**MODELS, **MORE, **THIRD, **FOURTH, **FIFTH, **SIXTH}
     unknown = [n for n in a.names if n not in models]
     if unknown:
         ap.error(f"unknown model(s) {unknown}; known: {sorted(models)}")

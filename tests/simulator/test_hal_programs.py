@@ -71,6 +71,12 @@ def test_hal_fixtures_exist() -> None:
 # Known failures (strict xfails), with their cause: the same as the stream form's in test_frontend_fixtures.
 DATA_XFAIL: dict[str, str] = {}
 TIMING_XFAIL: dict[str, str] = {}
+CHECK_XFAIL: dict[str, str] = {
+    "frontends/onnx_nms": (
+        "check finds, in IREE's own NonMaxSuppression, the uninitialised selection buffer copied whole and a"
+        " transient never deallocated on one path (see test_frontend_fixtures: the checker's policy)"
+    ),
+}
 
 
 def _names(xfails: dict[str, str]) -> list[object]:
@@ -114,6 +120,11 @@ CONTROL_FLOW = {
     "frontends/scan_cond_jax": "lax.scan lowers to a host loop around the step's lax.cond (a host branch)",
     "frontends/flax_lstm_rnn": "flax nn.RNN is a lax.scan: a host loop around the cell's execution",
     "frontends/jax_window_resize": "jnp.searchsorted's binary search is a host loop",
+    "frontends/jax_unique_hist": "jnp.histogram's and jnp.digitize's searchsorted are host loops",
+    "frontends/jax_gcd_while": "lax.while_loop (Euclid) is a host loop that reads its condition back",
+    "frontends/jax_fft_stats": "jnp.interp's searchsorted is a host loop of 4 steps",
+    "frontends/flax_dilated_pools": "the inline constants are imported if the device can, else read (cf.cond_br)",
+    "frontends/onnx_nms": "the importer's NonMaxSuppression is host loops around small executions",
 }
 
 
@@ -124,7 +135,8 @@ def _counted_ops_in_control_flow(module: ir.Module) -> bool:
         names = {op.op_name for op in top.walk()}
         # choosing one of two memoized command buffers (arith.select) is a branch too
         picks = any(
-            op.op_name == "arith.select" and str(op.results[0].type) == "!hal.command_buffer" for op in top.walk()
+            op.op_name == "arith.select" and str(op.results[0].type) == "!hal.command_buffer"
+            for op in top.walk()
         )
         if any(n.startswith(COUNTED) for n in names) and (
             picks or names & {"cf.cond_br", "scf.for", "scf.while", "scf.if"}
@@ -143,7 +155,8 @@ def _hal_structure(module: ir.Module) -> dict[str, int]:
         "submissions": sum(
             n
             for k, n in names.items()
-            if k.startswith("hal.device.queue.") and k != "hal.device.queue.flush"
+            if k.startswith("hal.device.queue.")
+            and k != "hal.device.queue.flush"
             or k in ("io_parameters.load", "io_parameters.gather", "io_parameters.scatter")
         ),
     }
@@ -213,7 +226,9 @@ def test_memoized_command_buffer_is_recorded_once_for_two_calls(form: str, recor
 
 def test_hal_data_run_without_sources_names_the_export() -> None:
     d = FIXTURES / "mlp"
-    with pytest.raises(UnsupportedOpError, match=r"main_dispatch_0_matmul_8x128x64_f32.*--executable-sources"):
+    with pytest.raises(
+        UnsupportedOpError, match=r"main_dispatch_0_matmul_8x128x64_f32.*--executable-sources"
+    ):
         Session("cpu").run_sync(
             load_program(d / "hal.generic.mlir"), "main", _inputs(d), parameters=_params(d)
         )
@@ -274,7 +289,7 @@ def test_checker_finds_hal_mutants(mutant: str) -> None:
 
 
 @pytest.mark.parametrize("form", FORMS, ids=["indirect", "direct"])
-@pytest.mark.parametrize("name", _names(DATA_XFAIL))
+@pytest.mark.parametrize("name", _names({**DATA_XFAIL, **CHECK_XFAIL}))
 def test_hal_fixture_checks_clean(name: str, form: str) -> None:
     d = ROOT / name
     report = check_program(
