@@ -83,7 +83,7 @@ def test_quick_run_prints_every_figure() -> None:
             step,
             out,
         )
-    assert re.search(r"^  wall +\d+\.\d\d s ±\d+\.\d\d", out, re.M), out
+    assert re.search(r"^  wall +\d+\.\d\d s ±\d+\.\d\d .*; collector \d+\.\d\d s in all\)$", out, re.M), out
     # The collector's share of each step (its collections' CPU seconds, from gc.callbacks).
     assert len(re.findall(r" wall  \(collector \d+\.\d\d s\)$", out, re.M)) == 6, out
     assert re.search(r"\(sum of the three; collector \d+\.\d\d s\)$", out, re.M), out
