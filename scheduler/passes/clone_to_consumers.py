@@ -13,11 +13,10 @@ left is not cloned; one clone serves every operand of one op; a producer left wi
 The affinities come from an analysis of the module made at the start of each iteration (ops made
 during the iteration are unknown to it), repeated until nothing changes (at most 32 times).
 
-The analysis follows IREE's affinity analysis (:class:`_Affinities`): an op pinned by a ``stream.affinity``
-attribute (or its own ``affinity``, or a transfer's target) runs there; another op runs where the values
-it consumes are produced, or, consuming none, where its results are consumed (through ``scf`` regions,
-branches, calls, tied results and selects). A value that reaches a public function's arguments or returns
-is undefined there and never cloned.
+The affinities a value is produced on are IREE's ``tryLookupResourceAffinity``
+(:class:`~scheduler.passes.affinity_analysis.AffinityAnalysis`): those of the ops pinning it, else where
+it is produced; a value the analysis cannot place (one reaching a public function's arguments or returns)
+has none and is never cloned.
 
 Examples
 --------
@@ -36,48 +35,63 @@ Examples
 
 from __future__ import annotations
 
-from ir import Block, Module, Operation, Value
-from ir import attributes as A
+from ir import Block, Module, Operation, Region, Value
 from ir import types as T
-from ir.builder import clone_op
-from scheduler.access import op_info
-from scheduler.passes.timepoint_analysis import CALL_OPS, SCF_REGION_OPS, Program
-from scheduler.passes.transitive_uses import walk_transitive_uses
+from ir.builder import create
+from scheduler.passes.affinity_analysis import AffinityAnalysis
 
 CALLABLES = ("util.func", "func.func", "util.initializer")
 MAX_ITERATIONS = 32
-# Stream ops that prefer to be cloned to their consumers (IREE's StreamableOpInterface).
+# IREE's StreamableOpInterface ops: cloned only when they prefer it (below), pure or not.
+_STREAMABLE = frozenset(
+    {
+        "stream.resource.subview", "stream.tensor.empty", "stream.tensor.constant", "stream.tensor.splat",
+        "stream.tensor.clone", "stream.tensor.encode", "stream.tensor.slice", "stream.tensor.fill",
+        "stream.tensor.update", "stream.tensor.dispatch", "stream.tensor.parameter.load", "stream.async.alloca",
+        "stream.async.constant", "stream.async.splat", "stream.async.clone", "stream.async.slice",
+        "stream.async.fill", "stream.async.update", "stream.async.copy", "stream.async.collective",
+        "stream.async.barrier", "stream.async.transfer", "stream.async.dispatch", "stream.async.call",
+        "stream.async.concurrent", "flow.tensor.reshape", "flow.tensor.alloca", "flow.tensor.empty",
+        "flow.tensor.splat", "flow.dispatch",
+    }
+)  # fmt: skip
 _PREFER_CLONE = frozenset(
     {
-        "stream.tensor.empty",
-        "stream.tensor.splat",
-        "stream.tensor.clone",
-        "stream.async.alloca",
-        "stream.async.splat",
-        "stream.async.clone",
+        "stream.tensor.empty", "stream.tensor.splat", "stream.tensor.clone", "stream.async.alloca",
+        "stream.async.splat", "stream.async.clone", "flow.tensor.reshape", "flow.tensor.alloca",
+        "flow.tensor.empty", "flow.tensor.splat",
     }
-)
-# Ops without side effects whose results IREE may clone (MLIR's isPure), besides arith/math.
+)  # fmt: skip
+# Ops MLIR counts as pure (no memory effects, always speculatable) besides arith/math and the terminators
+# of pure regions: IREE's Pure stream ops and flow's tensor ops.
 _PURE = frozenset(
     {
-        "flow.tensor.splat",
-        "flow.tensor.reshape",
-        "flow.tensor.bitcast",
-        "flow.tensor.empty",
-        "flow.tensor.constant",
-        "tensor.empty",
-        "tensor.splat",
-        "tensor.expand_shape",
-        "tensor.collapse_shape",
+        "stream.context.resolve", "stream.resource.size", "stream.resource.try_map", "stream.resource.pack",
+        "stream.resource.constants", "stream.resource.transients", "stream.file.constant",
+        "stream.tensor.import", "stream.tensor.export", "stream.tensor.sizeof", "stream.tensor.load",
+        "stream.tensor.store", "stream.async.cast", "stream.async.load", "stream.async.store",
+        "stream.async.parameter.load", "stream.cmd.parameter.load", "stream.timepoint.immediate",
+        "stream.timepoint.import", "stream.timepoint.export", "stream.timepoint.join",
+        "stream.timepoint.barrier", "stream.timepoint.await", "stream.channel.create", "stream.channel.split",
+        "stream.channel.rank", "stream.channel.count", "flow.tensor.bitcast", "flow.tensor.constant",
+        "flow.tensor.slice", "flow.tensor.update", "flow.tensor.load", "flow.tensor.transfer",
+        "tensor.empty", "tensor.splat", "tensor.expand_shape", "tensor.collapse_shape", "scf.yield",
+        # pure streamable ops (pure inside an scf.if, though not cloned for themselves)
+        "stream.resource.subview", "stream.tensor.empty", "stream.tensor.constant", "stream.tensor.splat",
+        "stream.tensor.clone", "stream.tensor.encode", "stream.tensor.slice", "stream.tensor.dispatch",
+        "stream.tensor.parameter.load", "stream.async.constant", "stream.async.slice", "stream.async.transfer",
+        "stream.async.dispatch", "flow.tensor.reshape", "flow.tensor.empty", "flow.tensor.splat",
     }
-)
-_TRANSFERS = {"flow.tensor.transfer": "target", "stream.async.transfer": "target_affinity"}
+)  # fmt: skip
+# arith/math ops that may trap (not speculatable): not pure.
+_TRAPPING = ("arith.divsi", "arith.divui", "arith.ceildivsi", "arith.ceildivui", "arith.floordivsi",
+             "arith.remsi", "arith.remui")  # fmt: skip
 
 
 def clone_to_consumers(module: Module) -> None:
     """Clone producers of values used on several affinities for each of their users, in place."""
     for _ in range(MAX_ITERATIONS):
-        facts = _Affinities(module)
+        facts = AffinityAnalysis(module)
         changed = False
         for top in module.body.ops:
             if top.op_name in CALLABLES and top.regions:
@@ -92,143 +106,63 @@ def _is_tensor_like(v: Value) -> bool:
 
 
 def can_clone(op: Operation | None) -> bool:
-    if op is None or op.regions:
+    """IREE's ``canCloneOp``: a streamable op that prefers being cloned to its consumers (splats, empty
+    tensors, clones, allocas, reshapes, dispatches that read no tensor or resource), else any pure op
+    (MLIR's ``isPure``: an ``scf.if`` whose ops are all pure counts)."""
+    if op is None:
         return False
     name = op.op_name
-    if name in _PREFER_CLONE:
-        return True
-    if name in ("stream.async.dispatch", "flow.dispatch"):
-        # A dispatch that reads no tensor or resource is a slow splat.
-        return not any(_is_tensor_like(v) for v in op.operands)
-    return name in _PURE or name.startswith(("arith.", "math."))
+    if name in _STREAMABLE:
+        if name in ("stream.async.dispatch", "flow.dispatch"):
+            # A dispatch that reads no tensor or resource is a slow splat.
+            return not any(_is_tensor_like(v) for v in op.operands)
+        return name in _PREFER_CLONE
+    return is_pure(op)
 
 
-def _pinned(op: Operation) -> A.Attribute | None:
-    for key in ("stream.affinity", "affinity"):
-        a = op.attr(key)
-        if a is not None:
-            return a
-    target = _TRANSFERS.get(op.op_name)
-    return op.attr(target) if target is not None else None
-
-
-_RETURNS = frozenset({"util.return", "func.return"})
-# Ops whose result carries their operand on (a select of it, or a reshape tied to it): its consumers are
-# the operand's.
-_PASS_THROUGH = frozenset(
-    {
-        "arith.select",
-        "stream.async.barrier",
-        "flow.tensor.reshape",
-        "flow.tensor.bitcast",
-        "tensor.expand_shape",
-        "tensor.collapse_shape",
-    }
-)
-# Stands for a consumer the analysis cannot see (IREE's undefined affinity).
-_UNKNOWN = A.StringAttr("?")
-
-
-def _public(fn: Operation | None) -> bool:
-    if fn is None or fn.op_name == "util.initializer":
+def is_pure(op: Operation) -> bool:
+    """MLIR's ``isPure``: free of memory effects and speculatable (recursively for ``scf.if``)."""
+    name = op.op_name
+    if name == "scf.if":
+        return all(is_pure(inner) for r in op.regions for b in r.blocks for inner in b.ops)
+    if op.regions:
         return False
-    vis = fn.attr("sym_visibility")
-    return not (isinstance(vis, A.StringAttr) and vis.value in ("private", "nested"))
+    if name.startswith(("arith.", "math.")):
+        return name not in _TRAPPING
+    return name in _PURE
 
 
-class _Affinities:
-    """Where values are produced and consumed, as IREE's affinity analysis finds it at the start of an
-    iteration (ops made during the iteration are unknown to it).
-
-    An op pinned to an affinity runs there. Another op that consumes tensors or resources runs where they
-    are produced (IREE's ``OpAffinityPVS``); one that consumes none runs where its results are consumed.
-    A value is produced where its defining op runs (across block edges, ``scf`` results and calls to
-    their defining values) and consumed where its users run (through ``scf``, branches and calls as
-    :func:`~scheduler.passes.transitive_uses.walk_transitive_uses` follows them, a tied result's
-    consumers, a transfer's target). Values reaching what the analysis cannot see (a public function's
-    arguments or returns) are undefined, and an undefined value is never cloned. Cycles are assumed
-    empty (IREE's solver starts optimistic)."""
-
-    def __init__(self, module: Module) -> None:
-        self.program = Program(module)
-        self.known: set[int] = {id(op) for op in module.walk()}
-        self.ops: dict[int, dict[str, A.Attribute]] = {}
-        self.consumers: dict[int, dict[str, A.Attribute]] = {}
-
-    def of_value(self, v: Value) -> list[A.Attribute]:
-        """The affinities ``v`` is produced for (none when the analysis does not know its producer, or
-        when it is undefined)."""
-        op = v.defining_op
-        if op is None or id(op) not in self.known or not _is_tensor_like(v):
-            return []
-        found = self._producer(v, set())
-        return [] if "?" in found else [found[k] for k in sorted(found)]
-
-    def _producer(self, v: Value, visiting: set[int]) -> dict[str, A.Attribute]:
-        results, complete = self.program.defining_results(v)
-        found: dict[str, A.Attribute] = {} if complete else {"?": _UNKNOWN}
-        for r in results:
-            if r.op.op_name in CALL_OPS or r.op.op_name in SCF_REGION_OPS:
-                continue  # followed to the values they return
-            if id(r.op) in self.known:
-                found.update(self.of_op(r.op, visiting))
-        return found
-
-    def of_op(self, op: Operation, visiting: set[int]) -> dict[str, A.Attribute]:
-        pinned = _pinned(op)
-        if pinned is not None:
-            return {str(pinned): pinned}
-        if id(op) in self.ops:
-            return self.ops[id(op)]
-        if id(op) in visiting:
-            return {}
-        visiting.add(id(op))
-        found: dict[str, A.Attribute] = {}
-        consumed = [v for v in op.operands if _is_tensor_like(v)]
-        if consumed:
-            for v in consumed:
-                found.update(self._producer(v, visiting))
-        else:
-            for r in op.results:
-                if _is_tensor_like(r):
-                    found.update(self._consumer(r, visiting))
-        visiting.discard(id(op))
-        if not visiting:
-            self.ops[id(op)] = found
-        return found
-
-    def _consumer(self, value: Value, visiting: set[int]) -> dict[str, A.Attribute]:
-        if id(value) in self.consumers:
-            return self.consumers[id(value)]
-        found: dict[str, A.Attribute] = {}
-
-        def visit(user: Operation, index: int) -> None:
-            if id(user) not in self.known:
-                return
-            if user.op_name in _RETURNS and _public(user.parent_op):
-                found["?"] = _UNKNOWN  # IREE's walk of the uses is incomplete there
-                return
-            if user.op_name.startswith(("stream.", "flow.")) and user.op_name not in _PASS_THROUGH:
-                found.update(self.of_op(user, visiting))
-                used = user.operands[index]
-                for r, tied in op_info(user).tied.items():
-                    if tied is used:
-                        found.update(self._consumer(user.results[r], visiting))
-            key = _TRANSFERS.get(user.op_name)
-            if key is not None and user.attr(key) is not None:
-                a = user.attr(key)
-                assert a is not None
-                found[str(a)] = a
-            if user.op_name in _PASS_THROUGH:
-                found.update(self._consumer(user.results[0], visiting))
-
-        walk_transitive_uses(self.program, value, visit)
-        if not visiting:
-            self.consumers[id(value)] = found
-        return found
+def deep_clone(op: Operation, mapping: dict[int, Value]) -> Operation:
+    """A detached copy of ``op`` with its regions (MLIR's ``Operation::clone``): values defined inside
+    it are replaced by their copies (``mapping``, filled as it goes), values from outside are shared."""
+    regions = []
+    for region in op.regions:
+        new_region = Region()
+        for block in region.blocks:
+            new_block = Block([a.type for a in block.args])
+            for a, b in zip(block.args, new_block.args):
+                mapping[id(a)] = b
+            new_region.add_block(new_block)
+        regions.append(new_region)
+    for region, new_region in zip(op.regions, regions):
+        for block, new_block in zip(region.blocks, new_region.blocks):
+            for inner in block.ops:
+                new_block.append(deep_clone(inner, mapping))
+    new = create(
+        op.op_name,
+        [mapping.get(id(v), v) for v in op.operands],
+        [r.type for r in op.results],
+        properties=dict(op.properties),
+        attributes=dict(op.attributes),
+        regions=regions,
+    )
+    new.location = op.location
+    for r, c in zip(op.results, new.results):
+        mapping[id(r)] = c
+    return new
 
 
-def _clone_in_block(block: Block, facts: _Affinities) -> bool:
+def _clone_in_block(block: Block, facts: AffinityAnalysis) -> bool:
     changed = False
     i = len(block.ops) - 1
     while i >= 0:
@@ -244,11 +178,11 @@ def _clone_in_block(block: Block, facts: _Affinities) -> bool:
                 op.set_operand(j, cloned[id(producer)][1].results[index])
                 changed = True
                 continue
-            if len(facts.of_value(v)) <= 1:
+            if len(facts.resource_affinities(v) or []) <= 1:
                 continue
             if sum(len(r.uses) for r in producer.results) == 1:
                 continue  # we are its only user: the earlier clones took the others
-            copy = clone_op(producer)
+            copy = deep_clone(producer, {})
             block.insert(block.ops.index(op), copy)
             cloned[id(producer)] = (producer, copy)
             op.set_operand(j, copy.results[index])

@@ -29,7 +29,7 @@ their cmd-form ops (:mod:`scheduler.timeline_ops`), and ``stream.async.func`` de
 a length).
 
 Each allocation's affinity is IREE's ``deriveResultAffinity`` (:mod:`scheduler.passes.allocation_affinity`):
-its affinity analysis is followed within the function only (calls and globals are not walked).
+its affinity analysis solved over the whole module (:mod:`scheduler.passes.affinity_analysis`).
 
 Examples
 --------
@@ -59,6 +59,7 @@ from ir.dialects import stream_async as D
 from scheduler.access import is_resource, static_index
 from scheduler.commands import Range, lower_command
 from scheduler.errors import ScheduleError, UnsupportedOpError
+from scheduler.passes.affinity_analysis import AffinityAnalysis
 from scheduler.passes.allocation_affinity import local_affinity, result_affinity_of
 from scheduler.passes.allocation_support import (
     convert_async_func,
@@ -87,6 +88,7 @@ LIFETIMES = ("*", "external", "staging", "transient", "variable", "constant")
 
 def schedule_allocation(module: Module) -> None:
     """Allocate every execution region of ``module`` and lower it to cmd form, in place."""
+    analysis = AffinityAnalysis(module)  # IREE solves it once, before any region is rewritten
     for top in list(module.body.ops):
         if top.op_name == "stream.async.func":
             convert_async_func(top)
@@ -95,7 +97,7 @@ def schedule_allocation(module: Module) -> None:
             continue
         for op in list(top.walk()):
             if isinstance(op, D.AsyncExecuteOp) and op.parent is not None:
-                _Region(op).allocate()
+                _Region(op, analysis).allocate()
         lower_timeline_ops(top)
 
 
@@ -126,8 +128,9 @@ class _Interval:
 class _Region:
     """One execution region being allocated (IREE's AllocationScope and allocateExecutionRegion)."""
 
-    def __init__(self, exe: D.AsyncExecuteOp) -> None:
+    def __init__(self, exe: D.AsyncExecuteOp, analysis: AffinityAnalysis) -> None:
         self.exe = exe
+        self.analysis = analysis
         self.root: Operation = exe
         self.block = exe.body
         self.affinity = exe.attr("affinity")
@@ -365,7 +368,7 @@ class _Region:
         return first.operands[0], first.operands[1], offset, size
 
     def _result_affinity(self, result: Value, inner: Value) -> A.Attribute | None:
-        return result_affinity_of(self.exe, self.affinity, result, inner)
+        return result_affinity_of(self.exe, self.analysis, result, inner)
 
     def _results(
         self,
