@@ -62,8 +62,12 @@ from scheduler.passes.affinity_ops import (
     tied_from,
     tied_to,
 )
-from scheduler.usage_graph import CALL_OPS, FlowGraph
+from scheduler.usage_graph import BRANCH_OPS, CALL_OPS, RETURN_OPS, FlowGraph
 
+# Users whose successors' consumers IREE's consumer element asks for.
+_FORWARDING = frozenset(
+    {*BRANCH_OPS, *RETURN_OPS, "scf.for", "scf.while", "scf.condition", "scf.yield", "stream.yield"}
+)
 # A fact: the affinities (by their printed form) or None when invalid.
 Fact = frozenset[str] | None
 _Key = tuple[str, int]
@@ -273,6 +277,14 @@ class AffinityAnalysis:
                 acc = _union(acc, self.consumer(op.results[i], key))
             elif name == "util.global.store":
                 acc = _union(acc, self.global_fact(_global_name(op), key))
+            elif name in _FORWARDING:
+                # IREE asks the consumers of where a branch, loop, yield or return hands the value on
+                # (the walk reaches their uses anyway, but the asking makes those elements exist).
+                for v in self.graph._outgoing(op, i)[0]:
+                    acc = _union(acc, self.consumer(v, key))
+                parent = op.parent_op
+                if name == "scf.yield" and parent is not None and parent.op_name == "scf.if":
+                    acc = _union(acc, self.consumer(op.operands[i], key))
 
         complete = self._walk_uses(value, visit, follow_ties=False)
         return acc if complete else None

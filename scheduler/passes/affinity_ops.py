@@ -153,6 +153,10 @@ def tied_to(r: OpResult) -> Value | None:
     op = r.op
     if op.op_name in _FLOW_TIED0:
         return op.operands[0] if r.index == 0 and op.operands else None
+    if op.op_name == "hal.tensor.barrier":  # result i is source i
+        return op.operands[r.index] if r.index < len(op.operands) else None
+    if op.op_name == "hal.tensor.alias":
+        return op.operands[0] if r.index == 0 and op.operands else None
     if op.op_name == "flow.dispatch":
         tied = op.attr("tied_operands")
         seg = op.attr("operandSegmentSizes")
@@ -167,7 +171,7 @@ def tied_to(r: OpResult) -> Value | None:
 
 def tied_from(op: Operation, i: int) -> list[OpResult]:
     """The results of ``op`` tied to its operand ``i`` (see :func:`tied_to`)."""
-    if op.op_name in _FLOW_TIED0 or op.op_name == "flow.dispatch":
+    if op.op_name in _FLOW_TIED0 or op.op_name in ("flow.dispatch", "hal.tensor.barrier", "hal.tensor.alias"):
         return [r for r in op.results if tied_to(r) is op.operands[i]]
     return tied_results(op, i)
 

@@ -457,7 +457,15 @@ def _join(op: Operation) -> bool:
 
 
 def _transfer(op: Operation) -> bool:
-    return _fold_transfer(op) or _same_affinity_transfer(op) or _intermediate_transfer(op)
+    if _fold_transfer(op):
+        return True
+    clone = _same_affinity_transfer(op)
+    if clone is not None:
+        # MLIR's greedy driver pushes the op a pattern makes onto its worklist, so it visits the new clone
+        # next (before the ops earlier in the block): a clone of a cloneable producer is propagated now.
+        fold_async(clone)
+        return True
+    return _intermediate_transfer(op)
 
 
 def _fold_transfer(op: Operation) -> bool:
@@ -507,20 +515,21 @@ def _intermediate_transfer(op: Operation) -> bool:
     return True
 
 
-def _same_affinity_transfer(op: Operation) -> bool:
+def _same_affinity_transfer(op: Operation) -> Operation | None:
+    """``SameAffinityTransferToClone``: the clone replacing ``op``, if it applies."""
     source = op.attr("source_affinity")
     if source != op.attr("target_affinity"):
-        return False
+        return None
     types = (op.operands[0].type, op.results[0].type)
     if any(isinstance(t, T.ResourceType) and t.lifetime == "staging" for t in types):
-        return False
+        return None
     b = Builder.before(op)
     b.location = op.location
     props: dict[str, A.Attribute] = {} if source is None else {"affinity": source}
     clone = b.create("stream.async.clone", list(op.operands[:3]), [op.results[0].type], properties=props)
     op.results[0].replace_all_uses_with(clone.results[0])
     op.erase()
-    return True
+    return clone
 
 
 def _same_index(a: Value, b: Value) -> bool:

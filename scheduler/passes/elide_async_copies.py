@@ -201,8 +201,15 @@ def _transfer_elidable(op: D.AsyncTransferOp, facts: CopyFacts, topology: _Topol
         if not topology.allows(inferred, target_affinity):
             return False
         by_topology = True
+    if not by_topology and source_affinity != target_affinity:
+        return False
     # Of one lifetime and not crossing devices, the transfer is a no-op whoever else uses its source.
-    return by_topology or source_affinity == target_affinity
+    # IREE still asks whether it is its source's last user when the source has other uses: that query
+    # fixes the source's last users for the rest of the iteration (IREE caches them on first query), so
+    # a clone of the same source later in the walk is judged on the uses before this elision.
+    if len(op.source.uses) > 1:
+        facts.is_last_user(op.source, op)
+    return True
 
 
 # --- slices -------------------------------------------------------------------------------------------

@@ -107,12 +107,16 @@ def compare_text(text: str, tool: str) -> dict[str, list[str]]:
 
 
 def compare(phase: str, seeds: list[int], tool: str) -> dict[int, list[str]]:
-    """Per seed: the differences (empty when the same)."""
+    """Per seed: the differences (empty when the same); ``["iree-error: ..."]`` when IREE's passes making
+    the phase's input fail on the function (the batch is split until that function is found)."""
     text = random_module(seeds, devices=True)
     if PHASES[phase]:
         ok, text = _iree(tool, [f"--pass-pipeline=builtin.module({PHASES[phase]})"], text)
         if not ok:
-            raise RuntimeError(text)
+            if len(seeds) == 1:
+                return {seeds[0]: [f"iree-error: {text}"]}
+            half = len(seeds) // 2
+            return {**compare(phase, seeds[:half], tool), **compare(phase, seeds[half:], tool)}
     diffs = compare_text(text, tool)
     return {s: diffs.get(f"f{s}", []) for s in seeds}
 
@@ -142,11 +146,19 @@ def main(argv: list[str] | None = None) -> int:
     if args.files:
         return 1 if bad else 0
     for phase in args.phase or list(PHASES):
-        verdicts = compare(phase, list(range(args.start, args.start + args.seeds)), tool)
+        verdicts: dict[int, list[str]] = {}
+        for start in range(args.start, args.start + args.seeds, 500):
+            verdicts.update(
+                compare(phase, list(range(start, min(args.start + args.seeds, start + 500))), tool)
+            )
+        errors = sum(bool(d) and d[0].startswith("iree-error") for d in verdicts.values())
         same = sum(not d for d in verdicts.values())
-        print(f"{phase:<10} {len(verdicts)} functions: same {same}, different {len(verdicts) - same}")
+        print(
+            f"{phase:<10} {len(verdicts)} functions: same {same}, different {len(verdicts) - same - errors}, "
+            f"iree-error {errors}"
+        )
         for s, d in sorted(verdicts.items()):
-            if d:
+            if d and not d[0].startswith("iree-error"):
                 bad += 1
                 print(f"    seed {s}: {d[0][:220]}" + (f" (+{len(d) - 1})" if len(d) > 1 else ""))
     return 1 if bad else 0
