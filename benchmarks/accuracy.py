@@ -30,7 +30,8 @@ sessions' minima, how far a minimum itself moves on this shared machine):
 Every measured program records the host it was measured on (``hosts``, ``host``:
 :mod:`simulator.calibration.hosts`); the report warns when the cache was measured elsewhere, and times
 :data:`SPEED_REFERENCES` again (``--no-speed-check`` skips it) to say whether this host still runs them
-at the cached speed.
+at the cached speed. It also prints the load averages the cache and the calibration data were measured at
+(``load``, recorded with each program since this session).
 
 Then predicting a change rather than a time, with the held-out machines: the measured ratio of a favor
 variant's call to the default's against the predicted ratio, and local-sync's call against local-task's.
@@ -62,7 +63,7 @@ sys.path.insert(0, str(ROOT / "benchmarks"))
 import calibrate  # noqa: E402
 
 from simulator.calibration.fit import summarize_errors  # noqa: E402
-from simulator.calibration.hosts import host_warnings, speed_check, stamp  # noqa: E402
+from simulator.calibration.hosts import host_warnings, load_summary, speed_check, stamp  # noqa: E402
 from simulator.calibration.provenance import base_machine, provenance  # noqa: E402
 from simulator.calibration.run import (  # noqa: E402
     Case,
@@ -331,6 +332,12 @@ def check_host(device: str, data: dict[str, Any], args: argparse.Namespace) -> N
     this host's call time of each of SPEED_REFERENCES against the cached minimum."""
     what = f"benchmarks/data/accuracy/{device}.json"
     warnings = host_warnings(data, what) + key_warnings(device, data)
+    # The held-out machine is fitted on the calibration file: loads far apart make its figures and the
+    # fixtures' incomparable on local-task.
+    calibration = CALIBRATION / f"{device}.json"
+    print(load_summary(data, what))
+    if calibration.exists():
+        print(load_summary(json.loads(calibration.read_text()), f"benchmarks/data/calibration/{device}.json"))
     if not args.no_speed_check:
 
         def time_now(name: str) -> float:

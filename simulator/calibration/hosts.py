@@ -7,15 +7,19 @@ caches (``benchmarks/data``) outlive the machine that measured them. So every me
 the host it was measured on (:func:`stamp`: a key into the file's ``hosts`` table of
 :func:`host_identity`), :func:`host_warnings` says when a file's programs were measured elsewhere (or
 record no host), and :func:`speed_check` times a few cached programs again with IREE's tools and says
-when this host runs them at another speed than the cache holds.
+when this host runs them at another speed than the cache holds. Each program also records the host's
+load average when it was measured (``load``: local-task's call times move 1.5x between a load of 1 and
+one of 6 on a shared two-CPU host), and :func:`load_summary` says at what loads a file was measured.
 """
 
 from __future__ import annotations
 
 import hashlib
 import json
+import os
 import pathlib
 import platform
+import statistics
 from collections.abc import Callable, Sequence
 from typing import Any
 
@@ -62,13 +66,49 @@ def host_key(identity: dict[str, str]) -> str:
     return hashlib.sha256(json.dumps(identity, sort_keys=True).encode()).hexdigest()[:12]
 
 
-def stamp(data: dict[str, Any], entry: dict[str, Any], identity: dict[str, str] | None = None) -> None:
+def load_average() -> float | None:
+    """The host's one-minute load average, or None where the platform has none."""
+    try:
+        return round(os.getloadavg()[0], 2)
+    except (AttributeError, OSError):
+        return None
+
+
+def stamp(
+    data: dict[str, Any],
+    entry: dict[str, Any],
+    identity: dict[str, str] | None = None,
+    load: float | None = None,
+) -> None:
     """Record in measurement file ``data`` that ``entry`` (one program's measurement) was measured on
-    this host (or on ``identity``)."""
+    this host (or on ``identity``), at its load average now (or ``load``)."""
     identity = identity if identity is not None else host_identity()
     key = host_key(identity)
     data.setdefault("hosts", {})[key] = identity
     entry["host"] = key
+    load = load if load is not None else load_average()
+    if load is not None:
+        entry["load"] = load
+
+
+def load_summary(data: dict[str, Any], what: str) -> str:
+    """One line: the load averages the programs of measurement file ``data`` (named ``what``) were
+    measured at, and how many record none.
+
+    Examples
+    --------
+    >>> load_summary({"programs": {"a": {"load": 1.0}, "b": {"load": 6.5}, "c": {}}}, "cache")
+    'cache: measured at load 1.00-6.50 (median 3.75) over 2 program(s); 1 record no load'
+    """
+    loads = [float(m["load"]) for m in data.get("programs", {}).values() if "load" in m]
+    missing = len(data.get("programs", {})) - len(loads)
+    head = (
+        f"{what}: measured at load {min(loads):.2f}-{max(loads):.2f} (median {statistics.median(loads):.2f})"
+        f" over {len(loads)} program(s)"
+        if loads
+        else f"{what}: no program records its load"
+    )
+    return head + (f"; {missing} record no load" if loads and missing else "")
 
 
 def host_warnings(data: dict[str, Any], what: str, identity: dict[str, str] | None = None) -> list[str]:

@@ -2,11 +2,15 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from simulator.calibration.hosts import (
     SPEED_TOLERANCE,
     host_identity,
     host_key,
     host_warnings,
+    load_average,
+    load_summary,
     speed_check,
     stamp,
 )
@@ -47,3 +51,20 @@ def test_speed_check_flags_only_programs_beyond_the_tolerance() -> None:
     rows, warnings = speed_check([(k, 1000.0) for k in now], now.__getitem__, "cache")
     assert [r[0] for r in rows] == list(now)
     assert [w.split(" runs")[0] for w in warnings] == ["cache: slower", "cache: faster"]
+
+
+def test_a_measurement_records_the_load_it_was_taken_at_and_a_file_says_which_loads() -> None:
+    data: dict[str, Any] = {"programs": {}}
+    entry: dict[str, Any] = {}
+    data["programs"]["a"] = entry
+    stamp(data, entry, {"cpu": "x"}, load=6.25)
+    assert entry["load"] == 6.25
+    later: dict[str, Any] = {}
+    data["programs"]["b"] = later
+    stamp(data, later, {"cpu": "x"})
+    now = load_average()
+    assert now is None or (later["load"] == now and now >= 0)
+    data["programs"]["c"] = {"host": "old"}  # measured before loads were recorded
+    line = load_summary(data, "cache")
+    assert line.startswith("cache: measured at load ") and line.endswith("; 1 record no load")
+    assert load_summary({"programs": {"c": {}}}, "cache") == "cache: no program records its load"
