@@ -12,6 +12,13 @@ reports one verdict:
 - "same" / "different": the figures of :class:`scheduler.stats.ScheduleStats` (execution regions,
   dispatches, waves, concurrent dispatches, transient bytes, host awaits) of both outputs.
 
+``--before-schedule`` gives both the function as iree-compile holds it just before schedule-execution (the
+form of the fixtures' ``async.mlir``): IREE's async pipeline up to there (:data:`BEFORE_SCHEDULE`: copy-on-write,
+copy elision, emplacement, usage refinement and the cleanups between them) run on the random function; IREE
+then runs the rest of its pipeline from that point (:data:`FROM_SCHEDULE`), as iree-compile does. With
+``--prepared`` IREE instead runs its whole async pipeline again on the prepared function (its first half
+re-makes copies, folds and CSEs what the preparation left), which the pipeline does not do.
+
 ``--composed`` measures another candidate for the pipeline instead of ``streamsim schedule``: IREE's
 pipeline written out pass by pass from schedule-execution on (:data:`CHAIN`), with streamsim's standalone
 passes (:data:`scheduler.passes.PASSES`) in the places of IREE's passes they mirror and iree-opt running
@@ -24,7 +31,7 @@ from streamsim.
 Usage::
 
     python benchmarks/pipeline_random.py [--seeds N] [--first K] [--devices] [--details]
-        [--prepared] [--composed [--iree-only]]
+        [--prepared | --before-schedule] [--composed [--iree-only]]
 
 Exit 0 when no seed is rejected or not accepted, 1 otherwise.
 """
@@ -60,6 +67,19 @@ _CLEANUP = (  # IREE's buildStreamCleanupPassPipeline
     "util.func(canonicalize,cse,iree-util-optimize-int-arithmetic,iree-util-simplify-global-accesses,"
     "iree-util-apply-patterns),iree-util-fold-globals,iree-util-fuse-globals,iree-util-ipo"
 )
+#: IREE's async pipeline up to (not including) place-transfer-executions (Stream/Transforms/Passes.cpp,
+#: buildStreamAsyncPassPipeline, after the tensor lowering the random functions do not need).
+BEFORE_SCHEDULE = (
+    "util.func(iree-stream-materialize-copy-on-write,canonicalize),iree-stream-elide-async-copies,"
+    "util.func(canonicalize,iree-stream-emplace-allocations),iree-stream-refine-usage,util.func(canonicalize),"
+    f"iree-stream-elide-async-copies,{_CLEANUP}"
+)
+#: The rest of IREE's async pipeline from there, then its cmd pipeline (given as flags after it).
+FROM_SCHEDULE = [
+    "--pass-pipeline=builtin.module(iree-stream-place-transfer-executions,util.func(iree-stream-schedule-execution,"
+    f"iree-stream-schedule-concurrency),iree-stream-propagate-timepoints,iree-stream-materialize-builtins,{_CLEANUP})",
+]
+
 #: IREE's async pipeline from schedule-execution on, then its cmd pipeline (Stream/Transforms/Passes.cpp),
 #: as steps: ("ours", the name of a standalone pass of streamsim's) or ("iree", an iree-opt pass pipeline).
 CHAIN: tuple[tuple[str, str], ...] = (
@@ -103,18 +123,34 @@ def _composed(tool: str, text: str, iree_only: bool) -> tuple[str, str]:
 
 
 def verdict(
-    seed: int, tool: str, devices: bool, prepared: bool, composed: bool = False, iree_only: bool = False
+    seed: int,
+    tool: str,
+    devices: bool,
+    prepared: bool,
+    composed: bool = False,
+    iree_only: bool = False,
+    before_schedule: bool = False,
 ) -> tuple[str, str]:
     text = HEADER + random_function(seed, devices=devices) + "\n"
+    if before_schedule:  # the module as iree-compile holds it just before schedule-execution
+        ok, text = _iree(tool, [f"--pass-pipeline=builtin.module({BEFORE_SCHEDULE})"], text)
+        if not ok:
+            return "iree-error", text
+        ok, theirs = _iree(tool, FROM_SCHEDULE, text)
+        if ok:
+            ok, theirs = _iree(tool, IREE_PIPELINE[1:], theirs)
+        if not ok:
+            return "iree-error", theirs
     if (
         prepared or composed
-    ):  # IREE's passes before scheduling first: the form IREE's schedule-execution takes
+    ) and not before_schedule:  # IREE's passes before scheduling first: the form IREE's schedule-execution takes
         ok, text = _iree(tool, [f"--pass-pipeline=builtin.module({_ASYNC})"], text)
         if not ok:
             return "iree-error", text
-    ok, theirs = _iree(tool, IREE_PIPELINE, text)
-    if not ok:
-        return "iree-error", theirs
+    if not before_schedule:
+        ok, theirs = _iree(tool, IREE_PIPELINE, text)
+        if not ok:
+            return "iree-error", theirs
     if composed:
         kind, out = _composed(tool, text, iree_only)
         if kind != "ok":
@@ -152,17 +188,25 @@ def main(argv: list[str] | None = None) -> int:
         help="measure IREE's pipeline pass by pass with streamsim's standalone passes in their places "
         "(implies --prepared)",
     )
+    ap.add_argument(
+        "--before-schedule",
+        action="store_true",
+        help="give both the function as iree-compile holds it just before schedule-execution (IREE's async "
+        "pipeline up to there); IREE runs the rest of its pipeline from that point",
+    )
     ap.add_argument("--iree-only", action="store_true", help="with --composed: IREE's passes at every step")
     args = ap.parse_args(argv)
     if args.iree_only and not args.composed:
         ap.error("--iree-only needs --composed")
+    if args.before_schedule and args.prepared:
+        ap.error("--before-schedule and --prepared are two inputs: give one")
     tool = iree_opt()
     if tool is None:
         print("pipeline_random: iree-opt not found (pip install -e '.[iree]')", file=sys.stderr)
         return 2
     start = time.perf_counter()
     results = {
-        s: verdict(s, tool, args.devices, args.prepared, args.composed, args.iree_only)
+        s: verdict(s, tool, args.devices, args.prepared, args.composed, args.iree_only, args.before_schedule)
         for s in range(args.first, args.first + args.seeds)
     }
     counts = collections.Counter(v for v, _ in results.values())

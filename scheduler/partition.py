@@ -270,13 +270,14 @@ def _sync_ops(
 
 
 def partition_concurrency(
-    g: nx.DiGraph[int], nodes: Iterable[int], *, favor: str
+    g: nx.DiGraph[int], nodes: Iterable[int], *, favor: str, no_wave: frozenset[int] = frozenset()
 ) -> tuple[tuple[int, ...], ...]:
     """Waves of hazard-free ops inside one execution region, in forward order.
 
     ``max-concurrency`` sinks each op into the latest wave it may join, ``min-peak-memory`` keeps it in
     the earliest (nearest its uses when walking bottom-up, so nearest its original place), ``debug`` makes
-    one wave per op. Metadata ops (``stream.async.alloca``) take no wave.
+    one wave per op. Metadata ops (``stream.async.alloca``) take no wave, nor the nodes of ``no_wave``
+    (taken as metadata: IREE's ``stream.async.constant``, which the pipeline otherwise counts streamable).
 
     Examples
     --------
@@ -295,7 +296,7 @@ def partition_concurrency(
         raise ScheduleError(f"unknown favor {favor!r}; expected one of {', '.join(FAVORS)}")
     order = list(nodes)
     if favor == "debug":
-        return tuple((n,) for n in order if g.nodes[n]["info"].kind == STREAMABLE)
+        return tuple((n,) for n in order if g.nodes[n]["info"].kind == STREAMABLE and n not in no_wave)
     inside = set(order)
     waves: list[list[int]] = []
     membership: dict[int, int] = {}
@@ -314,7 +315,7 @@ def partition_concurrency(
             hazards |= hazards_of[user]
         all_mask = (1 << len(waves)) - 1
         candidates = ~hazards & all_mask
-        if info.kind != STREAMABLE:
+        if info.kind != STREAMABLE or n in no_wave:
             hazards_of[n] = hazards
             continue
         if candidates:

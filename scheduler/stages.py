@@ -10,13 +10,11 @@ part of every function's plan, and returns the state; options are keyword-only.
 7. :func:`elide_timepoints` - drop awaits covered by others, and awaits on immediate timepoints.
 8. :func:`parameter_upload` - constant parameters as loads (unified memory) or gathers (discrete).
 
-:func:`scheduler.emit.materialize` then writes the cmd form. Stages 5 and 6 live in
-:mod:`scheduler.stages_allocation`.
+:func:`scheduler.emit.materialize` then writes the cmd form. Stage 2 lives in
+:mod:`scheduler.stages_execution`, stages 5 and 6 in :mod:`scheduler.stages_allocation`.
 """
 
 from __future__ import annotations
-
-from typing import Any
 
 import networkx as nx
 
@@ -26,32 +24,21 @@ from ir import types as T
 from ir.dialects.stream_async import AsyncConstantOp
 from ir.dialects.stream_resource import TimepointAwaitOp, TimepointBarrierOp
 from scheduler.access import (
-    METADATA,
-    PURE,
-    SCF_REGION_OPS,
-    STREAMABLE,
-    STREAMABLE_OPS,
-    OpInfo,
-    affinities_compatible,
     is_resource,
-    join_affinity,
-    pure_nested,
-    same_device,
 )
 from scheduler.emit_order import sink_alloca_items, sweep_order
-from scheduler.errors import AffinityError, ScheduleError, UnsupportedOpError
+from scheduler.errors import ScheduleError, UnsupportedOpError
 from scheduler.graph import build_graph
 from scheduler.packing import align
 from scheduler.partition import (
-    Partition,
     check_partitions,
     partition_concurrency,
-    partition_execution,
     partitioning_favor,
 )
 from scheduler.passes.refine_usage import apply_usage
 from scheduler.passes.timepoint_analysis import TimepointFacts
 from scheduler.stages_allocation import layout_slices, schedule_allocation, top_node
+from scheduler.stages_execution import schedule_execution
 from scheduler.state import (
     ParameterUpload,
     ScheduleState,
@@ -59,14 +46,6 @@ from scheduler.state import (
     is_parameter_constant,
 )
 from scheduler.usage import analyze_usage
-
-# A block scheduled after the one holding it sees that block's stream.async.load (pure in IREE: a read,
-# trivially dead in MLIR's sense) already lowered to stream.resource.load; it is taken as IREE takes the
-# load it was.
-_HOST_LOADS = frozenset({"stream.resource.load"})
-
-# The streamable ops the pipeline lowers; the rest (call) are rejected by name.
-SUPPORTED = STREAMABLE_OPS - {"stream.async.call"}
 
 # --- 1. refine usage ---------------------------------------------------------------------------------
 
@@ -91,95 +70,6 @@ def refine_usage(state: ScheduleState) -> ScheduleState:
     if apply_usage(state.module, analyze_usage(state.module)):
         function_graphs(state)
     return state
-
-
-# --- 2. schedule execution ---------------------------------------------------------------------------
-
-
-def schedule_execution(state: ScheduleState) -> ScheduleState:
-    """Partition each function body into execution regions (IREE's reference partitioning).
-
-    Raises
-    ------
-    UnsupportedOpError
-        For streamable ops the cmd lowering does not handle (``stream.async.call``).
-    AffinityError
-        When an op consumes a resource made by an op of an incompatible affinity without a transfer.
-    CyclicPartitionError
-        When the regions cannot be ordered.
-    """
-    for plan in state.functions:
-        g = plan.graph
-        for _, data in g.nodes(data=True):
-            info, op = data["info"], data["op"]
-            if info.kind in (STREAMABLE, METADATA) and op.op_name not in SUPPORTED:
-                raise UnsupportedOpError(f"{op.describe()}: not supported by the scheduler's cmd lowering")
-        _check_affinities(g)
-        for n in g.nodes:
-            op = g.nodes[n]["op"]
-            if op.op_name in _HOST_LOADS or (op.op_name in SCF_REGION_OPS and pure_nested(op, _HOST_LOADS)):
-                # Trivially dead in MLIR's sense (only pure ops inside): IREE's partitions grow across it.
-                g.nodes[n]["info"] = OpInfo(PURE, g.nodes[n]["info"].affinity)
-        node_of = {id(data["op"]): n for n, data in g.nodes(data=True)}
-        pinned = [(r, tuple(node_of[id(o)] for o in r.ops())) for r in plan.pinned]
-        opaque = frozenset(n for _, nodes in pinned for n in nodes)
-        partitions = list(partition_execution(g, opaque=opaque))
-        # Regions of the input stay as they are; IREE partitions the other ops around them.
-        partitions += [Partition(nodes, _pinned_affinity(g, nodes)) for _, nodes in pinned]
-        plan.partitions = _in_dependency_order(g, partitions) if pinned else tuple(partitions)
-        plan.pinned_partition = {}
-        for r, nodes in pinned:
-            plan.pinned_partition[next(i for i, p in enumerate(plan.partitions) if p.nodes == nodes)] = r
-        check_partitions(g, plan.partitions)
-        for p, part in enumerate(plan.partitions):
-            for n in part.nodes:
-                g.nodes[n]["partition"] = p
-    return state
-
-
-def _pinned_affinity(g: nx.DiGraph[int], nodes: tuple[int, ...]) -> A.Attribute | None:
-    affinity = None
-    for n in nodes:
-        affinity = join_affinity(affinity, g.nodes[n]["info"].affinity)
-    return affinity
-
-
-def _in_dependency_order(g: nx.DiGraph[int], partitions: list[Partition]) -> tuple[Partition, ...]:
-    """The partitions ordered so that none depends on a later one (stable otherwise)."""
-    owner = {n: i for i, p in enumerate(partitions) for n in p.nodes}
-    dag: nx.DiGraph[int] = nx.DiGraph()
-    dag.add_nodes_from(range(len(partitions)))
-    # Dependencies through host ops count too: contract every non-partition node into its edges.
-    reach: dict[int, set[int]] = {}
-    for n in sorted(g.nodes, reverse=True):
-        below: set[int] = set()
-        for s in g.successors(n):
-            if s in owner:
-                below.add(owner[s])
-            below |= reach.get(s, set())
-        reach[n] = below
-        if n in owner:
-            dag.add_edges_from((owner[n], q) for q in below if q != owner[n])
-    if not nx.is_directed_acyclic_graph(dag):
-        return tuple(partitions)  # check_partitions names the cycle
-    order = list(nx.lexicographical_topological_sort(dag))
-    return tuple(partitions[i] for i in order)
-
-
-def _check_affinities(g: nx.DiGraph[int]) -> None:
-    nodes: dict[int, dict[str, Any]] = {n: data for n, data in g.nodes(data=True)}  # no NodeView per edge
-    for u, v in g.edges:
-        a, b = nodes[u]["info"], nodes[v]["info"]
-        if a.kind not in (STREAMABLE, METADATA) or b.kind not in (STREAMABLE, METADATA):
-            continue
-        if "stream.async.transfer" in (nodes[u]["op"].op_name, nodes[v]["op"].op_name):
-            continue
-        if not affinities_compatible(a.affinity, b.affinity) and not same_device(a.affinity, b.affinity):
-            ou, ov = nodes[u]["op"], nodes[v]["op"]
-            raise AffinityError(
-                f"{ov.describe()} on {b.affinity} consumes the result of {ou.describe()} on {a.affinity}; "
-                "affinities are incompatible (insert a stream.async.transfer)"
-            )
 
 
 # --- 3. schedule concurrency -------------------------------------------------------------------------
@@ -217,7 +107,11 @@ def schedule_concurrency(state: ScheduleState, *, favor: str | None = None) -> S
                 # before their first consumer (the region's yield when none is inside), the order
                 # schedule-concurrency then walks.
                 nodes = tuple(n for n in _sink_allocas(g, list(part.nodes)) if isinstance(n, int))
-                waves = partition_concurrency(g, nodes, favor="debug" if plan.nested else plan_favor)
+                # Constants are metadata in IREE: no wave of their own (a wave's hazards pass through).
+                consts = frozenset(n for n in nodes if isinstance(g.nodes[n]["op"], AsyncConstantOp))
+                waves = partition_concurrency(
+                    g, nodes, favor="debug" if plan.nested else plan_favor, no_wave=consts
+                )
                 items = _sink_allocas(g, order_items(g, nodes, waves))
             plan.waves[p] = waves
             for w, wave in enumerate(waves):

@@ -1,0 +1,177 @@
+"""Pipeline stage 2 (see :mod:`scheduler.stages`): which ops share an execution region.
+
+:func:`schedule_execution` partitions each block with IREE's reference partitioning
+(:func:`scheduler.partition.partition_execution`), over the block's graph with IREE's view of the ops it
+treats otherwise (barriers as sync ops, trivially dead control flow as pure), after re-making cheap
+producers in the nested blocks using them; barriers are then dropped (IREE's ``RemoveBarriers``).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import networkx as nx
+
+from ir import Block
+from ir import attributes as A
+from scheduler.access import (
+    METADATA,
+    PURE,
+    SCF_REGION_OPS,
+    STREAMABLE,
+    STREAMABLE_OPS,
+    OpInfo,
+    affinities_compatible,
+    join_affinity,
+    pure_nested,
+    same_device,
+)
+from scheduler.errors import AffinityError, UnsupportedOpError
+from scheduler.graph import build_graph
+from scheduler.partition import Partition, check_partitions, partition_execution
+from scheduler.passes.schedule_execution import _partitions as remat_choice
+from scheduler.passes.schedule_execution import _rematerialize as remat_op
+from scheduler.state import FunctionPlan, ScheduleState
+
+# A block scheduled after the one holding it sees that block's stream.async.load (pure in IREE: a read,
+# trivially dead in MLIR's sense) already lowered to stream.resource.load; it is taken as IREE takes the
+# load it was.
+_HOST_LOADS = frozenset({"stream.resource.load"})
+
+# The streamable ops the pipeline lowers; the rest (call) are rejected by name.
+SUPPORTED = STREAMABLE_OPS - {"stream.async.call"}
+
+# --- 2. schedule execution ---------------------------------------------------------------------------
+
+
+def schedule_execution(state: ScheduleState) -> ScheduleState:
+    """Partition each function body into execution regions (IREE's reference partitioning).
+
+    Raises
+    ------
+    UnsupportedOpError
+        For streamable ops the cmd lowering does not handle (``stream.async.call``).
+    AffinityError
+        When an op consumes a resource made by an op of an incompatible affinity without a transfer.
+    CyclicPartitionError
+        When the regions cannot be ordered.
+    """
+    for plan in state.functions:
+        if _rematerialize_cheap_producers(plan.block):
+            plan.graph = build_graph(plan.block)
+        g = plan.graph
+        for _, data in g.nodes(data=True):
+            info, op = data["info"], data["op"]
+            if info.kind in (STREAMABLE, METADATA) and op.op_name not in SUPPORTED:
+                raise UnsupportedOpError(f"{op.describe()}: not supported by the scheduler's cmd lowering")
+        _check_affinities(g)
+        _iree_kinds(g, barriers=True)
+        node_of = {id(data["op"]): n for n, data in g.nodes(data=True)}
+        pinned = [(r, tuple(node_of[id(o)] for o in r.ops())) for r in plan.pinned]
+        opaque = frozenset(n for _, nodes in pinned for n in nodes)
+        partitions = list(partition_execution(g, opaque=opaque))
+        if any(g.nodes[n]["op"].op_name == "stream.async.barrier" for n in g.nodes):
+            partitions = _remove_barriers(plan, partitions)
+            g = plan.graph
+            node_of = {id(data["op"]): n for n, data in g.nodes(data=True)}
+            pinned = [(r, tuple(node_of[id(o)] for o in r.ops())) for r in plan.pinned]
+        # Regions of the input stay as they are; IREE partitions the other ops around them.
+        partitions += [Partition(nodes, _pinned_affinity(g, nodes)) for _, nodes in pinned]
+        plan.partitions = _in_dependency_order(g, partitions) if pinned else tuple(partitions)
+        plan.pinned_partition = {}
+        for r, nodes in pinned:
+            plan.pinned_partition[next(i for i, p in enumerate(plan.partitions) if p.nodes == nodes)] = r
+        check_partitions(g, plan.partitions)
+        for p, part in enumerate(plan.partitions):
+            for n in part.nodes:
+                g.nodes[n]["partition"] = p
+    return state
+
+
+def _rematerialize_cheap_producers(block: Block) -> bool:
+    """IREE's schedule-execution re-makes a cheap producer (``preferCloneToConsumers``: splats, allocas,
+    clones, dispatches reading no resource) used only inside the regions of ops of ``block`` (an
+    ``scf.if`` branch yielding it) at the start of each nested block using it, when one of those ops
+    feeds a streamable op. The standalone pass's choice and rewrite
+    (:mod:`scheduler.passes.schedule_execution`), for blocks holding control flow."""
+    if not any(op.regions and op.op_name in SCF_REGION_OPS for op in block.ops):
+        return False
+    remat = remat_choice(block)[2]
+    for op in remat:
+        remat_op(op, block)
+    return bool(remat)
+
+
+def _iree_kinds(g: nx.DiGraph[int], *, barriers: bool) -> None:
+    """IREE's view of the ops partitioning treats otherwise than the graph: trivially dead ops (MLIR's
+    sense: only pure ops inside) are pure, so partitions grow across them; with ``barriers``, a
+    ``stream.async.barrier`` is a streamable op without accesses tied to its source, which IREE's
+    reference partitioning puts in its producer's partition as a sync op (the barrier's users then
+    depend on that partition; :func:`scheduler.partition.partition_execution`)."""
+    for n in g.nodes:
+        op = g.nodes[n]["op"]
+        if op.op_name in _HOST_LOADS or (op.op_name in SCF_REGION_OPS and pure_nested(op, _HOST_LOADS)):
+            g.nodes[n]["info"] = OpInfo(PURE, g.nodes[n]["info"].affinity)
+        elif barriers and op.op_name == "stream.async.barrier":
+            g.nodes[n]["info"] = OpInfo(METADATA, op.attr("affinity"), (), {0: op.operands[0]})
+
+
+def _remove_barriers(plan: FunctionPlan, partitions: list[Partition]) -> list[Partition]:
+    """IREE's ``RemoveBarriers`` once the regions are formed: every barrier of the block is its source.
+    The block's graph is rebuilt without them and the partitions name the same ops in it."""
+    g = plan.graph
+    ops = [[g.nodes[n]["op"] for n in p.nodes if g.nodes[n]["op"].op_name != "stream.async.barrier"] for p in partitions]
+    for n in sorted(g.nodes):
+        op = g.nodes[n]["op"]
+        if op.op_name == "stream.async.barrier":
+            op.results[0].replace_all_uses_with(op.operands[0])
+            op.erase()
+    plan.graph = build_graph(plan.block)
+    _iree_kinds(plan.graph, barriers=False)
+    index = {id(d["op"]): n for n, d in plan.graph.nodes(data=True)}
+    return [Partition(tuple(index[id(o)] for o in group), p.affinity) for group, p in zip(ops, partitions) if group]
+
+
+def _pinned_affinity(g: nx.DiGraph[int], nodes: tuple[int, ...]) -> A.Attribute | None:
+    affinity = None
+    for n in nodes:
+        affinity = join_affinity(affinity, g.nodes[n]["info"].affinity)
+    return affinity
+
+
+def _in_dependency_order(g: nx.DiGraph[int], partitions: list[Partition]) -> tuple[Partition, ...]:
+    """The partitions ordered so that none depends on a later one (stable otherwise)."""
+    owner = {n: i for i, p in enumerate(partitions) for n in p.nodes}
+    dag: nx.DiGraph[int] = nx.DiGraph()
+    dag.add_nodes_from(range(len(partitions)))
+    # Dependencies through host ops count too: contract every non-partition node into its edges.
+    reach: dict[int, set[int]] = {}
+    for n in sorted(g.nodes, reverse=True):
+        below: set[int] = set()
+        for s in g.successors(n):
+            if s in owner:
+                below.add(owner[s])
+            below |= reach.get(s, set())
+        reach[n] = below
+        if n in owner:
+            dag.add_edges_from((owner[n], q) for q in below if q != owner[n])
+    if not nx.is_directed_acyclic_graph(dag):
+        return tuple(partitions)  # check_partitions names the cycle
+    order = list(nx.lexicographical_topological_sort(dag))
+    return tuple(partitions[i] for i in order)
+
+
+def _check_affinities(g: nx.DiGraph[int]) -> None:
+    nodes: dict[int, dict[str, Any]] = {n: data for n, data in g.nodes(data=True)}  # no NodeView per edge
+    for u, v in g.edges:
+        a, b = nodes[u]["info"], nodes[v]["info"]
+        if a.kind not in (STREAMABLE, METADATA) or b.kind not in (STREAMABLE, METADATA):
+            continue
+        if "stream.async.transfer" in (nodes[u]["op"].op_name, nodes[v]["op"].op_name):
+            continue
+        if not affinities_compatible(a.affinity, b.affinity) and not same_device(a.affinity, b.affinity):
+            ou, ov = nodes[u]["op"], nodes[v]["op"]
+            raise AffinityError(
+                f"{ov.describe()} on {b.affinity} consumes the result of {ou.describe()} on {a.affinity}; "
+                "affinities are incompatible (insert a stream.async.transfer)"
+            )
