@@ -69,6 +69,12 @@ def _debug(args: argparse.Namespace | None) -> bool:
     return bool(getattr(args, "debug", False)) or os.environ.get("STREAMSIM_DEBUG", "") not in ("", "0")
 
 
+def _first_line(exc: BaseException) -> str:
+    """": " and the first line of an exception's message (at most 300 characters), or "" for none."""
+    text = str(exc)
+    return ": " + text.splitlines()[0][:300] if text.strip() else ""
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     parser = build_parser()
     args = parser.parse_args(argv)
@@ -98,9 +104,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     except BrokenPipeError:
         return 0
     except MemoryError as exc:  # numpy or Python could not allocate: this host's limit, not a bug
-        detail = str(exc).splitlines()[0][:300] if str(exc) else ""
         print(
-            f"streamsim: error: out of host memory{': ' + detail if detail else ''} (a data run keeps every "
+            f"streamsim: error: out of host memory{_first_line(exc)} (a data run keeps every "
             "buffer's bytes; --timing-only runs the same timeline without data)",
             file=sys.stderr,
         )
@@ -111,9 +116,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     except Exception as exc:  # anything else is a bug of ours: one line, the traceback only on request
         if _debug(args):
             traceback.print_exc()
-        detail = str(exc).splitlines()[0][:300] if str(exc) else ""
         print(
-            f"streamsim: internal error: {type(exc).__name__}{': ' + detail if detail else ''} ({REPORT_HINT}; "
+            f"streamsim: internal error: {type(exc).__name__}{_first_line(exc)} ({REPORT_HINT}; "
             "--debug or STREAMSIM_DEBUG=1 shows the traceback)",
             file=sys.stderr,
         )
