@@ -190,9 +190,8 @@ class _Emitter:
             else []
         )
         inline = self.plan.region_constants.get(p)
-        upload = self._inline_constants(b, p, inline, affinity) if inline else None
-        if upload is not None:
-            loads.append(upload[0])
+        uploads = self._inline_constants(b, p, inline, affinity) if inline else []
+        loads += [upload[0] for upload in uploads]
         b.location = self.g.nodes[first]["op"].location if first is not None else None
         local: dict[Value, Loc] = {}  # storage of leaders, outside the region
         allocas: list[Value] = []
@@ -295,7 +294,9 @@ class _Emitter:
             regions=[Region([block])],
         )
         done = exe.result
-        if upload is not None and not upload[2]:
+        for upload in uploads:
+            if upload[2]:
+                continue
             # The uploaded constants are the region's alone: released after it, from wherever the
             # buffer came (mapped host memory or a device allocation), as IREE does.
             done = b.create(
@@ -367,7 +368,7 @@ class _Emitter:
         with b.batched():  # thousands of ops (a key buffer per parameter) before one anchor
             # A region of constants alone: inline data first, then parameters (IREE's pack-constants).
             b.location = inline[0].location if inline else None
-            tps = [self._inline_constants(b, p, inline, affinity)[0]] if inline else []
+            tps = [upload[0] for upload in self._inline_constants(b, p, inline, affinity)] if inline else []
             tp = self._join(
                 b, tps + emit_parameters(b, up, affinity, self.consts, self.loc, self.state.resource_config)
             )
@@ -376,15 +377,25 @@ class _Emitter:
 
     def _inline_constants(
         self, b: Builder, p: int, inline: list[Operation], affinity: A.Attribute | None
-    ) -> tuple[Value, tuple[Value, Value], bool]:
-        """:func:`~scheduler.emit_uploads.emit_inline_constants`, and whether any of the constants is used
-        after region ``p``."""
-        tp, storage = emit_inline_constants(
-            b, inline, affinity, self.consts, self.loc, self.state.resource_config
-        )
+    ) -> list[tuple[Value, tuple[Value, Value], bool]]:
+        """:func:`~scheduler.emit_uploads.emit_inline_constants` once per resource type (IREE's
+        ScheduleAllocation uploads the constants of each lifetime apart: a buffer holds one type), each
+        with whether any of its constants is used after region ``p``."""
+        by_type: dict[str, list[Operation]] = {}
+        for o in inline:
+            by_type.setdefault(str(o.results[0].type), []).append(o)
         inside = {id(self.g.nodes[n]["op"]) for n in self.plan.partitions[p].nodes}
-        escapes = any(id(self._top(u)) not in inside for o in inline for u, _ in o.results[0].uses)
-        return tp, storage, escapes
+        out = []
+        # IREE uploads the constant lifetime's first, then the variable one's (and leaves other lifetimes'
+        # constants unwritten: the pipeline uploads them last instead).
+        order = {"!stream.resource<constant>": 0, "!stream.resource<variable>": 1}
+        for _, group in sorted(by_type.items(), key=lambda kv: order.get(kv[0], 2)):
+            tp, storage = emit_inline_constants(
+                b, group, affinity, self.consts, self.loc, self.state.resource_config
+            )
+            escapes = any(id(self._top(u)) not in inside for o in group for u, _ in o.results[0].uses)
+            out.append((tp, storage, escapes))
+        return out
 
     def _top(self, op: Operation) -> Operation | None:
         """The op of the function body that holds ``op`` (``op`` itself at top level)."""

@@ -216,9 +216,11 @@ def _carry(loop: Operation) -> Operation:
 
 
 def _unawait(v: Value, block: Block, before: Operation, dead: list[Operation]) -> tuple[Value, Value]:
-    """(timepoint, resource): when ``v`` is ready and the resource to use unawaited in its place."""
+    """(timepoint, resource): when ``v`` is ready and the resource to use unawaited in its place. As IREE's
+    ``consumeTimepoint``, an await of ``block`` or of a block enclosing it (a branch yielding a value
+    awaited before its ``scf.if``) gives its timepoint and resource."""
     d = v.defining_op
-    if d is not None and d.parent is block:
+    if d is not None and d.parent is not None and _encloses(d.parent, block):
         if d.op_name == "stream.timepoint.await" and d.attr("sync") is None:
             dead.append(d)
             return d.operands[-1], d.operands[[id(r) for r in d.results].index(id(v))]
@@ -227,7 +229,7 @@ def _unawait(v: Value, block: Block, before: Operation, dead: list[Operation]) -
             s = source.defining_op
             if (
                 s is not None
-                and s.parent is block
+                and s.parent is d.parent
                 and s.op_name == "stream.timepoint.await"
                 and s.attr("sync") is None
             ):
@@ -240,6 +242,17 @@ def _unawait(v: Value, block: Block, before: Operation, dead: list[Operation]) -
     b = Builder.before(before)
     b.location = before.location
     return b.create("stream.timepoint.immediate", [], [_TP]).result, v
+
+
+def _encloses(outer: Block, block: Block) -> bool:
+    """Whether ``block`` is ``outer`` or nested (at any depth) in an op of ``outer``."""
+    cur: Block | None = block
+    while cur is not None:
+        if cur is outer:
+            return True
+        holder = cur.parent_op
+        cur = holder.parent if holder is not None else None
+    return False
 
 
 def _await_uses(
