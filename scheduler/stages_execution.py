@@ -29,8 +29,7 @@ from scheduler.access import (
 from scheduler.errors import AffinityError, UnsupportedOpError
 from scheduler.graph import build_graph
 from scheduler.partition import Partition, check_partitions, partition_execution
-from scheduler.passes.schedule_execution import _partitions as remat_choice
-from scheduler.passes.schedule_execution import _rematerialize as remat_op
+from scheduler.passes.schedule_execution import block_partitions, rematerialize
 from scheduler.state import FunctionPlan, ScheduleState
 
 # A block scheduled after the one holding it sees that block's stream.async.load (pure in IREE: a read,
@@ -96,9 +95,9 @@ def _rematerialize_cheap_producers(block: Block) -> bool:
     (:mod:`scheduler.passes.schedule_execution`), for blocks holding control flow."""
     if not any(op.regions and op.op_name in SCF_REGION_OPS for op in block.ops):
         return False
-    remat = remat_choice(block)[2]
+    remat = block_partitions(block)[2]
     for op in remat:
-        remat_op(op, block)
+        rematerialize(op, block)
     return bool(remat)
 
 

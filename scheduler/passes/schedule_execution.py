@@ -130,7 +130,9 @@ def iree_graph(block: Block) -> nx.DiGraph[int]:
     return g
 
 
-def _partitions(block: Block) -> tuple[list[Operation], tuple[Partition, ...], list[Operation]]:
+def block_partitions(block: Block) -> tuple[list[Operation], tuple[Partition, ...], list[Operation]]:
+    """IREE's partitioning of ``block``: its ops in order, the partitions, and the cheap producers to re-make
+    in the nested blocks that use them instead (:func:`rematerialize`); the Pipeline's stage 2 asks it too."""
     g = iree_graph(block)
     ops = [g.nodes[n]["op"] for n in sorted(g.nodes)]
     # Cheap producers used only inside the regions of this block's ops are left out and re-made there
@@ -158,9 +160,9 @@ def _partitions(block: Block) -> tuple[list[Operation], tuple[Partition, ...], l
 
 
 def _process_block(block: Block) -> None:
-    ops, parts, remat = _partitions(block)
+    ops, parts, remat = block_partitions(block)
     for op in remat:
-        _rematerialize(op, block)
+        rematerialize(op, block)
     if not parts:
         return
     groups = [[ops[n] for n in p.nodes] for p in parts]
@@ -201,7 +203,7 @@ def _inside(op: Operation, container: Operation) -> bool:
     return any(a is container for a in op.ancestors())
 
 
-def _rematerialize(op: Operation, block: Block) -> None:
+def rematerialize(op: Operation, block: Block) -> None:
     """Clone ``op`` at the start of each nested block that uses it; drop the original."""
     for r in op.results:
         for user, idx in list(r.uses):

@@ -25,6 +25,7 @@ import numpy as np
 
 from ir.core import Operation
 from simulator.dispatch.interpreter import compile_ops, run_steps
+from simulator.dispatch.iteration_space import full_rank, loop_bounds, permutation_view
 from simulator.dispatch.linalg import STRUCTURED_OPS, _structured, build_spec
 from simulator.dispatch.reductions import _contract_layout, reduce
 from simulator.dispatch.registry import Context, DispatchRules, Env, Impl
@@ -36,9 +37,6 @@ from simulator.dispatch.structured import (
     _from_par,
     _perms,
     _to_par,
-    full_rank,
-    loop_bounds,
-    permutation_view,
     plan_body,
 )
 

@@ -29,8 +29,9 @@ from ir.attributes import (
 )
 from ir.core import Block, Operation
 from ir.types import DYNAMIC
+from simulator.dispatch.iteration_space import loop_bounds
 from simulator.dispatch.registry import Abstract, Context, DispatchRules, splat, unsupported
-from simulator.dispatch.structured import Spec, loop_bounds, run_structured, structured_flops
+from simulator.dispatch.structured import Spec, run_structured, structured_flops
 
 RULES = DispatchRules.named("dispatch.linalg")
 register_op = RULES.impls.register

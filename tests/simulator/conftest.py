@@ -51,3 +51,21 @@ def ideal_machine(
 def make_machine() -> Any:
     """The :func:`ideal_machine` factory (test modules cannot import conftest under importlib mode)."""
     return ideal_machine
+
+
+def run_fixture_on_base_machine(directory: Any, device: str, host: dict[str, int]) -> Any:
+    """Run a committed fixture's stream program (with its inputs and parameters) on the machine a fit for
+    HAL device ``device`` starts from, with ``host`` figures changed; the InvocationResult."""
+    from simulator import Session
+    from simulator.calibration.provenance import base_machine
+    from simulator.calibration.run import _inputs, fixture_case
+    from simulator.program import load_program
+
+    data = base_machine(device)
+    data["host"].update(host)
+    case = fixture_case(directory)
+    assert case.stream_ir is not None
+    params = dict(p.split("=", 1) for p in case.parameters)
+    return Session(machine_from_dict(data)).run_sync(
+        load_program(case.stream_ir), "main", _inputs(case), parameters=params or None
+    )

@@ -4,24 +4,14 @@ from __future__ import annotations
 
 import pathlib
 
-from simulator import Session, machine_from_dict
-from simulator.calibration.provenance import base_machine
-from simulator.calibration.run import _inputs, fixture_case
 from simulator.machine import load_machine
-from simulator.program import load_program
+from tests.simulator.conftest import run_fixture_on_base_machine
 
 FIXTURE = pathlib.Path(__file__).resolve().parents[1] / "fixtures" / "frontends" / "onnx_loop"
 
 
 def _submit_spans(host: dict[str, int]) -> dict[str, set[int]]:
-    data = base_machine("local-sync")
-    data["host"].update(host)
-    case = fixture_case(FIXTURE)
-    assert case.stream_ir is not None
-    params = dict(p.split("=", 1) for p in case.parameters)
-    result = Session(machine_from_dict(data)).run_sync(
-        load_program(case.stream_ir), "main", _inputs(case), parameters=params or None
-    )
+    result = run_fixture_on_base_machine(FIXTURE, "local-sync", host)
     out: dict[str, set[int]] = {}
     for span in result.trace.iter_spans():
         if span.category == "host" and span.name.startswith("submit "):

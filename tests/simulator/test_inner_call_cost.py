@@ -7,12 +7,12 @@ import pathlib
 
 import pytest
 
-from simulator import Session, machine_from_dict
+from simulator import machine_from_dict
 from simulator.calibration.provenance import base_machine
-from simulator.calibration.run import KNOBS, _inputs, fixture_case
+from simulator.calibration.run import KNOBS
 from simulator.errors import MachineError
 from simulator.machine import load_machine
-from simulator.program import load_program
+from tests.simulator.conftest import run_fixture_on_base_machine
 from traces import call_time_ns
 
 #: IREE's coarse-fences ABI (the ONNX importer's): ``main`` calls ``main$async`` and awaits its fence.
@@ -20,14 +20,7 @@ FIXTURE = pathlib.Path(__file__).resolve().parents[1] / "fixtures" / "frontends"
 
 
 def _call_ns(host: dict[str, int]) -> int:
-    data = base_machine("local-task")
-    data["host"].update(host)
-    case = fixture_case(FIXTURE)
-    assert case.stream_ir is not None
-    params = dict(p.split("=", 1) for p in case.parameters)
-    result = Session(machine_from_dict(data)).run_sync(
-        load_program(case.stream_ir), "main", _inputs(case), parameters=params or None
-    )
+    result = run_fixture_on_base_machine(FIXTURE, "local-task", host)
     return call_time_ns(result.trace)
 
 
