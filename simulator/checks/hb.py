@@ -13,18 +13,19 @@ data. For a new access to a segment (FastTrack's rule, on byte ranges):
   is a dealloca, the dealloca is not ordered with the use;
 - a write-like access after reads that do not happen before it is a race (a dealloca: freed while in use);
 - an access after a dealloca that happens before it is a use after dealloca;
-- a read of bytes an allocation left unwritten is a read of uninitialised memory.
+- a read of bytes an allocation (or a discard) left unwritten is a read of uninitialised memory, except
+  a copy's: as in IREE, copying undefined bytes is no error, using them is. A copy carries the
+  "unwritten" state (with where it began) to its target's bytes, and the read reported is the one that
+  uses them: a dispatch, a call, the host (a load, a file write, the result read back).
 
 Buffers that no alloca/alloc made (imported inputs) count as initialised. At the end, stream allocations
 (``alloca``, ``alloc``) that were never freed and that neither an output nor a global holds are leaks,
-except those a branch carried to another block or a structured loop (``scf.for``/``scf.while``) carried
-to its iteration arguments or results (IREE lowers such loops to those branches): IREE's allocation
-scheduling places deallocas within a block, and leaves a loop-carried resource to the runtime's reference
-counting (a ``lax.scan`` loop's state is replaced each iteration and released when its last reference
-goes; its automatic reference counting frees a loop's result only when the loop carries a timepoint), and
-those the host read or wrote (``stream.resource.load``/``store`` of a staging readback, as a
-``lax.while_loop`` condition is read): that pass treats a resource with a non-timeline use as
-indeterminate and leaves it to reference counting too.
+except those IREE's automatic reference counting leaves to the runtime's (see
+:mod:`simulator.checks.refcount`): a resource with a use the pass cannot follow (a branch operand on any
+edge, taken or not; a structured loop's initial value or yield; a host load/store of a staging readback;
+a use in another block) is released when its last reference goes. The run also records the buffers a
+branch carried to another block, a structured loop to its iteration arguments or results, and the host
+read or wrote, which are released the same way.
 """
 
 from __future__ import annotations
@@ -36,6 +37,7 @@ from typing import Any
 
 from simulator.checks.findings import Finding, OpRef
 from simulator.checks.observer import WRITE_KINDS, Access, Observer
+from simulator.checks.refcount import left_to_reference_counting
 from simulator.memory import Buffer, ResourceRef
 
 
@@ -82,19 +84,27 @@ class HappensBefore:
 
 
 class _Segment:
-    __slots__ = ("last", "reads", "start", "stop", "written")
+    __slots__ = ("last", "origin", "reads", "start", "stop", "written")
 
     def __init__(
-        self, start: int, stop: int, last: Access | None, reads: list[Access], written: bool
+        self,
+        start: int,
+        stop: int,
+        last: Access | None,
+        reads: list[Access],
+        written: bool,
+        origin: tuple[OpRef, ...] = (),
     ) -> None:
         self.start = start
         self.stop = stop
         self.last = last
         self.reads = reads
         self.written = written
+        # Unwritten bytes: what left them so (an alloca, a discard), then the copies that carried them here.
+        self.origin = origin
 
     def split(self, at: int) -> _Segment:
-        right = _Segment(at, self.stop, self.last, list(self.reads), self.written)
+        right = _Segment(at, self.stop, self.last, list(self.reads), self.written, self.origin)
         self.stop = at
         return right
 
@@ -197,6 +207,7 @@ def analyse(
     allocated: dict[int, tuple[Buffer, Access]] = {}
     freed: set[int] = set()
     out = _Collector()
+    taint: list[tuple[int, int, tuple[OpRef, ...]]] = []
     for kind, message, ops, buffer, rng in observer.static_findings:
         out.add("lifetime", kind, message + " {range}", ops, buffer, *(rng or (0, 0)))
     for n in sorted(by_node, key=position.__getitem__):
@@ -210,15 +221,34 @@ def analyse(
                 allocated[id(buffer)] = (buffer, acc)
             elif acc.kind == "free":
                 freed.add(id(buffer))
+            if acc.copy and acc.kind == "read":
+                taint = _apply(acc, shadow, hb, out)
+                continue
             _apply(acc, shadow, hb, out)
+            if acc.copy and acc.kind == "write":
+                _taint(acc, shadow, taint)
+                taint = []
     findings = out.findings()
     released = freed | observer.branch_carried | observer.host_accessed
-    findings.extend(_leaks(allocated, released, outputs, globals_ or {}))
+    findings.extend(_leaks(allocated, released, outputs, globals_ or {}, observer.alloc_ops))
     return findings
 
 
-def _apply(acc: Access, shadow: _Shadow, hb: HappensBefore, out: _Collector) -> None:
+def _taint(acc: Access, shadow: _Shadow, taint: list[tuple[int, int, tuple[OpRef, ...]]]) -> None:
+    """A copy's target write: the bytes its source left unwritten stay unwritten, from the same origin."""
+    for start, stop, origin in taint:
+        for seg in shadow.covering(acc.start + start, acc.start + stop):
+            seg.written = False
+            seg.origin = (origin[0], acc.who)  # where the bytes were left unwritten, the last copy
+
+
+def _apply(
+    acc: Access, shadow: _Shadow, hb: HappensBefore, out: _Collector
+) -> list[tuple[int, int, tuple[OpRef, ...]]]:
+    """Apply one access to the shadow, reporting what it finds; a copy's source read returns the byte
+    ranges (relative to the read) that hold no data, with their origin, instead of reporting them."""
     n, buffer = acc.node, acc.buffer
+    taint: list[tuple[int, int, tuple[OpRef, ...]]] = []
     writes = acc.kind in WRITE_KINDS
     for seg in shadow.covering(acc.start, acc.stop):
         last = seg.last
@@ -293,19 +323,27 @@ def _apply(acc: Access, shadow: _Shadow, hb: HappensBefore, out: _Collector) -> 
             seg.last = acc
             seg.reads = []
             seg.written = acc.kind == "write"
+            seg.origin = () if seg.written else (acc.who,)
         else:
             if not seg.written and not (last is not None and last.kind == "free"):
-                origin = last.who if last is not None else acc.who
-                out.add(
-                    "lifetime",
-                    "uninitialized-read",
-                    "{b} reads {range}, which nothing wrote since {a}",
-                    (origin, acc.who),
-                    buffer,
-                    s,
-                    e,
-                )
+                origin = seg.origin or ((last.who if last is not None else acc.who),)
+                if acc.copy:
+                    # Copying undefined bytes is no error in IREE (a copy moves bytes, whatever they
+                    # hold); using them is. The target's bytes stay unwritten (see _taint).
+                    taint.append((s - acc.start, e - acc.start, origin))
+                else:
+                    via = " (uninitialised bytes copied there)" if len(origin) > 1 else ""
+                    out.add(
+                        "lifetime",
+                        "uninitialized-read",
+                        "{b} reads {range}, which nothing wrote since {a}" + via,
+                        (*origin, acc.who),
+                        buffer,
+                        s,
+                        e,
+                    )
             seg.reads.append(acc)
+    return taint
 
 
 def _leaks(
@@ -313,6 +351,7 @@ def _leaks(
     freed: set[int],
     outputs: Sequence[Any],
     globals_: dict[str, Any],
+    alloc_ops: dict[int, Any],
 ) -> list[Finding]:
     held: set[int] = set()
     for v in outputs:
@@ -327,6 +366,9 @@ def _leaks(
         # Stream allocations are the program's to release; parameter loads hand out buffers the runtime
         # reference-counts (constants, normally kept by globals).
         if key in freed or key in held or acc.who.op not in LEAK_TRACKED:
+            continue
+        op = alloc_ops.get(key)
+        if op is not None and left_to_reference_counting(op):
             continue
         found.append(
             Finding(

@@ -67,6 +67,9 @@ class Access:
     stop: int
     kind: str
     who: OpRef
+    # A copy's source read and target write (consecutive accesses of one node): uninitialised bytes the
+    # source holds stay uninitialised in the target instead of being a read of them (see hb).
+    copy: bool = False
 
 
 @dataclass(eq=False)
@@ -125,6 +128,9 @@ class Observer:
         # Buffers the host read or wrote (stream.resource.load/store: a staging readback): IREE's automatic
         # reference counting leaves resources with non-timeline uses to the runtime (see hb._leaks).
         self.host_accessed: set[int] = set()
+        # The op that allocated each buffer (id(buffer) -> op): hb._leaks asks IREE's reference counting
+        # rule about the value it made.
+        self.alloc_ops: dict[int, Any] = {}
         self.signals: dict[int, list[tuple[int, Submission]]] = {}
         self.queue_tail: dict[int, Submission] = {}
         self.host_waits: list[tuple[OpRef, Fence]] = []
@@ -163,14 +169,24 @@ class Observer:
         self.host_last = n
         return n
 
-    def access(self, node: int, ref_or_buffer: Any, start: int, stop: int, kind: str, who: OpRef) -> None:
+    def access(
+        self,
+        node: int,
+        ref_or_buffer: Any,
+        start: int,
+        stop: int,
+        kind: str,
+        who: OpRef,
+        *,
+        copy: bool = False,
+    ) -> None:
         if isinstance(ref_or_buffer, ResourceRef):
             base = ref_or_buffer.offset_bytes
             buffer = ref_or_buffer.buffer
         else:
             base, buffer = 0, ref_or_buffer
         if stop > start or kind in ("alloc", "free"):
-            self.accesses.append(Access(node, buffer, base + start, base + stop, kind, who))
+            self.accesses.append(Access(node, buffer, base + start, base + stop, kind, who, copy))
 
     # -- hooks called by the simulator ----------------------------------------------------------
 
@@ -202,6 +218,8 @@ class Observer:
     def on_host_access(self, op: Any, ref: ResourceRef, offset: int, length: int, kind: str) -> None:
         n = self.host_node(f"host {kind} {op.describe()}")
         if kind in ("alloc", "free"):
+            if kind == "alloc":
+                self.alloc_ops[id(ref.buffer)] = op
             self.access(n, ref.buffer, 0, ref.buffer.size_bytes, kind, op_ref(op, f"host {kind}"))
         else:
             self.host_accessed.add(id(ref.buffer))
@@ -242,6 +260,7 @@ class Observer:
             return self._tree(what[1], [start])
         if kind == "alloca":
             buffer = what[1]
+            self.alloc_ops[id(buffer)] = op
             sub.allocates = True
             sub.buffers.append(buffer)
             self.access(start, buffer, 0, buffer.size_bytes, "alloc", sub.op)
@@ -310,8 +329,8 @@ class Observer:
             self.access(n, cmd.target, cmd.offset, cmd.offset + cmd.length, "write", _cmd_ref(cmd, "fill"))
         elif isinstance(cmd, CopyCmd):
             s, t = cmd.source_offset, cmd.target_offset
-            self.access(n, cmd.source, s, s + cmd.length, "read", _cmd_ref(cmd, "copy source"))
-            self.access(n, cmd.target, t, t + cmd.length, "write", _cmd_ref(cmd, "copy target"))
+            self.access(n, cmd.source, s, s + cmd.length, "read", _cmd_ref(cmd, "copy source"), copy=True)
+            self.access(n, cmd.target, t, t + cmd.length, "write", _cmd_ref(cmd, "copy target"), copy=True)
         elif isinstance(cmd, CallCmd):
             declared = cmd.op.attr("resource_operand_accesses")
             bits = [getattr(a, "value", 3) for a in declared] if declared is not None else []  # type: ignore[attr-defined]

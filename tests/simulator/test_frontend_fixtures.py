@@ -35,21 +35,7 @@ FAVORS = ("debug", "min-peak-memory", "max-concurrency")
 #: (listed in BUGS: any failure).
 #: Stages: "async"/"cmd" (opt), a favor (our schedule against IREE's), "run-data", "ours:FAVOR" (our
 #: schedule run with data and checked), "cpu"/"discrete-gpu" (timing-only), "check".
-_NMS_CHECK = (
-    "streamsim check finds two things in IREE's own lowering of ONNX NonMaxSuppression: the selection"
-    " buffer (an uninitialised 48-byte slice of the first transient) is copied whole while it grows"
-    " (lifetime/uninitialized-read: copied, never used), and a transient allocated on one path of the"
-    " final branch is never deallocated (lifetime/leak: the HAL frees it by reference count). Whether"
-    " copying uninitialised bytes and a ref-counted transient are findings is the checker's policy"
-)
-_NMS_OURS = (
-    "our schedule runs NonMaxSuppression to IREE's outputs, but streamsim check finds the same copy of the"
-    " uninitialised selection buffer (lifetime/uninitialized-read; see the check stage)"
-)
-XFAIL: dict[tuple[str, str], str] = {
-    ("onnx_nms", "check"): _NMS_CHECK,
-    **{("onnx_nms", f"ours:{favor}"): _NMS_OURS for favor in FAVORS},
-}
+XFAIL: dict[tuple[str, str], str] = {}
 BUGS: set[tuple[str, str]] = set(XFAIL)
 #: test_frontend_schedule_matches_iree only: (fixture, favor) -> why our schedule differs from IREE's.
 SCHEDULE_DIFFERS: dict[tuple[str, str], str] = {

@@ -71,12 +71,7 @@ def test_hal_fixtures_exist() -> None:
 # Known failures (strict xfails), with their cause: the same as the stream form's in test_frontend_fixtures.
 DATA_XFAIL: dict[str, str] = {}
 TIMING_XFAIL: dict[str, str] = {}
-CHECK_XFAIL: dict[str, str] = {
-    "frontends/onnx_nms": (
-        "check finds, in IREE's own NonMaxSuppression, the uninitialised selection buffer copied whole and a"
-        " transient never deallocated on one path (see test_frontend_fixtures: the checker's policy)"
-    ),
-}
+CHECK_XFAIL: dict[str, str] = {}
 
 
 def _names(xfails: dict[str, str]) -> list[object]:
