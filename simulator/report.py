@@ -252,7 +252,7 @@ def report(source: str | pathlib.Path, **run_options: Any) -> Report:
         trace: Trace = read_trace(path)
         return trace_report(trace)
     if name.endswith(".parquet"):
-        import pandas as pd
+        from simulator.sweep.run import read_parquet
 
-        return sweep_report(pd.read_parquet(path), title=f"sweep {name}")
+        return sweep_report(read_parquet(path), title=f"sweep {name}")
     return run_report(path, **run_options)

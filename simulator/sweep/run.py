@@ -21,11 +21,12 @@ import tempfile
 from collections.abc import Callable, Sequence
 from typing import Any, TextIO
 
+import numpy as np
 import pandas as pd
 
 from simulator.sweep.errors import SweepError, SweepStopped
 from simulator.sweep.executors import ClusterSpec, Runner, open_client, parse_cluster, run_dask, run_inprocess
-from simulator.sweep.metrics import metric_columns
+from simulator.sweep.metrics import METRICS, metric_columns
 from simulator.sweep.points import Point
 from simulator.sweep.progress import Progress
 from simulator.sweep.runner import run_point
@@ -191,6 +192,65 @@ def results_table(
         elif c.startswith("busy_fraction["):
             table[c] = table[c].astype("float64")
     return table
+
+
+#: The columns every results table of :func:`results_table` has, whatever the study's metrics.
+RESULT_COLUMNS = ("point", "program", "machine", "seed", "status", "error")
+
+
+def read_parquet(path: str | pathlib.Path) -> pd.DataFrame:
+    """A sweep's results table as written by :func:`write_parquet`; :class:`~simulator.errors.InputError`
+    naming the file when it is not a Parquet file or not a sweep's results (no ``point``/``status``...)."""
+    import pyarrow
+    import pyarrow.parquet
+
+    from simulator.errors import InputError
+
+    p = pathlib.Path(path)
+    try:
+        arrow = pyarrow.parquet.read_table(p)
+        arrow.validate(full=True)  # text columns hold valid UTF-8, offsets in range
+        # pandas' own metadata (index, dtypes) only restores what write_parquet never writes (no index):
+        # dropping it keeps a damaged metadata blob from failing the conversion.
+        table = arrow.replace_schema_metadata(None).to_pandas()
+    except (OSError, ValueError, pyarrow.ArrowException) as exc:
+        first = str(exc).splitlines()[0] if str(exc) else type(exc).__name__
+        raise InputError(f"{p}: not a readable Parquet file ({first})") from None
+    missing = [c for c in RESULT_COLUMNS if c not in table.columns]
+    if missing:
+        raise InputError(
+            f"{p}: not a sweep's results table: missing the column(s) {', '.join(map(repr, missing))} "
+            "(streamsim report reads the .parquet that streamsim sweep writes)"
+        )
+    problem = _results_problem(table)
+    if problem:
+        raise InputError(f"{p}: not a sweep's results table: {problem}")
+    return table
+
+
+_STATUSES = ("ok", "error", "missing")
+
+
+def _results_problem(table: pd.DataFrame) -> str | None:
+    """What makes ``table`` unlike any table :func:`results_table` writes, or None: a status outside
+    ok/error/missing, a metric column that is not numeric, or a number that is not finite."""
+    from pandas.api.types import is_numeric_dtype
+
+    specs = [spec for metric in METRICS.values() for spec in metric.columns]
+    for row, status in enumerate(table["status"]):
+        if status not in _STATUSES:
+            return f"row {row}: status {status!r} is not one of {', '.join(_STATUSES)}"
+    for column in table.columns:
+        values = table[column]
+        is_metric = any(column.startswith(s) if s.endswith("[") else column == s for s in specs)
+        if is_metric and not is_numeric_dtype(values) and values.notna().any():
+            return f"metric column {column!r} holds {values.dtype} values, not numbers"
+        if is_numeric_dtype(values) and values.dtype != bool:
+            numbers = values.astype("float64")
+            bad = numbers[numbers.notna() & ~np.isfinite(numbers.fillna(0.0))]
+            if len(bad):
+                return f"row {bad.index[0]}: column {column!r} is {bad.iloc[0]}, not a finite number"
+    return None
 
 
 def write_parquet(table: pd.DataFrame, path: str | pathlib.Path) -> None:

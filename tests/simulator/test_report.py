@@ -132,6 +132,70 @@ def test_report_cli_bad_input_exits_2(tmp_path: pathlib.Path, capsys: pytest.Cap
     assert "cannot write" in capsys.readouterr().err
 
 
+def _results(**change: object) -> object:
+    """A sweep's results table (the columns streamsim sweep writes) with ``change``'s columns replaced."""
+    import pandas as pd
+
+    table = pd.DataFrame(
+        {
+            "point": ["a1", "b2"], "program": ["p", "p"], "machine": ["cpu", "apu"], "seed": [0, 0],
+            "status": ["ok", "ok"], "error": [None, None], "makespan_ns": [100, 80],
+        }
+    )  # fmt: skip
+    for column, values in change.items():
+        table[column] = values
+    return table
+
+
+@pytest.mark.parametrize(
+    ("content", "expected"),
+    [
+        (b"not parquet at all", "not a readable Parquet file (Could not open Parquet input source"),
+        (b"PAR1garbagePAR1", "not a readable Parquet file"),  # magic bytes, a footer length past the end
+        ("other", "not a sweep's results table: missing the column(s) 'point', 'program'"),
+        (_results(status=["ok", "done"]), "not a sweep's results table: row 1: status 'done' is not one of ok, error, missing"),
+        (_results(makespan_ns=["1", "x"]), "not a sweep's results table: metric column 'makespan_ns' holds "),
+        (_results(seed=[0.0, float("inf")]), "not a sweep's results table: row 1: column 'seed' is inf, not a finite number"),
+    ],
+)
+def test_report_of_a_bad_results_table_exits_2(
+    content: object, expected: str, tmp_path: pathlib.Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """A .parquet that is not a Parquet file, or not a sweep's results, was an internal error (exit 70:
+    pyarrow's ArrowInvalid, a NaN or a string where the heatmaps want numbers, an infinity JSON cannot
+    hold) or a page of an unrelated table; it is bad input naming the file (tools/fuzz_campaign.py's
+    "results" area)."""
+    import pandas as pd
+
+    path = tmp_path / "results.parquet"
+    if isinstance(content, bytes):
+        path.write_bytes(content)
+    elif isinstance(content, pd.DataFrame):
+        content.to_parquet(path, index=False)
+    else:
+        pd.DataFrame({"a": [1, 2]}).to_parquet(path)
+    assert main(["report", str(path), "-o", str(tmp_path / "x.html")]) == 2
+    err = capsys.readouterr().err
+    assert f"{path}: {expected}" in err and "internal error" not in err
+    assert not (tmp_path / "x.html").exists()
+
+
+def test_report_reads_a_results_table_whose_pandas_metadata_is_damaged(tmp_path: pathlib.Path) -> None:
+    """pandas' metadata in the Parquet footer (dtypes, index) is not needed to read a results table:
+    a damaged blob (a KeyError in pyarrow's conversion before) is ignored, the table read as Arrow has it."""
+    import pyarrow
+    import pyarrow.parquet
+
+    from simulator.sweep.run import read_parquet
+
+    arrow = pyarrow.Table.from_pandas(_results(), preserve_index=False)  # type: ignore[arg-type]
+    damaged = arrow.replace_schema_metadata({b"pandas": b'{"index_columns": [], "columns": [{"name": "x"}]}'})
+    pyarrow.parquet.write_table(damaged, tmp_path / "r.parquet")
+    table = read_parquet(tmp_path / "r.parquet")
+    assert list(table["makespan_ns"]) == [100, 80] and list(table["status"]) == ["ok", "ok"]
+    assert main(["report", str(tmp_path / "r.parquet"), "-o", str(tmp_path / "r.html")]) == 0
+
+
 # -- headless Chromium ----------------------------------------------------------------------------------
 
 
