@@ -24,6 +24,7 @@ from __future__ import annotations
 
 import os
 import pathlib
+import shutil
 import tempfile
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -65,6 +66,8 @@ class _Pending:
     splat_pattern: bytes | None
     # Writes the entry's bytes at the file's current position; None for splats.
     emit: Callable[[BinaryIO], None] | None
+    # Zero-filled: emit leaves a hole and takes no disk space.
+    sparse: bool = False
 
 
 def _as_byte_view(data: object, key: str) -> memoryview:
@@ -109,6 +112,14 @@ class IrpaWriter:
             raise ArchiveError(f"duplicate parameter key {pending.key!r}")
         if not pending.key:
             raise ArchiveError("parameter keys must not be empty")
+        # The entry table holds sizes as uint64; a data entry's bytes also lie in the file, whose offsets
+        # are signed 64-bit.
+        limit = 2**64 - 1 if pending.splat_pattern is not None else 2**63 - 1
+        if pending.size_bytes > limit:
+            raise ArchiveError(
+                f"parameter {pending.key!r}: {pending.size_bytes:,} bytes is more than an .irpa "
+                f"{'splat' if pending.splat_pattern is not None else 'data'} entry can hold ({limit:,})"
+            )
         self._keys.add(pending.key)
         self._pending.append(pending)
 
@@ -147,7 +158,7 @@ class IrpaWriter:
                 f.write(chunk[:n])
                 remaining -= n
 
-        self._add(_Pending(key, size_bytes, bytes(metadata), None, emit))
+        self._add(_Pending(key, size_bytes, bytes(metadata), None, emit, sparse=not any(pattern)))
 
     def add_splat(self, key: str, pattern: bytes, size_bytes: int, *, metadata: bytes = b"") -> None:
         """Add a splat entry: ``pattern`` (1, 2, 4, 8 or 16 bytes) repeated over ``size_bytes`` bytes."""
@@ -171,6 +182,9 @@ class IrpaWriter:
         metadata_offset = entry_offset + len(table)
         storage_offset = align_up(metadata_offset + len(metadata_segment), self.alignment_bytes)
         file_size = align_up(storage_offset + storage_length, DEFAULT_FILE_ALIGNMENT_BYTES)
+        if file_size > 2**63 - 1:
+            raise ArchiveError(f"{out}: {file_size:,} bytes of data entries is more than a file can hold")
+        self._check_free_space(out)
         header = HEADER_PREFIX.pack(MAGIC, 0, 0, HEADER_V0_SIZE, 0, 0) + HEADER_V0_BODY.pack(
             len(self._pending),
             entry_offset,
@@ -206,6 +220,19 @@ class IrpaWriter:
             tmp.unlink(missing_ok=True)
             raise
         return read_irpa(out)
+
+    def _check_free_space(self, out: pathlib.Path) -> None:
+        """Refuse, before writing, an archive whose written bytes (zero-filled entries are holes) exceed
+        the free space of the disk it goes to: a mistyped size must not fill the disk first."""
+        written = sum(p.size_bytes for p in self._pending if p.emit is not None and not p.sparse)
+        try:
+            free = shutil.disk_usage(out.parent if str(out.parent) else ".").free
+        except OSError:
+            return  # the write itself reports the directory
+        if written > free:
+            raise ArchiveError(
+                f"{out}: the data entries need {written:,} bytes on disk, more than the {free:,} bytes free"
+            )
 
     def _layout(self) -> tuple[bytes, bytes, list[int | None], int]:
         table = bytearray()

@@ -22,6 +22,7 @@ Errors (bad spec, unreadable input, corrupt archive) are InputErrors: one line o
 from __future__ import annotations
 
 import argparse
+import cmath
 import json
 import math
 import pathlib
@@ -184,10 +185,27 @@ def _element_pattern(value: str, dtype: np.dtype, spec: str) -> bytes:
         elif dtype.kind == "b":
             scalar = np.array(value.lower() in ("1", "true"), dtype=dtype)
         else:
-            scalar = np.array(float(value)).astype(dtype)
+            number = float(value)
+            with np.errstate(over="ignore"):
+                scalar = np.array(number).astype(dtype)
+            # Past the largest finite value a type rounds to inf, or to NaN where it has no inf (fp8 FN
+            # formats); only a value written as inf or nan may become one.
+            landed = complex(scalar.item()) if dtype.kind == "c" else float(scalar.astype(np.float64))
+            special = value.strip().lstrip("+-").lower() in ("inf", "infinity", "nan")
+            if not special and not cmath.isfinite(landed):
+                raise ValueError(f"{value} overflows {dtype} (largest finite {float(_finfo_max(dtype)):g})")
     except (ValueError, OverflowError) as exc:
         raise InputError(f"parameter spec {spec!r}: bad value {value!r} for {dtype}: {exc}") from None
     return scalar.tobytes()
+
+
+def _finfo_max(dtype: np.dtype) -> float:
+    try:
+        return float(np.finfo(dtype).max)
+    except (TypeError, ValueError):  # ml_dtypes' fp8 formats: their own finfo
+        import ml_dtypes
+
+        return float(ml_dtypes.finfo(dtype).max)  # type: ignore[no-untyped-call]
 
 
 def _parse_shape_type(text: str, spec: str) -> tuple[int, np.dtype]:

@@ -114,6 +114,20 @@ def test_params_create_output_loads_in_iree(iree, tmp_path: pathlib.Path) -> Non
         (["params", "create", "-o", "{tmp}/o.irpa", "--data=k=AxBxf32"], "shape 'AxBxf32' is not DIMxDIMx"),
         (["params", "create", "-o", "{tmp}/o.irpa", "--alignment=48"], "alignment must be a power of two"),
         (["params", "create", "-o", "{tmp}/o.bin"], "use a .irpa suffix"),
+        # Past what IREE's entry table holds (uint64 sizes): a struct.error, exit 70, before.
+        (["params", "create", "-o", "{tmp}/o.irpa", "k=splat:1:f32:99999999999999999999"],
+         "399,999,999,999,999,999,996 bytes is more than an .irpa splat entry can hold"),
+        (["params", "create", "-o", "{tmp}/o.irpa", "--data=k=100000000000x100000000xf32=1"],
+         "bytes is more than an .irpa data entry can hold (9,223,372,036,854,775,807)"),
+        # Bytes to write past the disk's free space: refused before writing, not after filling the disk.
+        (["params", "create", "-o", "{tmp}/o.irpa", "--data=k=4000000000000000xf32=1"],
+         "the data entries need 16,000,000,000,000,000 bytes on disk, more than the"),
+        # A float past its type's largest finite value became inf (NaN in fp8 FN types), silently.
+        (["params", "create", "-o", "{tmp}/o.irpa", "--splat=k=4xf16=70000"],
+         "bad value '70000' for float16: 70000 overflows float16 (largest finite 65504)"),
+        (["params", "create", "-o", "{tmp}/o.irpa", "k=splat:1e999:f64:4"], "1e999 overflows float64"),
+        (["params", "create", "-o", "{tmp}/o.irpa", "--splat=k=4xf8E4M3FN=1000"],
+         "1000 overflows float8_e4m3fn (largest finite 448)"),
     ],
     ids=[
         "missing",
@@ -129,6 +143,12 @@ def test_params_create_output_loads_in_iree(iree, tmp_path: pathlib.Path) -> Non
         "iree-shape",
         "alignment",
         "output-suffix",
+        "splat-past-uint64",
+        "data-past-file",
+        "data-past-free-disk",
+        "f16-overflow",
+        "f64-overflow",
+        "fp8-overflow-to-nan",
     ],
 )
 def test_params_cli_bad_input_exits_2(
@@ -159,3 +179,18 @@ def test_params_created_archive_round_trips_through_show(
     assert read_irpa(out).entry("ones").splat_pattern == np.float32(1).tobytes()
     assert main(["params", "show", str(out)]) == 0
     assert "pattern 0x3f800000" in capsys.readouterr().out
+
+
+def test_params_create_keeps_the_largest_finite_values_and_written_infinities(tmp_path: pathlib.Path) -> None:
+    """The overflow check refuses only values that would not land as written: a type's largest finite
+    value, and inf or nan written as such, go into the archive unchanged."""
+    out = tmp_path / "o.irpa"
+    argv = ["params", "create", "--quiet", "-o", str(out), "--splat=a=2xf16=65504", "--splat=b=2xf16=-inf",
+            "--splat=c=2xf32=NaN", "--splat=d=2xf8E4M3FN=448", "--splat=e=2xbf16=Infinity"]  # fmt: skip
+    assert main(argv) == 0
+    entries = {e.key: e for e in read_irpa(out).entries}
+    assert entries["a"].splat_pattern == np.float16(65504).tobytes()
+    assert entries["b"].splat_pattern == np.float16(-np.inf).tobytes()
+    assert np.isnan(np.frombuffer(entries["c"].splat_pattern or b"", np.float32)[0])
+    assert entries["d"].splat_pattern == np.array(448, ml_dtypes.float8_e4m3fn).tobytes()
+    assert entries["e"].splat_pattern == np.array(np.inf, ml_dtypes.bfloat16).tobytes()
