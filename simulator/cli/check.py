@@ -34,7 +34,13 @@ from typing import Any
 from simulator.checks import CheckReport, check
 from simulator.checks.ci import Anchors, junit_xml, sarif_text
 from simulator.checks.run import DEFAULT_TIMEOUT_S
-from simulator.cli.run import _parameter_index, generated_inputs, generated_parameters, parse_inputs
+from simulator.cli.run import (
+    _parameter_index,
+    generated_inputs,
+    generated_parameters,
+    parse_inputs,
+    seed_value,
+)
 from simulator.params.scan import check_parameters_present
 from simulator.program import load_program, parameter_keys, to_cmd_form
 
@@ -68,7 +74,9 @@ def add_check_options(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--interleavings", type=int, default=2, metavar="N", help="random legal interleavings (default 2)"
     )
-    parser.add_argument("--seed", type=int, default=0, help="seed of interleavings and generated data")
+    parser.add_argument(
+        "--seed", type=seed_value, default=0, help="seed of interleavings and generated data"
+    )
     parser.add_argument(
         "--inject",
         action="append",

@@ -46,6 +46,17 @@ from traces import Trace, is_perfetto_path
 EXAMPLE = "mlp"
 
 
+def seed_value(text: str) -> int:
+    """argparse type of a seed: a non-negative integer (numpy's generators take no negative seed)."""
+    try:
+        value = int(text, 0)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"expected a non-negative integer, got {text!r}") from None
+    if value < 0:
+        raise argparse.ArgumentTypeError(f"a seed is a non-negative integer, got {text!r}")
+    return value
+
+
 def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     parser = subparsers.add_parser(
         "run",
@@ -73,7 +84,9 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
         "--trace", metavar="OUT", help="write the trace: Chrome JSON (.json, .json.gz) or Perfetto (.pftrace)"
     )
     parser.add_argument("--timing-only", action="store_true", help="buffers without data; the same timeline")
-    parser.add_argument("--seed", type=int, default=0, help="seed for generated inputs and parameters")
+    parser.add_argument(
+        "--seed", type=seed_value, default=0, help="seed for generated inputs and parameters"
+    )
     parser.add_argument(
         "--calibration", metavar="TABLE", help="per-executable duration overrides (.toml/.json)"
     )

@@ -218,6 +218,11 @@ def run_plot(args: argparse.Namespace) -> int:
 
 
 def _save(figure: Any, output: str, plt: Any) -> int:
+    if not pathlib.Path(output).suffix:
+        plt.close(figure)
+        formats = ", ".join(f".{f}" for f in sorted(figure.canvas.get_supported_filetypes()))
+        # matplotlib would write OUTPUT.png, a file the user did not name.
+        raise TraceError(f"cannot write plot {output}: name the image format with a suffix ({formats})")
     try:
         figure.savefig(output, bbox_inches="tight", dpi=120)
     except ValueError as exc:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import pathlib
 
 import pytest
 
@@ -96,3 +97,14 @@ def test_cli_help_documents_exit_codes(capsys: pytest.CaptureFixture[str]) -> No
     out = capsys.readouterr().out
     for code in (0, 1, 2, 70, 130):
         assert f"  {code:>3}  " in out
+
+
+@pytest.mark.parametrize("verb", ["run", "check", "report"])
+def test_cli_negative_seed_is_bad_input(verb: str, tmp_path: pathlib.Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """A negative --seed reached numpy's generator (ValueError: exit 70 from check and report)."""
+    program = pathlib.Path(__file__).resolve().parents[1] / "fixtures" / "iree" / "mlp" / "cmd.generic.mlir"
+    argv = [verb, str(program), "--seed", "-1"] + (["-o", str(tmp_path / "r.html")] if verb == "report" else [])
+    with pytest.raises(SystemExit) as exit_info:
+        cli.main(argv)
+    assert exit_info.value.code == 2
+    assert "argument --seed: a seed is a non-negative integer, got '-1'" in capsys.readouterr().err

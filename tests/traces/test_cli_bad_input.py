@@ -149,3 +149,21 @@ def test_cli_trace_import_iree_rejects_invalid_profile(
     assert err.startswith(f"streamsim: error: {path}") and message in err and err.count("\n") == 1
     assert main(["trace", "summary", str(path)]) == 2
     assert not (tmp_path / "o.json").exists()
+
+
+@pytest.mark.parametrize("output", ["timeline", "plots/timeline", "."])
+def test_cli_trace_plot_needs_an_image_suffix(
+    tmp_path: pathlib.Path, capsys: pytest.CaptureFixture[str], output: str
+) -> None:
+    """Without a suffix, matplotlib wrote OUTPUT.png, a file the user did not name, and the CLI said
+    "wrote OUTPUT" with exit 0 (a directory given as -o became DIR.png beside it)."""
+    path = tmp_path / "t.json"
+    path.write_text(_events(OK))
+    (tmp_path / "plots").mkdir()
+    target = tmp_path / output
+    assert main(["trace", "plot", str(path), "-o", str(target)]) == 2
+    err = capsys.readouterr().err
+    assert f"cannot write plot {target}: name the image format with a suffix (" in err and ".png" in err
+    assert not list(tmp_path.rglob("*.png"))
+    assert main(["trace", "plot", str(path), "-o", str(tmp_path / "t.svg")]) == 0
+    assert (tmp_path / "t.svg").read_text().startswith("<?xml")
