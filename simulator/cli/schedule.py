@@ -14,6 +14,7 @@ import sys
 from ir import load_file, print_generic, verify
 from scheduler import Pipeline, ScheduleStats, write_dot, write_graphml
 from scheduler.passes import PASSES
+from simulator.errors import InputError
 
 
 def register(subparsers: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
@@ -53,6 +54,10 @@ def register(subparsers: argparse._SubParsersAction) -> None:  # type: ignore[ty
 
 
 def run(args: argparse.Namespace) -> int:
+    if args.graph and not args.graph.endswith((".graphml", ".dot")):
+        raise InputError(f"--graph {args.graph}: the graph is written as .graphml or .dot; name one of them")
+    if args.graph and args.stage is not None:
+        raise InputError("--graph shows the whole pipeline's partitions and waves; it has no graph with --stage")
     module = load_file(args.program, allow_unregistered=args.allow_unregistered_dialect)
     if not args.no_verify:  # as iree-opt: a pass runs only on input the verifier accepts
         verify(module)

@@ -67,3 +67,18 @@ def test_cli_schedule_stage_unregistered_dialect_needs_the_flag(tmp_path, capsys
     assert main(argv) == 0
     names = [op.op_name for op in ir.load_file(str(out)).walk()]
     assert "mine.effect" in names and "stream.async.execute" in names
+
+
+def test_cli_schedule_graph_needs_a_known_suffix_and_the_pipeline(tmp_path, capsys):
+    """--graph g.xyz wrote GraphML under a name that says otherwise, and --graph with --stage wrote
+    nothing, silently; both are bad input now, refused before the program is read."""
+    path = IREE_FIXTURES / "mlp" / "async.generic.mlir"
+    out = tmp_path / "out.mlir"
+    assert main(["schedule", str(path), "--graph", str(tmp_path / "g.xyz"), "-o", str(out)]) == 2
+    assert "g.xyz: the graph is written as .graphml or .dot" in capsys.readouterr().err
+    argv = ["schedule", str(path), "--graph", str(tmp_path / "g.dot"), "--stage", "elide-timepoints"]
+    assert main([*argv, "-o", str(out)]) == 2
+    assert "it has no graph with --stage" in capsys.readouterr().err
+    assert not list(tmp_path.iterdir())
+    assert main(["schedule", str(path), "--graph", str(tmp_path / "g.graphml"), "-o", str(out)]) == 0
+    assert (tmp_path / "g.graphml").read_text().startswith("<?xml")
