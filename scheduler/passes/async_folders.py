@@ -47,6 +47,7 @@ from ir import attributes as A
 from ir import types as T
 from ir.builder import clone_op
 from scheduler.access import op_info, pure_nested
+from scheduler.passes.greedy import Pattern, note_inserted, note_silent
 
 
 def same_value(a: Value, b: Value) -> bool:
@@ -96,12 +97,10 @@ def _flatten_full_fill(op: Operation) -> bool:
     target, size, _offset, _end, length, value = op.operands
     if not same_value(length, size):
         return False
-    d = target.defining_op
-    if d is None:
-        return False
-    index = next(i for i, r in enumerate(d.results) if r is target)
-    if index in op_info(d).tied:
-        return False  # IREE cannot tell locally that the storage may be let go
+    from scheduler.passes.copy_analysis import tied_base
+
+    if target.defining_op is None or tied_base(target) is not target:
+        return False  # IREE cannot tell locally that the storage may be let go (a barrier is tied too)
     _replace(op, _splat(op, value, size, op).results[0])
     return True
 
@@ -124,18 +123,21 @@ def _splat_through_slice(op: Operation) -> bool:
 
 def _propagate_cloneable(op: Operation) -> bool:
     """``PropagateCloneableOps``: a clone of what prefers to be cloned (a splat, a dispatch reading no
-    resource, ...) becomes, for each use, a copy of that producer placed before the user."""
+    resource, ...) becomes, for each use (newest first, as MLIR lists uses), a copy of that producer
+    placed before the user."""
     from scheduler.passes.schedule_execution import prefers_clone
 
     source = op.operands[0].defining_op
     if not op.results[0].uses or source is None or not prefers_clone(source):
         return False
     index = next(i for i, r in enumerate(source.results) if r is op.operands[0])
-    for user, k in list(op.results[0].uses):
+    for user, k in reversed(list(op.results[0].uses)):
         copy = clone_op(source)
         Builder.before(user).insert(copy)
+        note_inserted(copy)
         copy.results[index].type = op.results[0].type
         user.set_operand(k, copy.results[index])
+        note_silent(user)
     op.erase()
     return True
 
@@ -165,11 +167,12 @@ def _copy_full_source_to_update(op: Operation) -> bool:
 
 def _value_semantics(v: Value) -> bool:
     """IREE's ``hasValueSemantics``: made locally by an async-phase op, as a result not tied to an operand."""
+    from scheduler.passes.copy_analysis import tied_operand
+
     d = v.defining_op
     if d is None or not d.op_name.startswith("stream.async."):
         return False
-    index = next(i for i, r in enumerate(d.results) if r is v)
-    return index not in op_info(d).tied
+    return tied_operand(v) is None  # type: ignore[arg-type]  # a barrier's result is tied too
 
 
 def _fold_update(op: Operation) -> bool:
@@ -231,6 +234,21 @@ def _slice_update_to_copy(op: Operation) -> bool:
         source_end,
     ]
     return _replace_with(op, "stream.async.copy", [*operands, result_size])
+
+
+# Per op, the patterns above in the order IREE registers them (the fold of an update first).
+ASYNC_PATTERNS: dict[str, tuple[Pattern, ...]] = {
+    "stream.async.fill": (_flatten_full_fill, _elide_redundant_fill),
+    "stream.async.slice": (_splat_through_slice,),
+    "stream.async.clone": (_propagate_cloneable,),
+    "stream.async.copy": (_copy_full_source_to_update,),
+    "stream.async.update": (
+        _fold_update,
+        _elide_in_place_update,
+        _splat_update_to_fill,
+        _slice_update_to_copy,
+    ),
+}
 
 
 _FLOATS = {"f16": (16, "<e"), "f32": (32, "<f"), "f64": (64, "<d")}

@@ -1,38 +1,39 @@
-"""The cleanup IREE's schedule-execution pass runs on its output: the canonicalization patterns of
-``stream.async.execute``, ``stream.timepoint.await`` and ``stream.timepoint.join`` that its new regions
-and awaits trigger, plus its own ``RemoveBarriers``, applied to a fixpoint.
+"""The cleanup IREE's schedule-execution pass runs on its output: every canonicalization pattern, plus its
+own ``RemoveBarriers``, applied by MLIR's greedy driver (:mod:`scheduler.passes.greedy`: one worklist, so
+the patterns fire in IREE's order). Per op, its fold first, then its patterns as IREE registers them
+(:data:`PATTERNS`):
 
-- barriers: ``stream.async.barrier`` is replaced by its operand (it only guided the partitioning);
+- barrier: replaced by its operand (it only guided the partitioning);
 - execute (``StreamOpFolders.cpp``): an await on an immediate timepoint is dropped
   (``ElideImmediateTimepointWait``); a captured resource that is the result of a (non-sync) await is
-  captured unawaited and the region awaits its timepoint instead (``ChainDependentAwaits``); a region
+  captured unawaited and the region awaits its timepoint too (``ChainDependentAwaits``); a region
   holding only its yield becomes its captures and an immediate (``ElideNoOpAsyncExecuteOp``); unused
   and duplicate captures and duplicate results go (``ClosureOptimizationPattern``: an unused result
-  stays, its yield reading it); a result whose yielded
-  value is, through tied ops, a captured block argument is tied to that capture (``TieRegionResults``);
-  a region nothing uses is erased;
-- await: on an immediate timepoint it is its operands; unused (not sync) it goes; duplicate resources
-  are folded; awaits of one timepoint in one block are grouped into the first; each is sunk to its
-  first consumer (:func:`scheduler.await_sinking.sink_awaits`);
+  stays, its yield reading it); a result whose yielded value is, through tied ops, a captured block
+  argument is tied to that capture (``TieRegionResults``); a region nothing uses is erased;
+- await: on an immediate timepoint it is its operands (the fold); a non-sync await sinks to its first
+  consumer (``SinkAwaitToFirstConsumer``, :func:`scheduler.await_sinking.sink_target`); the later awaits
+  of its timepoint in its block merge into it (``GroupAwaitsByTimepoint``); duplicate resources fold;
+- join: of immediates only it is an immediate, of one timepoint that timepoint (the fold); immediates
+  and duplicates are dropped, joins of joins flattened;
 - transfer: back to the type and affinity of the transfer it takes, neither executing elsewhere, it is
-  that transfer's source (``AsyncTransferOp::fold``, before the patterns); between one affinity and
-  itself (or none), not of staging memory, it is a clone (``SameAffinityTransferToClone``);
-- slice: of the whole source (the same size value) it is its source (``AsyncSliceOp::fold``); async
-  ops nothing uses are erased (``ElideUnusedOp``);
+  that transfer's source (the fold); between one affinity and itself (or none), not of staging memory,
+  it is a clone (``SameAffinityTransferToClone``); a transfer of a transfer transfers the first one's
+  source (``IntermediateTransferElision``);
+- slice: of the whole source (the same size value) it is its source (the fold);
 - splat/fill: a constant pattern of repeated bytes is narrowed to them (``NarrowFillPattern``); a fill
   of a whole resource is a splat, a fill of a splat of its value is the splat, a slice of a splat a
-  smaller splat (:mod:`scheduler.passes.async_folders`);
+  smaller splat, a clone of a cloneable producer that producer again (:mod:`scheduler.passes.async_folders`);
 - copy/update: a copy of a whole source is an update, an update of a whole local target its value, an
   update from a splat a fill, from a slice a copy (:mod:`scheduler.passes.async_folders`);
-- splat/alloca: moved down to their first consumer (``SinkAllocaLikeOpToConsumers``), last op first
-  as the greedy driver pops its worklist;
+- splat/alloca: moved down to their first consumer (``SinkAllocaLikeOpToConsumers``);
 - scf.for: an iteration argument the body yields unchanged (or whose initial value it yields, or that
   nobody uses) is dropped (MLIR's ``ForOpIterArgsFolder``, in :mod:`scheduler.passes.scf_canonicalize`);
 - scf.if: results yielded from outside become selects, an empty ``else`` goes (MLIR's patterns, in
   :mod:`scheduler.passes.scf_canonicalize`);
-- join: one operand is that operand; immediates and duplicates are dropped;
-- any scf op whose results nothing uses and that holds only pure ops is erased (the greedy driver's
-  trivially dead ops).
+- async ops nothing uses are erased (``ElideUnusedOp``, last); ops without side effects (pure ones, and
+  region ops holding only those) are erased as soon as nothing uses them (the driver's trivially dead
+  ops).
 """
 
 from __future__ import annotations
@@ -40,95 +41,19 @@ from __future__ import annotations
 from ir import Builder, Operation, Value, rebuild_op
 from ir import attributes as A
 from ir import types as T
-from scheduler.access import SCF_REGION_OPS, op_info, pure_nested, tied_operands
-from scheduler.await_sinking import can_stably_sink, sink_awaits, sink_target
-from scheduler.passes.async_folders import fold_async, narrow_pattern
+from scheduler.access import op_info, tied_operands
+from scheduler.await_sinking import can_stably_sink, sink_target
+from scheduler.passes.async_folders import ASYNC_PATTERNS, narrow_pattern
+from scheduler.passes.greedy import Driver, Pattern, note_moved
 from scheduler.passes.scf_canonicalize import canonicalize_for, canonicalize_if
-
-_MAX_ROUNDS = 1000
-# Async ops with patterns in :mod:`scheduler.passes.async_folders`.
-_FOLDED = frozenset({"stream.async.fill", "stream.async.clone", "stream.async.copy", "stream.async.update"})
-# Async ops erased when nothing uses them (IREE's ElideUnusedOp patterns).
-_ELIDE_UNUSED = frozenset(
-    {
-        "stream.async.clone",
-        "stream.async.slice",
-        "stream.async.splat",
-        "stream.async.dispatch",
-        "stream.async.transfer",
-        "stream.async.alloca",
-        "stream.async.fill",
-        "stream.async.update",
-        "stream.async.copy",
-        # pure ops (MLIR erases them when unused)
-        "stream.async.constant",
-        "stream.async.cast",
-        "stream.async.load",
-        "stream.async.store",
-        "stream.async.parameter.load",
-    }
-)
 
 
 def canonicalize_execution(func: Operation) -> None:
-    """Apply the patterns (module doc) to ``func`` until none changes it."""
-    for op in list(func.walk()):
-        if op.op_name == "stream.async.barrier" and op.parent is not None:
-            op.results[0].replace_all_uses_with(op.operands[0])
-            op.erase()
-    for _ in range(_MAX_ROUNDS):
-        changed = False
-        for op in _worklist(func):
-            if op.parent is None:
-                continue
-            if op.op_name in SCF_REGION_OPS and not any(r.uses for r in op.results) and pure_nested(op):
-                op.erase()  # the greedy driver erases trivially dead ops first
-                changed = True
-            elif op.op_name == "stream.async.execute":
-                changed |= _execute(op)
-            elif op.op_name == "stream.timepoint.await":
-                changed |= _await(op)
-            elif op.op_name == "stream.timepoint.join":
-                changed |= _join(op)
-            elif op.op_name in _ELIDE_UNUSED and not any(r.uses for r in op.results):
-                op.erase()
-                changed = True
-            elif op.op_name == "stream.async.transfer":
-                changed |= _transfer(op)
-            elif op.op_name == "stream.async.slice":
-                changed |= _slice(op) or fold_async(op)
-            elif op.op_name in _FOLDED and fold_async(op):
-                changed = True
-            elif op.op_name in ("stream.async.splat", "stream.async.fill"):
-                changed |= narrow_pattern(op)
-            elif op.op_name == "scf.for":
-                changed |= canonicalize_for(op)
-            elif op.op_name == "scf.if":
-                changed |= canonicalize_if(op)
-        if changed:
-            continue
-        # Grouping and sinking last: a region that captures an await's result chains it first.
-        if not sink_awaits(func, last_first=True) and not _sink_alloca_like(func) and not group_awaits(func):
-            return
+    """Apply the patterns (module doc) to ``func`` with MLIR's greedy driver (:mod:`scheduler.passes.greedy`)."""
+    Driver(func, PATTERNS).run()
 
 
 # --- helpers -------------------------------------------------------------------------------------------
-
-
-def _worklist(func: Operation) -> list[Operation]:
-    """The ops of ``func`` in the order MLIR's greedy driver first visits them: its worklist is filled in
-    post-order and popped from the back, so the last op comes first and an op before those it holds."""
-    order: list[Operation] = []
-
-    def post(op: Operation) -> None:
-        for region in op.regions:
-            for block in region.blocks:
-                for inner in block.ops:
-                    post(inner)
-        order.append(op)
-
-    post(func)
-    return order[::-1]
 
 
 def _is_immediate(v: Value | None) -> bool:
@@ -190,19 +115,19 @@ def _join_of(before: Operation, timepoints: list[Value]) -> Value | None:
 # --- stream.async.execute ------------------------------------------------------------------------------
 
 
-def _execute(op: Operation) -> bool:
+def _elide_immediate_wait(op: Operation) -> bool:
+    """``ElideImmediateTimepointWait``."""
     res, res_sizes, out_sizes, wait = _execute_parts(op)
-    body = op.body
-    yield_op = body.terminator
-    assert yield_op is not None
-    nout = len(op.results) - 1
-    if not op.results[-1].uses and all(not r.uses for r in op.results[:-1]):
-        _erase_region_op(op)
-        return True
-    if wait is not None and _is_immediate(wait):
-        _set_execute(op, res, res_sizes, out_sizes, None)
-        return True
-    # ChainDependentAwaits
+    if wait is None or not _is_immediate(wait):
+        return False
+    _set_execute(op, res, res_sizes, out_sizes, None)
+    return True
+
+
+def _chain_dependent_awaits(op: Operation) -> bool:
+    """``ChainDependentAwaits``: a capture that is the result of a (non-sync) await is captured
+    unawaited and the region awaits that timepoint too."""
+    res, res_sizes, out_sizes, wait = _execute_parts(op)
     new_waits: list[Value] = []
     chained = False
     for i, v in enumerate(res):
@@ -211,22 +136,39 @@ def _execute(op: Operation) -> bool:
             new_waits.append(d.operands[-1])
             res[i] = d.operands[list(d.results).index(v)]  # type: ignore[arg-type]
             chained = True
-    if chained:
-        joined = _join_of(op, ([wait] if wait is not None else []) + new_waits)
-        _set_execute(op, res, res_sizes, out_sizes, joined)
-        return True
-    # ElideNoOpAsyncExecuteOp
-    if len(body.ops) == 1:
-        outs = list(yield_op.operands[:nout])
-        b = Builder.before(op)
-        b.location = op.location
-        imm = b.create("stream.timepoint.immediate", [], [T.timepoint]).results[0]
-        for r, v in zip(op.results[:-1], outs):
-            r.replace_all_uses_with(res[body.args.index(v)])  # type: ignore[arg-type]
-        op.results[-1].replace_all_uses_with(imm)
-        _erase_region_op(op)
-        return True
-    # ClosureOptimizationPattern: unused/duplicate captures, unused/duplicate results.
+    if not chained:
+        return False
+    joined = _join_of(op, ([wait] if wait is not None else []) + new_waits)
+    _set_execute(op, res, res_sizes, out_sizes, joined)
+    return True
+
+
+def _elide_noop_execute(op: Operation) -> bool:
+    """``ElideNoOpAsyncExecuteOp``: a region holding only its yield is its captures and an immediate."""
+    body = op.body
+    yield_op = body.terminator
+    assert yield_op is not None
+    if len(body.ops) != 1:
+        return False
+    res = _execute_parts(op)[0]
+    outs = list(yield_op.operands[: len(op.results) - 1])
+    b = Builder.before(op)
+    b.location = op.location
+    imm = b.create("stream.timepoint.immediate", [], [T.timepoint]).results[0]
+    for r, v in zip(op.results[:-1], outs):
+        r.replace_all_uses_with(res[body.args.index(v)])  # type: ignore[arg-type]
+    op.results[-1].replace_all_uses_with(imm)
+    _erase_region_op(op)
+    return True
+
+
+def _closure_optimization(op: Operation) -> bool:
+    """``ClosureOptimizationPattern``: unused and duplicate captures, duplicate results."""
+    res = _execute_parts(op)[0]
+    body = op.body
+    yield_op = body.terminator
+    assert yield_op is not None
+    nout = len(op.results) - 1
     ties = _ties(op)
     keep_args: list[int] = []
     for i, arg in enumerate(body.args):
@@ -245,12 +187,23 @@ def _execute(op: Operation) -> bool:
             op.results[k].replace_all_uses_with(op.results[dup])
             continue
         keep_res.append(k)
-    if len(keep_args) != len(body.args) or len(keep_res) != nout:
-        old_index = {i: n for n, i in enumerate(keep_args)}
-        new_ties = [old_index.get(ties[k], -1) if ties[k] >= 0 else -1 for k in keep_res]
-        _rebuild(op, keep_args, keep_res, new_ties)
-        return True
-    # TieRegionResults
+    if len(keep_args) == len(body.args) and len(keep_res) == nout:
+        return False
+    old_index = {i: n for n, i in enumerate(keep_args)}
+    new_ties = [old_index.get(ties[k], -1) if ties[k] >= 0 else -1 for k in keep_res]
+    _rebuild(op, keep_args, keep_res, new_ties)
+    return True
+
+
+def _tie_region_results(op: Operation) -> bool:
+    """``TieRegionResults``: a result whose yielded value is, through tied ops, a captured block argument
+    is tied to that capture."""
+    body = op.body
+    yield_op = body.terminator
+    assert yield_op is not None
+    nout = len(op.results) - 1
+    yielded = list(yield_op.operands[:nout])
+    ties = _ties(op)
     changed = False
     for k in range(nout):
         if ties[k] >= 0:
@@ -262,6 +215,13 @@ def _execute(op: Operation) -> bool:
     if changed:
         _set_ties(op, ties)
     return changed
+
+
+def _elide_unused_execute(op: Operation) -> bool:
+    if any(r.uses for r in op.results):
+        return False
+    _erase_region_op(op)
+    return True
 
 
 def _tied_base(v: Value) -> Value:
@@ -336,30 +296,35 @@ def _rebuild(op: Operation, keep_args: list[int], keep_res: list[int], ties: lis
 # --- stream.timepoint.await / join -------------------------------------------------------------------
 
 
-def _await(op: Operation) -> bool:
+def _fold_await(op: Operation) -> bool:
+    """``TimepointAwaitOp::fold``: an await of an immediate timepoint is its operands."""
+    if not _is_immediate(op.operands[-1]):
+        return False
+    for r, v in zip(op.results, op.operands[: len(op.results)]):
+        r.replace_all_uses_with(v)
+    op.erase()
+    return True
+
+
+def _sink_await(op: Operation) -> bool:
+    """``SinkAwaitToFirstConsumer`` (not a sync await)."""
+    if op.attr("sync") is not None:
+        return False
+    return _sink_before(op, sink_target(op))
+
+
+def _fold_duplicate_await_resources(op: Operation) -> bool:
+    """``FoldDuplicateAwaitResources``."""
     n = len(op.results)
-    tp = op.operands[-1]
-    sync = op.attr("sync") is not None
-    if _is_immediate(tp):
-        for r, v in zip(op.results, op.operands[:n]):
-            r.replace_all_uses_with(v)
-        op.erase()
-        return True
-    if not sync and all(not r.uses for r in op.results):
-        op.erase()
-        return True
     ops = list(op.operands)
     keep: list[int] = []
     for i in range(n):
-        dup = next((j for j in keep if ops[j] is ops[i]), None)
-        if dup is not None:
-            op.results[i].replace_all_uses_with(op.results[dup])
-        else:
+        if not any(ops[j] is ops[i] for j in keep):
             keep.append(i)
-    if len(keep) != n:
-        _replace_await(op, keep)
-        return True
-    return False
+    if len(keep) == n:
+        return False
+    _replace_await(op, keep)
+    return True
 
 
 def _replace_await(op: Operation, keep: list[int]) -> None:
@@ -376,49 +341,53 @@ def _replace_await(op: Operation, keep: list[int]) -> None:
         properties=props,
         attributes=dict(op.attributes),
     )
-    for m, i in enumerate(keep):
+    for i in range(n):
+        m = next(m for m, j in enumerate(keep) if ops[j] is ops[i])
         op.results[i].replace_all_uses_with(new.results[m])
     op.erase()
 
 
 def group_awaits(func: Operation) -> bool:
-    """``GroupAwaitsByTimepoint``: later non-sync awaits of one timepoint in the same block, whose
-    operands are defined before the first, merge into it."""
-    for op in func.walk():
-        if op.op_name != "stream.timepoint.await" or op.parent is None:
+    """``GroupAwaitsByTimepoint`` on the first await of ``func`` that it applies to (:func:`group_awaits_at`)."""
+    return any(group_awaits_at(op) for op in list(func.walk()) if op.op_name == "stream.timepoint.await")
+
+
+def group_awaits_at(op: Operation) -> bool:
+    """``GroupAwaitsByTimepoint`` on the await ``op``: the later non-sync awaits of its timepoint in its
+    block, whose operands are defined before it, merge with it into one await placed where it is."""
+    block = op.parent
+    if block is None:
+        return False
+    pos = block.ops.index(op)
+    covered = []
+    for user, _ in op.operands[-1].uses:
+        if user is op or user.op_name != "stream.timepoint.await" or user.attr("sync") is not None:
             continue
-        block = op.parent
-        pos = block.ops.index(op)
-        covered = []
-        for user, _ in op.operands[-1].uses:
-            if user is op or user.op_name != "stream.timepoint.await" or user.attr("sync") is not None:
-                continue
-            if user.parent is not block or block.ops.index(user) < pos:
-                continue
-            if all(_defined_before(v, block, pos) for v in user.operands):
-                covered.append(user)
-        if not covered:
+        if user.parent is not block or block.ops.index(user) < pos:
             continue
-        group = sorted([op, *covered], key=block.ops.index)
-        n_of = [len(g.results) for g in group]
-        res = [v for g, n in zip(group, n_of) for v in g.operands[:n]]
-        sizes = [v for g, n in zip(group, n_of) for v in g.operands[n : 2 * n]]
-        b = Builder.before(op)
-        b.location = op.location
-        new = b.create(
-            "stream.timepoint.await",
-            [*res, *sizes, op.operands[-1]],
-            [v.type for v in res],
-            properties={"operandSegmentSizes": A.segment_sizes(len(res), len(sizes), 1)},
-        )
-        k = 0
-        for g in group:
-            for r in g.results:
-                r.replace_all_uses_with(new.results[k])
-                k += 1
-            g.erase()
-        return True
-    return False
+        if all(_defined_before(v, block, pos) for v in user.operands):
+            covered.append(user)
+    if not covered:
+        return False
+    group = sorted({id(g): g for g in [op, *covered]}.values(), key=block.ops.index)
+    n_of = [len(g.results) for g in group]
+    res = [v for g, n in zip(group, n_of) for v in g.operands[:n]]
+    sizes = [v for g, n in zip(group, n_of) for v in g.operands[n : 2 * n]]
+    b = Builder.before(op)
+    b.location = op.location
+    new = b.create(
+        "stream.timepoint.await",
+        [*res, *sizes, op.operands[-1]],
+        [v.type for v in res],
+        properties={"operandSegmentSizes": A.segment_sizes(len(res), len(sizes), 1)},
+    )
+    k = 0
+    for g in group:
+        for r in g.results:
+            r.replace_all_uses_with(new.results[k])
+            k += 1
+        g.erase()
+    return True
 
 
 def _defined_before(v: Value, block: object, pos: int) -> bool:
@@ -433,39 +402,77 @@ def _defined_before(v: Value, block: object, pos: int) -> bool:
     return top.parent.ops.index(top) < pos  # type: ignore[union-attr]
 
 
-def _join(op: Operation) -> bool:
+def _fold_join(op: Operation) -> bool:
+    """``TimepointJoinOp::fold``: a join of immediates is an immediate, of one timepoint that timepoint."""
     operands = list(op.operands)
-    flat: list[Value] = []
-    for v in operands:
-        if _is_immediate(v) or any(v is u for u in flat):
-            continue
-        flat.append(v)
-    if len(flat) == len(operands) and len(flat) > 1:
-        return False
-    if not flat:
+    if all(_is_immediate(v) for v in operands):
         b = Builder.before(op)
+        b.location = op.location
         imm = b.create("stream.timepoint.immediate", [], [T.timepoint]).results[0]
         op.results[0].replace_all_uses_with(imm)
         op.erase()
         return True
-    if len(flat) == 1:
-        op.results[0].replace_all_uses_with(flat[0])
+    if len(operands) == 1:
+        op.results[0].replace_all_uses_with(operands[0])
         op.erase()
         return True
-    op.set_operands(flat)
+    return False
+
+
+def _elide_immediate_join_operands(op: Operation) -> bool:
+    """``ElideImmediateTimepointJoinOperands`` (a join of immediates only is folded before)."""
+    kept = [v for v in op.operands if not _is_immediate(v)]
+    if len(kept) == len(op.operands):
+        return False
+    op.set_operands(kept)
     return True
 
 
-def _transfer(op: Operation) -> bool:
-    if _fold_transfer(op):
-        return True
-    clone = _same_affinity_transfer(op)
-    if clone is not None:
-        # MLIR's greedy driver pushes the op a pattern makes onto its worklist, so it visits the new clone
-        # next (before the ops earlier in the block): a clone of a cloneable producer is propagated now.
-        fold_async(clone)
-        return True
-    return _intermediate_transfer(op)
+def _fold_duplicate_join_operands(op: Operation) -> bool:
+    """``FoldDuplicateTimepointJoinOperands``."""
+    kept: list[Value] = []
+    for v in op.operands:
+        if not any(v is u for u in kept):
+            kept.append(v)
+    if len(kept) == len(op.operands):
+        return False
+    op.set_operands(kept)
+    return True
+
+
+def _expand_join_operands(op: Operation) -> bool:
+    """``ExpandTimepointJoinOperands``: a join of joins joins their operands."""
+    kept: list[Value] = []
+    expanded = False
+    for v in op.operands:
+        d = v.defining_op
+        inner = list(d.operands) if d is not None and d.op_name == "stream.timepoint.join" else [v]
+        expanded |= inner != [v]
+        for t in inner:
+            if not any(t is u for u in kept):
+                kept.append(t)
+    if not expanded:
+        return False
+    op.set_operands(kept)
+    return True
+
+
+def _same_affinity_transfer(op: Operation) -> bool:
+    """``SameAffinityTransferToClone``: a transfer from an affinity to itself (or none to none), not of
+    staging memory, is a clone."""
+    source = op.attr("source_affinity")
+    if source != op.attr("target_affinity"):
+        return False
+    types = (op.operands[0].type, op.results[0].type)
+    if any(isinstance(t, T.ResourceType) and t.lifetime == "staging" for t in types):
+        return False
+    b = Builder.before(op)
+    b.location = op.location
+    props: dict[str, A.Attribute] = {} if source is None else {"affinity": source}
+    clone = b.create("stream.async.clone", list(op.operands[:3]), [op.results[0].type], properties=props)
+    op.results[0].replace_all_uses_with(clone.results[0])
+    op.erase()
+    return True
 
 
 def _fold_transfer(op: Operation) -> bool:
@@ -515,23 +522,6 @@ def _intermediate_transfer(op: Operation) -> bool:
     return True
 
 
-def _same_affinity_transfer(op: Operation) -> Operation | None:
-    """``SameAffinityTransferToClone``: the clone replacing ``op``, if it applies."""
-    source = op.attr("source_affinity")
-    if source != op.attr("target_affinity"):
-        return None
-    types = (op.operands[0].type, op.results[0].type)
-    if any(isinstance(t, T.ResourceType) and t.lifetime == "staging" for t in types):
-        return None
-    b = Builder.before(op)
-    b.location = op.location
-    props: dict[str, A.Attribute] = {} if source is None else {"affinity": source}
-    clone = b.create("stream.async.clone", list(op.operands[:3]), [op.results[0].type], properties=props)
-    op.results[0].replace_all_uses_with(clone.results[0])
-    op.erase()
-    return clone
-
-
 def _same_index(a: Value, b: Value) -> bool:
     if a is b:
         return True
@@ -554,25 +544,71 @@ def _slice(op: Operation) -> bool:
     return True
 
 
-def _sink_alloca_like(func: Operation) -> bool:
+def _sink_alloca_like(op: Operation) -> bool:
     """``SinkAllocaLikeOpToConsumers``: a splat or alloca moves just before its only user, or before
     the first user in the nearest block dominating all of them, unless the move could be undone."""
-    moved = False
-    # Bottom-up, as the greedy driver pops its worklist (filled in post-order): the last op first.
-    for op in reversed(list(func.walk())):
-        if op.op_name not in ("stream.async.splat", "stream.async.alloca") or op.parent is None:
-            continue
-        users = [u for r in op.results for u, _ in r.uses]
-        if not users:
-            continue
-        target = users[0] if len(users) == 1 else sink_target(op)
-        if target is None or target.parent is None or not can_stably_sink(op, target):
-            continue
-        if target.parent is op.parent and target.parent.ops.index(target) < op.parent.ops.index(op):
-            continue
-        op.parent.ops.remove(op)
-        op.parent = None
-        dest = target.parent
-        dest.insert(dest.ops.index(target), op)
-        moved = True
-    return moved
+    users = [u for r in op.results for u, _ in r.uses]
+    if not users:
+        return False
+    return _sink_before(op, users[0] if len(users) == 1 else sink_target(op))
+
+
+def _sink_before(op: Operation, target: Operation | None) -> bool:
+    block = op.parent
+    if target is None or target.parent is None or block is None or not can_stably_sink(op, target):
+        return False
+    if target.parent is block and block.ops.index(target) < block.ops.index(op):
+        return False  # never upwards
+    block.ops.remove(op)
+    op.parent = None
+    dest = target.parent
+    dest.insert(dest.ops.index(target), op)
+    note_moved(op)
+    return True
+
+
+def _elide_unused(op: Operation) -> bool:
+    """``ElideUnusedOp``."""
+    if any(r.uses for r in op.results):
+        return False
+    op.erase()
+    return True
+
+
+def _remove_barrier(op: Operation) -> bool:
+    """schedule-execution's ``RemoveBarriers``: a barrier only guided the partitioning."""
+    op.results[0].replace_all_uses_with(op.operands[0])
+    op.erase()
+    return True
+
+
+# Per op: its fold, then its patterns in the order IREE registers them (ElideUnusedOp last).
+PATTERNS: dict[str, tuple[Pattern, ...]] = {
+    "stream.async.barrier": (_remove_barrier,),
+    "stream.async.execute": (
+        _elide_immediate_wait,
+        _chain_dependent_awaits,
+        _elide_noop_execute,
+        _closure_optimization,
+        _tie_region_results,
+        _elide_unused_execute,
+    ),
+    "stream.timepoint.await": (_fold_await, _sink_await, group_awaits_at, _fold_duplicate_await_resources),
+    "stream.timepoint.join": (
+        _fold_join,
+        _elide_immediate_join_operands,
+        _fold_duplicate_join_operands,
+        _expand_join_operands,
+    ),
+    "stream.async.transfer": (_fold_transfer, _same_affinity_transfer, _intermediate_transfer, _elide_unused),
+    "stream.async.slice": (_slice, *ASYNC_PATTERNS["stream.async.slice"], _elide_unused),
+    "stream.async.clone": (*ASYNC_PATTERNS["stream.async.clone"], _elide_unused),
+    "stream.async.fill": (narrow_pattern, *ASYNC_PATTERNS["stream.async.fill"], _elide_unused),
+    "stream.async.splat": (narrow_pattern, _sink_alloca_like, _elide_unused),
+    "stream.async.alloca": (_elide_unused, _sink_alloca_like),
+    "stream.async.copy": (*ASYNC_PATTERNS["stream.async.copy"], _elide_unused),
+    "stream.async.update": (*ASYNC_PATTERNS["stream.async.update"], _elide_unused),
+    "stream.async.dispatch": (_elide_unused,),
+    "scf.for": (canonicalize_for,),
+    "scf.if": (canonicalize_if,),
+}
