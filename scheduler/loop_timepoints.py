@@ -274,6 +274,14 @@ def _await_uses(
             _forward_barrier(user, v, tp)
         elif user.op_name == "stream.timepoint.await" and _covers(user.operands[-1], tp):
             continue  # a wait for something after the carried timepoint: already ready then
+        elif _passes_with_immediate(user, i):
+            # An inner loop or branch (carried before, inner ops first) passes the resource on with an
+            # immediate timepoint: it passes the carried timepoint instead (IREE's consumeTimepoint), and
+            # the host does not wait.
+            imm = user.operands[i + 1].defining_op
+            user.set_operand(i + 1, tp)
+            if imm is not None:
+                dead.append(imm)
         else:
             host_uses.append((user, i))
     if not host_uses:
@@ -287,6 +295,21 @@ def _await_uses(
     ).result
     for user, i in host_uses:
         user.set_operand(i, waited)
+
+
+def _passes_with_immediate(user: Operation, i: int) -> bool:
+    """Whether operand ``i`` of ``user`` is a resource a carried control flow op (an ``scf.for`` or
+    ``scf.while`` init, an ``scf.yield`` or ``scf.condition``) passes on beside an immediate timepoint."""
+    if user.op_name not in ("scf.yield", "scf.condition", "scf.for", "scf.while") or i + 1 >= len(
+        user.operands
+    ):
+        return False
+    if user.op_name in ("scf.yield", "scf.condition"):
+        holder = user.parent_op
+        if holder is None or holder.op_name not in _CARRIERS:
+            return False
+    nxt = user.operands[i + 1].defining_op
+    return nxt is not None and nxt.op_name == "stream.timepoint.immediate"
 
 
 def _forward_barrier(barrier: Operation, v: Value, tp: Value) -> None:

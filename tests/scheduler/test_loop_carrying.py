@@ -88,3 +88,52 @@ def test_pipeline_scf_while_host_waits_as_iree(tmp_path):
     out = tmp_path / "ours.mlir"
     out.write_text(ir.print_generic(ours))
     subprocess.run(["iree-opt", str(out), "-o", "/dev/null"], check=True)
+
+
+# A loop whose body passes its carried resource on unchanged through an scf.if branch and an inner loop
+# (the pattern of onnx_nms's host loops): the carried timepoint goes with it, the host does not wait.
+_PASS_ON = """util.func public @g(%n: index, %c: i1) -> !stream.resource<external> {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c4 = arith.constant 4 : index
+  %one = arith.constant 1 : i32
+  %init = stream.async.splat %one : i32 -> !stream.resource<external>{%n}
+  %r = scf.for %i = %c0 to %c4 step %c1 iter_args(%a = %init) -> (!stream.resource<external>) {
+    %x = scf.if %c -> !stream.resource<external> {
+      %d = stream.async.dispatch @ex::@step(%a[%c0 to %n for %n]) : (!stream.resource<external>{%n}) -> !stream.resource<external>{%n}
+      scf.yield %d : !stream.resource<external>
+    } else {
+      scf.yield %a : !stream.resource<external>
+    }
+    %y = scf.for %j = %c0 to %c4 step %c1 iter_args(%b = %x) -> (!stream.resource<external>) {
+      %z = scf.if %c -> !stream.resource<external> {
+        %e = stream.async.dispatch @ex::@step(%b[%c0 to %n for %n]) : (!stream.resource<external>{%n}) -> !stream.resource<external>{%n}
+        scf.yield %e : !stream.resource<external>
+      } else {
+        scf.yield %b : !stream.resource<external>
+      }
+      scf.yield %z : !stream.resource<external>
+    }
+    scf.yield %y : !stream.resource<external>
+  }
+  %out = stream.async.dispatch @ex::@last(%r[%c0 to %n for %n]) : (!stream.resource<external>{%n}) -> !stream.resource<external>{%n}
+  util.return %out : !stream.resource<external>
+}"""
+
+
+def test_pipeline_loop_passes_carried_resource_on_with_its_timepoint(tmp_path):
+    require_iree()
+    src = tmp_path / "g.mlir"
+    src.write_text(_PASS_ON)
+    done = subprocess.run(
+        ["iree-opt", _IREE, "--mlir-print-op-generic", str(src)], capture_output=True, text=True, check=True
+    )
+    theirs = ir.parse_module(done.stdout)
+    ours = schedule_module(ir.load_text(_PASS_ON))
+    assert _used_host_awaits(ours) == _used_host_awaits(theirs) == 1
+    loops = [op for op in ours.walk() if op.op_name in ("scf.for", "scf.if")]
+    # inside the loops nothing waits on the host: each branch and loop passes the timepoint on
+    assert not [o for op in loops for o in op.walk() if o.op_name == "stream.timepoint.await"]
+    out = tmp_path / "ours.mlir"
+    out.write_text(ir.print_generic(ours))
+    subprocess.run(["iree-opt", str(out), "-o", "/dev/null"], check=True)

@@ -38,15 +38,7 @@ FAVORS = ("debug", "min-peak-memory", "max-concurrency")
 XFAIL: dict[tuple[str, str], str] = {}
 BUGS: set[tuple[str, str]] = set(XFAIL)
 #: test_frontend_schedule_matches_iree only: (fixture, favor) -> why our schedule differs from IREE's.
-SCHEDULE_DIFFERS: dict[tuple[str, str], str] = {
-    ("onnx_nms", favor): (
-        "NonMaxSuppression's host loops (scf.for/scf.if in the async form, around dispatches and copies of"
-        " loop-carried resources): our schedule awaits three loop-carried resources on the host at the top"
-        " of the loop bodies and the result after the loops (10 host awaits; IREE's 6), where IREE carries"
-        " their timepoints into the execute regions' awaits"
-    )
-    for favor in FAVORS
-}
+SCHEDULE_DIFFERS: dict[tuple[str, str], str] = {}
 
 
 def _mark(name: str, stage: str) -> pytest.MarkDecorator | tuple[()]:
