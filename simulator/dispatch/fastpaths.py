@@ -27,17 +27,17 @@ from ir.core import Operation
 from simulator.dispatch.interpreter import compile_ops, run_steps
 from simulator.dispatch.iteration_space import full_rank, loop_bounds, permutation_view
 from simulator.dispatch.linalg import STRUCTURED_OPS, _structured, build_spec
-from simulator.dispatch.reductions import _contract_layout, reduce
+from simulator.dispatch.reductions import _contract_layout
 from simulator.dispatch.registry import Context, DispatchRules, Env, Impl
 from simulator.dispatch.scalars import is_small_float
 from simulator.dispatch.structured import (
     BodyPlan,
     Spec,
-    _combine,
     _from_par,
     _perms,
     _to_par,
     plan_body,
+    reduce_into,
 )
 
 RULES = DispatchRules.named("dispatch.fastpaths")
@@ -287,10 +287,9 @@ class Reduction(Elementwise):
             if x.shape != bounds:
                 x = np.broadcast_to(x.reshape(x.shape or (1,) * len(bounds)), bounds)
             assert isinstance(c, Operation)
-            part = reduce(c.op_name, x, plan.red_dims)
             out = args[n_in + i]
             dims = plan.out_dims[i]
-            y = _from_par(_combine(ctx, c, first, _to_par(out, dims), part), dims)
+            y = _from_par(reduce_into(ctx, c, first, _to_par(out, dims), x, plan.red_dims), dims)
             results.append(y if y.dtype == out.dtype else y.astype(out.dtype))
         return results
 

@@ -20,8 +20,10 @@ of ``n`` loops, one indexing map per operand and a scalar body. The engine never
    only, still vectorised over all parallel dims.
 
 Floating-point sums reduce pairwise (numpy's order), not in loop order; results agree with IREE's to
-rounding. f16/bf16 sums accumulate in f32 and round once; a contraction over one reduction loop into an
-f16 or bf16 accumulator rounds as IREE's CPU code does (:func:`accumulate_low_precision`).
+rounding. bf16 sums accumulate in f32 and round once; an f16 sum or product into an f16 accumulator runs
+in loop order, rounding each step (:func:`reduce_f16_in_order`); a contraction into an f16 accumulator
+(over any number of reduction loops) or a bf16 one (over one) rounds as IREE's CPU code does
+(:func:`accumulate_low_precision`).
 """
 
 from __future__ import annotations
@@ -54,6 +56,9 @@ class Spec:
     default_body: str | None = None  # "muladd", "add", "max", "min" for named ops without a region
     unsigned_cast: bool = False
 
+
+# f16 combiners whose result depends on the order of the steps (IREE's runs them in loop order).
+_IN_ORDER_F16 = frozenset({"arith.addf", "arith.mulf"})
 
 # Ops that are free in the cost model: constants, casts, index queries.
 FREE_OPS = CAST_OPS | {"arith.constant", "linalg.index", "linalg.yield"}
@@ -321,9 +326,8 @@ def _run_structured(
         if x.shape != bounds:
             x = np.broadcast_to(x.reshape(x.shape or (1,) * len(bounds)), bounds)
         assert isinstance(c, Operation)
-        part = reduce(c.op_name, x, red)
         init = _to_par(outs[i], plan.out_dims[i])
-        results.append(_from_par(_combine(ctx, c, first, init, part), plan.out_dims[i]))
+        results.append(_from_par(reduce_into(ctx, c, first, init, x, red), plan.out_dims[i]))
     return results
 
 
@@ -349,8 +353,10 @@ def accumulate_low_precision(
     haswell for bf16; see tests/simulator/dispatch/test_dispatch_low_precision.py).
     """
     dt = init.dtype
-    if len(red) != 1 or dt.itemsize != 2 or not is_small_float(dt):
+    if dt.itemsize != 2 or not is_small_float(dt) or (len(red) != 1 and dt != np.float16):
         return None
+    if len(red) > 1:
+        return _accumulate_f16(cache, p, q, bounds, red, init)
     step = 1 if dt == np.float16 else max(1, ctx.vector_bytes // 2)
     axis = red[0]
     n = bounds[axis]
@@ -364,6 +370,59 @@ def accumulate_low_precision(
         # f16: the single product rounded to f16 (exact in f32 first); bf16: the vector's sum in f32
         part = contract(cache, pk, qk, part_bounds, red, keep_f32=step > 1)
         acc = (acc.astype(F32) + part.astype(F32)).astype(dt)
+    return acc
+
+
+def _reduction_points(bounds: tuple[int, ...], red: tuple[int, ...]) -> Any:
+    """The reduction loops' index tuples in loop order (the outermost loop slowest)."""
+    return itertools.product(*(range(bounds[a]) for a in red))
+
+
+def _accumulate_f16(
+    cache: dict[Any, Any],
+    p: np.ndarray,
+    q: np.ndarray,
+    bounds: tuple[int, ...],
+    red: tuple[int, ...],
+    init: np.ndarray,
+) -> np.ndarray:
+    """An f16 contraction over several reduction loops (a convolution's window and channels): each
+    product rounded to f16 and added to the f16 accumulator, the reduction loops in loop order, as
+    IREE's llvm-cpu code does on CPUs without f16 arithmetic (bit for bit against iree-run-module)."""
+    acc = init
+    ones = tuple(1 if d in red else b for d, b in enumerate(bounds))
+    for point in _reduction_points(bounds, red):
+        at = dict(zip(red, point))
+        window = tuple(slice(at[d], at[d] + 1) if d in at else slice(None) for d in range(len(bounds)))
+        pk = p[tuple(w if p.shape[d] != 1 else slice(None) for d, w in enumerate(window))]
+        qk = q[tuple(w if q.shape[d] != 1 else slice(None) for d, w in enumerate(window))]
+        part = contract(cache, pk, qk, ones, red)
+        acc = (acc.astype(F32) + part.astype(F32)).astype(init.dtype)
+    return acc
+
+
+def reduce_into(
+    ctx: Context, c: Operation, first: bool, init: np.ndarray, x: np.ndarray, red: tuple[int, ...]
+) -> np.ndarray:
+    """``init`` combined by ``c`` with ``x`` (full rank) reduced over the loops ``red``: the ufunc
+    reduction, then the combine; an f16 sum or product into an f16 accumulator in loop order instead
+    (:func:`reduce_f16_in_order`)."""
+    if init.dtype == np.float16 and x.dtype == np.float16 and c.op_name in _IN_ORDER_F16:
+        return reduce_f16_in_order(ctx, c, first, init, x, red)
+    return _combine(ctx, c, first, init, reduce(c.op_name, x, red))
+
+
+def reduce_f16_in_order(
+    ctx: Context, c: Operation, first: bool, init: np.ndarray, x: np.ndarray, red: tuple[int, ...]
+) -> np.ndarray:
+    """An f16 sum (or product) into an f16 accumulator: one element at a time in loop order, each step
+    rounded to f16, as IREE's llvm-cpu code does (bit for bit against iree-run-module; a pairwise sum in
+    f32 rounded once differs in the last bit)."""
+    acc = init
+    n = len(x.shape)
+    for point in _reduction_points(x.shape, red):
+        at = dict(zip(red, point))
+        acc = _combine(ctx, c, first, acc, x[tuple(at.get(d, slice(None)) for d in range(n))])
     return acc
 
 

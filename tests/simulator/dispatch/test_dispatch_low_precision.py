@@ -5,7 +5,9 @@ runtime, and to the stream cmd form, run by streamsim; the outputs must be ident
 
 - a bf16 matmul into a bf16 accumulator sums one native vector of K (8 elements for 16 bytes) in f32 and
   rounds to bf16 between vectors (K a multiple of 8 or not, a remainder tile, a single tile);
-- an f16 matmul into an f16 accumulator rounds each product and each sum to f16, in K order;
+- an f16 matmul into an f16 accumulator rounds each product and each sum to f16, in K order; so does an
+  f16 convolution, over its window and channels in loop order (kh, kw, c), and an f16 sum or product
+  reduction into an f16 accumulator, over an inner or an outer loop (not pairwise in f32);
 - bf16 elementwise ops are carried in f32 and rounded where they reach a tensor: a matmul with a fused
   bias and silu (flax's bf16 Dense), an explicit truncf to bf16 read back by extf (IREE folds the pair),
   a bf16 product extended to f32.
@@ -90,9 +92,55 @@ func.func @mul_ext(%x: tensor<64xbf16>, %y: tensor<64xbf16>) -> tensor<64xf32> {
   return %r : tensor<64xf32>
 }
 """
+F16_REDUCTIONS = """
+func.func @conv_f16(%x: tensor<2x6x7x3xf16>, %w: tensor<3x2x3x4xf16>) -> tensor<2x4x6x4xf16> {
+  %zero = arith.constant 0.0 : f16
+  %e = tensor.empty() : tensor<2x4x6x4xf16>
+  %f = linalg.fill ins(%zero : f16) outs(%e : tensor<2x4x6x4xf16>) -> tensor<2x4x6x4xf16>
+  %r = linalg.conv_2d_nhwc_hwcf {dilations = dense<1> : tensor<2xi64>, strides = dense<1> : tensor<2xi64>}
+     ins(%x, %w : tensor<2x6x7x3xf16>, tensor<3x2x3x4xf16>) outs(%f : tensor<2x4x6x4xf16>) -> tensor<2x4x6x4xf16>
+  return %r : tensor<2x4x6x4xf16>
+}
+func.func @sum_outer_f16(%x: tensor<2x36x4xf16>) -> tensor<2x4xf16> {
+  %zero = arith.constant 0.0 : f16
+  %e = tensor.empty() : tensor<2x4xf16>
+  %f = linalg.fill ins(%zero : f16) outs(%e : tensor<2x4xf16>) -> tensor<2x4xf16>
+  %r = linalg.generic {indexing_maps = [affine_map<(d0, d1, d2) -> (d0, d2, d1)>, affine_map<(d0, d1, d2) -> (d0, d1)>],
+      iterator_types = ["parallel", "parallel", "reduction"]} ins(%x : tensor<2x36x4xf16>) outs(%f : tensor<2x4xf16>) {
+  ^bb0(%in: f16, %out: f16):
+    %s = arith.addf %in, %out : f16
+    linalg.yield %s : f16
+  } -> tensor<2x4xf16>
+  return %r : tensor<2x4xf16>
+}
+func.func @sum_inner_f16(%x: tensor<3x257xf16>) -> tensor<3xf16> {
+  %zero = arith.constant 0.0 : f16
+  %e = tensor.empty() : tensor<3xf16>
+  %f = linalg.fill ins(%zero : f16) outs(%e : tensor<3xf16>) -> tensor<3xf16>
+  %r = linalg.generic {indexing_maps = [affine_map<(d0, d1) -> (d0, d1)>, affine_map<(d0, d1) -> (d0)>],
+      iterator_types = ["parallel", "reduction"]} ins(%x : tensor<3x257xf16>) outs(%f : tensor<3xf16>) {
+  ^bb0(%in: f16, %out: f16):
+    %s = arith.addf %in, %out : f16
+    linalg.yield %s : f16
+  } -> tensor<3xf16>
+  return %r : tensor<3xf16>
+}
+func.func @prod_inner_f16(%x: tensor<4x40xf16>) -> tensor<4xf16> {
+  %one = arith.constant 1.0 : f16
+  %e = tensor.empty() : tensor<4xf16>
+  %f = linalg.fill ins(%one : f16) outs(%e : tensor<4xf16>) -> tensor<4xf16>
+  %r = linalg.generic {indexing_maps = [affine_map<(d0, d1) -> (d0, d1)>, affine_map<(d0, d1) -> (d0)>],
+      iterator_types = ["parallel", "reduction"]} ins(%x : tensor<4x40xf16>) outs(%f : tensor<4xf16>) {
+  ^bb0(%in: f16, %out: f16):
+    %s = arith.mulf %in, %out : f16
+    linalg.yield %s : f16
+  } -> tensor<4xf16>
+  return %r : tensor<4xf16>
+}
+"""
 PROGRAM = "\n".join(
     [_matmul(f"mm_{t}_{m}x{k}x{n}", m, k, n, t) for t in ("bf16", "f16") for m, k, n in MATMULS]
-    + [ELEMENTWISE]
+    + [ELEMENTWISE, F16_REDUCTIONS]
 )
 
 
@@ -107,6 +155,10 @@ def _inputs(rng: np.random.Generator) -> dict[str, list[np.ndarray]]:
     out["dense_silu"] = [rng.standard_normal(s).astype(bfloat16) for s in ((4, 16), (16, 32), (32,))]
     out["trunc_ext"] = [rng.standard_normal(64).astype(np.float32)]
     out["mul_ext"] = [rng.standard_normal(64).astype(bfloat16) for _ in range(2)]
+    out["conv_f16"] = [rng.standard_normal(s).astype(np.float16) for s in ((2, 6, 7, 3), (3, 2, 3, 4))]
+    out["sum_outer_f16"] = [rng.standard_normal((2, 36, 4)).astype(np.float16)]
+    out["sum_inner_f16"] = [rng.standard_normal((3, 257)).astype(np.float16)]
+    out["prod_inner_f16"] = [rng.uniform(0.8, 1.25, (4, 40)).astype(np.float16)]
     return out
 
 
