@@ -24,7 +24,8 @@ transposed convolutions, symbolic shapes, Resize/Einsum, LSTM, scaled dot-produc
 indices...);
 :mod:`frontend_models3` the next eight (loops and branches with wide integers...) and
 :mod:`frontend_models4` the next ten (masked attention, grouped convolutions, integer reductions...) and
-:mod:`frontend_models5` the rest (unique/histogram, data-dependent while loops, dilated pools...). The HAL forms
+:mod:`frontend_models5` the next six (unique/histogram, data-dependent while loops, dilated pools...) and
+:mod:`frontend_models6` the rest (f16 mixed precision, quantised convolution, grouped-query attention...). The HAL forms
 (``hal*.mlir``) are written as :mod:`regen_fixtures` writes them.
 
 Usage::
@@ -454,8 +455,9 @@ def main(argv: list[str] | None = None) -> int:
     from frontend_models3 import MODELS as FOURTH
     from frontend_models4 import MODELS as FIFTH
     from frontend_models5 import MODELS as SIXTH
+    from frontend_models6 import MODELS as SEVENTH
 
-    models = {**MODELS, **MORE, **THIRD, **FOURTH, **FIFTH, **SIXTH}
+    models = {**MODELS, **MORE, **THIRD, **FOURTH, **FIFTH, **SIXTH, **SEVENTH}
     unknown = [n for n in a.names if n not in models]
     if unknown:
         ap.error(f"unknown model(s) {unknown}; known: {sorted(models)}")

@@ -120,6 +120,8 @@ CONTROL_FLOW = {
     "frontends/jax_fft_stats": "jnp.interp's searchsorted is a host loop of 4 steps",
     "frontends/flax_dilated_pools": "the inline constants are imported if the device can, else read (cf.cond_br)",
     "frontends/onnx_nms": "the importer's NonMaxSuppression is host loops around small executions",
+    "frontends/jax_gqa_rope": "the inline constants are imported if the device can, else read (cf.cond_br)",
+    "frontends/onnx_act_misc": "the importer's ReverseSequence is a host loop over the batch",
 }
 
 
