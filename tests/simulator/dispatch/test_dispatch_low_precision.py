@@ -8,6 +8,9 @@ runtime, and to the stream cmd form, run by streamsim; the outputs must be ident
 - an f16 matmul into an f16 accumulator rounds each product and each sum to f16, in K order; so does an
   f16 convolution, over its window and channels in loop order (kh, kw, c), and an f16 sum or product
   reduction into an f16 accumulator, over an inner or an outer loop (not pairwise in f32);
+- a bf16 convolution sums its innermost reduction loop (channels) in f32 tiles of the largest divisor of
+  its extent up to a native vector (12 channels: two tiles of 6; 11: one at a time), rounding the
+  accumulator to bf16 after each tile, its window loops in order;
 - bf16 elementwise ops are carried in f32 and rounded where they reach a tensor: a matmul with a fused
   bias and silu (flax's bf16 Dense), an explicit truncf to bf16 read back by extf (IREE folds the pair),
   a bf16 product extended to f32.
@@ -92,6 +95,20 @@ func.func @mul_ext(%x: tensor<64xbf16>, %y: tensor<64xbf16>) -> tensor<64xf32> {
   return %r : tensor<64xf32>
 }
 """
+def _conv(name: str, t: str, c: int, f: int) -> str:
+    x, w, y = f"tensor<1x6x6x{c}x{t}>", f"tensor<3x3x{c}x{f}x{t}>", f"tensor<1x4x4x{f}x{t}>"
+    return f"""
+func.func @{name}(%x: {x}, %w: {w}) -> {y} {{
+  %zero = arith.constant 0.0 : {t}
+  %e = tensor.empty() : {y}
+  %f = linalg.fill ins(%zero : {t}) outs(%e : {y}) -> {y}
+  %r = linalg.conv_2d_nhwc_hwcf {{dilations = dense<1> : tensor<2xi64>, strides = dense<1> : tensor<2xi64>}}
+     ins(%x, %w : {x}, {w}) outs(%f : {y}) -> {y}
+  return %r : {y}
+}}"""
+
+
+BF16_CONVS = {"conv_bf16_c12": 12, "conv_bf16_c11": 11, "conv_bf16_c16": 16}
 F16_REDUCTIONS = """
 func.func @conv_f16(%x: tensor<2x6x7x3xf16>, %w: tensor<3x2x3x4xf16>) -> tensor<2x4x6x4xf16> {
   %zero = arith.constant 0.0 : f16
@@ -141,6 +158,7 @@ func.func @prod_inner_f16(%x: tensor<4x40xf16>) -> tensor<4xf16> {
 PROGRAM = "\n".join(
     [_matmul(f"mm_{t}_{m}x{k}x{n}", m, k, n, t) for t in ("bf16", "f16") for m, k, n in MATMULS]
     + [ELEMENTWISE, F16_REDUCTIONS]
+    + [_conv(name, "bf16", c, 3) for name, c in BF16_CONVS.items()]
 )
 
 
@@ -159,6 +177,8 @@ def _inputs(rng: np.random.Generator) -> dict[str, list[np.ndarray]]:
     out["sum_outer_f16"] = [rng.standard_normal((2, 36, 4)).astype(np.float16)]
     out["sum_inner_f16"] = [rng.standard_normal((3, 257)).astype(np.float16)]
     out["prod_inner_f16"] = [rng.uniform(0.8, 1.25, (4, 40)).astype(np.float16)]
+    for name, c in BF16_CONVS.items():
+        out[name] = [rng.standard_normal(s).astype(bfloat16) for s in ((1, 6, 6, c), (3, 3, c, 3))]
     return out
 
 
