@@ -5,6 +5,8 @@
   heads) and a causal mask, a SwiGLU MLP.
 - ``flax_f16_mixed``: mixed precision: flax ``nn.Dense``/``nn.Conv`` computing in float16 with float32
   parameters, ``nn.LayerNorm`` in float16, a softmax in float32, results in both widths.
+- ``jax_lowp_conv``: ``lax.conv_general_dilated`` in bfloat16, and on int8 operands accumulating in
+  int32 (``preferred_element_type``), dequantised per channel.
 - ``onnx_qconv``: int8/uint8 quantised convolution through ONNX: QuantizeLinear, QLinearConv (uint8
   activations with zero points, int8 per-channel weights), ConvInteger, MatMulInteger,
   DequantizeLinear.
@@ -108,6 +110,35 @@ def flax_f16_mixed() -> Model:
         " use), gelu and a mean pool in float16, softmax in float32"
     ]
     return jax_model("flax_f16_mixed", net.apply, params, [img, feats], notes)
+
+
+def jax_lowp_conv() -> Model:
+    import jax
+    import jax.numpy as jnp
+
+    def apply(p: Any, x: jax.Array) -> tuple[jax.Array, ...]:
+        dn = ("NHWC", "HWIO", "NHWC")
+        w16 = p["w"].astype(jnp.bfloat16)
+        cb = jax.lax.conv_general_dilated(x.astype(jnp.bfloat16), w16, (1, 1), "SAME", dimension_numbers=dn)
+        xq = jnp.clip(jnp.round(x / 0.05), -127, 127).astype(jnp.int8)
+        ci = jax.lax.conv_general_dilated(
+            xq, p["wq"], (2, 2), "VALID", dimension_numbers=dn, preferred_element_type=jnp.int32
+        )
+        deq = ci.astype(jnp.float32) * (0.05 * p["wq_scale"])
+        return cb.astype(jnp.float32), ci, jax.nn.relu(deq)
+
+    rng = np.random.default_rng(SEED)
+    params = {
+        "w": (rng.standard_normal((3, 3, 4, 5)) * 0.3).astype(np.float32),
+        "wq": rng.integers(-100, 100, (3, 3, 4, 6)).astype(np.int8),
+        "wq_scale": rng.uniform(0.001, 0.01, 6).astype(np.float32),
+    }
+    x = rng.standard_normal((2, 7, 7, 4)).astype(np.float32)
+    notes = [
+        "lax.conv_general_dilated in bfloat16 (SAME, 4 channels), and on int8 inputs and weights with"
+        " preferred_element_type int32 (stride 2), dequantised with per-channel scales"
+    ]
+    return jax_model("jax_lowp_conv", apply, params, [x], notes)
 
 
 def onnx_qconv() -> Model:
@@ -224,6 +255,7 @@ def onnx_act_misc() -> Model:
 MODELS = {
     "jax_gqa_rope": jax_gqa_rope,
     "flax_f16_mixed": flax_f16_mixed,
+    "jax_lowp_conv": jax_lowp_conv,
     "onnx_qconv": onnx_qconv,
     "onnx_act_misc": onnx_act_misc,
 }
