@@ -12,7 +12,7 @@ from ir import attributes as A
 from ir import types as T
 from ir.affine import parse_affine_map
 from ir.errors import IRError, ParseError
-from ir.lexer import _BARE_ID, _INT, Lexer, _unescape, int_literal
+from ir.lexer import _BARE_ID, _INT, Lexer, _unescape
 
 _ALIAS_ID = re.compile(r"[#!]([A-Za-z_][A-Za-z0-9_$.\-]*)")
 _FLOAT = re.compile(r"-?\d+\.\d*(?:[eE][-+]?\d+)?|-?\d+[eE][-+]?\d+")
@@ -104,9 +104,12 @@ class AttrTypeParser(Lexer):
                 return self._parse_dense_array()
             if word == "dense" and text.startswith("<", m.end()):
                 self.pos = m.end() + 1
+                body_pos = self.pos
                 body = self.balanced("<", ">")
                 self.expect(":", "after dense<...>")
-                return A.DenseElementsAttr(body, self.parse_type())
+                dense = A.DenseElementsAttr(body, self.parse_type())
+                self._check_dense_literal(dense, body_pos)
+                return dense
             if word == "affine_map" and text.startswith("<", m.end()):
                 self.pos = m.end() + 1
                 bpos = self.pos
@@ -143,6 +146,22 @@ class AttrTypeParser(Lexer):
             return A.TypeAttr(self.parse_type())
         raise self.error(f"expected an attribute, found {self._found()}")
 
+    def _check_dense_literal(self, dense: A.DenseElementsAttr, pos: int) -> None:
+        """Read a dense literal of numbers now, as MLIR's parser does, so that an element out of its type's
+        range, a float among integers or a count that does not match the shape is an error at the
+        literal rather than when the value is first used (hex blobs ``"0x..."`` are checked then)."""
+        t = dense.type
+        if not isinstance(t, T.TensorType | T.VectorType) or t.shape is None or T.DYNAMIC in t.shape:
+            return
+        if not isinstance(t.element_type, T.IntegerType | T.IndexType | T.FloatType):
+            return
+        if dense.body.lstrip().startswith('"'):
+            return
+        try:
+            dense.to_numpy()
+        except IRError as exc:
+            raise self.error(exc.message, pos) from None
+
     def _parse_number_attribute(self) -> A.Attribute:
         pos = self.pos
         fm = _FLOAT.match(self.text, pos)
@@ -163,15 +182,18 @@ class AttrTypeParser(Lexer):
         t = T.i64
         if self.accept(":"):
             t = self.parse_type()
-        if isinstance(t, T.FloatType):
-            if "x" in literal:
-                return A.FloatAttr(A.float_from_bits(int(literal, 16), t), t, text=literal)
-            return A.FloatAttr(float(literal), t)
-        if isinstance(t, T.IntegerType) and t.width == 1 and literal in ("0", "1"):
-            return A.IntegerAttr(int(literal), t)
-        if not isinstance(t, T.IntegerType | T.IndexType):
-            raise self.error(f"integer literal {literal} needs an integer, index or float type, got {t}", pos)
-        return A.IntegerAttr(int_literal(literal), t)
+        try:
+            if isinstance(t, T.FloatType):
+                if "x" in literal:
+                    return A.FloatAttr(A.float_from_hex_literal(literal, t), t, text=literal)
+                return A.FloatAttr(float(literal), t)
+            if not isinstance(t, T.IntegerType | T.IndexType):
+                raise self.error(
+                    f"integer literal {literal} needs an integer, index or float type, got {t}", pos
+                )
+            return A.IntegerAttr(A.integer_literal_value(literal, t), t)
+        except IRError as exc:
+            raise self.error(exc.message, pos) from None
 
     def _parse_dense_array(self) -> A.Attribute:
         et = self.parse_type()
@@ -327,7 +349,10 @@ class AttrTypeParser(Lexer):
         im = _INT_TYPE.match(text, pos)
         if im:
             self.pos = im.end()
-            return T.IntegerType(int(im.group(2)), im.group(1) or "")
+            width = im.group(2)
+            if len(width) > 8 or int(width) > A.MAX_INTEGER_WIDTH:
+                raise self.error(f"integer bitwidth is limited to {A.MAX_INTEGER_WIDTH} bits", pos)
+            return T.IntegerType(int(width), im.group(1) or "")
         m = _BARE_ID.match(text, pos)
         if not m:
             raise self.error(f"expected a type, found {self._found()}")
@@ -363,6 +388,12 @@ class AttrTypeParser(Lexer):
             self.balanced("<", ">")
         return T.OpaqueType(text[pos : self.pos])
 
+    def _dimension(self, digits: str, pos: int) -> int:
+        """A static dimension: at most 2^63 - 1 (MLIR keeps shapes as int64)."""
+        if len(digits) > 19 or int(digits) > (1 << 63) - 1:
+            raise self.error("invalid dimension", pos)
+        return int(digits)
+
     def _parse_shaped(self, kind: str, start: int) -> T.Type:
         text = self.text
         if kind == "tensor" and text.startswith("*x", self.pos):
@@ -379,7 +410,7 @@ class AttrTypeParser(Lexer):
                 vm = re.compile(r"(\[?)(\d+)(\]?)x").match(text, self.pos)
                 if not vm:
                     break
-                dims.append(int(vm.group(2)))
+                dims.append(self._dimension(vm.group(2), vm.start(2)))
                 scal.append(vm.group(1) == "[")
                 self.pos = vm.end()
             et = self.parse_type()
@@ -387,7 +418,7 @@ class AttrTypeParser(Lexer):
             return T.VectorType(tuple(dims), et, tuple(scal) if any(scal) else ())
         dm = _DIMS.match(text, self.pos)
         assert dm is not None
-        shape = tuple(T.DYNAMIC if d == "?" else int(d) for d in dm.group(1).split("x")[:-1])
+        shape = tuple(T.DYNAMIC if d == "?" else self._dimension(d, self.pos) for d in dm.group(1).split("x")[:-1])
         self.pos = dm.end()
         et = self.parse_type()
         encoding = None

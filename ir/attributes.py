@@ -13,6 +13,7 @@ from __future__ import annotations
 import math
 import re
 import struct
+import sys
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 
@@ -108,6 +109,19 @@ def float_bits_hex(value: float, t: Type) -> str:
 def float_from_bits(bits: int, t: Type) -> float:
     dtype = numpy_dtype(t)
     return float(np.array([bits], dtype=f"u{dtype.itemsize}").view(dtype)[0])
+
+
+def float_from_hex_literal(token: str, t: Type) -> float:
+    """A float given by its bits (``0x7F800000 : f32``), or :class:`IRError` with MLIR's message: no minus
+    sign, and no more bits than the type has."""
+    if token.startswith("-"):
+        raise IRError(f"hexadecimal float literal {token} should not have a leading minus")
+    digits = token.lstrip("+")[2:].lstrip("0")
+    width = getattr(t, "width", 8 * numpy_dtype(t).itemsize)
+    if 4 * (len(digits) - 1) > width or (digits and int(digits, 16).bit_length() > width):
+        shown = token if len(token) <= 40 else f"{token[:24]}... ({len(token):,} characters)"
+        raise IRError(f"hexadecimal float constant {shown} out of range for type {t}")
+    return float_from_bits(int(digits or "0", 16), t)
 
 
 _ESCAPES = {'"': '\\"', "\\": "\\\\", "\n": "\\n", "\t": "\\t"}
@@ -291,17 +305,59 @@ def _complex(parts: list[object]) -> complex:
     return complex(*nums)
 
 
-def _fit_integer(value: int, token: str, element_type: Type) -> int:
-    """An integer literal as an element of ``element_type``, as MLIR's parser reads it: an N-bit integer
-    takes -2^(N-1) .. 2^N - 1, a value past the signed range wrapping to its two's complement (4294967295 is
-    -1 in i32) unless the type is unsigned; anything else is out of range."""
-    width = 64 if isinstance(element_type, IndexType) else getattr(element_type, "width", None)
-    if not isinstance(width, int) or width == 1:
-        return value
-    if not -(1 << (width - 1)) <= value < (1 << width):
-        raise IRError(f"integer constant {token} out of range for type {element_type}")
-    unsigned = getattr(element_type, "signedness", "") == "u"
-    return value - (1 << width) if not unsigned and value >= 1 << (width - 1) else value
+#: The widest integer type MLIR has (``IntegerType::kMaxWidth``).
+MAX_INTEGER_WIDTH = (1 << 24) - 1
+
+
+def integer_literal_value(token: str, element_type: Type) -> int:
+    """An integer literal (decimal or ``0x`` hexadecimal, maybe negative) as a value of ``element_type``,
+    as MLIR's parser reads it, or :class:`IRError` with MLIR's message.
+
+    A signless N-bit integer takes -2^(N-1) .. 2^N - 1 and keeps it as two's complement, so a value past the
+    signed range reads as negative (255 : i8 is -1 : i8, as iree-opt prints it); ``si``N takes the signed
+    range, ``ui``N 0 .. 2^N - 1 and no minus sign; an index is a signed 64-bit value. i1 keeps 0 and 1 (-1 is
+    1, true). A literal too long for any such range is refused before it is converted: Python's int() of a
+    long decimal string is quadratic (and refused past 4,300 digits)."""
+    negative = token.startswith("-")
+    body = token.lstrip("+-")
+    shown = token if len(token) <= 40 else f"{token[:24]}... ({len(token):,} characters)"
+    is_hex = body[:2] in ("0x", "0X")
+    digits = (body[2:] if is_hex else body).lstrip("0")
+    if isinstance(element_type, IndexType):
+        width, signedness = 64, "s"
+    else:
+        width, signedness = getattr(element_type, "width", 64), getattr(element_type, "signedness", "")
+    if signedness == "u" and negative:
+        raise IRError(f"negative integer literal {shown} not valid for unsigned integer type {element_type}")
+    least_bits = 4 * (len(digits) - 1) + 1 if is_hex else int((len(digits) - 1) * 3.3219280948873623) + 1
+    if digits and least_bits > width + 1:
+        raise IRError(f"integer constant {shown} out of range for type {element_type}")
+    if is_hex:
+        magnitude = int(digits or "0", 16)
+    else:
+        limit = sys.get_int_max_str_digits()
+        if len(digits) > limit > 0:  # only a type of more than ~14,000 bits gets here
+            sys.set_int_max_str_digits(0)
+        try:
+            magnitude = int(digits or "0", 10)
+        finally:
+            sys.set_int_max_str_digits(limit)
+    value = -magnitude if negative else magnitude
+    if width == 0:
+        low, high = 0, 0
+    elif signedness == "s":
+        low, high = -(1 << (width - 1)), (1 << (width - 1)) - 1
+    elif signedness == "u":
+        low, high = 0, (1 << width) - 1
+    else:
+        low, high = -(1 << (width - 1)), (1 << width) - 1
+    if not low <= value <= high:
+        raise IRError(f"integer constant {shown} out of range for type {element_type}")
+    if width <= 1:
+        return value & 1
+    if signedness == "" and value >= 1 << (width - 1):
+        return value - (1 << width)
+    return value
 
 
 def _parse_literal_list(body: str, element_type: Type) -> object:
@@ -328,15 +384,16 @@ def _parse_literal_list(body: str, element_type: Type) -> object:
         elif tok in ("true", "false"):
             stack[-1].append(tok == "true")
         elif tok.lstrip("+-").startswith("0x"):
-            bits = int(tok, 16)
             if isinstance(element_type, FloatType):
-                stack[-1].append(float_from_bits(bits, element_type))
+                stack[-1].append(float_from_hex_literal(tok, element_type))
             else:
-                stack[-1].append(_fit_integer(int(tok, 16), tok, element_type))
+                stack[-1].append(integer_literal_value(tok, element_type))
         elif isinstance(element_type, FloatType):
             stack[-1].append(float(tok))
+        elif not tok.lstrip("+-").isdigit():
+            raise IRError(f"expected integer elements, but parsed floating-point {tok}")
         else:
-            stack[-1].append(_fit_integer(int(tok), tok, element_type))
+            stack[-1].append(integer_literal_value(tok, element_type))
     top = stack[0]
     return top[0] if len(top) == 1 else top
 

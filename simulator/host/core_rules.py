@@ -104,7 +104,10 @@ def constant_bytes(op: Operation, value: Attribute | None) -> bytes:
         if m is not None:
             # IREE prints the part list with a trailing comma.
             text = re.sub(r",\s*\]\s*$", "]", rest.strip())
-            parts = AttrTypeParser(text, "<util.composite>").parse_attribute()
+            try:
+                parts = AttrTypeParser(text, "<util.composite>").parse_attribute()
+            except IRError as exc:  # a bad part: the error belongs to the op holding the attribute
+                raise IRError(f"{op.op_name}: {exc.message}", location=op.location) from None
             if isinstance(parts, ArrayAttr):
                 data = b"".join(constant_bytes(op, p) for p in parts)
                 size_bytes = int(m.group(1)) * int(m.group(2)) // 8
