@@ -4,6 +4,8 @@ schedule-execution triggers (``StreamOpFolders.cpp``):
 - ``FlattenFullFillToSplat``: a fill of a whole resource made by an op (not a block argument, not a
   result tied to an operand) is a splat of the fill's value: the old contents cannot be observed;
 - ``ElideRedundantFill``: a fill of a splat with the same value is the splat;
+- ``CoalesceAdjacentFills``: a fill of the only use of a fill of the same value over the adjacent range
+  widens the first (IREE's offset for a fill before the range is wrong, reproduced);
 - ``PropagateSplatsThroughSlices``: a slice of a splat is a smaller splat;
 - ``PropagateCloneableOps``: a clone of an op that prefers to be cloned is that op again, per use;
 - ``AsyncCopyFullSourceToUpdate``: a copy of a whole source (its end and length the source's size) is an
@@ -111,6 +113,62 @@ def _elide_redundant_fill(op: Operation) -> bool:
         return False
     _replace(op, op.operands[0])
     return True
+
+
+def _coalesce_adjacent_fills(op: Operation) -> bool:
+    """``CoalesceAdjacentFills``: a fill of the only result of a fill of the same value, right after or
+    right before its range, widens that fill. As IREE computes it, a fill before the range gets the offset
+    ``fill offset + source offset``."""
+    source = op.operands[0].defining_op
+    if source is None or source.op_name != "stream.async.fill" or len(source.results[0].uses) != 1:
+        return False
+    _t, _size, offset, end, length, value = op.operands
+    _st, _ssize, s_offset, s_end, s_length, s_value = source.operands
+    if not same_value(value, s_value):
+        return False
+    after = same_value(s_end, offset)
+    if not after and not same_value(s_offset, end):
+        return False
+    if not (_usable_before(offset, source) and _usable_before(length, source)):
+        return False
+    b = Builder.before(source)
+    b.location = source.location
+    if after:
+        new = (s_offset, _add(b, s_end, length), _add(b, s_length, length))
+    else:
+        new = (_add(b, offset, s_offset), s_end, _add(b, length, s_length))
+    for i, v in zip((2, 3, 4), new):
+        source.set_operand(i, v)
+    _replace(op, source.results[0])
+    return True
+
+
+def _usable_before(v: Value, op: Operation) -> bool:
+    """IREE's ``isValueUsableForOp``: ``v`` is defined before ``op`` (or in a block enclosing it)."""
+    d = v.defining_op
+    if d is None or d.op_name == "arith.constant":
+        return True
+    block = op.parent
+    top: Operation | None = op
+    while top is not None and top.parent is not d.parent:
+        top = top.parent_op
+    return (
+        top is not None
+        and block is not None
+        and d.parent is not None
+        and d.parent.ops.index(d) < d.parent.ops.index(top)
+    )
+
+
+def _add(b: Builder, x: Value, y: Value) -> Value:
+    """``createOrFold<arith::AddIOp>``: a constant when both are."""
+    dx, dy = x.defining_op, y.defining_op
+    if dx is not None and dy is not None and dx.op_name == dy.op_name == "arith.constant":
+        ax, ay = dx.attr("value"), dy.attr("value")
+        if isinstance(ax, A.IntegerAttr) and isinstance(ay, A.IntegerAttr):
+            attr = A.IntegerAttr(ax.value + ay.value, ax.type)
+            return b.create("arith.constant", [], [x.type], properties={"value": attr}).results[0]
+    return b.create("arith.addi", [x, y], [x.type]).results[0]
 
 
 def _splat_through_slice(op: Operation) -> bool:
@@ -238,7 +296,7 @@ def _slice_update_to_copy(op: Operation) -> bool:
 
 # Per op, the patterns above in the order IREE registers them (the fold of an update first).
 ASYNC_PATTERNS: dict[str, tuple[Pattern, ...]] = {
-    "stream.async.fill": (_flatten_full_fill, _elide_redundant_fill),
+    "stream.async.fill": (_flatten_full_fill, _elide_redundant_fill, _coalesce_adjacent_fills),
     "stream.async.slice": (_splat_through_slice,),
     "stream.async.clone": (_propagate_cloneable,),
     "stream.async.copy": (_copy_full_source_to_update,),

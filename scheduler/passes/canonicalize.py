@@ -4,7 +4,7 @@ the patterns fire in IREE's order). Per op, its fold first, then its patterns as
 (:data:`PATTERNS`):
 
 - barrier: replaced by its operand (it only guided the partitioning);
-- execute (``StreamOpFolders.cpp``): an await on an immediate timepoint is dropped
+- execute (``StreamOpFolders.cpp``, in :mod:`scheduler.passes.execute_patterns`): an await on an immediate timepoint is dropped
   (``ElideImmediateTimepointWait``); a captured resource that is the result of a (non-sync) await is
   captured unawaited and the region awaits its timepoint too (``ChainDependentAwaits``); a region
   holding only its yield becomes its captures and an immediate (``ElideNoOpAsyncExecuteOp``); unused
@@ -24,6 +24,10 @@ the patterns fire in IREE's order). Per op, its fold first, then its patterns as
 - splat/fill: a constant pattern of repeated bytes is narrowed to them (``NarrowFillPattern``); a fill
   of a whole resource is a splat, a fill of a splat of its value is the splat, a slice of a splat a
   smaller splat, a clone of a cloneable producer that producer again (:mod:`scheduler.passes.async_folders`);
+- fill: a fill of the only result of a fill of its value, adjacent to that fill's range, widens it
+  (``CoalesceAdjacentFills``; IREE gives a fill before the range the offset ``its offset + the first
+  fill's offset``, an invalid range, reproduced as IREE does it);
+- constant: of one repeated element it is a splat of it (``ConvertSplatConstantsIntoSplats``);
 - copy/update: a copy of a whole source is an update, an update of a whole local target its value, an
   update from a splat a fill, from a slice a copy (:mod:`scheduler.passes.async_folders`);
 - splat/alloca: moved down to their first consumer (``SinkAllocaLikeOpToConsumers``);
@@ -38,12 +42,12 @@ the patterns fire in IREE's order). Per op, its fold first, then its patterns as
 
 from __future__ import annotations
 
-from ir import Builder, Operation, Value, rebuild_op
+from ir import Builder, Operation, Value
 from ir import attributes as A
 from ir import types as T
-from scheduler.access import op_info, tied_operands
 from scheduler.await_sinking import can_stably_sink, sink_target
 from scheduler.passes.async_folders import ASYNC_PATTERNS, narrow_pattern
+from scheduler.passes.execute_patterns import EXECUTE_PATTERNS, is_immediate
 from scheduler.passes.greedy import Driver, Pattern, note_moved
 from scheduler.passes.scf_canonicalize import canonicalize_for, canonicalize_if
 
@@ -53,244 +57,8 @@ def canonicalize_execution(func: Operation) -> None:
     Driver(func, PATTERNS).run()
 
 
-# --- helpers -------------------------------------------------------------------------------------------
-
-
 def _is_immediate(v: Value | None) -> bool:
-    return (
-        v is not None and v.defining_op is not None and v.defining_op.op_name == "stream.timepoint.immediate"
-    )
-
-
-def _nres(op: Operation) -> int:
-    return sum(1 for v in op.operands if isinstance(v.type, T.ResourceType))
-
-
-def _execute_parts(op: Operation) -> tuple[list[Value], list[Value], list[Value], Value | None]:
-    segs = op.properties["operandSegmentSizes"]
-    sizes = [int(x) for x in segs.values]  # type: ignore[attr-defined]
-    ops = list(op.operands)
-    a, b, c = sizes[0], sizes[1], sizes[2]
-    wait = ops[a + b + c] if sizes[3] else None
-    return ops[:a], ops[a : a + b], ops[a + b : a + b + c], wait
-
-
-def _set_execute(
-    op: Operation, res: list[Value], res_sizes: list[Value], out_sizes: list[Value], wait: Value | None
-) -> None:
-    op.set_operands([*res, *res_sizes, *out_sizes, *([wait] if wait is not None else [])])
-    op.properties["operandSegmentSizes"] = A.segment_sizes(
-        len(res), len(res_sizes), len(out_sizes), 1 if wait is not None else 0
-    )
-
-
-def _ties(op: Operation) -> list[int]:
-    attr = op.attr("tied_operands")
-    if not isinstance(attr, A.ArrayAttr) or not attr.elements:
-        return [-1] * (len(op.results) - 1)
-    return [e.value if isinstance(e, A.IntegerAttr) else -1 for e in attr]
-
-
-def _set_ties(op: Operation, ties: list[int]) -> None:
-    if all(t < 0 for t in ties):
-        ties = []  # IREE's builder writes an empty list when nothing is tied
-    op.properties["tied_operands"] = A.ArrayAttr(tuple(A.IntegerAttr(t, T.index) for t in ties))
-    op.attributes.pop("tied_operands", None)
-
-
-def _join_of(before: Operation, timepoints: list[Value]) -> Value | None:
-    uniq: list[Value] = []
-    for t in timepoints:
-        if not any(t is u for u in uniq) and not _is_immediate(t):
-            uniq.append(t)
-    if not uniq:
-        return None
-    if len(uniq) == 1:
-        return uniq[0]
-    b = Builder.before(before)
-    b.location = before.location
-    return b.create("stream.timepoint.join", uniq, [T.timepoint]).results[0]
-
-
-# --- stream.async.execute ------------------------------------------------------------------------------
-
-
-def _elide_immediate_wait(op: Operation) -> bool:
-    """``ElideImmediateTimepointWait``."""
-    res, res_sizes, out_sizes, wait = _execute_parts(op)
-    if wait is None or not _is_immediate(wait):
-        return False
-    _set_execute(op, res, res_sizes, out_sizes, None)
-    return True
-
-
-def _chain_dependent_awaits(op: Operation) -> bool:
-    """``ChainDependentAwaits``: a capture that is the result of a (non-sync) await is captured
-    unawaited and the region awaits that timepoint too."""
-    res, res_sizes, out_sizes, wait = _execute_parts(op)
-    new_waits: list[Value] = []
-    chained = False
-    for i, v in enumerate(res):
-        d = v.defining_op
-        if d is not None and d.op_name == "stream.timepoint.await" and d.attr("sync") is None:
-            new_waits.append(d.operands[-1])
-            res[i] = d.operands[list(d.results).index(v)]  # type: ignore[arg-type]
-            chained = True
-    if not chained:
-        return False
-    joined = _join_of(op, ([wait] if wait is not None else []) + new_waits)
-    _set_execute(op, res, res_sizes, out_sizes, joined)
-    return True
-
-
-def _elide_noop_execute(op: Operation) -> bool:
-    """``ElideNoOpAsyncExecuteOp``: a region holding only its yield is its captures and an immediate."""
-    body = op.body
-    yield_op = body.terminator
-    assert yield_op is not None
-    if len(body.ops) != 1:
-        return False
-    res = _execute_parts(op)[0]
-    outs = list(yield_op.operands[: len(op.results) - 1])
-    b = Builder.before(op)
-    b.location = op.location
-    imm = b.create("stream.timepoint.immediate", [], [T.timepoint]).results[0]
-    for r, v in zip(op.results[:-1], outs):
-        r.replace_all_uses_with(res[body.args.index(v)])  # type: ignore[arg-type]
-    op.results[-1].replace_all_uses_with(imm)
-    _erase_region_op(op)
-    return True
-
-
-def _closure_optimization(op: Operation) -> bool:
-    """``ClosureOptimizationPattern``: unused and duplicate captures, duplicate results."""
-    res = _execute_parts(op)[0]
-    body = op.body
-    yield_op = body.terminator
-    assert yield_op is not None
-    nout = len(op.results) - 1
-    ties = _ties(op)
-    keep_args: list[int] = []
-    for i, arg in enumerate(body.args):
-        dup = next((j for j in keep_args if res[j] is res[i]), None)
-        if not arg.uses:
-            continue
-        if dup is not None:
-            arg.replace_all_uses_with(body.args[dup])
-            continue
-        keep_args.append(i)
-    yielded = list(yield_op.operands[:nout])
-    keep_res: list[int] = []
-    for k in range(nout):
-        dup = next((j for j in keep_res if yielded[j] is yielded[k]), None)
-        if dup is not None:
-            op.results[k].replace_all_uses_with(op.results[dup])
-            continue
-        keep_res.append(k)
-    if len(keep_args) == len(body.args) and len(keep_res) == nout:
-        return False
-    old_index = {i: n for n, i in enumerate(keep_args)}
-    new_ties = [old_index.get(ties[k], -1) if ties[k] >= 0 else -1 for k in keep_res]
-    _rebuild(op, keep_args, keep_res, new_ties)
-    return True
-
-
-def _tie_region_results(op: Operation) -> bool:
-    """``TieRegionResults``: a result whose yielded value is, through tied ops, a captured block argument
-    is tied to that capture."""
-    body = op.body
-    yield_op = body.terminator
-    assert yield_op is not None
-    nout = len(op.results) - 1
-    yielded = list(yield_op.operands[:nout])
-    ties = _ties(op)
-    changed = False
-    for k in range(nout):
-        if ties[k] >= 0:
-            continue
-        base = _tied_base(yielded[k])
-        if any(base is a for a in body.args):
-            ties[k] = body.args.index(base)  # type: ignore[arg-type]
-            changed = True
-    if changed:
-        _set_ties(op, ties)
-    return changed
-
-
-def _elide_unused_execute(op: Operation) -> bool:
-    if any(r.uses for r in op.results):
-        return False
-    _erase_region_op(op)
-    return True
-
-
-def _tied_base(v: Value) -> Value:
-    seen = 0
-    while seen < 10_000:
-        seen += 1
-        d = v.defining_op
-        if d is None:
-            return v
-        i = list(d.results).index(v)  # type: ignore[arg-type]
-        ties = tied_operands(d)
-        if d.attr("tied_operands") is not None and i < len(ties):
-            if ties[i] < 0:
-                return v
-            base = getattr(d, "resource_operands", None)
-            v = (base if base is not None else d.operands)[ties[i]]
-            continue
-        tied = op_info(d).tied
-        if i not in tied:
-            return v
-        v = tied[i]
-    return v
-
-
-def _erase_region_op(op: Operation) -> None:
-    for inner in reversed(list(op.walk())[1:]):
-        inner.drop_operands()
-        inner.parent = None  # detached: the cleanup's worklist skips it
-    op.regions[0].blocks[0].ops = []
-    for r in op.results:
-        assert not r.uses
-    op.erase()
-
-
-def _rebuild(op: Operation, keep_args: list[int], keep_res: list[int], ties: list[int]) -> None:
-    res, res_sizes, out_sizes, wait = _execute_parts(op)
-    body = op.body
-    yield_op = body.terminator
-    assert yield_op is not None
-    nout = len(op.results) - 1
-    yielded = list(yield_op.operands[:nout])
-    ysizes = list(yield_op.operands[nout:])
-    yield_op.set_operands([yielded[k] for k in keep_res] + [ysizes[k] for k in keep_res])
-
-    for i in sorted(set(range(len(body.args))) - set(keep_args), reverse=True):
-        del body.args[i]
-    for j, a in enumerate(body.args):
-        a.index = j
-    props = dict(op.properties)
-    props["operandSegmentSizes"] = A.segment_sizes(
-        len(keep_args), len(keep_args), len(keep_res), 1 if wait is not None else 0
-    )
-    props.pop("tied_operands", None)
-    new = rebuild_op(
-        op,
-        [*(res[i] for i in keep_args), *(res_sizes[i] for i in keep_args), *(out_sizes[k] for k in keep_res)]
-        + ([wait] if wait is not None else []),
-        [*(op.results[k].type for k in keep_res), T.timepoint],
-        properties=props,
-        attributes={k: v for k, v in op.attributes.items() if k != "tied_operands"},
-    )
-    _set_ties(new, ties)
-    for n, k in enumerate(keep_res):
-        op.results[k].replace_all_uses_with(new.results[n])
-    op.results[-1].replace_all_uses_with(new.results[-1])
-    op.drop_operands()
-    assert op.parent is not None
-    op.parent.ops.remove(op)
-    op.parent = None
+    return is_immediate(v)
 
 
 # --- stream.timepoint.await / join -------------------------------------------------------------------
@@ -567,6 +335,37 @@ def _sink_before(op: Operation, target: Operation | None) -> bool:
     return True
 
 
+def _splat_constant(op: Operation) -> bool:
+    """``ConvertSplatConstantsIntoSplats``: a constant of one repeated element is a splat of it."""
+    attr = op.attr("value")
+    if not isinstance(attr, A.DenseElementsAttr) or len(op.operands) != 1:
+        return False
+    elem = getattr(attr.type, "element_type", None)
+    body = attr.body.strip()
+    one_hex = body.startswith('"0x') and isinstance(elem, T.IntegerType | T.FloatType)
+    if one_hex and len(body) - 4 != 2 * max(1, getattr(elem, "width", 8) // 8):
+        return False
+    if not (attr.is_splat or one_hex):
+        return False
+    first = attr.to_numpy().flat[0]
+    value: A.Attribute
+    if isinstance(elem, T.IntegerType):
+        value = A.IntegerAttr(int(first), elem)
+    elif isinstance(elem, T.FloatType):
+        value = A.FloatAttr(float(first), elem)
+    else:
+        return False
+    b = Builder.before(op)
+    b.location = op.location
+    const = b.create("arith.constant", [], [elem], properties={"value": value}).results[0]
+    affinity = op.attr("affinity")
+    props = {"affinity": affinity} if affinity is not None else {}
+    splat = b.create("stream.async.splat", [const, op.operands[0]], [op.results[0].type], properties=props)
+    op.results[0].replace_all_uses_with(splat.results[0])
+    op.erase()
+    return True
+
+
 def _elide_unused(op: Operation) -> bool:
     """``ElideUnusedOp``."""
     if any(r.uses for r in op.results):
@@ -585,14 +384,7 @@ def _remove_barrier(op: Operation) -> bool:
 # Per op: its fold, then its patterns in the order IREE registers them (ElideUnusedOp last).
 PATTERNS: dict[str, tuple[Pattern, ...]] = {
     "stream.async.barrier": (_remove_barrier,),
-    "stream.async.execute": (
-        _elide_immediate_wait,
-        _chain_dependent_awaits,
-        _elide_noop_execute,
-        _closure_optimization,
-        _tie_region_results,
-        _elide_unused_execute,
-    ),
+    "stream.async.execute": EXECUTE_PATTERNS,
     "stream.timepoint.await": (_fold_await, _sink_await, group_awaits_at, _fold_duplicate_await_resources),
     "stream.timepoint.join": (
         _fold_join,
@@ -609,6 +401,7 @@ PATTERNS: dict[str, tuple[Pattern, ...]] = {
     "stream.async.copy": (*ASYNC_PATTERNS["stream.async.copy"], _elide_unused),
     "stream.async.update": (*ASYNC_PATTERNS["stream.async.update"], _elide_unused),
     "stream.async.dispatch": (_elide_unused,),
+    "stream.async.constant": (_splat_constant,),
     "scf.for": (canonicalize_for,),
     "scf.if": (canonicalize_if,),
 }

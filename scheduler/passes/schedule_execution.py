@@ -45,6 +45,7 @@ from scheduler.access import (
     pure_nested,
     result_size,
 )
+from scheduler.errors import CyclicPartitionError
 from scheduler.graph import build_graph, top_level_ancestor
 from scheduler.partition import Partition, partition_execution
 from scheduler.passes.canonicalize import canonicalize_execution
@@ -171,6 +172,7 @@ def _process_block(block: Block) -> None:
         for op in group:
             count[id(op)] = count.get(id(op), 0) + 1
     shared = {k for k, c in count.items() if c > 1}
+    _verify(block, groups, shared)
     # Anchors first: each region goes after the last op of its partition, as placed before any move.
     anchors = [max(g, key=block.ops.index) for g in groups]
     escaped: set[int] = set()
@@ -196,7 +198,10 @@ def _process_block(block: Block) -> None:
     for op in ops:
         if id(op) in shared and op.parent is block and not any(r.uses for r in op.results):
             op.erase()
-    sort_topologically(block)
+    if not sort_topologically(block):
+        raise CyclicPartitionError(
+            f"{_where(block)}failed to schedule execution partitions without cyclic dependencies"
+        )
 
 
 def _inside(op: Operation, container: Operation) -> bool:
@@ -281,25 +286,7 @@ def _build(
     sizes."""
     # IREE gathers the ops' awaits in its builder's order: the partition's ops bottom-up.
     awaits = [t for op in reversed(group) if id(op) not in shared for t in _strip_await(op)]
-    in_group = {id(op) for op in group}
-    produced = {id(r) for op in group for r in op.results}
-    ins: list[Value] = []
-    seen: set[int] = set()
-    for op in group:
-        for v in op.operands:
-            if id(v) not in produced and id(v) not in seen:
-                seen.add(id(v))
-                ins.append(v)
-    outs: list[Value] = []
-    for op in group:
-        for r in op.results:
-            if id(op) in shared:
-                # A cloned op escapes from one region only, when something not streamable uses it.
-                if id(op) not in escaped and any(u.op_name not in STREAMABLE_OPS for u, _ in r.uses):
-                    outs.append(r)
-                    escaped.add(id(op))
-            elif any(id(top_level_ancestor(u, block) or u) not in in_group for u, _ in r.uses):
-                outs.append(r)
+    ins, outs = _ins_outs(block, group, shared, escaped)
     b = Builder.after(anchor)
     b.location = anchor.location
     res_ins = [v for v in ins if is_resource(v)]
@@ -347,6 +334,56 @@ def _build(
     return exe, outs, out_sizes
 
 
+def _ins_outs(
+    block: Block, group: list[Operation], shared: set[int], escaped: set[int]
+) -> tuple[list[Value], list[Value]]:
+    """IREE's partition ins (values ``group`` uses and does not make) and outs (values it makes that
+    something outside it uses; a cloned op escapes from one region only, to what is not streamable)."""
+    in_group = {id(op) for op in group}
+    produced = {id(r) for op in group for r in op.results}
+    ins: list[Value] = []
+    seen: set[int] = set()
+    for op in group:
+        for v in op.operands:
+            if id(v) not in produced and id(v) not in seen:
+                seen.add(id(v))
+                ins.append(v)
+    outs: list[Value] = []
+    for op in group:
+        for r in op.results:
+            if id(op) in shared:
+                if id(op) not in escaped and any(u.op_name not in STREAMABLE_OPS for u, _ in r.uses):
+                    outs.append(r)
+                    escaped.add(id(op))
+            elif any(id(top_level_ancestor(u, block) or u) not in in_group for u, _ in r.uses):
+                outs.append(r)
+    return ins, outs
+
+
+def _verify(block: Block, groups: list[list[Operation]], shared: set[int]) -> None:
+    """IREE's ``PartitionSet::verify``: no partition may capture a value made by an op that uses one of
+    the partition's own outputs (an op left outside that should have joined it)."""
+    escaped: set[int] = set()
+    for group in groups:
+        ins, outs = _ins_outs(block, group, shared, escaped)
+        out_ids = {id(v) for v in outs}
+        for v in ins:
+            d = v.defining_op
+            if d is not None and any(id(u) in out_ids for inner in d.walk() for u in inner.operands):
+                raise CyclicPartitionError(
+                    f"{_where(block)}circular dependency: input operation {d.op_name} uses a partition output"
+                    " - this indicates the operation should be inside the partition (as IREE's"
+                    " schedule-execution reports)"
+                )
+
+
+def _where(block: Block) -> str:
+    op = block.parent_op
+    while op is not None and op.op_name not in CALLABLES:
+        op = op.parent_op
+    return f"{op.location}: " if op is not None and op.location is not None else ""
+
+
 def _strip_await(op: Operation) -> list[Value]:
     """Remove the await timepoint of a timeline op moved into a region (the region awaits it)."""
     spec = getattr(type(op), "spec", None)
@@ -378,9 +415,10 @@ def _strip_affinity(op: Operation, affinity: A.Attribute | None) -> None:
         del op.properties["affinity"]
 
 
-def sort_topologically(block: Block) -> None:
+def sort_topologically(block: Block) -> bool:
     """MLIR's ``sortTopologically`` of ``block`` (its terminator stays last): ready ops keep their
-    order; an op whose operands are not yet defined waits for them."""
+    order; an op whose operands are not yet defined waits for them. False when a cycle left some op
+    before what it uses (the rest is still sorted, that op taken as ready)."""
     term = block.terminator
     ops = list(block.ops)
     has_term = term is not None and (term.op_name.endswith(("return", "yield")) or term.successors)
@@ -388,6 +426,7 @@ def sort_topologically(block: Block) -> None:
     unscheduled = {id(op) for op in body}
     result: list[Operation] = []
     pending = list(body)
+    acyclic = True
 
     def ready(op: Operation) -> bool:
         for inner in op.walk():
@@ -411,8 +450,10 @@ def sort_topologically(block: Block) -> None:
             else:
                 rest.append(op)
         if not progressed:
+            acyclic = False
             first = rest.pop(0)
             unscheduled.discard(id(first))
             result.append(first)
         pending = rest
     block.ops[:] = result + ([term] if has_term and term is not None else [])
+    return acyclic
