@@ -97,6 +97,15 @@ def run(args: argparse.Namespace) -> int:
             f"any runs); check its grid, or give --yes to run more than {MAX_POINTS_WITHOUT_YES:,}"
         )
     output = pathlib.Path(args.output) if args.output else pathlib.Path(args.study).with_suffix(".parquet")
+    # Checked before anything runs, like the study: a table that cannot be written is known now, not
+    # after the sweep (whose points would be kept in OUTPUT.points/, under the wrong name).
+    if output.suffix != ".parquet":
+        raise InputError(
+            f"-o {output}: the results table is a Parquet file; name it .parquet (streamsim report reads "
+            "it by that suffix)"
+        )
+    if output.is_dir():
+        raise InputError(f"-o {output}: is a directory; the results table is a file")
     axes = ", ".join(f"{k} ({len(v)})" for k, v in study.grid) or "none"
     print(
         f"study {study.name}: {size} points ({len(study.programs)} program(s), "

@@ -244,6 +244,23 @@ def test_cli_sweep_bad_study_exits_2_naming_file_and_key(
     assert not (tmp_path / "study.parquet").exists()
 
 
+@pytest.mark.parametrize("name", ["results.txt", "results", "dir.parquet"])
+def test_cli_sweep_output_is_checked_before_anything_runs(
+    name: str, tmp_path: pathlib.Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """-o results.txt wrote a Parquet table under a name report then took for a program, and -o DIR ran
+    the whole sweep before failing to write (exit 1); both are bad input now, before any point runs."""
+    study = tmp_path / "study.toml"
+    study.write_text(f'machines = ["apu"]\n[[programs]]\nfixture = "{FIXTURE}"\n')
+    (tmp_path / "dir.parquet").mkdir()
+    out = tmp_path / name
+    assert main(["sweep", str(study), "--cluster", "inprocess", "-o", str(out), "--no-progress"]) == 2
+    err = capsys.readouterr().err
+    assert f"-o {out}: " in err and ("name it .parquet" in err or "is a directory" in err)
+    assert "study " not in err  # refused before the study's size line, and before any run
+    assert not [p for p in tmp_path.iterdir() if p.name.endswith(".points")]
+
+
 def test_run_study_memory_cap_and_placement_reach_the_scheduler() -> None:
     study = study_from_dict(
         {
