@@ -159,17 +159,20 @@ def _entries(
     return out
 
 
-def fit(measured: dict[str, Any], workdir: pathlib.Path, exclude: set[str] = frozenset()):
+def fit(measured: dict[str, Any], workdir: pathlib.Path, exclude: set[str] = frozenset(), refine: int = 0):
     device = measured["device"]
-    head = provenance(device, "benchmarks/calibrate.py fit: non-negative least squares on relative error")
+    how = "benchmarks/calibrate.py fit: non-negative least squares on relative error"
+    head = provenance(
+        device, how + (f", fixed costs re-fitted {refine}x at the fitted point" if refine else "")
+    )
     entries = _entries(measured, workdir, {"train", "fixture"}, exclude)
-    return fit_machine(base_machine(device), entries, provenance=head)
+    return fit_machine(base_machine(device), entries, provenance=head, refine=refine)
 
 
 def cmd_fit(args: argparse.Namespace) -> int:
     measured = json.loads(pathlib.Path(args.measurements).read_text())
     _warn_host(measured, args.measurements)
-    data, report = fit(measured, args.workdir)
+    data, report = fit(measured, args.workdir, refine=args.refine)
     pathlib.Path(args.output).write_text(
         "# Written by benchmarks/calibrate.py fit; see [calibration] for how and on what.\n" + dumps(data)
     )
@@ -312,6 +315,9 @@ def main(argv: list[str] | None = None) -> int:
     f = sub.add_parser("fit", help="fit a machine file to the measurements")
     f.add_argument("measurements")
     f.add_argument("-o", "--output", required=True)
+    f.add_argument(
+        "--refine", type=int, default=0, help="rounds re-fitting the fixed costs at the fitted point"
+    )
     f.set_defaults(func=cmd_fit)
     r = sub.add_parser("report", help="held-out and leave-one-out prediction errors")
     r.add_argument("measurements")

@@ -142,28 +142,40 @@ def measure_case(
     stream_ir = stream_ir_of(case, workdir, device)
     kw: dict[str, Any] = {"device": device, "inputs": case.inputs, "parameters": case.parameters}
     timing = benchmark_call(vmfb, repetitions=reps, min_time=min_time, **kw)
-    records = capture_profile(vmfb, calls=calls, **kw)
-    _, timings = measured_trace(
-        records, calls, program=case.name, device=device, module=load_program(stream_ir)
-    )
     return {
         "name": case.name,
         "device": device,
         "compile_key": case_key(case, device),
         "stream_ir": str(stream_ir),
         "call_ns": timing.to_dict(),
-        "dispatches": [
-            {
-                "name": t.name,
-                "loc": t.loc,
-                "min_ns": t.min_ns,
-                "median_ns": t.median_ns,
-                "max_ns": t.max_ns,
-                "workgroup_count": list(t.workgroup_count),
-            }
-            for t in timings
-        ],
+        "dispatches": profile_dispatches(case, workdir, device=device, calls=calls),
     }
+
+
+def profile_dispatches(
+    case: Case, workdir: pathlib.Path, *, device: str = "local-task", calls: int = 10
+) -> list[dict[str, Any]]:
+    """Each dispatch's minimum, median and maximum over a HAL profile of ``calls`` calls of ``case``
+    (JSON values, in execution order, located at its ``stream.cmd.dispatch``)."""
+    vmfb = module_of(case, workdir, device)
+    stream_ir = stream_ir_of(case, workdir, device)
+    records = capture_profile(
+        vmfb, device=device, inputs=case.inputs, parameters=case.parameters, calls=calls
+    )
+    _, timings = measured_trace(
+        records, calls, program=case.name, device=device, module=load_program(stream_ir)
+    )
+    return [
+        {
+            "name": t.name,
+            "loc": t.loc,
+            "min_ns": t.min_ns,
+            "median_ns": t.median_ns,
+            "max_ns": t.max_ns,
+            "workgroup_count": list(t.workgroup_count),
+        }
+        for t in timings
+    ]
 
 
 def _inputs(case: Case) -> list[Any]:
@@ -190,12 +202,14 @@ class _RecordingCosts(CostModel):
         self.transcendentals: dict[tuple[str, int, int], int] = {}
         self.math: dict[tuple[str, int, int], tuple[tuple[str, int], ...]] = {}
         self.rows: dict[tuple[str, int, int], int] = {}
+        self.kinds: dict[tuple[str, int, int], str] = {}
 
     def dispatch_ns(self, device: DeviceSpec, names: tuple[str, ...], cost: DispatchCost) -> int:
         key = (names[0] if names else "", cost.flops, cost.bytes_read + cost.bytes_written)
         self.transcendentals[key] = cost.transcendentals
         self.math[key] = cost.math
         self.rows[key] = cost.dynamic_rows
+        self.kinds[key] = cost.kind
         return super().dispatch_ns(device, names, cost)
 
 
@@ -225,6 +239,7 @@ def simulate_case(case: Case, stream_ir: pathlib.Path, machine: Machine) -> dict
                 "transcendentals": costs.transcendentals.get(_key(s), 0),
                 "math": dict(costs.math.get(_key(s), ())),
                 "dynamic_rows": costs.rows.get(_key(s), 0),
+                "kind": costs.kinds.get(_key(s), ""),
                 "dur_ns": s.dur_ns,
             }
             for s in result.trace.iter_spans()
@@ -287,6 +302,7 @@ def dispatch_samples(measured: dict[str, Any], simulated: dict[str, Any]) -> lis
             int(sim.get("transcendentals", 0)),
             tuple(sorted((str(f), int(n)) for f, n in sim.get("math", {}).items())),
             int(sim.get("dynamic_rows", 0)),
+            str(sim.get("kind", "")),
         )
         for m, sim in pair_dispatches(measured, simulated)
     ]
@@ -334,21 +350,72 @@ def call_samples(
     base: dict[str, Any],
     dispatch: DispatchFit,
     progress: Callable[[str], None] | None = None,
+    at: dict[str, float] | None = None,
 ) -> list[CallSample]:
-    """Linearise the simulated call of each (case, stream IR, measurement) around zero fixed costs."""
-    zero = with_costs(base, dispatch, {})
-    probes = {f"{t}.{k}": with_costs(base, dispatch, {f"{t}.{k}": float(_PROBE_NS)}) for t, k in KNOBS}
+    """Linearise the simulated call of each (case, stream IR, measurement) around the fixed costs
+    ``at`` (knob -> ns; zero when None): each knob's sensitivity is the growth of the call when that
+    knob alone grows by ``_PROBE_NS``, and the sample's ``base_ns`` is the call extrapolated to zero
+    costs along those sensitivities (so that :func:`fit_fixed_costs` solves for the costs themselves)."""
+    point = dict(at or {})
+    here = with_costs(base, dispatch, point)
+    probes = {
+        f"{t}.{k}": with_costs(
+            base, dispatch, {**point, f"{t}.{k}": float(round(point.get(f"{t}.{k}", 0.0))) + _PROBE_NS}
+        )
+        for t, k in KNOBS
+    }
     out = []
     for case, stream_ir, measured in cases:
         if progress is not None:
             progress(case.name)
-        base_ns = float(simulate_case(case, stream_ir, zero)["call_ns"])
+        here_ns = float(simulate_case(case, stream_ir, here)["call_ns"])
         sens = {
-            knob: (simulate_case(case, stream_ir, m)["call_ns"] - base_ns) / _PROBE_NS
+            knob: (simulate_case(case, stream_ir, m)["call_ns"] - here_ns) / _PROBE_NS
             for knob, m in probes.items()
         }
+        base_ns = here_ns - sum(sens[k] * round(point.get(k, 0.0)) for k in sens)
         out.append(CallSample(case.name, float(measured["call_ns"]["min_ns"]), base_ns, sens))
     return out
+
+
+def _call_errors(cases: Sequence[tuple[Case, pathlib.Path, dict[str, Any]]], machine: Machine) -> list[float]:
+    return [
+        simulate_case(case, ir, machine)["call_ns"] / measured["call_ns"]["min_ns"] - 1.0
+        for case, ir, measured in cases
+    ]
+
+
+def _squares(errors: Sequence[float]) -> float:
+    return float(sum(e * e for e in errors))
+
+
+def refine_fixed_costs(
+    cases: Sequence[tuple[Case, pathlib.Path, dict[str, Any]]],
+    base: dict[str, Any],
+    dispatch: DispatchFit,
+    costs: dict[str, float],
+    rounds: int,
+    progress: Callable[[str], None] | None = None,
+) -> tuple[dict[str, float], list[float]]:
+    """Gauss-Newton on the fixed costs: linearise the simulator again at ``costs`` (:func:`call_samples`
+    with ``at``), fit, and keep the new costs only when the simulated calls' squared relative error
+    falls; at most ``rounds`` times. The fit at zero costs prices each cost as if it were paid on the
+    critical path; at the fitted point a cost that overlaps other work (the host recording while the
+    device runs) has a smaller sensitivity, which the fit linearised at zero cannot see. Returns the
+    costs kept and their call errors."""
+    knobs = [f"{t}.{k}" for t, k in KNOBS]
+    current = {k: float(round(costs.get(k, 0.0))) for k in knobs}
+    errors = _call_errors(cases, with_costs(base, dispatch, current))
+    for _ in range(rounds):
+        step = fit_fixed_costs(call_samples(cases, base, dispatch, progress, at=current), knobs)
+        candidate = {k: float(round(v)) for k, v in step.items()}
+        if candidate == current:
+            break
+        trial = _call_errors(cases, with_costs(base, dispatch, candidate))
+        if _squares(trial) >= _squares(errors):
+            break
+        current, errors = candidate, trial
+    return current, errors
 
 
 def fit_machine(
@@ -359,12 +426,14 @@ def fit_machine(
     progress: Callable[[str], None] | None = None,
     workers: int | None = None,
     row_tile: int | None = None,
+    refine: int = 0,
 ) -> tuple[dict[str, Any], dict[str, Any]]:
     """Fit the dispatch model and the fixed costs on ``cases`` (with their measurements); the machine
     as a TOML-ready dict and a report of the fit (errors on the training programs). ``workers`` is the
     HAL device's worker pool (:func:`~simulator.calibration.provenance.device_workers` of the
     provenance's device when None); ``row_tile`` IREE's vector tile of a loop over a dynamic dimension
-    (:func:`~simulator.calibration.tiles.row_tile` for the provenance's device when None)."""
+    (:func:`~simulator.calibration.tiles.row_tile` for the provenance's device when None). ``refine``:
+    rounds of :func:`refine_fixed_costs` after the fit linearised at zero costs."""
     device = str(provenance.get("device", ""))
     if workers is None:
         workers = device_workers(device)
@@ -377,6 +446,8 @@ def fit_machine(
     calls = call_samples(cases, base, dispatch, progress)
     knobs = [f"{t}.{k}" for t, k in KNOBS]
     costs = fit_fixed_costs(calls, knobs)
+    if refine:
+        costs, _ = refine_fixed_costs(cases, base, dispatch, costs, refine, progress)
     data = _deep_copy(base)
     for table, key in KNOBS:
         target = data.setdefault("host", {}) if table == "host" else data["devices"][0]
@@ -385,10 +456,7 @@ def fit_machine(
     # The errors are those of the machine as written (integer fixed costs), so that loading the file
     # again reproduces them exactly.
     machine = machine_from_dict(_deep_copy(data), source=str(data.get("name", "calibrated")))
-    call_errors = [
-        simulate_case(case, ir, machine)["call_ns"] / measured["call_ns"]["min_ns"] - 1.0
-        for case, ir, measured in cases
-    ]
+    call_errors = _call_errors(cases, machine)
     dispatch_summary = summarize_errors(dispatch.relative_errors)
     call_summary = summarize_errors(call_errors)
     data["calibration"] = {

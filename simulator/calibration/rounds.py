@@ -1,0 +1,113 @@
+"""Measuring many programs on a shared host: interleaved rounds, each figure with the load it was taken at.
+
+On a two-CPU host shared with other work, a program's call time moves with the load (local-task's calls
+1.5x between a load of 1 and one of 6), and a program measured alone, minutes after another, meets
+another load: their figures are not comparable. :func:`interleaved_rounds` measures every program once
+per round, one at a time, so each program meets each stretch of the session's load; the rounds
+alternate direction (forward, backward, ...) so that no program sits always at a round's start or end,
+where a load that drifts over the session would favour it. Each measurement records the one-minute load
+average just before it (:func:`~simulator.calibration.hosts.load_average`). The figure kept is the
+minimum over the rounds (:func:`merge_call`: its load is that round's); each dispatch's minimum over the
+rounds that profiled it (:func:`merge_dispatches`).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from typing import Any, TypeVar
+
+from simulator.calibration.hosts import load_average
+
+T = TypeVar("T")
+
+
+def round_order(names: Sequence[str], round_index: int) -> list[str]:
+    """The order programs are measured in round ``round_index``: forward in even rounds, backward in
+    odd ones.
+
+    Examples
+    --------
+    >>> round_order(["a", "b", "c"], 0), round_order(["a", "b", "c"], 1)
+    (['a', 'b', 'c'], ['c', 'b', 'a'])
+    """
+    return list(names) if round_index % 2 == 0 else list(reversed(names))
+
+
+def interleaved_rounds(
+    names: Sequence[str],
+    measure: Callable[[str, int], T],
+    rounds: int,
+    *,
+    load: Callable[[], float | None] = load_average,
+    after_round: Callable[[int, dict[str, list[tuple[T, float | None]]]], None] | None = None,
+) -> dict[str, list[tuple[T, float | None]]]:
+    """``measure(name, round_index)`` for every program in every round (:func:`round_order`), one at
+    a time; per program, each round's result with the load average taken just before it.
+    ``after_round(round_index, results)`` runs after each round (to save what was measured so far)."""
+    if rounds < 1:
+        raise ValueError(f"rounds must be at least 1, got {rounds}")
+    if len(set(names)) != len(names):
+        raise ValueError(f"programs named twice: {sorted({n for n in names if list(names).count(n) > 1})}")
+    results: dict[str, list[tuple[T, float | None]]] = {n: [] for n in names}
+    for r in range(rounds):
+        for name in round_order(names, r):
+            before = load()
+            results[name].append((measure(name, r), before))
+        if after_round is not None:
+            after_round(r, results)
+    return results
+
+
+def merge_call(entry: dict[str, Any], timings: Sequence[tuple[dict[str, Any], float | None]]) -> None:
+    """Set measurement ``entry``'s call figures from its rounds' ``(CallTiming.to_dict(), load)``: the
+    minimum round's timing (``call_ns``) and load (``load``), every round's minimum (``sessions_ns``)
+    and load (``sessions_load``; None where the platform has none).
+
+    Examples
+    --------
+    >>> e = {}
+    >>> merge_call(e, [({"min_ns": 30, "median_ns": 31}, 6.0), ({"min_ns": 20, "median_ns": 25}, 1.5)])
+    >>> e["call_ns"], e["load"], e["sessions_ns"], e["sessions_load"]
+    ({'min_ns': 20, 'median_ns': 25}, 1.5, [30, 20], [6.0, 1.5])
+    """
+    if not timings:
+        raise ValueError("no round measured the call")
+    best, best_load = min(timings, key=lambda t: t[0]["min_ns"])
+    entry["call_ns"] = dict(best)
+    entry["sessions_ns"] = [int(t["min_ns"]) for t, _ in timings]
+    entry["sessions_load"] = [lo for _, lo in timings]
+    if best_load is None:
+        entry.pop("load", None)
+    else:
+        entry["load"] = best_load
+
+
+def merge_dispatches(profiles: Sequence[list[dict[str, Any]]]) -> list[dict[str, Any]]:
+    """Per-dispatch figures over several profiles of one program (each a list of ``{"name", "loc",
+    "min_ns", "median_ns", "max_ns", "workgroup_count"}`` in execution order): each dispatch's minimum
+    of the minima, median of the medians' first profile (it is a spread, not a figure) and maximum of
+    the maxima. The profiles must list the same dispatches (name and site) in the same order.
+
+    Examples
+    --------
+    >>> a = [{"name": "d", "loc": "x:1:1", "min_ns": 10, "median_ns": 12, "max_ns": 20}]
+    >>> b = [{"name": "d", "loc": "x:1:1", "min_ns": 8, "median_ns": 15, "max_ns": 30}]
+    >>> merge_dispatches([a, b])[0]["min_ns"], merge_dispatches([a, b])[0]["max_ns"]
+    (8, 30)
+    """
+    if not profiles:
+        raise ValueError("no profile to merge")
+    first = profiles[0]
+    for i, other in enumerate(profiles[1:], start=1):
+        if [(d["name"], d["loc"]) for d in other] != [(d["name"], d["loc"]) for d in first]:
+            raise ValueError(
+                f"profile {i} lists other dispatches than profile 0 ({len(other)} vs {len(first)}): "
+                "a program's dispatches cannot be merged across different runs"
+            )
+    out = []
+    for k, d in enumerate(first):
+        row = dict(d)
+        row["min_ns"] = min(p[k]["min_ns"] for p in profiles)
+        row["max_ns"] = max(p[k]["max_ns"] for p in profiles)
+        out.append(row)
+    return out
