@@ -35,7 +35,7 @@ from typing import Any
 
 from ir import Operation
 from ir import types as T
-from ir.affine import AffineDim
+from ir.affine import AffineBinary, AffineDim, AffineExpr
 from ir.attributes import AffineMapAttr, ArrayAttr
 from simulator.dispatch_model import TRANSCENDENTAL_FUNCTIONS, shape_key
 from simulator.errors import InputError
@@ -98,12 +98,16 @@ def _math_counts(op: Operation, dynamic: list[int]) -> dict[str, int]:
     return {f: space * n for f, n in per_point.items()}
 
 
-def op_class(name: str) -> str:
+def op_class(name: str, kind: str = "") -> str:
     """The op class of a dispatch for the fitted model, from its export name: the class word, then
     the element type IREE puts at the end of the name when it is not f32 (``matmul.i8``), then ``dyn``
     when the name has a dynamic extent (``D``: IREE's code for a shape it does not know at compile time
     runs several times slower than for the same static shape). A fitted model that lacks the dynamic
     class prices it as the static one (:meth:`~simulator.dispatch_model.DispatchModelSpec.coefficients`).
+    ``kind`` is what the body says a ``conv`` is (:func:`conv_kind`: ``pool``, ``grouped``,
+    ``depthwise``): IREE names pooling windows and grouped convolutions ``conv`` too, but runs them at
+    other speeds per flop than a convolution (grouped ones several times slower); the class is then
+    ``conv.pool``, ``conv.grouped``, ``conv.depthwise`` (a model without it prices them as ``conv``).
 
     Examples
     --------
@@ -117,9 +121,13 @@ def op_class(name: str) -> str:
     ('matmul.dyn', 'reduction.i32.dyn')
     >>> op_class("main$async_dispatch_0_attention_2x8x16x16x8"), op_class("main_dispatch_4_elementwise_D_f32")
     ('attention', 'elementwise.dyn')
+    >>> op_class("main_dispatch_6_conv_Dx2x2x8x2x2_f32", "pool"), op_class("main_dispatch_7_matmul_8x8x8_f32", "pool")
+    ('conv.pool.dyn', 'matmul')
     """
     lowered = name.lower()
     cls = next((c for word, c in _CLASS_WORDS if word in lowered), "elementwise")
+    if kind and cls == "conv":
+        cls = f"conv.{kind}"
     match = _DTYPE_SUFFIX.search(lowered)
     dtype = match.group(1) if match else ""
     if dtype and dtype != "f32":
@@ -150,6 +158,9 @@ class DispatchCost:
     # 0 when the dispatch has none: IREE's code tiles those rows by a vector tile fixed at compile time,
     # and a fitted model pays the remainder as a whole tile (:func:`simulator.dispatch_model.tile_factor`).
     dynamic_rows: int = 0
+    # What the body says a convolution is (:func:`conv_kind`): ``pool``, ``grouped``, ``depthwise`` or
+    # "" (a plain convolution, or none).
+    kind: str = ""
 
 
 def ceil_ns(seconds: float) -> int:
@@ -224,7 +235,7 @@ class CostModel:
             return int(entry["duration_ns"])
         model = device.dispatch_model
         if model is not None:
-            cls = op_class(names[0] if names else "")
+            cls = op_class(names[0] if names else "", cost.kind)
             moved = cost.bytes_read + cost.bytes_written
             shape = shape_key(names[0], cost.math) if names and model.shape_scale else None
             predicted = model.predict_ns(
@@ -326,6 +337,56 @@ def _linalg_flops(op: Operation, dynamic: list[int]) -> tuple[int, str | None]:
     return out_n, in_dtype
 
 
+_MULTIPLIES = frozenset({"arith.mulf", "arith.muli"})
+
+
+def _dims_of(expr: AffineExpr) -> set[int]:
+    if isinstance(expr, AffineDim):
+        return {expr.position}
+    if isinstance(expr, AffineBinary):
+        return _dims_of(expr.lhs) | _dims_of(expr.rhs)
+    return set()
+
+
+def conv_kind(op: Operation) -> str:
+    """What kind of convolution the top-level linalg op ``op`` is: ``pool`` (a window reduced without
+    a multiply: ``linalg.pooling_*``, or a ``linalg.generic`` whose input is indexed by a sum of two
+    loops, ``d1 * 2 + d4``, and whose body multiplies nothing); with a multiply and a loop that indexes
+    every operand, ``grouped`` (that loop is the group, and an input channel is reduced with the
+    window) or ``depthwise`` (that loop is the channel: no input channel is reduced); ``plain`` (any
+    other convolution) or ``""`` (no convolution)."""
+    name = op.op_name
+    if name.startswith("linalg.pooling_"):
+        return "pool"
+    if name.startswith("linalg.depthwise_conv"):
+        return "depthwise"
+    if any(g in name for g in ("_ngchw", "_nhwgc", "_gnchw", "_ngcdhw")):
+        return "grouped"
+    if name.startswith("linalg.conv_"):
+        return "plain"
+    if name != "linalg.generic":
+        return ""
+    maps = op.attr("indexing_maps")
+    if not isinstance(maps, ArrayAttr):
+        return ""
+    results = [m.value.results for m in maps if isinstance(m, AffineMapAttr)]
+    windowed = any(
+        isinstance(e, AffineBinary) and e.op == "+" and len(_dims_of(e)) == 2 for r in results[:-1] for e in r
+    )
+    if not windowed:
+        return ""
+    if not any(inner.op_name in _MULTIPLIES for inner in op.walk() if inner is not op):
+        return "pool"
+    dims = [set().union(*(_dims_of(e) for e in r)) for r in results]
+    if not dims or not set.intersection(*dims):
+        return "plain"
+    # A loop of every operand (the group) beside an input channel reduced with the window is a grouped
+    # convolution; without one (each output channel reads one input channel) a depthwise one.
+    reduced = set.intersection(*dims[:-1]) - dims[-1] if len(dims) > 1 else set()
+    plain_input_dims = {e.position for e in results[0] if isinstance(e, AffineDim)}
+    return "grouped" if reduced & plain_input_dims else "depthwise"
+
+
 class LinalgEstimate:
     """The cost of an IREE executable function, estimated from its body; call with the workload."""
 
@@ -344,6 +405,7 @@ class LinalgEstimate:
         read = written = flops = transcendentals = 0
         functions: dict[str, int] = {}
         dtype: str | None = None
+        kinds: list[str] = []
         for op in self.func.walk():
             name = op.op_name
             if name == _LOAD:
@@ -354,14 +416,17 @@ class LinalgEstimate:
                 if op.parent_op.op_name.startswith("linalg."):
                     continue
                 f, dt = _linalg_flops(op, dynamic)
+                kinds.append(conv_kind(op))
                 flops += f
                 transcendentals += _transcendentals(op, dynamic)
                 for function, n in _math_counts(op, dynamic).items():
                     functions[function] = functions.get(function, 0) + n
                 if f and dtype is None and dt is not None:
                     dtype = dt
+        # A dispatch with a plain convolution is one (a pooling fused into it does not make it one).
+        kind = "" if "plain" in kinds else next((k for k in kinds if k), "")
         return DispatchCost(
-            flops, read, written, dtype or "f32", transcendentals, tuple(sorted(functions.items()))
+            flops, read, written, dtype or "f32", transcendentals, tuple(sorted(functions.items())), kind=kind
         )
 
 

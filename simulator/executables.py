@@ -12,6 +12,7 @@ An entry point ``@exe::@export`` resolves once per run to an :class:`Executable`
 
 from __future__ import annotations
 
+import dataclasses
 from typing import Any
 
 import numpy as np
@@ -106,19 +107,14 @@ class Executable:
             cost = (
                 self.estimate(list(workload)) if self.estimate is not None else DispatchCost(0, read, written)
             )
-        if self.estimate is not None and not cost.math:
-            # The executable interpreter counts flops; math function evaluations come from the body.
+        if self.estimate is not None and not (cost.math and cost.kind):
+            # The executable interpreter counts flops; math function evaluations and what kind of
+            # convolution the dispatch is come from the body.
             counted = self.estimate(list(workload))
-            if counted.math:
-                cost = DispatchCost(
-                    cost.flops,
-                    cost.bytes_read,
-                    cost.bytes_written,
-                    cost.dtype,
-                    counted.transcendentals,
-                    counted.math,
-                    cost.dynamic_rows,
-                )
+            if counted.math and not cost.math:
+                cost = dataclasses.replace(cost, transcendentals=counted.transcendentals, math=counted.math)
+            if counted.kind and not cost.kind:
+                cost = dataclasses.replace(cost, kind=counted.kind)
         self._costs[key] = cost
         return cost
 

@@ -86,10 +86,12 @@ class DispatchSample:
     math: tuple[tuple[str, int], ...] = ()
     #: :attr:`simulator.costs.DispatchCost.dynamic_rows`
     dynamic_rows: int = 0
+    #: :attr:`simulator.costs.DispatchCost.kind`
+    kind: str = ""
 
     @property
     def op_class(self) -> str:
-        return op_class(self.name)
+        return op_class(self.name, self.kind)
 
 
 @dataclass(frozen=True)

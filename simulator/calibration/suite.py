@@ -428,6 +428,7 @@ def attention(batch: int, m: int, k1: int, k2: int, n: int) -> Benchmark:
 
 def training_suite() -> list[Benchmark]:
     """The programs the dispatch model is fitted on."""
+    from simulator.calibration.suite_conv import window_suite
     from simulator.calibration.suite_host import chain, device_loop, host_loop, host_suite
 
     out = [
@@ -516,8 +517,9 @@ def training_suite() -> list[Benchmark]:
         attention(4, 32, 32, 32, 32),
         attention(1, 16, 32, 16, 32),
     ]
-    # Copies and fills recorded together, and scans (simulator.calibration.suite_host).
-    return out + host_suite()
+    # Copies and fills recorded together, and scans (simulator.calibration.suite_host); pooling and
+    # grouped convolutions, which IREE names conv (simulator.calibration.suite_conv).
+    return out + host_suite() + window_suite()
 
 
 def holdout_suite() -> list[Benchmark]:
