@@ -36,7 +36,7 @@ from typing import Any
 from ir import Operation
 from ir import types as T
 from ir.affine import AffineBinary, AffineDim, AffineExpr
-from ir.attributes import AffineMapAttr, ArrayAttr
+from ir.attributes import AffineMapAttr, ArrayAttr, FloatAttr
 from simulator.dispatch_model import TRANSCENDENTAL_FUNCTIONS, shape_key
 from simulator.errors import InputError
 from simulator.machine import DeviceSpec
@@ -80,6 +80,33 @@ def _transcendentals(op: Operation, dynamic: list[int]) -> int:
     return sum(n for f, n in _math_counts(op, dynamic).items() if f"math.{f}" in TRANSCENDENTAL_OPS)
 
 
+#: ``math.powf`` exponents IREE's CPU code generator turns into arithmetic (MLIR's math expansion, which
+#: IREE's MathTransform pass applies to powf: ``x * x`` for 2, ``sqrt(x)`` for 0.5, ...), with the math
+#: functions left; any other exponent becomes ``exp(y * log(x))``.
+_POWF_EXPONENTS: dict[float, dict[str, int]] = {
+    0.0: {},
+    1.0: {},
+    -1.0: {},
+    2.0: {},
+    -2.0: {},
+    3.0: {},
+    0.5: {"sqrt": 1},
+    -0.5: {"rsqrt": 1},
+}
+
+
+def powf_functions(op: Operation) -> dict[str, int]:
+    """The math functions one ``math.powf`` evaluates in IREE's CPU code: none or a square root for a
+    constant exponent IREE expands into arithmetic (:data:`_POWF_EXPONENTS`), else an ``exp`` and a
+    ``log``."""
+    exponent = op.operands[1].defining_op if len(op.operands) > 1 else None
+    if exponent is not None and exponent.op_name == "arith.constant":
+        value = exponent.attr("value")
+        if isinstance(value, FloatAttr) and value.value in _POWF_EXPONENTS:
+            return dict(_POWF_EXPONENTS[value.value])
+    return {"exp": 1, "log": 1}
+
+
 def _math_counts(op: Operation, dynamic: list[int]) -> dict[str, int]:
     """Evaluations of each ``math`` function (``exp``, ``rsqrt``, ``roundeven``, ...) by one top-level
     linalg op: its iteration space times that function's ops in the body; ``linalg.softmax`` evaluates
@@ -90,8 +117,11 @@ def _math_counts(op: Operation, dynamic: list[int]) -> dict[str, int]:
     per_point: dict[str, int] = {}
     for inner in op.walk():
         if inner.op_name.startswith("math."):
-            name = inner.op_name[len("math.") :]
-            per_point[name] = per_point.get(name, 0) + 1
+            functions = (
+                powf_functions(inner) if inner.op_name == "math.powf" else {inner.op_name[len("math.") :]: 1}
+            )
+            for name, n in functions.items():
+                per_point[name] = per_point.get(name, 0) + n
     if not per_point:
         return {}
     space = _iteration_space(op, dynamic)
