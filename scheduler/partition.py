@@ -53,6 +53,9 @@ class Partition:
 
     nodes: tuple[int, ...]
     affinity: A.Attribute | None = None
+    # Nodes IREE clones into this partition (preferCloneToConsumers): each partition that consumes them
+    # gets its own copy, which escapes only to ops that are not streamable.
+    cloned: frozenset[int] = frozenset()
 
 
 def _bits(x: int) -> Iterable[int]:
@@ -63,13 +66,14 @@ def _bits(x: int) -> Iterable[int]:
 
 
 class _Builder:
-    __slots__ = ("affinity", "hazards", "ops", "ordinal")
+    __slots__ = ("affinity", "cloned", "hazards", "ops", "ordinal")
 
     def __init__(self, ordinal: int) -> None:
         self.ordinal = ordinal
         self.affinity: A.Attribute | None = None
         self.ops: list[int] = []
         self.hazards = 0
+        self.cloned: set[int] = set()
 
 
 def partition_execution(
@@ -157,14 +161,21 @@ def partition_execution(
                 continue
             consumers |= m
             hazards |= m | hazards_of[user]
-        if nested:
-            nested_of[n] = nested
         for sync in sync_ops.get(n, ()):
-            # The transfer that will join this op: its users' partitions are hazards, not consumers.
+            # The sync op will join this op's partition: its users count as this op's (IREE's
+            # getEffectiveUserInfo): a use inside a region op's regions makes the partitions consuming
+            # that op's results nested-region hazards; a use in the block makes its partitions hazards,
+            # and the op then has no consumers.
             for user in g.successors(sync):
-                if user in hazards_of:
+                if user not in hazards_of:
+                    continue
+                if _used_inside(g, sync, user):
+                    nested |= hazards_of[user]
+                if _used_directly(g, sync, user):
                     hazards |= membership.get(user, 0) | hazards_of[user]
                     consumers = 0
+        if nested:
+            nested_of[n] = nested
         all_mask = (1 << len(builders)) - 1
         candidates = ((~hazards & all_mask) | consumers) & usable
         for ordinal in list(_bits(candidates)):
@@ -188,10 +199,17 @@ def partition_execution(
                     candidates &= ~(1 << ordinal)
         if consumers & candidates:
             candidates = consumers & candidates
-        if op is not None and _clones(op, clone) and (consumers & candidates).bit_count() > 1:
+        cloned = op is not None and _clones(op, clone)
+        if cloned and consumers & candidates and ((consumers & candidates).bit_count() > 1 or nested):
+            # The sync ops join the first candidate (IREE inserts them before cloning the op).
+            first = builders[((consumers & candidates) & -(consumers & candidates)).bit_length() - 1]
+            for sync in sync_ops.get(n, ()):
+                first.affinity = join_affinity(first.affinity, g.nodes[sync]["info"].affinity)
+                first.ops.append(sync)
             membership[n] = consumers & candidates
             for t in _bits(consumers & candidates):
                 builders[t].ops.append(n)
+                builders[t].cloned.add(n)
                 builders[t].hazards |= (hazards | nested) & ~(1 << t)
             hazards_of[n] = hazards & ~(consumers & candidates)
             continue
@@ -213,7 +231,9 @@ def partition_execution(
         hazards_of[n] = hazards
         b.ops.append(n)
         b.hazards |= hazards | nested
-    return tuple(Partition(tuple(reversed(b.ops)), b.affinity) for b in reversed(builders))
+    return tuple(
+        Partition(tuple(reversed(b.ops)), b.affinity, frozenset(b.cloned)) for b in reversed(builders)
+    )
 
 
 def _clones(op: Operation, clone: frozenset[str] | Callable[[Operation], bool]) -> bool:
@@ -237,6 +257,15 @@ def _used_inside(g: nx.DiGraph[int], producer: int, user: int) -> bool:
             if op is not holder and any(a is holder for a in op.ancestors()):
                 return True
     return False
+
+
+def _used_directly(g: nx.DiGraph[int], producer: int, user: int) -> bool:
+    """Whether ``user`` takes what ``producer`` makes as an operand of its own."""
+    holder = g.nodes[user].get("op")
+    made = g.nodes[producer].get("op")
+    if holder is None or made is None:
+        return True
+    return any(u is holder for r in made.results for u, _ in r.uses)
 
 
 def _sync_ops(

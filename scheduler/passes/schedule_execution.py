@@ -64,6 +64,8 @@ def prefers_clone(op: Operation) -> bool:
     return op.op_name in CLONE_TO_CONSUMERS
 
 
+# Streamable in IREE (StreamableOpInterface): the barrier too, which the pipeline keeps a host op.
+_IREE_STREAMABLE = STREAMABLE_OPS | {"stream.async.barrier"}
 # Ops with regions that hold no control flow the pass walks into.
 _CONTAINERS = ("stream.async.execute", "stream.async.concurrent", "stream.cmd.", "stream.executable")
 
@@ -167,11 +169,8 @@ def _process_block(block: Block) -> None:
     if not parts:
         return
     groups = [[ops[n] for n in p.nodes] for p in parts]
-    count: dict[int, int] = {}
-    for group in groups:
-        for op in group:
-            count[id(op)] = count.get(id(op), 0) + 1
-    shared = {k for k, c in count.items() if c > 1}
+    # Ops cloned into the partitions that consume them; the original stays while something uses it.
+    shared = {id(ops[n]) for p in parts for n in p.cloned}
     _verify(block, groups, shared)
     # Anchors first: each region goes after the last op of its partition, as placed before any move.
     anchors = [max(g, key=block.ops.index) for g in groups]
@@ -352,7 +351,7 @@ def _ins_outs(
     for op in group:
         for r in op.results:
             if id(op) in shared:
-                if id(op) not in escaped and any(u.op_name not in STREAMABLE_OPS for u, _ in r.uses):
+                if id(op) not in escaped and any(u.op_name not in _IREE_STREAMABLE for u, _ in r.uses):
                     outs.append(r)
                     escaped.add(id(op))
             elif any(id(top_level_ancestor(u, block) or u) not in in_group for u, _ in r.uses):

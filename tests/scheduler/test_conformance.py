@@ -35,14 +35,7 @@ conformance = _load_tool()
 CASES = conformance.case_files(FIXTURES / "scheduler_cases")
 
 # "<pass>/<case>": why streamsim's output differs from IREE's.
-KNOWN_DIFFERENT: dict[str, str] = {
-    "schedule-execution/splat_on_two_devices_barrier_in_branch": (
-        "scheduler/partition.py (the pipeline's) resets the splat's consumers for a use of its barrier inside"
-        " an scf.if, where IREE's getEffectiveUserInfo makes it a nested-region hazard and clones the splat"
-        " into its one consumer partition (the original then captured by dev_b's region); needs that rule in"
-        " partition.py (issue 14)"
-    ),
-}
+KNOWN_DIFFERENT: dict[str, str] = {}
 
 
 def _param(pass_name: str, path: pathlib.Path) -> object:
