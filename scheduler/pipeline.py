@@ -29,9 +29,11 @@ from scheduler.loop_timepoints import carry_loop_timepoints
 from scheduler.partition import FAVORS, partitioning_favor
 from scheduler.passes.batch_allocas import batch_alloca_chains
 from scheduler.passes.reference_counting import automatic_reference_counting
+from scheduler.prescheduling import prepare_async
 from scheduler.state import FunctionPlan, ResourceConfig, ScheduleState, function_ops, prepare_pinned
 
 StageFn = Callable[..., ScheduleState]
+PreludeFn = Callable[[Module], None]
 
 
 @dataclass(frozen=True)
@@ -68,6 +70,10 @@ class Pipeline:
 
     stages: tuple[Stage, ...] = DEFAULT_STAGES
     resource_config: ResourceConfig = field(default_factory=ResourceConfig)
+    #: IREE's async pipeline before scheduling (copy-on-write, copy elision, emplacement, usage
+    #: refinement and the canonicalize/CSE cleanups between them), run on the module first; ``None``
+    #: schedules the module as given.
+    prelude: PreludeFn | None = prepare_async
 
     @classmethod
     def default(cls) -> Pipeline:
@@ -113,6 +119,8 @@ class Pipeline:
         was_enabled = gc.isenabled()
         gc.disable()
         try:
+            if self.prelude is not None:
+                self.prelude(module)
             _drop_unsynced_barriers(module)
             prepared = prepare_pinned(module)
             funcs = [f for f, _ in prepared]

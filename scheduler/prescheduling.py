@@ -1,0 +1,307 @@
+"""What IREE's async pipeline does to a function before it schedules it, as the Pipeline's prelude.
+
+IREE's ``buildStreamAsyncPassPipeline`` (Stream/Transforms/Passes.cpp) runs, from the async form on,
+before schedule-execution:
+
+1. the cleanup pipeline (canonicalize, CSE);
+2. per function: materialize-copy-on-write, canonicalize;
+3. elide-async-copies;
+4. per function: canonicalize, emplace-allocations;
+5. refine-usage;
+6. per function: canonicalize;
+7. elide-async-copies;
+8. the cleanup pipeline (canonicalize, CSE).
+
+:func:`prepare_async` runs the same steps with the standalone passes (:mod:`scheduler.passes`), the
+canonicalization patterns of :mod:`scheduler.passes.canonicalize` (without its ``RemoveBarriers``, which
+belongs to schedule-execution: a barrier has no canonicalization pattern) and :func:`scheduler.cse.cse`.
+On IREE's own pre-scheduling IR (the form of the fixtures' ``async.mlir``) every step finds nothing to do.
+The util dialect's cleanups of IREE's cleanup pipeline (global folding, IPO, integer range
+optimization) are not run: they act on globals and calls, which the steps here leave as they are.
+
+:func:`materialize_copy_on_write` is IREE's pass of that name: each operand an op ties to a result (the
+target of a fill, update or copy, a dispatch's in-place operand...) is cloned first unless the op is its
+only user and it is neither a block argument nor a constant.
+
+Examples
+--------
+>>> import ir
+>>> m = ir.load_text('''util.func public @f(%r: !stream.resource<*>) -> (!stream.resource<*>, !stream.resource<*>) {
+...   %c0 = arith.constant 0 : index
+...   %c16 = arith.constant 16 : index
+...   %c7 = arith.constant 7 : i32
+...   %a = stream.async.fill %c7, %r[%c0 to %c16 for %c16] : i32 -> %r as !stream.resource<*>{%c16}
+...   util.return %a, %r : !stream.resource<*>, !stream.resource<*>
+... }''')
+>>> materialize_copy_on_write(m.function("f"))
+1
+>>> [op.op_name for op in m.function("f").body.ops][3:]
+['stream.async.clone', 'stream.async.fill', 'util.return']
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from ir import Builder, Module, Operation, Value
+from ir import types as T
+from ir.core import BlockArgument
+from scheduler.access import operand_size, result_size, tied_operands
+from scheduler.cse import cse
+from scheduler.passes import canonicalize as C
+from scheduler.passes import greedy as G
+from scheduler.passes.canonicalize import PATTERNS
+from scheduler.passes.elide_async_copies import elide_async_copies
+from scheduler.passes.emplace_allocations import emplace_allocations
+from scheduler.passes.greedy import Pattern, trivially_dead
+from scheduler.passes.refine_usage import refine_usage
+from scheduler.state import function_ops
+
+_MAX_ROUNDS = 100
+
+# Ops whose tied operands materialize-copy-on-write clones (IREE's TypeSwitch), with the operand each
+# result is tied to found by :func:`_tied_sources`.
+_COW_OPS = frozenset(
+    {
+        "stream.tensor.import",
+        "stream.tensor.export",
+        "stream.async.fill",
+        "stream.async.update",
+        "stream.async.copy",
+        "stream.async.collective",
+        "stream.async.dispatch",
+        "stream.async.call",
+        "stream.async.execute",
+        "stream.async.concurrent",
+    }
+)
+
+
+def prepare_async(module: Module) -> None:
+    """IREE's async pipeline from the async form up to schedule-execution (module doc), in place.
+
+    iree-compile runs it once. A module that has been through it already, every lifetime refined and
+    nothing left for the cleanup to do (IREE's pre-scheduling form, as the fixtures' ``async.mlir``), is
+    scheduled as it is: running copy-on-write, emplacement and refinement again is not what IREE does
+    to it (and where IREE's refine-usage left an in-place write to a constant, copy-on-write would clone
+    it and refinement retype it into IR IREE's verifier rejects).
+    """
+    funcs = function_ops(module)
+    changed = False
+    for f in funcs:
+        changed |= cleanup(f)
+    if not changed and not _unrefined(module):
+        return
+    for f in funcs:
+        materialize_copy_on_write(f)
+        canonicalize_async(f)
+    elide_async_copies(module)
+    for f in funcs:
+        canonicalize_async(f)
+    emplace_allocations(module)
+    refine_usage(module)
+    for f in funcs:
+        canonicalize_async(f)
+    elide_async_copies(module)
+    for f in funcs:
+        cleanup(f)
+
+
+def _unrefined(module: Module) -> bool:
+    """Whether some resource of ``module`` still has an unknown lifetime (``!stream.resource<*>``)."""
+    return any(
+        isinstance(v.type, T.ResourceType) and v.type.lifetime == "*"
+        for op in module.op.walk()
+        for v in (*op.results, *(a for r in op.regions for b in r.blocks for a in b.args))
+    )
+
+
+def cleanup(func: Operation) -> bool:
+    """The function part of IREE's ``buildStreamCleanupPassPipeline``: canonicalize, then CSE; whether
+    either changed ``func``."""
+    changed = canonicalize_async(func)
+    return cse(func) > 0 or changed
+
+
+# --- materialize-copy-on-write -------------------------------------------------------------------------
+
+
+def materialize_copy_on_write(func: Operation) -> int:
+    """Clone the tied operands a later in-place write could make observable; return how many."""
+    made = 0
+    for op in list(func.walk()):
+        if op.op_name in _COW_OPS and op.parent is not None:
+            made += _materialize_op(op)
+    return made
+
+
+def _materialize_op(op: Operation) -> int:
+    made = 0
+    for index, source in _tied_sources(op):
+        if _safe_to_elide(source):
+            continue
+        b = Builder.before(op)
+        b.location = op.location
+        size = _size(op, source)
+        affinity = op.attr("affinity")
+        props = {} if affinity is None else {"affinity": affinity}
+        clone = b.create("stream.async.clone", [source, size, size], [source.type], properties=props).results[
+            0
+        ]
+        if op.op_name == "stream.async.collective":
+            op.set_operand(index, clone)
+        else:
+            for i, v in enumerate(op.operands):
+                if v is source:
+                    op.set_operand(i, clone)
+        made += 1
+    return made
+
+
+def _tied_sources(op: Operation) -> list[tuple[int, Value]]:
+    """(operand position, value) of each operand ``op`` ties to a result, in result order."""
+    name = op.op_name
+    if name in ("stream.async.fill", "stream.async.update", "stream.async.copy", "stream.async.collective"):
+        target = op.target  # type: ignore[attr-defined]
+        return [(op.operands.index(target), target)]
+    ties = op.attr("tied_operands")
+    if ties is None:
+        return []
+    base = getattr(op, "resource_operands", None)
+    tied_range = list(base) if base is not None else list(op.operands)
+    out: list[tuple[int, Value]] = []
+    for e in ties:  # type: ignore[attr-defined]
+        t = getattr(e, "value", -1)
+        if isinstance(t, int) and 0 <= t < len(tied_range):
+            v = tied_range[t]
+            if isinstance(v.type, T.ResourceType):
+                out.append((op.operands.index(v), v))
+    return out
+
+
+def _safe_to_elide(v: Value) -> bool:
+    """IREE's ``isSafeToElideCOW``: not a block argument, not a constant, one user."""
+    if isinstance(v, BlockArgument):
+        return False
+    if isinstance(v.type, T.ResourceType) and v.type.lifetime == "constant":
+        return False
+    return len({id(user) for user, _ in v.uses}) <= 1
+
+
+def _size(op: Operation, v: Value) -> Value:
+    """IREE's ``queryValueSize``: the size its producer gives it, else the one ``op`` gives it."""
+    d = v.defining_op
+    if d is not None:
+        try:
+            return result_size(d, d.results.index(v))  # type: ignore[arg-type]
+        except (ValueError, AttributeError, IndexError):
+            pass
+    return operand_size(op, v)
+
+
+# --- canonicalize ---------------------------------------------------------------------------------------
+
+
+def canonicalize_async(func: Operation) -> bool:
+    """MLIR's canonicalizer on ``func`` with the patterns of :mod:`scheduler.passes.canonicalize`, to a
+    fixpoint; barriers stay (they have no pattern: ``RemoveBarriers`` belongs to schedule-execution).
+    Returns whether anything changed.
+
+    Each round visits the ops as the greedy driver first fills its worklist (post-order, popped from the
+    back); a trivially dead op is erased, any other tries its fold and patterns in IREE's order. (The
+    driver of :mod:`scheduler.passes.greedy` compares the whole body after every rewrite, which the
+    Pipeline cannot afford on programs of many thousands of ops.)"""
+    any_change = False
+    scope = func.regions[0]
+    for _ in range(_MAX_ROUNDS):
+        changed = False
+        for op in reversed(_post_order(func)):
+            if op is func or op.parent is None or not op.is_inside(scope):
+                continue
+            if trivially_dead(op):
+                _erase(op)
+                changed = True
+                continue
+            changed |= any(p(op) for p in _PATTERNS.get(op.op_name, ()))
+            G._NOTES.clear()  # what the patterns note is for the greedy driver: it would keep the ops alive
+        if not changed:
+            return any_change
+        any_change = True
+    return any_change
+
+
+def _post_order(op: Operation) -> list[Operation]:
+    out: list[Operation] = []
+    stack: list[tuple[Operation, bool]] = [(op, False)]
+    while stack:
+        cur, expanded = stack.pop()
+        if expanded:
+            out.append(cur)
+            continue
+        stack.append((cur, True))
+        for region in reversed(cur.regions):
+            for block in reversed(region.blocks):
+                stack.extend((inner, False) for inner in reversed(block.ops))
+    return out
+
+
+def _erase(op: Operation) -> None:
+    for inner in reversed(list(op.walk())[1:]):
+        inner.drop_operands()
+        inner.parent = None
+    for region in op.regions:
+        for block in region.blocks:
+            block.ops = []
+    op.erase()
+
+
+# The execute and await patterns look for duplicates pairwise; these linear checks (the patterns'
+# conditions, loosened) keep regions and awaits of thousands of values from paying for that when nothing
+# would change, as in every round after the first.
+
+
+def _closure_may_apply(op: Operation) -> bool:
+    body = op.body
+    captures = op.operands[: len(body.args)]
+    yield_op = body.terminator
+    assert yield_op is not None
+    yielded = yield_op.operands[: len(op.results) - 1]
+    return (
+        any(not a.uses for a in body.args)
+        or len({id(v) for v in captures}) != len(captures)
+        or len({id(v) for v in yielded}) != len(yielded)
+    )
+
+
+def _ties_may_apply(op: Operation) -> bool:
+    body = op.body
+    yield_op = body.terminator
+    assert yield_op is not None
+    args = {id(a) for a in body.args}
+    ties = tied_operands(op)
+    return any(
+        (k >= len(ties) or ties[k] < 0) and id(C._tied_base(v)) in args
+        for k, v in enumerate(yield_op.operands[: len(op.results) - 1])
+    )
+
+
+def _duplicate_await_resources(op: Operation) -> bool:
+    n = len(op.results)
+    return len({id(v) for v in op.operands[:n]}) != n
+
+
+def _guarded(guard: Callable[[Operation], bool], pattern: Pattern) -> Pattern:
+    return lambda op: guard(op) and pattern(op)
+
+
+_GUARDS: dict[Pattern, Callable[[Operation], bool]] = {
+    C._closure_optimization: _closure_may_apply,
+    C._tie_region_results: _ties_may_apply,
+    C._fold_duplicate_await_resources: _duplicate_await_resources,
+}
+# IREE's canonicalization patterns per op, without schedule-execution's RemoveBarriers.
+_PATTERNS: dict[str, tuple[Pattern, ...]] = {
+    name: tuple(_guarded(_GUARDS[p], p) if p in _GUARDS else p for p in patterns)
+    for name, patterns in PATTERNS.items()
+    if name != "stream.async.barrier"
+}
