@@ -49,6 +49,7 @@ from ir.core import BlockArgument
 from scheduler.access import operand_size, result_size, tied_operands
 from scheduler.cse import cse
 from scheduler.passes import canonicalize as C
+from scheduler.passes import execute_patterns as X
 from scheduler.passes import greedy as G
 from scheduler.passes.canonicalize import PATTERNS
 from scheduler.passes.elide_async_copies import elide_async_copies
@@ -280,7 +281,7 @@ def _ties_may_apply(op: Operation) -> bool:
     args = {id(a) for a in body.args}
     ties = tied_operands(op)
     return any(
-        (k >= len(ties) or ties[k] < 0) and id(C._tied_base(v)) in args
+        (k >= len(ties) or ties[k] < 0) and id(X._tied_base(v)) in args
         for k, v in enumerate(yield_op.operands[: len(op.results) - 1])
     )
 
@@ -295,8 +296,8 @@ def _guarded(guard: Callable[[Operation], bool], pattern: Pattern) -> Pattern:
 
 
 _GUARDS: dict[Pattern, Callable[[Operation], bool]] = {
-    C._closure_optimization: _closure_may_apply,
-    C._tie_region_results: _ties_may_apply,
+    X._closure_optimization: _closure_may_apply,
+    X._tie_region_results: _ties_may_apply,
     C._fold_duplicate_await_resources: _duplicate_await_resources,
 }
 # IREE's canonicalization patterns per op, without schedule-execution's RemoveBarriers.
