@@ -41,7 +41,7 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
         help="fit a machine file to this host from IREE's measured runs",
         description="Measure a microbenchmark suite with IREE's tools and fit a machine file to it.",
     )
-    parser.add_argument("-o", "--output", required=True, help="machine file to write (.toml)")
+    parser.add_argument("-o", "--output", help="machine file to write (.toml; required unless --list)")
     parser.add_argument("--device", default="local-task", help="HAL device (default: local-task)")
     parser.add_argument("--reps", type=int, default=100, help="benchmark repetitions of one call each")
     parser.add_argument("--calls", type=int, default=20, help="calls profiled for per-dispatch times")
@@ -49,18 +49,34 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
     parser.add_argument("--workdir", metavar="DIR", help="where programs are compiled (default: a temp dir)")
     parser.add_argument("--measurements", metavar="OUT.json", help="also write the measurements as JSON")
     parser.add_argument("--only", nargs="*", metavar="NAME", help="measure only these suite programs")
+    parser.add_argument("--list", action="store_true", help="list the suite's programs and exit")
     parser.set_defaults(func=run)
 
 
 def run(args: argparse.Namespace) -> int:
+    suite = training_suite()
+    if args.list:
+        for b in suite:
+            print(b.name)
+        return 0
+    if args.output is None:
+        raise InputError("-o/--output: the machine file to write is required (or --list the suite)")
     if not str(args.output).endswith(".toml"):
         raise InputError(f"-o {args.output}: a machine file ends in .toml")
     for name in ("reps", "calls"):
         if getattr(args, name) < 1:
             raise InputError(f"--{name} must be at least 1, got {getattr(args, name)}")
+    if args.only:
+        names = {b.name for b in suite}
+        unknown = [n for n in args.only if n not in names]
+        if unknown:
+            raise InputError(
+                f"--only: no program {', '.join(map(repr, unknown))} in the calibration suite of "
+                f"{len(names)} (streamsim calibrate --list names them)"
+            )
     with tempfile.TemporaryDirectory(prefix="streamsim-calibrate-") as tmp:
         workdir = pathlib.Path(args.workdir or tmp)
-        cases = [benchmark_case(b, workdir) for b in training_suite() if not args.only or b.name in args.only]
+        cases = [benchmark_case(b, workdir) for b in suite if not args.only or b.name in args.only]
         if args.fixtures:
             root = pathlib.Path(args.fixtures)
             if not root.is_dir():

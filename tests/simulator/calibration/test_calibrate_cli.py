@@ -5,6 +5,8 @@ from __future__ import annotations
 import json
 import pathlib
 
+import pytest
+
 from simulator.calibration.run import benchmark_case, simulate_case, stream_ir_of
 from simulator.calibration.suite import training_suite
 from simulator.cli import main
@@ -37,3 +39,20 @@ def test_calibrate_writes_a_machine_that_reproduces_its_own_fit(iree: None, tmp_
 
 def test_calibrate_rejects_an_output_that_is_not_toml(tmp_path: pathlib.Path, capsys: object) -> None:
     assert main(["calibrate", "-o", str(tmp_path / "m.json")]) == 2
+
+
+def test_calibrate_only_names_an_unknown_program_and_list_gives_the_suite(
+    tmp_path: pathlib.Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """--only with a name the suite lacks said "nothing to measure: --only names no program of the suite"
+    (and measured the rest silently when some names were right); it names the unknown ones, before any
+    compile, and --list prints the suite's names (no -o needed)."""
+    out = tmp_path / "m.toml"
+    assert main(["calibrate", "-o", str(out), "--only", "matmul_16x64x64_f32", "matmul_typo"]) == 2
+    err = capsys.readouterr().err
+    assert "--only: no program 'matmul_typo' in the calibration suite of " in err and "--list" in err
+    assert not out.exists()
+    assert main(["calibrate", "--list"]) == 0
+    assert capsys.readouterr().out.split() == [b.name for b in training_suite()]
+    assert main(["calibrate", "--only", "matmul_16x64x64_f32"]) == 2
+    assert "-o/--output: the machine file to write is required" in capsys.readouterr().err
