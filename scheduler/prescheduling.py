@@ -54,7 +54,7 @@ from scheduler.passes import greedy as G
 from scheduler.passes.canonicalize import PATTERNS
 from scheduler.passes.elide_async_copies import elide_async_copies
 from scheduler.passes.emplace_allocations import emplace_allocations
-from scheduler.passes.greedy import Pattern, trivially_dead
+from scheduler.passes.greedy import Pattern, erase_tree, post_order, trivially_dead
 from scheduler.passes.refine_usage import refine_usage
 from scheduler.state import function_ops
 
@@ -216,11 +216,11 @@ def canonicalize_async(func: Operation) -> bool:
     scope = func.regions[0]
     for _ in range(_MAX_ROUNDS):
         changed = False
-        for op in reversed(_post_order(func)):
+        for op in reversed(post_order(func)):
             if op is func or op.parent is None or not op.is_inside(scope):
                 continue
             if trivially_dead(op):
-                _erase(op)
+                erase_tree(op)
                 changed = True
                 continue
             changed |= any(p(op) for p in _PATTERNS.get(op.op_name, ()))
@@ -229,31 +229,6 @@ def canonicalize_async(func: Operation) -> bool:
             return any_change
         any_change = True
     return any_change
-
-
-def _post_order(op: Operation) -> list[Operation]:
-    out: list[Operation] = []
-    stack: list[tuple[Operation, bool]] = [(op, False)]
-    while stack:
-        cur, expanded = stack.pop()
-        if expanded:
-            out.append(cur)
-            continue
-        stack.append((cur, True))
-        for region in reversed(cur.regions):
-            for block in reversed(region.blocks):
-                stack.extend((inner, False) for inner in reversed(block.ops))
-    return out
-
-
-def _erase(op: Operation) -> None:
-    for inner in reversed(list(op.walk())[1:]):
-        inner.drop_operands()
-        inner.parent = None
-    for region in op.regions:
-        for block in region.blocks:
-            block.ops = []
-    op.erase()
 
 
 # The execute and await patterns look for duplicates pairwise; these linear checks (the patterns'

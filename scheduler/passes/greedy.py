@@ -206,7 +206,7 @@ class Driver:
             self.worklist = _Worklist()
             for block in self.scope.blocks:
                 for top in block.ops:
-                    for op in _post_order(top):
+                    for op in post_order(top):
                         self.add(op)
             if not self._process():
                 return True
@@ -225,7 +225,7 @@ class Driver:
             before = _Snapshot(self.scope)
             _NOTES.clear()
             if dead:
-                _erase_tree(op)
+                erase_tree(op)
                 applied = True
             else:
                 applied = any(p(op) for p in patterns)
@@ -285,21 +285,24 @@ class Driver:
                     self.add(d)
 
 
-def _post_order(op: Operation) -> list[Operation]:
+def post_order(op: Operation) -> list[Operation]:
+    """``op`` and every op it holds, each after the ops it holds (blocks and ops in order); iterative, so
+    deep nesting does not reach Python's recursion limit."""
     out: list[Operation] = []
-
-    def visit(o: Operation) -> None:
-        for region in o.regions:
-            for block in region.blocks:
-                for inner in block.ops:
-                    visit(inner)
-        out.append(o)
-
-    visit(op)
+    stack: list[tuple[Operation, bool]] = [(op, False)]
+    while stack:
+        cur, expanded = stack.pop()
+        if expanded:
+            out.append(cur)
+            continue
+        stack.append((cur, True))
+        for region in reversed(cur.regions):
+            for block in reversed(region.blocks):
+                stack.extend((inner, False) for inner in reversed(block.ops))
     return out
 
 
-def _erase_tree(op: Operation) -> None:
+def erase_tree(op: Operation) -> None:
     """``RewriterBase::eraseOp`` of a trivially dead op (and what it holds)."""
     for inner in reversed(list(op.walk())[1:]):
         inner.drop_operands()
@@ -310,4 +313,13 @@ def _erase_tree(op: Operation) -> None:
     op.erase()
 
 
-__all__ = ["Driver", "has_no_effects", "note_inserted", "note_moved", "note_silent", "trivially_dead"]
+__all__ = [
+    "Driver",
+    "erase_tree",
+    "has_no_effects",
+    "note_inserted",
+    "note_moved",
+    "note_silent",
+    "post_order",
+    "trivially_dead",
+]
