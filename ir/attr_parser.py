@@ -11,6 +11,7 @@ import re
 from ir import attributes as A
 from ir import types as T
 from ir.affine import parse_affine_map
+from ir.dense_literal import DenseLiteralError
 from ir.errors import IRError, ParseError
 from ir.lexer import _BARE_ID, _INT, Lexer, _unescape
 
@@ -105,10 +106,14 @@ class AttrTypeParser(Lexer):
             if word == "dense" and text.startswith("<", m.end()):
                 self.pos = m.end() + 1
                 body_pos = self.pos
+                self.skip()
+                if text.startswith("->", self.pos):  # not an element; the scan for '>' would take it as one arrow
+                    raise self.error("expected element literal of primitive type", self.pos)
+                self.pos = body_pos
                 body = self.balanced("<", ">")
                 self.expect(":", "after dense<...>")
                 dense = A.DenseElementsAttr(body, self.parse_type())
-                self._check_dense_literal(dense, body_pos)
+                self._check_dense_literal(dense, pos, body_pos)
                 return dense
             if word == "affine_map" and text.startswith("<", m.end()):
                 self.pos = m.end() + 1
@@ -146,21 +151,25 @@ class AttrTypeParser(Lexer):
             return A.TypeAttr(self.parse_type())
         raise self.error(f"expected an attribute, found {self._found()}")
 
-    def _check_dense_literal(self, dense: A.DenseElementsAttr, pos: int) -> None:
-        """Read a dense literal of numbers now, as MLIR's parser does, so that an element out of its type's
-        range, a float among integers or a count that does not match the shape is an error at the
-        literal rather than when the value is first used (hex blobs ``"0x..."`` are checked then)."""
+    def _check_dense_literal(self, dense: A.DenseElementsAttr, keyword_pos: int, body_pos: int) -> None:
+        """Read a dense literal of numbers now, as MLIR's parser does, so that a malformed element, one out
+        of its type's range, a float among integers or a shape that is not the type's is an error where
+        MLIR reports it (the element, or the ``dense`` keyword for the shape) rather than when the value is
+        first used (hex blobs ``"0x..."`` are checked then)."""
         t = dense.type
         if not isinstance(t, T.TensorType | T.VectorType) or t.shape is None or T.DYNAMIC in t.shape:
             return
-        if not isinstance(t.element_type, T.IntegerType | T.IndexType | T.FloatType):
+        if not isinstance(t.element_type, T.IntegerType | T.IndexType | T.FloatType | T.ComplexType):
             return
         if dense.body.lstrip().startswith('"'):
             return
         try:
             dense.to_numpy()
-        except IRError as exc:
-            raise self.error(exc.message, pos) from None
+        except DenseLiteralError as exc:
+            where = keyword_pos if exc.offset is None else body_pos + exc.offset
+            raise self.error(exc.message, where) from None
+        except IRError:
+            pass  # valid, but numpy holds no such elements (complex<i8>): an error where the values are used
 
     def _parse_number_attribute(self) -> A.Attribute:
         pos = self.pos

@@ -265,9 +265,9 @@ class DenseElementsAttr(Attribute):
         if not isinstance(self.type, TensorType | VectorType) or self.type.shape is None:
             raise IRError(f"dense attribute of type {self.type} has no static shape")
         shape = tuple(self.type.shape)
-        dtype = numpy_dtype(self.type.element_type)
         body = self.body.strip()
         if body.startswith('"0x'):
+            dtype = numpy_dtype(self.type.element_type)
             raw = bytes.fromhex(body[3:-1])
             arr = np.frombuffer(raw, dtype=dtype)
             count = int(np.prod(shape, dtype=np.int64))
@@ -275,34 +275,15 @@ class DenseElementsAttr(Attribute):
                 return np.full(shape, arr[0], dtype=dtype)
             self._check_count(arr.shape, count)
             return arr.reshape(shape).copy()
-        values = _parse_literal_list(body, self.type.element_type)
-        arr = np.array(values, dtype=dtype if dtype.kind != "V" else np.float64).astype(dtype)
-        if arr.ndim == 0:
-            return np.full(shape, arr[()], dtype=dtype)
-        if arr.shape != shape:  # MLIR's parser rejects this; text built by hand can still hold it
-            self._check_count(arr.shape, int(np.prod(shape, dtype=np.int64)))
-        return arr.reshape(shape)
+        from ir.dense_literal import read_dense_literal
+
+        return read_dense_literal(self.body, self.type.element_type, shape)
 
     def _check_count(self, found: tuple[int, ...], count: int) -> None:
         if int(np.prod(found, dtype=np.int64)) != count:
             raise IRError(
                 f"inferred shape of elements literal ({list(found)}) does not match type {self.type}"
             )
-
-
-_LITERAL = re.compile(
-    r"\s*(\[|\]|,|\(|\)|true|false|[-+]?0x[0-9A-Fa-f]+|[-+]?[0-9.]+(?:[eE][-+]?\d+)?|[-+]?inf|nan)"
-)
-
-
-def _complex(parts: list[object]) -> complex:
-    """``complex(*parts)`` for the ``(re, im)`` of a dense literal, its parts narrowed to numbers."""
-    nums: list[complex] = []
-    for x in parts:
-        if not isinstance(x, int | float | complex):
-            raise TypeError(f"complex() argument must be a number, not '{type(x).__name__}'")
-        nums.append(x)
-    return complex(*nums)
 
 
 #: The widest integer type MLIR has (``IntegerType::kMaxWidth``).
@@ -329,6 +310,8 @@ def integer_literal_value(token: str, element_type: Type) -> int:
         width, signedness = getattr(element_type, "width", 64), getattr(element_type, "signedness", "")
     if signedness == "u" and negative:
         raise IRError(f"negative integer literal {shown} not valid for unsigned integer type {element_type}")
+    if negative and not digits:  # MLIR negates the magnitude and wants the sign bit set: -0 is refused
+        raise IRError(f"integer constant {shown} out of range for type {element_type}")
     least_bits = 4 * (len(digits) - 1) + 1 if is_hex else int((len(digits) - 1) * 3.3219280948873623) + 1
     if digits and least_bits > width + 1:
         raise IRError(f"integer constant {shown} out of range for type {element_type}")
@@ -358,44 +341,6 @@ def integer_literal_value(token: str, element_type: Type) -> int:
     if signedness == "" and value >= 1 << (width - 1):
         return value - (1 << width)
     return value
-
-
-def _parse_literal_list(body: str, element_type: Type) -> object:
-    tokens: list[str] = []
-    pos = 0
-    body = body.strip()
-    while pos < len(body):
-        m = _LITERAL.match(body, pos)
-        if not m:
-            raise IRError(f"bad dense literal {body!r} at offset {pos}")
-        tokens.append(m.group(1))
-        pos = m.end()
-        while pos < len(body) and body[pos].isspace():
-            pos += 1
-    stack: list[list[object]] = [[]]
-    for tok in tokens:
-        if tok in ("[", "("):
-            stack.append([])
-        elif tok in ("]", ")"):
-            done = stack.pop()
-            stack[-1].append(done if tok == "]" else _complex(done))
-        elif tok == ",":
-            continue
-        elif tok in ("true", "false"):
-            stack[-1].append(tok == "true")
-        elif tok.lstrip("+-").startswith("0x"):
-            if isinstance(element_type, FloatType):
-                stack[-1].append(float_from_hex_literal(tok, element_type))
-            else:
-                stack[-1].append(integer_literal_value(tok, element_type))
-        elif isinstance(element_type, FloatType):
-            stack[-1].append(float(tok))
-        elif not tok.lstrip("+-").isdigit():
-            raise IRError(f"expected integer elements, but parsed floating-point {tok}")
-        else:
-            stack[-1].append(integer_literal_value(tok, element_type))
-    top = stack[0]
-    return top[0] if len(top) == 1 else top
 
 
 @dataclass(frozen=True)
