@@ -93,23 +93,31 @@ def elementwise(rows: int, cols: int, et: str = "f32", *, heavy: bool = False) -
     return Benchmark(f"elementwise_{kind}_{rows}x{cols}_{et}", src, (_spec((rows, cols), et),) * 2)
 
 
-def reduction(rows: int, cols: int) -> Benchmark:
-    """Row sums of ``rows x cols`` f32."""
-    t, o = _t((rows, cols), "f32"), _t((rows,), "f32")
+def reduction(rows: int, cols: int, et: str = "f32") -> Benchmark:
+    """Row sums of ``rows x cols`` f32; for another element type ``et``, row sums of squares computed in
+    ``et`` and accumulated in f32 (as the frontends' mixed precision norms are: ``arith.extf`` in the
+    body)."""
+    t, o = _t((rows, cols), et), _t((rows,), "f32")
+    extend = (
+        "" if et == "f32" else f"%q = arith.mulf %x, %x : {et}\n    %w = arith.extf %q : {et} to f32\n    "
+    )
+    value = "%x" if et == "f32" else "%w"
     src = f"""func.func @main(%a: {t}) -> {o} {{
   %zero = arith.constant 0.0 : f32
   %e = tensor.empty() : {o}
   %z = linalg.fill ins(%zero : f32) outs(%e : {o}) -> {o}
   %r = linalg.generic {{indexing_maps = [affine_map<(i, j) -> (i, j)>, affine_map<(i, j) -> (i)>],
       iterator_types = ["parallel", "reduction"]}} ins(%a : {t}) outs(%z : {o}) {{
-  ^bb0(%x: f32, %acc: f32):
-    %s = arith.addf %x, %acc : f32
+  ^bb0(%x: {et}, %acc: f32):
+    {extend}%s = arith.addf {value}, %acc : f32
     linalg.yield %s : f32
   }} -> {o}
   return %r : {o}
 }}
 """
-    return Benchmark(f"reduction_{rows}x{cols}", src, (_spec((rows, cols), "f32"),))
+    return Benchmark(
+        f"reduction_{rows}x{cols}" + ("" if et == "f32" else f"_{et}"), src, (_spec((rows, cols), et),)
+    )
 
 
 def softmax(rows: int, cols: int) -> Benchmark:
@@ -134,22 +142,26 @@ def transpose(rows: int, cols: int) -> Benchmark:
     return Benchmark(f"transpose_{rows}x{cols}", src, (_spec((rows, cols), "f32"),))
 
 
-def conv2d(hw: int, cin: int, cout: int, k: int = 3) -> Benchmark:
-    x, f = _t((1, hw, hw, cin), "f32"), _t((k, k, cin, cout), "f32")
-    o = _t((1, hw - k + 1, hw - k + 1, cout), "f32")
+def conv2d(hw: int, cin: int, cout: int, k: int = 3, et: str = "f32", acc: str | None = None) -> Benchmark:
+    """A ``k x k`` ``linalg.conv_2d_nhwc_hwcf`` over ``1 x hw x hw x cin``, inputs of element type ``et``
+    accumulated in ``acc`` (default ``et``; the name says the types when they are not f32)."""
+    acc = acc or et
+    x, f = _t((1, hw, hw, cin), et), _t((k, k, cin, cout), et)
+    o = _t((1, hw - k + 1, hw - k + 1, cout), acc)
     src = f"""func.func @main(%x: {x}, %f: {f}) -> {o} {{
-  %zero = arith.constant 0.0 : f32
+  %zero = arith.constant {_zero(acc)} : {acc}
   %e = tensor.empty() : {o}
-  %z = linalg.fill ins(%zero : f32) outs(%e : {o}) -> {o}
+  %z = linalg.fill ins(%zero : {acc}) outs(%e : {o}) -> {o}
   %r = linalg.conv_2d_nhwc_hwcf {{dilations = dense<1> : tensor<2xi64>, strides = dense<1> : tensor<2xi64>}}
       ins(%x, %f : {x}, {f}) outs(%z : {o}) -> {o}
   return %r : {o}
 }}
 """
+    types = "" if et == acc == "f32" else f"_{et}" if et == acc else f"_{et}x{acc}"
     return Benchmark(
-        f"conv2d_{hw}x{hw}x{cin}x{cout}_k{k}",
+        f"conv2d_{hw}x{hw}x{cin}x{cout}_k{k}{types}",
         src,
-        (_spec((1, hw, hw, cin), "f32"), _spec((k, k, cin, cout), "f32")),
+        (_spec((1, hw, hw, cin), et), _spec((k, k, cin, cout), et)),
     )
 
 
@@ -303,9 +315,7 @@ def matmul_epilogue(m: int, k: int, n: int, ops: int) -> Benchmark:
   return %r : {c}
 }}
 """
-    return Benchmark(
-        f"matmul_epilogue{ops}_{m}x{k}x{n}", src, (_spec((m, k), "f32"), _spec((k, n), "f32"))
-    )
+    return Benchmark(f"matmul_epilogue{ops}_{m}x{k}x{n}", src, (_spec((m, k), "f32"), _spec((k, n), "f32")))
 
 
 def max_exp(rows: int, cols: int) -> Benchmark:
@@ -430,6 +440,7 @@ def training_suite() -> list[Benchmark]:
     """The programs the dispatch model is fitted on."""
     from simulator.calibration.suite_conv import window_suite
     from simulator.calibration.suite_host import chain, device_loop, host_loop, host_suite
+    from simulator.calibration.suite_lowp import lowp_suite
 
     out = [
         matmul(16, 64, 64),
@@ -518,8 +529,9 @@ def training_suite() -> list[Benchmark]:
         attention(1, 16, 32, 16, 32),
     ]
     # Copies and fills recorded together, and scans (simulator.calibration.suite_host); pooling and
-    # grouped convolutions, which IREE names conv (simulator.calibration.suite_conv).
-    return out + host_suite() + window_suite()
+    # grouped convolutions, which IREE names conv (simulator.calibration.suite_conv); f16, bf16 and int8
+    # convolutions and contractions (simulator.calibration.suite_lowp).
+    return out + host_suite() + window_suite() + lowp_suite()
 
 
 def holdout_suite() -> list[Benchmark]:

@@ -1,0 +1,34 @@
+"""Microbenchmarks of low-precision convolutions and contractions: f16, bf16 and int8, as the frontends'
+mixed-precision programs have them (flax's f16 convolutions, JAX's bf16 and int8 ones, ONNX's quantized
+convolutions and matmuls).
+
+IREE names them as their f32 counterparts with the element types at the end (``conv_..._f16``,
+``conv_..._i8xi8xi32``), and the fitted model gives each its own class (:func:`simulator.costs.op_class`:
+``conv.f16``, ``conv.bf16``, ``conv.i8``, ``matmul.bf16``, ``reduction.f16``), but their speed per
+operation is nothing like the f32 one's on a CPU: on an x86 host IREE 3.13 runs f16 arithmetic tens of
+times slower per flop than f32 (a 128-cube f16 matmul takes 50 ms, the f32 one 0.2), bf16 and int8 at
+other rates again. Without these programs the model prices them as f32 ones (the frontend fixtures'
+f16, bf16 and int8 convolutions were predicted 15-88% short). The shapes are not those of any fixture.
+"""
+
+from __future__ import annotations
+
+from simulator.calibration.suite import Benchmark, conv2d, matmul, reduction
+
+
+def lowp_suite() -> list[Benchmark]:
+    """The low-precision programs of the training suite: each class at a launch-bound size and at one
+    a few tens of microseconds to a millisecond long."""
+    return [
+        conv2d(6, 3, 4, et="f16"),
+        conv2d(9, 4, 8, et="f16"),
+        conv2d(8, 4, 5, et="bf16"),
+        conv2d(18, 8, 16, et="bf16"),
+        conv2d(8, 4, 6, et="i8", acc="i32"),
+        conv2d(16, 8, 16, et="i8", acc="i32"),
+        matmul(4, 16, 16, "f16"),
+        matmul(16, 64, 32, "bf16"),
+        matmul(64, 128, 64, "bf16"),
+        reduction(8, 64, "f16"),
+        reduction(32, 256, "f16"),
+    ]

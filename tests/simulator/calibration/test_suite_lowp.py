@@ -1,0 +1,88 @@
+"""Low-precision convolutions and contractions in the training suite (issue 16): IREE names their
+dispatches with the element types, each gets a class of its own, the suite's programs were measured,
+and the fit prices them apart from the f32 ones."""
+
+from __future__ import annotations
+
+import json
+import pathlib
+
+import pytest
+
+from simulator.calibration.fit import DispatchSample, fit_dispatch_model
+from simulator.calibration.suite import conv2d, reduction, training_suite
+from simulator.calibration.suite_lowp import lowp_suite
+from simulator.costs import op_class
+
+ROOT = pathlib.Path(__file__).parents[3]
+
+#: What the fixtures' low-precision dispatches (tests/fixtures/frontends) are classed as.
+FIXTURE_CLASSES = {
+    "main_dispatch_1_conv_2x6x6x4x3x3x3_f16": "conv.f16",
+    "main_dispatch_1_conv_2x7x7x5x3x3x4_bf16": "conv.bf16",
+    "main_dispatch_3_conv_2x3x3x6x3x3x4_i8xi8xi32": "conv.i8",
+    "main_dispatch_4_matmul_2x12x10_f16": "matmul.f16",
+    "main_dispatch_2_reduction_2x4x36_f16xf16xf32": "reduction.f16",
+}
+
+
+def test_low_precision_programs_are_in_the_training_suite_with_their_names() -> None:
+    names = [b.name for b in training_suite()]
+    assert len(names) == len(set(names))
+    assert {b.name for b in lowp_suite()} <= set(names)
+    # The f32 programs keep their names (measurements are cached by name).
+    assert conv2d(6, 3, 8).name == "conv2d_6x6x3x8_k3" and reduction(2, 16).name == "reduction_2x16"
+    assert conv2d(8, 4, 6, et="i8", acc="i32").name == "conv2d_8x8x4x6_k3_i8xi32"
+    assert conv2d(6, 3, 4, et="f16").name == "conv2d_6x6x3x4_k3_f16"
+    assert "arith.extf %q : f16 to f32" in reduction(8, 64, "f16").source
+    assert "extf" not in reduction(8, 64).source
+
+
+def test_iree_names_the_suites_dispatches_with_the_fixtures_classes(
+    iree: None, tmp_path: pathlib.Path
+) -> None:
+    from simulator.calibration.run import benchmark_case, simulate_case, stream_ir_of
+    from simulator.machine import load_machine
+
+    machine = load_machine("cpu-local-sync")
+    classes: dict[str, set[str]] = {}
+    for bench in lowp_suite():
+        case = benchmark_case(bench, tmp_path)
+        simulated = simulate_case(case, stream_ir_of(case, tmp_path, "local-sync"), machine)
+        classes.setdefault(bench.name.split("_")[0], set()).update(
+            op_class(d["name"], d["kind"]) for d in simulated["dispatches"]
+        )
+    assert classes == {
+        "conv2d": {"conv.f16", "conv.bf16", "conv.i8"},
+        "matmul": {"matmul.f16", "matmul.bf16"},
+        "reduction": {"reduction.f16"},
+    }
+    assert set(FIXTURE_CLASSES.values()) <= set().union(*classes.values())
+    for name, cls in FIXTURE_CLASSES.items():
+        assert op_class(name) == cls
+
+
+@pytest.mark.parametrize("device", ["local-sync", "local-task"])
+def test_the_suites_low_precision_programs_were_measured(device: str) -> None:
+    cache = json.loads((ROOT / "benchmarks" / "data" / "calibration" / f"{device}.json").read_text())
+    for bench in lowp_suite():
+        entry = cache["programs"][bench.name]
+        assert entry["role"] == "train" and len(entry["dispatches"]) == 1, bench.name
+        # The dispatch's minimum is over the profiled round only, the call's over every round.
+        assert 0 < entry["dispatches"][0]["min_ns"] <= 1.2 * entry["call_ns"]["min_ns"], bench.name
+
+
+def test_the_fit_prices_an_f16_convolution_apart_from_an_f32_one() -> None:
+    def samples(dtype: str, per_flop: float) -> list[DispatchSample]:
+        return [
+            DispatchSample(
+                f"{dtype}{i}", f"main_dispatch_0_conv_{i}x8_{dtype}", flops, 0, 300.0 + per_flop * flops
+            )
+            for i, flops in enumerate((1000, 10_000, 100_000))
+        ]
+
+    fit = fit_dispatch_model(samples("f32", 0.05) + samples("f16", 10.0), shapes=False)
+    f16 = fit.model.predict_ns("conv.f16", 50_000, 0)
+    f32 = fit.model.predict_ns("conv", 50_000, 0)
+    assert f16 == pytest.approx(300.0 + 10.0 * 50_000, rel=0.05)
+    assert f32 == pytest.approx(300.0 + 0.05 * 50_000, rel=0.1)
