@@ -25,7 +25,10 @@ sessions' minima, how far a minimum itself moves on this shared machine):
     role ``train``): every fixture is unseen.
 ``leave-one-out``
     for each fixture, a machine fitted on the microbenchmarks and every other fixture (both directories),
-    predicting that fixture (and its favor variants).
+    predicting that fixture (and its favor variants). The fits share the programs' dispatch features
+    and their calls' sensitivities to the fixed costs (:mod:`simulator.calibration.loo`: each fit then
+    simulates each program once), which is exact on local-sync and linearised once on local-task;
+    ``--loo-exact`` makes each fit from scratch (about ten times slower).
 
 Every measured program records the host it was measured on (``hosts``, ``host``:
 :mod:`simulator.calibration.hosts`); the report warns when the cache was measured elsewhere, and times
@@ -48,6 +51,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import pathlib
 import statistics
 import sys
@@ -56,12 +60,18 @@ import tomllib
 from collections.abc import Callable, Sequence
 from typing import Any
 
+# One BLAS thread: the fits solve many small least-squares problems, and on a shared two-CPU host
+# OpenBLAS's threads wait for each other behind other processes (a dispatch fit took 33 s with its
+# default threads at load 9, 1.7 s with one). Set before numpy is first imported.
+os.environ.setdefault("OPENBLAS_NUM_THREADS", "1")
+
 ROOT = pathlib.Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "benchmarks"))
 
 import calibrate  # noqa: E402
 
+from simulator.calibration import loo  # noqa: E402
 from simulator.calibration.fit import summarize_errors  # noqa: E402
 from simulator.calibration.hosts import host_warnings, load_summary, speed_check, stamp  # noqa: E402
 from simulator.calibration.provenance import base_machine, provenance  # noqa: E402
@@ -252,6 +262,29 @@ def fit_on(device: str, fit_entries: Sequence[Entry], what: str, refine: int = 0
     )
     data, _ = fit_machine(base_machine(device), fit_entries, provenance=head, refine=refine)
     return machine_from_dict(data, source=f"fitted on {what}")
+
+
+def leave_one_out(
+    device: str, train: Sequence[Entry], defaults: Sequence[Entry], *, exact: bool = False, refine: int = 0
+) -> dict[str, Machine]:
+    """For each fixture of ``defaults``, a machine fitted on ``train`` and every other fixture. By
+    default the fits share the programs' features and fixed-cost sensitivities
+    (:mod:`simulator.calibration.loo`: exact on local-sync, linearised once on local-task); ``exact``
+    makes each fit from scratch (:func:`fit_on`, with ``refine``), a dozen times slower."""
+    machines: dict[str, Machine] = {}
+    if not exact:
+        everything = [*train, *defaults]
+        _log(f"{device}: leave-one-out: features and sensitivities of {len(everything)} programs")
+        prepared = loo.prepare(base_machine(device), everything, device)
+    for case, _, _ in defaults:
+        _log(f"{device}: leave-one-out fit without {case.name}")
+        if exact:
+            others = [e for e in defaults if e[0].name != case.name]
+            what = f"the microbenchmarks and the fixtures but {case.name}"
+            machines[case.name] = fit_on(device, [*train, *others], what, refine)
+        else:
+            machines[case.name] = loo.fit_without(prepared, everything, {case.name})
+    return machines
 
 
 def _fixture_of(case: Case) -> str:
@@ -447,16 +480,7 @@ def report(devices: Sequence[str], args: argparse.Namespace) -> int:
 
         if not args.no_loo:
             defaults = [e for e in fixtures if SEP not in e[0].name]
-            machines: dict[str, Machine] = {}
-            for case, _, _ in defaults:
-                _log(f"{device}: leave-one-out fit without {case.name}")
-                others = [e for e in defaults if e[0].name != case.name]
-                machines[case.name] = fit_on(
-                    device,
-                    [*train, *others],
-                    f"the microbenchmarks and the fixtures but {case.name}",
-                    args.refine,
-                )
+            machines = leave_one_out(device, train, defaults, exact=args.loo_exact, refine=args.refine)
             failed = {}
             rows, errs = prediction_rows(
                 [e for e in fixtures if _fixture_of(e[0]) in machines],
@@ -499,6 +523,12 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--calls", type=int, default=10, help="calls profiled for per-dispatch times")
     ap.add_argument("--sessions", type=int, default=3, help="benchmark sessions per program")
     ap.add_argument("--no-loo", action="store_true", help="skip the leave-one-out refits")
+    ap.add_argument(
+        "--loo-exact",
+        action="store_true",
+        help="make each leave-one-out fit from scratch (with --refine) rather than share the programs'"
+        " features and fixed-cost sensitivities across the fits (a dozen times slower)",
+    )
     ap.add_argument(
         "--no-speed-check", action="store_true", help="do not time the reference programs again on this host"
     )

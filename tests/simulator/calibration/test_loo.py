@@ -1,0 +1,56 @@
+"""Leave-one-out fits that share their programs' features and sensitivities (issue 16): on local-sync
+they give the machine a fit from scratch gives, and they reject programs they were not prepared for."""
+
+from __future__ import annotations
+
+import json
+import pathlib
+
+import pytest
+
+from simulator.calibration import loo
+from simulator.calibration.provenance import base_machine, provenance
+from simulator.calibration.run import benchmark_case, fit_machine, simulate_case, stream_ir_of
+from simulator.calibration.suite import training_suite
+from simulator.errors import InputError
+from simulator.machine import machine_from_dict
+
+ROOT = pathlib.Path(__file__).parents[3]
+PROGRAMS = ("host_loop_4x16x16", "chain_8x16x16", "mlp_2x16x32x16", "matmul_8x32x32_f32", "softmax_2x16")
+DEVICE = "local-sync"
+
+
+@pytest.fixture
+def entries(iree: None, tmp_path: pathlib.Path) -> list:
+    cache = json.loads((ROOT / "benchmarks" / "data" / "calibration" / f"{DEVICE}.json").read_text())
+    benches = {b.name: b for b in training_suite()}
+    out = []
+    for name in PROGRAMS:
+        case = benchmark_case(benches[name], tmp_path)
+        out.append((case, stream_ir_of(case, tmp_path, DEVICE), cache["programs"][name]))
+    return out
+
+
+def test_a_shared_fit_without_a_program_is_the_fit_from_scratch_on_local_sync(entries: list) -> None:
+    base = base_machine(DEVICE)
+    prepared = loo.prepare(base, entries, DEVICE)
+    for left in ("mlp_2x16x32x16", "chain_8x16x16"):
+        shared = loo.fit_without(prepared, entries, {left})
+        data, _ = fit_machine(
+            base, [e for e in entries if e[0].name != left], provenance=provenance(DEVICE, "t")
+        )
+        scratch = machine_from_dict(data, source="scratch")
+        assert shared.host == scratch.host
+        assert shared.devices[0].dispatch_model == scratch.devices[0].dispatch_model
+        for case, ir, _ in entries:
+            assert simulate_case(case, ir, shared)["call_ns"] == simulate_case(case, ir, scratch)["call_ns"]
+
+
+def test_unprepared_or_no_programs_are_rejected(entries: list) -> None:
+    prepared = loo.prepare(base_machine(DEVICE), entries[:3], DEVICE)
+    with pytest.raises(InputError, match="not prepared: \\['matmul_8x32x32_f32', 'softmax_2x16'\\]"):
+        loo.fit_without(prepared, entries, set())
+    with pytest.raises(InputError, match="every program is left out"):
+        loo.fit_without(prepared, entries[:3], {e[0].name for e in entries})
+    with pytest.raises(InputError, match="named twice"):
+        loo.prepare(base_machine(DEVICE), [entries[0], entries[0]], DEVICE)
