@@ -86,6 +86,28 @@ def earlier_rounds(entry: dict[str, Any]) -> list[tuple[dict[str, Any], float | 
     ]
 
 
+def merged_profile(
+    earlier: list[list[dict[str, Any]]], new: list[list[dict[str, Any]]]
+) -> list[dict[str, Any]]:
+    """The new profiles merged (:func:`~simulator.calibration.rounds.merge_dispatches`) with an earlier
+    one that lists the same dispatches (name and site: the stream IR's file name, line and column,
+    wherever its directory was), else the new ones alone.
+
+    Examples
+    --------
+    >>> old = [{"name": "d", "loc": "/a/x.mlir:1:1", "min_ns": 8, "median_ns": 9, "max_ns": 9}]
+    >>> new = [{"name": "d", "loc": "/b/x.mlir:1:1", "min_ns": 10, "median_ns": 12, "max_ns": 20}]
+    >>> merged_profile([old], [new])[0]["min_ns"], merged_profile([[dict(old[0], loc="/a/x.mlir:2:2")]], [new])[0]["min_ns"]
+    (8, 10)
+    """
+
+    def sites(profile: list[dict[str, Any]]) -> list[tuple[str, str | None]]:
+        return [(d["name"], str(d["loc"]).rsplit("/", 1)[-1] if d["loc"] else None) for d in profile]
+
+    same = [[dict(d, loc=n["loc"]) for d, n in zip(p, new[0])] for p in earlier if sites(p) == sites(new[0])]
+    return merge_dispatches([*same, *new])
+
+
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--device", default="local-task", choices=accuracy.DEVICES)
@@ -98,7 +120,8 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument(
         "--append",
         action="store_true",
-        help="keep each program's earlier rounds (the minimum is over all of them) rather than replace them",
+        help="keep each program's earlier rounds (the minimum is over all of them, and each dispatch's over the earlier profile and the new ones)"
+        " rather than replace them",
     )
     ap.add_argument("--workdir", type=pathlib.Path, default=accuracy.WORKDIR)
     args = ap.parse_args(argv)
@@ -121,13 +144,19 @@ def main(argv: list[str] | None = None) -> int:
     names = [f"{label}:{name}" for label, name in todo]
     # With --append, each program's earlier rounds (only their minima: the best one keeps its timing).
     earlier: dict[str, list[tuple[dict[str, Any], float | None]]] = {n: [] for n in names}
+    profiles: dict[str, list[list[dict[str, Any]]]] = {n: [] for n in names}
+    # ... and their earlier profile (its dispatches' minima): the new rounds' profiles are merged into it.
+    earlier_profiles: dict[str, list[list[dict[str, Any]]]] = {n: [] for n in names}
     if args.append:
         for label_name in names:
             label, name = label_name.split(":", 1)
             entry = files[label]["programs"].get(name)
             if entry is not None:
                 earlier[label_name] = earlier_rounds(entry)
-    profiles: dict[str, list[list[dict[str, Any]]]] = {n: [] for n in names}
+                if entry.get("dispatches") and entry.get("compile_key") == case_key(
+                    todo[(label, name)], device
+                ):
+                    earlier_profiles[label_name].append(entry["dispatches"])
 
     def measure(label_name: str, r: int) -> dict[str, Any]:
         label, name = label_name.split(":", 1)
@@ -165,7 +194,7 @@ def main(argv: list[str] | None = None) -> int:
             merge_call(entry, [*earlier[label_name], *timings])
             entry["compile_key"] = case_key(case, device)
             if profiles[label_name]:
-                entry["dispatches"] = merge_dispatches(profiles[label_name])
+                entry["dispatches"] = merged_profile(earlier_profiles[label_name], profiles[label_name])
         for label, data in files.items():
             paths[label].write_text(json.dumps(data, indent=1, sort_keys=True) + "\n")
         _log(f"round {r + 1} saved")
