@@ -1,7 +1,13 @@
-"""The line layer of the Chrome trace reader: the writer's one-event-per-line files, decoded a chunk at a
-time (about a megabyte of whole lines per orjson call), and line by line where a chunk does not decode as
-the writer's layout, so that an error names its line. :mod:`traces.chrome_read` builds records from what
-this yields.
+"""The line layer of the Chrome trace reader: the writer's one-event-per-line files, read a chunk at a
+time (about a megabyte of whole lines), whose lines are decoded a group at a time (``_GROUP`` lines per
+orjson call), and line by line where a group does not decode as the writer's layout, so that an error names
+its line. :mod:`traces.chrome_read` builds records from what this yields.
+
+Why groups of lines, not the chunk: the reader turns each decoded event into records right after
+decoding it, so a group's events are still in the processor's cache when it reads them (a chunk's events
+take several megabytes; in groups of 64 lines a million-event read takes a quarter less time, and nearly
+a third less in a process with a large heap, as after a 100,000-dispatch simulation). Where the lines of a chunk end, and whether each ends in
+``,\n`` as the writer's lines do, is found for the whole chunk at once with numpy.
 """
 
 from __future__ import annotations
@@ -9,12 +15,15 @@ from __future__ import annotations
 from collections.abc import Iterator
 from typing import IO, Any
 
+import numpy as np
 import orjson
 
 from traces.errors import TraceFormatError
 
 _BATCH = 4096  # lines decoded per orjson call on the careful path
-_CHUNK = 1 << 20  # bytes read and decoded at once on the fast path (about 5,000 of the writer's lines)
+_CHUNK = 1 << 20  # bytes read and scanned for line ends at once (about 5,000 of the writer's lines)
+_GROUP = 64  # lines decoded per orjson call on the fast path
+_NEWLINE, _COMMA = 10, 44
 
 
 def _json_error(name: str, line: int, exc: orjson.JSONDecodeError, what: str) -> TraceFormatError:
@@ -28,15 +37,24 @@ def _json_error(name: str, line: int, exc: orjson.JSONDecodeError, what: str) ->
 
 def _layout_events(binary: IO[bytes], name: str) -> Iterator[tuple[range | list[int], list[dict[str, Any]]]]:
     lineno = 1
-    for chunk, last in _line_chunks(binary):
-        # Decode a chunk of whole lines as one JSON array: far fewer decoder calls than one per line. When
-        # the chunk does not parse as the writer's layout, its lines are decoded one by one (in batches) to
-        # name the bad one.
-        count = chunk.count(b"\n") + (0 if chunk.endswith(b"\n") else 1)
-        fast = _whole_lines(chunk, count)
-        if fast is not None:
-            yield range(lineno + 1, lineno + 1 + count), fast
+    for whole, last in _line_chunks(binary):
+        # Decode groups of whole lines, each as one JSON array: far fewer decoder calls than one per line.
+        # From the first line that is not the writer's layout (or group that does not decode as it) on,
+        # the chunk's lines are decoded one by one (in batches) to name the bad one.
+        stops = _layout_line_ends(whole)
+        view = memoryview(whole)
+        done = 0
+        for first in range(0, len(stops), _GROUP):
+            count = min(_GROUP, len(stops) - first)
+            stop = stops[first + count - 1]  # the group's last newline; the comma before it is left out
+            events = _decode_group(view[done : stop - 1], count)
+            if events is None:
+                break
+            yield range(lineno + 1, lineno + 1 + count), events
             lineno += count
+            done = stop + 1
+        chunk = whole[done:]
+        if not chunk:
             continue
         lines = _split_lines(chunk)
         for k in range(0, len(lines), _BATCH):
@@ -125,20 +143,27 @@ def _careful_batch(
     return numbers, events, end
 
 
-def _whole_lines(chunk: bytes, count: int) -> list[dict[str, Any]] | None:
-    """The events of ``chunk`` (``count`` lines) when each of its lines is one event and each but the last
-    ends in ``",\n"`` (the writer's layout, where the line-by-line path would give the same events); else
-    None. The lines are decoded as they are: no per-line work in Python."""
-    ends_in_comma = chunk.endswith(b",\n")
-    if chunk.count(b",\n") != count - (0 if ends_in_comma else 1):
-        return None
-    if not ends_in_comma and chunk[chunk.rfind(b"\n", 0, len(chunk) - 1) + 1 :].strip() == b"]}":
-        return None  # the end of the document: the careful path checks what follows
-    body = chunk[:-2] if ends_in_comma else chunk
+def _layout_line_ends(chunk: bytes) -> list[int]:
+    """The offsets of the newlines of the leading lines of ``chunk`` in the writer's layout: up to the first
+    line not ending in ``,\n`` (the document's last event, its closing ``]}``, a line of another layout)."""
+    data = np.frombuffer(chunk, np.uint8)
+    ends = np.flatnonzero(data == _NEWLINE)
+    if not len(ends) or ends[0] == 0:  # (a line "\n" first has no comma before its newline)
+        return []
+    off_layout = np.flatnonzero(data[ends - 1] != _COMMA)
+    return (ends[: off_layout[0]] if len(off_layout) else ends).tolist()  # type: ignore[no-any-return]
+
+
+def _decode_group(lines: memoryview, count: int) -> list[dict[str, Any]] | None:
+    """The events of ``count`` lines in the writer's layout (the last one's comma and newline cut off),
+    decoded as they are with no per-line work in Python, if they are one event a line; else None."""
     try:
-        events = orjson.loads(b"[" + body + b"]")
+        events = orjson.loads(b"".join((b"[", lines, b"]")))
     except orjson.JSONDecodeError:
         return None
-    if len(events) != count or not all(type(e) is dict for e in events):
+    if len(events) != count or set(map(type, events)) != _DICT_ONLY:
         return None
     return events  # type: ignore[no-any-return]
+
+
+_DICT_ONLY = {dict}
