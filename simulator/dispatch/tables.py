@@ -14,8 +14,10 @@ from simulator.dispatch import (
     instrument,
     linalg,
     linalg_ext,
+    relayout,
     scalars,
     tensors,
+    workgroups,
 )
 from simulator.dispatch.registry import DispatchRules
 
@@ -26,9 +28,11 @@ PARTS: tuple[DispatchRules, ...] = (
     bindings.RULES,
     linalg.RULES,
     linalg_ext.RULES,
+    relayout.RULES,
     instrument.RULES,
     attention.RULES,
     fastpaths.RULES,
+    workgroups.RULES,
 )
 
 DISPATCH_RULES = DispatchRules.merge("dispatch", PARTS)
