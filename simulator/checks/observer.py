@@ -353,10 +353,11 @@ class Observer:
             uniforms = tuple(push_constant(u) for u in cmd.uniforms)
         except (TypeError, ValueError):
             return None
-        key = (id(program), uniforms, tuple(cmd.lengths))
+        workload = tuple(int(w) for w in cmd.workload) if program.per_workgroup else ()
+        key = (id(program), uniforms, tuple(cmd.lengths), workload)
         if key not in self._access_cache:
             try:
-                got = program.accesses(list(uniforms), list(cmd.lengths))
+                got = program.accesses(list(uniforms), list(cmd.lengths), list(workload))
                 self._access_cache[key] = [list(b) for b in got]
             except (SimulationError, InputError):
                 self._access_cache[key] = None

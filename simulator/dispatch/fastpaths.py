@@ -297,6 +297,8 @@ class Reduction(Elementwise):
 @register_fast(*STRUCTURED_OPS)
 def _fast_structured(ctx: Context, op: Operation, known: list[Any]) -> Impl | None:
     spec: Spec = ctx.plan(op, build_spec, "spec")
+    if spec.kept:
+        return None  # inits with kept unit dims: the generic impl squeezes them
     plan: BodyPlan = ctx.plan(op, lambda o: plan_body(o, spec), "body")  # the key run_structured uses
     if spec.body is not None and plan.kind == "parallel" and not plan.uses_index:
         return Elementwise(ctx, op, spec, plan)

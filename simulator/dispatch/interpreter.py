@@ -26,6 +26,8 @@ TERMINATORS = frozenset(
         "tensor.yield",
         "util.return",
         "hal.return",
+        "stream.return",
+        "flow.return",
         "iree_linalg_ext.yield",
     }
 )

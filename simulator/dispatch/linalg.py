@@ -14,11 +14,12 @@ multiply-add.
 
 from __future__ import annotations
 
+import dataclasses
 from typing import Any
 
 import numpy as np
 
-from ir.affine import AffineDim, AffineMap, parse_affine_map
+from ir.affine import AffineConstant, AffineDim, AffineMap, parse_affine_map
 from ir.attributes import (
     AffineMapAttr,
     ArrayAttr,
@@ -191,6 +192,30 @@ def _unsigned_cast(op: Operation) -> bool:
 
 
 def build_spec(op: Operation) -> Spec:
+    """The op's :class:`Spec`, with the inits' constant-0 results split off (:attr:`Spec.kept`)."""
+    spec = _build_spec(op)
+    inits = spec.maps[spec.n_inputs :]
+    kept = tuple(tuple(i for i, e in enumerate(m.results) if e == AffineConstant(0)) for m in inits)
+    if not any(kept):
+        return spec
+    maps = spec.maps[: spec.n_inputs] + tuple(
+        AffineMap(m.num_dims, m.num_symbols, tuple(e for i, e in enumerate(m.results) if i not in k))
+        for m, k in zip(inits, kept)
+    )
+    return dataclasses.replace(spec, maps=maps, kept=kept)
+
+
+def _squeeze(op: Operation, spec: Spec, outs: list[Any]) -> list[Any]:
+    """The inits without their kept unit axes (:attr:`Spec.kept`)."""
+    out = []
+    for o, k in zip(outs, spec.kept):
+        if any(o.shape[a] != 1 for a in k):
+            raise unsupported(op, f"an init of shape {o.shape} has a non-unit dim its map fixes to 0")
+        out.append(o.reshape(tuple(n for a, n in enumerate(o.shape) if a not in k)) if k else o)
+    return out
+
+
+def _build_spec(op: Operation) -> Spec:
     name = op.op_name
     n_in = n_inputs(op)
     body = _body(op)
@@ -252,6 +277,9 @@ def _structured(ctx: Context, op: Operation, args: list[Any]) -> list[Any]:
     spec: Spec = ctx.plan(op, build_spec, "spec")
     ins, outs = args[: spec.n_inputs], args[spec.n_inputs :]
     assert ctx.env is not None
+    if spec.kept:
+        results = run_structured(ctx, op, spec, ins, _squeeze(op, spec, outs), ctx.env)
+        return [np.reshape(r, o.shape).astype(o.dtype, copy=False) for r, o in zip(results, outs)]
     results = run_structured(ctx, op, spec, ins, outs, ctx.env)
     return [r if r.dtype == o.dtype else r.astype(o.dtype) for r, o in zip(results, outs)]
 
@@ -259,6 +287,10 @@ def _structured(ctx: Context, op: Operation, args: list[Any]) -> list[Any]:
 def _structured_shape(ctx: Context, op: Operation, args: list[Any]) -> list[Any]:
     spec: Spec = ctx.plan(op, build_spec, "spec")
     shapes = [tuple(a.shape) if isinstance(a, Abstract | np.ndarray) else None for a in args]
+    for i, k in enumerate(spec.kept):
+        sh = shapes[spec.n_inputs + i]
+        if k and sh is not None:
+            shapes[spec.n_inputs + i] = tuple(n for a, n in enumerate(sh) if a not in k)
     bounds = loop_bounds(op, spec, shapes)
     flops = structured_flops(ctx, op, spec, bounds)
     ctx.flops += flops

@@ -32,6 +32,7 @@ from simulator.dispatch.bindings import Binding, merge_ranges
 from simulator.dispatch.interpreter import TERMINATORS, Compiled, compile_ops, run_ops, run_steps
 from simulator.dispatch.registry import RUNTIME, Context, DispatchRules, Env, default_rules, unsupported
 from simulator.dispatch.structured import FREE_OPS
+from simulator.dispatch.workgroups import WORKGROUP_OPS, grid_points, uses_workgroups, workgroup_count
 from simulator.errors import DispatchError, UnsupportedOpError
 from simulator.kernels import push_constant
 
@@ -57,15 +58,18 @@ _U8 = np.dtype(np.uint8)
 UNIFORM_CACHE_SIZE = 16
 
 # Ops that touch binding data (or, for HAL ordinals, the number bound): never computed ahead.
-_BINDING_OPS = frozenset(
-    {
-        "hal.interface.binding.subspan",
-        "iree_tensor_ext.dispatch.tensor.load",
-        "iree_tensor_ext.dispatch.tensor.store",
-        "flow.dispatch.tensor.load",
-        "flow.dispatch.tensor.store",
-    }
-)
+_BINDING_OPS = (
+    frozenset(
+        {
+            "hal.interface.binding.subspan",
+            "iree_tensor_ext.dispatch.tensor.load",
+            "iree_tensor_ext.dispatch.tensor.store",
+            "flow.dispatch.tensor.load",
+            "flow.dispatch.tensor.store",
+        }
+    )
+    | WORKGROUP_OPS
+)  # and the workgroup ids and counts, which change from one workgroup to the next
 
 
 def split_uniform_steps(ctx: Context, block: Any) -> tuple[Compiled, Compiled]:
@@ -121,8 +125,18 @@ def _sym_name(op: Operation) -> str:
 class ExecutableProgram:
     """One dispatch function, ready to run on bindings (see :mod:`simulator.dispatch`)."""
 
-    def __init__(self, func: Operation, name: str | None = None, rules: DispatchRules | None = None) -> None:
+    def __init__(
+        self,
+        func: Operation,
+        name: str | None = None,
+        rules: DispatchRules | None = None,
+        export: Operation | None = None,
+    ) -> None:
         self.rules = rules or default_rules()
+        # The export whose count region gives the workgroup grid of a body that reads its workgroup id
+        # or count (run once per workgroup: simulator.dispatch.workgroups); other bodies run whole.
+        self.export = export
+        self.per_workgroup = uses_workgroups(func)
         if not func.regions or not func.regions[0].blocks:
             raise UnsupportedOpError(f"dispatch interpreter: {func.describe()} has no body")
         self.func = func
@@ -206,16 +220,28 @@ class ExecutableProgram:
         ):
             self._check_counts(bound, uniforms)
         ctx = Context(
-            rules=self.rules, plans=self._plans, bindings=bound, uniforms=list(uniforms), vector_bytes=self.vector_bytes
+            rules=self.rules,
+            plans=self._plans,
+            bindings=bound,
+            uniforms=list(uniforms),
+            vector_bytes=self.vector_bytes,
         )
         key = _uniform_key(uniforms)
         with np.errstate(all="ignore"):
             found = self._uniform_values.get(key)
             if found is None:
                 found = self._prepare(ctx, key, uniforms)
-            env = Env()
-            env.update(found[0])
-            run_steps(ctx, found[1], env)
+            if not self.per_workgroup:
+                env = Env()
+                env.update(found[0])
+                run_steps(ctx, found[1], env)
+                return ctx.instruments
+            grid = workgroup_count(ctx, self.export, workload)
+            for point in grid_points(grid):
+                ctx.workgroup = (point, grid)
+                env = Env()
+                env.update(found[0])
+                run_steps(ctx, found[1], env)
         return ctx.instruments
 
     def _prepare(
@@ -250,29 +276,49 @@ class ExecutableProgram:
         self._uniform_values[key] = found
         return found
 
-    def _analyse(self, uniforms: Sequence[int | float], binding_lengths: list[int]) -> Context:
+    def _analyse(
+        self,
+        uniforms: Sequence[int | float],
+        binding_lengths: list[int],
+        workload: Sequence[int] | None = None,
+    ) -> Context:
         bound = [Binding(i, None, int(n)) for i, n in enumerate(binding_lengths)]
         ctx = Context(
             analysis=True, rules=self.rules, plans=self._plans, bindings=bound, uniforms=list(uniforms)
         )
-        env = self._env(bound, list(uniforms))
+        block = self.func.regions[0].blocks[0]
         with np.errstate(all="ignore"):
-            run_ops(ctx, self.func.regions[0].blocks[0], env)
+            if not self.per_workgroup:
+                run_ops(ctx, block, self._env(bound, list(uniforms)))
+                return ctx
+            # Every workgroup's loads, stores and flops, in the one record.
+            grid = workgroup_count(ctx, self.export, workload)
+            for point in grid_points(grid):
+                ctx.workgroup = (point, grid)
+                run_ops(ctx, block, self._env(bound, list(uniforms)))
         return ctx
 
-    def cost(self, uniforms: Sequence[int | float], workload: list[int], binding_lengths: list[int]) -> DispatchCost:
+    def cost(
+        self, uniforms: Sequence[int | float], workload: list[int], binding_lengths: list[int]
+    ) -> DispatchCost:
         """Flops of the linalg loop nests and bytes the loads read and the stores write (no data)."""
-        ctx = self._analyse(uniforms, binding_lengths)
+        ctx = self._analyse(uniforms, binding_lengths, workload)
         read = sum(b - a for _, kind, ranges in ctx.accesses if kind == "read" for a, b in ranges)
         written = sum(b - a for _, kind, ranges in ctx.accesses if kind == "write" for a, b in ranges)
         dtype = max(ctx.flops_by_dtype.items(), key=lambda kv: kv[1])[0] if ctx.flops_by_dtype else ""
         extent = max(ctx.contraction_rows)[1] if ctx.contraction_rows else 0
         return DispatchCost(int(ctx.flops), int(read), int(written), dtype, int(extent))
 
-    def accesses(self, uniforms: Sequence[int | float], binding_lengths: list[int]) -> list[list[tuple[str, int, int]]]:
+    def accesses(
+        self,
+        uniforms: Sequence[int | float],
+        binding_lengths: list[int],
+        workload: Sequence[int] | None = None,
+    ) -> list[list[tuple[str, int, int]]]:
         """Per binding, the merged byte ranges ``(kind, start, stop)`` its loads and stores touch,
-        relative to the start of the binding, reads first then writes, each sorted."""
-        ctx = self._analyse(uniforms, binding_lengths)
+        relative to the start of the binding, reads first then writes, each sorted (over every workgroup
+        of a body that reads its workgroup id: that needs the dispatch's ``workload``)."""
+        ctx = self._analyse(uniforms, binding_lengths, workload)
         out: list[list[tuple[str, int, int]]] = []
         for i in range(len(binding_lengths)):
             per: list[tuple[str, int, int]] = []
@@ -442,7 +488,12 @@ def load_executable(module: Module, entry_point: SymbolRefAttr) -> ExecutablePro
     per_module = _CACHE.setdefault(module, {})
     program = per_module.get(key)
     if program is None:
-        program = ExecutableProgram(find_function(module, entry_point), "::".join(key))
+        export = module.lookup(entry_point)
+        program = ExecutableProgram(
+            find_function(module, entry_point),
+            "::".join(key),
+            export=export if export.op_name.endswith("executable.export") else None,
+        )
         per_module[key] = program
     return program
 

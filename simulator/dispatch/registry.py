@@ -152,6 +152,9 @@ class Context:
     # bf16 values carried in f32 between ops (IREE's CPU code; simulator.dispatch.scalars); host
     # arithmetic (simulator.arith) rounds each op instead.
     carry_bf16: bool = True
+    # The workgroup being run and the grid, ((x, y, z), (nx, ny, nz)), for a body that reads its
+    # workgroup id or count (simulator.dispatch.workgroups); None while a body runs whole.
+    workgroup: tuple[tuple[int, ...], tuple[int, ...]] | None = None
 
     def plan(self, op: Operation, build: Callable[[Operation], Any], tag: str = "") -> Any:
         """``build(op)``, computed once per op (and tag) and kept: the function is analysed once."""

@@ -55,6 +55,10 @@ class Spec:
     body_takes_outs: bool = True  # linalg.map's body has no arguments for the inits
     default_body: str | None = None  # "muladd", "add", "max", "min" for named ops without a region
     unsigned_cast: bool = False
+    # Per init: the result positions its map fixes to the constant 0 (a reduction that keeps its reduced
+    # dims as size 1, ``(d0, d1) -> (d0, 0)``). ``maps`` holds the inits' maps without them; the
+    # interpreter drops those unit axes from the inits and puts them back on the results.
+    kept: tuple[tuple[int, ...], ...] = ()
 
 
 # f16 combiners whose result depends on the order of the steps (IREE's runs them in loop order).
