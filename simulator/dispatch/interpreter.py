@@ -27,6 +27,8 @@ TERMINATORS = frozenset(
         "util.return",
         "hal.return",
         "stream.return",
+        "scf.yield",
+        "scf.condition",
         "flow.return",
         "iree_linalg_ext.yield",
     }

@@ -155,6 +155,9 @@ class Context:
     # The workgroup being run and the grid, ((x, y, z), (nx, ny, nz)), for a body that reads its
     # workgroup id or count (simulator.dispatch.workgroups); None while a body runs whole.
     workgroup: tuple[tuple[int, ...], tuple[int, ...]] | None = None
+    # > 0 while a branch runs for elements that discard its values (an scf.if whose condition differs per
+    # element, simulator.dispatch.control): a tensor.extract there clamps its index instead of failing.
+    speculative: int = 0
 
     def plan(self, op: Operation, build: Callable[[Operation], Any], tag: str = "") -> Any:
         """``build(op)``, computed once per op (and tag) and kept: the function is analysed once."""

@@ -10,6 +10,7 @@ from __future__ import annotations
 from simulator.dispatch import (
     attention,
     bindings,
+    control,
     fastpaths,
     instrument,
     linalg,
@@ -17,6 +18,7 @@ from simulator.dispatch import (
     relayout,
     scalars,
     tensors,
+    winograd,
     workgroups,
 )
 from simulator.dispatch.registry import DispatchRules
@@ -26,12 +28,14 @@ PARTS: tuple[DispatchRules, ...] = (
     scalars.RULES,
     tensors.RULES,
     bindings.RULES,
+    control.RULES,
     linalg.RULES,
     linalg_ext.RULES,
     relayout.RULES,
     instrument.RULES,
     attention.RULES,
     fastpaths.RULES,
+    winograd.RULES,
     workgroups.RULES,
 )
 

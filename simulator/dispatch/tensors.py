@@ -167,6 +167,9 @@ def _extract(ctx: Context, op: Operation, args: list[Any]) -> list[Any]:
     """One element, or, inside a vectorised linalg body, a gather: the indices are whole arrays."""
     src = args[0]
     index = tuple(np.asarray(i) for i in args[1:])
+    if ctx.speculative and src.size:
+        # In a branch the element does not take (simulator.dispatch.control): its value is discarded.
+        index = tuple(np.clip(i, 0, n - 1) for i, n in zip(index, src.shape))
     for d, i in enumerate(index):
         if i.size and (i.min() < 0 or i.max() >= src.shape[d]):
             bad = int(i.min()) if i.min() < 0 else int(i.max())
