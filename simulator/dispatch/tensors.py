@@ -219,13 +219,24 @@ def _pad(ctx: Context, op: Operation, args: list[Any]) -> list[Any]:
 
     lo, hi = _pads(op, args)
     block = op.regions[0].blocks[0] if op.regions and op.regions[0].blocks else None
-    if block is None or any(a.uses for a in block.args):
-        raise unsupported(op, "only pads with a value independent of the index are supported")
-    value = run_ops(ctx, block, Env(ctx.env))[0]
+    if block is None:
+        raise unsupported(op, "the pad has no region")
     src = args[0]
     if any(p < 0 for p in lo + hi):
         raise DispatchError(f"{op.describe()}: negative padding {lo} {hi}")
-    out = np.full(tuple(s + a + b for s, a, b in zip(src.shape, lo, hi)), value, dtype=src.dtype)
+    shape = tuple(s + a + b for s, a, b in zip(src.shape, lo, hi))
+    env = Env(ctx.env)
+    if any(a.uses for a in block.args):
+        # The padding value depends on the position: the region runs once over every index of the result
+        # (each block argument a broadcastable array of its dim's indices), as the vectorised linalg
+        # bodies do; only the positions outside the source keep it.
+        for d, a in enumerate(block.args):
+            env[a] = np.arange(shape[d], dtype=np.int64).reshape(
+                [-1 if k == d else 1 for k in range(len(shape))]
+            )
+    value = run_ops(ctx, block, env)[0]
+    out = np.empty(shape, dtype=src.dtype)
+    out[...] = np.broadcast_to(np.asarray(value).astype(src.dtype, copy=False), shape)
     out[tuple(slice(a, a + s) for a, s in zip(lo, src.shape))] = src
     return [out]
 
