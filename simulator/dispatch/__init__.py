@@ -47,15 +47,19 @@ Supported: ``stream.binding.subspan``, ``hal.interface.binding.subspan``/``const
 ``iree_tensor_ext.dispatch.tensor.load``/``store`` (static and dynamic offsets, sizes, strides),
 ``iree_tensor_ext.dispatch.workload.ordinal``, ``util.assume.int``; ``tensor.empty``, ``extract_slice``,
 ``insert_slice``, ``collapse_shape``, ``expand_shape``, ``cast``, ``dim``, ``extract``, ``insert``,
-``from_elements``, ``splat``, ``pad`` (constant), ``concat``, ``bitcast``, ``reshape``; ``linalg.generic``
-(any mix of parallel and reduction loops; projected permutation, broadcast, window and general affine
-maps; ``linalg.index``), ``map``, ``reduce``, ``fill``, ``copy``, ``transpose``, ``broadcast``,
-``softmax``, the matmul family, convolutions and poolings, the elementwise named ops; ``arith`` (float,
-integer, comparisons, select, casts, bitcast) and ``math`` (exp, log, tanh, erf, rsqrt, powf, rounding...).
+``from_elements``, ``splat``, ``pad`` (a constant, captured or index-dependent value), ``concat``,
+``bitcast``, ``reshape``; ``linalg.generic`` (any mix of parallel and reduction loops; projected
+permutation, broadcast, window and general affine maps; inits that keep a reduced dim as a constant 0;
+``linalg.index``), ``map``, ``reduce``, ``fill``, ``copy``, ``transpose``, ``broadcast``, ``softmax``, the
+matmul family, convolutions and poolings, the elementwise named ops, ``pack``/``unpack``
+(:mod:`~simulator.dispatch.relayout`); ``arith`` (float, integer, comparisons, select, casts, bitcast) and
+``math`` (exp, log, tanh, erf, rsqrt, powf, rounding...); ``scf.for``/``if``/``while``/``index_switch``
+at the top of a body or inside a linalg body (:mod:`~simulator.dispatch.control`); workgroup ids and
+counts, a body reading them run once per workgroup (:mod:`~simulator.dispatch.workgroups`).
 ``iree_linalg_ext`` sort, topk, scan, scatter, gather, arg_compare, fft (:mod:`~simulator.dispatch.linalg_ext`),
-attention and online_attention (:mod:`~simulator.dispatch.attention`).
-Not supported: ``scf`` control flow, workgroup ids/counts (bodies run whole, not tiled), the other
-``iree_linalg_ext`` ops, ``linalg.pack``/``unpack``, memrefs and vectors.
+attention and online_attention (:mod:`~simulator.dispatch.attention`), the Winograd transforms
+(:mod:`~simulator.dispatch.winograd`).
+Not supported: workgroup sizes, the other ``iree_linalg_ext`` ops, ``scf.forall``, memrefs and vectors.
 """
 
 from __future__ import annotations
