@@ -128,6 +128,11 @@ FAMILIES = {
     "dispatch.instrument": ("hal.instrument.",),
     "dispatch.attention": ("iree_linalg_ext.",),
     "dispatch.fastpaths": ("linalg.", "iree_tensor_ext.", "flow."),
+    "dispatch.control": ("scf.",),
+    "dispatch.encodings": ("iree_encoding.",),
+    "dispatch.relayout": ("linalg.",),
+    "dispatch.winograd": ("iree_linalg_ext.winograd.",),
+    "dispatch.workgroups": ("stream.dispatch.workgroup.", "hal.interface.workgroup.", "flow.dispatch.workgroup."),
 }
 
 
