@@ -55,7 +55,9 @@ matmul family, convolutions and poolings, the elementwise named ops, ``pack``/``
 (:mod:`~simulator.dispatch.relayout`); ``arith`` (float, integer, comparisons, select, casts, bitcast) and
 ``math`` (exp, log, tanh, erf, rsqrt, powf, rounding...); ``scf.for``/``if``/``while``/``index_switch``
 at the top of a body or inside a linalg body (:mod:`~simulator.dispatch.control`); workgroup ids and
-counts, a body reading them run once per workgroup (:mod:`~simulator.dispatch.workgroups`).
+counts, a body reading them run once per workgroup (:mod:`~simulator.dispatch.workgroups`); data-tiled
+tensors (``--iree-opt-data-tiling``: ``iree_encoding.set_encoding``/``unset_encoding``, bindings whose
+layout packs them, :mod:`~simulator.dispatch.encodings`).
 ``iree_linalg_ext`` sort, topk, scan, scatter, gather, arg_compare, fft (:mod:`~simulator.dispatch.linalg_ext`),
 attention and online_attention (:mod:`~simulator.dispatch.attention`), the Winograd transforms
 (:mod:`~simulator.dispatch.winograd`).

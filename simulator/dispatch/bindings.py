@@ -22,6 +22,7 @@ import numpy as np
 from ir.attributes import DenseArrayAttr, IntegerAttr
 from ir.core import Operation
 from ir.types import DYNAMIC, DispatchTensorType, OpaqueType, TensorType, numpy_dtype
+from simulator.dispatch.encodings import packed_bytes, packing_of
 from simulator.dispatch.instrument import RingBuffer
 from simulator.dispatch.registry import RUNTIME, UNKNOWN, Abstract, Context, DispatchRules, Impl, unsupported
 from simulator.errors import DispatchError
@@ -58,6 +59,8 @@ class BoundTensor:
     shape: tuple[int, ...]
     dtype: np.dtype
     access: str  # readonly, writeonly, readwrite
+    # The packed layout of a data-tiled tensor's bytes (simulator.dispatch.encodings), None when plain.
+    packing: Any = None
 
 
 def segments(op: Operation) -> list[int]:
@@ -146,18 +149,18 @@ def rank_reduced_shape(op: Operation, sizes: list[int], result: TensorType) -> t
 # --- subspans -----------------------------------------------------------------------------------------
 
 
-def _subspan_type(op: Operation) -> tuple[TensorType, np.dtype, str, tuple[int, ...] | None]:
+def _subspan_type(op: Operation) -> tuple[TensorType, np.dtype, str, tuple[int, ...] | None, Any]:
     t = op.results[0].type
     if not isinstance(t, DispatchTensorType):
         raise unsupported(op, f"result type {t} is not a dispatch tensor")
     static = tuple(t.tensor.shape) if t.tensor.has_static_shape else None  # type: ignore[arg-type]
-    return t.tensor, numpy_dtype(t.tensor.element_type), t.access, static
+    return t.tensor, numpy_dtype(t.tensor.element_type), t.access, static, packing_of(t.tensor, op)
 
 
 def _subspan(ctx: Context, op: Operation, binding: int, offset: Any, dims: list[Any]) -> BoundTensor:
-    tensor, dtype, access, static = ctx.plan(op, _subspan_type, "subspan")
+    tensor, dtype, access, static, packing = ctx.plan(op, _subspan_type, "subspan")
     shape = static if static is not None else resolve_shape(op, tensor, dims)
-    return BoundTensor(binding, as_int(op, offset), shape, dtype, access)
+    return BoundTensor(binding, as_int(op, offset), shape, dtype, access, packing)
 
 
 @register_op("stream.binding.subspan")
@@ -375,10 +378,67 @@ def merge_ranges(ranges: list[tuple[int, int]]) -> list[tuple[int, int]]:
     return out
 
 
+# --- data-tiled tensors (simulator.dispatch.encodings) -------------------------------------------------
+
+
+def _packed_range(
+    ctx: Context, op: Operation, bt: BoundTensor, dyn: list[list[Any]]
+) -> tuple[tuple[int, ...], int]:
+    """The packed shape of a data-tiled bound tensor and its first byte; the slice must be the whole
+    tensor (IREE loads and stores them whole) and the packed bytes inside the binding."""
+    s = _slice(ctx, op, bt, *dyn)
+    if any(s.offsets) or s.sizes != bt.shape or any(st != 1 for st in s.strides):
+        raise unsupported(op, f"a slice {s.sizes} at {s.offsets} of a data-tiled tensor {bt.shape}")
+    if bt.binding >= len(ctx.bindings):
+        raise DispatchError(f"{op.describe()}: binding {bt.binding} of {len(ctx.bindings)} bound")
+    pshape, nbytes = packed_bytes(bt.shape, bt.dtype.itemsize, bt.packing)
+    length = ctx.bindings[bt.binding].length
+    if bt.offset < 0 or bt.offset + nbytes > length:
+        raise DispatchError(
+            f"{op.describe()}: the packed tensor {pshape}x{bt.dtype} at byte {bt.offset} leaves binding "
+            f"{bt.binding} ({length} bytes)"
+        )
+    return pshape, nbytes
+
+
+def _packed_load(ctx: Context, op: Operation, bt: BoundTensor, dyn: list[list[Any]]) -> np.ndarray:
+    from simulator.dispatch.relayout import unpack_array
+
+    pshape, _ = _packed_range(ctx, op, bt, dyn)
+    data = ctx.bindings[bt.binding].data
+    packed = np.ndarray(pshape, bt.dtype, data, bt.offset)
+    pos, tiles, perm = bt.packing
+    return np.array(
+        unpack_array(packed, bt.shape, list(pos), list(tiles), list(perm), op.describe()), copy=True
+    )
+
+
+def _packed_store(
+    ctx: Context, op: Operation, bt: BoundTensor, dyn: list[list[Any]], value: np.ndarray
+) -> None:
+    from simulator.dispatch.relayout import pack_array
+
+    pshape, _ = _packed_range(ctx, op, bt, dyn)
+    pos, tiles, perm = bt.packing
+    packed = pack_array(value.reshape(bt.shape), list(pos), list(tiles), list(perm), 0, op.describe())
+    np.ndarray(pshape, bt.dtype, ctx.bindings[bt.binding].data, bt.offset)[...] = packed
+
+
+def _packed_access(ctx: Context, op: Operation, bt: BoundTensor, dyn: list[list[Any]], kind: str) -> None:
+    pshape, nbytes = _packed_range(ctx, op, bt, dyn)
+    ctx.accesses.append((bt.binding, kind, [(bt.offset, bt.offset + nbytes)] if nbytes else []))
+    strides = tuple(int(x) * bt.dtype.itemsize for x in _elem_strides(pshape))
+    ctx.slices.append(
+        (kind, bt.binding, Geometry(bt.offset, bt.offset + nbytes, pshape, strides, None), bt.dtype)
+    )
+
+
 @register_op("iree_tensor_ext.dispatch.tensor.load", "flow.dispatch.tensor.load")
 def _load(ctx: Context, op: Operation, args: list[Any]) -> list[Any]:
     src, _dims, offs, sizes, strides = _split(ctx.plan(op, _slice_plan, "slice"), args)
     bt: BoundTensor = src[0]
+    if bt.packing is not None:
+        return [_packed_load(ctx, op, bt, [offs, sizes, strides])]
     g = geometry(ctx, op, bt, [offs, sizes, strides])
     binding = ctx.bindings[bt.binding]
     view = _view(bt, g, binding.data)
@@ -395,6 +455,9 @@ def _load(ctx: Context, op: Operation, args: list[Any]) -> list[Any]:
 def _load_shape(ctx: Context, op: Operation, args: list[Any]) -> list[Any]:
     src, _dims, offs, sizes, strides = _split(ctx.plan(op, _slice_plan, "slice"), args)
     bt: BoundTensor = src[0]
+    if bt.packing is not None:
+        _packed_access(ctx, op, bt, [offs, sizes, strides], "read")
+        return [Abstract(bt.shape, bt.dtype)]
     s = _slice(ctx, op, bt, offs, sizes, strides)
     g = geometry(ctx, op, bt, [offs, sizes, strides])
     ctx.accesses.append((bt.binding, "read", slice_byte_ranges(bt, s)))
@@ -409,10 +472,13 @@ def _store(ctx: Context, op: Operation, args: list[Any]) -> list[Any]:
     bt: BoundTensor = target[0]
     if bt.access == "readonly":
         raise DispatchError(f"{op.describe()}: store into a readonly binding")
-    g = geometry(ctx, op, bt, [offs, sizes, strides])
     v = np.asarray(value[0])
     if v.dtype != bt.dtype:
         raise DispatchError(f"{op.describe()}: storing {v.dtype} values into a {bt.dtype} tensor")
+    if bt.packing is not None:
+        _packed_store(ctx, op, bt, [offs, sizes, strides], v)
+        return []
+    g = geometry(ctx, op, bt, [offs, sizes, strides])
     _view(bt, g, ctx.bindings[bt.binding].data)[...] = v.reshape(g.sizes) if v.shape != g.sizes else v
     return []
 
@@ -421,6 +487,9 @@ def _store(ctx: Context, op: Operation, args: list[Any]) -> list[Any]:
 def _store_shape(ctx: Context, op: Operation, args: list[Any]) -> list[Any]:
     _value, target, _dims, offs, sizes, strides = _split(ctx.plan(op, _slice_plan, "slice"), args)
     bt: BoundTensor = target[0]
+    if bt.packing is not None:
+        _packed_access(ctx, op, bt, [offs, sizes, strides], "write")
+        return []
     s = _slice(ctx, op, bt, offs, sizes, strides)
     g = geometry(ctx, op, bt, [offs, sizes, strides])
     ctx.accesses.append((bt.binding, "write", slice_byte_ranges(bt, s)))
@@ -440,7 +509,7 @@ def _fixed_geometry(ctx: Context, op: Operation, known: list[Any], first: int) -
         return None
     parts = _split(ctx.plan(op, _slice_plan, "slice"), known)
     bt = parts[first][0]
-    if not isinstance(bt, BoundTensor) or bt.binding >= len(ctx.bindings):
+    if not isinstance(bt, BoundTensor) or bt.binding >= len(ctx.bindings) or bt.packing is not None:
         return None
     try:
         g = geometry(ctx, op, bt, parts[-3:])

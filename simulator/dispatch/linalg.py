@@ -194,6 +194,8 @@ def _unsigned_cast(op: Operation) -> bool:
 def build_spec(op: Operation) -> Spec:
     """The op's :class:`Spec`, with the inits' constant-0 results split off (:attr:`Spec.kept`)."""
     spec = _build_spec(op)
+    if any(getattr(v.type, "encoding", None) is not None for v in op.operands):
+        spec = dataclasses.replace(spec, data_tiled=True)
     inits = spec.maps[spec.n_inputs :]
     kept = tuple(tuple(i for i, e in enumerate(m.results) if e == AffineConstant(0)) for m in inits)
     if not any(kept):

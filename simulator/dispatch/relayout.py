@@ -82,29 +82,65 @@ def _packed_shape(
     return tuple(split[outer_axis[p]] for p in perm) + tuple(split[a] for a in inner)
 
 
+def packed_shape(
+    shape: tuple[int, ...], pos: list[int], tiles: list[int], perm: list[int]
+) -> tuple[int, ...]:
+    """The shape ``pack`` gives a tensor of ``shape``."""
+    return _packed_shape(shape, pos, tiles, perm)
+
+
+def pack_array(
+    x: np.ndarray, pos: list[int], tiles: list[int], perm: list[int], pad: Any = None, where: str = "pack"
+) -> np.ndarray:
+    """``x`` packed (see the module doc); a partial tile is filled with ``pad`` (None: an error)."""
+    split, outer_axis, inner = _interleaved(list(x.shape), pos, tiles)
+    padded = [
+        split[outer_axis[d]] * split[outer_axis[d] + 1] if d in pos else n for d, n in enumerate(x.shape)
+    ]
+    if tuple(padded) != tuple(x.shape):
+        if pad is None:
+            raise DispatchError(
+                f"{where}: source shape {x.shape} is not a whole number of tiles {tiles} and there is no padding value"
+            )
+        full = np.full(padded, pad, dtype=x.dtype)
+        full[tuple(slice(0, n) for n in x.shape)] = x
+        x = full
+    order = [outer_axis[p] for p in perm] + inner
+    return np.ascontiguousarray(x.reshape(split).transpose(order))
+
+
+def unpack_array(
+    x: np.ndarray,
+    shape: tuple[int, ...],
+    pos: list[int],
+    tiles: list[int],
+    perm: list[int],
+    where: str = "unpack",
+) -> np.ndarray:
+    """The tensor of ``shape`` whose packed form is ``x`` (the padding dropped)."""
+    rank = len(shape)
+    outer = [0] * rank
+    for i, p in enumerate(perm):
+        outer[p] = x.shape[i]
+    for i, t in enumerate(tiles):
+        if x.shape[rank + i] != t:
+            raise DispatchError(f"{where}: source tile dim {rank + i} is {x.shape[rank + i]}, not {t}")
+    tile_of = dict(zip(pos, tiles))
+    padded = [outer[d] * tile_of[d] if d in tile_of else outer[d] for d in range(rank)]
+    split, outer_axis, inner = _interleaved(padded, pos, tiles)
+    order = [outer_axis[p] for p in perm] + inner
+    full = x.transpose(np.argsort(order)).reshape(padded)
+    if any(d > n for d, n in zip(shape, padded)):
+        raise DispatchError(f"{where}: destination {shape} is larger than the unpacked {tuple(padded)}")
+    return np.ascontiguousarray(full[tuple(slice(0, d) for d in shape)])
+
+
 @register_op("linalg.pack")
 def _pack(ctx: Context, op: Operation, args: list[Any]) -> list[Any]:
     src, dest = args[0], args[1]
     pos, tiles, perm = _layout(op, args[2:], src.ndim)
-    split, outer_axis, inner = _interleaved(list(src.shape), pos, tiles)
-    padded = []
-    for d, n in enumerate(src.shape):
-        a = outer_axis[d]
-        padded.append(split[a] * split[a + 1] if d in pos else n)
-    x = np.asarray(src)
-    if tuple(padded) != tuple(x.shape):
-        has_pad = len(op.operands) > 2 and _segment(op, 2) == 1
-        if not has_pad:
-            raise DispatchError(
-                f"{op.describe()}: source shape {x.shape} is not a whole number of tiles {tiles} "
-                "and the op has no padding_value"
-            )
-        value = args[2]
-        out = np.full(padded, value, dtype=dest.dtype)
-        out[tuple(slice(0, n) for n in x.shape)] = x
-        x = out
-    order = [outer_axis[p] for p in perm] + inner
-    result = np.ascontiguousarray(x.reshape(split).transpose(order)).astype(dest.dtype, copy=False)
+    pad = args[2] if _segment(op, 2) == 1 else None
+    result = pack_array(np.asarray(src), pos, tiles, perm, pad, op.describe()).astype(dest.dtype, copy=False)
     if result.shape != tuple(dest.shape):
         raise DispatchError(
             f"{op.describe()}: packed shape {result.shape} is not the destination's {dest.shape}"
@@ -122,29 +158,9 @@ def _segment(op: Operation, i: int) -> int:
 @register_op("linalg.unpack")
 def _unpack(ctx: Context, op: Operation, args: list[Any]) -> list[Any]:
     src, dest = args[0], args[1]
-    rank = dest.ndim
-    pos, tiles, perm = _layout(op, args[2:], rank)
-    # The padded tensor's dims: each tiled dim is (number of tiles) x tile, read from the source.
-    outer = [0] * rank
-    for i, p in enumerate(perm):
-        outer[p] = src.shape[i]
-    tile_of = dict(zip(pos, tiles))
-    for i, t in enumerate(tiles):
-        if src.shape[rank + i] != t:
-            raise DispatchError(
-                f"{op.describe()}: source tile dim {rank + i} is {src.shape[rank + i]}, not {t}"
-            )
-    padded = [outer[d] * tile_of[d] if d in tile_of else outer[d] for d in range(rank)]
-    split, outer_axis, inner = _interleaved(padded, pos, tiles)
-    order = [outer_axis[p] for p in perm] + inner
-    inverse = np.argsort(order)
-    x = np.asarray(src).transpose(inverse).reshape(padded)
-    if any(d > n for d, n in zip(dest.shape, padded)):
-        raise DispatchError(
-            f"{op.describe()}: destination {dest.shape} is larger than the unpacked {tuple(padded)}"
-        )
-    result = np.ascontiguousarray(x[tuple(slice(0, d) for d in dest.shape)]).astype(dest.dtype, copy=False)
-    return [result]
+    pos, tiles, perm = _layout(op, args[2:], dest.ndim)
+    result = unpack_array(np.asarray(src), tuple(dest.shape), pos, tiles, perm, op.describe())
+    return [result.astype(dest.dtype, copy=False)]
 
 
 @register_shape("linalg.pack", "linalg.unpack")

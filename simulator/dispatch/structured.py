@@ -59,6 +59,9 @@ class Spec:
     # dims as size 1, ``(d0, d1) -> (d0, 0)``). ``maps`` holds the inits' maps without them; the
     # interpreter drops those unit axes from the inits and puts them back on the results.
     kept: tuple[tuple[int, ...], ...] = ()
+    # An operand carries an encoding (data tiling, simulator.dispatch.encodings): IREE lowers the op to
+    # an mmt4d whose f16/bf16 products accumulate in f32 and round once, not in K order.
+    data_tiled: bool = False
 
 
 # f16 combiners whose result depends on the order of the steps (IREE's runs them in loop order).
@@ -314,7 +317,7 @@ def _run_structured(
             q = q.reshape((1,) * len(bounds))
         c, first = plan.combiners[0]
         init = _to_par(outs[0], plan.out_dims[0])
-        if isinstance(c, Operation) and c.op_name == "arith.addf":
+        if isinstance(c, Operation) and c.op_name == "arith.addf" and not spec.data_tiled:
             low = accumulate_low_precision(ctx, plan.contractions, p, q, bounds, red, init)
             if low is not None:
                 return [_from_par(low, plan.out_dims[0])]
@@ -472,7 +475,11 @@ def _run_default(
     init = _to_par(outs[0], plan.out_dims[0])
     if plan.kind == "contract":
         p, q = cast(views[0]), cast(views[1])
-        low = accumulate_low_precision(ctx, plan.contractions, p, q, bounds, plan.red_dims, init)
+        low = (
+            None
+            if spec.data_tiled
+            else accumulate_low_precision(ctx, plan.contractions, p, q, bounds, plan.red_dims, init)
+        )
         if low is not None:
             return [_from_par(low, plan.out_dims[0])]
         part = contract(plan.contractions, p, q, bounds, plan.red_dims)
