@@ -125,7 +125,7 @@ def variant_case(directory: pathlib.Path, favor: str | None) -> Case:
         case.inputs,
         case.parameters,
         None,
-        (FAVOR_FLAG + favor,),
+        (*case.flags, FAVOR_FLAG + favor),
     )
 
 
@@ -137,7 +137,9 @@ def favors_key(directory: pathlib.Path) -> str:
 
 def favor_differs(directory: pathlib.Path, favor: str, workdir: pathlib.Path) -> bool:
     """Whether IREE's stream IR for ``favor`` differs from its default stream IR (both compiled now)."""
-    default = Case(f"{directory.name}{SEP}default", directory / "source.mlir", ())
+    default = Case(
+        f"{directory.name}{SEP}default", directory / "source.mlir", (), flags=fixture_case(directory).flags
+    )
     variant = variant_case(directory, favor)
     a = stream_ir_of(default, workdir, "local-task").read_text()
     b = stream_ir_of(variant, workdir, "local-task").read_text()

@@ -25,7 +25,8 @@ indices...);
 :mod:`frontend_models3` the next eight (loops and branches with wide integers...) and
 :mod:`frontend_models4` the next ten (masked attention, grouped convolutions, integer reductions...) and
 :mod:`frontend_models5` the next six (unique/histogram, data-dependent while loops, dilated pools...) and
-:mod:`frontend_models6` the rest (f16 mixed precision, quantised convolution, grouped-query attention...). The HAL forms
+:mod:`frontend_models6` the next five (f16 mixed precision, quantised convolution, grouped-query attention...) and
+:mod:`frontend_models7` two compiled with a user's extra flags (data tiling, Winograd convolutions). The HAL forms
 (``hal*.mlir``) are written as :mod:`regen_fixtures` writes them.
 
 Usage::
@@ -70,6 +71,8 @@ class Model:
     inputs: list[np.ndarray]
     notes: list[str] = field(default_factory=list)
     extra_files: dict[str, bytes] = field(default_factory=dict)
+    # iree-compile flags a user adds to the target flags for this model (data tiling, preprocessing).
+    flags: list[str] = field(default_factory=list)
 
 
 # -- JAX: StableHLO with the weights as parameters ----------------------------------------------------
@@ -366,23 +369,24 @@ def build(model: Model, out: pathlib.Path) -> pathlib.Path:
         prog.write_text(model.source)
         param_lines = write_params(model.params, out / "params.irpa")
     opt, compile_ = rf.tool("iree-opt"), rf.tool("iree-compile")
-    rf.run([compile_, str(prog), *rf.TARGET_FLAGS, "--compile-to=stream", "-o", str(out / "cmd.mlir")])
+    target = [*rf.TARGET_FLAGS, *model.flags]
+    rf.run([compile_, str(prog), *target, "--compile-to=stream", "-o", str(out / "cmd.mlir")])
     rf.run([opt, str(out / "cmd.mlir"), "--mlir-print-op-generic", "-o", str(out / "cmd.generic.mlir")])
     for favor in FAVORS:
         pretty = out / f"cmd.{favor}.mlir"
         flag = f"--iree-stream-partitioning-favor={favor}"
-        rf.run([compile_, str(prog), *rf.TARGET_FLAGS, flag, "--compile-to=stream", "-o", str(pretty)])
+        rf.run([compile_, str(prog), *target, flag, "--compile-to=stream", "-o", str(pretty)])
         rf.run([opt, str(pretty), "--mlir-print-op-generic", "-o", str(out / f"cmd.{favor}.generic.mlir")])
         pretty.unlink()
-    (out / "async.mlir").write_text(rf.async_dump(prog))
-    rf.hal_forms(prog, out)
+    (out / "async.mlir").write_text(rf.async_dump(prog, target))
+    rf.hal_forms(prog, out, target)
     rf.run([opt, str(out / "async.mlir"), "--mlir-print-op-generic", "-o", str(out / "async.generic.mlir")])
     inputs = []
     for i, arr in enumerate(model.inputs):
         np.save(out / f"input{i}.npy", arr)
         inputs.append(f"input{i}.npy: {arr.dtype} {list(arr.shape)}")
     vmfb = out / "module.vmfb"
-    rf.run([compile_, str(prog), *rf.TARGET_FLAGS, "-o", str(vmfb)])
+    rf.run([compile_, str(prog), *target, "-o", str(vmfb)])
     n_results = _count_results(out / "cmd.mlir")
     run_cmd = [
         rf.tool("iree-run-module"), "--module=module.vmfb", "--device=local-task", "--function=main",
@@ -410,7 +414,8 @@ def build(model: Model, out: pathlib.Path) -> pathlib.Path:
         "",
         *model.notes,
         f"source.mlir:        {how}",
-        f"target flags (T): {' '.join(rf.TARGET_FLAGS)}",
+        f"target flags (T): {' '.join(target)}",
+        *(["compile_flags.txt: the flags T adds to the target flags, one a line"] if model.flags else []),
         "cmd.mlir:           iree-compile source.mlir T --compile-to=stream -o cmd.mlir",
         "cmd.generic.mlir:   iree-opt cmd.mlir --mlir-print-op-generic -o cmd.generic.mlir",
         "cmd.FAVOR.generic.mlir: iree-compile source.mlir T --iree-stream-partitioning-favor=FAVOR"
@@ -431,6 +436,11 @@ def build(model: Model, out: pathlib.Path) -> pathlib.Path:
         "",
     ]
     (out / "README.txt").write_text("\n".join(readme))
+    flags_file = out / "compile_flags.txt"  # read by simulator.calibration.run.fixture_case
+    if model.flags:
+        flags_file.write_text("".join(f + "\n" for f in model.flags))
+    elif flags_file.exists():
+        flags_file.unlink()
     return out
 
 
@@ -456,8 +466,9 @@ def main(argv: list[str] | None = None) -> int:
     from frontend_models4 import MODELS as FIFTH
     from frontend_models5 import MODELS as SIXTH
     from frontend_models6 import MODELS as SEVENTH
+    from frontend_models7 import MODELS as EIGHTH
 
-    models = {**MODELS, **MORE, **THIRD, **FOURTH, **FIFTH, **SIXTH, **SEVENTH}
+    models = {**MODELS, **MORE, **THIRD, **FOURTH, **FIFTH, **SIXTH, **SEVENTH, **EIGHTH}
     unknown = [n for n in a.names if n not in models]
     if unknown:
         ap.error(f"unknown model(s) {unknown}; known: {sorted(models)}")

@@ -70,15 +70,20 @@ class Case:
 
 
 def fixture_case(directory: pathlib.Path) -> Case:
-    """A fixture set of tests/fixtures/iree as a case (its cmd.mlir is the stream IR)."""
+    """A fixture set of tests/fixtures/iree as a case (its cmd.mlir is the stream IR); the iree-compile
+    flags its ``compile_flags.txt`` lists (one a line: a frontend fixture compiled with data tiling, say)
+    are the case's flags."""
     inputs = tuple(f"@{p}" for p in sorted(directory.glob("input*.npy")))
     params = directory / "params.irpa"
+    flags_file = directory / "compile_flags.txt"
+    flags = tuple(f for f in flags_file.read_text().splitlines() if f.strip()) if flags_file.exists() else ()
     return Case(
         directory.name,
         directory / "source.mlir",
         inputs,
         (f"model={params}",) if params.exists() else (),
         directory / "cmd.mlir",
+        flags,
     )
 
 
