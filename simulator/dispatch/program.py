@@ -136,7 +136,7 @@ class ExecutableProgram:
         # The export whose count region gives the workgroup grid of a body that reads its workgroup id
         # or count (run once per workgroup: simulator.dispatch.workgroups); other bodies run whole.
         self.export = export
-        self.per_workgroup = uses_workgroups(func)
+        self.per_workgroup = uses_workgroups(func, export)
         if not func.regions or not func.regions[0].blocks:
             raise UnsupportedOpError(f"dispatch interpreter: {func.describe()} has no body")
         self.func = func

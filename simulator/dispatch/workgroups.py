@@ -24,7 +24,7 @@ import numpy as np
 from ir.attributes import IntegerAttr
 from ir.core import Operation
 from simulator.dispatch.registry import Context, DispatchRules, Env, unsupported
-from simulator.errors import DispatchError
+from simulator.errors import DispatchError, UnsupportedOpError
 
 RULES = DispatchRules.named("dispatch.workgroups")
 register_op = RULES.impls.register
@@ -60,8 +60,14 @@ def _workgroup_count(ctx: Context, op: Operation, args: list[Any]) -> list[Any]:
     return [np.int64(ctx.workgroup[1][_dimension(op)])]
 
 
-def uses_workgroups(func: Operation) -> bool:
-    return any(op.op_name in WORKGROUP_OPS for op in func.walk())
+def uses_workgroups(func: Operation, export: Operation | None = None) -> bool:
+    """Whether ``func`` reads its workgroup id or count. In a HAL executable (``export`` a
+    ``hal.executable.export``) that is refused by name: a HAL dispatch's workgroup count does not reach
+    the interpreter (the stream form of the same program runs)."""
+    first = next((op for op in func.walk() if op.op_name in WORKGROUP_OPS), None)
+    if first is not None and export is not None and export.op_name == "hal.executable.export":
+        raise unsupported(first, "a HAL dispatch's workgroup count does not reach the interpreter; run the stream form")
+    return first is not None
 
 
 def workgroup_count(
@@ -76,10 +82,11 @@ def workgroup_count(
     block = export.regions[0].blocks[0]
     index_args = [a for a in block.args if str(a.type) == "index"]
     if workload is None or len(workload) != len(index_args):
+        # A HAL-level dispatch gives its workgroup count, not the workload: not supported (exit 2).
         got = "no workload" if workload is None else f"{len(workload)} workload values"
-        raise DispatchError(
-            f"{name}: its body reads workgroup ids; the count region takes {len(index_args)} workload "
-            f"values and the dispatch gives {got}"
+        raise UnsupportedOpError(
+            f"dispatch interpreter cannot run {name} per workgroup: its body reads workgroup ids and the "
+            f"count region takes {len(index_args)} workload values; the dispatch gives {got}"
         )
     env = Env()
     for a in block.args:

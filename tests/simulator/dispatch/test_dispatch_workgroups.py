@@ -184,3 +184,34 @@ stream.executable private @ex {
     module = load_program(source)
     with pytest.raises(UnsupportedOpError, match=r"stream.dispatch.workgroup.size at .*wg.mlir:9:\d+"):
         load_executable(module, SymbolRefAttr("ex", ("e",)))
+
+
+def test_hal_dispatches_of_per_workgroup_bodies_are_refused_by_name(
+    tmp_path: pathlib.Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """The HAL form gives a dispatch its workgroup count, which does not reach the interpreter: with the
+    dumped HAL bodies or with the stream-form bodies, the run stops naming the workgroup op (exit 2)."""
+    import subprocess
+    import sys
+
+    from simulator.cli import main
+    from tests.simulator.dispatch.iree_diff import FLAGS
+
+    require_iree()
+    source = tmp_path / "wg.mlir"
+    source.write_text(PROGRAM)
+    compiler = pathlib.Path(sys.executable).parent / "iree-compile"
+    hal, dumps, stream = tmp_path / "wg.hal.mlir", tmp_path / "sources", tmp_path / "wg.stream.mlir"
+    for more in (
+        ["--compile-to=hal", f"--iree-hal-dump-executable-sources-to={dumps}", "-o", str(hal)],
+        ["--compile-to=stream", "-o", str(stream)],
+    ):
+        r = subprocess.run([str(compiler), str(source), *FLAGS, *more], capture_output=True, text=True, timeout=300)
+        assert r.returncode == 0, r.stderr[-2000:]
+    x = tmp_path / "x.npy"
+    np.save(x, np.ones((8, 6), np.float32))
+    for sources, named in ((dumps, "hal.interface.workgroup.id at "), (stream, "reads workgroup ids")):
+        argv = ["run", str(hal), "--executable-sources", str(sources), "--function", "rows", "--input", f"@{x}"]
+        assert main(argv) == 2
+        err = capsys.readouterr().err
+        assert err.startswith("streamsim: error: not supported: ") and named in err, err
