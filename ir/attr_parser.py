@@ -11,7 +11,7 @@ import re
 from ir import attributes as A
 from ir import types as T
 from ir.affine import parse_affine_map
-from ir.dense_literal import DenseLiteralError
+from ir.dense_literal import DENSE_TOKEN, DenseLiteralError
 from ir.errors import IRError, ParseError
 from ir.lexer import _BARE_ID, _INT, Lexer, _unescape
 
@@ -27,6 +27,8 @@ _DIMS = re.compile(r"((?:(?:\d+|\?)x)*)")
 # The body of ``array<T: ...>`` after its element type when it is decimal integers (no leading zeros, which
 # the general path reads as Python literals would): ``: 0, 2, 2, 1>``.
 _DENSE_INTS = re.compile(r"[ \t\n]*:[ \t\n]*(-?(?:0|[1-9]\d*)(?:[ \t\n]*,[ \t\n]*-?(?:0|[1-9]\d*))*)[ \t\n]*>")
+# The digits of a dense literal's hex blob ("0x" and pairs of them; a plain run is 30x faster to match).
+_HEX_DIGITS = re.compile(r"[0-9A-Fa-f]*")
 # Builtin types kept whole as text.
 _OPAQUE_BUILTIN_TYPES = frozenset({"memref", "opaque", "unranked"})
 
@@ -155,13 +157,15 @@ class AttrTypeParser(Lexer):
         """Read a dense literal of numbers now, as MLIR's parser does, so that a malformed element, one out
         of its type's range, a float among integers or a shape that is not the type's is an error where
         MLIR reports it (the element, or the ``dense`` keyword for the shape) rather than when the value is
-        first used (hex blobs ``"0x..."`` are checked then)."""
+        first used (a hex blob ``"0x..."`` has its digits and size checked, its values read when used)."""
         t = dense.type
         if not isinstance(t, T.TensorType | T.VectorType) or t.shape is None or T.DYNAMIC in t.shape:
             return
         if not isinstance(t.element_type, T.IntegerType | T.IndexType | T.FloatType | T.ComplexType):
             return
-        if dense.body.lstrip().startswith('"'):
+        body = dense.body.strip()
+        if body.startswith('"'):
+            self._check_dense_hex(body, t, keyword_pos, body_pos + dense.body.index('"'))
             return
         try:
             dense.to_numpy()
@@ -170,6 +174,24 @@ class AttrTypeParser(Lexer):
             raise self.error(exc.message, where) from None
         except IRError:
             pass  # valid, but numpy holds no such elements (complex<i8>): an error where the values are used
+
+    def _check_dense_hex(self, body: str, t: T.TensorType | T.VectorType, keyword_pos: int, string_pos: int) -> None:
+        """A hex blob ``"0x..."``: hex digits in pairs, as many bytes as the elements take (``i1`` takes a
+        byte, ``iN`` whole bytes, ``index`` 8, a complex twice its part) or one element's (a splat)."""
+        if not body.startswith('"0x') or len(body) % 2 or _HEX_DIGITS.fullmatch(body, 3, len(body) - 1) is None:
+            raise self.error("expected string containing hex digits starting with `0x`", string_pos)
+        et = t.element_type
+        part = et.element_type if isinstance(et, T.ComplexType) else et
+        bits = 64 if isinstance(part, T.IndexType) else getattr(part, "width", None)
+        if not isinstance(bits, int):
+            return
+        size = (bits + 7) // 8 * (2 if isinstance(et, T.ComplexType) else 1)
+        count = 1
+        for d in t.shape or ():
+            count *= d
+        got = (len(body) - 4) // 2
+        if got != size * count and got != size:
+            raise self.error(f"elements hex data size is invalid for provided type: '{t}'", keyword_pos)
 
     def _parse_number_attribute(self) -> A.Attribute:
         pos = self.pos
@@ -205,29 +227,73 @@ class AttrTypeParser(Lexer):
             raise self.error(exc.message, pos) from None
 
     def _parse_dense_array(self) -> A.Attribute:
+        """``array<T: ...>`` as MLIR's dense array parser reads it: ``T`` an integer or float type of whole
+        bytes (or ``i1``), integers that fit ``T`` (``true``/``false`` for ``i1`` alone), floats with their
+        dot or hex bit patterns for float types; errors at MLIR's columns."""
+        self.skip()
+        type_pos = self.pos
         et = self.parse_type()
+        if not isinstance(et, T.IntegerType | T.FloatType):
+            raise self.error(f"expected integer or float type, got: {et}", type_pos)
+        if not (isinstance(et, T.IntegerType) and et.width == 1) and et.width % 8:
+            raise self.error("element type bitwidth must be a multiple of 8", type_pos)
         fast = _DENSE_INTS.match(self.text, self.pos)
-        if fast:
-            # The common case (operand segment sizes): decimal integers, read in one match.
-            self.pos = fast.end()
-            return A.DenseArrayAttr(et, tuple(int(v) for v in fast.group(1).split(",")))
+        if fast and isinstance(et, T.IntegerType) and et.width > 1:
+            # The common case (operand segment sizes): decimal integers in the signed range, in one match.
+            ints = tuple(int(v) for v in fast.group(1).split(","))
+            bound = 1 << (et.width - 1)
+            low, high = (0, 2 * bound - 1) if et.signedness == "u" else (-bound, bound - 1)
+            if low <= min(ints) and max(ints) <= high and "-0" not in fast.group(1).replace(" ", ""):
+                self.pos = fast.end()
+                return A.DenseArrayAttr(et, ints)
+        if self.accept(">"):
+            return A.DenseArrayAttr(et, ())
+        self.expect(":", "after the element type of array<...>")
         values: list[int | float] = []
-        if self.accept(":"):
-            while True:
-                self.skip()
-                if self.accept("true"):
-                    values.append(1)
-                elif self.accept("false"):
-                    values.append(0)
+        text = self.text
+        while True:
+            negative = self.accept("-")
+            self.skip()
+            m = DENSE_TOKEN.match(text, self.pos)
+            kind = m.lastgroup if m else None
+            word = m.group(kind) if m and kind else ""
+            at = m.start(kind) if m and kind else self.pos
+            if isinstance(et, T.IntegerType):
+                if kind == "word" and word in ("true", "false"):
+                    if et.width != 1:
+                        raise self.error("expected i1 type for 'true' or 'false' values", at)
+                    values.append(int(word == "true"))
+                    self.pos = m.end() if m else self.pos
+                elif kind == "int":
+                    self.pos = m.end() if m else self.pos
+                    self.skip()
+                    if et.width == 1:
+                        raise self.error("expected 'true' or 'false' values for i1 type", self.pos)
+                    try:
+                        values.append(A.integer_literal_value(("-" if negative else "") + word, et))
+                    except IRError as exc:
+                        raise self.error(exc.message.replace(" for type", " for array element type"), self.pos) from None
                 else:
-                    fm = _FLOAT.match(self.text, self.pos)
-                    if fm:
-                        self.pos = fm.end()
-                        values.append(float(fm.group(0)))
-                    else:
-                        values.append(self.parse_int())
-                if not self.accept(","):
-                    break
+                    raise self.error(f"expected integer literal, found {self._found()}", at)
+            else:
+                if kind == "float":
+                    values.append(-float(word) if negative else float(word))
+                elif kind == "int" and word.startswith("0x"):
+                    try:
+                        values.append(A.float_from_hex_literal(("-" if negative else "") + word, et))
+                    except IRError as exc:
+                        raise self.error(exc.message, at) from None
+                elif kind == "int":
+                    raise self.error(
+                        f"unexpected decimal integer literal {word} for a floating point value "
+                        "(add a trailing dot to make it a float)",
+                        at,
+                    )
+                else:
+                    raise self.error(f"expected floating point literal, found {self._found()}", at)
+                self.pos = m.end() if m else self.pos
+            if not self.accept(","):
+                break
         self.expect(">", "to close array<...>")
         return A.DenseArrayAttr(et, tuple(values))
 
@@ -424,6 +490,8 @@ class AttrTypeParser(Lexer):
                 self.pos = vm.end()
             et = self.parse_type()
             self.expect(">", "to close vector<...>")
+            if 0 in dims:
+                raise self.error("vector types must have positive constant sizes but got 0", start)
             return T.VectorType(tuple(dims), et, tuple(scal) if any(scal) else ())
         dm = _DIMS.match(text, self.pos)
         assert dm is not None
@@ -485,4 +553,6 @@ class AttrTypeParser(Lexer):
         return T.OpaqueType(self.text[start : self.pos])
 
 
+# The digits of a dense literal's hex blob ("0x" and pairs of them; a plain run is 30x faster to match).
+_HEX_DIGITS = re.compile(r"[0-9A-Fa-f]*")
 # Builtin types kept whole as text.

@@ -25,7 +25,7 @@ from ir.types import ComplexType, FloatType, IndexType, IntegerType, Type, numpy
 # One token of MLIR's lexer, as far as a tensor literal can hold it. A hex integer needs a digit after
 # "0x" ("0xg" is 0 then an identifier), a float needs its dot, and an exponent counts only with digits
 # ("1.0e" is 1.0 then an identifier "e"; "1e5" is 1 then "e5").
-_TOKEN = re.compile(
+DENSE_TOKEN = _TOKEN = re.compile(
     r"""\s*(?:
       (?P<int>0x[0-9A-Fa-f]+|[0-9]+(?![0-9.]))
     | (?P<float>[0-9]+\.[0-9]*(?:[eE][-+]?[0-9]+)?)

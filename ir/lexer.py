@@ -27,6 +27,9 @@ def int_literal(text: str) -> int:
 
 
 _STRING = re.compile(r'"((?:[^"\\\n]|\\.)*)"')
+# The escapes MLIR's lexer takes in a string literal (\", \\, \n, \t, \XX with two hex digits); group 1
+# is a backslash that starts none of them.
+_ESCAPE = re.compile(r'\\(?:["\\nt]|[0-9A-Fa-f]{2})|(\\)')
 # Per bracket pair, the run of characters :meth:`Lexer.balanced` passes over without looking.
 _BALANCED_SKIP: dict[str, re.Pattern[str]] = {}
 
@@ -106,7 +109,16 @@ class Lexer:
         m = self.match(_STRING)
         if not m:
             raise self.error(f"expected a string literal, found {self._found()}")
+        self.check_escapes(m)
         return _unescape(m.group(1))
+
+    def check_escapes(self, m: re.Match[str]) -> None:
+        """MLIR's "unknown escape in string literal", at the backslash, for a string matched by _STRING."""
+        if "\\" not in m.group(1):
+            return
+        for e in _ESCAPE.finditer(m.group(1)):
+            if e.group(1) is not None:
+                raise self.error("unknown escape in string literal", m.start(1) + e.start())
 
     def parse_bare_identifier(self) -> str:
         m = self.match(_BARE_ID)
@@ -137,6 +149,7 @@ class Lexer:
                 m = _STRING.match(text, i)
                 if not m:
                     raise self.error("unterminated string literal", i)
+                self.check_escapes(m)
                 i = m.end()
                 continue
             if c == open_:

@@ -255,12 +255,40 @@ def _verify_tied_function(op: Operation) -> None:
             raise VerifyError(f"{op.op_name}: result #{r} tied to invalid operand index {index}", location=op.location)
 
 
+def _verify_function_entry(op: Operation) -> None:
+    """MLIR's function verifier: the entry block's arguments are the signature's inputs, in number and type."""
+    ftype = op.attr("function_type")
+    sig = getattr(ftype, "value", None)
+    if not isinstance(sig, FunctionType) or not op.regions or not op.regions[0].blocks:
+        return
+    args = op.regions[0].blocks[0].args
+    if len(args) != len(sig.inputs):
+        raise VerifyError(
+            f"{op.op_name}: entry block must have {len(sig.inputs)} arguments to match function signature, "
+            f"has {len(args)}",
+            location=op.location,
+        )
+    for i, (arg, want) in enumerate(zip(args, sig.inputs)):
+        if str(arg.type) != str(want):
+            raise VerifyError(
+                f"{op.op_name}: type of entry block argument #{i}('{arg.type}') must match the type of the "
+                f"corresponding argument in function signature('{want}')",
+                location=op.location,
+            )
+
+
+def _verify_util_func(op: Operation) -> None:
+    _verify_function_entry(op)
+    _verify_tied_function(op)
+
+
 #: Rules of ops that have no op class here (upstream MLIR ops, stream's tensor phase), by op name.
 CLASSLESS_RULES = {
     "arith.constant": _verify_arith_constant,
     "stream.tensor.dispatch": _verify_tensor_dispatch,
     "util.optimization_barrier": _verify_optimization_barrier,
-    "util.func": _verify_tied_function,
+    "util.func": _verify_util_func,
+    "func.func": _verify_function_entry,
     "util.call": _verify_tied_function,
     **UTIL_RULES,
 }

@@ -27,7 +27,44 @@ def verify_symbol_uses(top: Operation) -> None:
     for op in top.walk():
         rule = _RULES.get(op.op_name)
         if rule is not None:
+            if _UNDEFINED.get(op.op_name) and _resolves_in(op, top):
+                _defined(op, functions)
             rule(op, functions)
+
+
+#: Symbol operands that must name a symbol of a kind: (attribute, the ops it may name, what IREE says).
+_UNDEFINED: dict[str, tuple[str, tuple[str, ...], str]] = {
+    "util.global.load": ("global", ("util.global",), "undefined global"),
+    "util.global.store": ("global", ("util.global",), "undefined global"),
+    "util.call": ("callee", ("util.func", "func.func"), "undefined/incompatible callee"),
+    "func.call": ("callee", ("util.func", "func.func"), "undefined/incompatible callee"),
+    "stream.async.call": ("callee", ("stream.async.func", "util.func", "func.func"), "undefined external call"),
+}
+#: Ops that open a symbol table of their own (a reference inside one resolves there, not in the module).
+_SYMBOL_TABLES = frozenset(
+    {"builtin.module", "hal.executable", "hal.executable.variant", "stream.executable", "flow.executable"}
+)
+
+
+def _resolves_in(op: Operation, top: Operation) -> bool:
+    """Whether ``op``'s flat symbol references resolve in ``top``'s table (no nearer table encloses it)."""
+    for parent in op.ancestors():
+        if parent is top:
+            return True
+        if parent.op_name in _SYMBOL_TABLES:
+            return False
+    return True
+
+
+def _defined(op: Operation, functions: dict[str, Operation]) -> None:
+    """IREE's verifySymbolUses: a global access names a util.global, a call a function, of the module."""
+    attr, kinds, message = _UNDEFINED[op.op_name]
+    ref = op.attr(attr)
+    if not isinstance(ref, SymbolRefAttr) or ref.nested:
+        return
+    found = functions.get(ref.root)
+    if found is None or found.op_name not in kinds:
+        raise VerifyError(f"{op.op_name}: {message}: {ref}", location=op.location)
 
 
 def _callee_type(op: Operation, functions: dict[str, Operation]) -> FunctionType | None:

@@ -1,0 +1,126 @@
+"""Programs one edit away from a valid one, through iree-opt and through our parser and verifier.
+
+Found by a differential fuzz (fixture programs mutated, each mutant through both): IREE rejected these and
+we took them. Each case is the module below with one edit. iree-opt reads all cases in one run
+(``--split-input-file``); where it rejects a case, ours must reject it at the same line and column, and
+where it accepts one (the controls), ours must accept it too.
+"""
+
+from __future__ import annotations
+
+import bisect
+import re
+import subprocess
+
+import pytest
+
+from ir import parse_module, verify
+from ir.errors import IRError
+from tests.ir.test_iree_acceptance import _iree_opt
+
+BASE = """\
+"builtin.module"() ({
+  "util.global"() <{sym_name = "g", sym_visibility = "private", type = tensor<4xf32>}> : () -> ()
+  "util.func"() <{function_type = (i32) -> i32, sym_name = "callee", sym_visibility = "private"}> ({
+  ^bb0(%arg0: i32):
+    "util.return"(%arg0) : (i32) -> ()
+  }) : () -> ()
+  "util.func"() <{function_type = (i32) -> tensor<4xf32>, sym_name = "main"}> ({
+  ^bb0(%arg0: i32):
+    %0 = "util.global.load"() <{global = @g}> : () -> tensor<4xf32>
+    %1 = "util.call"(%arg0) <{callee = @callee}> : (i32) -> i32
+    %2 = "arith.constant"() <{value = dense<1.0> : vector<4xf32>}> : () -> vector<4xf32>
+    %3 = "arith.constant"() <{value = 3 : i32}> {x = array<i8: 1, 2>} : () -> i32
+    %4 = "arith.constant"() <{value = dense<"0x0000803F0000803F0000803F0000803F"> : tensor<4xf32>}> : () -> tensor<4xf32>
+    "util.global.store"(%0) <{global = @g}> : (tensor<4xf32>) -> ()
+    "util.return"(%0) : (tensor<4xf32>) -> ()
+  }) : () -> ()
+}) : () -> ()
+"""
+HEX = '"0x0000803F0000803F0000803F0000803F"'
+VEC = "dense<1.0> : vector<4xf32>}> : () -> vector<4xf32>"
+ENTRY = "^bb0(%arg0: i32):\n    %0"
+# name: (text of the base module, its replacement)
+CASES = {
+    "control": ("", ""),
+    "undefined global load": ("<{global = @g}> : () -> tensor", "<{global = @nope}> : () -> tensor"),
+    "undefined global store": ('store"(%0) <{global = @g}>', 'store"(%0) <{global = @nope}>'),
+    "global names a function": ("<{global = @g}> : () -> tensor", "<{global = @callee}> : () -> tensor"),
+    "undefined callee": ("<{callee = @callee}>", "<{callee = @nope}>"),
+    "callee is a global": ("<{callee = @callee}>", "<{callee = @g}>"),
+    "array i8 300": ("array<i8: 1, 2>", "array<i8: 1, 300>"),
+    "array i8 -129": ("array<i8: 1, 2>", "array<i8: -129, 2>"),
+    "array i8 255 (control)": ("array<i8: 1, 2>", "array<i8: 255, 2>"),
+    "array i8 -0": ("array<i8: 1, 2>", "array<i8: -0, 2>"),
+    "array i1 integers": ("array<i8: 1, 2>", "array<i1: 1, 0>"),
+    "array i1 true (control)": ("array<i8: 1, 2>", "array<i1: true, false>"),
+    "array i32 true": ("array<i8: 1, 2>", "array<i32: true>"),
+    "array i32 float": ("array<i8: 1, 2>", "array<i32: 1.5>"),
+    "array f32 integers": ("array<i8: 1, 2>", "array<f32: 1, 2>"),
+    "array f32 hex (control)": ("array<i8: 1, 2>", "array<f32: 0x3F800000, -2.5>"),
+    "array f32 inf": ("array<i8: 1, 2>", "array<f32: inf>"),
+    "array i64 2^64": ("array<i8: 1, 2>", "array<i64: 18446744073709551616>"),
+    "array i3": ("array<i8: 1, 2>", "array<i3: 1>"),
+    "array index": ("array<i8: 1, 2>", "array<index: 1>"),
+    "array empty (control)": ("array<i8: 1, 2>", "array<i8>"),
+    "hex short": (HEX, '"0x0000803F0000803F0000803F"'),
+    "hex splat (control)": (HEX, '"0x0000803F"'),
+    "hex odd digits": (HEX, '"0x0000803F0"'),
+    "hex bad digit": (HEX, '"0x0000803G0000803F0000803F0000803F"'),
+    "hex upper X": (HEX, '"0X0000803F0000803F0000803F0000803F"'),
+    "hex lower digits (control)": (HEX, '"0x0000803f0000803f0000803f0000803f"'),
+    "vector 0": (VEC, "dense<1.0> : vector<0xf32>}> : () -> vector<0xf32>"),
+    "vector 2x0": (VEC, "dense<1.0> : vector<2x0xf32>}> : () -> vector<2x0xf32>"),
+    "vector dynamic": (VEC, "dense<1.0> : vector<?xf32>}> : () -> vector<?xf32>"),
+    "function without terminator": ('    "util.return"(%arg0) : (i32) -> ()\n', ""),
+    "string unknown escape": ('sym_name = "main"', 'sym_name = "ma\\qin"'),
+    "string half hex escape": ('sym_name = "main"', 'sym_name = "ma\\1in"'),
+    "string escapes (control)": ('sym_name = "main"', 'sym_name = "ma\\22\\n\\t\\\\in"'),
+    "entry argument type": (ENTRY, "^bb0(%arg0: i64):\n    %0"),
+    "entry argument count": (ENTRY, "^bb0(%arg0: i32, %arg1: i32):\n    %0"),
+    "tensor negative dim": ("type = tensor<4xf32>", "type = tensor<-4xf32>"),
+}
+
+
+def _text(name: str) -> str:
+    old, new = CASES[name]
+    assert not old or BASE.count(old) == 1, name
+    return BASE.replace(old, new) if old else BASE
+
+
+@pytest.fixture(scope="module")
+def iree_errors(tmp_path_factory: pytest.TempPathFactory) -> dict[str, tuple[int, int, str]]:
+    """iree-opt's first error per case: (line, column, message) in the case's own text."""
+    names = list(CASES)
+    texts = [_text(n) for n in names]
+    path = tmp_path_factory.mktemp("invalid") / "cases.mlir"
+    path.write_text("// -----\n".join(texts))
+    proc = subprocess.run(
+        [_iree_opt(), "--split-input-file", str(path), "-o", "/dev/null"], capture_output=True, text=True, timeout=120
+    )
+    starts, line = [], 1
+    for t in texts:
+        starts.append(line)
+        line += t.count("\n") + 1
+    found: dict[str, tuple[int, int, str]] = {}
+    for row in proc.stderr.splitlines():
+        m = re.match(r".*cases\.mlir:(\d+):(\d+): error: (.*)", row)
+        if m:
+            k = bisect.bisect_right(starts, int(m.group(1))) - 1
+            found.setdefault(names[k], (int(m.group(1)) - starts[k] + 1, int(m.group(2)), m.group(3)))
+    return found
+
+
+@pytest.mark.parametrize("name", list(CASES))
+def test_verdict_and_place_as_iree_opt(name: str, iree_errors: dict[str, tuple[int, int, str]]) -> None:
+    theirs = iree_errors.get(name)
+    if "(control)" in name or name == "control":
+        assert theirs is None, f"the control case is not valid for iree-opt: {theirs}"
+    try:
+        verify(parse_module(_text(name), "case.mlir"))
+    except IRError as exc:
+        assert theirs is not None, f"iree-opt accepts it; we say {exc}"
+        m = re.match(r"case\.mlir:(\d+):(\d+): ", str(exc))
+        assert m and (int(m.group(1)), int(m.group(2))) == theirs[:2], f"iree-opt: {theirs}; ours: {exc}"
+        return
+    assert theirs is None, f"iree-opt rejects it ({theirs}); we accept it"
