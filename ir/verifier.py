@@ -32,10 +32,20 @@ from ir.attributes import (
     TypeAttr,
     UnitAttr,
 )
-from ir.core import Block, BlockArgument, Operation, OpResult, Value
+from ir.core import Block, BlockArgument, Operation, OpResult, Region, Value
 from ir.errors import VerifyError
 from ir.module import ISOLATED_GENERIC_OPS, Module
-from ir.opdef import OPTIONAL, SINGLE, VARIADIC, OperandDef, OpSpec, ResultDef, attr_key, segment_bounds
+from ir.opdef import (
+    OP_CLASSES,
+    OPTIONAL,
+    SINGLE,
+    VARIADIC,
+    OperandDef,
+    OpSpec,
+    ResultDef,
+    attr_key,
+    segment_bounds,
+)
 from ir.types import FunctionType
 from ir.verifier_symbols import verify_symbol_uses
 from ir.verifier_util import UTIL_RULES
@@ -111,8 +121,6 @@ def _verify_op(op: Operation, visible: tuple[set[int], ...]) -> None:
                         f"{len(block.ops) - 1 - i} op(s) follow it",
                         location=child.location,
                     )
-                _verify_op(child, scope)
-                local.update(id(r) for r in child.results)
             if op.op_name in FUNCTION_OPS and (not block.ops or block.ops[-1].op_name not in TERMINATORS):
                 found = block.ops[-1].op_name if block.ops else "nothing"
                 raise VerifyError(
@@ -120,6 +128,20 @@ def _verify_op(op: Operation, visible: tuple[set[int], ...]) -> None:
                     f"found {found}",
                     location=block.ops[-1].location if block.ops else op.location,
                 )
+            # A lone block with no ops and no arguments prints as an empty region, ``({ })``, which MLIR reads
+            # as a region with no blocks (an export without a workgroup count body).
+            empty_region = not block.ops and not block.args and len(region.blocks) == 1
+            if _needs_terminator(op, region) and not empty_region and not (block.ops and _may_terminate(block.ops[-1])):
+                if not block.ops:
+                    raise VerifyError(f"{op.op_name}: empty block: expect at least a terminator", location=op.location)
+                last_op = block.ops[-1]
+                raise VerifyError(
+                    f"block with no terminator, has {last_op.op_name} (a block of {op.op_name} ends with one)",
+                    location=last_op.location,
+                )
+            for child in block.ops:
+                _verify_op(child, scope)
+                local.update(id(r) for r in child.results)
     verify_own = getattr(op, "verify_", None)
     if verify_own is not None and typed_layout:
         verify_own()
@@ -134,9 +156,40 @@ TERMINATORS = frozenset(
     {
         "util.return", "util.unreachable", "func.return", "cf.br", "cf.cond_br", "cf.switch", "scf.yield",
         "scf.condition", "stream.yield", "stream.return", "hal.return", "linalg.yield", "tensor.yield",
-        "iree_linalg_ext.yield", "flow.return",
+        "iree_linalg_ext.yield", "flow.return", "stream.executable.end", "hal.executable_end",
+        "hal.executable.variant_end", "hal.executable.source_end", "flow.executable_end", "scf.reduce",
+        "scf.reduce.return", "scf.forall.in_parallel", "affine.yield", "vector.yield", "gpu.yield",
+        "gpu.terminator", "gpu.return", "memref.alloca_scope.return", "llvm.return", "shape.yield",
+        "bufferization.yield", "iree_codegen.yield",
     }
 )  # fmt: skip
+#: Ops whose region's single block needs no terminator (MLIR's NoTerminator trait).
+NO_TERMINATOR = frozenset({"builtin.module", "scf.forall.in_parallel"})
+#: Dialects whose region-holding ops all take a terminator unless NO_TERMINATOR says otherwise (an op of
+#: another dialect, unknown here, may be NoTerminator, as MLIR assumes of an unregistered op).
+_TERMINATED_DIALECTS = frozenset(
+    {"util", "func", "scf", "cf", "linalg", "tensor", "iree_linalg_ext", "flow", "stream", "hal", "iree_tensor_ext"}
+)
+
+
+def _needs_terminator(op: Operation, region: Region) -> bool:
+    """MLIR's verifyBlock: a block must end with a terminator unless it is the single block of a region
+    of a NoTerminator op."""
+    if op.op_name.split(".", 1)[0] not in _TERMINATED_DIALECTS and op.op_name not in OP_CLASSES:
+        return False
+    return len(region.blocks) > 1 or op.op_name not in NO_TERMINATOR
+
+
+def _may_terminate(op: Operation) -> bool:
+    """Whether ``op`` may be a terminator (MLIR's mightHaveTrait<IsTerminator>): a known terminator, or an
+    op unknown here with no results (no terminator has results)."""
+    if op.op_name in TERMINATORS:
+        return True
+    dialect = op.op_name.split(".", 1)[0]
+    known = op.op_name in OP_CLASSES or dialect in _TERMINATED_DIALECTS or dialect == "builtin"
+    return not known and not op.results
+
+
 #: Function-like ops whose every body block must end with a terminator (a body that falls off its end).
 FUNCTION_OPS = frozenset({"util.func", "func.func", "util.initializer"})
 
@@ -277,7 +330,24 @@ def _verify_function_entry(op: Operation) -> None:
             )
 
 
+def _verify_declaration(op: Operation) -> None:
+    """MLIR's symbol verifier: a function without a body is a declaration, which may not be public."""
+    if op.regions and not op.regions[0].blocks:
+        vis = op.attr("sym_visibility")
+        if vis is None or getattr(vis, "value", None) == "public":
+            raise VerifyError(
+                f"{op.op_name}: symbol declaration cannot have public visibility (a function without a body)",
+                location=op.location,
+            )
+
+
+def _verify_func(op: Operation) -> None:
+    _verify_declaration(op)
+    _verify_function_entry(op)
+
+
 def _verify_util_func(op: Operation) -> None:
+    _verify_declaration(op)
     _verify_function_entry(op)
     _verify_tied_function(op)
 
@@ -288,7 +358,7 @@ CLASSLESS_RULES = {
     "stream.tensor.dispatch": _verify_tensor_dispatch,
     "util.optimization_barrier": _verify_optimization_barrier,
     "util.func": _verify_util_func,
-    "func.func": _verify_function_entry,
+    "func.func": _verify_func,
     "util.call": _verify_tied_function,
     **UTIL_RULES,
 }

@@ -21,6 +21,19 @@ from tests.ir.test_iree_acceptance import _iree_opt
 BASE = """\
 "builtin.module"() ({
   "util.global"() <{sym_name = "g", sym_visibility = "private", type = tensor<4xf32>}> : () -> ()
+  "stream.executable"() <{sym_name = "ex", sym_visibility = "private"}> ({
+    "stream.executable.export"() <{function_ref = @f, sym_name = "f"}> ({
+    ^bb0(%arg0: index):
+      %5 = "arith.constant"() <{value = 1 : index}> : () -> index
+      "stream.return"(%5, %5, %5) : (index, index, index) -> ()
+    }) : () -> ()
+    "builtin.module"() ({
+      "func.func"() <{function_type = () -> (), sym_name = "f"}> ({
+        "func.return"() : () -> ()
+      }) : () -> ()
+    }) : () -> ()
+    "stream.executable.end"() : () -> ()
+  }) : () -> ()
   "util.func"() <{function_type = (i32) -> i32, sym_name = "callee", sym_visibility = "private"}> ({
   ^bb0(%arg0: i32):
     "util.return"(%arg0) : (i32) -> ()
@@ -32,6 +45,10 @@ BASE = """\
     %2 = "arith.constant"() <{value = dense<1.0> : vector<4xf32>}> : () -> vector<4xf32>
     %3 = "arith.constant"() <{value = 3 : i32}> {x = array<i8: 1, 2>} : () -> i32
     %4 = "arith.constant"() <{value = dense<"0x0000803F0000803F0000803F0000803F"> : tensor<4xf32>}> : () -> tensor<4xf32>
+    %6 = "scf.execute_region"() ({
+      %7 = "arith.addi"(%1, %1) : (i32, i32) -> i32
+      "scf.yield"(%7) : (i32) -> ()
+    }) : () -> i32
     "util.global.store"(%0) <{global = @g}> : (tensor<4xf32>) -> ()
     "util.return"(%0) : (tensor<4xf32>) -> ()
   }) : () -> ()
@@ -79,6 +96,18 @@ CASES = {
     "entry argument type": (ENTRY, "^bb0(%arg0: i64):\n    %0"),
     "entry argument count": (ENTRY, "^bb0(%arg0: i32, %arg1: i32):\n    %0"),
     "tensor negative dim": ("type = tensor<4xf32>", "type = tensor<-4xf32>"),
+    "executable without its end": ('    "stream.executable.end"() : () -> ()\n', ""),
+    "executable end not last": (
+        '    }) : () -> ()\n    "stream.executable.end"() : () -> ()\n',
+        '    "stream.executable.end"() : () -> ()\n    }) : () -> ()\n',
+    ),
+    "export body without return": ('      "stream.return"(%5, %5, %5) : (index, index, index) -> ()\n', ""),
+    "dispatch function without return": ('        "func.return"() : () -> ()\n', ""),
+    "region without yield": ('      "scf.yield"(%7) : (i32) -> ()\n', ""),
+    "region ends in a store": (
+        '      "scf.yield"(%7) : (i32) -> ()\n',
+        '      "scf.yield"(%7) : (i32) -> ()\n      "util.global.store"(%0) <{global = @g}> : (tensor<4xf32>) -> ()\n',
+    ),
 }
 
 
