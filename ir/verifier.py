@@ -352,11 +352,33 @@ def _verify_util_func(op: Operation) -> None:
     _verify_tied_function(op)
 
 
+#: MLIR's marker of a dynamic offset, size or stride in a static_* array (ShapedType::kDynamic).
+_DYNAMIC_MARK = -(1 << 63)
+
+
+def _verify_static_slice(op: Operation) -> None:
+    """MLIR's verifyOffsetSizeAndStrideOp: static offsets and sizes are non-negative (a negative one would
+    read or write outside the tensor)."""
+    for what in ("offsets", "sizes"):
+        arr = op.attr(f"static_{what}")
+        for v in arr.values if isinstance(arr, DenseArrayAttr) else ():
+            if isinstance(v, int) and v < 0 and v != _DYNAMIC_MARK:
+                raise VerifyError(f"{op.op_name}: expected {what} to be non-negative, but got {v}", location=op.location)
+
+
 #: Rules of ops that have no op class here (upstream MLIR ops, stream's tensor phase), by op name.
 CLASSLESS_RULES = {
     "arith.constant": _verify_arith_constant,
     "stream.tensor.dispatch": _verify_tensor_dispatch,
     "util.optimization_barrier": _verify_optimization_barrier,
+    **{
+        name: _verify_static_slice
+        for name in (
+            "iree_tensor_ext.dispatch.tensor.load", "iree_tensor_ext.dispatch.tensor.store",
+            "flow.dispatch.tensor.load", "flow.dispatch.tensor.store", "tensor.extract_slice",
+            "tensor.insert_slice", "tensor.parallel_insert_slice", "memref.subview",
+        )
+    },  # fmt: skip
     "util.func": _verify_util_func,
     "func.func": _verify_func,
     "util.call": _verify_tied_function,

@@ -49,6 +49,7 @@ BASE = """\
       %7 = "arith.addi"(%1, %1) : (i32, i32) -> i32
       "scf.yield"(%7) : (i32) -> ()
     }) : () -> i32
+    %8 = "tensor.extract_slice"(%0) <{operandSegmentSizes = array<i32: 1, 0, 0, 0>, static_offsets = array<i64: 1>, static_sizes = array<i64: 2>, static_strides = array<i64: 1>}> : (tensor<4xf32>) -> tensor<2xf32>
     "util.global.store"(%0) <{global = @g}> : (tensor<4xf32>) -> ()
     "util.return"(%0) : (tensor<4xf32>) -> ()
   }) : () -> ()
@@ -96,6 +97,8 @@ CASES = {
     "entry argument type": (ENTRY, "^bb0(%arg0: i64):\n    %0"),
     "entry argument count": (ENTRY, "^bb0(%arg0: i32, %arg1: i32):\n    %0"),
     "tensor negative dim": ("type = tensor<4xf32>", "type = tensor<-4xf32>"),
+    "slice offset -1": ("static_offsets = array<i64: 1>", "static_offsets = array<i64: -1>"),
+    "slice size -2": ("static_sizes = array<i64: 2>", "static_sizes = array<i64: -2>"),
     "executable without its end": ('    "stream.executable.end"() : () -> ()\n', ""),
     "executable end not last": (
         '    }) : () -> ()\n    "stream.executable.end"() : () -> ()\n',
