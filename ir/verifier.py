@@ -46,7 +46,8 @@ from ir.opdef import (
     attr_key,
     segment_bounds,
 )
-from ir.types import FunctionType
+from ir.types import DYNAMIC, FunctionType
+from ir.verifier_enums import verify_enum_attrs
 from ir.verifier_symbols import verify_symbol_uses
 from ir.verifier_util import UTIL_RULES
 
@@ -145,6 +146,7 @@ def _verify_op(op: Operation, visible: tuple[set[int], ...]) -> None:
     verify_own = getattr(op, "verify_", None)
     if verify_own is not None and typed_layout:
         verify_own()
+    verify_enum_attrs(op)
     classless = CLASSLESS_RULES.get(op.op_name)
     if classless is not None:
         classless(op)
@@ -364,6 +366,46 @@ def _verify_static_slice(op: Operation) -> None:
         for v in arr.values if isinstance(arr, DenseArrayAttr) else ():
             if isinstance(v, int) and v < 0 and v != _DYNAMIC_MARK:
                 raise VerifyError(f"{op.op_name}: expected {what} to be non-negative, but got {v}", location=op.location)
+    _verify_slice_type(op)
+
+
+#: Per slicing op, the index of the operand (or -1: the result) whose tensor is the slice.
+_SLICE_VALUE = {
+    "iree_tensor_ext.dispatch.tensor.load": -1, "flow.dispatch.tensor.load": -1, "tensor.extract_slice": -1,
+    "iree_tensor_ext.dispatch.tensor.store": 0, "flow.dispatch.tensor.store": 0, "tensor.insert_slice": 0,
+}  # fmt: skip
+
+
+def _verify_slice_type(op: Operation) -> None:
+    """The slice's tensor has the static sizes' shape, or a rank-reduced one (unit sizes dropped), as
+    MLIR's rank-reduction check (computeRankReductionMask) reads it."""
+    which = _SLICE_VALUE.get(op.op_name)
+    sizes = op.attr("static_sizes")
+    if which is None or not isinstance(sizes, DenseArrayAttr):
+        return
+    if which == -1:
+        value_type = op.results[0].type if op.results else None
+    else:
+        value_type = op._operands[which].type if len(op._operands) > which else None
+    shape = getattr(value_type, "shape", None)
+    if shape is None:
+        return
+    want = [DYNAMIC if v == _DYNAMIC_MARK else int(v) for v in sizes.values]
+    k = 0
+    for d in want:
+        if k < len(shape) and shape[k] == d:
+            k += 1
+        elif d != 1:
+            k = -1
+            break
+    if k != len(shape):
+        expected = "x".join("?" if d == DYNAMIC else str(d) for d in want)
+        et = getattr(value_type, "element_type", "?")
+        raise VerifyError(
+            f"{op.op_name}: expected type to be 'tensor<{expected}{'x' if want else ''}{et}>' or a rank-reduced "
+            f"version (size mismatch), got {value_type}",
+            location=op.location,
+        )
 
 
 #: Rules of ops that have no op class here (upstream MLIR ops, stream's tensor phase), by op name.

@@ -88,6 +88,28 @@ def _call(op: Operation, functions: dict[str, Operation]) -> None:
             f"and expects ({', '.join(got_out)})",
             location=op.location,
         )
+    if op.op_name == "util.call":
+        callee = functions.get(op.attr("callee").root)  # type: ignore[union-attr]
+        have, want = _tied(op.attr("tied_operands"), len(op.results)), _tied(
+            callee.attr("tied_operands") if callee is not None else None, len(sig.results)
+        )
+        if have != want:
+            raise VerifyError(
+                f"{op.op_name}: function tied operands mismatch; have {_show_tied(have)} but callee "
+                f"@{op.attr('callee')} is {_show_tied(want)}",
+                location=op.location,
+            )
+
+
+def _tied(attr: object, results: int) -> list[int]:
+    """A tied_operands array as indices (-1: untied); absent means every result untied."""
+    if not isinstance(attr, ArrayAttr):
+        return [-1] * results
+    return [int(getattr(e, "value", -1)) for e in attr.elements]
+
+
+def _show_tied(tied: list[int]) -> str:
+    return "[" + ", ".join(f"{t} : index" for t in tied) + "]"
 
 
 def _async_call(op: Operation, functions: dict[str, Operation]) -> None:

@@ -50,6 +50,8 @@ BASE = """\
       "scf.yield"(%7) : (i32) -> ()
     }) : () -> i32
     %8 = "tensor.extract_slice"(%0) <{operandSegmentSizes = array<i32: 1, 0, 0, 0>, static_offsets = array<i64: 1>, static_sizes = array<i64: 2>, static_strides = array<i64: 1>}> : (tensor<4xf32>) -> tensor<2xf32>
+    %9 = "arith.cmpi"(%1, %1) <{predicate = 0 : i64}> : (i32, i32) -> i1
+    %10 = "hal.buffer_usage"() <{usage = 3 : i32}> : () -> i32
     "util.global.store"(%0) <{global = @g}> : (tensor<4xf32>) -> ()
     "util.return"(%0) : (tensor<4xf32>) -> ()
   }) : () -> ()
@@ -98,6 +100,19 @@ CASES = {
     "entry argument count": (ENTRY, "^bb0(%arg0: i32, %arg1: i32):\n    %0"),
     "tensor negative dim": ("type = tensor<4xf32>", "type = tensor<-4xf32>"),
     "slice offset -1": ("static_offsets = array<i64: 1>", "static_offsets = array<i64: -1>"),
+    "slice type not its sizes": (
+        "static_strides = array<i64: 1>}> : (tensor<4xf32>) -> tensor<2xf32>",
+        "static_strides = array<i64: 1>}> : (tensor<4xf32>) -> tensor<3xf32>",
+    ),
+    "call ties what the callee does not": (
+        "<{callee = @callee}>", "<{callee = @callee, tied_operands = [0 : index]}>"
+    ),
+    "cmpi predicate 10": ("predicate = 0 : i64", "predicate = 10 : i64"),
+    "cmpi predicate -1": ("predicate = 0 : i64", "predicate = -1 : i64"),
+    "cmpi predicate 9 (control)": ("predicate = 0 : i64", "predicate = 9 : i64"),
+    "buffer usage unknown bit": ("usage = 3 : i32", "usage = 4 : i32"),
+    "buffer usage bit 31": ("usage = 3 : i32", "usage = -2147483648 : i32"),
+    "buffer usage mapping (control)": ("usage = 3 : i32", "usage = 150994947 : i32"),
     "slice size -2": ("static_sizes = array<i64: 2>", "static_sizes = array<i64: -2>"),
     "executable without its end": ('    "stream.executable.end"() : () -> ()\n', ""),
     "executable end not last": (
