@@ -28,7 +28,12 @@ BASE = """\
       "stream.return"(%5, %5, %5) : (index, index, index) -> ()
     }) : () -> ()
     "builtin.module"() ({
-      "func.func"() <{function_type = () -> (), sym_name = "f"}> ({
+      "func.func"() <{function_type = (!stream.binding) -> (), sym_name = "f"}> ({
+      ^bb0(%arg0: !stream.binding):
+        %c0 = "arith.constant"() <{value = 0 : index}> : () -> index
+        %11 = "stream.binding.subspan"(%arg0, %c0) : (!stream.binding, index) -> !iree_tensor_ext.dispatch.tensor<readwrite:tensor<4xf32>>
+        %12 = "iree_tensor_ext.dispatch.tensor.load"(%11) <{operandSegmentSizes = array<i32: 1, 0, 0, 0, 0>, static_offsets = array<i64: 0>, static_sizes = array<i64: 4>, static_strides = array<i64: 1>}> : (!iree_tensor_ext.dispatch.tensor<readwrite:tensor<4xf32>>) -> tensor<4xf32>
+        "iree_tensor_ext.dispatch.tensor.store"(%12, %11) <{operandSegmentSizes = array<i32: 1, 1, 0, 0, 0, 0>, static_offsets = array<i64: 0>, static_sizes = array<i64: 4>, static_strides = array<i64: 1>}> : (tensor<4xf32>, !iree_tensor_ext.dispatch.tensor<readwrite:tensor<4xf32>>) -> ()
         "func.return"() : () -> ()
       }) : () -> ()
     }) : () -> ()
@@ -113,6 +118,14 @@ CASES = {
     "buffer usage unknown bit": ("usage = 3 : i32", "usage = 4 : i32"),
     "buffer usage bit 31": ("usage = 3 : i32", "usage = -2147483648 : i32"),
     "buffer usage mapping (control)": ("usage = 3 : i32", "usage = 150994947 : i32"),
+    "dispatch load sizes not its type (control)": (
+        "static_sizes = array<i64: 4>, static_strides = array<i64: 1>}> : (!iree_tensor_ext.dispatch.tensor<readwrite:tensor<4xf32>>) -> tensor<4xf32>",
+        "static_sizes = array<i64: 2>, static_strides = array<i64: 1>}> : (!iree_tensor_ext.dispatch.tensor<readwrite:tensor<4xf32>>) -> tensor<4xf32>",
+    ),
+    "dispatch store sizes not its value": (
+        "static_sizes = array<i64: 4>, static_strides = array<i64: 1>}> : (tensor<4xf32>, !iree",
+        "static_sizes = array<i64: 2>, static_strides = array<i64: 1>}> : (tensor<4xf32>, !iree",
+    ),
     "slice size -2": ("static_sizes = array<i64: 2>", "static_sizes = array<i64: -2>"),
     "executable without its end": ('    "stream.executable.end"() : () -> ()\n', ""),
     "executable end not last": (
