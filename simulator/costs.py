@@ -107,16 +107,37 @@ def powf_functions(op: Operation) -> dict[str, int]:
     return {"exp": 1, "log": 1}
 
 
+#: Float types IREE's CPU code converts to and from in software on a target without native support
+#: (its generic x86-64 target): each ``arith.extf``/``arith.truncf`` of one is a routine of tens of
+#: instructions (f32 -> f16 measured at 6 ns an element, bf16 at 0.2-2), not one instruction.
+SOFT_FLOATS = frozenset({"f16", "bf16"})
+
+
+def conversion(op: Operation) -> str | None:
+    """The name a float conversion of a :data:`SOFT_FLOATS` type is priced by (``extf.f16``,
+    ``truncf.bf16``: a function of the fitted model's ``ns_per_math``, which a model without it prices
+    at nothing), or None for any other op."""
+    if op.op_name not in ("arith.extf", "arith.truncf") or not op.operands or not op.results:
+        return None
+    narrow = op.operands[0].type if op.op_name == "arith.extf" else op.results[0].type
+    name = _dtype_name(narrow)
+    return f"{op.op_name[len('arith.') :]}.{name}" if name in SOFT_FLOATS else None
+
+
 def _math_counts(op: Operation, dynamic: list[int]) -> dict[str, int]:
-    """Evaluations of each ``math`` function (``exp``, ``rsqrt``, ``roundeven``, ...) by one top-level
-    linalg op: its iteration space times that function's ops in the body; ``linalg.softmax`` evaluates
-    one ``exp`` per output element."""
+    """Evaluations of each ``math`` function (``exp``, ``rsqrt``, ``roundeven``, ...) and each
+    software float conversion (:func:`conversion`: ``extf.f16``) by one top-level linalg op: its
+    iteration space times that function's ops in the body; ``linalg.softmax`` evaluates one ``exp`` per
+    output element."""
     if op.op_name in _TRANSCENDENTAL_LINALG:
         out_t = op.results[0].type if op.results else None
         return {"exp": math.prod(_dims(out_t, dynamic))} if out_t is not None else {}
     per_point: dict[str, int] = {}
     for inner in op.walk():
-        if inner.op_name.startswith("math."):
+        converted = conversion(inner)
+        if converted is not None:
+            per_point[converted] = per_point.get(converted, 0) + 1
+        elif inner.op_name.startswith("math."):
             functions = (
                 powf_functions(inner) if inner.op_name == "math.powf" else {inner.op_name[len("math.") :]: 1}
             )

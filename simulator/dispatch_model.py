@@ -29,7 +29,8 @@ def shape_key(name: str, math_counts: tuple[tuple[str, int], ...] = ()) -> str |
     match = _SHAPE.search(name)
     if match is None:
         return None
-    return "+".join([match.group(1), *(f for f, n in math_counts if n)])
+    # (a software float conversion, ``extf.f16``, is not a math function: IREE's name says its types)
+    return "+".join([match.group(1), *(f for f, n in math_counts if n and "." not in f)])
 
 
 #: ``math`` functions that IREE's CPU backend expands into polynomial approximations (``sqrt``,

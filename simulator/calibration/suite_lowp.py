@@ -13,7 +13,35 @@ f16, bf16 and int8 convolutions were predicted 15-88% short). The shapes are not
 
 from __future__ import annotations
 
-from simulator.calibration.suite import Benchmark, conv2d, matmul, reduction
+from simulator.calibration.suite import Benchmark, _spec, _t, conv2d, matmul, reduction
+
+
+def convert(rows: int, cols: int, source: str, target: str) -> Benchmark:
+    """``rows x cols`` elements converted from float type ``source`` to ``target`` (an ``arith.extf``
+    or ``arith.truncf`` in a ``linalg.generic``), as the frontends' mixed-precision programs cast their
+    activations: on a CPU without native f16/bf16 arithmetic each conversion is a software routine."""
+    widths = {"bf16": 16, "f16": 16, "f32": 32}
+    if source not in widths or target not in widths or widths[source] == widths[target]:
+        raise ValueError(f"convert: need one 16-bit and one 32-bit float type, got {source!r} and {target!r}")
+    op = "arith.extf" if widths[target] > widths[source] else "arith.truncf"
+    a, o = _t((rows, cols), source), _t((rows, cols), target)
+    m = "affine_map<(i, j) -> (i, j)>"
+    src = f"""func.func @main(%a: {a}) -> {o} {{
+  %e = tensor.empty() : {o}
+  %r = linalg.generic {{indexing_maps = [{m}, {m}], iterator_types = ["parallel", "parallel"]}}
+      ins(%a : {a}) outs(%e : {o}) {{
+  ^bb0(%x: {source}, %y: {target}):
+    %c = {op} %x : {source} to {target}
+    linalg.yield %c : {target}
+  }} -> {o}
+  return %r : {o}
+}}
+"""
+    return Benchmark(f"convert_{rows}x{cols}_{source}_to_{target}", src, (_spec((rows, cols), source),))
+
+
+#: (source, target) of the suite's conversions.
+CONVERSIONS = (("f32", "f16"), ("f16", "f32"), ("f32", "bf16"), ("bf16", "f32"))
 
 
 def lowp_suite() -> list[Benchmark]:
@@ -31,4 +59,6 @@ def lowp_suite() -> list[Benchmark]:
         matmul(64, 128, 64, "bf16"),
         reduction(8, 64, "f16"),
         reduction(32, 256, "f16"),
+        # Conversions to and from the 16-bit floats (each priced by simulator.costs.conversion).
+        *(convert(r, c, a, b) for a, b in CONVERSIONS for r, c in ((16, 64), (128, 256))),
     ]

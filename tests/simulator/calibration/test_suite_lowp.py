@@ -56,6 +56,8 @@ def test_iree_names_the_suites_dispatches_with_the_fixtures_classes(
         "conv2d": {"conv.f16", "conv.bf16", "conv.i8"},
         "matmul": {"matmul.f16", "matmul.bf16"},
         "reduction": {"reduction.f16"},
+        # IREE names a conversion by its operand's type.
+        "convert": {"elementwise", "elementwise.f16", "elementwise.bf16"},
     }
     assert set(FIXTURE_CLASSES.values()) <= set().union(*classes.values())
     for name, cls in FIXTURE_CLASSES.items():
@@ -68,8 +70,9 @@ def test_the_suites_low_precision_programs_were_measured(device: str) -> None:
     for bench in lowp_suite():
         entry = cache["programs"][bench.name]
         assert entry["role"] == "train" and len(entry["dispatches"]) == 1, bench.name
-        # The dispatch's minimum is over the profiled round only, the call's over every round.
-        assert 0 < entry["dispatches"][0]["min_ns"] <= 1.2 * entry["call_ns"]["min_ns"], bench.name
+        # The dispatch's minimum is over the profiled round only, the call's over every round (on
+        # local-task, rounds at other loads differ up to 2x).
+        assert 0 < entry["dispatches"][0]["min_ns"] <= 2 * entry["call_ns"]["min_ns"], bench.name
 
 
 def test_the_fit_prices_an_f16_convolution_apart_from_an_f32_one() -> None:
@@ -86,3 +89,50 @@ def test_the_fit_prices_an_f16_convolution_apart_from_an_f32_one() -> None:
     f32 = fit.model.predict_ns("conv", 50_000, 0)
     assert f16 == pytest.approx(300.0 + 10.0 * 50_000, rel=0.05)
     assert f32 == pytest.approx(300.0 + 0.05 * 50_000, rel=0.1)
+
+
+def test_software_float_conversions_are_counted_and_priced_apart() -> None:
+    from simulator.calibration.suite_lowp import convert
+    from simulator.dispatch_model import DispatchModelSpec, shape_key
+
+    assert convert(16, 64, "f32", "f16").name == "convert_16x64_f32_to_f16"
+    assert "arith.truncf %x : f32 to bf16" in convert(2, 2, "f32", "bf16").source
+    with pytest.raises(ValueError, match="one 16-bit and one 32-bit float type, got 'f16' and 'bf16'"):
+        convert(2, 2, "f16", "bf16")
+    # A model that does not price a conversion adds nothing for it, and the shape key ignores it.
+    model = DispatchModelSpec(
+        {"default": 100.0}, {"default": 0.0}, {"default": 0.0}, ns_per_math={"exp": 5.0}
+    )
+    assert model.predict_ns("elementwise", 0, 0, math_counts=(("truncf.f16", 1000),)) == 100.0
+    name = "main_dispatch_0_elementwise_2x6x6x3_f32xf16"
+    assert shape_key(name, (("truncf.f16", 216),)) == shape_key(name) == "elementwise_2x6x6x3_f32xf16"
+    samples = [
+        DispatchSample(
+            f"c{n}",
+            f"main_dispatch_0_elementwise_{n}_f32xf16",
+            0,
+            6 * n,
+            200.0 + 6.0 * n,
+            0,
+            (("truncf.f16", n),),
+        )
+        for n in (64, 1024, 8192, 32768)
+    ] + [
+        DispatchSample(f"e{n}", f"main_dispatch_0_elementwise_{n}_f32", n, 8 * n, 200.0 + 0.3 * n)
+        for n in (64, 1024, 8192, 32768)
+    ]
+    fit = fit_dispatch_model(samples, shapes=False)
+    assert fit.model.math_ns("truncf.f16") == pytest.approx(6.0, rel=0.1)
+
+
+def test_the_fixtures_conversions_are_counted(iree: None) -> None:
+    from simulator.calibration.run import fixture_case, simulate_case
+    from simulator.machine import load_machine
+
+    case = fixture_case(ROOT / "tests" / "fixtures" / "frontends" / "flax_f16_mixed")
+    assert case.stream_ir is not None
+    simulated = simulate_case(case, case.stream_ir, load_machine("cpu-local-sync"))
+    by_name = {d["name"]: d["math"] for d in simulated["dispatches"]}
+    # 2x6x6x3 f32 activations cast to f16 for the convolution.
+    assert by_name["main_dispatch_0_elementwise_2x6x6x3_f32xf16"] == {"truncf.f16": 216}
+    assert by_name["main_dispatch_2_reduction_2x4x36_f16xf16xf32"]["extf.f16"] == 288
