@@ -326,11 +326,17 @@ class _Emitter:
             outer.location = saved
 
     def _emit_command(self, outer: Builder, b: Builder, op: Operation, at) -> None:  # type: ignore[no-untyped-def]
-        if isinstance(op, D.AsyncAllocaOp) or (
-            isinstance(op, D.AsyncConstantOp)
-            and (
-                any(op in upload_ops(u) for u in self.plan.region_uploads.values())
-                or any(op in c for c in self.plan.region_constants.values())
+        # A barrier left in a region is its capture (stages_execution._remove_barriers): its result shares
+        # the capture's storage, nothing is copied.
+        if (
+            isinstance(op, D.AsyncAllocaOp)
+            or op.op_name == "stream.async.barrier"
+            or (
+                isinstance(op, D.AsyncConstantOp)
+                and (
+                    any(op in upload_ops(u) for u in self.plan.region_uploads.values())
+                    or any(op in c for c in self.plan.region_constants.values())
+                )
             )
         ):
             return

@@ -21,7 +21,6 @@ from typing import Any
 
 from ir import Block, Module, Operation
 from scheduler import stages as S
-from scheduler.access import STREAMABLE_OPS
 from scheduler.emit import materialize
 from scheduler.errors import ScheduleError
 from scheduler.graph import build_graph
@@ -30,7 +29,7 @@ from scheduler.partition import FAVORS, partitioning_favor
 from scheduler.passes.batch_allocas import batch_alloca_chains
 from scheduler.passes.reference_counting import automatic_reference_counting
 from scheduler.prescheduling import prepare_async
-from scheduler.state import FunctionPlan, ResourceConfig, ScheduleState, function_ops, prepare_pinned
+from scheduler.state import FunctionPlan, ResourceConfig, ScheduleState, prepare_pinned
 
 StageFn = Callable[..., ScheduleState]
 PreludeFn = Callable[[Module], None]
@@ -121,7 +120,6 @@ class Pipeline:
         try:
             if self.prelude is not None:
                 self.prelude(module)
-            _drop_unsynced_barriers(module)
             prepared = prepare_pinned(module)
             funcs = [f for f, _ in prepared]
             plans = [FunctionPlan(f, f.body, build_graph(f.body), pinned=pinned) for f, pinned in prepared]
@@ -162,24 +160,6 @@ class Pipeline:
             if s.name not in skip:
                 state = s.fn(state, **dict(s.options))
         return state
-
-
-def _drop_unsynced_barriers(module: Module) -> None:
-    """``stream.async.barrier`` ops whose source no streamable op makes (a function argument, a host
-    op's result) are their source. IREE's partitioning joins a barrier to its producer's partition when
-    the producer is streamable (a sync op: the barrier's users then follow that partition); any other is
-    an ordinary streamable op without accesses, and schedule-execution's ``RemoveBarriers`` replaces every
-    barrier by its operand once the regions are formed. The pipeline keeps the synchronizing ones as host
-    ops (its users then follow the producer's region); these have nothing to synchronize with."""
-    for fn in function_ops(module):
-        for op in list(fn.walk()):
-            if op.op_name != "stream.async.barrier" or op.parent is None:
-                continue
-            src = op.operands[0].defining_op
-            if src is not None and src.op_name in STREAMABLE_OPS:
-                continue
-            op.results[0].replace_all_uses_with(op.operands[0])
-            op.erase()
 
 
 def _later_blocks(func: Operation) -> list[Block]:

@@ -12,7 +12,7 @@ from typing import Any
 
 import networkx as nx
 
-from ir import Block
+from ir import Block, Operation
 from ir import attributes as A
 from scheduler.access import (
     METADATA,
@@ -116,19 +116,56 @@ def _iree_kinds(g: nx.DiGraph[int], *, barriers: bool) -> None:
 
 
 def _remove_barriers(plan: FunctionPlan, partitions: list[Partition]) -> list[Partition]:
-    """IREE's ``RemoveBarriers`` once the regions are formed: every barrier of the block is its source.
-    The block's graph is rebuilt without them and the partitions name the same ops in it."""
+    """IREE's ``RemoveBarriers`` once the regions are formed: a barrier is its source inside its region.
+
+    A region of barriers alone then only yields what it captured, and IREE's ``ElideNoOpAsyncExecuteOp``
+    replaces it by what it captured: those barriers are their sources. In a region with other ops, a
+    barrier whose source the region makes is that value; one whose source comes from outside (a function
+    argument, an ``scf.if`` result) becomes a result the region yields tied to what it captured: its users
+    take the source once that region is done. Those stay in their partition as an op without accesses tied
+    to its source (no command; the allocation stage sees the result updating the capture in place). The
+    block's graph is rebuilt without the others and the partitions name the same ops in it."""
     g = plan.graph
-    ops = [[g.nodes[n]["op"] for n in p.nodes if g.nodes[n]["op"].op_name != "stream.async.barrier"] for p in partitions]
-    for n in sorted(g.nodes):
-        op = g.nodes[n]["op"]
-        if op.op_name == "stream.async.barrier":
-            op.results[0].replace_all_uses_with(op.operands[0])
-            op.erase()
+    is_barrier = [[g.nodes[n]["op"].op_name == "stream.async.barrier" for n in p.nodes] for p in partitions]
+    dropped: list[Operation] = []
+    kept: set[int] = set()
+    for p, flags in zip(partitions, is_barrier):
+        if all(flags):
+            dropped.extend(g.nodes[n]["op"] for n in p.nodes)
+    # In program order, so a barrier's source is already what it stands for when it is looked at.
+    for b in sorted(dropped, key=lambda o: plan.block.ops.index(o)):
+        b.results[0].replace_all_uses_with(b.operands[0])
+    for p, flags in zip(partitions, is_barrier):
+        if all(flags):
+            continue
+        made = {id(r) for n in p.nodes for r in g.nodes[n]["op"].results}
+        members = {id(g.nodes[n]["op"]) for n in p.nodes}
+        for n in sorted(p.nodes):
+            op = g.nodes[n]["op"]
+            if op.op_name != "stream.async.barrier":
+                continue
+            if id(op.operands[0]) not in made:
+                # inside the region the barrier is the captured block argument
+                for user, i in list(op.results[0].uses):
+                    if id(user) in members:
+                        user.set_operand(i, op.operands[0])
+            if id(op.operands[0]) in made or not op.results[0].uses:
+                op.results[0].replace_all_uses_with(op.operands[0])
+                dropped.append(op)
+            else:
+                kept.add(id(op))
+    gone = {id(o) for o in dropped}
+    ops = [[g.nodes[n]["op"] for n in p.nodes if id(g.nodes[n]["op"]) not in gone] for p in partitions]
+    for op in dropped:
+        op.erase()
     plan.graph = build_graph(plan.block)
-    _iree_kinds(plan.graph, barriers=False)
+    _iree_kinds(plan.graph, barriers=bool(kept))
     index = {id(d["op"]): n for n, d in plan.graph.nodes(data=True)}
-    return [Partition(tuple(index[id(o)] for o in group), p.affinity) for group, p in zip(ops, partitions) if group]
+    return [
+        Partition(tuple(index[id(o)] for o in group), p.affinity)
+        for group, p in zip(ops, partitions)
+        if group
+    ]
 
 
 def _pinned_affinity(g: nx.DiGraph[int], nodes: tuple[int, ...]) -> A.Attribute | None:
