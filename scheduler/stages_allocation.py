@@ -104,6 +104,8 @@ def _allocate_region(plan, p, nodes, owner, g) -> RegionAllocation:  # type: ign
         ordinal += 1
         intervals[v] = Interval(LIVE_IN, last_use[id(v)], ordinal)
     escaping: set[int] = set()
+    pinned = plan.pinned_partition.get(p)
+    unused_results = {id(v) for v in pinned.unused_results} if pinned is not None else set()
     for i, it in enumerate(items):
         members = it if isinstance(it, tuple) else (it,)
         for n in members:
@@ -113,7 +115,7 @@ def _allocate_region(plan, p, nodes, owner, g) -> RegionAllocation:  # type: ign
                     continue
                 alloc.sizes[res] = result_size(op, r)
                 end = i
-                live_out = False
+                live_out = id(res) in unused_results
                 for user, _ in res.uses:
                     top = top_node(plan, user)
                     if top is not None and top in inside:

@@ -109,6 +109,9 @@ class PinnedRegion:
     # importer's ``$async`` function exports a result whose timepoint it chains to a fence): IREE leaves
     # such uses unawaited, and so does the schedule
     unawaited: list[tuple[Operation, int]] = field(default_factory=list)
+    # values the region yielded that nothing used: IREE's schedule-allocation still allocates each result
+    # of the region with its declared type (not as a transient of the region)
+    unused_results: list[Value] = field(default_factory=list)
 
     def ops(self) -> list[Operation]:
         return [o for it in self.items for o in (it if isinstance(it, list) else [it])]
@@ -266,6 +269,8 @@ def _inline_execute(exe: Operation) -> PinnedRegion | None:
     if region is not None:
         tp.replace_all_uses_with(region.timepoint.results[0])
     for res, v in zip(exe.results[:n_res], yielded):
+        if region is not None and not res.uses and any(v.defining_op is o for o in region.ops()):
+            region.unused_results.append(v)
         res.replace_all_uses_with(v)
     erase_ops([exe], block)
     return region
