@@ -15,7 +15,7 @@ before schedule-execution:
 :func:`prepare_async` runs the same steps with the standalone passes (:mod:`scheduler.passes`), the
 canonicalization patterns of :mod:`scheduler.passes.canonicalize` (without its ``RemoveBarriers``, which
 belongs to schedule-execution: a barrier has no canonicalization pattern) and :func:`scheduler.cse.cse`.
-On the fixtures' ``async.mlir`` (IREE's pre-scheduling IR) every step finds nothing to do.
+On IREE's own pre-scheduling IR (the form of the fixtures' ``async.mlir``) the prelude does nothing.
 The util dialect's cleanups of IREE's cleanup pipeline (global folding, IPO, integer range
 optimization) are not run: they act on globals and calls, which the steps here leave as they are.
 
@@ -81,19 +81,20 @@ _COW_OPS = frozenset(
 def prepare_async(module: Module) -> None:
     """IREE's async pipeline from the async form up to schedule-execution (module doc), in place.
 
-    IREE's pipeline runs it on whatever it is given, its own pre-scheduling form included: copy-on-write
-    then clones the targets emplacement made shared (on the fixtures' ``async.mlir`` every step finds
-    nothing to do). One input is left as it is: a module already refined and clean that writes in place
-    into a ``<constant>`` resource. Only IREE's refine-usage makes that (it refines a resource updated in
-    place to a constant); run again, copy-on-write clones it and refinement retypes a returned value into
-    IR IREE's verifier rejects, so IREE's whole pipeline fails on it, and iree-compile, which made it,
-    schedules it as it is.
+    iree-compile runs it once. A module that has been through it already, every lifetime refined and
+    nothing left for the cleanup to do (IREE's pre-scheduling form, as the fixtures' ``async.mlir``), is
+    scheduled as it is. IREE's steps are not idempotent: run again on their own output, copy-on-write
+    clones in-place targets that are arguments or shared (elision had dropped those clones, or
+    emplacement made the target shared after it) and elision drops clones it kept, as iree-opt's whole
+    pipeline does when given such a module; iree-compile schedules what it made. Where IREE's
+    refine-usage left an in-place write to a constant, running it again even gives IR IREE's verifier
+    rejects.
     """
     funcs = function_ops(module)
     changed = False
     for f in funcs:
         changed |= cleanup(f)
-    if not changed and not _unrefined(module) and _writes_constant_in_place(funcs):
+    if not changed and not _unrefined(module):
         return
     for f in funcs:
         materialize_copy_on_write(f)
@@ -116,17 +117,6 @@ def _unrefined(module: Module) -> bool:
         isinstance(v.type, T.ResourceType) and v.type.lifetime == "*"
         for op in module.op.walk()
         for v in (*op.results, *(a for r in op.regions for b in r.blocks for a in b.args))
-    )
-
-
-def _writes_constant_in_place(funcs: list[Operation]) -> bool:
-    """Whether an op of ``funcs`` ties a result to a ``!stream.resource<constant>`` operand."""
-    return any(
-        isinstance(v.type, T.ResourceType) and v.type.lifetime == "constant"
-        for f in funcs
-        for op in f.walk()
-        if op.op_name in _COW_OPS
-        for _, v in _tied_sources(op)
     )
 
 

@@ -133,7 +133,8 @@ def _remove_barriers(plan: FunctionPlan, partitions: list[Partition]) -> list[Pa
         if all(flags):
             dropped.extend(g.nodes[n]["op"] for n in p.nodes)
     # In program order, so a barrier's source is already what it stands for when it is looked at.
-    for b in sorted(dropped, key=lambda o: plan.block.ops.index(o)):
+    position = {id(op): i for i, op in enumerate(plan.block.ops)} if dropped else {}
+    for b in sorted(dropped, key=lambda o: position[id(o)]):
         b.results[0].replace_all_uses_with(b.operands[0])
     for p, flags in zip(partitions, is_barrier):
         if all(flags):

@@ -268,8 +268,10 @@ def _inline_execute(exe: Operation) -> PinnedRegion | None:
     erase_ops(awaits, block)
     if region is not None:
         tp.replace_all_uses_with(region.timepoint.results[0])
+    made = {id(o) for o in region.ops()} if region is not None else set()
     for res, v in zip(exe.results[:n_res], yielded):
-        if region is not None and not res.uses and any(v.defining_op is o for o in region.ops()):
+        if not res.uses and id(v.defining_op) in made:
+            assert region is not None
             region.unused_results.append(v)
         res.replace_all_uses_with(v)
     erase_ops([exe], block)
