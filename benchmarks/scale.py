@@ -10,7 +10,8 @@ in order,
 - ``verify``: ``ir.verify`` of the async form;
 - ``schedule``: the scheduler's default pipeline (async form to cmd form);
 - ``simulate``: a timing-only ``Session("cpu").run_sync`` of the cmd form, with virtual parameters;
-- ``trace write`` / ``trace read``: the run's trace to Chrome JSON and back (``traces.read_trace``);
+- ``trace write`` / ``trace read``: the run's trace to Chrome JSON and back (``traces.read_trace``), the
+  read with the module and the run still alive (a large heap slows it);
 
 each as CPU seconds (``time.process_time``: the machine is shared, CPU time is the steadier figure) and wall
 seconds (and, in brackets, the CPU seconds of the cyclic garbage collector's collections within it, from
@@ -18,7 +19,9 @@ seconds (and, in brackets, the CPU seconds of the cyclic garbage collector's col
 its clock stops, so it counts in the step that caused it), and reports the child's wall time from start to
 end (interpreter start and imports included, and the collector's seconds in all) and its peak RSS
 (``ru_maxrss``, the whole child, and as it stood at the end of ``simulate``), and the sum of parse, schedule
-and simulate (issue 20's minute for 100,000 dispatches). The parent prints, per size, the minimum over
+and simulate (issue 20's minute for 100,000 dispatches). Then a second fresh process (``--read TRACE``)
+reads the trace alone, as a command reading a trace file does (``trace read, fresh process``). The parent
+prints, per size, the minimum over
 ``--repeats`` of each figure with the spread (max - min) beside it, and the growth factor of each minimum
 per 10x dispatches.
 
@@ -129,6 +132,18 @@ class _Settle:
     """An instance of a class is a tracked object: making one starts a collection the collector owes."""
 
 
+def read_alone(path: pathlib.Path) -> dict[str, float]:
+    """CPU and wall seconds of ``traces.read_trace(path)`` in this process, which has nothing else loaded."""
+    from traces import read_trace
+
+    start, cpu = time.perf_counter(), time.process_time()
+    read_trace(path)
+    return {
+        "trace read, fresh process": time.process_time() - cpu,
+        "trace read, fresh process wall": time.perf_counter() - start,
+    }
+
+
 def _chrome_events(trace: object) -> int:
     spans = len(getattr(trace, "spans", ()))
     return spans + 2 * len(getattr(trace, "flows", ())) + len(getattr(trace, "counters", ()))
@@ -172,9 +187,13 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--simpy-cycles", type=int, default=100_000)
     parser.add_argument("--keep", type=pathlib.Path, default=None, help="write the programs here")
     parser.add_argument("--child", type=pathlib.Path, default=None, help=argparse.SUPPRESS)
+    parser.add_argument("--read", type=pathlib.Path, default=None, help=argparse.SUPPRESS)
     args = parser.parse_args(argv)
     if args.child is not None:
         print(json.dumps(child(args.child)))
+        return 0
+    if args.read is not None:
+        print(json.dumps(read_alone(args.read)))
         return 0
     # By file, not through sys.path: benchmarks/ holds scripts named like the packages (traces.py).
     spec = importlib.util.spec_from_file_location("scale_program", _HERE / "scale_program.py")
@@ -202,19 +221,20 @@ def main(argv: list[str] | None = None) -> int:
             runs: dict[str, list[float]] = {}
             repeats = 1 if args.quick or size >= 100_000 else args.repeats
             for _ in range(repeats):
-                proc = subprocess.run(
-                    [sys.executable, str(pathlib.Path(__file__).resolve()), "--child", str(path)],
-                    capture_output=True,
-                    text=True,
-                    env=env,
-                    check=False,
-                )
-                if proc.returncode != 0:
-                    sys.stderr.write(proc.stderr)
-                    print(f"size {size}: child failed with exit {proc.returncode}")
-                    return 1
-                for k, v in json.loads(proc.stdout.splitlines()[-1]).items():
-                    runs.setdefault(k, []).append(float(v))
+                for mode, target in (("--child", path), ("--read", path.with_suffix(".trace.json"))):
+                    proc = subprocess.run(
+                        [sys.executable, str(pathlib.Path(__file__).resolve()), mode, str(target)],
+                        capture_output=True,
+                        text=True,
+                        env=env,
+                        check=False,
+                    )
+                    if proc.returncode != 0:
+                        sys.stderr.write(proc.stderr)
+                        print(f"size {size}: {mode[2:]} process failed with exit {proc.returncode}")
+                        return 1
+                    for k, v in json.loads(proc.stdout.splitlines()[-1]).items():
+                        runs.setdefault(k, []).append(float(v))
             results[size] = runs
             _print_size(size, runs, repeats, path.stat().st_size, max(rates))
     _print_growth(sizes, results)
@@ -232,6 +252,10 @@ def _print_size(size: int, runs: dict[str, list[float]], repeats: int, size_byte
             f"  {step:12} {_fmt(runs[step], 's')} CPU, {_fmt(runs[step + ' wall'], 's')} wall"
             f"  (collector {min(runs[step + ' gc']):.2f} s)"
         )
+    fresh = "trace read, fresh process"
+    print(
+        f"  {fresh} {_fmt(runs[fresh], 's')} CPU, {_fmt(runs[fresh + ' wall'], 's')} wall (the trace alone)"
+    )
     pss = "parse+schedule+simulate"
     print(
         f"  {pss} {_fmt(runs[pss], 's')} CPU, {_fmt(runs[pss + ' wall'], 's')} wall (sum of the three; "
@@ -258,7 +282,7 @@ def _print_growth(sizes: list[int], results: dict[int, dict[str, list[float]]]) 
     for small, big in zip(sizes, sizes[1:]):
         factor = big / small
         parts = []
-        for step in (*STEPS, "parse+schedule+simulate", "wall", "peak MiB"):
+        for step in (*STEPS, "trace read, fresh process", "parse+schedule+simulate", "wall", "peak MiB"):
             a, b = min(results[small][step]), min(results[big][step])
             parts.append(f"{step} {b / a:.1f}x" if a > 0 else f"{step} -")
         print(f"growth {small} -> {big} ({factor:g}x dispatches): " + ", ".join(parts))

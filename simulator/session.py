@@ -227,6 +227,11 @@ class Session:
             exc.trace = engine.trace  # type: ignore[union-attr]
             raise
         makespan = engine.now  # every span ends by the time the last event ran
+        # The interpreter and its execute-region recorder refer to each other; with that cycle broken, the
+        # run's state (interpreter, runtime, the parameter provider's log and plans: 230,000 objects for
+        # 10,000 dispatches) is freed by reference counts when this returns, rather than left for a walk
+        # of the cyclic collector (0.2-0.4 s at 10,000 dispatches).
+        vars(interp).pop("recorder", None)
         stats = compute_stats(runtime, engine.trace, makespan, interp.ops_run)
         outputs: list[Any] = []
         for r in results:

@@ -83,6 +83,9 @@ def test_quick_run_prints_every_figure() -> None:
             step,
             out,
         )
+    assert re.search(
+        r"^  trace read, fresh process +\d+\.\d\d s ±\d+\.\d\d +CPU, .* wall \(the trace alone\)$", out, re.M
+    ), out
     assert re.search(r"^  wall +\d+\.\d\d s ±\d+\.\d\d .*; collector \d+\.\d\d s in all\)$", out, re.M), out
     # The collector's share of each step (its collections' CPU seconds, from gc.callbacks).
     assert len(re.findall(r" wall  \(collector \d+\.\d\d s\)$", out, re.M)) == 6, out
