@@ -30,13 +30,12 @@ import sys
 import tempfile
 
 ROOT = pathlib.Path(__file__).resolve().parents[1]
-sys.path.insert(0, str(ROOT))
-sys.path.insert(0, str(ROOT / "tools"))
-
-import fuzz_mutators  # noqa: E402
+if str(ROOT) not in sys.path:
+    sys.path.insert(0, str(ROOT))
 
 from ir import parse_module, verify  # noqa: E402
 from ir.errors import IRError  # noqa: E402
+from tools import fuzz_mutators  # noqa: E402  (tools/ is not a package; the repo root is on sys.path)
 
 #: Mutations that keep the text well formed enough to reach the verifier (fuzz_mutators' other kinds are
 #: byte-level and almost always fail to lex on both sides).
