@@ -11,7 +11,7 @@ import re
 from ir import attributes as A
 from ir import types as T
 from ir.affine import parse_affine_map
-from ir.dense_literal import DENSE_TOKEN, DenseLiteralError
+from ir.dense_literal import DENSE_TOKEN, DenseLiteralError, float_element
 from ir.errors import IRError, ParseError
 from ir.lexer import _BARE_ID, _INT, Lexer, _unescape
 
@@ -276,21 +276,11 @@ class AttrTypeParser(Lexer):
                 else:
                     raise self.error(f"expected integer literal, found {self._found()}", at)
             else:
-                if kind == "float":
-                    values.append(-float(word) if negative else float(word))
-                elif kind == "int" and word.startswith("0x"):
-                    try:
-                        values.append(A.float_from_hex_literal(("-" if negative else "") + word, et))
-                    except IRError as exc:
-                        raise self.error(exc.message, at) from None
-                elif kind == "int":
-                    raise self.error(
-                        f"unexpected decimal integer literal {word} for a floating point value "
-                        "(add a trailing dot to make it a float)",
-                        at,
-                    )
-                else:
-                    raise self.error(f"expected floating point literal, found {self._found()}", at)
+                # The same element rules as a dense literal's float elements (MLIR's parseFloatFromLiteral).
+                try:
+                    values.append(float_element(negative, kind or "end", word, at, et))
+                except DenseLiteralError as exc:
+                    raise self.error(exc.message, at) from None
                 self.pos = m.end() if m else self.pos
             if not self.accept(","):
                 break

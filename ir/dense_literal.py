@@ -223,6 +223,12 @@ def _integer(negative: bool, tok: _Token, t: Type) -> int | bool:
         raise DenseLiteralError(exc.message, tok.offset) from None
 
 
+def float_element(negative: bool, kind: str, text: str, offset: int, t: FloatType) -> float:
+    """One float element (of a dense literal or an ``array<f32: ...>``) from its token's kind and text, as
+    MLIR's parseFloatFromLiteral reads it."""
+    return _float(negative, _Token(kind, text, offset), t)
+
+
 def _float(negative: bool, tok: _Token, t: FloatType) -> float:
     from ir.attributes import float_from_hex_literal
 

@@ -122,24 +122,7 @@ def _verify_op(op: Operation, visible: tuple[set[int], ...]) -> None:
                         f"{len(block.ops) - 1 - i} op(s) follow it",
                         location=child.location,
                     )
-            if op.op_name in FUNCTION_OPS and (not block.ops or block.ops[-1].op_name not in TERMINATORS):
-                found = block.ops[-1].op_name if block.ops else "nothing"
-                raise VerifyError(
-                    f"{op.op_name}: a block of its body must end with a terminator (util.return, cf.br, ...), "
-                    f"found {found}",
-                    location=block.ops[-1].location if block.ops else op.location,
-                )
-            # A lone block with no ops and no arguments prints as an empty region, ``({ })``, which MLIR reads
-            # as a region with no blocks (an export without a workgroup count body).
-            empty_region = not block.ops and not block.args and len(region.blocks) == 1
-            if _needs_terminator(op, region) and not empty_region and not (block.ops and _may_terminate(block.ops[-1])):
-                if not block.ops:
-                    raise VerifyError(f"{op.op_name}: empty block: expect at least a terminator", location=op.location)
-                last_op = block.ops[-1]
-                raise VerifyError(
-                    f"block with no terminator, has {last_op.op_name} (a block of {op.op_name} ends with one)",
-                    location=last_op.location,
-                )
+            _check_block_end(op, region, block)
             for child in block.ops:
                 _verify_op(child, scope)
                 local.update(id(r) for r in child.results)
@@ -165,6 +148,28 @@ TERMINATORS = frozenset(
         "bufferization.yield", "iree_codegen.yield",
     }
 )  # fmt: skip
+def _check_block_end(op: Operation, region: Region, block: Block) -> None:
+    """MLIR's verifyBlock: a block of ``op`` ends with a terminator ('block with no terminator' at its last
+    op, 'empty block' at ``op``). A function body is held to the known terminators and may not be empty
+    (a body that falls off its end); other ops accept an op unknown here, and a lone empty block without
+    arguments, which prints as an empty region ``({ })`` (an export without a workgroup count body)."""
+    if not _needs_terminator(op, region):
+        return
+    function = op.op_name in FUNCTION_OPS
+    if not block.ops:
+        if function or block.args or len(region.blocks) > 1:
+            raise VerifyError(f"{op.op_name}: empty block: expect at least a terminator", location=op.location)
+        return
+    last_op = block.ops[-1]
+    if last_op.op_name in TERMINATORS or (not function and _may_terminate(last_op)):
+        return
+    raise VerifyError(
+        f"block with no terminator, has {last_op.op_name} (a block of {op.op_name} ends with one: "
+        "util.return, cf.br, ...)",
+        location=last_op.location,
+    )
+
+
 #: Ops whose region's single block needs no terminator (MLIR's NoTerminator trait).
 NO_TERMINATOR = frozenset({"builtin.module", "scf.forall.in_parallel"})
 #: Dialects whose region-holding ops all take a terminator unless NO_TERMINATOR says otherwise (an op of
