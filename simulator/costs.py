@@ -36,7 +36,7 @@ from typing import Any
 from ir import Operation
 from ir import types as T
 from ir.affine import AffineBinary, AffineDim, AffineExpr
-from ir.attributes import AffineMapAttr, ArrayAttr, FloatAttr
+from ir.attributes import AffineMapAttr, ArrayAttr, DenseArrayAttr, FloatAttr
 from simulator.dispatch_model import TRANSCENDENTAL_FUNCTIONS, shape_key
 from simulator.errors import InputError
 from simulator.machine import DeviceSpec
@@ -44,6 +44,11 @@ from simulator.machine import DeviceSpec
 # Words of IREE's dispatch names (``main_dispatch_3_batch_matmul_4x64x64x64_f32``) to op classes, first
 # match wins; anything else (elementwise, generic, transpose, pack, copies) is ``elementwise``.
 _CLASS_WORDS = (
+    # Winograd's transforms (``winograd_input_transform_8x8x1x3x3x8xf32_...``) run one 8x8 tile at a time
+    # in scalar code, the input transform several times slower per tile than the output one.
+    ("winograd_input", "winograd.input"),
+    ("winograd_output", "winograd.output"),
+    ("winograd_filter", "winograd.filter"),
     ("attention", "attention"),
     ("conv", "conv"),
     ("transpose", "transpose"),
@@ -57,8 +62,23 @@ _CLASS_WORDS = (
     ("reduction", "reduction"),
     ("softmax", "softmax"),
     ("argmax", "reduction"),
+    # A data-tiled program's packing of an operand (``_encoding_5_encode_6x20xf32_to_6x20xf32``).
+    ("_encode_", "pack"),
 )
-OP_CLASSES = ("matmul", "conv", "reduction", "softmax", "attention", "elementwise", "transpose", "copy")
+OP_CLASSES = (
+    "matmul",
+    "conv",
+    "reduction",
+    "softmax",
+    "attention",
+    "elementwise",
+    "transpose",
+    "copy",
+    "pack",
+    "winograd.input",
+    "winograd.output",
+    "winograd.filter",
+)
 # IREE's names end in the element types of the op: "_f32", "_f16", "_i8xi8xi32" (operands x result).
 _DTYPE_SUFFIX = re.compile(r"_((?:b?f|[su]?i)\d+)(?:x(?:b?f|[su]?i)\d+)*$")
 # A dynamic extent in the shape part of a name: ``matmul_Dx16x8_f32``, ``reduction_5xD_f32``.
@@ -77,7 +97,10 @@ _TRANSCENDENTAL_LINALG = frozenset({"linalg.softmax"})
 def _transcendentals(op: Operation, dynamic: list[int]) -> int:
     """Transcendental evaluations of one top-level linalg op: its iteration space times the
     transcendental ops of its body (one per output element for ``linalg.softmax``)."""
-    return sum(n for f, n in _math_counts(op, dynamic).items() if f"math.{f}" in TRANSCENDENTAL_OPS)
+    # (``tanh.f16``, a function evaluated on a 16-bit float, is one of ``tanh``)
+    return sum(
+        n for f, n in _math_counts(op, dynamic).items() if f"math.{f.split('.', 1)[0]}" in TRANSCENDENTAL_OPS
+    )
 
 
 #: ``math.powf`` exponents IREE's CPU code generator turns into arithmetic (MLIR's math expansion, which
@@ -124,9 +147,28 @@ def conversion(op: Operation) -> str | None:
     return f"{op.op_name[len('arith.') :]}.{name}" if name in SOFT_FLOATS else None
 
 
+#: Float arithmetic ops that IREE's generic x86-64 code does in software on a :data:`SOFT_FLOATS` type:
+#: each operand widened to f32, the op, the result narrowed again (about 20 ns an op for f16).
+SOFT_ARITH = frozenset(
+    f"arith.{n}"
+    for n in ("addf", "subf", "mulf", "divf", "remf", "negf", "maximumf", "minimumf", "maxnumf", "minnumf")
+)
+
+
+def soft_arithmetic(op: Operation) -> str | None:
+    """The name an arithmetic op on a :data:`SOFT_FLOATS` type is priced by (``arith.f16``,
+    ``arith.bf16``: a function of the fitted model's ``ns_per_math``, which a model without it prices at
+    nothing), or None for any other op."""
+    if op.op_name not in SOFT_ARITH or not op.results:
+        return None
+    name = _dtype_name(op.results[0].type)
+    return f"arith.{name}" if name in SOFT_FLOATS else None
+
+
 def _math_counts(op: Operation, dynamic: list[int]) -> dict[str, int]:
-    """Evaluations of each ``math`` function (``exp``, ``rsqrt``, ``roundeven``, ...) and each
-    software float conversion (:func:`conversion`: ``extf.f16``) by one top-level linalg op: its
+    """Evaluations of each ``math`` function (``exp``, ``rsqrt``, ``roundeven``, ...), each
+    software float conversion (:func:`conversion`: ``extf.f16``) and each software arithmetic op on a
+    16-bit float (:func:`soft_arithmetic`: ``arith.f16``) by one top-level linalg op: its
     iteration space times that function's ops in the body; ``linalg.softmax`` evaluates one ``exp`` per
     output element."""
     if op.op_name in _TRANSCENDENTAL_LINALG:
@@ -134,15 +176,19 @@ def _math_counts(op: Operation, dynamic: list[int]) -> dict[str, int]:
         return {"exp": math.prod(_dims(out_t, dynamic))} if out_t is not None else {}
     per_point: dict[str, int] = {}
     for inner in op.walk():
-        converted = conversion(inner)
+        converted = conversion(inner) or soft_arithmetic(inner)
         if converted is not None:
             per_point[converted] = per_point.get(converted, 0) + 1
         elif inner.op_name.startswith("math."):
             functions = (
                 powf_functions(inner) if inner.op_name == "math.powf" else {inner.op_name[len("math.") :]: 1}
             )
+            # On a 16-bit float IREE expands the function's polynomial in that type, each of its ops a
+            # software routine (:func:`soft_arithmetic`): ``tanh.f16`` is priced apart from ``tanh``.
+            soft = _dtype_name(inner.results[0].type) if inner.results else ""
+            suffix = f".{soft}" if soft in SOFT_FLOATS else ""
             for name, n in functions.items():
-                per_point[name] = per_point.get(name, 0) + n
+                per_point[name + suffix] = per_point.get(name + suffix, 0) + n
     if not per_point:
         return {}
     space = _iteration_space(op, dynamic)
@@ -159,6 +205,10 @@ def op_class(name: str, kind: str = "") -> str:
     ``depthwise``): IREE names pooling windows and grouped convolutions ``conv`` too, but runs them at
     other speeds per flop than a convolution (grouped ones several times slower); the class is then
     ``conv.pool``, ``conv.grouped``, ``conv.depthwise`` (a model without it prices them as ``conv``).
+    A data-tiled matmul (``kind`` ``tiled``: :func:`matmul_kind`) is ``matmul.tiled``; Winograd's
+    transforms are ``winograd.input`` (``winograd.input.exact`` when its windows fit the image
+    whole: :func:`winograd_kind`), ``winograd.output``, ``winograd.filter``, and the packing of a
+    data-tiled operand (``_encoding_N_encode_...``) ``pack``.
 
     Examples
     --------
@@ -174,10 +224,20 @@ def op_class(name: str, kind: str = "") -> str:
     ('attention', 'elementwise.dyn')
     >>> op_class("main_dispatch_6_conv_Dx2x2x8x2x2_f32", "pool"), op_class("main_dispatch_7_matmul_8x8x8_f32", "pool")
     ('conv.pool.dyn', 'matmul')
+    >>> op_class("main_dispatch_4_matmul_7x5x19_i8xi8xi32", "tiled"), op_class("_encoding_6_encode_7x19xi8_to_7x19xi8")
+    ('matmul.tiled.i8', 'pack')
+    >>> op_class("main_dispatch_1_winograd_input_transform_8x8x2x2x3x3xf32_dispatch_tensor_store")
+    'winograd.input'
     """
     lowered = name.lower()
     cls = next((c for word, c in _CLASS_WORDS if word in lowered), "elementwise")
-    if kind and cls == "conv":
+    if kind == "tiled":
+        if cls == "matmul":
+            cls = "matmul.tiled"
+    elif kind == "exact":
+        if cls == "winograd.input":
+            cls = "winograd.input.exact"
+    elif kind and cls == "conv":
         cls = f"conv.{kind}"
     match = _DTYPE_SUFFIX.search(lowered)
     dtype = match.group(1) if match else ""
@@ -209,8 +269,8 @@ class DispatchCost:
     # 0 when the dispatch has none: IREE's code tiles those rows by a vector tile fixed at compile time,
     # and a fitted model pays the remainder as a whole tile (:func:`simulator.dispatch_model.tile_factor`).
     dynamic_rows: int = 0
-    # What the body says a convolution is (:func:`conv_kind`): ``pool``, ``grouped``, ``depthwise`` or
-    # "" (a plain convolution, or none).
+    # What the body says a convolution is (:func:`conv_kind`): ``pool``, ``grouped``, ``depthwise``; or
+    # ``tiled``, a data-tiled matmul (:func:`matmul_kind`); or "" (a plain convolution or matmul, or none).
     kind: str = ""
 
 
@@ -438,6 +498,37 @@ def conv_kind(op: Operation) -> str:
     return "grouped" if reduced & plain_input_dims else "depthwise"
 
 
+def matmul_kind(op: Operation) -> str:
+    """``tiled`` when the top-level linalg op ``op`` is a data-tiled contraction (``--iree-opt-data-tiling``:
+    a ``linalg.mmt4d``, or a contraction on operands whose tensor types carry an ``#iree_encoding``,
+    which IREE's CPU backend turns into one on packed tiles), else ``""``."""
+    name = op.op_name
+    if "mmt4d" in name:
+        return "tiled"
+    contraction = "matmul" in name or "matvec" in name or "vecmat" in name or name == "linalg.contract"
+    if contraction and any(getattr(v.type, "encoding", None) is not None for v in op.operands):
+        return "tiled"
+    return ""
+
+
+def winograd_kind(op: Operation) -> str:
+    """``exact`` when Winograd's input transform ``op`` (``iree_linalg_ext.winograd.input_transform``)
+    reads whole 8x8 windows only (each image extent is ``6 * tiles + 2``), else ``""``: IREE's code pads
+    the windows that pass the image's edge, and runs then about five times slower per tile."""
+    if len(op.operands) < 2:
+        return ""
+    image, tiles = op.operands[0].type, op.operands[1].type
+    dims = op.attr("image_dimensions")
+    if not isinstance(image, T.TensorType) or not isinstance(tiles, T.TensorType):
+        return ""
+    if image.shape is None or tiles.shape is None or len(tiles.shape) != 6:
+        return ""
+    positions = [int(v) for v in dims.values] if isinstance(dims, DenseArrayAttr) else [1, 2]
+    extents = [image.shape[d] if 0 <= d < len(image.shape) else T.DYNAMIC for d in positions]
+    fits = [e != T.DYNAMIC and e == 6 * t + 2 for e, t in zip(extents, tiles.shape[3:5])]
+    return "exact" if len(fits) == 2 and all(fits) else ""
+
+
 class LinalgEstimate:
     """The cost of an IREE executable function, estimated from its body; call with the workload."""
 
@@ -463,11 +554,13 @@ class LinalgEstimate:
                 read += _nbytes(op.results[0].type, dynamic)
             elif name == _STORE:
                 written += _nbytes(op.operands[0].type, dynamic)
+            elif name == "iree_linalg_ext.winograd.input_transform":
+                kinds.append(winograd_kind(op))
             elif name.startswith("linalg.") and name != "linalg.yield" and op.parent_op is not None:
                 if op.parent_op.op_name.startswith("linalg."):
                     continue
                 f, dt = _linalg_flops(op, dynamic)
-                kinds.append(conv_kind(op))
+                kinds.append(conv_kind(op) or matmul_kind(op))
                 flops += f
                 transcendentals += _transcendentals(op, dynamic)
                 for function, n in _math_counts(op, dynamic).items():

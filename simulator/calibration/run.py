@@ -29,6 +29,7 @@ from simulator.calibration.fit import (
 )
 from simulator.calibration.provenance import device_workers
 from simulator.calibration.suite import Benchmark
+from simulator.calibration.suite_tiled import FlaggedBenchmark
 from simulator.costs import CostModel, DispatchCost
 from simulator.machine import DeviceSpec, Machine, machine_from_dict
 from simulator.profile import benchmark_call, capture_profile, compile_cached, compile_key, measured_trace
@@ -88,11 +89,13 @@ def fixture_case(directory: pathlib.Path) -> Case:
 
 
 def benchmark_case(bench: Benchmark, workdir: pathlib.Path) -> Case:
-    """A generated benchmark written under ``workdir`` as a case."""
+    """A generated benchmark written under ``workdir`` as a case (with its compile flags, when it has
+    some: :class:`~simulator.calibration.suite_tiled.FlaggedBenchmark`)."""
     workdir.mkdir(parents=True, exist_ok=True)
     source = workdir / f"{bench.name}.mlir"
     source.write_text(bench.source)
-    return Case(bench.name, source, bench.inputs)
+    flags = bench.flags if isinstance(bench, FlaggedBenchmark) else ()
+    return Case(bench.name, source, bench.inputs, flags=flags)
 
 
 def stream_ir_of(case: Case, workdir: pathlib.Path, device: str) -> pathlib.Path:

@@ -441,6 +441,7 @@ def training_suite() -> list[Benchmark]:
     from simulator.calibration.suite_conv import window_suite
     from simulator.calibration.suite_host import chain, device_loop, host_loop, host_suite
     from simulator.calibration.suite_lowp import lowp_suite
+    from simulator.calibration.suite_tiled import tiled_suite
 
     out = [
         matmul(16, 64, 64),
@@ -527,6 +528,8 @@ def training_suite() -> list[Benchmark]:
         attention(2, 8, 16, 8, 16),
         attention(4, 32, 32, 32, 32),
         attention(1, 16, 32, 16, 32),
+        # Winograd's convolutions and data-tiled matmuls (simulator.calibration.suite_tiled).
+        *tiled_suite(),
     ]
     # Copies and fills recorded together, and scans (simulator.calibration.suite_host); pooling and
     # grouped convolutions, which IREE names conv (simulator.calibration.suite_conv); f16, bf16 and int8

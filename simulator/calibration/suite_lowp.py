@@ -13,7 +13,7 @@ f16, bf16 and int8 convolutions were predicted 15-88% short). The shapes are not
 
 from __future__ import annotations
 
-from simulator.calibration.suite import Benchmark, _spec, _t, conv2d, matmul, reduction
+from simulator.calibration.suite import Benchmark, _spec, _t, conv2d, elementwise, matmul, reduction
 
 
 def convert(rows: int, cols: int, source: str, target: str) -> Benchmark:
@@ -40,6 +40,35 @@ def convert(rows: int, cols: int, source: str, target: str) -> Benchmark:
     return Benchmark(f"convert_{rows}x{cols}_{source}_to_{target}", src, (_spec((rows, cols), source),))
 
 
+def polynomial(rows: int, cols: int, et: str, ops: int) -> Benchmark:
+    """``ops`` multiplies and adds in turn (Horner's rule: ``((x * x + x) * x + x) ...``) over
+    ``rows x cols`` elements of float type ``et``, as the frontends' f16 and bf16 programs evaluate
+    GELU's polynomial: on a CPU without native 16-bit float arithmetic each op is a software routine
+    (operands widened, result narrowed: :func:`simulator.costs.soft_arithmetic`)."""
+    if ops < 1:
+        raise ValueError(f"polynomial: need at least one op, got {ops}")
+    t = _t((rows, cols), et)
+    m = "affine_map<(i, j) -> (i, j)>"
+    lines, cur = [], "%x"
+    for i in range(ops):
+        op = "arith.mulf" if i % 2 == 0 else "arith.addf"
+        lines.append(f"%v{i} = {op} {cur}, %x : {et}")
+        cur = f"%v{i}"
+    body = "\n    ".join(lines)
+    src = f"""func.func @main(%a: {t}) -> {t} {{
+  %e = tensor.empty() : {t}
+  %r = linalg.generic {{indexing_maps = [{m}, {m}], iterator_types = ["parallel", "parallel"]}}
+      ins(%a : {t}) outs(%e : {t}) {{
+  ^bb0(%x: {et}, %o: {et}):
+    {body}
+    linalg.yield {cur} : {et}
+  }} -> {t}
+  return %r : {t}
+}}
+"""
+    return Benchmark(f"polynomial{ops}_{rows}x{cols}_{et}", src, (_spec((rows, cols), et),))
+
+
 #: (source, target) of the suite's conversions.
 CONVERSIONS = (("f32", "f16"), ("f16", "f32"), ("f32", "bf16"), ("bf16", "f32"))
 
@@ -61,4 +90,14 @@ def lowp_suite() -> list[Benchmark]:
         reduction(32, 256, "f16"),
         # Conversions to and from the 16-bit floats (each priced by simulator.costs.conversion).
         *(convert(r, c, a, b) for a, b in CONVERSIONS for r, c in ((16, 64), (128, 256))),
+        # Arithmetic on 16-bit floats (each op priced by simulator.costs.soft_arithmetic).
+        polynomial(16, 64, "f16", 2),
+        polynomial(32, 64, "f16", 8),
+        polynomial(64, 128, "f16", 4),
+        polynomial(32, 64, "bf16", 8),
+        polynomial(64, 128, "bf16", 2),
+        # A math function on a 16-bit float (tanh.f16: IREE expands its polynomial in that type).
+        elementwise(16, 64, "f16", heavy=True),
+        elementwise(64, 64, "f16", heavy=True),
+        elementwise(32, 64, "bf16", heavy=True),
     ]

@@ -49,7 +49,7 @@ def test_iree_names_the_suites_dispatches_with_the_fixtures_classes(
     for bench in lowp_suite():
         case = benchmark_case(bench, tmp_path)
         simulated = simulate_case(case, stream_ir_of(case, tmp_path, "local-sync"), machine)
-        classes.setdefault(bench.name.split("_")[0], set()).update(
+        classes.setdefault(bench.name.split("_")[0].rstrip("0123456789"), set()).update(
             op_class(d["name"], d["kind"]) for d in simulated["dispatches"]
         )
     assert classes == {
@@ -58,6 +58,9 @@ def test_iree_names_the_suites_dispatches_with_the_fixtures_classes(
         "reduction": {"reduction.f16"},
         # IREE names a conversion by its operand's type.
         "convert": {"elementwise", "elementwise.f16", "elementwise.bf16"},
+        "polynomial": {"elementwise.f16", "elementwise.bf16"},
+        # (GELU's tanh on a 16-bit float)
+        "elementwise": {"elementwise.f16", "elementwise.bf16"},
     }
     assert set(FIXTURE_CLASSES.values()) <= set().union(*classes.values())
     for name, cls in FIXTURE_CLASSES.items():
@@ -136,3 +139,39 @@ def test_the_fixtures_conversions_are_counted(iree: None) -> None:
     # 2x6x6x3 f32 activations cast to f16 for the convolution.
     assert by_name["main_dispatch_0_elementwise_2x6x6x3_f32xf16"] == {"truncf.f16": 216}
     assert by_name["main_dispatch_2_reduction_2x4x36_f16xf16xf32"]["extf.f16"] == 288
+    # ... and its GELU's nine f16 adds and multiplies at each of those 288 points, each done in software.
+    assert by_name["main_dispatch_2_reduction_2x4x36_f16xf16xf32"]["arith.f16"] == 9 * 288
+    assert "arith.f16" not in by_name["main_dispatch_0_elementwise_2x6x6x3_f32xf16"]
+
+
+def test_software_arithmetic_on_16_bit_floats_is_counted_and_priced_apart() -> None:
+    from simulator.calibration.suite_lowp import polynomial
+    from simulator.dispatch_model import DispatchModelSpec, shape_key
+
+    bench = polynomial(32, 64, "f16", 3)
+    assert bench.name == "polynomial3_32x64_f16"
+    assert bench.source.count("arith.mulf") == 2 and bench.source.count("arith.addf") == 1
+    with pytest.raises(ValueError, match="at least one op, got 0"):
+        polynomial(2, 2, "f16", 0)
+    # A model without the function prices it at nothing, and a shape key ignores it.
+    model = DispatchModelSpec(
+        {"default": 100.0}, {"default": 0.0}, {"default": 0.0}, ns_per_math={"exp": 5.0}
+    )
+    assert model.predict_ns("elementwise.f16", 0, 0, math_counts=(("arith.f16", 1000),)) == 100.0
+    name = "main_dispatch_0_elementwise_32x64_f16"
+    assert shape_key(name, (("arith.f16", 6144),)) == shape_key(name)
+    samples = [
+        DispatchSample(
+            f"p{n}x{k}",
+            f"main_dispatch_0_elementwise_{n}_f16",
+            n,
+            4 * n,
+            200.0 + 20.0 * k * n,
+            0,
+            (("arith.f16", k * n),),
+        )
+        for n in (64, 1024, 8192)
+        for k in (1, 4)
+    ]
+    fit = fit_dispatch_model(samples, shapes=False)
+    assert fit.model.math_ns("arith.f16") == pytest.approx(20.0, rel=0.1)
