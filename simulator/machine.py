@@ -28,7 +28,8 @@ it. Presets ship in ``simulator/machines/*.toml`` (``cpu``, ``discrete-gpu``, ``
 
 A device may carry a fitted dispatch model (``[devices.dispatch_model]``, :class:`~simulator.dispatch_model.DispatchModelSpec`)
 that replaces the roofline, and the file a ``[calibration]`` table saying how it was fitted (strings and
-numbers only; ``cpu-local-task`` is such a preset, fitted by ``benchmarks/calibrate.py``).
+numbers only; ``cpu-local-task`` is such a preset, fitted by ``benchmarks/calibrate.py``, and the built-in
+``cpu`` preset is that fit; ``cpu-roofline`` is the uncalibrated roofline it replaced).
 
 Devices are numbered in file order; a program's ``@__device_N`` globals map to them in module order.
 Raises :class:`~simulator.errors.MachineError` for an unknown preset, an unreadable file or a bad field.

@@ -17,8 +17,9 @@ from typing import Any
 
 
 def base_machine(device: str) -> dict[str, Any]:
-    """The machine (TOML dict) a fit for HAL device ``device`` starts from."""
-    text = (importlib.resources.files("simulator") / "machines" / "cpu.toml").read_text()
+    """The machine (TOML dict) a fit for HAL device ``device`` starts from: the uncalibrated roofline
+    (the ``cpu-roofline`` preset), never a fitted machine (the ``cpu`` preset is one)."""
+    text = (importlib.resources.files("simulator") / "machines" / "cpu-roofline.toml").read_text()
     data = tomllib.loads(text)
     data["name"] = f"cpu-{device.replace('://', '-')}"
     data["description"] = (

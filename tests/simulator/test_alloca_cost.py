@@ -26,4 +26,4 @@ def test_allocas_pay_their_own_submission_cost_when_given() -> None:
     given = _submit_spans({**costs, "alloca_cost_ns": 150})
     assert given["submit alloca"] == given["submit dealloca"] == {150}
     assert given["submit execute"] == default["submit execute"] == {700}
-    assert load_machine("cpu").host.alloca_cost_ns is None
+    assert load_machine("cpu-roofline").host.alloca_cost_ns is None

@@ -37,7 +37,7 @@ def test_a_call_inside_the_module_pays_its_own_cost_when_given() -> None:
 
 def test_it_is_fitted_and_defaults_to_the_call_cost() -> None:
     assert ("host", "inner_call_cost_ns") in KNOBS
-    assert load_machine("cpu").host.inner_call_cost_ns is None
+    assert load_machine("cpu-roofline").host.inner_call_cost_ns is None
     for preset in ("cpu-local-sync", "cpu-local-task"):
         assert load_machine(preset).host.inner_call_cost_ns is not None
 

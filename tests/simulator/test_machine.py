@@ -19,6 +19,7 @@ def test_machine_presets_are_listed() -> None:
         "cpu",
         "cpu-local-sync",
         "cpu-local-task",
+        "cpu-roofline",
         "cpu-x2",
         "discrete-gpu",
         "multi-gpu-4",
@@ -105,7 +106,7 @@ def test_machine_rejects_bad_files(tmp_path: pathlib.Path, text: str, message: s
 
 def test_machine_unknown_preset() -> None:
     with pytest.raises(
-        MachineError, match="unknown machine 'tpu'; presets: apu, cpu, cpu-local-sync, cpu-local-task, cpu-x2, discrete-gpu, multi-gpu-4"
+        MachineError, match="unknown machine 'tpu'; presets: apu, cpu, cpu-local-sync, cpu-local-task, cpu-roofline, cpu-x2, discrete-gpu, multi-gpu-4"
     ):
         load_machine("tpu")
 

@@ -135,7 +135,7 @@ def test_one_shot_regions_pay_for_recording_each_command_and_barrier() -> None:
     assert simulate_case(mlp, mlp.stream_ir, machine_from_dict(base))["call_ns"] == plain
     base["host"]["barrier_cost_ns"] = 1000
     assert simulate_case(mlp, mlp.stream_ir, machine_from_dict(base))["call_ns"] == plain + 2000
-    assert load_machine("cpu").host.barrier_cost_ns == 0  # the built-in preset is unchanged
+    assert load_machine("cpu-roofline").host.barrier_cost_ns == 0  # the uncalibrated preset is unchanged
 
 
 @pytest.mark.parametrize(

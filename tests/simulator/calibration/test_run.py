@@ -15,7 +15,7 @@ ROOT = pathlib.Path(__file__).parents[3]
 
 
 def _base() -> dict:
-    with open(ROOT / "simulator" / "machines" / "cpu.toml", "rb") as f:
+    with open(ROOT / "simulator" / "machines" / "cpu-roofline.toml", "rb") as f:
         return tomllib.load(f)
 
 

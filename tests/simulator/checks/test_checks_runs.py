@@ -142,6 +142,8 @@ def test_checks_injected_fault_clear_report_exit_1(
 
 def test_checks_device_loss_cancels_the_work_after_it(capsys: pytest.CaptureFixture[str]) -> None:
     argv = ["check", str(MLP / "cmd.generic.mlir"), *MLP_ARGS, "--inject", "device-loss:device0@100000"]
+    # (the uncalibrated roofline: the lists below follow its timeline at t=100000)
+    argv += ["--machine", "cpu-roofline"]
     assert main([*argv, "--json"]) == 1
     (finding,) = json.loads(capsys.readouterr().out)["findings"]
     extra = finding["extra"]
