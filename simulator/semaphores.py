@@ -58,6 +58,13 @@ class Semaphore:
         waiters = self._waiters
         if not waiters:
             return
+        if value == old + 1:
+            # A step of one (a timeline's next payload): the waits for exactly that value, if any.
+            waits = waiters.pop(value, None)
+            if waits is not None:
+                for _n, event in waits:
+                    event.succeed()
+            return
         if value - old <= len(waiters):
             targets = [t for t in range(old + 1, value + 1) if t in waiters]
         else:

@@ -56,6 +56,7 @@ from simulator.params.config import (
     make_parameter_index,
 )
 from simulator.params.page_cache import PageCache
+from simulator.params.steps import STEP_WAIT, BatchRecord, CallSteps, StepRun
 from simulator.semaphores import Fence, Semaphore
 from traces import Track
 
@@ -63,23 +64,6 @@ if TYPE_CHECKING:
     from simulator.engine import Engine
     from simulator.queues import Queue
     from simulator.storage import Storage
-
-#: A parameter step's pending wait, as a deadlock report names it (see Engine.begin_wait_format).
-_STEP_WAIT = "{} {} on parameter timeline {} waits for {} >= {} (now {})"
-
-
-@dataclass(slots=True)
-class BatchRecord:
-    """One executed step (or barrier) of a provider call, for tests and analysis."""
-
-    call: int
-    kind: str
-    keys: tuple[str, ...]
-    timeline: int
-    start_ns: int
-    end_ns: int
-    length_bytes: int = 0
-
 
 @dataclass
 class _Call:
@@ -97,6 +81,11 @@ class _Call:
 
 class ParameterProvider:
     """Serves parameter ops for one run. ``log`` holds a :class:`BatchRecord` per executed step."""
+
+    #: Run allocas and plain storage reads and writes as :class:`~simulator.params.steps.StepRun` (event
+    #: callbacks) rather than processes: the same events and results, less work per event. Tests turn it
+    #: off to compare the two.
+    callback_steps = True
 
     def __init__(
         self,
@@ -245,8 +234,17 @@ class ParameterProvider:
         lanes = [(queue.name, k * n + t) for t in range(n)]
         tracks = [Track.queue(device.process_name, f"{queue.track.thread}.params{lane}") for _, lane in lanes]
         process, run_step = engine.env.process, self._run_step
+        # Allocas, and reads and writes straight to storage, run by event callbacks (StepRun: the same events
+        # in the same order as the process, for less work per event); the other steps as processes.
+        callback_steps, ctx = self.callback_steps, None
+        plain_io = self._direct and not call.imported and device.host_link is None
         for step in plan.steps:
-            process(run_step(call, step, sems, tracks, queue, flows_from, with_data))
+            if callback_steps and (step.kind == "alloca" or (plain_io and step.kind != "transfer")):
+                if ctx is None:
+                    ctx = CallSteps(self, call, sems, tracks, queue, flows_from, with_data)
+                StepRun(ctx, step)
+            else:
+                process(run_step(call, step, sems, tracks, queue, flows_from, with_data))
         if failure is not None:
             # IREE: recording stopped at the bad entry; what was enqueued runs, the caller's fence fails.
             raise failure
@@ -306,7 +304,7 @@ class ParameterProvider:
                 s = sems[t]
                 if s.failure is None and s.value < v:
                     token = engine.begin_wait_format(
-                        _STEP_WAIT, call.op_name, step.kind, timeline, s.name, v, s.value
+                        STEP_WAIT, call.op_name, step.kind, timeline, s.name, v, s.value
                     )
                     yield s.event_for(env, v)
                     engine.end_wait(token)

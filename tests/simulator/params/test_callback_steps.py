@@ -1,0 +1,117 @@
+"""Parameter steps run by event callbacks (simulator.params.steps.StepRun) against the same steps run as
+simpy processes: the same trace byte for byte, the same outputs, the same failures and the same number of
+simpy events, over allocas with and without a queue overhead, storage slots and the channel under
+contention, data and timing-only runs, and failing allocas and requests."""
+
+from __future__ import annotations
+
+import pathlib
+from typing import Any
+
+import numpy as np
+import pytest
+
+import simulator.params.provider as provider_module
+from simulator import Session, parse_program
+from simulator.archives import ParameterEntry, ParameterIndex
+from simulator.errors import DeviceFailure
+from simulator.params import ParameterProvider
+from simulator.params.programs import parameter_load_program
+from simulator.params.steps import StepRun
+
+# These tests read IREE pretty text: skip without IREE, fail under STREAMSIM_REQUIRE_IREE=1.
+pytestmark = pytest.mark.usefixtures("iree")
+
+SIZES = [(f"p{i}", 64 * (1 + i % 5)) for i in range(14)]
+
+
+def _both(monkeypatch: pytest.MonkeyPatch, tmp_path: pathlib.Path, run: Any) -> list[tuple[Any, ...]]:
+    """``run()`` with callback steps, then with processes: (trace bytes, events, outputs or error) each."""
+    made = [0]
+
+    class CountedStepRun(StepRun):
+        def __init__(self, *args: Any) -> None:
+            made[0] += 1
+            super().__init__(*args)
+
+    monkeypatch.setattr(provider_module, "StepRun", CountedStepRun)
+    out = []
+    for callback in (True, False):
+        monkeypatch.setattr(ParameterProvider, "callback_steps", callback)
+        made[0] = 0
+        try:
+            result = run()
+        except DeviceFailure as exc:
+            trace, events, value = exc.trace, None, str(exc)  # type: ignore[attr-defined]
+        else:
+            trace, events = result.trace, result.events_processed
+            value = [
+                np.asarray(o).tobytes() if isinstance(o, np.ndarray) else repr(o) for o in result.outputs
+            ]
+        path = tmp_path / f"{callback}.json"
+        trace.to_chrome_json(path)
+        out.append((path.read_bytes(), events, value, made[0]))
+    assert out[0][3] > 0 and out[1][3] == 0, "the callback path was not taken, or not turned off"
+    return out
+
+
+def _same(out: list[tuple[Any, ...]]) -> None:
+    (trace_a, events_a, value_a, _), (trace_b, events_b, value_b, _) = out
+    assert events_a == events_b
+    assert value_a == value_b
+    assert trace_a == trace_b
+
+
+@pytest.mark.parametrize("mode", ["load", "gather", "each"])
+@pytest.mark.parametrize("machine_name", ["cpu", "round"])
+def test_data_runs_match_the_processes(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: pathlib.Path, write_archive: Any, machine: Any,
+    mode: str, machine_name: str,
+) -> None:  # fmt: skip
+    """cpu: a 500 ns queue overhead (an alloca timeout); round: none, and two storage slots for 14 reads."""
+    path = write_archive(tmp_path / "m.irpa", dict(SIZES))
+    program = parse_program(parameter_load_program(SIZES, mode=mode), filename="p.mlir")
+    m = "cpu" if machine_name == "cpu" else machine(queue_depth=2)
+    _same(_both(monkeypatch, tmp_path, lambda: Session(m).run_sync(program, parameters={"model": path})))
+
+
+def test_timing_only_runs_match_the_processes(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: pathlib.Path
+) -> None:
+    sizes = [(f"w{i}", 4096 + 64 * i) for i in range(60)]
+    index = ParameterIndex()
+    for key, n in sizes:
+        index.add(ParameterEntry.virtual(key, n), scope="model")
+    program = parse_program(parameter_load_program(sizes, mode="load"), filename="t.mlir")
+    _same(
+        _both(
+            monkeypatch,
+            tmp_path,
+            lambda: Session("cpu").run_sync(program, parameters=index, timing_only=True),
+        )
+    )
+
+
+def test_an_alloca_out_of_memory_fails_alike(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: pathlib.Path, write_archive: Any, machine: Any
+) -> None:
+    sizes = [("a", 1024), ("b", 2048), ("c", 512), ("d", 256)]
+    path = write_archive(tmp_path / "o.irpa", dict(sizes))
+    program = parse_program(parameter_load_program(sizes, mode="load"), filename="o.mlir")
+    m = machine(capacity_bytes=2048)
+    out = _both(monkeypatch, tmp_path, lambda: Session(m).run_sync(program, parameters={"model": path}))
+    assert "out of memory" in out[0][2]
+    _same(out)
+
+
+def test_a_missing_key_fails_alike(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: pathlib.Path, write_archive: Any, machine: Any
+) -> None:
+    path = write_archive(tmp_path / "k.irpa", {"a": 1024, "c": 64})
+    sizes = [("a", 1024), ("zz", 64), ("c", 64)]
+    program = parse_program(parameter_load_program(sizes, mode="gather"), filename="k.mlir")
+    out = _both(
+        monkeypatch, tmp_path, lambda: Session(machine()).run_sync(program, parameters={"model": path})
+    )
+    assert "no parameter 'zz'" in out[0][2]
+    _same(out)
