@@ -20,6 +20,7 @@ from types import MappingProxyType
 from typing import Any
 
 from ir import Block, Module, Operation
+from ir.parser import hand_over_survivors
 from scheduler import stages as S
 from scheduler.emit import materialize
 from scheduler.errors import ScheduleError
@@ -150,6 +151,17 @@ class Pipeline:
             automatic_reference_counting(module)
             # IREE's canonicalizer then issues chained allocas (deallocas) together.
             batch_alloca_chains(module)
+            # The state is freed by reference counts when the caller drops it: networkx caches views of a
+            # graph in the graph, the one reference cycle in it.
+            nodes = 0
+            for plan in state.functions:
+                _drop_cached_views(plan.graph)
+                nodes += plan.graph.number_of_nodes()
+            # What a large schedule made and kept (the cmd form) goes to the oldest generation without a
+            # walk, as a large parse's IR does: else the first young collection after the run walks all of
+            # it, and the next middle one again (0.8 s after a 10,000-dispatch schedule).
+            if was_enabled and nodes >= HANDOVER_NODES:
+                hand_over_survivors()
         finally:
             if was_enabled:
                 gc.enable()
@@ -160,6 +172,23 @@ class Pipeline:
             if s.name not in skip:
                 state = s.fn(state, **dict(s.options))
         return state
+
+
+#: Schedules of at least this many ops (graph nodes, about 400 dispatches of a residual ladder) hand what
+#: they made to the collector's oldest generation; smaller ones leave it to the young collections.
+HANDOVER_NODES = 1000
+
+#: The views networkx caches in a graph's ``__dict__`` (``functools.cached_property``): each refers back to
+#: the graph, so a dropped graph with one of them is cyclic garbage.
+_CACHED_VIEWS = ("nodes", "adj", "succ", "pred", "edges", "in_edges", "out_edges", "degree", "in_degree",
+                 "out_degree")  # fmt: skip
+
+
+def _drop_cached_views(graph: Any) -> None:
+    """Forget the views networkx cached in ``graph`` (it makes them again when asked)."""
+    cached = vars(graph)
+    for name in _CACHED_VIEWS:
+        cached.pop(name, None)
 
 
 def _later_blocks(func: Operation) -> list[Block]:

@@ -1,0 +1,86 @@
+"""What a schedule leaves to the cyclic collector: a dropped ScheduleState is freed by reference counts
+(networkx's cached views, the one cycle in it, are dropped at the end of the run), and a large schedule
+hands what it made to the oldest generation without a walk (as a large parse does), so the first young
+collection after it walks none of it. Speed only: the schedules themselves do not change."""
+
+from __future__ import annotations
+
+import gc
+import importlib.util
+import pathlib
+import weakref
+from collections.abc import Iterator
+
+import pytest
+
+import ir
+import ir.parser
+import scheduler.pipeline
+from scheduler import Pipeline
+
+REPO = pathlib.Path(__file__).resolve().parents[2]
+
+
+def _generate(layers: int) -> str:
+    spec = importlib.util.spec_from_file_location("scale_program", REPO / "benchmarks" / "scale_program.py")
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module.generate(layers)  # type: ignore[no-any-return]
+
+
+TEXT = _generate(40)  # 120 dispatches, 160 parameters
+
+
+@pytest.fixture
+def collector_on() -> Iterator[None]:
+    was, saved = gc.isenabled(), ir.parser._tracked_after_full
+    gc.enable()
+    try:
+        yield
+    finally:
+        ir.parser._tracked_after_full = saved
+        if not was:
+            gc.disable()
+
+
+def test_a_dropped_schedule_state_is_freed_without_the_collector() -> None:
+    module = ir.parse_module(TEXT, "ladder.mlir")
+    was = gc.isenabled()
+    gc.disable()
+    try:
+        state = Pipeline.default().run(module)
+        graphs = [weakref.ref(plan.graph) for plan in state.functions]
+        assert graphs and all(g() is not None for g in graphs)
+        del state
+        assert all(g() is None for g in graphs)
+    finally:
+        if was:
+            gc.enable()
+
+
+def test_a_large_schedule_leaves_the_young_generation_empty(
+    collector_on: None, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    ir.parser._tracked_after_full = 1 << 62  # no full collection here
+    monkeypatch.setattr(scheduler.pipeline, "HANDOVER_NODES", 0)
+    module = ir.parse_module(TEXT, "ladder.mlir")
+    gc.collect()
+    state = Pipeline.default().run(module)
+    assert gc.get_count()[0] < 100
+    monkeypatch.setattr(scheduler.pipeline, "HANDOVER_NODES", 1 << 40)
+    module = ir.parse_module(TEXT, "ladder.mlir")
+    gc.collect()
+    state = Pipeline.default().run(module)
+    assert gc.get_count()[0] > 5_000
+    del state
+
+
+def test_the_schedule_is_the_same_either_way(monkeypatch: pytest.MonkeyPatch, collector_on: None) -> None:
+    texts = []
+    for nodes in (0, 1 << 40):
+        monkeypatch.setattr(scheduler.pipeline, "HANDOVER_NODES", nodes)
+        module = ir.parse_module(TEXT, "ladder.mlir")
+        Pipeline.default().run(module)
+        texts.append(ir.print_generic(module))
+    assert texts[0] == texts[1]
