@@ -16,7 +16,10 @@ from ir.errors import IRError, ParseError
 from ir.lexer import _BARE_ID, _INT, Lexer, _unescape
 
 _ALIAS_ID = re.compile(r"[#!]([A-Za-z_][A-Za-z0-9_$.\-]*)")
-_FLOAT = re.compile(r"-?\d+\.\d*(?:[eE][-+]?\d+)?|-?\d+[eE][-+]?\d+")
+# In a body kept as text: a string (skipped) or a ``#name``/``!name`` reference.
+_BODY_REF = re.compile(r'"(?:[^"\\]|\\.)*"|([#!])([A-Za-z_][A-Za-z0-9_$.\-]*)')
+# MLIR's lexer: a float literal has its dot (``1e5`` is the integer 1, then the identifier ``e5``).
+_FLOAT = re.compile(r"-?\d+\.\d*(?:[eE][-+]?\d+)?")
 _SYMBOL = re.compile(r'@(?:([A-Za-z_$.][A-Za-z0-9_$.\-]*)|"((?:[^"\\]|\\.)*)")')
 _INT_TYPE = re.compile(r"(s|u)?i(\d+)\b")
 # A candidate extent of a type, used only as a cache key: nested <> up to three levels.
@@ -339,7 +342,26 @@ class AttrTypeParser(Lexer):
             if sub.pos != len(sub.text):
                 raise sub.error(f"unexpected {sub._found()} in #{name}<...>")
             return attr
+        if body is not None:
+            self._check_alias_refs(body, body_pos)
         return A.DialectAttr(name, body, attr_type)
+
+    def _check_alias_refs(self, body: str, at: int) -> None:
+        """A body kept as text may name aliases (``#hal.device.target<"local", [#target]>``); as in MLIR, each
+        must be defined above its use. A name with a dot, or with a body of its own, is a dialect's. An
+        undefined one is reported where its name ends, as MLIR's lexer reports it."""
+        if "#" not in body and "!" not in body:
+            return
+        for m in _BODY_REF.finditer(body):
+            sigil = m.group(1)
+            if sigil is None or "." in m.group(2) or body.startswith("<", m.end()):
+                continue
+            aliases: dict[str, A.Attribute] | dict[str, T.Type] = (
+                self.attr_aliases if sigil == "#" else self.type_aliases
+            )
+            if m.group(2) not in aliases:
+                kind = "attribute" if sigil == "#" else "type"
+                raise self.error(f"undefined {kind} alias {sigil}{m.group(2)}", at + m.end())
 
     # --- types ---------------------------------------------------------------------------------------
 
@@ -514,6 +536,7 @@ class AttrTypeParser(Lexer):
         if has_body:
             self.pos += 1
             body = self.balanced("<", ">")
+            self._check_alias_refs(body, start + len(name) + 2)
         try:
             if name == "stream.resource":
                 return T.ResourceType((body or "*").strip())

@@ -3,17 +3,25 @@
 Sizes, offsets and lengths are SSA ``index`` values. A value defined by ``arith.constant`` with an integer
 attribute is static (:func:`static_int`); anything else is dynamic, and a rule about ranges only fires when
 every value it needs is static.
+
+Ranges past a resource's size are checked only where the caller asks (:data:`STATIC_RANGES`): iree-opt
+accepts them (IREE finds them when the command runs, as a buffer range error), so the IR layer's
+verifier does too, while the simulator, a runtime, refuses them before a run starts.
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
+from contextvars import ContextVar
 
 from ir.attributes import ArrayAttr, IntegerAttr
 from ir.core import Operation, Value
 from ir.errors import VerifyError
 from ir.opdef import lookup_op_class
 from ir.types import ResourceType
+
+#: Whether :func:`check_range` rejects a static range past its resource (see the module's docstring).
+STATIC_RANGES: ContextVar[bool] = ContextVar("streamsim_static_ranges", default=False)
 
 
 def static_int(value: Value | None) -> int | None:
@@ -61,6 +69,8 @@ def check_range(
     """``[offset, offset + length)`` inside ``size`` bytes, when all three are static. The async ops'
     ``end`` operands are not related to ``offset + length``: no IREE verifier checks that, and IREE's own
     pass tests hold copies whose end is not offset + length (iree-opt accepts them)."""
+    if not STATIC_RANGES.get():
+        return
     o, n, s = static_int(offset), static_int(length), static_int(size)
     if o is None or s is None or (length is not None and n is None):
         return

@@ -38,7 +38,7 @@ def execute(inner: str, block_args: str = "%a: !stream.resource<transient>") -> 
 
 
 def verify_text(text: str) -> None:
-    verify(parse_module(text))
+    verify(parse_module(text), static_ranges=True)
 
 
 def test_copy_inside_resources_verifies() -> None:

@@ -33,6 +33,11 @@ BASE = """\
         %c0 = "arith.constant"() <{value = 0 : index}> : () -> index
         %11 = "stream.binding.subspan"(%arg0, %c0) : (!stream.binding, index) -> !iree_tensor_ext.dispatch.tensor<readwrite:tensor<4xf32>>
         %12 = "iree_tensor_ext.dispatch.tensor.load"(%11) <{operandSegmentSizes = array<i32: 1, 0, 0, 0, 0>, static_offsets = array<i64: 0>, static_sizes = array<i64: 4>, static_strides = array<i64: 1>}> : (!iree_tensor_ext.dispatch.tensor<readwrite:tensor<4xf32>>) -> tensor<4xf32>
+        %13 = "linalg.generic"(%12, %12) <{indexing_maps = [affine_map<(d0) -> (d0)>, affine_map<(d0) -> (d0)>], iterator_types = [#linalg.iterator_type<parallel>], operandSegmentSizes = array<i32: 1, 1>}> ({
+        ^bb0(%a3: f32, %a4: f32):
+          %14 = "linalg.index"() <{dim = 0 : i64}> : () -> index
+          "linalg.yield"(%a3) : (f32) -> ()
+        }) : (tensor<4xf32>, tensor<4xf32>) -> tensor<4xf32>
         "iree_tensor_ext.dispatch.tensor.store"(%12, %11) <{operandSegmentSizes = array<i32: 1, 1, 0, 0, 0, 0>, static_offsets = array<i64: 0>, static_sizes = array<i64: 4>, static_strides = array<i64: 1>}> : (tensor<4xf32>, !iree_tensor_ext.dispatch.tensor<readwrite:tensor<4xf32>>) -> ()
         "func.return"() : () -> ()
       }) : () -> ()
@@ -59,6 +64,17 @@ BASE = """\
     %10 = "hal.buffer_usage"() <{usage = 3 : i32}> : () -> i32
     "util.global.store"(%0) <{global = @g}> : (tensor<4xf32>) -> ()
     "util.return"(%0) : (tensor<4xf32>) -> ()
+  }) : () -> ()
+  "util.func"() <{function_type = (!stream.resource<transient>, !stream.timepoint) -> !stream.timepoint, sym_name = "cmdf", sym_visibility = "private", tied_operands = [-1 : index]}> ({
+  ^bb0(%arg0: !stream.resource<transient>, %arg1: !stream.timepoint):
+    %0 = "arith.constant"() <{value = 0 : index}> : () -> index
+    %1 = "arith.constant"() <{value = 16 : index}> : () -> index
+    %2 = "stream.cmd.execute"(%arg0, %1, %arg1) <{operandSegmentSizes = array<i32: 1, 1, 1>}> ({
+    ^bb0(%arg2: !stream.resource<transient>):
+      "stream.cmd.dispatch"(%0, %arg2, %1, %0, %1) <{entry_points = [@ex::@f], operandSegmentSizes = array<i32: 1, 0, 1, 1, 1, 1>, resource_accesses = [3 : i32]}> : (index, !stream.resource<transient>, index, index, index) -> ()
+      "stream.yield"() : () -> ()
+    }) : (!stream.resource<transient>, index, !stream.timepoint) -> !stream.timepoint
+    "util.return"(%2) : (!stream.timepoint) -> ()
   }) : () -> ()
 }) : () -> ()
 """
@@ -138,6 +154,46 @@ CASES = {
     "region ends in a store": (
         '      "scf.yield"(%7) : (i32) -> ()\n',
         '      "scf.yield"(%7) : (i32) -> ()\n      "util.global.store"(%0) <{global = @g}> : (tensor<4xf32>) -> ()\n',
+    ),
+    "resource access 4": ("resource_accesses = [3 : i32]", "resource_accesses = [4 : i32]"),
+    "resource access -1": ("resource_accesses = [3 : i32]", "resource_accesses = [-1 : i32]"),
+    "resource access i64": ("resource_accesses = [3 : i32]", "resource_accesses = [1 : i64]"),
+    "resource access not an integer": ("resource_accesses = [3 : i32]", 'resource_accesses = ["rw"]'),
+    "resource access 0 (control)": ("resource_accesses = [3 : i32]", "resource_accesses = [0 : i32]"),
+    "float without a dot": ("<{value = 3 : i32}> {x", "<{value = 3e0 : f32}> {x"),
+    "float with a dot and exponent (control)": (
+        "<{value = 3 : i32}> {x = array<i8: 1, 2>} : () -> i32",
+        "<{value = 3.e0 : f32}> {x = array<i8: 1, 2>} : () -> f32",
+    ),
+    "alias used above its definition": (
+        '"builtin.module"() ({\n  "util.global"',
+        '#a = #hal.device.target<"local", [#b]>\n#b = #hal.executable.target<"llvm-cpu", "x">\n"builtin.module"() ({\n  "util.global"',
+    ),
+    "alias defined above its use (control)": (
+        '"builtin.module"() ({\n  "util.global"',
+        '#b = #hal.executable.target<"llvm-cpu", "x">\n#a = #hal.device.target<"local", [#b]>\n"builtin.module"() ({\n  "util.global"',
+    ),
+    "undefined alias in a dialect attribute": (
+        'sym_visibility = "private", type = tensor<4xf32>}>',
+        'sym_visibility = "private", type = tensor<4xf32>, t = #hal.device.target<"local", [#nope, "#str"]>}>',
+    ),
+    "slice dynamic size without its operand": (
+        "static_sizes = array<i64: 2>",
+        "static_sizes = array<i64: -9223372036854775808>",
+    ),
+    "dispatch load static size with an operand": (
+        '"iree_tensor_ext.dispatch.tensor.load"(%11) <{operandSegmentSizes = array<i32: 1, 0, 0, 0, 0>',
+        '"iree_tensor_ext.dispatch.tensor.load"(%11, %c0) <{operandSegmentSizes = array<i32: 1, 0, 0, 1, 0>',
+    ),
+    "linalg index past the loops": ("<{dim = 0 : i64}>", "<{dim = 1 : i64}>"),
+    "generic result not its init's type": (
+        "}) : (tensor<4xf32>, tensor<4xf32>) -> tensor<4xf32>",
+        "}) : (tensor<4xf32>, tensor<4xf32>) -> tensor<4xf16>",
+    ),
+    "generic region argument missing": ("^bb0(%a3: f32, %a4: f32):", "^bb0(%a3: f32):"),
+    "generic region argument type": ("^bb0(%a3: f32, %a4: f32):", "^bb0(%a3: f32, %a4: f16):"),
+    "dispatch binding past its resource (control: IREE's runtime fails on it)": (
+        '"stream.cmd.dispatch"(%0, %arg2, %1, %0, %1)', '"stream.cmd.dispatch"(%0, %arg2, %1, %1, %1)'
     ),
 }
 
