@@ -68,6 +68,16 @@ class HostSpec:
     #: recording one command or barrier of a command buffer IREE records at every execution (one it
     #: cannot memoize: :func:`simulator.host.memoize.recorded_per_execution`), on top of the above
     rerecord_cost_ns: int = 0
+    #: what recording a dispatch into such a command buffer costs on top of ``rerecord_cost_ns``: the VM's
+    #: call of ``hal.command_buffer.dispatch`` (its push constants and binding list marshalled from
+    #: registers) and the HAL's dispatch validation and recording. A fill or copy costs the VM one call with
+    #: one or two buffers; a dispatch, more. 0 (a file without it): a dispatch costs what a fill does
+    rerecord_dispatch_cost_ns: int = 0
+    #: each binding of a dispatch recorded into such a command buffer: the buffer's reference dereferenced,
+    #: validated against the binding's access and range, and retained by the recording (IREE's
+    #: ``iree_hal_module_command_buffer_dispatch`` and ``iree_hal_command_buffer_dispatch_validation``
+    #: loop over the bindings). 0 when not given
+    rerecord_binding_cost_ns: int = 0
     #: submitting a queue-ordered allocation or release (``stream.resource.alloca``/``dealloca``,
     #: ``hal.device.queue.alloca``/``dealloca``) in place of ``submit_cost_ns`` (that when not given):
     #: IREE's local-task device takes ~3x an execute's submission for one (a fitted figure)

@@ -48,6 +48,8 @@ KNOBS: tuple[tuple[str, str], ...] = (
     ("host", "submit_cost_ns"),
     ("host", "wake_cost_ns"),
     ("host", "rerecord_cost_ns"),
+    ("host", "rerecord_dispatch_cost_ns"),
+    ("host", "rerecord_binding_cost_ns"),
     ("host", "barrier_cost_ns"),
     ("host", "alloca_cost_ns"),
     ("host", "inner_call_cost_ns"),

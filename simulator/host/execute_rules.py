@@ -6,7 +6,10 @@ each ``stream.cmd.*`` op as a command (see :mod:`simulator.commands` for the bar
 them (:func:`~simulator.commands.count_barriers`): what issuing a command buffer costs per command
 and per barrier. A region IREE records at every execution rather than once, memoized
 (:func:`~simulator.host.memoize.recorded_per_execution`), costs ``host.rerecord_cost_ns`` more per
-command and per barrier: the recording itself. A region that is a single fill or copy is submitted as a queue fill or
+command and per barrier: the recording itself; each dispatch in it ``host.rerecord_dispatch_cost_ns`` more,
+and each of its bindings ``host.rerecord_binding_cost_ns`` (:func:`count_dispatch_bindings`): the VM's
+call of ``hal.command_buffer.dispatch`` and the HAL's checks of each binding, which a memoized command
+buffer paid once when it was recorded. A region that is a single fill or copy is submitted as a queue fill or
 copy, without a command buffer, as IREE does. Per-op facts that do not depend on values (entry point,
 binding accesses, operand groups, location text) are read once per module and reused by later invocations
 while the op keeps the same attributes; executables, costs and span args are computed once per run.
@@ -350,6 +353,28 @@ class Recorder:
         )
 
 
+def count_dispatch_bindings(node: Any) -> tuple[int, int]:
+    """The dispatches of a recorded command tree and their bindings in all (one per resource operand of
+    each ``stream.cmd.dispatch``, as IREE's stream-to-HAL conversion passes them: a resource bound twice
+    is two bindings).
+
+    Examples
+    --------
+    >>> count_dispatch_bindings(Serial([]))
+    (0, 0)
+    """
+    if isinstance(node, DispatchCmd):
+        return 1, len(node.lengths)
+    if not isinstance(node, Serial):
+        return 0, 0
+    dispatches = bindings = 0
+    for item in node.items:
+        d, b = count_dispatch_bindings(item)
+        dispatches += d
+        bindings += b
+    return dispatches, bindings
+
+
 def _single_transfer(tree: Serial) -> FillCmd | CopyCmd | None:
     node: Any = tree
     while isinstance(node, Serial) and len(node.items) == 1:
@@ -389,8 +414,14 @@ def _execute(interp: Interpreter, op: Operation, args: list[Any]) -> Generator[A
     if single is None:
         barriers = count_barriers(tree) if host.barrier_cost_ns or host.rerecord_cost_ns else 0
         record_ns = host.record_cost_ns * n + host.barrier_cost_ns * barriers
-        if host.rerecord_cost_ns and recorded_per_execution(op, recorder.module_facts.one_shot):
+        per_dispatch, per_binding = host.rerecord_dispatch_cost_ns, host.rerecord_binding_cost_ns
+        if (host.rerecord_cost_ns or per_dispatch or per_binding) and recorded_per_execution(
+            op, recorder.module_facts.one_shot
+        ):
             record_ns += host.rerecord_cost_ns * (n + barriers)
+            if per_dispatch or per_binding:
+                dispatches, bindings = count_dispatch_bindings(tree)
+                record_ns += per_dispatch * dispatches + per_binding * bindings
     return (
         yield from rt.submit(interp, op, queue, work, g["await_timepoint"], record_ns, what=("execute", tree))
     )
