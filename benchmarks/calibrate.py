@@ -77,10 +77,10 @@ FIXTURES = ROOT / "tests" / "fixtures" / "iree"
 WORKDIR = pathlib.Path(tempfile.gettempdir()) / "streamsim-calibrate"
 
 
-def cases(workdir: pathlib.Path) -> dict[str, tuple[str, Case]]:
-    """name -> (role, case); roles: train (generated), fixture, holdout."""
+def cases(workdir: pathlib.Path, device: str | None = None) -> dict[str, tuple[str, Case]]:
+    """name -> (role, case); roles: train (generated, those of ``device`` when given), fixture, holdout."""
     out: dict[str, tuple[str, Case]] = {}
-    for b in training_suite():
+    for b in training_suite(device):
         out[b.name] = ("train", benchmark_case(b, workdir))
     for d in sorted(p for p in FIXTURES.iterdir() if (p / "source.mlir").exists()):
         out[d.name] = ("fixture", fixture_case(d))
@@ -106,7 +106,7 @@ def _warn_host(measured: dict[str, Any], what: str) -> None:
 
 
 def cmd_measure(args: argparse.Namespace) -> int:
-    all_cases = cases(args.workdir)
+    all_cases = cases(args.workdir, args.device)
     out_path = pathlib.Path(args.output)
     data: dict[str, Any] = (
         json.loads(out_path.read_text()) if out_path.exists() else {"device": args.device, "programs": {}}
@@ -152,7 +152,7 @@ def cmd_measure(args: argparse.Namespace) -> int:
 def _entries(
     measured: dict[str, Any], workdir: pathlib.Path, roles: set[str], exclude: set[str] = frozenset()
 ):
-    all_cases = cases(workdir)
+    all_cases = cases(workdir, measured.get("device"))
     out = []
     for name, m in sorted(measured["programs"].items()):
         if m["role"] in roles and name not in exclude and name in all_cases:

@@ -25,6 +25,9 @@ class Benchmark:
     name: str
     source: str
     inputs: tuple[str, ...]
+    #: the HAL devices whose fit uses it (empty: every device); :func:`training_suite` of another
+    #: device leaves it out
+    devices: tuple[str, ...] = ()
 
 
 def _t(shape: tuple[int, ...], et: str) -> str:
@@ -436,8 +439,9 @@ def attention(batch: int, m: int, k1: int, k2: int, n: int) -> Benchmark:
     return Benchmark(f"attention_{batch}x{m}x{k1}x{k2}x{n}", src, inputs)
 
 
-def training_suite() -> list[Benchmark]:
-    """The programs the dispatch model is fitted on."""
+def training_suite(device: str | None = None) -> list[Benchmark]:
+    """The programs the dispatch model is fitted on (those for ``device`` when given: a program may be
+    limited to some HAL devices, :attr:`Benchmark.devices`)."""
     from simulator.calibration.suite_conv import window_suite
     from simulator.calibration.suite_host import chain, device_loop, host_loop, host_suite
     from simulator.calibration.suite_lowp import lowp_suite
@@ -534,7 +538,8 @@ def training_suite() -> list[Benchmark]:
     # Copies and fills recorded together, and scans (simulator.calibration.suite_host); pooling and
     # grouped convolutions, which IREE names conv (simulator.calibration.suite_conv); f16, bf16 and int8
     # convolutions and contractions (simulator.calibration.suite_lowp).
-    return out + host_suite() + window_suite() + lowp_suite()
+    every = out + host_suite() + window_suite() + lowp_suite()
+    return [b for b in every if device is None or not b.devices or device in b.devices]
 
 
 def holdout_suite() -> list[Benchmark]:

@@ -54,7 +54,7 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
 
 
 def run(args: argparse.Namespace) -> int:
-    suite = training_suite()
+    suite = training_suite(args.device)
     if args.list:
         for b in suite:
             print(b.name)

@@ -53,6 +53,6 @@ def test_calibrate_only_names_an_unknown_program_and_list_gives_the_suite(
     assert "--only: no program 'matmul_typo' in the calibration suite of " in err and "--list" in err
     assert not out.exists()
     assert main(["calibrate", "--list"]) == 0
-    assert capsys.readouterr().out.split() == [b.name for b in training_suite()]
+    assert capsys.readouterr().out.split() == [b.name for b in training_suite("local-task")]
     assert main(["calibrate", "--only", "matmul_16x64x64_f32"]) == 2
     assert "-o/--output: the machine file to write is required" in capsys.readouterr().err
