@@ -59,7 +59,7 @@ def targets(device: str, workdir: pathlib.Path, roles: set[str], only: set[str] 
             out[("accuracy", name)] = accuracy.variant_case(directory, favor)
     path = accuracy.CALIBRATION / f"{device}.json"
     measured = json.loads(path.read_text()) if path.exists() else {"programs": {}}
-    for name, (role, case) in calibrate.cases(workdir / "calibration").items():
+    for name, (role, case) in calibrate.cases(workdir / "calibration", device).items():
         m = measured["programs"].get(name)
         # A training program the file lacks (new in the suite) is measured too: the fit leans on it.
         wanted = role in roles and (m is not None and m.get("role") == role or m is None and role == "train")

@@ -63,7 +63,7 @@ def test_programs_of_both_files_are_measured_in_rounds_and_new_suite_programs_ad
     monkeypatch.setattr(
         remeasure.calibrate,
         "cases",
-        lambda wd: {
+        lambda wd, device=None: {
             n: ("train" if n != "mlp" else "fixture", accuracy.Case(n, ROOT / "x.mlir", ()))
             for n in ("mlp_2x16x32x16", "mlp", *new)
         },
