@@ -16,6 +16,8 @@ from ir.errors import IRError, ParseError
 from ir.lexer import _BARE_ID, _INT, Lexer, _unescape
 
 _ALIAS_ID = re.compile(r"[#!]([A-Za-z_][A-Za-z0-9_$.\-]*)")
+# A #util.composite's length: ``<N>x`` before its element type.
+_COMPOSITE_LENGTH = re.compile(r"(\d+)x")
 # In a body kept as text: a string (skipped) or a ``#name``/``!name`` reference.
 _BODY_REF = re.compile(r'"(?:[^"\\]|\\.)*"|([#!])([A-Za-z_][A-Za-z0-9_$.\-]*)')
 # MLIR's lexer: a float literal has its dot (``1e5`` is the integer 1, then the identifier ``e5``).
@@ -344,7 +346,36 @@ class AttrTypeParser(Lexer):
             return attr
         if body is not None:
             self._check_alias_refs(body, body_pos)
+            if name == "util.composite":
+                self._check_composite(body_pos, end - 1)
         return A.DialectAttr(name, body, attr_type)
+
+    def _check_composite(self, start: int, end: int) -> None:
+        """``#util.composite<Nxi8, [parts]>`` as IREE's CompositeAttr parser reads it: a length, the type
+        i8, then parts read as attributes, each checked now (a bad dense inside is an error where it is
+        written, not when a constant is used). iree-opt does not check the parts' sizes against the length
+        (the parser builds the attribute unverified), so neither does this; the simulator does, when the
+        constant is made. The attribute keeps its text."""
+        sub = self.sub_lexer(start, end)
+        assert isinstance(sub, AttrTypeParser)
+        sub.attr_aliases, sub.type_aliases, sub._type_cache = self.attr_aliases, self.type_aliases, self._type_cache
+        sub.skip()
+        m = _COMPOSITE_LENGTH.match(sub.text, sub.pos)
+        if m is None:
+            raise sub.error("invalid length specifier")
+        sub.pos = m.end()
+        if sub.parse_type() != T.IntegerType(8):
+            raise sub.error("invalid type specifier; expected i8")
+        sub.expect(",", "in #util.composite")
+        sub.expect("[", "in #util.composite")
+        while not sub.accept("]"):
+            sub.parse_attribute()
+            if not sub.accept(","):
+                sub.expect("]", "in #util.composite")
+                break
+        sub.skip()
+        if sub.pos != len(sub.text):
+            raise sub.error("unterminated value list")
 
     def _check_alias_refs(self, body: str, at: int) -> None:
         """A body kept as text may name aliases (``#hal.device.target<"local", [#target]>``); as in MLIR, each
