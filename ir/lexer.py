@@ -67,6 +67,29 @@ class Lexer:
     def error(self, message: str, pos: int | None = None) -> ParseError:
         return ParseError(message, location=self.location(pos))
 
+    def wrong_token_error(self, message: str) -> ParseError:
+        """An error about the next token not being the one expected, placed as MLIR's emitWrongTokenError
+        places it: at the end of the text before that token, backing over blanks, line ends and a ``//``
+        comment on the lines between (so "expected ','" points after the last thing written, not at the
+        start of the next line). At the token itself when nothing precedes it; at end of input, one
+        character back."""
+        self.skip()
+        text = self.text
+        pos = self.pos if self.pos < len(text) else max(len(text) - 1, 0)
+        i = pos
+        while True:
+            while i > 0 and text[i - 1] in " \t":
+                i -= 1
+            if i == 0:
+                return self.error(message, pos)
+            if text[i - 1] not in "\n\r":
+                return self.error(message, i)
+            i -= 1
+            line_start = max(text.rfind("\n", 0, i), text.rfind("\r", 0, i)) + 1
+            comment = text.find("//", line_start, i)
+            if comment != -1:
+                i = comment
+
     def _found(self) -> str:
         if self.pos >= len(self.text):
             return "end of input"
@@ -96,7 +119,7 @@ class Lexer:
     def expect(self, lit: str, what: str = "") -> None:
         if not self.accept(lit):
             ctx = f" {what}" if what else ""
-            raise self.error(f"expected '{lit}'{ctx}, found {self._found()}")
+            raise self.wrong_token_error(f"expected '{lit}'{ctx}, found {self._found()}")
 
     def match(self, pattern: re.Pattern[str]) -> re.Match[str] | None:
         self.skip()

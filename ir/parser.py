@@ -52,6 +52,7 @@ class Parser(AttrTypeParser):
         ] = {}
         self.scopes: list[_Scope] = []
         self.blocks: list[dict[str, Block]] = []
+        self._first_block_ref: dict[int, int] = {}  # id of a block referenced before its label -> where
 
     # --- module ------------------------------------------------------------------------------------
 
@@ -127,10 +128,12 @@ class Parser(AttrTypeParser):
         if not self.text.startswith('"', self.pos):
             m = _BARE_ID.match(self.text, self.pos)
             word = m.group(0) if m else self._found()
-            raise self.error(
+            message = (
                 f'expected an operation in generic form ("dialect.op"(...)), found {word}; custom (pretty) '
                 "syntax is read through IREE's parser (install streamsim[iree])"
             )
+            # A word is a custom op to MLIR, reported at the word; anything else is a wrong token.
+            raise self.error(message) if m else self.wrong_token_error(message)
         op_name = self.parse_string()
         cls = lookup_op_class(op_name)
         location = self.location(name_pos)
@@ -313,6 +316,7 @@ class Parser(AttrTypeParser):
         block = table.get(m.group(1))
         if block is None:
             block = table[m.group(1)] = Block()
+            self._first_block_ref[id(block)] = m.start()
         return block
 
     # --- SSA names ---------------------------------------------------------------------------------
@@ -386,7 +390,7 @@ class Parser(AttrTypeParser):
         while not self.accept("}"):
             self.skip()
             if self.pos >= len(self.text):
-                raise self.error("unterminated region: expected '}' before end of input")
+                raise self.wrong_token_error("unterminated region: expected '}' before end of input")
             if self.text.startswith("^", self.pos):
                 block = self._parse_block_header()
                 region.add_block(block)
@@ -394,9 +398,15 @@ class Parser(AttrTypeParser):
             elif block is None:
                 block = region.add_block()
             block.append(self.parse_operation())
-        for label, b in self.blocks.pop().items():
-            if b.parent is None:
-                raise self.error(f"reference to undefined block ^{label}")
+        # As MLIR does when a region's name scope closes: the first (in the text) of the references to a block
+        # the region never defines.
+        refs = self._first_block_ref
+        undefined = [(refs.get(id(b), self.pos), label) for label, b in self.blocks[-1].items() if b.parent is None]
+        for b in self.blocks.pop().values():
+            refs.pop(id(b), None)
+        if undefined:
+            pos, label = min(undefined)
+            raise self.error(f"reference to undefined block ^{label}", pos)
         self._close_scope()
         return region
 

@@ -8,7 +8,9 @@ Differences are printed one per line (JSON) and counted by class:
   stricter (:data:`STRICTER`: tied operands past the operand list, which IREE does not check statically
   but which could only fail when run; static ranges past a resource's size are checked only by the
   simulator's loader, ``verify(static_ranges=True)``, not by the verifier this tool calls);
-- ``crash``: an exception other than the IR's own errors (a bug of ours).
+- ``crash``: an exception other than the IR's own errors (a bug of ours);
+- ``both reject, elsewhere``: both reject it, but ours names another line:col than iree-opt's first error
+  (the rest of "both reject" name the same place).
 
 iree-opt reads the mutants in batches (``--split-input-file``); a batch where iree-opt itself crashes is
 re-run case by case and the crashing mutants are listed (they are IREE bugs). Usage::
@@ -142,6 +144,8 @@ def campaign(seed: int, count: int, pattern: str) -> tuple[collections.Counter[s
             key = "crash"
         elif iree_rejects:
             key = "both reject" if ours == "rejected" else "iree rejects, we accept"
+            if key == "both reject" and not _same_place(theirs[i], message):
+                key = "both reject, elsewhere"
         elif ours == "ok":
             key = "both accept"
         else:
@@ -152,6 +156,13 @@ def campaign(seed: int, count: int, pattern: str) -> tuple[collections.Counter[s
                 {"case": i, "class": key, "fixture": fixture, "mutation": kind, "iree": theirs.get(i), "ours": message}
             )
     return tally, differences
+
+
+def _same_place(iree_error: str, ours: str | None) -> bool:
+    """Whether our error names iree-opt's line and column (``L:C: ...`` vs ``case.mlir:L:C: ...``)."""
+    theirs = re.match(r"(\d+):(\d+): ", iree_error)
+    mine = re.match(r"case\.mlir:(\d+):(\d+): ", ours or "")
+    return theirs is not None and mine is not None and theirs.groups() == mine.groups()
 
 
 def main(argv: list[str] | None = None) -> int:

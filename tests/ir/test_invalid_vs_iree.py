@@ -203,6 +203,13 @@ CASES = {
     ),
     "composite of i16": (COMPOSITE, "{c = #util.composite<8xi16, [dense<1> : tensor<2xi32>]>, x = array<i8: 1, 2>}"),
     "composite without a length": (COMPOSITE, "{c = #util.composite<x8xi8, []>, x = array<i8: 1, 2>}"),
+    "op name missing, a token in its place": ('    %9 = "arith.cmpi"', '    %9 = = "arith.cmpi"'),
+    "op name missing after a comment line": ('    %9 = "arith.cmpi"', '    %9 =\n    // a comment\n\n    ) "arith.cmpi"'),
+    "region open at end of input": ('  }) : () -> ()\n}) : () -> ()\n', '  }) : () -> ()\n'),
+    "branch to an undefined block": ('"scf.yield"(%7) : (i32) -> ()', '"cf.br"()[^bb9] : () -> ()'),
+    "missing comma between types, on the next line": (
+        "<{predicate = 0 : i64}> : (i32, i32) -> i1", "<{predicate = 0 : i64}> : (i32\n      i32) -> i1"
+    ),
 }
 
 
