@@ -10,9 +10,11 @@ hunting new failures locally.
 
 from __future__ import annotations
 
+import functools
 import importlib.util
 import os
 import pathlib
+import types
 
 import pytest
 from hypothesis import settings
@@ -49,3 +51,21 @@ def iree() -> None:
 
 def iree_fixture_dirs() -> list[pathlib.Path]:
     return sorted(p for p in IREE_FIXTURES.iterdir() if p.is_dir()) if IREE_FIXTURES.exists() else []
+
+
+@functools.cache
+def scale_program() -> types.ModuleType:
+    """benchmarks/scale_program.py (the residual-ladder generator of the scale benchmark), loaded from its
+    file: not through sys.path, because benchmarks/ holds scripts named like the packages (traces.py,
+    simulate.py) that a worker process started later (the Dask sweep tests) would import instead."""
+    path = pathlib.Path(__file__).resolve().parents[1] / "benchmarks" / "scale_program.py"
+    spec = importlib.util.spec_from_file_location("scale_program", path)
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+def scale_ladder(layers: int) -> str:
+    """The scale benchmark's program of ``layers`` residual layers (3 dispatches and 4 parameters each)."""
+    return scale_program().generate(layers)  # type: ignore[no-any-return]

@@ -6,9 +6,7 @@ process stays bounded in memory."""
 from __future__ import annotations
 
 import gc
-import importlib.util
 import json
-import pathlib
 import subprocess
 import sys
 import weakref
@@ -18,16 +16,7 @@ import pytest
 
 import ir
 import ir.parser
-
-REPO = pathlib.Path(__file__).resolve().parents[2]
-
-
-def _generate(layers: int) -> str:
-    spec = importlib.util.spec_from_file_location("scale_program", REPO / "benchmarks" / "scale_program.py")
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module.generate(layers)  # type: ignore[no-any-return]
+from tests.conftest import scale_ladder
 
 
 @pytest.fixture
@@ -44,7 +33,7 @@ def collector_on() -> Iterator[None]:
             gc.disable()
 
 
-TEXT = _generate(40)  # 120 dispatches, about 180 KB
+TEXT = scale_ladder(40)  # 120 dispatches, about 180 KB
 
 
 def test_parse_makes_no_garbage_cycles(collector_on: None) -> None:
@@ -139,7 +128,7 @@ def test_repeated_runs_stay_bounded() -> None:
     worth each time (about 5,200 here) and never come back down (twice the first run's count after 16)."""
     proc = subprocess.run(
         [sys.executable, "-c", _REPEAT],
-        input=_generate(10),
+        input=scale_ladder(10),
         capture_output=True,
         text=True,
         check=False,

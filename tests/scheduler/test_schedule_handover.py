@@ -6,8 +6,6 @@ collection after it walks none of it. Speed only: the schedules themselves do no
 from __future__ import annotations
 
 import gc
-import importlib.util
-import pathlib
 import weakref
 from collections.abc import Iterator
 
@@ -17,19 +15,9 @@ import ir
 import ir.parser
 import scheduler.pipeline
 from scheduler import Pipeline
+from tests.conftest import scale_ladder
 
-REPO = pathlib.Path(__file__).resolve().parents[2]
-
-
-def _generate(layers: int) -> str:
-    spec = importlib.util.spec_from_file_location("scale_program", REPO / "benchmarks" / "scale_program.py")
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module.generate(layers)  # type: ignore[no-any-return]
-
-
-TEXT = _generate(40)  # 120 dispatches, 160 parameters
+TEXT = scale_ladder(40)  # 120 dispatches, 160 parameters
 
 
 @pytest.fixture

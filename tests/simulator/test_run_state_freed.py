@@ -4,8 +4,6 @@ for the collector to walk and free): with the collector paused, its interpreter 
 from __future__ import annotations
 
 import gc
-import importlib.util
-import pathlib
 import weakref
 from typing import Any
 
@@ -19,23 +17,14 @@ from simulator import Session, parameter_keys
 from simulator.archives import ParameterEntry, ParameterIndex
 from simulator.host import Interpreter
 from simulator.runtime import Runtime
-
-REPO = pathlib.Path(__file__).resolve().parents[2]
-
-
-def _generate(layers: int) -> str:
-    spec = importlib.util.spec_from_file_location("scale_program", REPO / "benchmarks" / "scale_program.py")
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module.generate(layers)  # type: ignore[no-any-return]
+from tests.conftest import scale_ladder
 
 
 def test_a_run_frees_its_state_by_reference_counts(monkeypatch: pytest.MonkeyPatch) -> None:
     """60 dispatches with parameters (execute regions, provider batches). The interpreter and its
     execute-region recorder referred to each other, which kept the whole run state (runtime, provider log
     and plans) alive until a collection."""
-    module = ir.load_text(_generate(20), "ladder.mlir")
+    module = ir.load_text(scale_ladder(20), "ladder.mlir")
     index = ParameterIndex()
     for scope, key, size in parameter_keys(module):
         index.add(ParameterEntry.virtual(key, size), scope=scope)
