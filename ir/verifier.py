@@ -442,6 +442,16 @@ def _verify_slice_type(op: Operation) -> None:
         )
 
 
+#: Region counts of the scf ops (their ODS region lists), checked as MLIR's generated verifier checks them.
+_SCF_REGIONS = {"scf.if": 2, "scf.for": 1, "scf.while": 2, "scf.execute_region": 1, "scf.forall": 1, "scf.parallel": 1}
+
+
+def _verify_region_count(op: Operation) -> None:
+    want = _SCF_REGIONS[op.op_name]
+    if len(op.regions) != want:
+        raise VerifyError(f"{op.op_name}: expected {want} regions, found {len(op.regions)}", location=op.location)
+
+
 #: Rules of ops that have no op class here (upstream MLIR ops, stream's tensor phase), by op name.
 CLASSLESS_RULES = {
     "arith.constant": _verify_arith_constant,
@@ -455,6 +465,7 @@ CLASSLESS_RULES = {
             "tensor.insert_slice", "tensor.parallel_insert_slice", "memref.subview",
         )
     },  # fmt: skip
+    **dict.fromkeys(_SCF_REGIONS, _verify_region_count),
     "util.func": _verify_util_func,
     "func.func": _verify_func,
     "util.call": _verify_tied_function,

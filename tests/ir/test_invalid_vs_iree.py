@@ -210,6 +210,17 @@ CASES = {
     "missing comma between types, on the next line": (
         "<{predicate = 0 : i64}> : (i32, i32) -> i1", "<{predicate = 0 : i64}> : (i32\n      i32) -> i1"
     ),
+    "execute_region with two regions": (
+        '      "scf.yield"(%7) : (i32) -> ()\n    }) : () -> i32', '      "scf.yield"(%7) : (i32) -> ()\n    }, {\n    }) : () -> i32'
+    ),
+    "if with one region": (
+        '    %10 = "hal.buffer_usage"',
+        '    "scf.if"(%9) ({\n      "scf.yield"() : () -> ()\n    }) : (i1) -> ()\n    %10 = "hal.buffer_usage"',
+    ),
+    "if with an empty else (control)": (
+        '    %10 = "hal.buffer_usage"',
+        '    "scf.if"(%9) ({\n      "scf.yield"() : () -> ()\n    }, {\n    }) : (i1) -> ()\n    %10 = "hal.buffer_usage"',
+    ),
 }
 
 
