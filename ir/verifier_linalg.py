@@ -40,6 +40,11 @@ def _segments(op: Operation) -> tuple[int, ...] | None:
     return tuple(int(v) for v in attr.values)
 
 
+#: Ops whose inits are some of their operand segments (by segment index): arg_compare's
+#: (input, input index base, init value, init index, comparator operands).
+_INIT_SEGMENTS = {"iree_linalg_ext.arg_compare": (2, 3)}
+
+
 def _inits(op: Operation) -> tuple[int, ...] | None:
     """The operand indices of ``op``'s inits, or None where the family's layout does not say."""
     n = len(op.operands)
@@ -47,6 +52,12 @@ def _inits(op: Operation) -> tuple[int, ...] | None:
         r = len(op.results)
         return tuple(range(n - r, n)) if 0 < r <= n else None
     segments = _segments(op)
+    chosen = _INIT_SEGMENTS.get(op.op_name)
+    if chosen is not None:
+        if segments is None or sum(segments) != n or max(chosen) >= len(segments):
+            return None
+        starts = [sum(segments[:k]) for k in range(len(segments))]
+        return tuple(i for k in chosen for i in range(starts[k], starts[k] + segments[k]))
     if segments is None or len(segments) != 2 or sum(segments) != n:
         return None
     return tuple(range(segments[0], n))

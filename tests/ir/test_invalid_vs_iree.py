@@ -296,3 +296,30 @@ def test_place_as_iree_opt_where_it_crashes(name: str, tmp_path: pathlib.Path) -
         verify(parse_module(text, "case.mlir"))
     m = re.match(r"case\.mlir:(\d+):(\d+): ", str(exc.value))
     assert m and m.groups() == first.groups(), f"iree-opt: {first.group(0)}; ours: {exc.value}"
+
+
+#: Edits of whole fixture programs, for ops the base module above does not hold: (fixture, text, its
+#: replacement); iree-opt rejects each, and ours must at the same line and column.
+FIXTURE_EDITS = {
+    "arg_compare result not its init's type": (
+        "frontends/onnx_layout_norm/cmd.generic.mlir",
+        "}) : (tensor<1x2x4x6xf32>, tensor<1x2x4xf32>, tensor<1x2x4xi32>) -> (tensor<1x2x4xf32>, tensor<1x2x4xi32>)",
+        "}) : (tensor<1x2x4x6xf32>, tensor<1x2x4xf32>, tensor<1x2x4xi32>) -> (tensor<2x2x4xf32>, tensor<1x2x4xi32>)",
+    ),
+}
+
+
+@pytest.mark.parametrize("name", list(FIXTURE_EDITS))
+def test_fixture_edit_rejected_as_iree_opt(name: str, tmp_path: pathlib.Path) -> None:
+    fixture, old, new = FIXTURE_EDITS[name]
+    text = (pathlib.Path(__file__).parents[1] / "fixtures" / fixture).read_text()
+    assert text.count(old) == 1
+    path = tmp_path / "case.mlir"
+    path.write_text(text.replace(old, new))
+    proc = subprocess.run([_iree_opt(), str(path), "-o", "/dev/null"], capture_output=True, text=True, timeout=120)
+    first = re.search(r"case\.mlir:(\d+):(\d+): error: ", proc.stderr)
+    assert first is not None, "iree-opt accepts the edit"
+    with pytest.raises(IRError) as exc:
+        verify(parse_module(path.read_text(), "case.mlir"))
+    m = re.match(r"case\.mlir:(\d+):(\d+): ", str(exc.value))
+    assert m and m.groups() == first.groups(), f"iree-opt: {first.group(0)}; ours: {exc.value}"
