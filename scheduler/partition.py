@@ -113,14 +113,23 @@ def partition_execution(
     nested_of: dict[int, int] = {}
     deferred = {s for ss in sync_ops.values() for s in ss}
 
+    def clones_node(n: int) -> bool:
+        # A clone whose source a later op writes in place (a storage hazard edge, which IREE's graph has
+        # not) is not copied into its consumers: a copy in a region after the write would read its bytes.
+        op = g.nodes[n].get("op")
+        return (
+            op is not None
+            and _clones(op, clone)
+            and not any(g.edges[n, s].get("kind") == "hazard" for s in g.successors(n))
+        )
+
     def can_add(n: int, op_hazards: int, ordinal: int, check_clones: bool = True) -> bool:
         info = g.nodes[n]["info"]
         if not affinities_compatible(info.affinity, builders[ordinal].affinity):
             return False
         if nested_of.get(n, 0) >> ordinal & 1:
             return False  # a partition that consumes the result of a region op using n inside
-        op = g.nodes[n].get("op")
-        if check_clones and op is not None and _clones(op, clone):
+        if check_clones and clones_node(n):
             # A cloned op minds only the hazards of its users in the candidate partition.
             op_hazards = 0
             for user in g.successors(n):
@@ -148,6 +157,7 @@ def partition_execution(
         hazards = 0
         consumers = 0
         nested = 0
+        cloneable = clones_node(n)
         for user in g.successors(n):
             if user not in hazards_of:
                 continue
@@ -185,12 +195,7 @@ def partition_execution(
         if not streamable:
             hazards_of[n] = hazards
             continue
-        op = g.nodes[n].get("op")
-        if (
-            op is not None
-            and _clones(op, clone)
-            and (candidates & consumers).bit_count() != consumers.bit_count()
-        ):
+        if cloneable and (candidates & consumers).bit_count() != consumers.bit_count():
             # Cloned into only some of its consumers: the others depend on the partition it joins, so
             # every hazard counts again (IREE's re-check without the clone rule).
             for ordinal in list(_bits(candidates)):
@@ -199,8 +204,7 @@ def partition_execution(
                     candidates &= ~(1 << ordinal)
         if consumers & candidates:
             candidates = consumers & candidates
-        cloned = op is not None and _clones(op, clone)
-        if cloned and consumers & candidates and ((consumers & candidates).bit_count() > 1 or nested):
+        if cloneable and consumers & candidates and ((consumers & candidates).bit_count() > 1 or nested):
             # The sync ops join the first candidate (IREE inserts them before cloning the op).
             first = builders[((consumers & candidates) & -(consumers & candidates)).bit_length() - 1]
             for sync in sync_ops.get(n, ()):

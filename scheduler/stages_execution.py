@@ -3,7 +3,8 @@
 :func:`schedule_execution` partitions each block with IREE's reference partitioning
 (:func:`scheduler.partition.partition_execution`), over the block's graph with IREE's view of the ops it
 treats otherwise (barriers as sync ops, trivially dead control flow as pure), after re-making cheap
-producers in the nested blocks using them; barriers are then dropped (IREE's ``RemoveBarriers``).
+producers in the nested blocks using them; a cheap producer consumed by several partitions is copied into
+each (IREE's ``preferCloneToConsumers``), and barriers are then dropped (IREE's ``RemoveBarriers``).
 """
 
 from __future__ import annotations
@@ -14,6 +15,7 @@ import networkx as nx
 
 from ir import Block, Operation
 from ir import attributes as A
+from ir.builder import clone_op
 from scheduler.access import (
     METADATA,
     PURE,
@@ -27,9 +29,9 @@ from scheduler.access import (
     same_device,
 )
 from scheduler.errors import AffinityError, UnsupportedOpError
-from scheduler.graph import build_graph
+from scheduler.graph import build_graph, top_level_ancestor
 from scheduler.partition import Partition, check_partitions, partition_execution
-from scheduler.passes.schedule_execution import block_partitions, rematerialize
+from scheduler.passes.schedule_execution import block_partitions, prefers_clone, rematerialize
 from scheduler.state import FunctionPlan, ScheduleState
 
 # A block scheduled after the one holding it sees that block's stream.async.load (pure in IREE: a read,
@@ -68,9 +70,15 @@ def schedule_execution(state: ScheduleState) -> ScheduleState:
         node_of = {id(data["op"]): n for n, data in g.nodes(data=True)}
         pinned = [(r, tuple(node_of[id(o)] for o in r.ops())) for r in plan.pinned]
         opaque = frozenset(n for _, nodes in pinned for n in nodes)
-        partitions = list(partition_execution(g, opaque=opaque))
-        if any(g.nodes[n]["op"].op_name == "stream.async.barrier" for n in g.nodes):
+        partitions = list(partition_execution(g, opaque=opaque, clone=prefers_clone))
+        rebuilt = False
+        if any(len(p.cloned) for p in partitions):
+            partitions = _clone_shared(plan, partitions)
+            rebuilt = True
+        if any(plan.graph.nodes[n]["op"].op_name == "stream.async.barrier" for n in plan.graph.nodes):
             partitions = _remove_barriers(plan, partitions)
+            rebuilt = True
+        if rebuilt:
             g = plan.graph
             node_of = {id(data["op"]): n for n, data in g.nodes(data=True)}
             pinned = [(r, tuple(node_of[id(o)] for o in r.ops())) for r in plan.pinned]
@@ -99,6 +107,37 @@ def _rematerialize_cheap_producers(block: Block) -> bool:
     for op in remat:
         rematerialize(op, block)
     return bool(remat)
+
+
+def _clone_shared(plan: FunctionPlan, partitions: list[Partition]) -> list[Partition]:
+    """IREE's schedule-execution copies an op it prefers to clone (a splat, an alloca, a clone, a dispatch
+    reading no resource) into every partition that consumes it: each region makes its own. The first
+    partition holding it (in partition order) keeps the op; every other one gets a copy, placed just after
+    it in the block, which that partition's users of it take. The original is the one that escapes to what
+    is outside every partition (IREE lets one partition's copy escape, the first's). The block's graph is
+    rebuilt and the partitions name the same ops (the copies in the place of the op) in it."""
+    g = plan.graph
+    block = plan.block
+    groups = [[g.nodes[n]["op"] for n in p.nodes] for p in partitions]
+    first: dict[int, int] = {}
+    for i, p in enumerate(partitions):
+        for n in sorted(p.cloned):
+            if first.setdefault(n, i) == i:
+                continue
+            op = g.nodes[n]["op"]
+            copy = clone_op(op)
+            block.insert(block.ops.index(op) + 1, copy)
+            members = {id(o) for o in groups[i]}
+            for r, nr in zip(op.results, copy.results):
+                for user, k in list(r.uses):
+                    top = top_level_ancestor(user, block)
+                    if top is not None and id(top) in members:
+                        user.set_operand(k, nr)
+            groups[i] = [copy if o is op else o for o in groups[i]]
+    plan.graph = build_graph(block)
+    _iree_kinds(plan.graph, barriers=True)
+    index = {id(d["op"]): n for n, d in plan.graph.nodes(data=True)}
+    return [Partition(tuple(index[id(o)] for o in ops), p.affinity) for ops, p in zip(groups, partitions)]
 
 
 def _iree_kinds(g: nx.DiGraph[int], *, barriers: bool) -> None:
