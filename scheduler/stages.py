@@ -24,6 +24,8 @@ from ir import types as T
 from ir.dialects.stream_async import AsyncConstantOp
 from ir.dialects.stream_resource import TimepointAwaitOp, TimepointBarrierOp
 from scheduler.access import (
+    STREAMABLE,
+    OpInfo,
     is_resource,
 )
 from scheduler.emit_order import sink_alloca_items, sweep_order
@@ -94,12 +96,16 @@ def schedule_concurrency(state: ScheduleState, *, favor: str | None = None) -> S
         for p, part in enumerate(plan.partitions):
             pinned = plan.pinned_partition.get(p)
             if pinned is not None:
-                # A region of the input keeps its waves: each concurrent op's ops, each other op alone.
-                items: list[int | tuple[int, ...]] = [
+                # A region of the input: IREE's schedule-concurrency splits it into waves too, each
+                # stream.async.concurrent it already holds one op of it.
+                units: list[int | tuple[int, ...]] = [
                     tuple(node_of[id(o)] for o in it) if isinstance(it, list) else node_of[id(it)]
                     for it in pinned.items
                 ]
-                waves = tuple(it if isinstance(it, tuple) else (it,) for it in items)
+                nodes = tuple(n for u in units for n in (u if isinstance(u, tuple) else (u,)))
+                consts = frozenset(n for n in nodes if isinstance(g.nodes[n]["op"], AsyncConstantOp))
+                waves = _unit_waves(g, units, plan_favor, consts)
+                items = order_items(g, nodes, waves)
             else:
                 # IREE's schedule-concurrency visits only the regions directly in a function's blocks:
                 # one nested in control flow (an scf.for body) keeps its ops serial, in order.
@@ -119,6 +125,45 @@ def schedule_concurrency(state: ScheduleState, *, favor: str | None = None) -> S
                     g.nodes[n]["wave"] = w
             plan.items[p] = items
     return state
+
+
+def _unit_waves(
+    g: nx.DiGraph[int], units: list[int | tuple[int, ...]], favor: str, consts: frozenset[int]
+) -> tuple[tuple[int, ...], ...]:
+    """Waves over ``units``: ops, and the ops of a ``stream.async.concurrent`` of the input as one unit.
+
+    A unit is one op of IREE's partitioning: the waves are those of the graph with each concurrent's ops
+    contracted to one node, every use of its results (or of what it uses) a hazard (the concurrent op's
+    accesses span whole resources). A wave holding a concurrent and other ops is written as one wave of all
+    their ops (IREE nests the concurrent in a new one; the cmd form has one level of waves)."""
+    if all(isinstance(u, int) for u in units):
+        return partition_concurrency(
+            g, tuple(u for u in units if isinstance(u, int)), favor=favor, no_wave=consts
+        )
+    rep: dict[int, int] = {}
+    members: dict[int, tuple[int, ...]] = {}
+    h: nx.DiGraph[int] = nx.DiGraph()
+    for u in units:
+        if isinstance(u, tuple):
+            h.add_node(u[0], info=OpInfo(STREAMABLE, g.nodes[u[0]]["info"].affinity))
+            members[u[0]] = u
+            rep.update((n, u[0]) for n in u)
+        else:
+            h.add_node(u, **g.nodes[u])
+            members[u] = (u,)
+            rep[u] = u
+    groups = {u[0] for u in units if isinstance(u, tuple)}
+    for a, b, data in g.edges(data=True):
+        if a in rep and b in rep and rep[a] != rep[b]:
+            ra, rb = rep[a], rep[b]
+            kind = "hazard" if ra in groups or rb in groups else data.get("kind")
+            if h.has_edge(ra, rb) and h.edges[ra, rb].get("kind") == "hazard":
+                continue
+            h.add_edge(ra, rb, kind=kind)
+    waves = partition_concurrency(
+        h, [rep[u if isinstance(u, int) else u[0]] for u in units], favor=favor, no_wave=consts
+    )
+    return tuple(tuple(n for r in wave for n in members[r]) for wave in waves)
 
 
 def order_items(
@@ -164,7 +209,9 @@ def _sink_allocas(g: nx.DiGraph[int], items: list[int | tuple[int, ...]]) -> lis
     for it in items:
         for n in it if isinstance(it, tuple) else (it,):
             item_of[id(g.nodes[n]["op"])] = it
-    candidates = [it for it in items if not isinstance(it, tuple) and g.nodes[it]["op"].op_name in _ALLOCA_LIKE]
+    candidates = [
+        it for it in items if not isinstance(it, tuple) and g.nodes[it]["op"].op_name in _ALLOCA_LIKE
+    ]
     if not candidates:
         return items
     users: dict[int | tuple[int, ...], set[int | tuple[int, ...]]] = {}

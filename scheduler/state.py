@@ -21,7 +21,7 @@ from dataclasses import dataclass, field
 
 import networkx as nx
 
-from ir import Block, Module, Operation, Value
+from ir import Block, BlockArgument, Module, Operation, Value
 from ir import attributes as A
 from ir import types as T
 from ir.dialects.stream_async import AsyncExecuteOp
@@ -217,8 +217,37 @@ def _move_out(body: Block, into: Block, pos: int) -> list[Operation]:
     return moved
 
 
+def _remove_barriers(exe: AsyncExecuteOp) -> bool:
+    """IREE's schedule-execution cleanup on a region of the input: every ``stream.async.barrier`` in it is
+    its source (``RemoveBarriers``); a region left with nothing but its yield of captures is replaced by
+    them, and its timepoint by an immediate one (``ElideNoOpAsyncExecuteOp``, which drops what the region
+    awaited). Whether the region was so replaced (and erased)."""
+    body = exe.regions[0].blocks[0]
+    for inner in list(exe.walk()):
+        if inner.op_name == "stream.async.barrier" and inner.parent is not None:
+            inner.results[0].replace_all_uses_with(inner.operands[0])
+            erase_ops([inner], inner.parent)
+    if len(body.ops) != 1 or not all(
+        isinstance(v, BlockArgument) for v in body.ops[0].operands[: len(exe.results) - 1]
+    ):
+        return False
+    block = exe.parent
+    assert block is not None
+    imm = Operation("stream.timepoint.immediate", result_types=[T.TimepointType()])
+    imm.location = exe.location
+    block.insert(block.ops.index(exe), imm)
+    for res, arg in zip(exe.results[:-1], body.ops[0].operands):
+        assert isinstance(arg, BlockArgument)
+        res.replace_all_uses_with(exe.resource_operands[arg.index])
+    exe.results[-1].replace_all_uses_with(imm.results[0])
+    erase_ops([exe], block)
+    return True
+
+
 def _inline_execute(exe: Operation) -> PinnedRegion | None:
     assert isinstance(exe, AsyncExecuteOp)
+    if _remove_barriers(exe):
+        return None
     pin = _must_pin(exe)
     body = exe.regions[0].blocks[0]
     for arg, v in zip(body.args, exe.resource_operands):

@@ -1,8 +1,11 @@
 """Execution regions already in the input (issue 14, cause 4): a region that awaits, holds
 ``stream.async.concurrent`` waves, or whose timepoint other host ops use is kept as it is and the other
-ops are scheduled around it, as IREE's ``--iree-stream-schedule-execution`` does. Each case under
+ops are scheduled around it, as IREE's ``--iree-stream-schedule-execution`` does; IREE's
+``--iree-stream-schedule-concurrency`` then splits it into waves as it does the regions it formed (a
+``stream.async.concurrent`` of the input is one op to it). Each case under
 tests/fixtures/pipeline_cases/existing_regions/ is compared with iree-opt: the same dispatches share a
-region, the kept waves are the input's, and iree-opt accepts the pipeline's cmd-form output."""
+region, with the same waves, iree-opt accepts the pipeline's cmd-form output, and the whole pipeline gives
+IREE's figures."""
 
 from __future__ import annotations
 
@@ -58,7 +61,11 @@ def test_existing_regions_has_cases() -> None:
 @pytest.mark.parametrize("path", CASES, ids=lambda p: p.stem)
 def test_existing_region_kept_as_iree_keeps_it(path: pathlib.Path, tmp_path: pathlib.Path) -> None:
     tool = _iree_opt()
-    pipeline = "--pass-pipeline=builtin.module(util.func(iree-stream-schedule-execution))"
+    pipeline = (
+        "--pass-pipeline=builtin.module(util.initializer(iree-stream-schedule-execution,"
+        "iree-stream-schedule-concurrency),util.func(iree-stream-schedule-execution,"
+        "iree-stream-schedule-concurrency))"
+    )
     theirs = ir.parse_module(_run([tool, pipeline, "--mlir-print-op-generic", str(path)]))
     ours = ir.load_file(str(path))
     Pipeline.default().run(ours)
@@ -83,7 +90,10 @@ IREE_SCHEDULE = (
 def host_awaits(module: ir.Module) -> list[tuple[str, int]]:
     """Per function in order: its name and how many host awaits it has."""
     return [
-        (str(fn.attr("sym_name") or fn.op_name), sum(op.op_name == "stream.timepoint.await" for op in fn.walk()))
+        (
+            str(fn.attr("sym_name") or fn.op_name),
+            sum(op.op_name == "stream.timepoint.await" for op in fn.walk()),
+        )
         for fn in module.body.ops
         if fn.op_name in ("util.func", "util.initializer")
     ]
@@ -109,6 +119,24 @@ def test_existing_region_host_awaits_as_iree(path: pathlib.Path) -> None:
     ours = ir.load_file(str(path))
     Pipeline.default().run(ours)
     assert host_awaits(ours) == host_awaits(theirs)
+
+
+# IREE's whole pipeline folds the initializer's stores of globals nothing loads away (no region is left).
+WHOLE_PIPELINE_SKIP = {"region_yields_wave_results"}
+
+
+@pytest.mark.parametrize(
+    "path", [p for p in CASES if p.stem not in WHOLE_PIPELINE_SKIP], ids=lambda p: p.stem
+)
+def test_existing_region_whole_pipeline_as_iree(path: pathlib.Path) -> None:
+    """The figures (regions, dispatches, waves, concurrent dispatches, transient bytes, host awaits) of
+    IREE's async and cmd pipelines: a kept region's independent ops share a wave."""
+    from benchmarks.pipeline_random import IREE_PIPELINE, _figures
+
+    theirs = ir.parse_module(_run([_iree_opt(), *IREE_PIPELINE, "--mlir-print-op-generic", str(path)]))
+    ours = ir.load_file(str(path))
+    Pipeline.default().run(ours)
+    assert _figures(ours) == _figures(theirs)
 
 
 def test_existing_region_keeps_its_await() -> None:
