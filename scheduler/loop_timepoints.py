@@ -41,7 +41,7 @@ from ir import types as T
 from scheduler.await_sinking import sink_awaits
 from scheduler.passes.canonicalize import group_awaits
 from scheduler.passes.elide_timepoints import set_awaits
-from scheduler.passes.scf_canonicalize import canonicalize_for
+from scheduler.passes.scf_canonicalize import canonicalize_for, dedupe_if_results
 from scheduler.passes.timepoint_analysis import awaits
 from scheduler.state import function_ops
 
@@ -82,6 +82,10 @@ def carry_loop_timepoints(module: Module) -> int:
                 count += 1
                 if new.op_name == "scf.for":
                     _fold_carried(new)
+                elif new.op_name == "scf.if":
+                    # IREE's canonicalizer: results both branches yield alike (the timepoint of one
+                    # region carrying several resources) are one result
+                    dedupe_if_results(new)
         if ops:
             # IREE's canonicalizer: each await sunk to its first consumer, and awaits of one timepoint
             # grouped (one host wait for the resources a loop carries with one timepoint).

@@ -9,6 +9,8 @@ applies every registered pattern to the function it partitioned):
 - ``CombineIfs``: an ``scf.if`` right after another on the same condition is merged into it (one op
   whose branches run the first's ops, then the second's; uses of the first's results in the second's
   branches take the values the first yields there);
+- duplicate results: a result for which both branches yield what they yield for an earlier one is that
+  one (``iree-opt --canonicalize`` merges them so);
 - ``RemoveUnusedResults``: results nothing uses are dropped (with the values both branches yield for
   them).
 
@@ -44,8 +46,57 @@ from ir import Block, BlockArgument, Builder, Operation, Region, Value, rebuild_
 def canonicalize_if(op: Operation) -> bool:
     """Apply the patterns (module doc) once to ``op``, an ``scf.if``; whether anything changed."""
     return (
-        _trivial_if_to_select(op) or _remove_empty_else(op) or _combine_ifs(op) or _remove_unused_results(op)
+        _trivial_if_to_select(op)
+        or _remove_empty_else(op)
+        or _combine_ifs(op)
+        or _merge_duplicate_results(op)
+        or _remove_unused_results(op)
     )
+
+
+def dedupe_if_results(op: Operation) -> Operation:
+    """``op`` (an ``scf.if``) with each result whose values every branch also yields for an earlier result
+    merged into that one, and results left unused dropped; returns the ``scf.if`` now in its place."""
+    block = op.parent
+    if block is None or not _merge_duplicate_results(op):
+        return op
+    at = block.ops.index(op)
+    _remove_unused_results(op)
+    new = block.ops[at]
+    for region in new.regions:
+        for b in region.blocks:
+            b.ops[:] = [
+                o
+                for o in b.ops
+                if not (o.op_name == "stream.timepoint.immediate" and not o.results[0].uses)
+            ]
+    return new
+
+
+def _merge_duplicate_results(op: Operation) -> bool:
+    """MLIR's canonicalizer: a result for which every branch yields the same value as for an earlier result
+    is that result (its uses move to it; ``RemoveUnusedResults`` then drops it)."""
+    if not op.results or len(op.regions) < 2 or not op.regions[1].blocks:
+        return False
+    yields = [r.blocks[0].terminator for r in op.regions]
+    if any(y is None or y.op_name != "scf.yield" for y in yields):
+        return False
+    def same(v: Value) -> tuple[str, int]:
+        # CSE first makes the immediate timepoints of one block one value
+        d = v.defining_op
+        if d is not None and d.op_name == "stream.timepoint.immediate" and d.parent is not None:
+            return ("immediate", id(d.parent))
+        return ("value", id(v))
+
+    first: dict[tuple[tuple[str, int], ...], int] = {}
+    changed = False
+    for j, res in enumerate(op.results):
+        key = tuple(same(y.operands[j]) for y in yields if y is not None)
+        i = first.setdefault(key, j)
+        if i != j and res.uses:
+            res.replace_all_uses_with(op.results[i])
+            changed = True
+    return changed
 
 
 def _remove_unused_results(op: Operation) -> bool:
