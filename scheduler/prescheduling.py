@@ -43,18 +43,15 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from ir import Builder, Module, Operation, Value
+from ir import BlockArgument, Builder, Module, Operation, Value
 from ir import types as T
-from ir.core import BlockArgument
 from scheduler.access import operand_size, result_size, tied_operands
 from scheduler.cse import cse
-from scheduler.passes import canonicalize as C
-from scheduler.passes import execute_patterns as X
-from scheduler.passes import greedy as G
-from scheduler.passes.canonicalize import PATTERNS
+from scheduler.passes.canonicalize import PATTERNS, fold_duplicate_await_resources
 from scheduler.passes.elide_async_copies import elide_async_copies
 from scheduler.passes.emplace_allocations import emplace_allocations
-from scheduler.passes.greedy import Pattern, erase_tree, post_order, trivially_dead
+from scheduler.passes.execute_patterns import closure_optimization, tie_region_results, tied_base
+from scheduler.passes.greedy import Pattern, erase_tree, forget_notes, post_order, trivially_dead
 from scheduler.passes.refine_usage import refine_usage
 from scheduler.state import function_ops
 
@@ -178,7 +175,8 @@ def _tied_sources(op: Operation) -> list[tuple[int, Value]]:
         t = getattr(e, "value", -1)
         if isinstance(t, int) and 0 <= t < len(tied_range):
             v = tied_range[t]
-            if isinstance(v.type, T.ResourceType):
+            # an operand several results are tied to is cloned once
+            if isinstance(v.type, T.ResourceType) and all(v is not w for _, w in out):
                 out.append((op.operands.index(v), v))
     return out
 
@@ -227,7 +225,7 @@ def canonicalize_async(func: Operation) -> bool:
                 changed = True
                 continue
             changed |= any(p(op) for p in _PATTERNS.get(op.op_name, ()))
-            G._NOTES.clear()  # what the patterns note is for the greedy driver: it would keep the ops alive
+            forget_notes()  # what the patterns note is for the greedy driver: it would keep the ops alive
         if not changed:
             return any_change
         any_change = True
@@ -259,7 +257,7 @@ def _ties_may_apply(op: Operation) -> bool:
     args = {id(a) for a in body.args}
     ties = tied_operands(op)
     return any(
-        (k >= len(ties) or ties[k] < 0) and id(X._tied_base(v)) in args
+        (k >= len(ties) or ties[k] < 0) and id(tied_base(v)) in args
         for k, v in enumerate(yield_op.operands[: len(op.results) - 1])
     )
 
@@ -274,9 +272,9 @@ def _guarded(guard: Callable[[Operation], bool], pattern: Pattern) -> Pattern:
 
 
 _GUARDS: dict[Pattern, Callable[[Operation], bool]] = {
-    X._closure_optimization: _closure_may_apply,
-    X._tie_region_results: _ties_may_apply,
-    C._fold_duplicate_await_resources: _duplicate_await_resources,
+    closure_optimization: _closure_may_apply,
+    tie_region_results: _ties_may_apply,
+    fold_duplicate_await_resources: _duplicate_await_resources,
 }
 # IREE's canonicalization patterns per op, without schedule-execution's RemoveBarriers.
 _PATTERNS: dict[str, tuple[Pattern, ...]] = {

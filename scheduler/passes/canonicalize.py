@@ -81,7 +81,7 @@ def _sink_await(op: Operation) -> bool:
     return _sink_before(op, sink_target(op))
 
 
-def _fold_duplicate_await_resources(op: Operation) -> bool:
+def fold_duplicate_await_resources(op: Operation) -> bool:
     """``FoldDuplicateAwaitResources``."""
     n = len(op.results)
     ops = list(op.operands)
@@ -385,7 +385,7 @@ def _remove_barrier(op: Operation) -> bool:
 PATTERNS: dict[str, tuple[Pattern, ...]] = {
     "stream.async.barrier": (_remove_barrier,),
     "stream.async.execute": EXECUTE_PATTERNS,
-    "stream.timepoint.await": (_fold_await, _sink_await, group_awaits_at, _fold_duplicate_await_resources),
+    "stream.timepoint.await": (_fold_await, _sink_await, group_awaits_at, fold_duplicate_await_resources),
     "stream.timepoint.join": (
         _fold_join,
         _elide_immediate_join_operands,

@@ -122,7 +122,7 @@ def _elide_noop_execute(op: Operation) -> bool:
     return True
 
 
-def _closure_optimization(op: Operation) -> bool:
+def closure_optimization(op: Operation) -> bool:
     """``ClosureOptimizationPattern``: unused and duplicate captures, duplicate results."""
     res = _execute_parts(op)[0]
     body = op.body
@@ -155,7 +155,7 @@ def _closure_optimization(op: Operation) -> bool:
     return True
 
 
-def _tie_region_results(op: Operation) -> bool:
+def tie_region_results(op: Operation) -> bool:
     """``TieRegionResults``: a result whose yielded value is, through tied ops, a captured block argument
     is tied to that capture."""
     body = op.body
@@ -168,7 +168,7 @@ def _tie_region_results(op: Operation) -> bool:
     for k in range(nout):
         if ties[k] >= 0:
             continue
-        base = _tied_base(yielded[k])
+        base = tied_base(yielded[k])
         if any(base is a for a in body.args):
             ties[k] = body.args.index(base)  # type: ignore[arg-type]
             changed = True
@@ -184,7 +184,7 @@ def _elide_unused_execute(op: Operation) -> bool:
     return True
 
 
-def _tied_base(v: Value) -> Value:
+def tied_base(v: Value) -> Value:
     seen = 0
     while seen < 10_000:
         seen += 1
@@ -257,7 +257,7 @@ EXECUTE_PATTERNS: tuple[Pattern, ...] = (
     _elide_immediate_wait,
     _chain_dependent_awaits,
     _elide_noop_execute,
-    _closure_optimization,
-    _tie_region_results,
+    closure_optimization,
+    tie_region_results,
     _elide_unused_execute,
 )

@@ -109,6 +109,12 @@ class _Notes:
 _NOTES = _Notes()
 
 
+def forget_notes() -> None:
+    """Drop what the patterns noted: for a caller applying patterns without this driver (the notes would
+    keep the ops they name alive)."""
+    _NOTES.clear()
+
+
 def note_inserted(op: Operation) -> None:
     """``op`` was created by the running pattern (the driver pushes new ops in the order noted)."""
     _NOTES.inserted.append(op)
