@@ -17,7 +17,8 @@ form of the fixtures' ``async.mlir``): IREE's async pipeline up to there (:data:
 copy elision, emplacement, usage refinement and the cleanups between them) run on the random function; IREE
 then runs the rest of its pipeline from that point (:data:`FROM_SCHEDULE`), as iree-compile does. With
 ``--prepared`` IREE instead runs its whole async pipeline again on the prepared function (its first half
-re-makes copies, folds and CSEs what the preparation left), which the pipeline does not do.
+re-makes copies, folds and CSEs what the preparation left), which the pipeline does not do, nor iree-compile:
+that mode measures iree-opt re-running IREE's async prefix, whose steps are not idempotent.
 
 ``--composed`` measures another candidate for the pipeline instead of ``streamsim schedule``: IREE's
 pipeline written out pass by pass from schedule-execution on (:data:`CHAIN`), with streamsim's standalone
@@ -30,7 +31,7 @@ from streamsim.
 
 Usage::
 
-    python benchmarks/pipeline_random.py [--seeds N] [--first K] [--devices] [--details]
+    python benchmarks/pipeline_random.py [--seeds N] [--first K] [--devices] [--regions] [--details]
         [--prepared | --before-schedule] [--composed [--iree-only]]
 
 Exit 0 when no seed is rejected or not accepted, 1 otherwise.
@@ -130,8 +131,9 @@ def verdict(
     composed: bool = False,
     iree_only: bool = False,
     before_schedule: bool = False,
+    regions: bool = False,
 ) -> tuple[str, str]:
-    text = HEADER + random_function(seed, devices=devices) + "\n"
+    text = HEADER + random_function(seed, devices=devices, regions=regions) + "\n"
     if before_schedule:  # the module as iree-compile holds it just before schedule-execution
         ok, text = _iree(tool, [f"--pass-pipeline=builtin.module({BEFORE_SCHEDULE})"], text)
         if not ok:
@@ -142,8 +144,8 @@ def verdict(
         if not ok:
             return "iree-error", theirs
     if (
-        prepared or composed
-    ) and not before_schedule:  # IREE's passes before scheduling first: the form IREE's schedule-execution takes
+        (prepared or composed) and not before_schedule
+    ):  # IREE's passes before scheduling first: the form IREE's schedule-execution takes
         ok, text = _iree(tool, [f"--pass-pipeline=builtin.module({_ASYNC})"], text)
         if not ok:
             return "iree-error", text
@@ -177,10 +179,19 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--devices", action="store_true", help="functions on two devices")
     ap.add_argument("--details", action="store_true")
     ap.add_argument(
+        "--regions",
+        action="store_true",
+        help="functions with an execution region of the input (a run of their ops in a stream.async.execute "
+        "awaiting a timepoint argument), which both pipelines keep and schedule around",
+    )
+    ap.add_argument(
         "--prepared",
         action="store_true",
         help="give both pipelines the function after IREE's copy-on-write, copy elision, emplacement and "
-        "usage refinement (the form IREE's schedule-execution takes, as in IREE-compiled programs)",
+        "usage refinement; iree-opt then runs IREE's whole async pipeline on it, that prefix again (which "
+        "iree-compile never does, and IREE's prefix is not idempotent), while the pipeline schedules the "
+        "refined function as it is: this measures iree-opt re-running the prefix, not iree-compile "
+        "(--before-schedule gives both iree-compile's view)",
     )
     ap.add_argument(
         "--composed",
@@ -206,7 +217,16 @@ def main(argv: list[str] | None = None) -> int:
         return 2
     start = time.perf_counter()
     results = {
-        s: verdict(s, tool, args.devices, args.prepared, args.composed, args.iree_only, args.before_schedule)
+        s: verdict(
+            s,
+            tool,
+            args.devices,
+            args.prepared,
+            args.composed,
+            args.iree_only,
+            args.before_schedule,
+            args.regions,
+        )
         for s in range(args.first, args.first + args.seeds)
     }
     counts = collections.Counter(v for v, _ in results.values())

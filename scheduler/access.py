@@ -418,4 +418,8 @@ def operand_size(op: Operation, value: Value) -> Value:
         return op.operands[1]
     elif isinstance(op, D.AsyncCollectiveOp):
         return _value(op.target_size if op.target is value else op.source_size)
+    elif isinstance(op, (D.AsyncExecuteOp, D.AsyncConcurrentOp)):  # a capture's size is the region op's
+        for v, size in zip(op.resource_operands, op.resource_operand_sizes):
+            if v is value:
+                return _value(size)
     raise ValueError(f"{op.describe()}: no size for operand")

@@ -15,6 +15,7 @@ them); :func:`by_function` splits a :func:`~scheduler.passes.structure.structure
 from __future__ import annotations
 
 import random
+import re
 
 R = "!stream.resource<*>"
 SIZES = (16, 32, 64)
@@ -182,9 +183,60 @@ class _Body:
             self.used.add(a)
 
 
-def random_function(seed: int, *, devices: bool = False) -> str:
+_NAME = re.compile(r"%(?:v\d+|in[01])\b")
+
+
+def _wrap_in_region(body: _Body, results: list[str], rng: random.Random) -> None:
+    """Put a run of ``body``'s top-level ops in a ``stream.async.execute`` awaiting ``%tp`` (a region of the
+    input, which the schedulers keep and schedule around): it captures what the run uses from before it and
+    yields what is used after it (or returned), awaited at once under the names the ops gave them."""
+    lines = body.lines
+    top = [i for i, line in enumerate(lines) if line.startswith("  %") and " scf.if " not in line]
+    runs: list[list[int]] = []
+    for i in top:
+        if runs and runs[-1][-1] == i - 1:
+            runs[-1].append(i)
+        else:
+            runs.append([i])
+    run = rng.choice(runs)
+    a = rng.randrange(len(run))
+    b = rng.randrange(a, len(run))
+    first, last = run[a], run[b]
+    window = lines[first : last + 1]
+    defined = [line.split(" = ", 1)[0].strip() for line in window]
+    captured: list[str] = []
+    for line in window:
+        for name in _NAME.findall(line.split(" = ", 1)[1]):
+            if name not in defined and name not in captured:
+                captured.append(name)
+    later = " ".join(lines[last + 1 :]) + " " + " ".join(results)
+    yielded = [d for d in defined if re.search(re.escape(d) + r"\b", later)]
+    inner = {**{c: "%x" + c[1:] for c in captured}, **{d: "%y" + d[1:] for d in defined}}
+
+    def rename(line: str) -> str:
+        return _NAME.sub(lambda m: inner.get(m.group(0), m.group(0)), line)
+
+    def typed(names: list[str]) -> str:
+        return ", ".join(f"{R}{{%c{body.sizes[n]}}}" for n in names)
+
+    k = len(yielded)
+    caps = ", ".join(f"{c} as {inner[c]}: {R}{{%c{body.sizes[c]}}}" for c in captured)
+    outs = typed(yielded) if k == 1 else f"({typed(yielded)})"
+    res = "%exr" if k == 1 else f"%exr:{k}"
+    region = [f"  {res}, %ext = stream.async.execute await(%tp) => with({caps}) -> {outs} {{"]
+    region += ["  " + rename(line) for line in window]
+    region.append(f"    stream.yield {', '.join(inner[d] for d in yielded)} : {typed(yielded)}")
+    region.append("  } => !stream.timepoint")
+    parts = "%exr" if k == 1 else ", ".join(f"%exr#{i}" for i in range(k))
+    region.append(f"  {', '.join(yielded)} = stream.timepoint.await %ext => {parts} : {typed(yielded)}")
+    lines[first : last + 1] = region
+
+
+def random_function(seed: int, *, devices: bool = False, regions: bool = False) -> str:
     """The function ``@f<seed>`` of ``seed`` (the same text for the same seed); ``devices`` adds
-    affinities (dispatches pinned to one of two devices, transfers between them)."""
+    affinities (dispatches pinned to one of two devices, transfers between them); ``regions`` puts a run
+    of its top-level ops (the same ops as without it) in an execution region of the input that awaits a
+    timepoint argument ``%tp``."""
     rng = random.Random(seed)
     body = _Body(rng, devices)
     for _ in range(rng.randint(2, 9)):
@@ -192,15 +244,18 @@ def random_function(seed: int, *, devices: bool = False) -> str:
     results = [v for v in body.sizes if v not in body.used and v.startswith("%v")]
     if not results:
         results = [next(reversed(body.sizes))]
+    if regions:
+        _wrap_in_region(body, results, random.Random(f"region {seed}"))
     consts = sorted({0, 1, *SIZES, *(s for v in body.sizes for s in (body.sizes[v],))})
     offsets = {int(w[2:]) for line in body.lines for w in line.replace("[", " ").replace(",", " ").split()
                if w.startswith("%c") and w[2:].isdigit()}  # fmt: skip
     head = [f"  %c{c} = arith.constant {c} : index" for c in sorted(set(consts) | offsets)]
     head.append("  %c7_i32 = arith.constant 7 : i32")
     types = ", ".join([R] * len(results))
+    tp = ", %tp: !stream.timepoint" if regions else ""
     return "\n".join(
         [
-            f"util.func public @f{seed}(%in0: {R}, %in1: {R}, %cond: i1) -> ({types}) {{",
+            f"util.func public @f{seed}(%in0: {R}, %in1: {R}, %cond: i1{tp}) -> ({types}) {{",
             *head,
             *body.lines,
             f"  util.return {', '.join(results)} : {types}",
