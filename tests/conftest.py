@@ -11,10 +11,12 @@ hunting new failures locally.
 from __future__ import annotations
 
 import functools
+import gc
 import importlib.util
 import os
 import pathlib
 import types
+from collections.abc import Iterator
 
 import pytest
 from hypothesis import settings
@@ -69,3 +71,19 @@ def scale_program() -> types.ModuleType:
 def scale_ladder(layers: int) -> str:
     """The scale benchmark's program of ``layers`` residual layers (3 dispatches and 4 parameters each)."""
     return scale_program().generate(layers)  # type: ignore[no-any-return]
+
+
+@pytest.fixture
+def collector_on() -> Iterator[None]:
+    """The collector enabled (a parse or a schedule hands its objects over only when its caller had not
+    paused it), and the hand-over's record of the last full collection restored after the test."""
+    import ir.parser
+
+    was, saved = gc.isenabled(), ir.parser._tracked_after_full
+    gc.enable()
+    try:
+        yield
+    finally:
+        ir.parser._tracked_after_full = saved
+        if not was:
+            gc.disable()

@@ -10,28 +10,12 @@ import json
 import subprocess
 import sys
 import weakref
-from collections.abc import Iterator
 
 import pytest
 
 import ir
 import ir.parser
 from tests.conftest import scale_ladder
-
-
-@pytest.fixture
-def collector_on() -> Iterator[None]:
-    """The collector enabled (the parse hands over only when its caller had not paused it), and the
-    hand-over's record of the last full collection restored after the test."""
-    was, saved = gc.isenabled(), ir.parser._tracked_after_full
-    gc.enable()
-    try:
-        yield
-    finally:
-        ir.parser._tracked_after_full = saved
-        if not was:
-            gc.disable()
-
 
 TEXT = scale_ladder(40)  # 120 dispatches, about 180 KB
 

@@ -7,7 +7,6 @@ from __future__ import annotations
 
 import gc
 import weakref
-from collections.abc import Iterator
 
 import pytest
 
@@ -18,18 +17,6 @@ from scheduler import Pipeline
 from tests.conftest import scale_ladder
 
 TEXT = scale_ladder(40)  # 120 dispatches, 160 parameters
-
-
-@pytest.fixture
-def collector_on() -> Iterator[None]:
-    was, saved = gc.isenabled(), ir.parser._tracked_after_full
-    gc.enable()
-    try:
-        yield
-    finally:
-        ir.parser._tracked_after_full = saved
-        if not was:
-            gc.disable()
 
 
 def test_a_dropped_schedule_state_is_freed_without_the_collector() -> None:
