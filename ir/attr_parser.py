@@ -14,12 +14,9 @@ from ir.affine import parse_affine_map
 from ir.dense_literal import DENSE_TOKEN, DenseLiteralError, float_element
 from ir.errors import IRError, ParseError
 from ir.lexer import _BARE_ID, _INT, Lexer, _unescape
+from ir.text_bodies import check_alias_refs, check_composite
 
 _ALIAS_ID = re.compile(r"[#!]([A-Za-z_][A-Za-z0-9_$.\-]*)")
-# A #util.composite's length: ``<N>x`` before its element type.
-_COMPOSITE_LENGTH = re.compile(r"(\d+)x")
-# In a body kept as text: a string (skipped) or a ``#name``/``!name`` reference.
-_BODY_REF = re.compile(r'"(?:[^"\\]|\\.)*"|([#!])([A-Za-z_][A-Za-z0-9_$.\-]*)')
 # MLIR's lexer: a float literal has its dot (``1e5`` is the integer 1, then the identifier ``e5``).
 _FLOAT = re.compile(r"-?\d+\.\d*(?:[eE][-+]?\d+)?")
 _SYMBOL = re.compile(r'@(?:([A-Za-z_$.][A-Za-z0-9_$.\-]*)|"((?:[^"\\]|\\.)*)")')
@@ -333,66 +330,26 @@ class AttrTypeParser(Lexer):
         else:
             self.pos = save
         if parser_fn is not None and body is not None:
-            # Over the body alone: a copy of the text before it would make parsing quadratic.
-            sub = self.sub_lexer(body_pos, end - 1)
-            assert isinstance(sub, AttrTypeParser)
-            sub.attr_aliases = self.attr_aliases
-            sub.type_aliases = self.type_aliases
-            sub._type_cache = self._type_cache
+            sub = self.body_parser(body_pos, end - 1)
             attr = parser_fn(sub, attr_type)
             sub.skip()
             if sub.pos != len(sub.text):
                 raise sub.error(f"unexpected {sub._found()} in #{name}<...>")
             return attr
         if body is not None:
-            self._check_alias_refs(body, body_pos)
+            check_alias_refs(self, body, body_pos)
             if name == "util.composite":
-                self._check_composite(body_pos, end - 1)
+                check_composite(self.body_parser(body_pos, end - 1))
         return A.DialectAttr(name, body, attr_type)
 
-    def _check_composite(self, start: int, end: int) -> None:
-        """``#util.composite<Nxi8, [parts]>`` as IREE's CompositeAttr parser reads it: a length, the type
-        i8, then parts read as attributes, each checked now (a bad dense inside is an error where it is
-        written, not when a constant is used). iree-opt does not check the parts' sizes against the length
-        (the parser builds the attribute unverified), so neither does this; the simulator does, when the
-        constant is made. The attribute keeps its text."""
+    def body_parser(self, start: int, end: int) -> AttrTypeParser:
+        """A parser over ``text[start:end]`` (a dialect attribute's body) with this parser's aliases and type
+        cache, reporting this text's locations. Over the body alone: a copy of the text before it would make
+        parsing quadratic."""
         sub = self.sub_lexer(start, end)
         assert isinstance(sub, AttrTypeParser)
         sub.attr_aliases, sub.type_aliases, sub._type_cache = self.attr_aliases, self.type_aliases, self._type_cache
-        sub.skip()
-        m = _COMPOSITE_LENGTH.match(sub.text, sub.pos)
-        if m is None:
-            raise sub.error("invalid length specifier")
-        sub.pos = m.end()
-        if sub.parse_type() != T.IntegerType(8):
-            raise sub.error("invalid type specifier; expected i8")
-        sub.expect(",", "in #util.composite")
-        sub.expect("[", "in #util.composite")
-        while not sub.accept("]"):
-            sub.parse_attribute()
-            if not sub.accept(","):
-                sub.expect("]", "in #util.composite")
-                break
-        sub.skip()
-        if sub.pos != len(sub.text):
-            raise sub.error("unterminated value list")
-
-    def _check_alias_refs(self, body: str, at: int) -> None:
-        """A body kept as text may name aliases (``#hal.device.target<"local", [#target]>``); as in MLIR, each
-        must be defined above its use. A name with a dot, or with a body of its own, is a dialect's. An
-        undefined one is reported where its name ends, as MLIR's lexer reports it."""
-        if "#" not in body and "!" not in body:
-            return
-        for m in _BODY_REF.finditer(body):
-            sigil = m.group(1)
-            if sigil is None or "." in m.group(2) or body.startswith("<", m.end()):
-                continue
-            aliases: dict[str, A.Attribute] | dict[str, T.Type] = (
-                self.attr_aliases if sigil == "#" else self.type_aliases
-            )
-            if m.group(2) not in aliases:
-                kind = "attribute" if sigil == "#" else "type"
-                raise self.error(f"undefined {kind} alias {sigil}{m.group(2)}", at + m.end())
+        return sub
 
     # --- types ---------------------------------------------------------------------------------------
 
@@ -567,7 +524,7 @@ class AttrTypeParser(Lexer):
         if has_body:
             self.pos += 1
             body = self.balanced("<", ">")
-            self._check_alias_refs(body, start + len(name) + 2)
+            check_alias_refs(self, body, start + len(name) + 2)
         try:
             if name == "stream.resource":
                 return T.ResourceType((body or "*").strip())

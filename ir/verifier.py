@@ -47,9 +47,10 @@ from ir.opdef import (
     attr_key,
     segment_bounds,
 )
-from ir.types import DYNAMIC, FunctionType
+from ir.types import FunctionType
 from ir.verifier_enums import verify_enum_attrs
 from ir.verifier_linalg import linalg_rule
+from ir.verifier_slices import verify_static_slice
 from ir.verifier_symbols import verify_symbol_uses
 from ir.verifier_util import UTIL_RULES
 
@@ -372,76 +373,6 @@ def _verify_util_func(op: Operation) -> None:
     _verify_tied_function(op)
 
 
-#: MLIR's marker of a dynamic offset, size or stride in a static_* array (ShapedType::kDynamic).
-_DYNAMIC_MARK = -(1 << 63)
-
-
-def _verify_static_slice(op: Operation) -> None:
-    """MLIR's verifyOffsetSizeAndStrideOp: each of the last three operand segments (offsets, sizes, strides)
-    holds one value per dynamic entry of its static array, and static offsets and sizes are non-negative (a
-    negative one would read or write outside the tensor)."""
-    segments = op.properties.get("operandSegmentSizes") or op.attributes.get("operandSegmentSizes")
-    if isinstance(segments, DenseArrayAttr) and len(segments.values) >= 3:
-        for what, count in zip(("offsets", "sizes", "strides"), segments.values[-3:], strict=True):
-            arr = op.attr(f"static_{what}")
-            if not isinstance(arr, DenseArrayAttr):
-                continue
-            dynamic = sum(1 for v in arr.values if v == _DYNAMIC_MARK)
-            if dynamic != count:
-                raise VerifyError(
-                    f"{op.op_name}: expected the number of '{what}' to match the number of dynamic entries in "
-                    f"'static_{what}' ({count} vs {dynamic})",
-                    location=op.location,
-                )
-    for what in ("offsets", "sizes"):
-        arr = op.attr(f"static_{what}")
-        for v in arr.values if isinstance(arr, DenseArrayAttr) else ():
-            if isinstance(v, int) and v < 0 and v != _DYNAMIC_MARK:
-                raise VerifyError(f"{op.op_name}: expected {what} to be non-negative, but got {v}", location=op.location)
-    _verify_slice_type(op)
-
-
-#: Per slicing op, the index of the operand (or -1: the result) whose tensor is the slice. IREE checks a
-#: dispatch tensor store's value but not a load's result (DispatchTensorLoadOp::verify checks only its
-#: dynamic dims: iree-opt takes a load of sizes [6] typed tensor<3xf32>).
-_SLICE_VALUE = {
-    "tensor.extract_slice": -1, "iree_tensor_ext.dispatch.tensor.store": 0, "flow.dispatch.tensor.store": 0,
-    "tensor.insert_slice": 0,
-}  # fmt: skip
-
-
-def _verify_slice_type(op: Operation) -> None:
-    """The slice's tensor has the static sizes' shape, or a rank-reduced one (unit sizes dropped), as
-    MLIR's rank-reduction check (computeRankReductionMask) reads it."""
-    which = _SLICE_VALUE.get(op.op_name)
-    sizes = op.attr("static_sizes")
-    if which is None or not isinstance(sizes, DenseArrayAttr):
-        return
-    if which == -1:
-        value_type = op.results[0].type if op.results else None
-    else:
-        value_type = op._operands[which].type if len(op._operands) > which else None
-    shape = getattr(value_type, "shape", None)
-    if shape is None:
-        return
-    want = [DYNAMIC if v == _DYNAMIC_MARK else int(v) for v in sizes.values]
-    k = 0
-    for d in want:
-        if k < len(shape) and shape[k] == d:
-            k += 1
-        elif d != 1:
-            k = -1
-            break
-    if k != len(shape):
-        expected = "x".join("?" if d == DYNAMIC else str(d) for d in want)
-        et = getattr(value_type, "element_type", "?")
-        raise VerifyError(
-            f"{op.op_name}: expected type to be 'tensor<{expected}{'x' if want else ''}{et}>' or a rank-reduced "
-            f"version (size mismatch), got {value_type}",
-            location=op.location,
-        )
-
-
 #: Region counts of the scf ops (their ODS region lists), checked as MLIR's generated verifier checks them.
 _SCF_REGIONS = {"scf.if": 2, "scf.for": 1, "scf.while": 2, "scf.execute_region": 1, "scf.forall": 1, "scf.parallel": 1}
 
@@ -458,7 +389,7 @@ CLASSLESS_RULES = {
     "stream.tensor.dispatch": _verify_tensor_dispatch,
     "util.optimization_barrier": _verify_optimization_barrier,
     **{
-        name: _verify_static_slice
+        name: verify_static_slice
         for name in (
             "iree_tensor_ext.dispatch.tensor.load", "iree_tensor_ext.dispatch.tensor.store",
             "flow.dispatch.tensor.load", "flow.dispatch.tensor.store", "tensor.extract_slice",
