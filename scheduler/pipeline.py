@@ -157,7 +157,7 @@ class Pipeline:
             for plan in state.functions:
                 _drop_cached_views(plan.graph)
                 nodes += plan.graph.number_of_nodes()
-            # What a large schedule made and kept (the cmd form) goes to the oldest generation without a
+            # What a large schedule made and kept (the cmd form) goes to the permanent generation without a
             # walk, as a large parse's IR does: else the first young collection after the run walks all of
             # it, and the next middle one again (0.8 s after a 10,000-dispatch schedule).
             if was_enabled and nodes >= HANDOVER_NODES:
@@ -175,7 +175,7 @@ class Pipeline:
 
 
 #: Schedules of at least this many ops (graph nodes, about 400 dispatches of a residual ladder) hand what
-#: they made to the collector's oldest generation; smaller ones leave it to the young collections.
+#: they made to the collector's permanent generation; smaller ones leave it to the young collections.
 HANDOVER_NODES = 1000
 
 #: The views networkx caches in a graph's ``__dict__`` (``functools.cached_property``): each refers back to

@@ -200,26 +200,26 @@ def read_trace(path_or_file: str | os.PathLike[str] | IO[bytes]) -> Trace:
             gc.enable()
 
 
-#: Traces of at least this many spans, flows and counters are handed to the collector's oldest generation
-#: when read (:func:`_hand_over_records`); smaller ones leave it to the young collections.
+#: Traces of at least this many spans, flows and counters are handed to the collector's permanent
+#: generation when read (:func:`_hand_over_records`); smaller ones leave it to the young collections.
 HANDOVER_RECORDS = 100_000
 
 
 def _hand_over_records() -> None:
-    """Move what the collector tracks to its oldest generation, without walking it.
+    """Put what the collector tracks out of its young and middle walks, without walking it.
 
     Paused while reading, the collector owes a walk of every record read: the first young collection after
     the read walks them all (0.2 s for a million events), and the next middle one again. Records and their
     args make no reference cycles, and a trace dropped later is freed by reference counts, so those walks
-    would find nothing; ``gc.freeze()`` then ``gc.unfreeze()`` puts them straight in the oldest
-    generation instead. What else moves is what the caller's young generations held (a few thousand
-    objects at most); full collections, which the collector still starts itself, walk all of it. (The
-    parser's hand-over, :func:`ir.parser.hand_over_survivors`, also starts full collections of its own:
-    what it hands over, the IR, is made of cycles and becomes cyclic garbage when a schedule erases ops;
-    nothing a read makes does.)
+    would find nothing; ``gc.freeze()`` moves them to the collector's permanent generation instead, where
+    they stay (moved back with ``gc.unfreeze()``, they would not count towards CPython's trigger of a full
+    collection, which would then walk them all after the tenth middle collection). What else is frozen is
+    what the caller's young generations held (a few thousand objects at most): cyclic garbage among it
+    waits for a full collection of the frozen objects, which the parser's hand-over starts when the tracked
+    objects doubled (:func:`ir.parser.hand_over_survivors`; what it hands over, the IR, is made of cycles
+    and becomes cyclic garbage when a schedule erases ops; nothing a read makes does).
     """
     gc.freeze()
-    gc.unfreeze()
 
 
 def _int_member(event: dict[str, Any], key: str) -> int:

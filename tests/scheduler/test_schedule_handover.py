@@ -1,6 +1,6 @@
 """What a schedule leaves to the cyclic collector: a dropped ScheduleState is freed by reference counts
 (networkx's cached views, the one cycle in it, are dropped at the end of the run), and a large schedule
-hands what it made to the oldest generation without a walk (as a large parse does), so the first young
+hands what it made to the permanent generation without a walk (as a large parse does), so the first young
 collection after it walks none of it. Speed only: the schedules themselves do not change."""
 
 from __future__ import annotations
