@@ -18,9 +18,11 @@ from __future__ import annotations
 
 import itertools
 from collections.abc import Generator
+from heapq import heappush
 from typing import TYPE_CHECKING, Any
 
 import simpy
+from simpy.events import NORMAL
 
 from simulator.errors import DeviceFailure
 
@@ -62,8 +64,7 @@ class Semaphore:
             # A step of one (a timeline's next payload): the waits for exactly that value, if any.
             waits = waiters.pop(value, None)
             if waits is not None:
-                for _n, event in waits:
-                    event.succeed()
+                _succeed_all(waits)
             return
         if value - old <= len(waiters):
             targets = [t for t in range(old + 1, value + 1) if t in waiters]
@@ -72,13 +73,11 @@ class Semaphore:
         if not targets:
             return
         if len(targets) == 1:
-            for _n, event in waiters.pop(targets[0]):
-                event.succeed()
+            _succeed_all(waiters.pop(targets[0]))
             return
         woken = [w for t in targets for w in waiters.pop(t)]
         woken.sort(key=_arrival)
-        for _n, event in woken:
-            event.succeed()
+        _succeed_all(woken)
 
     def fail(self, error: DeviceFailure, span_id: int | None = None) -> None:
         if self.failure is not None:
@@ -114,6 +113,16 @@ class Semaphore:
 
 def _arrival(waiter: tuple[int, simpy.Event]) -> int:
     return waiter[0]
+
+
+def _succeed_all(waits: list[tuple[int, simpy.Event]]) -> None:
+    """``event.succeed()`` for each wait, in order: the pending events :meth:`Semaphore.event_for` made,
+    each triggered with ``None`` and scheduled now, with simpy's ``succeed`` and ``schedule`` inlined."""
+    for _n, event in waits:
+        env = event.env
+        event._ok = True
+        event._value = None
+        heappush(env._queue, (env._now, NORMAL, next(env._eid), event))
 
 
 class Fence:

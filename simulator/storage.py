@@ -13,12 +13,14 @@ from __future__ import annotations
 
 from collections import deque
 from collections.abc import Callable, Generator
+from heapq import heappush
 from typing import TYPE_CHECKING, Any
 
 import simpy
-from simpy.events import PENDING
+from simpy.events import NORMAL, PENDING
 
 from simulator.costs import ceil_ns
+from simulator.engine import Fired
 from simulator.machine import StorageSpec
 from traces import Track
 
@@ -52,18 +54,15 @@ class SlotStore:
 
     def put(self, item: Any) -> None:
         self.items.append(item)
-        event = simpy.Event(self.env)
-        event._ok = True
-        event._value = None
-        event.callbacks.append(self._serve)
-        self.env.schedule(event)
+        Fired(self.env, self._serve)
 
     def _serve(self, _event: simpy.Event | None) -> None:
         if self.waiting and self.items:
             head = self.waiting.popleft()
             head._ok = True
             head._value = self.items.pop(0)
-            self.env.schedule(head)
+            env = self.env
+            heappush(env._queue, (env._now, NORMAL, next(env._eid), head))  # env.schedule(head), inlined
 
 
 class Channel:
@@ -95,11 +94,7 @@ class Channel:
     def release(self, request: simpy.Event) -> None:
         if request in self.users:
             self.users.remove(request)
-        event = simpy.Event(self.env)
-        event._ok = True
-        event._value = None
-        event.callbacks.append(self._grant)
-        self.env.schedule(event)
+        Fired(self.env, self._grant)
 
     def _grant(self, _event: simpy.Event | None) -> None:
         if self.queue and len(self.users) < self.capacity:
@@ -107,7 +102,8 @@ class Channel:
             self.users.append(head)
             head._ok = True
             head._value = None
-            self.env.schedule(head)
+            env = self.env
+            heappush(env._queue, (env._now, NORMAL, next(env._eid), head))  # env.schedule(head), inlined
 
 
 class Storage:
@@ -211,7 +207,7 @@ class _Access:
         env = storage.engine.env
         self.start = int(env._now)
         try:
-            env.timeout(storage.spec.latency_ns).callbacks.append(self._queued)
+            Fired(env, self._queued, storage.spec.latency_ns)
         except BaseException as exc:
             self._give_back(exc)
 
@@ -226,7 +222,7 @@ class _Access:
         storage = self.storage
         try:
             dur = ceil_ns(self.length_bytes / storage.spec.bandwidth_bytes_per_s)
-            storage.engine.env.timeout(dur).callbacks.append(self._moved)
+            Fired(storage.engine.env, self._moved, dur)
         except BaseException as exc:
             self._give_back(exc)
 

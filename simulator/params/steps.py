@@ -18,12 +18,14 @@ kinds (the splat command buffer) and reads through the page cache, staging or im
 from __future__ import annotations
 
 from dataclasses import dataclass
+from heapq import heappush
 from typing import TYPE_CHECKING, Any
 
 import simpy
-from simpy.events import PENDING, URGENT
+from simpy.events import NORMAL, PENDING, URGENT
 
 from ir.errors import UnsupportedConstructError
+from simulator.engine import Fired
 from simulator.errors import DeviceFailure, InputError, SimulationError
 from traces import Track
 
@@ -58,7 +60,7 @@ class _Start(simpy.Event):
         self.callbacks = [callback]
         self._value = None
         self._ok = True
-        env.schedule(self, URGENT)
+        heappush(env._queue, (env._now, URGENT, next(env._eid), self))  # env.schedule(self, URGENT), inlined
 
 
 class CallSteps:
@@ -165,7 +167,7 @@ class StepRun(simpy.Event):
                           "parameter": parameter, "bytes": nbytes}  # fmt: skip
             dur = device.spec.queue_op_overhead_ns
             if dur:
-                env.timeout(dur).callbacks.append(self._allocated)
+                Fired(env, self._allocated, dur)
             else:
                 self._allocated(None)
             return
@@ -243,4 +245,5 @@ class StepRun(simpy.Event):
         """Trigger this event, as a process is triggered when its generator returns or raises."""
         self._ok = ok
         self._value = value
-        self.ctx.env.schedule(self)
+        env = self.ctx.env
+        heappush(env._queue, (env._now, NORMAL, next(env._eid), self))  # env.schedule(self), inlined
