@@ -302,7 +302,6 @@ class AttrTypeParser(Lexer):
         return A.SymbolRefAttr(names[0], tuple(names[1:]))
 
     def _parse_hash_attribute(self) -> A.Attribute:
-        start = self.pos
         m = _ALIAS_ID.match(self.text, self.pos)
         if not m:
             raise self.error(f"expected a dialect attribute or alias after '#', found {self._found()}")
@@ -312,7 +311,7 @@ class AttrTypeParser(Lexer):
         if "." not in name and not has_body:
             attr = self.attr_aliases.get(name)
             if attr is None:
-                raise self.error(f"undefined attribute alias #{name}", start)
+                raise self.error(f"undefined attribute alias #{name}", m.end())  # after the name, as MLIR
             return attr
         body: str | None = None
         parser_fn = A.DIALECT_ATTR_PARSERS.get(name)
@@ -518,7 +517,7 @@ class AttrTypeParser(Lexer):
         if "." not in name and not has_body:
             t = self.type_aliases.get(name)
             if t is None:
-                raise self.error(f"undefined type alias !{name}", start)
+                raise self.error(f"undefined type alias !{name}", m.end())  # after the name, as MLIR
             return t
         body = None
         if has_body:

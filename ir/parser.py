@@ -4,8 +4,9 @@ Grammar covered: attribute and type aliases (``#map = affine_map<...>``, ``!t = 
 ``%r:2 = "dialect.op"(%a, %b#1)[^succ] <{properties}> ({regions}) {attributes} : (types) -> types loc(...)``,
 regions with labelled blocks and block arguments, forward references within a region, the builtin types
 and attributes, structured dialect attributes (see :mod:`ir.attributes`) and any other dialect attribute
-or type kept with its text. Value names are scoped per region; regions of ops that are isolated from above
-(functions, modules, executables) do not see outer names.
+or type kept with its text. Value names follow MLIR's generic form: one name table for the whole file, a
+region's definitions leaving it when the region closes, and a use before its definition resolved by a later
+definition anywhere (the verifier then reports the use); a name never defined is reported at the end.
 
 Every error is a :class:`~ir.errors.ParseError` whose location is ``file:line:col``.
 """
@@ -20,25 +21,16 @@ from ir import types as T
 from ir.attr_parser import _ALIAS_ID, AttrTypeParser
 from ir.core import Block, Operation, Region, SourceLocation, Value
 from ir.errors import IRError
-from ir.lexer import _BARE_ID, _unescape
-from ir.module import ISOLATED_GENERIC_OPS, Module
+from ir.lexer import _BARE_ID, _unescape, int_literal
+from ir.module import Module
 from ir.opdef import lookup_op_class
 
 _VALUE_ID = re.compile(r"%([A-Za-z0-9_$.\-]+)")
 _SUFFIX = re.compile(r"#(\d+)")
 _OPERAND_REF = re.compile(r"%([A-Za-z0-9_$.\-]+)(?:#(\d+))?")
 _OPERAND_LIST = re.compile(r"(?:%[A-Za-z0-9_$.\-]+(?:#\d+)?(?:, (?=%))?)*\)")
+_RESULT_COUNT = re.compile(r"0x[0-9A-Fa-f]+|[0-9]+")
 _BLOCK_ID = re.compile(r"\^([A-Za-z0-9_$.\-]+)")
-
-
-class _Scope:
-    __slots__ = ("isolated", "pending", "values")
-
-    def __init__(self, isolated: bool) -> None:
-        self.values: dict[str, list[Value]] = {}
-        # name -> list of (placeholder value, result index, position of first use)
-        self.pending: dict[str, list[tuple[Value, int, int]]] = {}
-        self.isolated = isolated
 
 
 class Parser(AttrTypeParser):
@@ -50,7 +42,14 @@ class Parser(AttrTypeParser):
         self._tail_cache: dict[
             str, tuple[dict[str, A.Attribute], dict[str, A.Attribute], T.Type, str | None, int]
         ] = {}
-        self.scopes: list[_Scope] = []
+        # MLIR's names in the generic form: one table for the whole file (a region isolated from above gets no
+        # scope of its own there; the verifier reports a value that crosses it). A region's definitions leave
+        # the table when it closes; a use before any definition is a placeholder that a later definition of
+        # the name anywhere resolves, and one still unresolved at the end of the file is an error.
+        self.values: dict[str, list[Value]] = {}
+        self.forward: dict[tuple[str, int], tuple[Value, int]] = {}  # (name, number) -> placeholder, first use
+        self.undeclared: list[tuple[int, str]] = []  # placeholders dropped with a closed region's names
+        self.defined_in: list[list[str]] = []  # the names each open region defines, innermost last
         self.blocks: list[dict[str, Block]] = []
         self._first_block_ref: dict[int, int] = {}  # id of a block referenced before its label -> where
 
@@ -59,7 +58,7 @@ class Parser(AttrTypeParser):
     def parse_module(self) -> Module:
         ops: list[Operation] = []
         trailing: str | None = None
-        self.scopes.append(_Scope(isolated=True))
+        self.defined_in.append([])
         self.blocks.append({})
         while True:
             self.skip()
@@ -91,7 +90,8 @@ class Parser(AttrTypeParser):
                 self.pos = end + 3
             else:
                 ops.append(self.parse_operation())
-        self._close_scope()
+        self._close_names()
+        self._report_undeclared()
         if len(ops) == 1 and ops[0].op_name == "builtin.module":
             top = ops[0]
         else:
@@ -118,7 +118,14 @@ class Parser(AttrTypeParser):
                     raise self.error(f"expected a result name, found {self._found()}")
                 count = 1
                 if self.accept(":"):
-                    count = self.parse_int()
+                    self.skip()
+                    n = _RESULT_COUNT.match(self.text, self.pos)
+                    if n is None:
+                        raise self.wrong_token_error("expected integer number of results")
+                    count = int_literal(n.group(0))
+                    if not 0 < count < 2**64:
+                        raise self.error("expected named operation to have at least 1 result")
+                    self.pos = n.end()
                 result_groups.append((m.group(1), count, rpos))
                 if not self.accept(","):
                     break
@@ -189,9 +196,8 @@ class Parser(AttrTypeParser):
         regions: list[Region] = []
         if self.peek("(") and self.text.startswith("({", self.pos):
             self.pos += 1
-            isolated = bool(cls is not None and cls.isolated_from_above) or op_name in ISOLATED_GENERIC_OPS
             while True:
-                regions.append(self._parse_region(isolated))
+                regions.append(self._parse_region())
                 if self.accept(")"):
                     break
                 self.expect(",", "between regions")
@@ -251,12 +257,15 @@ class Parser(AttrTypeParser):
             raise self.error(
                 f'"{op_name}" has {len(operand_refs)} operands but its type lists {len(fn.inputs)}', type_pos
             )
-        n_results = sum(c for _, c, _ in result_groups)
-        if len(fn.results) != n_results:
-            raise self.error(
-                f'"{op_name}" defines {n_results} results but its type lists {len(fn.results)}', type_pos
-            )
         operands = [self._resolve(ref, t) for ref, t in zip(operand_refs, fn.inputs)]
+        if result_groups:  # as MLIR binds the names, once the op is made: reported at the op's start
+            n_results = sum(c for _, c, _ in result_groups)
+            if not fn.results:
+                raise self.error(f'cannot name an operation with no results ("{op_name}")', start)
+            if len(fn.results) != n_results:
+                raise self.error(
+                    f'"{op_name}" defines {len(fn.results)} results but was provided {n_results} to bind', start
+                )
         kwargs = dict(
             operands=operands,
             result_types=fn.results,
@@ -322,69 +331,71 @@ class Parser(AttrTypeParser):
     # --- SSA names ---------------------------------------------------------------------------------
 
     def _define(self, name: str, values: list, pos: int) -> None:  # type: ignore[type-arg]
-        scope = self.scopes[-1]
-        if name in scope.values:
+        """``%name`` (``%name:N``) defined at ``pos``; resolves the placeholders of earlier uses."""
+        if name in self.values:
             raise self.error(f"redefinition of SSA value %{name}", pos)
-        scope.values[name] = values
-        pending = scope.pending.pop(name, None)
-        if pending:
-            for placeholder, idx, upos in pending:
-                self._bind(placeholder, name, values, idx, upos)
-
-    def _bind(self, placeholder: Value, name: str, values: list[Value], idx: int, pos: int) -> None:
-        value = self._select(name, values, idx, pos)
-        if value.type != placeholder.type:
-            raise self.error(
-                f"type mismatch for %{name}: used as {placeholder.type}, defined as {value.type}", pos
-            )
-        placeholder.replace_all_uses_with(value)
-
-    def _select(self, name: str, values: list[Value], idx: int, pos: int) -> Value:
-        if idx < 0:
-            if len(values) != 1:
-                raise self.error(f"%{name} names {len(values)} results; use %{name}#N", pos)
-            return values[0]
-        if idx >= len(values):
-            raise self.error(f"%{name}#{idx} is out of range: %{name} has {len(values)} results", pos)
-        return values[idx]
+        if self.forward:
+            for number, value in enumerate(values):
+                entry = self.forward.pop((name, number), None)
+                if entry is None:
+                    continue
+                placeholder = entry[0]
+                if value.type != placeholder.type:
+                    ref = f"%{name}#{number}" if len(values) > 1 else f"%{name}"
+                    raise self.error(
+                        f"type mismatch for {ref}: defined as {value.type}, used earlier as {placeholder.type}",
+                        pos,
+                    )
+                placeholder.replace_all_uses_with(value)
+        self.values[name] = values
+        self.defined_in[-1].append(name)
 
     def _resolve(self, ref: tuple[str, int, int], t: T.Type) -> Value:
+        """The value ``%name`` or ``%name#N`` (``%name`` is result 0, as in MLIR) used as type ``t``."""
         name, idx, pos = ref
-        for scope in reversed(self.scopes):
-            values = scope.values.get(name)
-            if values is not None:
-                value = self._select(name, values, idx, pos)
-                if value.type != t:
-                    raise self.error(f"type mismatch for %{name}: defined as {value.type}, used as {t}", pos)
-                return value
-            if scope.isolated:
-                break
+        number = idx if idx > 0 else 0
+        values = self.values.get(name)
+        if values is not None and number < len(values):
+            value = values[number]
+            if value.type != t:
+                raise self.error(f"type mismatch for %{name}: defined as {value.type}, used as {t}", pos)
+            return value
+        entry = self.forward.get((name, number))
+        if entry is not None:
+            if entry[0].type != t:
+                raise self.error(f"type mismatch for %{name}: used as {entry[0].type} before, now as {t}", pos)
+            return entry[0]
+        if values is not None:
+            raise self.error(f"%{name}#{number} is out of range: %{name} has {len(values)} results", pos)
         placeholder = Value(t, name)
-        self.scopes[-1].pending.setdefault(name, []).append((placeholder, idx, pos))
+        self.forward[(name, number)] = (placeholder, pos)
         return placeholder
 
-    def _close_scope(self) -> None:
-        scope = self.scopes.pop()
-        if not scope.pending:
-            return
-        if scope.isolated or not self.scopes:
-            name, uses = next(iter(scope.pending.items()))
-            raise self.error(f"use of undefined SSA value %{name}", uses[0][2])
-        outer = self.scopes[-1]
-        for name, uses in scope.pending.items():
-            values = outer.values.get(name)
-            for placeholder, idx, pos in uses:
-                if values is not None:
-                    self._bind(placeholder, name, values, idx, pos)
-                else:
-                    outer.pending.setdefault(name, []).append((placeholder, idx, pos))
+    def _close_names(self) -> None:
+        """A region closes: its definitions leave the table, and with them (as in MLIR, which drops the
+        name's entries) any placeholder of the same name, which then stays undeclared."""
+        names = self.defined_in.pop()
+        values, forward = self.values, self.forward
+        for name in names:
+            del values[name]
+        if forward and names:
+            closed = set(names)
+            for key in [k for k in forward if k[0] in closed]:
+                self.undeclared.append((forward.pop(key)[1], key[0]))
+
+    def _report_undeclared(self) -> None:
+        """MLIR's end of parse: the first (in the text) of the uses no definition resolved."""
+        left = self.undeclared + [(pos, key[0]) for key, (_, pos) in self.forward.items()]
+        if left:
+            pos, name = min(left)
+            raise self.error(f"use of undeclared SSA value %{name}", pos)
 
     # --- regions and blocks ------------------------------------------------------------------------
 
-    def _parse_region(self, isolated: bool) -> Region:
+    def _parse_region(self) -> Region:
         self.expect("{", "to open a region")
         region = Region()
-        self.scopes.append(_Scope(isolated))
+        self.defined_in.append([])
         self.blocks.append({})
         block: Block | None = None
         while not self.accept("}"):
@@ -407,7 +418,7 @@ class Parser(AttrTypeParser):
         if undefined:
             pos, label = min(undefined)
             raise self.error(f"reference to undefined block ^{label}", pos)
-        self._close_scope()
+        self._close_names()
         return region
 
     def _parse_block_header(self) -> Block:

@@ -23,7 +23,7 @@ CASES = [
     pytest.param(MLP[: len(MLP) // 2], r"unterminated|expected", id="truncated"),
     pytest.param(
         _mutate('"stream.timepoint.join"(%15#1, %16#1)', '"stream.timepoint.join"(%15#1, %999)'),
-        r"use of undefined SSA value %999",
+        r"use of undeclared SSA value %999",
         id="unknown-ssa-value",
     ),
     pytest.param(
