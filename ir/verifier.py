@@ -1,16 +1,18 @@
-"""The verifier: generic structural checks first, then each op's own ``verify_()``.
+"""The verifier, in MLIR's order: structural checks op by op, then where values are used.
 
-Generic checks, for every op:
+Structural checks, for every op, as MLIR's verifyOperation makes them: on entering the op its trait rules
+(:mod:`ir.verifier_traits`: parent ops, symbols in symbol tables, graph regions), its counts and types, its
+own ``verify_()``; then each block's ops and, on leaving the block, its terminator; an op isolated from
+above with regions is verified whole (structure, isolation, dominance) when its parent is left.
 
-- SSA dominance: an operand is defined earlier in the same block, by an enclosing block's argument, or
-  earlier in an enclosing block than the op that holds this one; a region isolated from above sees
-  nothing from outside. A value of another block of the same region is visible where its block
-  dominates the using block in the region's control-flow graph (the terminators' successors).
 - A terminator (:data:`TERMINATORS`) is the last op of its block, and every block of a function body
   (``util.func``, ``func.func``, ``util.initializer``) ends with one.
 - For op classes: operand and result counts against the declared fields, ``operandSegmentSizes`` /
   ``resultSegmentSizes`` (one entry per group, non-negative, summing to the count, 1 for single operands
   and at most 1 for optional ones), declared type constraints, required attributes, region counts.
+
+Then the module's symbol rules (:mod:`ir.verifier_symbols`, :mod:`ir.verifier_traits`) and the uses of
+values (:mod:`ir.verifier_dominance`: isolation from above, SSA dominance).
 
 Errors are :class:`~ir.errors.VerifyError` with the op's ``file:line:col`` when it was parsed.
 """
@@ -32,10 +34,10 @@ from ir.attributes import (
     TypeAttr,
     UnitAttr,
 )
-from ir.core import Block, BlockArgument, Operation, OpResult, Region, Value
+from ir.core import Block, Operation, Region, Value
 from ir.dialects.common import STATIC_RANGES
 from ir.errors import VerifyError
-from ir.module import ISOLATED_GENERIC_OPS, Module
+from ir.module import Module
 from ir.opdef import (
     OP_CLASSES,
     OPTIONAL,
@@ -48,94 +50,62 @@ from ir.opdef import (
     segment_bounds,
 )
 from ir.types import FunctionType
+from ir.verifier_dominance import dominance, isolated, verify_isolation
 from ir.verifier_enums import verify_enum_attrs
 from ir.verifier_linalg import linalg_rule
 from ir.verifier_slices import verify_static_slice
 from ir.verifier_symbols import verify_symbol_uses
+from ir.verifier_traits import verify_traits, verify_unique_symbols
 from ir.verifier_util import UTIL_RULES
 
 
 def verify(target: Module | Operation, *, static_ranges: bool = False) -> None:
-    """Verify a module or op and everything nested in it; raises VerifyError on the first problem.
+    """Verify a module or op and everything nested in it; raises VerifyError on the first problem, in
+    MLIR's order (see :func:`_verify_isolated`).
 
     ``static_ranges``: also reject a command whose static byte range leaves its resource, which IREE's
     verifiers accept and its runtime fails on (the simulator asks for it; iree-opt's verdicts do not)."""
     token = STATIC_RANGES.set(static_ranges)
     try:
         top = target.op if isinstance(target, Module) else target
-        _verify_op(top, visible=())
+        _structure(top)
         if top.op_name == "builtin.module":
-            _verify_unique_symbols(top)
+            verify_unique_symbols(top)
             verify_symbol_uses(top)
+        verify_isolation(top)
+        dominance(top)
     finally:
         STATIC_RANGES.reset(token)
 
 
-#: Ops whose region is a symbol table (MLIR's SymbolTable trait): a name is defined once in it.
-SYMBOL_TABLE_OPS = frozenset(
-    {"builtin.module", "stream.executable", "hal.executable", "hal.executable.variant", "flow.executable"}
-)
+def _verify_isolated(op: Operation) -> None:
+    """MLIR's verifyOpAndDominance for an op isolated from above: its structure (which verifies the
+    isolated ops nested in it, each the same way, when it leaves them), that nothing in it uses a value
+    from outside, then the dominance of every use in it."""
+    _structure(op)
+    verify_isolation(op)
+    dominance(op)
 
 
-def _verify_unique_symbols(top: Operation) -> None:
-    """MLIR's SymbolTable verifier: within one symbol table no two ops share a ``sym_name``."""
-    for table in top.walk():
-        if table.op_name not in SYMBOL_TABLE_OPS:
-            continue
-        seen: set[str] = set()
-        for region in table.regions:
-            for block in region.blocks:
-                for op in block.ops:
-                    name = op.attr("sym_name")
-                    text = getattr(name, "value", None)
-                    if not isinstance(text, str):
-                        continue
-                    if text in seen:
-                        raise VerifyError(f"redefinition of symbol named '{text}'", location=op.location)
-                    seen.add(text)
-
-
-def _verify_op(op: Operation, visible: tuple[set[int], ...]) -> None:
-    """``visible``: the ids of the values ``op`` may use, as one set per enclosing block (outermost
-    first), so that entering a region never copies what the enclosing blocks define (a copy per nested
-    region made verifying a 20,000-dispatch cmd-form program take 16 s, quadratic in its size)."""
-    for i, v in enumerate(op._operands):
-        key = id(v)
-        if not any(key in s for s in visible):
-            raise VerifyError(
-                f"{op.op_name}: operand {i} ({_value_desc(v)}) does not dominate this use",
-                location=op.location,
-            )
+def _structure(op: Operation) -> None:
+    """MLIR's verifyOperation: on entering an op its own invariants (counts, types, attributes, its
+    verifier), then each block (its terminator) and the ops in it, in order; an op isolated from above
+    with regions is left for the end, when the parent leaves it (:func:`_verify_isolated`); then the
+    parent's region invariants (the structured ops' rules)."""
+    verify_traits(op)
+    block = op.parent
+    if op.op_name in TERMINATORS and block is not None and block.ops[-1] is not op:
+        raise VerifyError(
+            f"{op.op_name}: must be the last operation in its block (a terminator); "
+            f"{len(block.ops) - 1 - block.ops.index(op)} op(s) follow it",
+            location=op.location,
+        )
     spec = getattr(type(op), "spec", None)
     typed_layout = True
     if isinstance(spec, OpSpec):
         typed_layout = _verify_spec(op, spec)
     else:
         _check_generic_segments(op)
-    for region in op.regions:
-        outer = () if type(op).isolated_from_above or op.op_name in ISOLATED_GENERIC_OPS else visible
-        dominators = _dominators(region.blocks)
-        defined: dict[int, set[int]] = {}
-        # Every block's own values first: a dominator may be written after the block it dominates.
-        for block in region.blocks:
-            defined[id(block)] = {id(a) for a in block.args} | {id(r) for c in block.ops for r in c.results}
-        for block in region.blocks:
-            local = {id(a) for a in block.args}
-            for dom in dominators[id(block)]:
-                local |= defined[dom]
-            scope = (*outer, local)
-            last = len(block.ops) - 1
-            for i, child in enumerate(block.ops):
-                if i != last and child.op_name in TERMINATORS:
-                    raise VerifyError(
-                        f"{child.op_name}: must be the last operation in its block (a terminator); "
-                        f"{len(block.ops) - 1 - i} op(s) follow it",
-                        location=child.location,
-                    )
-            _check_block_end(op, region, block)
-            for child in block.ops:
-                _verify_op(child, scope)
-                local.update(id(r) for r in child.results)
     verify_own = getattr(op, "verify_", None)
     if verify_own is not None and typed_layout:
         verify_own()
@@ -143,7 +113,18 @@ def _verify_op(op: Operation, visible: tuple[set[int], ...]) -> None:
     classless = CLASSLESS_RULES.get(op.op_name)
     if classless is not None:
         classless(op)
-    elif "linalg" in op.op_name:
+    deferred: list[Operation] = []
+    for region in op.regions:
+        for block in region.blocks:
+            for child in block.ops:
+                if child.regions and isolated(child):
+                    deferred.append(child)
+                else:
+                    _structure(child)
+            _check_block_end(op, region, block)  # on leaving the block, as MLIR checks its terminator
+    for child in deferred:
+        _verify_isolated(child)
+    if classless is None and "linalg" in op.op_name:
         structured = linalg_rule(op.op_name)
         if structured is not None:
             structured(op)
@@ -213,33 +194,6 @@ def _may_terminate(op: Operation) -> bool:
 
 #: Function-like ops whose every body block must end with a terminator (a body that falls off its end).
 FUNCTION_OPS = frozenset({"util.func", "func.func", "util.initializer"})
-
-
-def _dominators(blocks: Sequence[Block]) -> dict[int, set[int]]:
-    """The strict dominators of each block of a region's control-flow graph (edges are the terminators'
-    successors), by the iterative data-flow method. As in MLIR, a block the entry cannot reach is
-    dominated by every block."""
-    if not blocks:
-        return {}
-    ids = [id(b) for b in blocks]
-    preds: dict[int, list[int]] = {i: [] for i in ids}
-    for b in blocks:
-        term = b.ops[-1] if b.ops else None
-        for succ in term.successors if term is not None else ():
-            if id(succ) in preds:
-                preds[id(succ)].append(id(b))
-    everything = set(ids)
-    dom: dict[int, set[int]] = {i: set(everything) for i in ids}
-    dom[ids[0]] = {ids[0]}
-    changed = True
-    while changed:
-        changed = False
-        for i in ids[1:]:
-            incoming = [dom[p] for p in preds[i]]
-            new = (set.intersection(*incoming) if incoming else set(everything)) | {i}
-            if new != dom[i]:
-                dom[i], changed = new, True
-    return {i: d - {i} for i, d in dom.items()}
 
 
 def _verify_arith_constant(op: Operation) -> None:
@@ -402,15 +356,6 @@ CLASSLESS_RULES = {
     "util.call": _verify_tied_function,
     **UTIL_RULES,
 }
-
-
-def _value_desc(v: Value) -> str:
-    if isinstance(v, OpResult):
-        where = f" at {v.op.location}" if v.op.location else ""
-        return f"result {v.index} of {v.op.op_name}{where}"
-    if isinstance(v, BlockArgument):
-        return f"block argument {v.index}"
-    return f"value %{v.name_hint}" if v.name_hint else "a value"
 
 
 def _check_segments(op: Operation, defs: list, total: int, segmented: bool, key: str, what: str) -> None:  # type: ignore[type-arg]

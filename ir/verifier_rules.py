@@ -25,7 +25,7 @@ RULES: tuple[Rule, ...] = (
     Rule(
         "SSA dominance over the region's control-flow graph",
         "MLIR core: dominance verification",
-        "ir.verifier._verify_op / _dominators",
+        "ir.verifier_dominance.dominance / dominators",
         (
             "valid_dominance_block_arg_of_dominating_block",
             "valid_dominance_loop_header_value_in_exit",
@@ -36,7 +36,7 @@ RULES: tuple[Rule, ...] = (
     Rule(
         "isolated regions see no outer values (hal.dispatch.extern count region)",
         "HAL DispatchExternOp: IsolatedFromAbove",
-        "ir.verifier._verify_op (isolated_from_above)",
+        "ir.verifier_dominance.verify_isolation",
         ("invalid_hal_dispatch_extern_count_uses_outer_value",),
     ),
     Rule(
@@ -183,13 +183,13 @@ RULES: tuple[Rule, ...] = (
         "a terminator is the last op of its block; a function body's blocks end with one",
         "MLIR core: OpTrait::IsTerminator ('must be the last operation in the parent block'), and the "
         "function ops' regions requiring a terminator",
-        "ir.verifier._verify_op (TERMINATORS, FUNCTION_OPS)",
+        "ir.verifier._structure (TERMINATORS, FUNCTION_OPS)",
         ("invalid_terminator_not_last_in_block", "invalid_function_block_without_terminator"),
     ),
     Rule(
         "a symbol is defined once in its symbol table (module, executable, variant)",
         "MLIR core: SymbolTable verifier ('redefinition of symbol named ...')",
-        "ir.verifier._verify_unique_symbols",
+        "ir.verifier_traits.verify_unique_symbols",
         ("invalid_symbol_redefinition",),
     ),
     Rule(

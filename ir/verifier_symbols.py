@@ -16,7 +16,7 @@
 from __future__ import annotations
 
 from ir.attributes import ArrayAttr, SymbolRefAttr, TypeAttr
-from ir.core import Operation
+from ir.core import Operation, Region
 from ir.errors import IRError, VerifyError
 from ir.module import symbol_table
 from ir.types import DYNAMIC, BindingType, FunctionType, HalType, OpaqueType, ResourceType, Type, shaped_dims
@@ -24,7 +24,7 @@ from ir.types import DYNAMIC, BindingType, FunctionType, HalType, OpaqueType, Re
 
 def verify_symbol_uses(top: Operation) -> None:
     functions = symbol_table(top)
-    for op in top.walk():
+    for op in _symbol_order(top):
         rule = _RULES.get(op.op_name)
         if rule is not None:
             if _UNDEFINED.get(op.op_name) and _resolves_in(op, top):
@@ -44,6 +44,28 @@ _UNDEFINED: dict[str, tuple[str, tuple[str, ...], str]] = {
 _SYMBOL_TABLES = frozenset(
     {"builtin.module", "hal.executable", "hal.executable.variant", "stream.executable", "flow.executable"}
 )
+
+
+def _symbol_order(top: Operation) -> list[Operation]:
+    """The ops in the order MLIR verifies their symbol uses: those of nested symbol tables first (each
+    table is verified when the verifier leaves it, before the module), then the module's own as MLIR's
+    walkSymbolTable visits them: a region's ops in order, then the regions they hold, the last first."""
+    nested: list[Operation] = []
+    own: list[Operation] = []
+    worklist = list(top.regions)
+    while worklist:
+        for block in worklist.pop().blocks:
+            for op in block.ops:
+                own.append(op)
+                if op.op_name in _SYMBOL_TABLES:
+                    nested.extend(inner for region in op.regions for inner in _walk_regions(region))
+                else:
+                    worklist.extend(op.regions)
+    return nested + own
+
+
+def _walk_regions(region: Region) -> list[Operation]:
+    return [inner for block in region.blocks for op in block.ops for inner in op.walk()]
 
 
 def _resolves_in(op: Operation, top: Operation) -> bool:

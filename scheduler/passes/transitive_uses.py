@@ -38,7 +38,7 @@ from collections.abc import Callable
 
 from ir import Block, BlockArgument, Operation, OpResult, Region, Value
 from ir import attributes as A
-from ir.verifier import _dominators
+from ir.verifier_dominance import dominators
 from scheduler.passes.timepoint_analysis import CALL_OPS, Program, _symbol
 
 _RETURN_OPS = frozenset({"util.return", "func.return"})
@@ -152,7 +152,7 @@ class Dominance:
     def _strict(self, region: Region) -> dict[int, set[int]]:
         tree = self._trees.get(id(region))
         if tree is None:
-            tree = self._trees[id(region)] = _dominators(region.blocks)
+            tree = self._trees[id(region)] = dominators(region.blocks)
         return tree
 
     def block_properly_dominates(self, a: Block, b: Block) -> bool:
