@@ -81,6 +81,7 @@ def partition_execution(
     *,
     nodes: Iterable[int] | None = None,
     opaque: frozenset[int] = frozenset(),
+    freeze: frozenset[int] = frozenset(),
     clone: frozenset[str] | Callable[[Operation], bool] = frozenset(),
 ) -> tuple[Partition, ...]:
     """Greedy bottom-up partitioning of the streamable ops of ``g`` into execution regions.
@@ -94,6 +95,9 @@ def partition_execution(
     opaque : frozenset of int, optional
         Nodes placed in no partition and seen as host ops without side effects (the ops of an execution
         region the input already has, which IREE schedules around).
+    freeze : frozenset of int, optional
+        Nodes no partition grows across (as a host op with side effects): where a region of the input
+        with effects stands.
     clone : frozenset of str or callable, optional
         The ops IREE prefers to clone into their consumers (``preferCloneToConsumers``), by name or by a
         predicate: such an op
@@ -152,7 +156,7 @@ def partition_execution(
         streamable = kind in (STREAMABLE, METADATA) and n not in opaque
         if n in opaque:
             kind = PURE
-        if not streamable and kind == EFFECT:
+        if n in freeze or (not streamable and kind == EFFECT):
             usable = 0
         hazards = 0
         consumers = 0

@@ -404,7 +404,7 @@ def elide_timepoints(state: ScheduleState) -> ScheduleState:
     selects of immediates, immediate globals, private call results, block arguments) proves its
     timepoint immediate; pinned regions' placeholders stand for real completions and are not.
     """
-    placeholders = frozenset(id(r.timepoint) for plan in state.functions for r in plan.pinned)
+    placeholders = frozenset(id(r.timepoint) for plan in state.functions for r in plan.pinned if not r.elided)
     facts = TimepointFacts(state.module, opaque=placeholders)
     for plan in state.functions:
         dag: nx.DiGraph[int] = nx.DiGraph()

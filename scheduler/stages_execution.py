@@ -68,9 +68,16 @@ def schedule_execution(state: ScheduleState) -> ScheduleState:
         _check_affinities(g)
         _iree_kinds(g, barriers=True)
         node_of = {id(data["op"]): n for n, data in g.nodes(data=True)}
-        pinned = [(r, tuple(node_of[id(o)] for o in r.ops())) for r in plan.pinned]
+        pinned = [(r, tuple(node_of[id(o)] for o in r.ops())) for r in plan.pinned if not r.elided]
         opaque = frozenset(n for _, nodes in pinned for n in nodes)
-        partitions = list(partition_execution(g, opaque=opaque, clone=prefers_clone))
+        # IREE's partitioning sees a region of the input as one op, with effects when an op of it has
+        # some: no partition grows across it (nor across one its cleanup elides after, where it stood)
+        freeze = frozenset(
+            node_of[id(r.timepoint)] if r.elided else node_of[id(r.ops()[0])]
+            for r in plan.pinned
+            if r.effects
+        )
+        partitions = list(partition_execution(g, opaque=opaque, freeze=freeze, clone=prefers_clone))
         rebuilt = False
         if any(len(p.cloned) for p in partitions):
             partitions = _clone_shared(plan, partitions)
@@ -81,7 +88,7 @@ def schedule_execution(state: ScheduleState) -> ScheduleState:
         if rebuilt:
             g = plan.graph
             node_of = {id(data["op"]): n for n, data in g.nodes(data=True)}
-            pinned = [(r, tuple(node_of[id(o)] for o in r.ops())) for r in plan.pinned]
+            pinned = [(r, tuple(node_of[id(o)] for o in r.ops())) for r in plan.pinned if not r.elided]
         # Regions of the input stay as they are; IREE partitions the other ops around them.
         partitions += [Partition(nodes, _pinned_affinity(g, nodes)) for _, nodes in pinned]
         plan.partitions = _in_dependency_order(g, partitions) if pinned else tuple(partitions)

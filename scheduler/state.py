@@ -112,6 +112,13 @@ class PinnedRegion:
     # values the region yielded that nothing used: IREE's schedule-allocation still allocates each result
     # of the region with its declared type (not as a transient of the region)
     unused_results: list[Value] = field(default_factory=list)
+    # the region had nothing left but its yield once its barriers went (ElideNoOpAsyncExecuteOp): no ops,
+    # ``timepoint`` is the immediate timepoint that replaced its own; it only stands where IREE's
+    # partitioning still saw the region
+    elided: bool = False
+    # an op of the region (before its barriers went) has memory effects in IREE's sense: IREE's
+    # partitioning then sees the region as an op with effects, which no partition grows across
+    effects: bool = False
 
     def ops(self) -> list[Operation]:
         return [o for it in self.items for o in (it if isinstance(it, list) else [it])]
@@ -217,12 +224,28 @@ def _move_out(body: Block, into: Block, pos: int) -> list[Operation]:
     return moved
 
 
-def _remove_barriers(exe: AsyncExecuteOp) -> bool:
+# Ops of a region that IREE declares Pure (or with allocation effects only): a region of only these (and
+# of host ops without effects) would be trivially dead, to IREE's partitioning an op without effects.
+_PURE_IN_REGION = frozenset(
+    {
+        "stream.async.constant", "stream.async.slice", "stream.async.transfer", "stream.async.cast",
+        "stream.async.load", "stream.async.store", "stream.async.dispatch", "stream.async.parameter.load",
+        "stream.async.alloca", "stream.async.concurrent", "stream.async.execute", "stream.yield",
+    }
+)  # fmt: skip
+
+
+def _has_effects(exe: Operation) -> bool:
+    return any(o.op_name.startswith("stream.") and o.op_name not in _PURE_IN_REGION for o in exe.walk())
+
+
+def _remove_barriers(exe: AsyncExecuteOp) -> PinnedRegion | None:
     """IREE's schedule-execution cleanup on a region of the input: every ``stream.async.barrier`` in it is
     its source (``RemoveBarriers``); a region left with nothing but its yield of captures is replaced by
     them, and its timepoint by an immediate one (``ElideNoOpAsyncExecuteOp``, which drops what the region
-    awaited). Whether the region was so replaced (and erased)."""
+    awaited). For a region so replaced (and erased), an elided :class:`PinnedRegion` marking its place."""
     body = exe.regions[0].blocks[0]
+    effects = _has_effects(exe)
     for inner in list(exe.walk()):
         if inner.op_name == "stream.async.barrier" and inner.parent is not None:
             inner.results[0].replace_all_uses_with(inner.operands[0])
@@ -230,7 +253,7 @@ def _remove_barriers(exe: AsyncExecuteOp) -> bool:
     if len(body.ops) != 1 or not all(
         isinstance(v, BlockArgument) for v in body.ops[0].operands[: len(exe.results) - 1]
     ):
-        return False
+        return None
     block = exe.parent
     assert block is not None
     imm = Operation("stream.timepoint.immediate", result_types=[T.TimepointType()])
@@ -241,13 +264,15 @@ def _remove_barriers(exe: AsyncExecuteOp) -> bool:
         res.replace_all_uses_with(exe.resource_operands[arg.index])
     exe.results[-1].replace_all_uses_with(imm.results[0])
     erase_ops([exe], block)
-    return True
+    return PinnedRegion([], None, imm, elided=True, effects=effects)
 
 
 def _inline_execute(exe: Operation) -> PinnedRegion | None:
     assert isinstance(exe, AsyncExecuteOp)
-    if _remove_barriers(exe):
-        return None
+    effects = _has_effects(exe)
+    elided = _remove_barriers(exe)
+    if elided is not None:
+        return elided
     pin = _must_pin(exe)
     body = exe.regions[0].blocks[0]
     for arg, v in zip(body.args, exe.resource_operands):
@@ -278,7 +303,7 @@ def _inline_execute(exe: Operation) -> PinnedRegion | None:
         placeholder = Operation("stream.timepoint.immediate", result_types=[T.TimepointType()])
         placeholder.location = exe.location
         block.insert(block.ops.index(exe), placeholder)
-        region = PinnedRegion(items, exe.await_timepoint, placeholder)
+        region = PinnedRegion(items, exe.await_timepoint, placeholder, effects=effects)
     if region is not None:
         region.unawaited = [
             (user, i)
