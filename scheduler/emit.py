@@ -462,7 +462,9 @@ class _Emitter:
 
     def _host_await(self, b: Builder, p: int) -> list[tuple[Value, Value]]:
         values = self.plan.host_awaited.get(p, [])
-        if not values or p not in self.tp:
+        # host uses of a kept region's pass-through results: the capture, awaited with the region
+        through = self.plan.passthrough.get(p, [])
+        if not (values or through) or p not in self.tp:
             return []
         resources: list[tuple[Value, Value]] = []
         seen: set[int] = set()
@@ -471,6 +473,14 @@ class _Emitter:
             if id(loc.resource) not in seen:
                 seen.add(id(loc.resource))
                 resources.append((loc.resource, loc.size))
+        held: list[tuple[Operation, int, Value]] = []  # (user, operand index, the capture's resource)
+        for user, i, size in through:
+            v = user.operands[i]
+            r, rsize = (self.loc[v].resource, self.loc[v].size) if v in self.loc else (v, size)
+            held.append((user, i, r))
+            if id(r) not in seen:
+                seen.add(id(r))
+                resources.append((r, rsize))
         n = len(resources)
         props: dict[str, A.Attribute] = {"operandSegmentSizes": A.segment_sizes(n, n, 1)}
         op = b.create(
@@ -493,6 +503,17 @@ class _Emitter:
                 [v.type],
             ).result
             out.append((v, sub))
+        for user, i, r in held:
+            v = user.operands[i]
+            at = self.loc.get(v)
+            awaited = ready[id(r)]
+            if at is not None and not (static_index(at.offset) == 0 and at.length is at.size):
+                awaited = b.create(
+                    "stream.resource.subview",
+                    [awaited, at.size, self._index(b, at.offset), at.length],
+                    [v.type],
+                ).result
+            user.set_operand(i, awaited)
         return out
 
 

@@ -42,6 +42,7 @@ from scheduler.passes.timepoint_analysis import TimepointFacts
 from scheduler.stages_allocation import layout_slices, schedule_allocation, top_node
 from scheduler.stages_execution import schedule_execution
 from scheduler.state import (
+    FunctionPlan,
     ParameterUpload,
     ScheduleState,
     erase_ops,
@@ -265,6 +266,8 @@ def propagate_timepoints(state: ScheduleState) -> ScheduleState:
         _consume_host_awaits(plan, owner)
         # awaits left without users by that go (emit erases them): they make no host use
         gone = {id(a) for a in plan.consumed_awaits if not any(r.uses for r in a.results)}
+        # host uses of kept regions' pass-through results wait for the region, not the capture's producer
+        through = _passthrough(plan, owner)
         barrier_of: dict[int, int] = {}  # id(barrier) -> the partition whose result it forwards
         for p, part in enumerate(plan.partitions):
             seen: set[int] = set()
@@ -276,7 +279,7 @@ def propagate_timepoints(state: ScheduleState) -> ScheduleState:
                     if not is_resource(res):
                         continue
                     for user, i in res.uses:
-                        if (id(user), i) in unawaited or id(user) in gone:
+                        if (id(user), i) in unawaited or (id(user), i) in through or id(user) in gone:
                             continue
                         if isinstance(user, TimepointBarrierOp) and user.parent is plan.block:
                             if id(user) not in barrier_of:
@@ -296,6 +299,22 @@ def propagate_timepoints(state: ScheduleState) -> ScheduleState:
                     if q is not None and q != p:
                         plan.deps[q].add(p)
     return state
+
+
+def _passthrough(plan: FunctionPlan, owner: dict[int, int]) -> set[tuple[int, int]]:
+    """Fill ``plan.passthrough``: the host uses of each kept region's pass-through results, which IREE
+    awaits with the region (its result stays a result of the region, tied to the capture). Returns the
+    (user, operand index) pairs of all of them."""
+    plan.passthrough = {p: [] for p in range(len(plan.partitions))}
+    uses: set[tuple[int, int]] = set()
+    for p, pinned in plan.pinned_partition.items():
+        for user, i, size in pinned.passthrough:
+            top = top_node(plan, user)
+            if user.parent is None or (top is not None and owner.get(top) is not None):
+                continue
+            plan.passthrough[p].append((user, i, size))
+            uses.add((id(user), i))
+    return uses
 
 
 def _consume_host_awaits(plan, owner: dict[int, int]) -> None:  # type: ignore[no-untyped-def]

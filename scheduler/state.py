@@ -119,6 +119,10 @@ class PinnedRegion:
     # an op of the region (before its barriers went) has memory effects in IREE's sense: IREE's
     # partitioning then sees the region as an op with effects, which no partition grows across
     effects: bool = False
+    # host uses, through the region's await, of a result that passes a capture through (yielded as it
+    # came in, as once a barrier on it went): (user, operand index, the capture's size). IREE keeps the
+    # result and awaits it with the region; the use holds the capture until the schedule awaits it so
+    passthrough: list[tuple[Operation, int, Value]] = field(default_factory=list)
 
     def ops(self) -> list[Operation]:
         return [o for it in self.items for o in (it if isinstance(it, list) else [it])]
@@ -157,6 +161,9 @@ class FunctionPlan:
     # regions of the input kept as they are, and the partition each became (schedule_execution)
     pinned: list[PinnedRegion] = field(default_factory=list)
     pinned_partition: dict[int, PinnedRegion] = field(default_factory=dict)
+    # per kept region's partition: host uses of its pass-through results (PinnedRegion.passthrough),
+    # awaited after it with its other results (propagate_timepoints)
+    passthrough: dict[int, list[tuple[Operation, int, Value]]] = field(default_factory=dict)
 
     def owner(self) -> dict[int, int]:
         """Node -> index of the partition holding it."""
@@ -312,19 +319,25 @@ def _inline_execute(exe: Operation) -> PinnedRegion | None:
             if user.op_name != "stream.async.execute"
             and not (user.op_name == "stream.timepoint.await" and user.parent is block)
         ]
+    # results yielding a capture as it came in (not made by the region)
+    made_ids = {id(o) for o in region.ops()} if region is not None else set()
+    through = {id(r) for r, v in zip(exe.results[:n_res], yielded) if id(v.defining_op) not in made_ids}
     awaits: list[Operation] = []
     for user, _ in list(tp.uses):
         if region is None or (user.op_name == "stream.timepoint.await" and user.parent is block):
             assert isinstance(user, TimepointAwaitOp)
-            for res, v in zip(user.results, user.resource_operands):
+            for res, v, size in zip(user.results, user.resource_operands, user.resource_operand_sizes):
+                if region is not None and id(v) in through:
+                    region.passthrough += [
+                        (u, j, size) for u, j in res.uses if u.op_name != "stream.async.execute"
+                    ]
                 res.replace_all_uses_with(v)
             awaits.append(user)
     erase_ops(awaits, block)
     if region is not None:
         tp.replace_all_uses_with(region.timepoint.results[0])
-    made = {id(o) for o in region.ops()} if region is not None else set()
     for res, v in zip(exe.results[:n_res], yielded):
-        if not res.uses and id(v.defining_op) in made:
+        if not res.uses and id(v.defining_op) in made_ids:
             assert region is not None
             region.unused_results.append(v)
         res.replace_all_uses_with(v)

@@ -10,7 +10,10 @@ while the pipeline kept a kept region's ops serial and its barriers (43: a regio
 
 IREE's partitioning sees a region of the input as one op with effects: no partition grows across it, even
 one its cleanup then elides (21: a region of one barrier, the ops before and after it in two regions; 30,
-42: ops before and after a kept region)."""
+42: ops before and after a kept region).
+
+A result of a kept region that passes a capture through (tied, once its barrier went) is awaited with the
+region, as IREE keeps it a result of the region (8, 81)."""
 
 from __future__ import annotations
 
@@ -31,6 +34,14 @@ def test_input_region_as_iree_whole_pipeline(seed: int) -> None:
 
 @pytest.mark.parametrize("seed", [21, 30, 42])
 def test_no_partition_grows_across_an_input_region(seed: int) -> None:
+    v, detail = verdict(seed, _iree_opt(), False, False, before_schedule=True, regions=True)
+    assert v == "same", detail
+
+
+@pytest.mark.parametrize("seed", [8, 81])
+def test_pass_through_result_awaited_with_its_region(seed: int) -> None:
+    # a result of the kept region yields a capture as it came in (its barrier gone): IREE awaits it with
+    # the region (8: an argument; 81: results of the region before, awaited with the kept region's own)
     v, detail = verdict(seed, _iree_opt(), False, False, before_schedule=True, regions=True)
     assert v == "same", detail
 
