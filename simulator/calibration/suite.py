@@ -445,6 +445,7 @@ def training_suite(device: str | None = None) -> list[Benchmark]:
     from simulator.calibration.suite_conv import window_suite
     from simulator.calibration.suite_host import chain, device_loop, host_loop, host_suite
     from simulator.calibration.suite_lowp import lowp_suite
+    from simulator.calibration.suite_ragged import ragged_suite
     from simulator.calibration.suite_tiled import tiled_suite
 
     out = [
@@ -537,8 +538,9 @@ def training_suite(device: str | None = None) -> list[Benchmark]:
     ]
     # Copies and fills recorded together, and scans (simulator.calibration.suite_host); pooling and
     # grouped convolutions, which IREE names conv (simulator.calibration.suite_conv); f16, bf16 and int8
-    # convolutions and contractions (simulator.calibration.suite_lowp).
-    every = out + host_suite() + window_suite() + lowp_suite()
+    # convolutions and contractions (simulator.calibration.suite_lowp); maps ending each row in a partial
+    # vector (simulator.calibration.suite_ragged).
+    every = out + host_suite() + window_suite() + lowp_suite() + ragged_suite()
     return [b for b in every if device is None or not b.devices or device in b.devices]
 
 
