@@ -18,6 +18,12 @@ or JSON keyed by export name (the leaf of ``@exe::@export``) or ``exe::export``:
     duration_ns = 5200          # replaces the roofline
     [executables."main_dispatch_1_matmul_8x32x128_f32"]
     scale = 1.4                 # multiplies it
+    [executables."main_dispatch_4_elementwise_2x11x14x6_f32"]
+    partial_vectors = 308       # IREE's vector tile leaves that many partial vectors (fitted model)
+
+``partial_vectors`` is what IREE's compile of the program says (:mod:`simulator.calibration.tiles`:
+``python -m simulator.calibration.tiles cmd.mlir -o tiles.toml`` writes such a table); a fitted dispatch
+model prices each at its ``ns_per_partial``.
 
 Transfers take ``latency + bytes / bandwidth``; fills write and copies read and write device memory.
 All results are integer nanoseconds (rounded up, so that no op takes zero time by rounding).
@@ -308,9 +314,11 @@ class Calibration:
         if not isinstance(table, dict):
             raise InputError(f"calibration table {p}: expected a table of executables")
         for name, entry in table.items():
-            if not isinstance(entry, dict) or not ({"duration_ns", "scale"} & set(entry)):
-                raise InputError(f"calibration table {p}: entry {name!r} needs duration_ns or scale")
-            for key, low in (("duration_ns", 0.0), ("scale", 0.0)):
+            if not isinstance(entry, dict) or not ({"duration_ns", "scale", "partial_vectors"} & set(entry)):
+                raise InputError(
+                    f"calibration table {p}: entry {name!r} needs duration_ns, scale or partial_vectors"
+                )
+            for key, low in (("duration_ns", 0.0), ("scale", 0.0), ("partial_vectors", 0.0)):
                 if key not in entry:
                     continue
                 value = entry[key]
@@ -340,6 +348,12 @@ class CostModel:
     def __init__(self, calibration: Calibration | None = None) -> None:
         self.calibration = calibration or Calibration()
 
+    def partial_vectors(self, names: tuple[str, ...]) -> int:
+        """The dispatch's partial vectors from the calibration table (``partial_vectors``), 0 when it
+        gives none."""
+        entry = self.calibration.lookup(names) if self.calibration.table else None
+        return int(entry.get("partial_vectors", 0)) if entry is not None else 0
+
     def dispatch_ns(self, device: DeviceSpec, names: tuple[str, ...], cost: DispatchCost) -> int:
         entry = self.calibration.lookup(names) if self.calibration.table else None
         if entry is not None and "duration_ns" in entry:
@@ -349,8 +363,9 @@ class CostModel:
             cls = op_class(names[0] if names else "", cost.kind)
             moved = cost.bytes_read + cost.bytes_written
             shape = shape_key(names[0], cost.math) if names and model.shape_scale else None
+            partial = int(entry.get("partial_vectors", 0)) if entry is not None else 0
             predicted = model.predict_ns(
-                cls, cost.flops, moved, cost.transcendentals, cost.math, shape, cost.dynamic_rows
+                cls, cost.flops, moved, cost.transcendentals, cost.math, shape, cost.dynamic_rows, partial
             )
             ns = math.ceil(predicted - 1e-6)
         else:

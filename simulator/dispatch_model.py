@@ -119,6 +119,11 @@ class DispatchModelSpec:
     whose costliest matmul has ``dynamic_rows`` rows not known at compile time pays its flops,
     transcendentals and math functions as if the rows were rounded up to whole tiles
     (:func:`tile_factor`). 1: no rounding.
+
+    ``ns_per_partial`` is the cost of each partial vector a dispatch runs (IREE's vector tile of its
+    innermost loop does not divide that loop's extent, and the last vector of each run goes lane by lane:
+    :func:`simulator.calibration.tiles.partial_vectors`, read from IREE's compile of the program); a
+    dispatch whose count is not known (no table) pays none.
     """
 
     overhead_ns: dict[str, float]
@@ -132,6 +137,7 @@ class DispatchModelSpec:
     worker_wake_ns: float = 0.0
     floor_ns: float = 0.0
     row_tile: int = 1
+    ns_per_partial: float = 0.0
 
     @staticmethod
     def _lookup(table: dict[str, float], op_class: str) -> float:
@@ -159,6 +165,7 @@ class DispatchModelSpec:
         math_counts: tuple[tuple[str, int], ...] = (),
         shape: str | None = None,
         dynamic_rows: int = 0,
+        partial: int = 0,
     ) -> float:
         overhead, per_flop, per_byte = self.coefficients(op_class)
         per_t = self._lookup(self.ns_per_transcendental, op_class) if transcendentals else 0.0
@@ -166,7 +173,7 @@ class DispatchModelSpec:
         compute = flops * per_flop + transcendentals * per_t
         if self.ns_per_math:
             compute += sum(n * self.math_ns(f) for f, n in math_counts)
-        ns = overhead + compute * tiles + nbytes * per_byte
+        ns = overhead + compute * tiles + nbytes * per_byte + partial * self.ns_per_partial
         return max(self.floor_ns, self.pooled_ns(ns) * self.shape_factor(shape, flops))
 
     def pooled_ns(self, serial_ns: float) -> float:

@@ -88,6 +88,8 @@ class DispatchSample:
     dynamic_rows: int = 0
     #: :attr:`simulator.costs.DispatchCost.kind`
     kind: str = ""
+    #: partial vectors in IREE's code for it (:func:`simulator.calibration.tiles.partial_vectors`)
+    partial: int = 0
 
     @property
     def op_class(self) -> str:
@@ -111,6 +113,7 @@ class DispatchFit:
             sample.math,
             shape_key(sample.name, sample.math),
             sample.dynamic_rows,
+            sample.partial,
         )
 
 
@@ -119,6 +122,8 @@ _FEATURES = ("overhead_ns", "ns_per_flop", "ns_per_byte", "ns_per_transcendental
 SHARED = "*"
 #: The owner of the per-function columns (``(MATH, "exp")``).
 MATH = "math"
+#: The column of the cost per partial vector (``(PARTIAL, 0)``), shared by every class.
+PARTIAL = "partial"
 #: Samples a class needs for its own overhead and per-byte terms.
 MIN_SAMPLES = 3
 
@@ -196,7 +201,9 @@ def _weighted_square_error(rows: Sequence[DispatchSample], model: DispatchModelS
         per_program[s.program] = per_program.get(s.program, 0) + 1
     total = 0.0
     for s in rows:
-        p = model.predict_ns(s.op_class, s.flops, s.bytes, s.transcendentals, s.math, None, s.dynamic_rows)
+        p = model.predict_ns(
+            s.op_class, s.flops, s.bytes, s.transcendentals, s.math, None, s.dynamic_rows, s.partial
+        )
         total += (p / s.measured_ns - 1.0) ** 2 / per_program[s.program]
     return total
 
@@ -217,6 +224,8 @@ def _fit_line(
     # benchmarks evaluate and leave the others none).
     columns: list[tuple[str, int | str]] = [(SHARED, 0)]
     columns += [(MATH, f) for f in functions] if functions else [(SHARED, 3)]
+    if any(s.partial for s in rows):
+        columns.append((PARTIAL, 0))
     for c in classes:
         members = [s for s in rows if s.op_class == c]
         has_flops = any(s.flops for s in members)
@@ -247,6 +256,8 @@ def _fit_line(
             j = index.get((MATH, f))
             if j is not None:
                 a[i, j] += n * tiles / targets[i]
+        if s.partial and (PARTIAL, 0) in index:
+            a[i, index[(PARTIAL, 0)]] = s.partial / targets[i]
     weights = np.array([1.0 / math.sqrt(per_program[s.program]) for s in rows])
     a *= weights[:, None]
     b *= weights
@@ -277,6 +288,7 @@ def _fit_line(
         tables["ns_per_byte"],
         tables["ns_per_transcendental"],
         dict(sorted(per_function.items())),
+        ns_per_partial=float(f"{float(x[index[(PARTIAL, 0)]]):.6g}") if (PARTIAL, 0) in index else 0.0,
     )
 
 
@@ -307,7 +319,7 @@ def shape_scales(
             for m in near
             if (
                 p := model.predict_ns(
-                    m.op_class, m.flops, m.bytes, m.transcendentals, m.math, None, m.dynamic_rows
+                    m.op_class, m.flops, m.bytes, m.transcendentals, m.math, None, m.dynamic_rows, m.partial
                 )
             )
             > 0

@@ -30,7 +30,8 @@ from simulator.calibration.fit import (
 from simulator.calibration.provenance import device_workers
 from simulator.calibration.suite import Benchmark
 from simulator.calibration.suite_tiled import FlaggedBenchmark
-from simulator.costs import CostModel, DispatchCost
+from simulator.costs import Calibration, CostModel, DispatchCost
+from simulator.errors import ProfileError
 from simulator.machine import DeviceSpec, Machine, machine_from_dict
 from simulator.profile import benchmark_call, capture_profile, compile_cached, compile_key, measured_trace
 from simulator.program import load_program
@@ -207,8 +208,10 @@ class _RecordingCosts(CostModel):
     """The session's cost model, remembering what each dispatch cost: the trace keeps flops and bytes
     but not the transcendental count the fit needs."""
 
-    def __init__(self) -> None:
-        super().__init__()
+    def __init__(self, partials: dict[str, int] | None = None) -> None:
+        table = {name: {"partial_vectors": float(n)} for name, n in (partials or {}).items()}
+        super().__init__(Calibration(table, "IREE's executable configurations") if table else None)
+        self.partials: dict[tuple[str, int, int], int] = {}
         self.transcendentals: dict[tuple[str, int, int], int] = {}
         self.math: dict[tuple[str, int, int], tuple[tuple[str, int], ...]] = {}
         self.rows: dict[tuple[str, int, int], int] = {}
@@ -220,19 +223,32 @@ class _RecordingCosts(CostModel):
         self.math[key] = cost.math
         self.rows[key] = cost.dynamic_rows
         self.kinds[key] = cost.kind
+        self.partials[key] = self.partial_vectors(names)
         return super().dispatch_ns(device, names, cost)
 
 
-def simulate_case(case: Case, stream_ir: pathlib.Path, machine: Machine) -> dict[str, Any]:
+def case_partials(stream_ir: pathlib.Path, device: str = "local-task") -> dict[str, int]:
+    """Each export's partial vectors (:func:`~simulator.calibration.tiles.stream_partials`) in IREE's
+    compile of ``stream_ir`` for ``device`` (the CPU devices share one target), or none without IREE's
+    tools (the model then prices none)."""
+    try:
+        return tiles.stream_partials(stream_ir, device)
+    except ProfileError:
+        return {}
+
+
+def simulate_case(
+    case: Case, stream_ir: pathlib.Path, machine: Machine, device: str = "local-task"
+) -> dict[str, Any]:
     """Simulate ``case`` with its inputs' data: the call's time and each dispatch's features and
-    duration. With data, not timing only: a loop or branch on a value read back from the device
+    duration (with each dispatch's partial vectors in IREE's compile for ``device``: :func:`case_partials`). With data, not timing only: a loop or branch on a value read back from the device
     (``stream.resource.load`` feeding ``cf.cond_br``) takes the path IREE's run takes (a timing-only
     run reads zeros and leaves a while loop after one trip)."""
     from simulator.session import Session
 
     params = dict(p.split("=", 1) for p in case.parameters)
     session = Session(machine)
-    costs = session.costs = _RecordingCosts()
+    costs = session.costs = _RecordingCosts(case_partials(stream_ir, device))
     result = session.run_sync(
         _module(stream_ir), "main", _inputs(case), parameters=params or None, timing_only=False
     )
@@ -250,6 +266,7 @@ def simulate_case(case: Case, stream_ir: pathlib.Path, machine: Machine) -> dict
                 "math": dict(costs.math.get(_key(s), ())),
                 "dynamic_rows": costs.rows.get(_key(s), 0),
                 "kind": costs.kinds.get(_key(s), ""),
+                "partial": costs.partials.get(_key(s), 0),
                 "dur_ns": s.dur_ns,
             }
             for s in result.trace.iter_spans()
@@ -313,6 +330,7 @@ def dispatch_samples(measured: dict[str, Any], simulated: dict[str, Any]) -> lis
             tuple(sorted((str(f), int(n)) for f, n in sim.get("math", {}).items())),
             int(sim.get("dynamic_rows", 0)),
             str(sim.get("kind", "")),
+            int(sim.get("partial", 0)),
         )
         for m, sim in pair_dispatches(measured, simulated)
     ]
@@ -344,6 +362,7 @@ def model_table(dispatch: DispatchFit) -> dict[str, Any]:
         **({"workers": m.workers, "worker_wake_ns": m.worker_wake_ns} if m.workers > 1 else {}),
         **({"floor_ns": m.floor_ns} if m.floor_ns else {}),
         **({"row_tile": m.row_tile} if m.row_tile > 1 else {}),
+        **({"ns_per_partial": m.ns_per_partial} if m.ns_per_partial else {}),
     }
 
 
