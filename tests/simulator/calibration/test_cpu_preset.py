@@ -5,7 +5,11 @@ and fits start from that roofline, never from a fitted machine."""
 from __future__ import annotations
 
 import importlib.resources
+import json
+import pathlib
 import tomllib
+
+import pytest
 
 from simulator.calibration.provenance import base_machine
 from simulator.machine import load_machine
@@ -49,3 +53,30 @@ def test_a_program_on_cpu_is_priced_by_the_fitted_model() -> None:
     assert fitted == CostModel().dispatch_ns(load_machine("cpu-local-task").devices[0], name, cost)
     # The roofline says under 4 us (3 us of it launch overhead); IREE's code takes tens.
     assert CostModel().dispatch_ns(roof, name, cost) < 4000 < 10_000 < fitted
+
+
+def test_check_on_the_calibrated_cpu_still_finds_a_racy_waves_race_and_its_order_dependence(
+    tmp_path: pathlib.Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """``streamsim check`` keeps the calibrated ``cpu`` as its default machine although it runs one
+    dispatch at a time: the race is found from happens-before, not from the timeline, and the random
+    legal interleavings still reorder the wave's dispatches, so the order-dependent numerics are found
+    too. Only "schedule-differs" (this machine's own timeline gives another result than the serialised
+    reference) needs dispatches that overlap, and on a one-slot machine none do."""
+    from ir import load_file, print_generic
+    from simulator.checks.mutants import MUTANTS
+    from simulator.cli import main
+
+    mlp = pathlib.Path(__file__).parents[2] / "fixtures" / "iree" / "mlp"
+    module = load_file(str(mlp / "cmd.generic.mlir"))
+    MUTANTS["conflicting-wave"](module, "main")
+    racy = tmp_path / "racy.mlir"
+    racy.write_text(print_generic(module))
+    args = ["--parameters", f"model={mlp / 'params.irpa'}", "--input", f"@{mlp / 'input0.npy'}", "--json"]
+    kinds = {}
+    for machine in ((), ("--machine", "cpu-roofline")):
+        assert main(["check", str(racy), *args, *machine]) == 1
+        report = json.loads(capsys.readouterr().out)
+        kinds[machine] = {(f["category"], f["kind"]) for f in report["findings"]}
+    assert kinds[()] == {("race", "write-read"), ("numerics", "order-dependent")}
+    assert kinds[("--machine", "cpu-roofline")] == kinds[()] | {("numerics", "schedule-differs")}
