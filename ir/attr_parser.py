@@ -14,7 +14,7 @@ from ir.affine import parse_affine_map
 from ir.dense_literal import DENSE_TOKEN, DenseLiteralError, float_element
 from ir.errors import IRError, ParseError
 from ir.lexer import _BARE_ID, _INT, Lexer, _unescape
-from ir.text_bodies import check_alias_refs, check_composite
+from ir.text_bodies import check_composite, check_text_body
 
 _ALIAS_ID = re.compile(r"[#!]([A-Za-z_][A-Za-z0-9_$.\-]*)")
 # MLIR's lexer: a float literal has its dot (``1e5`` is the integer 1, then the identifier ``e5``).
@@ -336,7 +336,7 @@ class AttrTypeParser(Lexer):
                 raise sub.error(f"unexpected {sub._found()} in #{name}<...>")
             return attr
         if body is not None:
-            check_alias_refs(self, body, body_pos)
+            check_text_body(self, body, body_pos)
             if name == "util.composite":
                 check_composite(self.body_parser(body_pos, end - 1))
         return A.DialectAttr(name, body, attr_type)
@@ -523,7 +523,7 @@ class AttrTypeParser(Lexer):
         if has_body:
             self.pos += 1
             body = self.balanced("<", ">")
-            check_alias_refs(self, body, start + len(name) + 2)
+            check_text_body(self, body, start + len(name) + 2)
         try:
             if name == "stream.resource":
                 return T.ResourceType((body or "*").strip())

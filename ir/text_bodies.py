@@ -7,25 +7,40 @@ from __future__ import annotations
 import re
 from typing import TYPE_CHECKING
 
+from ir import attributes as A
 from ir import types as T
+from ir.errors import IRError
 
 if TYPE_CHECKING:
-    from ir import attributes as A
     from ir.attr_parser import AttrTypeParser
 
 # A #util.composite's length: ``<N>x`` before its element type.
 _COMPOSITE_LENGTH = re.compile(r"(\d+)x")
-# In a body kept as text: a string (skipped) or a ``#name``/``!name`` reference.
-_BODY_REF = re.compile(r'"(?:[^"\\]|\\.)*"|([#!])([A-Za-z_][A-Za-z0-9_$.\-]*)')
+# In a body kept as text: a string (skipped), a ``#name``/``!name`` reference, or a typed integer literal
+# (``32768 : i64``).
+_BODY_REF = re.compile(
+    r'"(?:[^"\\]|\\.)*"|([#!])([A-Za-z_][A-Za-z0-9_$.\-]*)'
+    r"|(?<![\w.$-])(-?(?:0x[0-9A-Fa-f]+|[0-9]+)) : (?:([su]?)i([0-9]{1,8})|index)\b"
+)
 
 
-def check_alias_refs(parser: AttrTypeParser, body: str, at: int) -> None:
-    """A body kept as text may name aliases (``#hal.device.target<"local", [#target]>``); as in MLIR, each
-    must be defined above its use. A name with a dot, or with a body of its own, is a dialect's. An undefined
-    one is reported where its name ends, as MLIR's lexer reports it. ``at``: where ``body`` starts."""
-    if "#" not in body and "!" not in body:
+def check_text_body(parser: AttrTypeParser, body: str, at: int) -> None:
+    """What MLIR finds while parsing a body kept as text (``#hal.executable.target<"llvm-cpu", "x", {n = 16 :
+    i64}>``, ``#hal.device.target<"local", [#target]>``): aliases must be defined above their use (a name
+    with a dot, or with a body of its own, is a dialect's), reported where the name ends, as MLIR's lexer
+    reports it; a typed integer must fit its type, reported at the literal. ``at``: where ``body`` starts."""
+    if "#" not in body and "!" not in body and " : " not in body:
         return
     for m in _BODY_REF.finditer(body):
+        literal = m.group(3)
+        if literal is not None:
+            try:
+                width = m.group(5)
+                t = T.index if width is None else T.IntegerType(int(width), m.group(4) or "")
+                A.integer_literal_value(literal, t)
+            except IRError:
+                raise parser.error("integer constant out of range for attribute", at + m.start(3)) from None
+            continue
         sigil = m.group(1)
         if sigil is None or "." in m.group(2) or body.startswith("<", m.end()):
             continue

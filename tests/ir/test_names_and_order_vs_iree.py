@@ -68,6 +68,13 @@ EDITS: dict[str, list[tuple[str, str]]] = {
         )
     ],
     "a module with two blocks": [('  "util.func"() <{function_type = (!stream.resource', '^bb1:\n  "util.func"() <{function_type = (!stream.resource')],
+    "an execution region with two blocks": [
+        ('      "stream.yield"() : () -> ()\n', '      "cf.br"()[^bb1] : () -> ()\n    ^bb1:\n      "stream.yield"() : () -> ()\n')
+    ],
+    "an scf.if branch with two blocks": [
+        ('      "scf.yield"(%7) : (i32) -> ()\n    }) : () -> i32', '      "scf.yield"(%7) : (i32) -> ()\n    }) : () -> i32\n'
+         '    "scf.if"(%9) ({\n      "cf.br"()[^bb1] : () -> ()\n    ^bb1:\n      "scf.yield"() : () -> ()\n    }, {\n    }) : (i1) -> ()')
+    ],
     "undefined globals in two functions: the later function's first": [
         ("<{global = @g}> : () -> tensor", "<{global = @nope}> : () -> tensor"),
         (CMDF_RETURN, '    %9 = "util.global.load"() <{global = @nope2}> : () -> tensor<4xf32>\n' + CMDF_RETURN),
