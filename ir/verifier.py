@@ -35,7 +35,7 @@ from ir.attributes import (
     UnitAttr,
 )
 from ir.core import Block, Operation, Region, Value
-from ir.dialects.common import STATIC_RANGES
+from ir.dialects.common import RUNTIME_CHECKS
 from ir.errors import VerifyError
 from ir.module import Module
 from ir.opdef import (
@@ -59,13 +59,14 @@ from ir.verifier_traits import verify_traits, verify_unique_symbols
 from ir.verifier_util import UTIL_RULES
 
 
-def verify(target: Module | Operation, *, static_ranges: bool = False) -> None:
+def verify(target: Module | Operation, *, runtime_checks: bool = False) -> None:
     """Verify a module or op and everything nested in it; raises VerifyError on the first problem, in
     MLIR's order (see :func:`_verify_isolated`).
 
-    ``static_ranges``: also reject a command whose static byte range leaves its resource, which IREE's
-    verifiers accept and its runtime fails on (the simulator asks for it; iree-opt's verdicts do not)."""
-    token = STATIC_RANGES.set(static_ranges)
+    ``runtime_checks``: also reject what IREE's verifiers accept and its runtime or passes fail on: a
+    command whose static byte range leaves its resource, a result tied to an operand index outside the
+    operand list (the simulator asks for it; iree-opt's verdicts do not)."""
+    token = RUNTIME_CHECKS.set(runtime_checks)
     try:
         top = target.op if isinstance(target, Module) else target
         _structure(top)
@@ -75,7 +76,7 @@ def verify(target: Module | Operation, *, static_ranges: bool = False) -> None:
         verify_isolation(top)
         dominance(top)
     finally:
-        STATIC_RANGES.reset(token)
+        RUNTIME_CHECKS.reset(token)
 
 
 def _verify_isolated(op: Operation) -> None:

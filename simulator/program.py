@@ -42,9 +42,9 @@ def parse_program(text: str, *, filename: str = "<input>") -> Module:
 
 def _verify_program(module: Module) -> None:
     # What IREE's runtime would never be given: an invalid module is bad input here too, found before
-    # it can fail half-way through a run; so is a static byte range past its resource, which IREE's
-    # runtime fails on when the command runs.
-    verify(module, static_ranges=True)
+    # it can fail half-way through a run; so are a static byte range past its resource, which IREE's
+    # runtime fails on when the command runs, and a result tied to an operand that does not exist.
+    verify(module, runtime_checks=True)
 
 
 def async_ops(module: Module) -> list[Operation]:

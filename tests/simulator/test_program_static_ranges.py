@@ -39,5 +39,5 @@ def test_the_simulator_refuses_it_naming_the_op_and_range() -> None:
 def test_strict_ranges_do_not_outlive_the_call() -> None:
     text = _past_the_end()
     with pytest.raises(VerifyError):
-        verify(parse_module(text, "oob.mlir"), static_ranges=True)
+        verify(parse_module(text, "oob.mlir"), runtime_checks=True)
     verify(parse_module(text, "oob.mlir"))
