@@ -266,8 +266,13 @@ def test_verdict_and_place_as_iree_opt(name: str, iree_errors: dict[str, tuple[i
     theirs = iree_errors.get(name)
     if "(control)" in name or name == "control":
         assert theirs is None, f"the control case is not valid for iree-opt: {theirs}"
+    assert_verdict_and_place(_text(name), theirs)
+
+
+def assert_verdict_and_place(text: str, theirs: tuple[int, int, str] | None) -> None:
+    """Ours rejects ``text`` (named case.mlir) at iree-opt's first error, ``theirs``, or accepts it with it."""
     try:
-        verify(parse_module(_text(name), "case.mlir"))
+        verify(parse_module(text, "case.mlir"))
     except IRError as exc:
         assert theirs is not None, f"iree-opt accepts it; we say {exc}"
         m = re.match(r"case\.mlir:(\d+):(\d+): ", str(exc))

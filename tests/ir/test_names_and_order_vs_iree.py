@@ -12,13 +12,9 @@ the same line and column, and accept the controls.
 
 from __future__ import annotations
 
-import re
-
 import pytest
 
-from ir import parse_module, verify
-from ir.errors import IRError
-from tests.ir.test_invalid_vs_iree import BASE, iree_first_errors
+from tests.ir.test_invalid_vs_iree import BASE, assert_verdict_and_place, iree_first_errors
 
 CALLEE_RETURN = '    "util.return"(%arg0) : (i32) -> ()\n'
 CMDF_RETURN = '    "util.return"(%2) : (!stream.timepoint) -> ()\n'
@@ -103,11 +99,4 @@ def iree_errors(tmp_path_factory: pytest.TempPathFactory) -> dict[str, tuple[int
 def test_first_error_as_iree_opt(name: str, iree_errors: dict[str, tuple[int, int, str] | None]) -> None:
     theirs = iree_errors[name]
     assert (theirs is None) == ("(control)" in name), f"iree-opt: {theirs}"
-    try:
-        verify(parse_module(_text(name), "case.mlir"))
-    except IRError as exc:
-        assert theirs is not None, f"iree-opt accepts it; we say {exc}"
-        m = re.match(r"case\.mlir:(\d+):(\d+): ", str(exc))
-        assert m and (int(m.group(1)), int(m.group(2))) == theirs[:2], f"iree-opt: {theirs}; ours: {exc}"
-        return
-    assert theirs is None, f"iree-opt rejects it ({theirs}); we accept it"
+    assert_verdict_and_place(_text(name), theirs)
