@@ -193,6 +193,44 @@ RULES: tuple[Rule, ...] = (
         ("invalid_symbol_redefinition",),
     ),
     Rule(
+        "an op sits directly in one of the parents its HasParent/ParentOneOf trait names",
+        "IREE's .td files (util.return: ParentOneOf<[InitializerOp, FuncOp, HoistableConversionOp]>, the "
+        "stream/hal/flow executable and region ops) and MLIR's (func.return, scf.yield, scf.condition)",
+        "ir.verifier_traits.verify_traits (PARENTS); the op classes' check_parent",
+        ("invalid_util_return_outside_a_function",),
+    ),
+    Rule(
+        "a symbol op (global, function, executable) sits directly in a symbol table",
+        "MLIR core: the Symbol trait ('symbol's parent must have the SymbolTable trait')",
+        "ir.verifier_traits.verify_traits (SYMBOL_OPS)",
+        ("invalid_global_inside_a_function",),
+    ),
+    Rule(
+        "a SingleBlock op's regions hold at most one block",
+        "MLIR core: SingleBlock / SingleBlockImplicitTerminator (module, executables, execute/serial/"
+        "concurrent regions, scf.if/for, linalg ops)",
+        "ir.verifier_traits.verify_traits (SINGLE_BLOCK_OPS)",
+        ("invalid_execution_region_with_two_blocks",),
+    ),
+    Rule(
+        "generic-form names: one table for the file, no shadowing, %x is %x#0, uses resolved by later "
+        "definitions and then checked by the verifier",
+        "MLIR's parser (OperationParser: no isolated name scopes in the generic form) and IsolatedFromAbove",
+        "ir.parser (_define, _resolve, _close_names), ir.verifier_dominance.verify_isolation",
+        (
+            "invalid_value_of_another_function",
+            "invalid_outer_name_redefined_in_a_nested_region",
+            "valid_result_zero_named_without_an_index",
+        ),
+    ),
+    Rule(
+        "not a verify error: a result tied to an operand index outside the operand list",
+        "IREE's verifyTiedOp checks one entry per result only (iree-opt accepts any index)",
+        "ir.dialects.common.check_tied_operands, only under verify(runtime_checks=True) (the simulator's "
+        "loader)",
+        ("valid_dispatch_result_tied_past_the_operands",),
+    ),
+    Rule(
         "not a verify error: static stream.cmd.parameter.* ranges past the resource end",
         "no IREE verifier checks them (iree-opt accepts)",
         "not checked by ir; the simulator's memory rejects the access at run time",
