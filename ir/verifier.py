@@ -329,6 +329,36 @@ def _verify_util_func(op: Operation) -> None:
 
 
 #: Region counts of the scf ops (their ODS region lists), checked as MLIR's generated verifier checks them.
+def _verify_return(op: Operation) -> None:
+    """IREE's util.return and MLIR's func.return verifiers: the operands are the enclosing function's results,
+    in number and type (exactly: a resource of another lifetime is another type). util.hoistable_conversion
+    takes any; a return outside a function is the parent rule's (:mod:`ir.verifier_traits`)."""
+    parent = op.parent_op
+    ftype = parent.attr("function_type") if parent is not None else None
+    sig = getattr(ftype, "value", None)
+    if parent is None or not isinstance(sig, FunctionType):
+        return
+    types = [v.type for v in op._operands]
+    where = "function-like op" if op.op_name == "util.return" else f"function (@{_sym_name(parent)})"
+    if len(types) != len(sig.results):
+        raise VerifyError(
+            f"{op.op_name}: has {len(types)} operands, but enclosing {where} returns {len(sig.results)}",
+            location=op.location,
+        )
+    for i, (got, want) in enumerate(zip(types, sig.results)):
+        if got != want:
+            raise VerifyError(
+                f"{op.op_name}: type of return operand {i} ('{got}') doesn't match function result type "
+                f"('{want}')" + ("" if op.op_name == "util.return" else f" in function @{_sym_name(parent)}"),
+                location=op.location,
+            )
+
+
+def _sym_name(op: Operation) -> str:
+    name = getattr(op.attr("sym_name"), "value", None)
+    return name if isinstance(name, str) else "?"
+
+
 _SCF_REGIONS = {"scf.if": 2, "scf.for": 1, "scf.while": 2, "scf.execute_region": 1, "scf.forall": 1, "scf.parallel": 1}
 
 
@@ -355,6 +385,8 @@ CLASSLESS_RULES = {
     "util.func": _verify_util_func,
     "func.func": _verify_func,
     "util.call": _verify_tied_function,
+    "util.return": _verify_return,
+    "func.return": _verify_return,
     **UTIL_RULES,
 }
 

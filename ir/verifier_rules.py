@@ -193,6 +193,17 @@ RULES: tuple[Rule, ...] = (
         ("invalid_symbol_redefinition",),
     ),
     Rule(
+        "util.return / func.return pass the enclosing function's results, in number and exact type",
+        "IREE's util ReturnOp::verify ('has N operands, but enclosing function-like op returns M', 'type of "
+        "return operand i ... doesn't match function result type'); MLIR's func ReturnOp::verify",
+        "ir.verifier._verify_return",
+        (
+            "invalid_util_return_type_differs_from_function",
+            "invalid_initializer_returns_a_value",
+            "invalid_func_return_count_differs_from_function",
+        ),
+    ),
+    Rule(
         "an op sits directly in one of the parents its HasParent/ParentOneOf trait names",
         "IREE's .td files (util.return: ParentOneOf<[InitializerOp, FuncOp, HoistableConversionOp]>, the "
         "stream/hal/flow executable and region ops) and MLIR's (func.return, scf.yield, scf.condition)",
