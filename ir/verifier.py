@@ -53,6 +53,7 @@ from ir.types import FunctionType
 from ir.verifier_dominance import dominance, isolated, verify_isolation
 from ir.verifier_enums import verify_enum_attrs
 from ir.verifier_linalg import linalg_rule
+from ir.verifier_regions import ENTRY_RULES, EXIT_RULES
 from ir.verifier_slices import verify_static_slice
 from ir.verifier_symbols import verify_symbol_uses
 from ir.verifier_traits import verify_traits, verify_unique_symbols
@@ -125,6 +126,9 @@ def _structure(op: Operation) -> None:
             _check_block_end(op, region, block)  # on leaving the block, as MLIR checks its terminator
     for child in deferred:
         _verify_isolated(child)
+    on_exit = EXIT_RULES.get(op.op_name)
+    if on_exit is not None:
+        on_exit(op)
     if classless is None and "linalg" in op.op_name:
         structured = linalg_rule(op.op_name)
         if structured is not None:
@@ -388,6 +392,7 @@ CLASSLESS_RULES = {
     "util.return": _verify_return,
     "func.return": _verify_return,
     **UTIL_RULES,
+    **ENTRY_RULES,
 }
 
 

@@ -20,6 +20,7 @@ CONSTANTS = """
   %c32 = "arith.constant"() <{value = 32 : index}> : () -> index
   %c64 = "arith.constant"() <{value = 64 : index}> : () -> index
   %c96 = "arith.constant"() <{value = 96 : index}> : () -> index
+  %cv = "arith.constant"() <{value = 0 : i32}> : () -> i32
   %r:2 = "stream.resource.alloca"(%c64) : (index) -> (!stream.resource<transient>, !stream.timepoint)
 """
 
@@ -61,8 +62,7 @@ def test_copy_past_the_end_of_the_source_is_rejected() -> None:
 
 def test_fill_past_the_end_is_rejected() -> None:
     text = execute("""
-    %v = "arith.constant"() <{value = 0 : i32}> : () -> i32
-    "stream.cmd.fill"(%a, %c64, %c32, %c64, %v) : (!stream.resource<transient>, index, index, index, i32) -> ()""")
+    "stream.cmd.fill"(%a, %c64, %c32, %c64, %cv) : (!stream.resource<transient>, index, index, index, i32) -> ()""")
     with pytest.raises(
         VerifyError, match=r"stream.cmd.fill: target range \[32, 96\) exceeds resource size 64"
     ):
