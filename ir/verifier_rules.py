@@ -193,6 +193,36 @@ RULES: tuple[Rule, ...] = (
         ("invalid_symbol_redefinition",),
     ),
     Rule(
+        "a branch passes each successor its block arguments, in number and type",
+        "MLIR core: BranchOpInterface ('branch has N operands for successor #i, but target block has M', "
+        "'type mismatch for bb argument #k of successor #i')",
+        "ir.verifier_regions.verify_branch",
+        ("invalid_branch_operand_count_differs_from_block", "invalid_branch_operand_type_differs_from_block"),
+    ),
+    Rule(
+        "scf.yield passes the parent's results (scf.if, execute_region, index_switch, for)",
+        "MLIR core: RegionBranchOpInterface ('along control flow edge from Operation scf.yield ...')",
+        "ir.verifier_regions.verify_yields_to_parent (on leaving the parent)",
+        ("invalid_scf_yield_count_differs_from_parent",),
+    ),
+    Rule(
+        "stream execution regions: resources captured, yields as the results, explicit ops only in cmd regions",
+        "IREE's AsyncExecuteOp/AsyncConcurrentOp/CmdExecuteOp/CmdSerialOp/CmdConcurrentOp::verify "
+        "(verifyAllResourcesCaptured, verifyEscapingResources, verifyCmdOp)",
+        "ir.verifier_regions.verify_async_region / verify_cmd_region",
+        (
+            "invalid_async_yield_count_differs_from_parent",
+            "invalid_async_region_uses_an_uncaptured_resource",
+            "invalid_cmd_region_holds_a_constant",
+        ),
+    ),
+    Rule(
+        "arith and math ops with one type for all operands and results",
+        "MLIR core: SameOperandsAndResultType ('requires the same type for all operands and results')",
+        "ir.verifier_regions.verify_same_type (SAME_TYPE_OPS)",
+        ("invalid_addi_result_type_differs",),
+    ),
+    Rule(
         "util.return / func.return pass the enclosing function's results, in number and exact type",
         "IREE's util ReturnOp::verify ('has N operands, but enclosing function-like op returns M', 'type of "
         "return operand i ... doesn't match function result type'); MLIR's func ReturnOp::verify",
