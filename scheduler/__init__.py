@@ -10,7 +10,6 @@ their own: :func:`build_graph`, :func:`partition_execution`, :func:`partition_co
 from __future__ import annotations
 
 from scheduler.errors import (
-    AffinityError,
     CyclicPartitionError,
     MemoryCapError,
     ScheduleError,
@@ -44,7 +43,6 @@ from scheduler.stats import ScheduleStats
 from scheduler.usage import ResourceUsage, analyze_usage
 
 __all__ = [
-    "AffinityError",
     "CyclicPartitionError",
     "Layout",
     "MemoryCapError",

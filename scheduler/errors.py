@@ -13,10 +13,6 @@ class CyclicPartitionError(ScheduleError):
     """Partitioning would create a cycle between execution regions; the message names the ops on it."""
 
 
-class AffinityError(ScheduleError):
-    """Ops that must share a region have incompatible affinities."""
-
-
 class UnsupportedOpError(ScheduleError, UnsupportedConstructError):
     """The scheduler meets an op (or form of an op) it cannot schedule; the message names it."""
 

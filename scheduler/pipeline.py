@@ -232,7 +232,7 @@ def schedule_module(module: Module, *, favor: str | None = None, pipeline: Pipel
     Raises
     ------
     ScheduleError
-        (a subclass of it) for unsupported ops, incompatible affinities or cyclic partitions.
+        (a subclass of it) for unsupported ops or cyclic partitions.
 
     Examples
     --------

@@ -9,8 +9,6 @@ each (IREE's ``preferCloneToConsumers``), and barriers are then dropped (IREE's 
 
 from __future__ import annotations
 
-from typing import Any
-
 import networkx as nx
 
 from ir import Block, Operation
@@ -23,12 +21,10 @@ from scheduler.access import (
     STREAMABLE,
     STREAMABLE_OPS,
     OpInfo,
-    affinities_compatible,
     join_affinity,
     pure_nested,
-    same_device,
 )
-from scheduler.errors import AffinityError, UnsupportedOpError
+from scheduler.errors import UnsupportedOpError
 from scheduler.graph import build_graph, top_level_ancestor
 from scheduler.partition import Partition, check_partitions, partition_execution
 from scheduler.passes.schedule_execution import block_partitions, prefers_clone, rematerialize
@@ -48,12 +44,14 @@ SUPPORTED = STREAMABLE_OPS - {"stream.async.call"}
 def schedule_execution(state: ScheduleState) -> ScheduleState:
     """Partition each function body into execution regions (IREE's reference partitioning).
 
+    An op consuming the result of an op on another device, without a transfer, is placed in a region of
+    its own device that awaits the producer's, as IREE does (the result is allocated where both devices
+    reach it, ``#hal.device.optimal``); it is not an error.
+
     Raises
     ------
     UnsupportedOpError
         For streamable ops the cmd lowering does not handle (``stream.async.call``).
-    AffinityError
-        When an op consumes a resource made by an op of an incompatible affinity without a transfer.
     CyclicPartitionError
         When the regions cannot be ordered.
     """
@@ -65,7 +63,6 @@ def schedule_execution(state: ScheduleState) -> ScheduleState:
             info, op = data["info"], data["op"]
             if info.kind in (STREAMABLE, METADATA) and op.op_name not in SUPPORTED:
                 raise UnsupportedOpError(f"{op.describe()}: not supported by the scheduler's cmd lowering")
-        _check_affinities(g)
         _iree_kinds(g, barriers=True)
         node_of = {id(data["op"]): n for n, data in g.nodes(data=True)}
         pinned = [(r, tuple(node_of[id(o)] for o in r.ops())) for r in plan.pinned if not r.elided]
@@ -242,19 +239,3 @@ def _in_dependency_order(g: nx.DiGraph[int], partitions: list[Partition]) -> tup
         return tuple(partitions)  # check_partitions names the cycle
     order = list(nx.lexicographical_topological_sort(dag))
     return tuple(partitions[i] for i in order)
-
-
-def _check_affinities(g: nx.DiGraph[int]) -> None:
-    nodes: dict[int, dict[str, Any]] = {n: data for n, data in g.nodes(data=True)}  # no NodeView per edge
-    for u, v in g.edges:
-        a, b = nodes[u]["info"], nodes[v]["info"]
-        if a.kind not in (STREAMABLE, METADATA) or b.kind not in (STREAMABLE, METADATA):
-            continue
-        if "stream.async.transfer" in (nodes[u]["op"].op_name, nodes[v]["op"].op_name):
-            continue
-        if not affinities_compatible(a.affinity, b.affinity) and not same_device(a.affinity, b.affinity):
-            ou, ov = nodes[u]["op"], nodes[v]["op"]
-            raise AffinityError(
-                f"{ov.describe()} on {b.affinity} consumes the result of {ou.describe()} on {a.affinity}; "
-                "affinities are incompatible (insert a stream.async.transfer)"
-            )

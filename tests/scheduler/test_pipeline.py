@@ -6,7 +6,6 @@ import ir
 from ir import attributes as A
 from ir import types as T
 from scheduler import (
-    AffinityError,
     Pipeline,
     ScheduleStats,
     UnsupportedOpError,
@@ -66,13 +65,6 @@ def test_pipeline_favor_from_module_partitioning_config():
     m = wide_branches(4, 3)
     m.op.attributes["stream.partitioning"] = A.OpaqueAttr('#stream.partitioning_config<"debug">')
     assert stats(m, None).waves == 0
-
-
-def test_pipeline_incompatible_affinities_name_the_ops():
-    other = A.DeviceAffinityAttr(A.SymbolRefAttr("__device_1"))
-    m = async_program([("a", ["x"], 64), ("b", ["a"], 64)], outputs=["b"], affinities={"b": other})
-    with pytest.raises(AffinityError, match=r"stream\.async\.dispatch .*__device_1.*stream\.async\.dispatch"):
-        schedule_module(m)
 
 
 def test_pipeline_unsupported_op_is_a_schedule_error():
