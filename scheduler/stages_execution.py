@@ -56,6 +56,11 @@ def schedule_execution(state: ScheduleState) -> ScheduleState:
         When the regions cannot be ordered.
     """
     for plan in state.functions:
+        # IREE partitions a block before it re-makes cheap producers inside the control flow using them:
+        # an scf op holding only pure ops until then is pure to its partitioning
+        pure = frozenset(
+            id(op) for op in plan.block.ops if op.op_name in SCF_REGION_OPS and pure_nested(op, _HOST_LOADS)
+        )
         if _rematerialize_cheap_producers(plan.block):
             plan.graph = build_graph(plan.block)
         g = plan.graph
@@ -63,7 +68,7 @@ def schedule_execution(state: ScheduleState) -> ScheduleState:
             info, op = data["info"], data["op"]
             if info.kind in (STREAMABLE, METADATA) and op.op_name not in SUPPORTED:
                 raise UnsupportedOpError(f"{op.describe()}: not supported by the scheduler's cmd lowering")
-        _iree_kinds(g, barriers=True)
+        _iree_kinds(g, barriers=True, pure=pure)
         node_of = {id(data["op"]): n for n, data in g.nodes(data=True)}
         pinned = [(r, tuple(node_of[id(o)] for o in r.ops())) for r in plan.pinned if not r.elided]
         opaque = frozenset(n for _, nodes in pinned for n in nodes)
@@ -77,10 +82,10 @@ def schedule_execution(state: ScheduleState) -> ScheduleState:
         partitions = list(partition_execution(g, opaque=opaque, freeze=freeze, clone=prefers_clone))
         rebuilt = False
         if any(len(p.cloned) for p in partitions):
-            partitions = _clone_shared(plan, partitions)
+            partitions = _clone_shared(plan, partitions, pure)
             rebuilt = True
         if any(plan.graph.nodes[n]["op"].op_name == "stream.async.barrier" for n in plan.graph.nodes):
-            partitions = _remove_barriers(plan, partitions)
+            partitions = _remove_barriers(plan, partitions, pure)
             rebuilt = True
         if rebuilt:
             g = plan.graph
@@ -113,7 +118,7 @@ def _rematerialize_cheap_producers(block: Block) -> bool:
     return bool(remat)
 
 
-def _clone_shared(plan: FunctionPlan, partitions: list[Partition]) -> list[Partition]:
+def _clone_shared(plan: FunctionPlan, partitions: list[Partition], pure: frozenset[int]) -> list[Partition]:
     """IREE's schedule-execution copies an op it prefers to clone (a splat, an alloca, a clone, a dispatch
     reading no resource) into every partition that consumes it: each region makes its own. The first
     partition holding it (in partition order) keeps the op; every other one gets a copy, placed just after
@@ -139,26 +144,31 @@ def _clone_shared(plan: FunctionPlan, partitions: list[Partition]) -> list[Parti
                         user.set_operand(k, nr)
             groups[i] = [copy if o is op else o for o in groups[i]]
     plan.graph = build_graph(block)
-    _iree_kinds(plan.graph, barriers=True)
+    _iree_kinds(plan.graph, barriers=True, pure=pure)
     index = {id(d["op"]): n for n, d in plan.graph.nodes(data=True)}
     return [Partition(tuple(index[id(o)] for o in ops), p.affinity) for ops, p in zip(groups, partitions)]
 
 
-def _iree_kinds(g: nx.DiGraph[int], *, barriers: bool) -> None:
+def _iree_kinds(g: nx.DiGraph[int], *, barriers: bool, pure: frozenset[int] = frozenset()) -> None:
     """IREE's view of the ops partitioning treats otherwise than the graph: trivially dead ops (MLIR's
     sense: only pure ops inside) are pure, so partitions grow across them; with ``barriers``, a
     ``stream.async.barrier`` is a streamable op without accesses tied to its source, which IREE's
     reference partitioning puts in its producer's partition as a sync op (the barrier's users then
-    depend on that partition; :func:`scheduler.partition.partition_execution`)."""
+    depend on that partition; :func:`scheduler.partition.partition_execution`). ``pure``: ids of control
+    flow ops that were so before cheap producers were re-made in them."""
     for n in g.nodes:
         op = g.nodes[n]["op"]
-        if op.op_name in _HOST_LOADS or (op.op_name in SCF_REGION_OPS and pure_nested(op, _HOST_LOADS)):
+        if op.op_name in _HOST_LOADS or (
+            op.op_name in SCF_REGION_OPS and (id(op) in pure or pure_nested(op, _HOST_LOADS))
+        ):
             g.nodes[n]["info"] = OpInfo(PURE, g.nodes[n]["info"].affinity)
         elif barriers and op.op_name == "stream.async.barrier":
             g.nodes[n]["info"] = OpInfo(METADATA, op.attr("affinity"), (), {0: op.operands[0]})
 
 
-def _remove_barriers(plan: FunctionPlan, partitions: list[Partition]) -> list[Partition]:
+def _remove_barriers(
+    plan: FunctionPlan, partitions: list[Partition], pure: frozenset[int]
+) -> list[Partition]:
     """IREE's ``RemoveBarriers`` once the regions are formed: a barrier is its source inside its region.
 
     A region of barriers alone then only yields what it captured, and IREE's ``ElideNoOpAsyncExecuteOp``
@@ -203,7 +213,7 @@ def _remove_barriers(plan: FunctionPlan, partitions: list[Partition]) -> list[Pa
     for op in dropped:
         op.erase()
     plan.graph = build_graph(plan.block)
-    _iree_kinds(plan.graph, barriers=bool(kept))
+    _iree_kinds(plan.graph, barriers=bool(kept), pure=pure)
     index = {id(d["op"]): n for n, d in plan.graph.nodes(data=True)}
     return [
         Partition(tuple(index[id(o)] for o in group), p.affinity)
