@@ -107,6 +107,12 @@ class DeviceSpec:
     #: returns (IREE's ``local-sync`` device: ``iree_hal_sync_device_queue_execute`` waits for the
     #: operation's semaphores and applies the command buffer inline), so host and device time add up
     inline_execution: bool = False
+    #: the device's workers run on the host's own CPUs, as many as there are (IREE's local-task: one
+    #: worker per CPU, each spinning ``IREE_TASK_WARM_WAIT_SPIN_NS`` after its work before it sleeps), so
+    #: the host thread makes no headway while the device works: the host's time and the device's add up,
+    #: as on an inline device, but a host that waits on the device still sleeps and is woken by the
+    #: worker that signals (``host.wake_cost_ns``)
+    host_shares_cpus: bool = False
     dispatch_slots: int = 1
     copy_engines: int = 1
     launch_overhead_ns: int = 0
@@ -319,6 +325,7 @@ DEVICE_FIELDS: dict[str, tuple[type, float, float]] = {
     "queues": (int, 1, 1024),
     "in_order": (bool, 0, 0),
     "inline_execution": (bool, 0, 0),
+    "host_shares_cpus": (bool, 0, 0),
     "dispatch_slots": (int, 1, 1 << 16),
     "copy_engines": (int, 1, 256),
     "launch_overhead_ns": (int, 0, _MAX_NS),
@@ -532,6 +539,7 @@ def machine_from_dict(data: dict[str, Any], *, source: str = "") -> Machine:
             queues=_get(d, "queues", DEVICE_FIELDS, dw, 1),
             in_order=_get(d, "in_order", DEVICE_FIELDS, dw, True),
             inline_execution=_get(d, "inline_execution", DEVICE_FIELDS, dw, False),
+            host_shares_cpus=_get(d, "host_shares_cpus", DEVICE_FIELDS, dw, False),
             dispatch_slots=_get(d, "dispatch_slots", DEVICE_FIELDS, dw, 1),
             copy_engines=_get(d, "copy_engines", DEVICE_FIELDS, dw, 1),
             launch_overhead_ns=_get(d, "launch_overhead_ns", DEVICE_FIELDS, dw, 0),

@@ -175,6 +175,12 @@ class Queue:
     def name(self) -> str:
         return f"{self.device.spec.name}/queue{self.ordinal}"
 
+    def ready(self, wait: Fence) -> bool:
+        """Whether work submitted now with ``wait`` could start at once: its wait fence is reached and,
+        on an in-order queue, every earlier submission is done."""
+        earlier_done = not self.device.spec.in_order or self._tail is None or self._tail.processed
+        return earlier_done and wait.reached()
+
     def submit(
         self, name: str, work: QueueWork, wait: Fence, signal: Fence, submitted_by: int | None = None
     ) -> simpy.Process:

@@ -92,6 +92,9 @@ class Runtime:
     ) -> None:
         self.engine = engine
         self.machine = machine
+        # The host sat out device work on CPUs it shares with the device (DeviceSpec.host_shares_cpus)
+        # since it last woke: its next wait on the device sleeps and is woken.
+        self._slept = False
         self.module = module
         self.with_data = with_data
         # A timing-only run still performs these ops (ids) with data: the chain behind the values the host
@@ -237,21 +240,33 @@ class Runtime:
         self.counts["submissions"] += 1
         if self.observer is not None:
             work = self.observer.on_submit(interp, op, queue, work, wait, signal, what)
-        process = queue.submit(
-            op.op_name, work, wait if wait is not None else Fence(), signal, submit_span.id
-        )
-        if queue.device.spec.inline_execution and not process.processed:
-            # The submitting thread runs the operation (IREE's local-sync device): the host is blocked
-            # until it has run, and nothing wakes it (no other thread signals it).
+        spec = queue.device.spec
+        fence = wait if wait is not None else Fence()
+        # On CPUs shared with the device, the host sits out work that can start now (its wait met): work
+        # that waits on something else runs later, and the host goes on, as IREE's host thread does.
+        sits_out = spec.host_shares_cpus and queue.ready(fence)
+        process = queue.submit(op.op_name, work, fence, signal, submit_span.id)
+        if (spec.inline_execution or sits_out) and not process.processed:
+            # The submitting thread runs the operation (IREE's local-sync device), or the device runs it
+            # on the CPUs the host thread needs: the host is blocked until it has run. Inline, nothing
+            # wakes it (no other thread signals it); on shared CPUs its next wait on the device does.
             token = engine.begin_wait_format("host runs {} inline", op.describe())
             ran_from = engine.now
             yield process
             engine.end_wait(token)
             if engine.now > ran_from:
                 args = {"op": op.op_name, "loc": location(op), "queue": queue.name}
-                engine.trace.add_span(
-                    engine.host_track, "run inline", "sync", ran_from, engine.now - ran_from, args
-                )
+                if sits_out:
+                    # The host idles while the device runs; it goes on where the work signals (an instant
+                    # with the signal's flows, so the host's next step follows the device's work).
+                    self._slept = True
+                    resume = engine.trace.add_span(engine.host_track, "resume", "sync", engine.now, 0, args)
+                    for src in signal.signal_spans():
+                        engine.trace.add_flow(src, resume)
+                else:
+                    engine.trace.add_span(
+                        engine.host_track, "run inline", "sync", ran_from, engine.now - ran_from, args
+                    )
         return signal
 
     def host_wait(self, interp: Any, op: Operation, fence: Fence) -> Generator[Any, Any, None]:
@@ -259,6 +274,23 @@ class Runtime:
         if self.observer is not None:
             self.observer.on_host_wait(op, fence)
         if fence.reached() and fence.failure() is None:
+            spans = fence.signal_spans()
+            if self._slept and spans:
+                # The host sat out the device's work on the CPUs they share: it slept in this wait, and
+                # the worker that signalled wakes it (a wake span, with the signal's flows, as below).
+                self._slept = False
+                yield from interp.settle()
+                engine = self.engine
+                woken = engine.now
+                self.counts["host_waits"] += 1
+                if self.machine.host.wake_cost_ns:
+                    yield engine.env.timeout(self.machine.host.wake_cost_ns)
+                args = {"op": op.op_name, "loc": location(op)}
+                wake_span = engine.trace.add_span(
+                    engine.host_track, "wake", "sync", woken, engine.now - woken, args
+                )
+                for src in spans:
+                    engine.trace.add_flow(src, wake_span)
             return
         yield from interp.settle()
         engine = self.engine
@@ -276,6 +308,7 @@ class Runtime:
             )
             raise DeviceFailure(f"{op.describe()} waited on a failed timepoint: {exc}") from None
         woken = engine.now
+        self._slept = False
         wake = self.machine.host.wake_cost_ns
         if wake:
             yield engine.env.timeout(wake)

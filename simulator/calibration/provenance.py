@@ -36,6 +36,8 @@ def base_machine(device: str) -> dict[str, Any]:
     # device's add up, even in a loop that never waits.
     if device == "local-sync":
         data["devices"][0]["inline_execution"] = True
+    if device == "local-task":
+        data["devices"][0]["host_shares_cpus"] = True
     # Not fitted (simulator.calibration.run.KNOBS): an alloca's cost is carried by the host's.
     data["devices"][0]["queue_op_overhead_ns"] = 0
     return data
