@@ -220,6 +220,51 @@ def cell_loop(trips: int, cells: int, extra: int = 0, static: bool = False, size
     return Benchmark(name, "\n".join(lines), (_spec((size, size), "f32"),) * (2 + extra), ("local-sync",))
 
 
+def while_scan(steps: int, width: int = 16) -> Benchmark:
+    """The frontends' while loops in miniature (``jax.lax.while_loop``, ONNX Loop): a loop counter kept on
+    the device as ``tensor<i32>``, read back to decide every trip, and a trip that stores
+    ``h = tanh(x[i] + h)`` into row ``i`` of the result at the index read back. IREE records each trip's
+    command buffer again (the index is a push constant and a dispatch workload) and the host waits
+    twice a trip (the counter before the trip, the next counter at its end); ``steps`` trips."""
+    xs, row = _t((steps, width), "f32"), _t((1, width), "f32")
+    m = "affine_map<(i, j) -> (i, j)>"
+    src = f"""func.func @main(%xs: {xs}, %h0: {row}) -> {xs} {{
+  %i0 = arith.constant dense<0> : tensor<i32>
+  %one = arith.constant dense<1> : tensor<i32>
+  %e = tensor.empty() : {xs}
+  %r:3 = scf.while (%i = %i0, %acc = %e, %h = %h0) : (tensor<i32>, {xs}, {row}) -> (tensor<i32>, {xs}, {row}) {{
+    %iv = tensor.extract %i[] : tensor<i32>
+    %n = arith.constant {steps} : i32
+    %go = arith.cmpi slt, %iv, %n : i32
+    scf.condition(%go) %i, %acc, %h : tensor<i32>, {xs}, {row}
+  }} do {{
+  ^bb0(%i: tensor<i32>, %acc: {xs}, %h: {row}):
+    %iv = tensor.extract %i[] : tensor<i32>
+    %idx = arith.index_cast %iv : i32 to index
+    %x = tensor.extract_slice %xs[%idx, 0] [1, {width}] [1, 1] : {xs} to {row}
+    %he = tensor.empty() : {row}
+    %hn = linalg.generic {{indexing_maps = [{m}, {m}, {m}], iterator_types = ["parallel", "parallel"]}}
+        ins(%x, %h : {row}, {row}) outs(%he : {row}) {{
+    ^bb0(%p: f32, %q: f32, %o: f32):
+      %s = arith.addf %p, %q : f32
+      %t = math.tanh %s : f32
+      linalg.yield %t : f32
+    }} -> {row}
+    %acc2 = tensor.insert_slice %hn into %acc[%idx, 0] [1, {width}] [1, 1] : {row} into {xs}
+    %i2 = arith.addi %i, %one : tensor<i32>
+    scf.yield %i2, %acc2, %hn : tensor<i32>, {xs}, {row}
+  }}
+  return %r#1 : {xs}
+}}
+"""
+    return Benchmark(
+        f"while_scan_{steps}x{width}",
+        src,
+        (_spec((steps, width), "f32"), _spec((1, width), "f32")),
+        ("local-sync",),
+    )
+
+
 def host_suite() -> list[Benchmark]:
     """The transfer and scan programs of the training suite (the loops and chains are listed there)."""
     return [
@@ -239,4 +284,7 @@ def host_suite() -> list[Benchmark]:
         cell_loop(32, 4, extra=4),
         cell_loop(32, 4, static=True),
         cell_loop(32, 4, extra=4, static=True),
+        # Read-back loops recording every trip again (the frontends' while loops).
+        while_scan(4),
+        while_scan(16),
     ]
