@@ -76,6 +76,16 @@ def verify_traits(op: Operation) -> None:
                     f"{op.op_name}: expects region #{i} to have 0 or 1 blocks, has {len(region.blocks)}",
                     location=op.location,
                 )
+    if op.op_name == "builtin.module" and op.regions:
+        # ODS's SizedRegion<1> and the NoRegionArguments trait.
+        blocks = op.regions[0].blocks
+        if len(blocks) != 1:
+            raise VerifyError(
+                "builtin.module: region #0 ('bodyRegion') failed to verify constraint: region with 1 blocks",
+                location=op.location,
+            )
+        if blocks[0].args:
+            raise VerifyError("builtin.module: region should have no arguments", location=op.location)
 
 
 def verify_unique_symbols(top: Operation) -> None:

@@ -64,6 +64,9 @@ EDITS: dict[str, list[tuple[str, str]]] = {
         )
     ],
     "a module with two blocks": [('  "util.func"() <{function_type = (!stream.resource', '^bb1:\n  "util.func"() <{function_type = (!stream.resource')],
+    "a module block with an argument": [
+        ('"builtin.module"() ({\n  "util.global"', '"builtin.module"() ({\n^bb0(%m: i32):\n  "util.global"')
+    ],
     "an execution region with two blocks": [
         ('      "stream.yield"() : () -> ()\n', '      "cf.br"()[^bb1] : () -> ()\n    ^bb1:\n      "stream.yield"() : () -> ()\n')
     ],
