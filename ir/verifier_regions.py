@@ -106,25 +106,33 @@ def verify_async_region(op: Operation) -> None:
                 _fail(y, "result size mismatch")
 
 
-#: Ops a stream.cmd.* region may hold (IREE's verifyCmdOp: the CmdPhaseOp trait or the StreamableOpInterface,
-#: from StreamOps.td), besides stream.yield.
-CMD_REGION_OPS = frozenset(
+#: IREE's StreamableOpInterface ops of the stream dialect (StreamOps.td), the async and the command phase's.
+STREAMABLE_OPS = frozenset(
     {
-        "stream.resource.retain", "stream.resource.release", "stream.resource.is_terminal",
-        "stream.resource.subview", "stream.file.read", "stream.file.write", "stream.tensor.empty",
-        "stream.tensor.constant", "stream.tensor.splat", "stream.tensor.clone", "stream.tensor.encode",
-        "stream.tensor.slice", "stream.tensor.fill", "stream.tensor.update", "stream.tensor.dispatch",
-        "stream.tensor.parameter.load", "stream.async.alloca", "stream.async.constant", "stream.async.splat",
-        "stream.async.clone", "stream.async.slice", "stream.async.fill", "stream.async.update",
-        "stream.async.copy", "stream.async.collective", "stream.async.barrier", "stream.async.transfer",
-        "stream.async.dispatch", "stream.async.call", "stream.async.concurrent", "stream.cmd.flush",
-        "stream.cmd.invalidate", "stream.cmd.discard", "stream.cmd.fill", "stream.cmd.copy",
-        "stream.cmd.collective", "stream.cmd.dispatch", "stream.cmd.func", "stream.cmd.call",
-        "stream.cmd.execute", "stream.cmd.serial", "stream.cmd.concurrent", "stream.cmd.parameter.load",
-        "stream.cmd.parameter.read", "stream.cmd.parameter.write", "stream.cmd.parameter.gather",
-        "stream.cmd.parameter.scatter", "stream.yield",
+        "stream.resource.subview", "stream.tensor.empty", "stream.tensor.constant", "stream.tensor.splat",
+        "stream.tensor.clone", "stream.tensor.encode", "stream.tensor.slice", "stream.tensor.fill",
+        "stream.tensor.update", "stream.tensor.dispatch", "stream.tensor.parameter.load", "stream.async.alloca",
+        "stream.async.constant", "stream.async.splat", "stream.async.clone", "stream.async.slice",
+        "stream.async.fill", "stream.async.update", "stream.async.copy", "stream.async.collective",
+        "stream.async.barrier", "stream.async.transfer", "stream.async.dispatch", "stream.async.call",
+        "stream.async.concurrent", "stream.cmd.flush", "stream.cmd.invalidate", "stream.cmd.discard",
+        "stream.cmd.fill", "stream.cmd.copy", "stream.cmd.collective", "stream.cmd.dispatch", "stream.cmd.call",
+        "stream.cmd.serial", "stream.cmd.concurrent",
     }
 )  # fmt: skip
+#: Ops with IREE's CmdPhaseOp trait (StreamOps.td).
+CMD_PHASE_OPS = frozenset(
+    {
+        "stream.resource.retain", "stream.resource.release", "stream.resource.is_terminal", "stream.file.read",
+        "stream.file.write", "stream.cmd.flush", "stream.cmd.invalidate", "stream.cmd.discard", "stream.cmd.fill",
+        "stream.cmd.copy", "stream.cmd.collective", "stream.cmd.dispatch", "stream.cmd.func", "stream.cmd.call",
+        "stream.cmd.execute", "stream.cmd.serial", "stream.cmd.concurrent", "stream.cmd.parameter.load",
+        "stream.cmd.parameter.read", "stream.cmd.parameter.write", "stream.cmd.parameter.gather",
+        "stream.cmd.parameter.scatter",
+    }
+)  # fmt: skip
+#: Ops a stream.cmd.* region may hold (IREE's verifyCmdOp).
+CMD_REGION_OPS = CMD_PHASE_OPS | STREAMABLE_OPS | {"stream.yield"}
 
 
 def verify_cmd_region(op: Operation) -> None:

@@ -38,23 +38,17 @@ from __future__ import annotations
 from ir import Block, Module, Operation, Region, Value
 from ir import types as T
 from ir.builder import create
+from ir.verifier_regions import STREAMABLE_OPS
 from scheduler.passes.affinity_analysis import AffinityAnalysis
 
 CALLABLES = ("util.func", "func.func", "util.initializer")
 MAX_ITERATIONS = 32
-# IREE's StreamableOpInterface ops: cloned only when they prefer it (below), pure or not.
+# IREE's StreamableOpInterface ops of the async phase, and flow's: cloned only when they prefer it (below), pure
+# or not.
 _STREAMABLE = frozenset(
-    {
-        "stream.resource.subview", "stream.tensor.empty", "stream.tensor.constant", "stream.tensor.splat",
-        "stream.tensor.clone", "stream.tensor.encode", "stream.tensor.slice", "stream.tensor.fill",
-        "stream.tensor.update", "stream.tensor.dispatch", "stream.tensor.parameter.load", "stream.async.alloca",
-        "stream.async.constant", "stream.async.splat", "stream.async.clone", "stream.async.slice",
-        "stream.async.fill", "stream.async.update", "stream.async.copy", "stream.async.collective",
-        "stream.async.barrier", "stream.async.transfer", "stream.async.dispatch", "stream.async.call",
-        "stream.async.concurrent", "flow.tensor.reshape", "flow.tensor.alloca", "flow.tensor.empty",
-        "flow.tensor.splat", "flow.dispatch",
-    }
-)  # fmt: skip
+    {n for n in STREAMABLE_OPS if not n.startswith("stream.cmd.")}
+    | {"flow.tensor.reshape", "flow.tensor.alloca", "flow.tensor.empty", "flow.tensor.splat", "flow.dispatch"}
+)
 _PREFER_CLONE = frozenset(
     {
         "stream.tensor.empty", "stream.tensor.splat", "stream.tensor.clone", "stream.async.alloca",

@@ -137,11 +137,23 @@ def fills(n: int, elements: int) -> Benchmark:
     return Benchmark(f"fills_{n}x{4 * elements}B", src, ("0.5", "1.5"))
 
 
+def _tanh_step(row: str) -> str:
+    """The loops' trip: ``%hn = tanh(%x + %h)`` on one row (``%x``, ``%h`` of type ``row``), as MLIR lines."""
+    m = "affine_map<(i, j) -> (i, j)>"
+    return f"""    %he = tensor.empty() : {row}
+    %hn = linalg.generic {{indexing_maps = [{m}, {m}, {m}], iterator_types = ["parallel", "parallel"]}}
+        ins(%x, %h : {row}, {row}) outs(%he : {row}) {{
+    ^bb0(%p: f32, %q: f32, %o: f32):
+      %s = arith.addf %p, %q : f32
+      %t = math.tanh %s : f32
+      linalg.yield %t : f32
+    }} -> {row}"""
+
+
 def scan_loop(steps: int, width: int = 16) -> Benchmark:
     """``h = tanh(x[i] + h)`` over ``steps`` rows, each ``h`` stored into row ``i`` of the result: per
     trip two allocations, a copy in, one dispatch, two copies out (one at the trip's offset), a release."""
     xs, row, acc = _t((steps, width), "f32"), _t((1, width), "f32"), _t((steps, width), "f32")
-    m = "affine_map<(i, j) -> (i, j)>"
     src = f"""func.func @main(%xs: {xs}, %h0: {row}) -> ({acc}, {row}) {{
   %c0 = arith.constant 0 : index
   %c1 = arith.constant 1 : index
@@ -149,14 +161,7 @@ def scan_loop(steps: int, width: int = 16) -> Benchmark:
   %e = tensor.empty() : {acc}
   %r:2 = scf.for %i = %c0 to %n step %c1 iter_args(%a = %e, %h = %h0) -> ({acc}, {row}) {{
     %x = tensor.extract_slice %xs[%i, 0] [1, {width}] [1, 1] : {xs} to {row}
-    %he = tensor.empty() : {row}
-    %hn = linalg.generic {{indexing_maps = [{m}, {m}, {m}], iterator_types = ["parallel", "parallel"]}}
-        ins(%x, %h : {row}, {row}) outs(%he : {row}) {{
-    ^bb0(%p: f32, %q: f32, %o: f32):
-      %s = arith.addf %p, %q : f32
-      %t = math.tanh %s : f32
-      linalg.yield %t : f32
-    }} -> {row}
+{_tanh_step(row)}
     %a2 = tensor.insert_slice %hn into %a[%i, 0] [1, {width}] [1, 1] : {row} into {acc}
     scf.yield %a2, %hn : {acc}, {row}
   }}
@@ -227,7 +232,6 @@ def while_scan(steps: int, width: int = 16) -> Benchmark:
     command buffer again (the index is a push constant and a dispatch workload) and the host waits
     twice a trip (the counter before the trip, the next counter at its end); ``steps`` trips."""
     xs, row = _t((steps, width), "f32"), _t((1, width), "f32")
-    m = "affine_map<(i, j) -> (i, j)>"
     src = f"""func.func @main(%xs: {xs}, %h0: {row}) -> {xs} {{
   %i0 = arith.constant dense<0> : tensor<i32>
   %one = arith.constant dense<1> : tensor<i32>
@@ -242,14 +246,7 @@ def while_scan(steps: int, width: int = 16) -> Benchmark:
     %iv = tensor.extract %i[] : tensor<i32>
     %idx = arith.index_cast %iv : i32 to index
     %x = tensor.extract_slice %xs[%idx, 0] [1, {width}] [1, 1] : {xs} to {row}
-    %he = tensor.empty() : {row}
-    %hn = linalg.generic {{indexing_maps = [{m}, {m}, {m}], iterator_types = ["parallel", "parallel"]}}
-        ins(%x, %h : {row}, {row}) outs(%he : {row}) {{
-    ^bb0(%p: f32, %q: f32, %o: f32):
-      %s = arith.addf %p, %q : f32
-      %t = math.tanh %s : f32
-      linalg.yield %t : f32
-    }} -> {row}
+{_tanh_step(row)}
     %acc2 = tensor.insert_slice %hn into %acc[%idx, 0] [1, {width}] [1, 1] : {row} into {xs}
     %i2 = arith.addi %i, %one : tensor<i32>
     scf.yield %i2, %acc2, %hn : tensor<i32>, {xs}, {row}
