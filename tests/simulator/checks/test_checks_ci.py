@@ -55,7 +55,8 @@ def test_checks_ci_junit_and_sarif_locate_findings_in_the_mlir(
 ) -> None:
     path = _racy(tmp_path)
     # (a machine of 8 dispatch slots, where the wave's two dispatches overlap: the calibrated cpu preset
-    # runs one dispatch at a time and sees no schedule-dependent numerics)
+    # runs one dispatch at a time, so it finds the race and the order-dependent numerics but not the
+    # numerics/schedule-differs finding this test also reports)
     code, junit, log = _check(str(path), tmp_path, "--machine", "cpu-roofline")
     assert code == 1
     assert f"wrote {tmp_path / 'check.sarif'}" in capsys.readouterr().err
