@@ -37,29 +37,41 @@ def _static(value: Value) -> bool:
     return op.op_name == "util.global.load" and op.attr("is_immutable") is not None
 
 
+_UNIFORM_TYPES = (T.IntegerType, T.IndexType, T.FloatType)
+
+
 def _uniform(value: Value) -> bool:
-    return isinstance(value.type, T.IntegerType | T.IndexType | T.FloatType)
+    return isinstance(value.type, _UNIFORM_TYPES)
 
 
 def _captures_dynamic_uniforms(op: Operation) -> bool:
     if any(_uniform(v) and not _static(v) for v in op.operands):
         return True
-    region = op.regions[0]
+    # The ops nested in the region, at any depth (what Operation.is_inside(region) answers, for all at once).
+    inside: set[int] = set()
+    for body in op.regions[0].blocks:
+        for top in body.ops:
+            inside.update(map(id, top.walk()))
+    outside: dict[int, bool] = {}  # _static of each captured value, asked once per value
     for inner in op.walk():
         if inner is op:
             continue
         for v in inner.operands:
-            if not _uniform(v):
+            if not isinstance(v.type, _UNIFORM_TYPES):
                 continue
             owner = v.defining_op
             if owner is None:
                 block = v.owner  # a block argument: captured when its block is outside the region
                 parent = getattr(block, "parent_op", None)
-                inside = parent is op or (parent is not None and parent.is_inside(region))
+                is_in = parent is op or (parent is not None and id(parent) in inside)
             else:
-                inside = owner.is_inside(region)
-            if not inside and not _static(v):
-                return True
+                is_in = id(owner) in inside
+            if not is_in:
+                known = outside.get(id(v))
+                if known is None:
+                    known = outside[id(v)] = _static(v)
+                if not known:
+                    return True
     return False
 
 
