@@ -1,11 +1,16 @@
 """The verifier's rules on values passed along control flow and across the edges of regions, as MLIR's and
 IREE's verifiers state them:
 
-- branches (MLIR's BranchOpInterface; ``cf.br``, ``cf.cond_br``): the operands passed to each successor
-  are its block arguments, in number and type;
+- branches (MLIR's BranchOpInterface; ``cf.br``, ``cf.cond_br``, ``cf.switch``): the operands passed to
+  each successor are its block arguments, in number and type;
 - regions that yield to their parent (RegionBranchOpInterface; ``scf.if``, ``scf.execute_region``,
   ``scf.index_switch``, ``scf.for``): each ``scf.yield`` passes the parent's results, in number and type
-  (checked when the verifier leaves the parent, as MLIR checks region invariants);
+  (checked when the verifier leaves the parent, as MLIR checks region invariants); ``scf.for`` also passes
+  its inits to its results (a loop of no trip) and its yield to its body's iteration arguments;
+- ``scf.while`` (WhileOp::verify on entering it: the ``before`` region ends in ``scf.condition``, the
+  ``after`` region in ``scf.yield``; the interface's edges on leaving it, in the order iree-opt reports
+  them: the inits to the ``before`` region, the condition's values to the results and to the ``after``
+  region, the ``after`` region's yield to the ``before`` region);
 - ``stream.async.execute`` / ``stream.async.concurrent`` (IREE's AsyncExecuteOp::verify): every resource
   used in the body is a captured block argument or made inside, and each ``stream.yield`` passes the
   op's resource results (count, type) with the op's own result size values;
@@ -34,10 +39,29 @@ def _successor_operands(op: Operation) -> list[Sequence[Value]] | None:
     operands = op._operands
     if op.op_name == "cf.br":
         return [operands]
-    sizes = getattr(op.properties.get("operandSegmentSizes") or op.attributes.get("operandSegmentSizes"), "values", None)
-    if not isinstance(sizes, Sequence) or len(sizes) != 3 or sum(sizes) != len(operands):
+    sizes = _int_array(op, "operandSegmentSizes")
+    if sizes is None or len(sizes) != 3 or sum(sizes) != len(operands):
         return None
-    return [operands[sizes[0] : sizes[0] + sizes[1]], operands[sizes[0] + sizes[1] :]]
+    first, rest = operands[sizes[0] : sizes[0] + sizes[1]], operands[sizes[0] + sizes[1] :]
+    if op.op_name != "cf.switch":
+        return [first, rest]
+    # cf.switch: (flag, default operands, case operands), the cases' split by case_operand_segments.
+    cases = _int_array(op, "case_operand_segments")
+    if cases is None or sum(cases) != len(rest):
+        return None
+    groups: list[Sequence[Value]] = [first]
+    start = 0
+    for n in cases:
+        groups.append(rest[start : start + n])
+        start += n
+    return groups
+
+
+def _int_array(op: Operation, name: str) -> list[int] | None:
+    values = getattr(op.properties.get(name) or op.attributes.get(name), "values", None)
+    if not isinstance(values, Sequence) or not all(isinstance(v, int) for v in values):
+        return None
+    return [int(v) for v in values]
 
 
 def verify_branch(op: Operation) -> None:
@@ -65,10 +89,70 @@ def verify_yields_to_parent(op: Operation) -> None:
             _check_edge(op, term, [v.type for v in term._operands], wanted)
 
 
-def _check_edge(parent: Operation, term: Operation, passed: Sequence[object], wanted: Sequence[object]) -> None:
-    edge = f"along control flow edge from Operation {term.op_name} to Operation {parent.op_name}"
+def verify_for_edges(op: Operation) -> None:
+    """scf.for's edges (RegionBranchOpInterface), in iree-opt's order: its inits to its results (no trip),
+    then each yield to the body's iteration arguments and to the results."""
+    results = [r.type for r in op.results]
+    inits = [v.type for v in op._operands[3:]]
+    _check_edge(op, None, inits, results)
+    body = op.regions[0].blocks[0] if op.regions and op.regions[0].blocks else None
+    iter_args = [a.type for a in body.args[1:]] if body is not None else None
+    for block in op.regions[0].blocks if op.regions else ():
+        term = block.ops[-1] if block.ops else None
+        if term is None or term.op_name != "scf.yield":
+            continue
+        passed = [v.type for v in term._operands]
+        if iter_args is not None:
+            _check_edge(op, term, passed, iter_args, to_region=0)
+        _check_edge(op, term, passed, results)
+
+
+def _terminator(op: Operation, region: int) -> Operation | None:
+    if len(op.regions) <= region or not op.regions[region].blocks:
+        return None
+    ops = op.regions[region].blocks[-1].ops
+    return ops[-1] if ops else None
+
+
+def verify_while(op: Operation) -> None:
+    """WhileOp::verify: the ``before`` region ends in scf.condition, the ``after`` region in scf.yield."""
+    for region, (name, want) in enumerate((("before", "scf.condition"), ("after", "scf.yield"))):
+        term = _terminator(op, region)
+        if len(op.regions) > region and (term is None or term.op_name != want):
+            _fail(op, f"expects the '{name}' region to terminate with '{want}'")
+
+
+def verify_while_edges(op: Operation) -> None:
+    """scf.while's edges (RegionBranchOpInterface), in iree-opt's order."""
+    if len(op.regions) != 2 or not op.regions[0].blocks or not op.regions[1].blocks:
+        return
+    before = [a.type for a in op.regions[0].blocks[0].args]
+    after = [a.type for a in op.regions[1].blocks[0].args]
+    results = [r.type for r in op.results]
+    _check_edge(op, None, [v.type for v in op._operands], before, to_region=0)
+    cond, yielded = _terminator(op, 0), _terminator(op, 1)
+    if cond is not None and cond.op_name == "scf.condition":
+        passed = [v.type for v in cond._operands[1:]]
+        _check_edge(op, cond, passed, results)
+        _check_edge(op, cond, passed, after, to_region=1)
+    if yielded is not None and yielded.op_name == "scf.yield":
+        _check_edge(op, yielded, [v.type for v in yielded._operands], before, to_region=0)
+
+
+def _check_edge(
+    parent: Operation,
+    term: Operation | None,
+    passed: Sequence[object],
+    wanted: Sequence[object],
+    to_region: int | None = None,
+) -> None:
+    """One control-flow edge: from ``term`` (None: from the parent's operands) to the parent's results or,
+    with ``to_region``, to that region's entry arguments."""
+    source = "parent" if term is None else f"Operation {term.op_name}"
+    target = f"Operation {parent.op_name}" if to_region is None else f"Region #{to_region}"
+    edge = f"along control flow edge from {source} to {target}"
     if len(passed) != len(wanted):
-        _fail(parent, f"{edge}: region branch point has {len(passed)} operands, but region successor needs {len(wanted)}")
+        _fail(parent, f"{edge}: region branch point has {len(passed)} operands, but region successor needs {len(wanted)} inputs")
     for i, (got, want) in enumerate(zip(passed, wanted)):
         if got != want:
             _fail(parent, f"{edge}: successor operand type #{i} '{got}' should match successor input type #{i} '{want}'")
@@ -174,6 +258,8 @@ SAME_TYPE_OPS = frozenset(
 ENTRY_RULES: dict[str, Rule] = {
     "cf.br": verify_branch,
     "cf.cond_br": verify_branch,
+    "cf.switch": verify_branch,
+    "scf.while": verify_while,
     "stream.async.execute": verify_async_region,
     "stream.async.concurrent": verify_async_region,
     "stream.cmd.execute": verify_cmd_region,
@@ -182,6 +268,8 @@ ENTRY_RULES: dict[str, Rule] = {
     **dict.fromkeys(SAME_TYPE_OPS, verify_same_type),
 }
 #: Rules checked on leaving an op, after its regions (MLIR's region invariants).
-EXIT_RULES: dict[str, Rule] = dict.fromkeys(
-    ("scf.if", "scf.execute_region", "scf.index_switch", "scf.for"), verify_yields_to_parent
-)
+EXIT_RULES: dict[str, Rule] = {
+    **dict.fromkeys(("scf.if", "scf.execute_region", "scf.index_switch"), verify_yields_to_parent),
+    "scf.for": verify_for_edges,
+    "scf.while": verify_while_edges,
+}

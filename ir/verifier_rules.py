@@ -197,13 +197,34 @@ RULES: tuple[Rule, ...] = (
         "MLIR core: BranchOpInterface ('branch has N operands for successor #i, but target block has M', "
         "'type mismatch for bb argument #k of successor #i')",
         "ir.verifier_regions.verify_branch",
-        ("invalid_branch_operand_count_differs_from_block", "invalid_branch_operand_type_differs_from_block"),
+        (
+            "invalid_branch_operand_count_differs_from_block",
+            "invalid_branch_operand_type_differs_from_block",
+            "invalid_switch_case_operand_type_differs_from_block",
+            "valid_while_for_and_switch_edges",
+        ),
     ),
     Rule(
-        "scf.yield passes the parent's results (scf.if, execute_region, index_switch, for)",
-        "MLIR core: RegionBranchOpInterface ('along control flow edge from Operation scf.yield ...')",
-        "ir.verifier_regions.verify_yields_to_parent (on leaving the parent)",
-        ("invalid_scf_yield_count_differs_from_parent",),
+        "scf.yield passes the parent's results (scf.if, execute_region, index_switch, for); scf.for's inits "
+        "pass to its results and its yield to its iteration arguments",
+        "MLIR core: RegionBranchOpInterface ('along control flow edge from Operation scf.yield ...', "
+        "'... from parent to Operation scf.for ...')",
+        "ir.verifier_regions.verify_yields_to_parent, verify_for_edges (on leaving the parent)",
+        ("invalid_scf_yield_count_differs_from_parent", "invalid_for_init_type_differs_from_result"),
+    ),
+    Rule(
+        "scf.while: before region ends in scf.condition, after region in scf.yield; its four edges (inits to "
+        "before, condition to results and to after, after's yield to before)",
+        "MLIR SCF WhileOp::verify; RegionBranchOpInterface ('along control flow edge from parent to Region #0', "
+        "'... from Operation scf.condition to Region #1', '... from Operation scf.yield to Region #0')",
+        "ir.verifier_regions.verify_while (on entering), verify_while_edges (on leaving)",
+        (
+            "invalid_while_before_region_not_ending_in_condition",
+            "invalid_while_init_type_differs_from_before_region",
+            "invalid_while_condition_type_differs_from_after_region",
+            "invalid_while_yield_type_differs_from_before_region",
+            "valid_while_for_and_switch_edges",
+        ),
     ),
     Rule(
         "stream execution regions: resources captured, yields as the results, explicit ops only in cmd regions",
