@@ -6,8 +6,13 @@ Only the rules that hold for every op of a family are checked here:
 - destination style (MLIR's DestinationStyleOpInterface): on tensors, result ``i`` has the type of init
   ``i``; the inits are the ``outs`` segment, or for the iree_linalg_ext ops without segments the last
   operands, one per result;
-- ``linalg.generic`` (LinalgStructuredInterface): one region argument per input and init, each of its
-  operand's element type (or the operand's own type for a scalar);
+- ``linalg.generic`` (MLIR's IndexingMapOpInterface::verifyImpl): one indexing map per operand, without
+  symbols, with as many results as its operand's rank; the maps' concatenation invertible (each loop is a
+  plain dimension of some operand); and, when every loop's extent is static, each operand's static
+  dimensions as the loops imply: equal where the map's result is a plain loop dimension, at least the
+  largest index reached elsewhere (a window ``d0 + d1``), never a negative index. Then
+  (LinalgStructuredInterface) each map has one dimension per iterator type, and one region argument per input and init, each of its operand's element type
+  (or the operand's own type for a scalar);
 - ``linalg.index``: its dimension is below the loop count of the linalg op around it;
 - ``iree_linalg_ext.scatter``/``gather``: the dimension map is a permutation of ``0..n-1``.
 """
@@ -16,10 +21,11 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from ir.attributes import ArrayAttr, DenseArrayAttr, IntegerAttr
+from ir.affine import AffineDim, AffineMap
+from ir.attributes import AffineMapAttr, ArrayAttr, DenseArrayAttr, IntegerAttr
 from ir.core import Operation
 from ir.errors import VerifyError
-from ir.types import TensorType, Type
+from ir.types import DYNAMIC, TensorType, Type
 
 #: iree_linalg_ext ops without operand segments whose inits are their last operands, one per result.
 _INITS_LAST = frozenset(
@@ -82,8 +88,89 @@ def _element(t: Type) -> Type:
     return t.element_type if isinstance(t, TensorType) else t
 
 
+def _shape(t: Type) -> tuple[int, ...] | None:
+    """An operand's static shape as the interface sees it: () for a scalar, None where unranked/unknown."""
+    if isinstance(t, TensorType):
+        return t.shape
+    return () if not hasattr(t, "shape") else None
+
+
+def _verify_indexing_maps(op: Operation) -> None:
+    """MLIR's IndexingMapOpInterface::verifyImpl, in its order."""
+    attr = op.attr("indexing_maps")
+    if not isinstance(attr, ArrayAttr) or not all(isinstance(m, AffineMapAttr) for m in attr.elements):
+        return
+    maps: list[AffineMap] = [m.value for m in attr.elements if isinstance(m, AffineMapAttr)]
+
+    def fail(message: str) -> None:
+        raise VerifyError(f"{op.op_name}: {message}", location=op.location)
+
+    if len(maps) != len(op.operands):
+        fail(
+            f"expected the number of indexing_map ({len(maps)}) to be equal to the number of input/output "
+            f"operands ({len(op.operands)})"
+        )
+    shapes: list[tuple[int, ...]] = []
+    for i, (m, operand) in enumerate(zip(maps, op.operands)):
+        shape = _shape(operand.type)
+        if shape is None:
+            return
+        if m.num_symbols:
+            fail(f"unexpected symbols in indexing_map #{i}")
+        if len(m.results) != len(shape):
+            fail(f"expected operand #{i} rank ({len(shape)}) to match the result rank of indexing_map ({len(m.results)})")
+        shapes.append(shape)
+    # The loops-to-shapes map is the maps' results one after another (over the most dims of any map); its
+    # inverse gives each loop the first operand dimension that is exactly that loop.
+    num_loops = max((m.num_dims for m in maps), default=0)
+    flat = [(e, size) for m, shape in zip(maps, shapes) for e, size in zip(m.results, shape)]
+    ranges: list[int | None] = [None] * num_loops
+    for e, size in flat:
+        if isinstance(e, AffineDim) and e.position < num_loops and ranges[e.position] is None:
+            ranges[e.position] = size
+    if any(r is None for r in ranges):
+        concat = AffineMap(num_loops, 0, tuple(e for e, _ in flat))
+        fail(f"invalid indexing maps are non-invertible: ({concat})")
+    ends = [int(r) - 1 for r in ranges if r is not None]
+    if any(r == DYNAMIC for r in ranges):
+        return
+    starts = [0] * num_loops
+    for i, (m, shape) in enumerate(zip(maps, shapes)):
+        first, last = m.evaluate(starts[: m.num_dims]), m.evaluate(ends[: m.num_dims])
+        for d, size in enumerate(shape):
+            if size == DYNAMIC or size == 0:
+                continue
+            inferred = max(first[d], last[d]) + 1
+            if min(first[d], last[d]) < 0:
+                fail(f"unexpected result less than 0 at expression #{d} in {m}")
+            if isinstance(m.results[d], AffineDim):
+                if inferred != size:
+                    fail(f"inferred input/output operand #{i} has shape's dimension #{d} to be {inferred}, but found {size}")
+            elif inferred > size:
+                fail(
+                    f"inferred input/output operand #{i} has shape's dimension #{d} to be greater than or equal to "
+                    f"{inferred}, but found {size}"
+                )
+
+
+def _verify_loop_domain(op: Operation) -> None:
+    """LinalgStructuredInterface: every indexing map has one dimension per loop (iterator type)."""
+    attr, iterators = op.attr("indexing_maps"), op.attr("iterator_types")
+    if not isinstance(attr, ArrayAttr) or not isinstance(iterators, ArrayAttr):
+        return
+    loops = len(iterators.elements)
+    for i, m in enumerate(attr.elements):
+        if isinstance(m, AffineMapAttr) and m.value.num_dims != loops:
+            raise VerifyError(
+                f"{op.op_name}: expected indexing_map #{i} to have {loops} dim(s) to match the number of loops",
+                location=op.location,
+            )
+
+
 def _verify_generic(op: Operation) -> None:
     _verify_dps(op)
+    _verify_indexing_maps(op)
+    _verify_loop_domain(op)
     if not op.regions or not op.regions[0].blocks:
         return
     args = op.regions[0].blocks[0].args

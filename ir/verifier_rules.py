@@ -275,6 +275,19 @@ RULES: tuple[Rule, ...] = (
         ("invalid_execution_region_with_two_blocks",),
     ),
     Rule(
+        "linalg.generic's indexing maps: one per operand, no symbols, the operand's rank, invertible, the "
+        "static shapes the loops imply (equal for a plain loop dimension, at least the largest index of a "
+        "window), no negative index; one dimension per iterator type",
+        "MLIR's IndexingMapOpInterface::verifyImpl ('inferred input/output operand #i has shape's dimension "
+        "#d to be ...') and LinalgStructuredInterface ('expected indexing_map #i to have N dim(s) ...')",
+        "ir.verifier_linalg._verify_indexing_maps, _verify_loop_domain",
+        (
+            "invalid_generic_operand_extent_differs_from_its_loops",
+            "invalid_generic_window_past_its_input",
+            "valid_generic_transpose_and_window",
+        ),
+    ),
+    Rule(
         "generic-form names: one table for the file, no shadowing, %x is %x#0, uses resolved by later "
         "definitions and then checked by the verifier",
         "MLIR's parser (OperationParser: no isolated name scopes in the generic form) and IsolatedFromAbove",

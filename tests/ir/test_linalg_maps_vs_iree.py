@@ -1,0 +1,98 @@
+"""linalg.generic's indexing maps against iree-opt (MLIR's IndexingMapOpInterface and LinalgStructuredInterface
+verifiers): the map count, symbols, ranks, invertibility, the shapes the loops imply, and the loop domain.
+For each case ours rejects where iree-opt does, at the same line and column and with the same message, and
+accepts the controls."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+
+import ir
+from ir.errors import IRError
+from tests.ir.test_invalid_vs_iree import iree_first_errors
+
+
+def generic(
+    maps: list[str],
+    operands: list[str],
+    iterators: int = 2,
+    inputs: int | None = None,
+) -> str:
+    """A function whose one linalg.generic has the given maps (affine map bodies) over operands of the given
+    types (function arguments; the last is the init), and ``iterators`` parallel loops."""
+    n_in = len(operands) - 1 if inputs is None else inputs
+    args = ", ".join(f"%a{i}: {t}" for i, t in enumerate(operands))
+    values = ", ".join(f"%a{i}" for i in range(len(operands)))
+    elements = [re.sub(r"tensor<(?:[\d?]+x)*(\w+)>", r"\1", t) for t in operands]
+    block = ", ".join(f"%b{i}: {e}" for i, e in enumerate(elements))
+    init = operands[-1]
+    its = ", ".join(["#linalg.iterator_type<parallel>"] * iterators)
+    return (
+        '"builtin.module"() ({\n'
+        f'  "func.func"() <{{function_type = ({", ".join(operands)}) -> {init}, sym_name = "f"}}> ({{\n'
+        f"  ^bb0({args}):\n"
+        f'    %r = "linalg.generic"({values}) <{{indexing_maps = [{", ".join(f"affine_map<{m}>" for m in maps)}], '
+        f"iterator_types = [{its}], operandSegmentSizes = array<i32: {n_in}, {len(operands) - n_in}>}}> ({{\n"
+        f"    ^bb0({block}):\n"
+        f'      "linalg.yield"(%b0) : ({elements[0]}) -> ()\n'
+        f"    }}) : ({', '.join(operands)}) -> {init}\n"
+        f'    "func.return"(%r) : ({init}) -> ()\n'
+        "  }) : () -> ()\n"
+        "}) : () -> ()\n"
+    )
+
+
+ID = "(d0, d1) -> (d0, d1)"
+TR = "(d0, d1) -> (d1, d0)"
+WINDOW = "(d0, d1) -> (d0 + d1)"
+TAP = "(d0, d1) -> (d1)"
+ROW = "(d0, d1) -> (d0)"
+CASES: dict[str, str] = {
+    "a transpose (control)": generic([ID, TR], ["tensor<4x8xf32>", "tensor<8x4xf32>"]),
+    "a window over taps (control)": generic([WINDOW, TAP, ROW], ["tensor<10xf32>", "tensor<3xf32>", "tensor<8xf32>"]),
+    "a window with room to spare (control)": generic(
+        [WINDOW, TAP, ROW], ["tensor<11xf32>", "tensor<3xf32>", "tensor<8xf32>"]
+    ),
+    "dynamic extents are not checked (control)": generic([ID, TR], ["tensor<4x?xf32>", "tensor<9x4xf32>"]),
+    "a scalar input (control)": generic(["(d0, d1) -> ()", ID], ["f32", "tensor<4x8xf32>"]),
+    "one map for two operands": generic([ID], ["tensor<4x8xf32>", "tensor<8x4xf32>"]),
+    "a map with a symbol": generic([ID, "(d0, d1)[s0] -> (d1, d0)"], ["tensor<4x8xf32>", "tensor<8x4xf32>"]),
+    "a map's rank below its operand's": generic([ID, TAP], ["tensor<4x8xf32>", "tensor<8x4xf32>"]),
+    "a loop that is no operand's plain dimension": generic(
+        [WINDOW, WINDOW, ROW], ["tensor<10xf32>", "tensor<10xf32>", "tensor<8xf32>"]
+    ),
+    "a transpose of the wrong extent": generic([ID, TR], ["tensor<4x9xf32>", "tensor<8x4xf32>"]),
+    "an init of the wrong extent": generic([ID, TR], ["tensor<4x8xf32>", "tensor<8x5xf32>"]),
+    "a window past its input": generic([WINDOW, TAP, ROW], ["tensor<9xf32>", "tensor<3xf32>", "tensor<8xf32>"]),
+    "a negative index": generic([ID, "(d0, d1) -> (d1 - 9, d0)"], ["tensor<4x8xf32>", "tensor<8x4xf32>"]),
+    "fewer iterator types than map dimensions": generic([ID, TR], ["tensor<4x8xf32>", "tensor<8x4xf32>"], iterators=1),
+    "more iterator types than map dimensions": generic([ID, TR], ["tensor<4x8xf32>", "tensor<8x4xf32>"], iterators=3),
+}  # fmt: skip
+
+
+@pytest.fixture(scope="module")
+def iree_errors(tmp_path_factory: pytest.TempPathFactory) -> dict[str, tuple[int, int, str] | None]:
+    found = iree_first_errors(list(CASES.values()), tmp_path_factory.mktemp("maps"))
+    return dict(zip(CASES, found))
+
+
+def test_controls_are_accepted_by_iree_opt(iree_errors: dict[str, tuple[int, int, str] | None]) -> None:
+    controls = [name for name in CASES if name.endswith("(control)")]
+    assert len(controls) == 5 and all(iree_errors[name] is None for name in controls), iree_errors
+
+
+@pytest.mark.parametrize("name", list(CASES))
+def test_map_error_as_iree_opt(name: str, iree_errors: dict[str, tuple[int, int, str] | None]) -> None:
+    theirs = iree_errors[name]
+    try:
+        ir.verify(ir.parse_module(CASES[name], "case.mlir"))
+    except IRError as exc:
+        assert theirs is not None, f"iree-opt accepts it; we say {exc}"
+        m = re.match(r"case\.mlir:(\d+):(\d+): (?:([\w.]+): )?(.*)", str(exc))
+        assert m, str(exc)
+        assert (int(m.group(1)), int(m.group(2))) == theirs[:2], f"iree-opt: {theirs}; ours: {exc}"
+        assert m.group(4) == re.sub(r"^'[\w.]+' op ", "", theirs[2]), f"iree-opt: {theirs[2]!r}; ours: {exc}"
+        return
+    assert theirs is None, f"iree-opt rejects it ({theirs}); we accept it"
