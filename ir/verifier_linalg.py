@@ -14,7 +14,10 @@ Only the rules that hold for every op of a family are checked here:
   (LinalgStructuredInterface) each map has one dimension per iterator type, and one region argument per input and init, each of its operand's element type
   (or the operand's own type for a scalar);
 - ``linalg.index``: its dimension is below the loop count of the linalg op around it;
-- ``iree_linalg_ext.scatter``/``gather``: the dimension map is a permutation of ``0..n-1``.
+- ``iree_linalg_ext.scatter``/``gather``: the dimension map is a permutation of ``0..n-1``;
+- ``iree_linalg_ext.sort`` (IREE's SortOp::verify, in its order): no inputs, at least one init, two
+  comparator arguments per init, the sorted dimension within the rank, every init of the first one's rank
+  and shape with its two arguments of its element type, and the comparator yields one i1.
 """
 
 from __future__ import annotations
@@ -230,6 +233,58 @@ def _verify_dimension_map(op: Operation) -> None:
         raise VerifyError(f"{op.op_name}: dimension map must have at least one element", location=op.location)
 
 
+def _verify_sort(op: Operation) -> None:
+    _verify_sort_op(op)
+    _verify_dps(op)
+
+
+def _verify_sort_op(op: Operation) -> None:
+    segments = _segments(op)
+    if segments is None or len(segments) != 2 or sum(segments) != len(op.operands):
+        return
+
+    def fail(message: str) -> None:
+        raise VerifyError(f"{op.op_name}: {message}", location=op.location)
+
+    if segments[0]:
+        fail("does not expect to take any inputs")
+    inits = [v.type for v in op.operands[segments[0] :]]
+    if not inits:
+        fail("expected at least one `outs` operand")
+    if not op.regions or not op.regions[0].blocks:
+        return
+    block = op.regions[0].blocks[0]
+    if len(block.args) != 2 * len(inits):
+        fail(f"region block should have {2 * len(inits)} arguments")
+    first = inits[0]
+    if not all(isinstance(t, TensorType) and t.shape is not None for t in inits):
+        return
+    assert isinstance(first, TensorType) and first.shape is not None
+    rank = len(first.shape)
+    dim = op.attr("dimension")
+    sort_dim = dim.value if isinstance(dim, IntegerAttr) else 0
+    if not 0 <= sort_dim < rank:
+        fail(f"dimension must be within (0, {rank}]")
+    for index, t in enumerate(inits):
+        assert isinstance(t, TensorType) and t.shape is not None
+        if len(t.shape) != rank:
+            fail(f"expected operand {index} to be rank {rank}, same as other operands")
+        if t.shape != first.shape:
+            fail(f"expected operand {index} to have same shape as other operands")
+        for i in (2 * index, 2 * index + 1):
+            if block.args[i].type != t.element_type:
+                fail(
+                    f"region block argument #{i} should be of type '{t.element_type}' but got '{block.args[i].type}'"
+                )
+    term = block.ops[-1] if block.ops else None
+    if term is None or term.op_name != "iree_linalg_ext.yield":
+        return
+    if len(term.operands) != 1:
+        fail("should yield exactly one operand")
+    if str(term.operands[0].type) != "i1":
+        fail("should yield i1 type")
+
+
 def linalg_rule(name: str) -> Callable[[Operation], None] | None:
     """The rule of the structured op ``name``, or None."""
     if name == "linalg.index":
@@ -238,6 +293,8 @@ def linalg_rule(name: str) -> Callable[[Operation], None] | None:
         return _verify_generic
     if name in ("iree_linalg_ext.scatter", "iree_linalg_ext.gather"):
         return _verify_dimension_map
+    if name == "iree_linalg_ext.sort":
+        return _verify_sort
     if name.startswith(("linalg.", "iree_linalg_ext.")):
         return _verify_dps
     return None

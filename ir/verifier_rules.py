@@ -288,6 +288,13 @@ RULES: tuple[Rule, ...] = (
         ),
     ),
     Rule(
+        "iree_linalg_ext.sort: no inputs, an init at least, two comparator arguments per init of its element "
+        "type, the dimension within the rank, one shape for all inits, the comparator yields one i1",
+        "IREE's SortOp::verify (LinalgExtOps.cpp), before the destination-style check",
+        "ir.verifier_linalg._verify_sort",
+        ("invalid_sort_comparator_yields_two_values",),
+    ),
+    Rule(
         "generic-form names: one table for the file, no shadowing, %x is %x#0, uses resolved by later "
         "definitions and then checked by the verifier",
         "MLIR's parser (OperationParser: no isolated name scopes in the generic form) and IsolatedFromAbove",

@@ -1,6 +1,6 @@
 """linalg.generic's indexing maps against iree-opt (MLIR's IndexingMapOpInterface and LinalgStructuredInterface
-verifiers): the map count, symbols, ranks, invertibility, the shapes the loops imply, and the loop domain.
-For each case ours rejects where iree-opt does, at the same line and column and with the same message, and
+verifiers): the map count, symbols, ranks, invertibility, the shapes the loops imply, and the loop domain;
+and iree_linalg_ext.sort's own verifier (inputs, comparator arguments, dimension, shapes, its yield). For each case ours rejects where iree-opt does, at the same line and column and with the same message, and
 accepts the controls."""
 
 from __future__ import annotations
@@ -44,6 +44,31 @@ def generic(
     )
 
 
+def sort(
+    segments: str = "0, 2",
+    dimension: int = 1,
+    second: str = "tensor<4x8xf32>",
+    comparator: str = "%p: i32, %q: i32, %u: f32, %v: f32",
+    yielded: str = '"iree_linalg_ext.yield"(%c) : (i1) -> ()',
+) -> str:
+    """A function whose one iree_linalg_ext.sort sorts a tensor<4x8xi32> with ``second`` along ``dimension``."""
+    types = f"tensor<4x8xi32>, {second}"
+    return (
+        '"builtin.module"() ({\n'
+        f'  "func.func"() <{{function_type = ({types}) -> ({types}), sym_name = "f"}}> ({{\n'
+        f"  ^bb0(%a: tensor<4x8xi32>, %b: {second}):\n"
+        f'    %r:2 = "iree_linalg_ext.sort"(%a, %b) <{{dimension = {dimension} : i64, '
+        f"operandSegmentSizes = array<i32: {segments}>}}> ({{\n"
+        f"    ^bb0({comparator}):\n"
+        '      %c = "arith.constant"() <{value = true}> : () -> i1\n'
+        f"      {yielded}\n"
+        f"    }}) : ({types}) -> ({types})\n"
+        f'    "func.return"(%r#0, %r#1) : ({types}) -> ()\n'
+        "  }) : () -> ()\n"
+        "}) : () -> ()\n"
+    )
+
+
 ID = "(d0, d1) -> (d0, d1)"
 TR = "(d0, d1) -> (d1, d0)"
 WINDOW = "(d0, d1) -> (d0 + d1)"
@@ -69,6 +94,15 @@ CASES: dict[str, str] = {
     "a negative index": generic([ID, "(d0, d1) -> (d1 - 9, d0)"], ["tensor<4x8xf32>", "tensor<8x4xf32>"]),
     "fewer iterator types than map dimensions": generic([ID, TR], ["tensor<4x8xf32>", "tensor<8x4xf32>"], iterators=1),
     "more iterator types than map dimensions": generic([ID, TR], ["tensor<4x8xf32>", "tensor<8x4xf32>"], iterators=3),
+    "a sort of two tensors (control)": sort(),
+    "a sort with an input": sort(segments="1, 1"),
+    "a sort's comparator with three arguments": sort(comparator="%p: i32, %q: i32, %u: f32"),
+    "a sort along a dimension past the rank": sort(dimension=2),
+    "a sort of tensors of two shapes": sort(second="tensor<4x9xf32>"),
+    "a sort of tensors of two ranks": sort(second="tensor<32xf32>"),
+    "a sort's comparator argument of another type": sort(comparator="%p: i32, %q: i32, %u: f32, %v: f16"),
+    "a sort's comparator yielding two values": sort(yielded='"iree_linalg_ext.yield"(%c, %c) : (i1, i1) -> ()'),
+    "a sort's comparator yielding an i32": sort(yielded='"iree_linalg_ext.yield"(%p) : (i32) -> ()'),
 }  # fmt: skip
 
 
@@ -80,7 +114,7 @@ def iree_errors(tmp_path_factory: pytest.TempPathFactory) -> dict[str, tuple[int
 
 def test_controls_are_accepted_by_iree_opt(iree_errors: dict[str, tuple[int, int, str] | None]) -> None:
     controls = [name for name in CASES if name.endswith("(control)")]
-    assert len(controls) == 5 and all(iree_errors[name] is None for name in controls), iree_errors
+    assert len(controls) == 6 and all(iree_errors[name] is None for name in controls), iree_errors
 
 
 @pytest.mark.parametrize("name", list(CASES))
