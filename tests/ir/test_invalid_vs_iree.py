@@ -281,6 +281,22 @@ def assert_verdict_and_place(text: str, theirs: tuple[int, int, str] | None) -> 
     assert theirs is None, f"iree-opt rejects it ({theirs}); we accept it"
 
 
+def assert_error_as_iree_opt(text: str, theirs: tuple[int, int, str] | None) -> None:
+    """As :func:`assert_verdict_and_place`, and ours says what iree-opt says: its message without the
+    "'op' op " prefix of emitOpError (ours names the op as "op: ") begins ours, which may add what it saw."""
+    try:
+        verify(parse_module(text, "case.mlir"))
+    except IRError as exc:
+        assert theirs is not None, f"iree-opt accepts it; we say {exc}"
+        m = re.match(r"case\.mlir:(\d+):(\d+): (?:([\w.]+): )?(.*)", str(exc))
+        assert m, str(exc)
+        assert (int(m.group(1)), int(m.group(2))) == theirs[:2], f"iree-opt: {theirs}; ours: {exc}"
+        want = re.sub(r"^'[\w.]+' op ", "", theirs[2])
+        assert m.group(4).startswith(want), f"iree-opt: {theirs[2]!r}; ours: {m.group(4)!r}"
+        return
+    assert theirs is None, f"iree-opt rejects it ({theirs}); we accept it"
+
+
 #: Cases iree-opt reports and then crashes on (an IREE bug: after a bad part, CompositeAttr's parser goes on
 #: with a null attribute, and printing the diagnostic's op dereferences it). Each runs alone; iree-opt's
 #: first error is still printed before the crash, and ours must name the same line and column.

@@ -9,9 +9,7 @@ import re
 
 import pytest
 
-import ir
-from ir.errors import IRError
-from tests.ir.test_invalid_vs_iree import iree_first_errors
+from tests.ir.test_invalid_vs_iree import assert_error_as_iree_opt, iree_first_errors
 
 
 def generic(
@@ -119,14 +117,4 @@ def test_controls_are_accepted_by_iree_opt(iree_errors: dict[str, tuple[int, int
 
 @pytest.mark.parametrize("name", list(CASES))
 def test_map_error_as_iree_opt(name: str, iree_errors: dict[str, tuple[int, int, str] | None]) -> None:
-    theirs = iree_errors[name]
-    try:
-        ir.verify(ir.parse_module(CASES[name], "case.mlir"))
-    except IRError as exc:
-        assert theirs is not None, f"iree-opt accepts it; we say {exc}"
-        m = re.match(r"case\.mlir:(\d+):(\d+): (?:([\w.]+): )?(.*)", str(exc))
-        assert m, str(exc)
-        assert (int(m.group(1)), int(m.group(2))) == theirs[:2], f"iree-opt: {theirs}; ours: {exc}"
-        assert m.group(4) == re.sub(r"^'[\w.]+' op ", "", theirs[2]), f"iree-opt: {theirs[2]!r}; ours: {exc}"
-        return
-    assert theirs is None, f"iree-opt rejects it ({theirs}); we accept it"
+    assert_error_as_iree_opt(CASES[name], iree_errors[name])
