@@ -52,7 +52,7 @@ from ir.opdef import (
 from ir.types import FunctionType
 from ir.verifier_dominance import dominance, isolated, verify_isolation
 from ir.verifier_enums import verify_enum_attrs
-from ir.verifier_linalg import linalg_rule
+from ir.verifier_linalg import linalg_entry_rule, linalg_rule
 from ir.verifier_regions import ENTRY_RULES, EXIT_RULES
 from ir.verifier_slices import verify_static_slice
 from ir.verifier_symbols import verify_symbol_uses
@@ -111,6 +111,9 @@ def _structure(op: Operation) -> None:
     verify_own = getattr(op, "verify_", None)
     if verify_own is not None and typed_layout:
         verify_own()
+    own_structured = linalg_entry_rule(op.op_name)
+    if own_structured is not None:
+        own_structured(op)
     verify_enum_attrs(op)
     classless = CLASSLESS_RULES.get(op.op_name)
     if classless is not None:

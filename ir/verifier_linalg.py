@@ -15,7 +15,8 @@ Only the rules that hold for every op of a family are checked here:
   (or the operand's own type for a scalar);
 - ``linalg.index``: its dimension is below the loop count of the linalg op around it;
 - ``iree_linalg_ext.scatter``/``gather``: the dimension map is a permutation of ``0..n-1``;
-- ``iree_linalg_ext.sort`` (IREE's SortOp::verify, in its order): no inputs, at least one init, two
+- ``iree_linalg_ext.sort`` (IREE's SortOp::verify, in its order, on entering the op: before its block's
+  terminator is checked and before the destination-style rule): no inputs, at least one init, two
   comparator arguments per init, the sorted dimension within the rank, every init of the first one's rank
   and shape with its two arguments of its element type, and the comparator yields one i1.
 """
@@ -234,11 +235,7 @@ def _verify_dimension_map(op: Operation) -> None:
 
 
 def _verify_sort(op: Operation) -> None:
-    _verify_sort_op(op)
-    _verify_dps(op)
-
-
-def _verify_sort_op(op: Operation) -> None:
+    """IREE's SortOp::verify (the op's own verifier: checked on entering the op, before its region)."""
     segments = _segments(op)
     if segments is None or len(segments) != 2 or sum(segments) != len(op.operands):
         return
@@ -276,8 +273,10 @@ def _verify_sort_op(op: Operation) -> None:
                 fail(
                     f"region block argument #{i} should be of type '{t.element_type}' but got '{block.args[i].type}'"
                 )
+    # IREE reads the block's last op as its yield before MLIR checks the block's terminator (on leaving
+    # the block): a comparator that lost its yield is reported on its last op's operands, as iree-opt does.
     term = block.ops[-1] if block.ops else None
-    if term is None or term.op_name != "iree_linalg_ext.yield":
+    if term is None:
         return
     if len(term.operands) != 1:
         fail("should yield exactly one operand")
@@ -285,16 +284,19 @@ def _verify_sort_op(op: Operation) -> None:
         fail("should yield i1 type")
 
 
+def linalg_entry_rule(name: str) -> Callable[[Operation], None] | None:
+    """The op's own verifier of the structured op ``name`` (checked on entering it), or None."""
+    return _verify_sort if name == "iree_linalg_ext.sort" else None
+
+
 def linalg_rule(name: str) -> Callable[[Operation], None] | None:
-    """The rule of the structured op ``name``, or None."""
+    """The region-level rule of the structured op ``name`` (checked on leaving it), or None."""
     if name == "linalg.index":
         return _verify_index
     if name == "linalg.generic":
         return _verify_generic
     if name in ("iree_linalg_ext.scatter", "iree_linalg_ext.gather"):
         return _verify_dimension_map
-    if name == "iree_linalg_ext.sort":
-        return _verify_sort
     if name.startswith(("linalg.", "iree_linalg_ext.")):
         return _verify_dps
     return None

@@ -291,7 +291,7 @@ RULES: tuple[Rule, ...] = (
         "iree_linalg_ext.sort: no inputs, an init at least, two comparator arguments per init of its element "
         "type, the dimension within the rank, one shape for all inits, the comparator yields one i1",
         "IREE's SortOp::verify (LinalgExtOps.cpp), before the destination-style check",
-        "ir.verifier_linalg._verify_sort",
+        "ir.verifier_linalg._verify_sort (on entering the op: ir.verifier_linalg.linalg_entry_rule)",
         ("invalid_sort_comparator_yields_two_values",),
     ),
     Rule(

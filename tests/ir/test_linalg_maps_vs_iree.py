@@ -101,6 +101,12 @@ CASES: dict[str, str] = {
     "a sort's comparator argument of another type": sort(comparator="%p: i32, %q: i32, %u: f32, %v: f16"),
     "a sort's comparator yielding two values": sort(yielded='"iree_linalg_ext.yield"(%c, %c) : (i1, i1) -> ()'),
     "a sort's comparator yielding an i32": sort(yielded='"iree_linalg_ext.yield"(%p) : (i32) -> ()'),
+    "a sort's comparator without its yield, ending in a two-operand op": sort(
+        yielded='%d = "arith.cmpi"(%p, %q) <{predicate = 4 : i64}> : (i32, i32) -> i1'
+    ),
+    "a sort's comparator without its yield, ending in an i1 op (its terminator missing)": sort(
+        yielded='%d = "arith.xori"(%c, %c) : (i1, i1) -> i1'
+    ),
 }  # fmt: skip
 
 
