@@ -46,6 +46,19 @@ def require_iree() -> None:
     pytest.skip("needs the 'iree' extra (iree-base-compiler, iree-base-runtime)")
 
 
+def iree_tool(name: str) -> str | None:
+    """IREE's executable ``name`` as :func:`simulator.profile.iree_tools.find_tool` finds it (the wheel's
+    own binary, not the console script of the same name, which costs a Python start and an import of the
+    compiler package a call), or None when IREE is not installed."""
+    from simulator.errors import ProfileError
+    from simulator.profile.iree_tools import find_tool
+
+    try:
+        return find_tool(name)
+    except ProfileError:
+        return None
+
+
 @pytest.fixture
 def iree() -> None:
     require_iree()

@@ -25,7 +25,6 @@ import argparse
 import difflib
 import os
 import pathlib
-import shutil
 import subprocess
 import sys
 import tempfile
@@ -40,6 +39,8 @@ from ir.errors import IRError  # noqa: E402
 from scheduler.errors import ScheduleError  # noqa: E402
 from scheduler.passes import PASSES  # noqa: E402
 from scheduler.passes.structure import structure  # noqa: E402
+from simulator.errors import ProfileError  # noqa: E402
+from simulator.profile.iree_tools import find_tool  # noqa: E402
 
 CASES = REPO / "tests" / "fixtures" / "scheduler_cases"
 
@@ -56,7 +57,11 @@ class Outcome:
 
 
 def iree_opt() -> str | None:
-    return shutil.which("iree-opt") or shutil.which("iree-opt", path=os.path.dirname(sys.executable))
+    """iree-opt as the IREE wheel ships it (simulator.profile.iree_tools.find_tool), not its console script."""
+    try:
+        return find_tool("iree-opt")
+    except ProfileError:
+        return None
 
 
 def case_files(root: pathlib.Path = CASES) -> list[tuple[str, pathlib.Path]]:

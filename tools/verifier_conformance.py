@@ -11,11 +11,12 @@ says on both sides, 1 otherwise. Usage::
 from __future__ import annotations
 
 import argparse
-import os
 import pathlib
-import shutil
 import subprocess
 import sys
+
+from simulator.errors import ProfileError
+from simulator.profile.iree_tools import find_tool
 
 CASES = pathlib.Path(__file__).resolve().parents[1] / "tests" / "fixtures" / "verifier"
 
@@ -29,7 +30,11 @@ def expected_valid(path: pathlib.Path) -> bool:
 
 
 def iree_opt() -> str | None:
-    return shutil.which("iree-opt") or shutil.which("iree-opt", path=os.path.dirname(sys.executable))
+    """iree-opt as the IREE wheel ships it (simulator.profile.iree_tools.find_tool), not its console script."""
+    try:
+        return find_tool("iree-opt")
+    except ProfileError:
+        return None
 
 
 def streamsim_verdict(path: pathlib.Path) -> tuple[bool, str]:

@@ -22,6 +22,7 @@ from __future__ import annotations
 
 import functools
 import hashlib
+import importlib.util
 import json
 import os
 import pathlib
@@ -78,8 +79,36 @@ def target_flags(device: str) -> tuple[str, ...]:
         ) from None
 
 
+#: Where the IREE wheels keep their executables: (module whose directory holds them, subdirectory).
+_PACKAGED_TOOL_DIRS = (("iree.compiler", "_mlir_libs"), ("iree._runtime_libs", ""))
+
+
+@functools.cache
+def _packaged_tool(name: str) -> str | None:
+    """The executable ``name`` as the installed iree-base-compiler / iree-base-runtime wheel ships it, found
+    without importing the packages (``find_spec`` imports only the parent ``iree``), or None."""
+    for module, sub in _PACKAGED_TOOL_DIRS:
+        try:
+            spec = importlib.util.find_spec(module)
+        except (ImportError, ValueError):
+            continue
+        for directory in (spec.submodule_search_locations or []) if spec is not None else []:
+            path = pathlib.Path(directory, sub, name)
+            if path.is_file() and os.access(path, os.X_OK):
+                return str(path)
+    return None
+
+
 def find_tool(name: str) -> str:
-    """The path of IREE tool ``name``: next to the running Python (a venv), else on ``PATH``."""
+    """The path of IREE tool ``name``: the executable the installed IREE wheel ships, else next to the
+    running Python (a venv), else on ``PATH``.
+
+    The wheel's own executable comes first because the console script of the same name (``bin/iree-opt``)
+    is a Python process that imports the compiler package and then waits on that executable: 0.3-0.5 s of
+    CPU and about 1 s of wall time a call, against 0.04 s for the executable alone."""
+    packaged = _packaged_tool(name)
+    if packaged is not None:
+        return packaged
     beside = pathlib.Path(sys.executable).parent / name
     if beside.exists():
         return str(beside)

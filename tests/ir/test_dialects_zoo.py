@@ -3,11 +3,8 @@ its declared groups, verifies, and pretty-prints into text iree-opt reads as the
 
 from __future__ import annotations
 
-import os
 import pathlib
-import shutil
 import subprocess
-import sys
 
 import pytest
 
@@ -15,11 +12,12 @@ from ir.opdef import lookup_op_class
 from ir.parser import parse_module
 from ir.pretty import print_pretty
 from ir.verifier import verify
+from tests.conftest import iree_tool
 
 from .test_dialects_fixtures import check_op
 
 # iree-opt sits beside the interpreter when the iree extra is installed (the venv may not be on PATH).
-IREE_OPT = shutil.which("iree-opt") or shutil.which("iree-opt", path=os.path.dirname(sys.executable))
+IREE_OPT = iree_tool("iree-opt")
 
 # Resource, timepoint, parameter (cmd and async), command and async ops; iree-opt 3.13 verifies this module.
 ZOO = """"builtin.module"() ({

@@ -6,14 +6,12 @@ import collections
 import os
 import pathlib
 import re
-import shutil
 import subprocess
-import sys
 
 import pytest
 
 import ir
-from tests.conftest import require_iree
+from tests.conftest import iree_tool, require_iree
 from tests.ir.test_roundtrip import _signature
 
 FIXTURES = pathlib.Path(__file__).parents[1] / "fixtures" / "iree"
@@ -23,7 +21,7 @@ OP_NAME = re.compile(r'^\s*(?:%[^=]+=\s*)?"([a-z_][\w.]*)"\(', re.M)
 
 def _iree_opt() -> str:
     require_iree()
-    found = shutil.which("iree-opt") or os.path.join(os.path.dirname(sys.executable), "iree-opt")
+    found = iree_tool("iree-opt") or "iree-opt"
     if not os.path.exists(found):
         pytest.fail("iree-opt not found beside the Python interpreter or on PATH")
     return found

@@ -2,11 +2,8 @@
 
 from __future__ import annotations
 
-import os
 import pathlib
-import shutil
 import subprocess
-import sys
 
 import pytest
 
@@ -15,10 +12,11 @@ from ir.loader import load_file
 from ir.parser import parse_module
 from ir.pretty import print_pretty
 from ir.printer import print_generic
+from tests.conftest import iree_tool
 
 FIXTURES = sorted((pathlib.Path(__file__).parent.parent / "fixtures" / "iree").glob("*/*.generic.mlir"))
 # iree-opt sits beside the interpreter when the iree extra is installed (the venv may not be on PATH).
-IREE_OPT = shutil.which("iree-opt") or shutil.which("iree-opt", path=os.path.dirname(sys.executable))
+IREE_OPT = iree_tool("iree-opt")
 
 CMD_MODULE = """"builtin.module"() ({
   "util.func"() <{function_type = (index) -> !stream.timepoint, sym_name = "run", sym_visibility = "public"}> ({

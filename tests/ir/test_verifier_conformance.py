@@ -5,18 +5,15 @@ STREAMSIM_REQUIRE_IREE=1). ``python tools/verifier_conformance.py`` prints the s
 
 from __future__ import annotations
 
-import os
 import pathlib
 import re
-import shutil
 import subprocess
-import sys
 
 import pytest
 
 import ir
 from ir.errors import ParseError, VerifyError
-from tests.conftest import require_iree
+from tests.conftest import iree_tool, require_iree
 
 CASES = sorted((pathlib.Path(__file__).parents[1] / "fixtures" / "verifier").glob("*valid_*.mlir"))
 
@@ -40,7 +37,7 @@ def test_verifier_verdict_matches_the_case(path: pathlib.Path) -> None:
 
 def _iree_opt() -> str:
     require_iree()
-    found = shutil.which("iree-opt") or shutil.which("iree-opt", path=os.path.dirname(sys.executable))
+    found = iree_tool("iree-opt")
     if found is None:
         pytest.fail("iree-opt not found beside the Python interpreter or on PATH")
     return found

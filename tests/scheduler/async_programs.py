@@ -17,6 +17,8 @@ from __future__ import annotations
 import random
 import re
 
+from tests.conftest import iree_tool
+
 R = "!stream.resource<*>"
 SIZES = (16, 32, 64)
 DEVICES = ("#hal.device.affinity<@dev_a>", "#hal.device.affinity<@dev_b>")
@@ -309,11 +311,8 @@ STAGES: dict[str, tuple[str, bool]] = {
 
 def iree_opt() -> str | None:
     """The ``iree-opt`` on PATH or beside the Python interpreter."""
-    import os
-    import shutil
-    import sys
 
-    return shutil.which("iree-opt") or shutil.which("iree-opt", path=os.path.dirname(sys.executable))
+    return iree_tool("iree-opt")
 
 
 def _iree(tool: str, args: list[str], text: str) -> tuple[bool, str]:

@@ -5,17 +5,14 @@ STREAMSIM_REQUIRE_IREE=1."""
 
 from __future__ import annotations
 
-import os
-import shutil
 import subprocess
-import sys
 
 import pytest
 
 import ir
 from ir.core import BlockArgument, Operation
 from scheduler.await_sinking import sink_awaits
-from tests.conftest import require_iree
+from tests.conftest import iree_tool, require_iree
 
 
 def _f(results: str, body: str) -> str:
@@ -135,7 +132,7 @@ def _shape(module: ir.Module) -> list[list[str]]:
 
 def _iree_opt() -> str:
     require_iree()
-    found = shutil.which("iree-opt") or shutil.which("iree-opt", path=os.path.dirname(sys.executable))
+    found = iree_tool("iree-opt")
     if found is None:
         pytest.fail("iree-opt not found beside the Python interpreter or on PATH")
     return found

@@ -13,7 +13,10 @@ import pytest
 import ir
 from scheduler import schedule_module
 from simulator.cli import main
-from tests.conftest import require_iree
+from tests.conftest import iree_tool, require_iree
+
+#: iree-opt as the IREE wheel ships it (not the console script: a Python start a call).
+_IREE_OPT = iree_tool("iree-opt") or "iree-opt"
 
 AFF = "on(#hal.device.affinity<@__device_0>)"
 SOURCE = f"""\
@@ -62,7 +65,7 @@ def test_wide_fills_become_the_builtins_iree_materializes(tmp_path: pathlib.Path
     path = tmp_path / "in.mlir"
     path.write_text(SOURCE)
     r = subprocess.run(
-        ["iree-opt", str(path), "--iree-stream-materialize-builtins", "--mlir-print-op-generic"],
+        [_IREE_OPT, str(path), "--iree-stream-materialize-builtins", "--mlir-print-op-generic"],
         capture_output=True,
         text=True,
     )
@@ -78,7 +81,7 @@ def test_wide_fills_become_the_builtins_iree_materializes(tmp_path: pathlib.Path
     assert sorted(str(e) for e in executables) == ['"__builtin_fill_i64"', '"__builtin_splat_i64"']
     out = tmp_path / "cmd.mlir"
     out.write_text(ir.print_generic(ours))
-    r = subprocess.run(["iree-opt", str(out), "-o", "/dev/null"], capture_output=True, text=True)
+    r = subprocess.run([_IREE_OPT, str(out), "-o", "/dev/null"], capture_output=True, text=True)
     assert r.returncode == 0, r.stderr[-2000:]
 
 

@@ -5,13 +5,11 @@ stream.cmd.collective reading its source range and writing its target's."""
 from __future__ import annotations
 
 import pathlib
-import shutil
 import subprocess
-import sys
 
 import ir
 from scheduler import schedule_module
-from tests.conftest import require_iree
+from tests.conftest import iree_tool, require_iree
 
 FIXTURE = pathlib.Path(__file__).resolve().parents[1] / "fixtures" / "collectives" / "tp_allreduce"
 
@@ -36,7 +34,7 @@ def test_collectives_join_the_dispatchs_region() -> None:
 def test_collectives_schedule_equals_irees_cmd_form(tmp_path: pathlib.Path) -> None:
     """Our pipeline on IREE's async form, printed by iree-opt, is IREE's own cmd form, op for op."""
     require_iree()
-    tool = shutil.which("iree-opt") or shutil.which("iree-opt", path=str(pathlib.Path(sys.executable).parent))
+    tool = iree_tool("iree-opt")
     assert tool is not None
     ours = schedule_module(ir.load_file(str(FIXTURE / "async.generic.mlir")))
     src = tmp_path / "ours.mlir"

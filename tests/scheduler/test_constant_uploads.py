@@ -13,7 +13,10 @@ import pytest
 import ir
 from scheduler import schedule_module
 from simulator.host.core_rules import constant_bytes
-from tests.conftest import require_iree
+from tests.conftest import iree_tool, require_iree
+
+#: iree-opt as the IREE wheel ships it (not the console script: a Python start a call).
+_IREE_OPT = iree_tool("iree-opt") or "iree-opt"
 
 HEAD = """\
 module attributes {stream.affinity.default = #hal.device.affinity<@__device_0>} {
@@ -80,7 +83,7 @@ def test_constants_alone_upload_as_iree_packs_them(source: str, tmp_path: pathli
     path = tmp_path / "in.mlir"
     path.write_text(source)
     r = subprocess.run(
-        ["iree-opt", str(path), f"--pass-pipeline={IREE_PASSES}", "--mlir-print-op-generic"],
+        [_IREE_OPT, str(path), f"--pass-pipeline={IREE_PASSES}", "--mlir-print-op-generic"],
         capture_output=True,
         text=True,
     )

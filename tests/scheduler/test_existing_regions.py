@@ -9,24 +9,21 @@ IREE's figures."""
 
 from __future__ import annotations
 
-import os
 import pathlib
-import shutil
 import subprocess
-import sys
 
 import pytest
 
 import ir
 from scheduler import Pipeline
-from tests.conftest import FIXTURES, require_iree
+from tests.conftest import FIXTURES, iree_tool, require_iree
 
 CASES = sorted((FIXTURES / "pipeline_cases" / "existing_regions").glob("*.mlir"))
 
 
 def _iree_opt() -> str:
     require_iree()
-    found = shutil.which("iree-opt") or shutil.which("iree-opt", path=os.path.dirname(sys.executable))
+    found = iree_tool("iree-opt")
     if found is None:
         pytest.fail("iree-opt not found beside the Python interpreter or on PATH")
     return found

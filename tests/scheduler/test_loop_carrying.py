@@ -8,7 +8,10 @@ import subprocess
 
 import ir
 from scheduler import schedule_module
-from tests.conftest import require_iree
+from tests.conftest import iree_tool, require_iree
+
+#: iree-opt as the IREE wheel ships it (not the console script: a Python start a call).
+_IREE_OPT = iree_tool("iree-opt") or "iree-opt"
 
 _WHILE = """util.func public @w(%n: index, %lim: i32) -> !stream.resource<external> {
   %c0 = arith.constant 0 : index
@@ -75,7 +78,7 @@ def test_pipeline_scf_while_host_waits_as_iree(tmp_path):
     src = tmp_path / "w.mlir"
     src.write_text(_WHILE)
     done = subprocess.run(
-        ["iree-opt", _IREE, "--mlir-print-op-generic", str(src)], capture_output=True, text=True, check=True
+        [_IREE_OPT, _IREE, "--mlir-print-op-generic", str(src)], capture_output=True, text=True, check=True
     )
     theirs = ir.parse_module(done.stdout)
     ours = schedule_module(ir.load_text(_WHILE))
@@ -87,7 +90,7 @@ def test_pipeline_scf_while_host_waits_as_iree(tmp_path):
         assert allocas and all(len(op.operands) == 2 for op in allocas)
     out = tmp_path / "ours.mlir"
     out.write_text(ir.print_generic(ours))
-    subprocess.run(["iree-opt", str(out), "-o", "/dev/null"], check=True)
+    subprocess.run([_IREE_OPT, str(out), "-o", "/dev/null"], check=True)
 
 
 # A loop whose body passes its carried resource on unchanged through an scf.if branch and an inner loop
@@ -126,7 +129,7 @@ def test_pipeline_loop_passes_carried_resource_on_with_its_timepoint(tmp_path):
     src = tmp_path / "g.mlir"
     src.write_text(_PASS_ON)
     done = subprocess.run(
-        ["iree-opt", _IREE, "--mlir-print-op-generic", str(src)], capture_output=True, text=True, check=True
+        [_IREE_OPT, _IREE, "--mlir-print-op-generic", str(src)], capture_output=True, text=True, check=True
     )
     theirs = ir.parse_module(done.stdout)
     ours = schedule_module(ir.load_text(_PASS_ON))
@@ -136,4 +139,4 @@ def test_pipeline_loop_passes_carried_resource_on_with_its_timepoint(tmp_path):
     assert not [o for op in loops for o in op.walk() if o.op_name == "stream.timepoint.await"]
     out = tmp_path / "ours.mlir"
     out.write_text(ir.print_generic(ours))
-    subprocess.run(["iree-opt", str(out), "-o", "/dev/null"], check=True)
+    subprocess.run([_IREE_OPT, str(out), "-o", "/dev/null"], check=True)

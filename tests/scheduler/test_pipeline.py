@@ -12,7 +12,7 @@ from scheduler import (
     schedule_module,
 )
 from scheduler.synthetic import async_program, wide_branches
-from tests.conftest import require_iree
+from tests.conftest import iree_tool, require_iree
 
 
 def stats(module, favor):
@@ -117,11 +117,10 @@ def test_pipeline_two_regions_chain_on_timepoints_not_host_waits():
 @pytest.mark.parametrize("favor", ["min-peak-memory", "max-concurrency", "debug"])
 def test_pipeline_favor_figures_equal_irees_own_passes(favor, tmp_path):
     """IREE's schedule-execution ... elide-timepoints passes on the same async program give our figures."""
-    import shutil
     import subprocess
 
     require_iree()
-    iree_opt = shutil.which("iree-opt")
+    iree_opt = iree_tool("iree-opt")
     assert iree_opt is not None, "iree-opt is not on PATH although the iree extra is installed"
     text = ir.print_generic(wide_branches(4, 3), iree_names=True)
     text = text.replace(
@@ -249,7 +248,6 @@ def test_pipeline_schedules_every_block(tmp_path):
     """Each block is partitioned on its own, as IREE's schedule-execution does (it used to leave the
     async ops of non-entry blocks in place, silently); iree-opt accepts the result, and IREE's pass puts
     one execution region in each block of the same input."""
-    import shutil
     import subprocess
 
     require_iree()
@@ -261,7 +259,7 @@ def test_pipeline_schedules_every_block(tmp_path):
     assert _regions_per_block(m, "stream.cmd.execute") == [1, 1, 1]
     out = tmp_path / "out.mlir"
     out.write_text(ir.print_generic(m))
-    iree_opt = shutil.which("iree-opt")
+    iree_opt = iree_tool("iree-opt")
     assert iree_opt is not None
     subprocess.run([iree_opt, str(out), "-o", "/dev/null"], check=True, capture_output=True)
     done = subprocess.run(
@@ -321,7 +319,6 @@ def test_pipeline_lowers_timeline_ops_as_irees_schedule_allocation(tmp_path):
     parameter ops carry their own timepoints: IREE's schedule-allocation lowers them one for one to
     stream.resource.load/store and stream.cmd.parameter.*, after the regions' awaits. They used to be
     rejected (load, store) or left in async form (parameters)."""
-    import shutil
     import subprocess
 
     require_iree()
@@ -331,7 +328,7 @@ def test_pipeline_lowers_timeline_ops_as_irees_schedule_allocation(tmp_path):
     schedule_module(m)
     ir.verify(m)
     assert not [op for op in m.walk() if op.op_name.startswith("stream.async.")]
-    iree_opt = shutil.which("iree-opt")
+    iree_opt = iree_tool("iree-opt")
     assert iree_opt is not None
     passes = (
         "builtin.module(util.func(iree-stream-schedule-execution,iree-stream-schedule-concurrency),"
@@ -422,7 +419,6 @@ def test_pipeline_schedules_async_ops_under_control_flow(tmp_path):
     from IREE's structure (issue 14): IREE also clones cheap producers into the nested region, and carries
     timepoints out through an scf.if's results instead of awaiting inside it (scf.for carries them: see
     test_fences.py)."""
-    import shutil
     import subprocess
 
     require_iree()
@@ -438,6 +434,6 @@ def test_pipeline_schedules_async_ops_under_control_flow(tmp_path):
     assert [sum(o.op_name == "stream.cmd.execute" for o in r.blocks[0].ops) for r in branch.regions] == [1, 1]
     out = tmp_path / "ours.mlir"
     out.write_text(ir.print_generic(m))
-    iree_opt = shutil.which("iree-opt")
+    iree_opt = iree_tool("iree-opt")
     assert iree_opt is not None
     subprocess.run([iree_opt, str(out), "-o", "/dev/null"], check=True, capture_output=True)

@@ -8,11 +8,8 @@ regions as streamsim does, and iree-opt accepts the cmd form; outputs stay equal
 
 from __future__ import annotations
 
-import os
 import pathlib
-import shutil
 import subprocess
-import sys
 
 import networkx as nx
 import numpy as np
@@ -27,7 +24,7 @@ from simulator import Session
 from simulator.machine import load_machine
 from simulator.sweep import run_study, study_from_dict
 from simulator.sweep.study import machine_with_overrides
-from tests.conftest import IREE_FIXTURES, require_iree
+from tests.conftest import IREE_FIXTURES, iree_tool, require_iree
 
 WIDE = IREE_FIXTURES / "wide_branches_softmax"
 
@@ -130,7 +127,7 @@ def test_assign_queues_needs_a_device() -> None:
 
 def _iree_opt() -> str:
     require_iree()
-    found = shutil.which("iree-opt") or shutil.which("iree-opt", path=os.path.dirname(sys.executable))
+    found = iree_tool("iree-opt")
     if found is None:
         pytest.fail("iree-opt not found beside the Python interpreter or on PATH")
     return found

@@ -5,11 +5,8 @@ half fails rather than skips under STREAMSIM_REQUIRE_IREE=1)."""
 
 from __future__ import annotations
 
-import os
 import pathlib
-import shutil
 import subprocess
-import sys
 
 import pytest
 
@@ -17,7 +14,7 @@ import ir
 from ir import types as T
 from scheduler.passes import PASSES
 from scheduler.usage import analyze_usage
-from tests.conftest import FIXTURES, require_iree
+from tests.conftest import FIXTURES, iree_tool, require_iree
 
 CASES = sorted((FIXTURES / "scheduler_cases" / "refine-usage").glob("*.mlir"))
 # Ops the greedy rewrite driver of IREE's pass never folds away in these cases (sizes and constants
@@ -35,7 +32,7 @@ _COMPARED = (
 
 def _iree_opt() -> str:
     require_iree()
-    found = shutil.which("iree-opt") or shutil.which("iree-opt", path=os.path.dirname(sys.executable))
+    found = iree_tool("iree-opt")
     if found is None:
         pytest.fail("iree-opt not found beside the Python interpreter or on PATH")
     return found

@@ -24,8 +24,11 @@ import ir
 from ir.errors import UnsupportedConstructError
 from scheduler import ScheduleStats
 from simulator.cli import main
-from tests.conftest import FIXTURES, require_iree
+from tests.conftest import FIXTURES, iree_tool, require_iree
 from tests.scheduler.test_fixtures import wave_signature
+
+#: iree-opt as the IREE wheel ships it (not the console script: a Python start a call).
+_IREE_OPT = iree_tool("iree-opt") or "iree-opt"
 
 FRONTENDS = FIXTURES / "frontends"
 NAMES = sorted(p.name for p in FRONTENDS.iterdir() if (p / "cmd.generic.mlir").exists())
@@ -76,7 +79,7 @@ def _data_args(d: pathlib.Path) -> list[str]:
 
 def _iree_opt_accepts(path: pathlib.Path) -> None:
     require_iree()
-    r = subprocess.run(["iree-opt", str(path), "-o", "/dev/null"], capture_output=True, text=True)
+    r = subprocess.run([_IREE_OPT, str(path), "-o", "/dev/null"], capture_output=True, text=True)
     assert r.returncode == 0, f"iree-opt rejects {path}:\n{r.stderr[-2000:]}"
 
 

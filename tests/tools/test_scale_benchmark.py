@@ -10,7 +10,6 @@ import io
 import pathlib
 import pstats
 import re
-import shutil
 import subprocess
 import sys
 
@@ -20,7 +19,7 @@ from ir import load_file, load_text, verify
 from scheduler import Pipeline, ScheduleStats
 from simulator import Session, parameter_keys
 from simulator.archives import ParameterEntry, ParameterIndex
-from tests.conftest import require_iree
+from tests.conftest import iree_tool, require_iree
 from traces import read_trace
 
 REPO = pathlib.Path(__file__).resolve().parents[2]
@@ -59,7 +58,7 @@ def test_generated_program_is_accepted_by_iree(tmp_path: pathlib.Path) -> None:
     require_iree()
     path = tmp_path / "gen.mlir"
     path.write_text(generate(5))
-    opt = shutil.which("iree-opt") or str(pathlib.Path(sys.executable).parent / "iree-opt")
+    opt = iree_tool("iree-opt") or "iree-opt"
     proc = subprocess.run([opt, str(path), "-o", "/dev/null"], capture_output=True, text=True, check=False)
     assert proc.returncode == 0, proc.stderr
 
