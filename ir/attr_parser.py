@@ -20,6 +20,8 @@ _ALIAS_ID = re.compile(r"[#!]([A-Za-z_][A-Za-z0-9_$.\-]*)")
 # MLIR's lexer: a float literal has its dot (``1e5`` is the integer 1, then the identifier ``e5``).
 _FLOAT = re.compile(r"-?\d+\.\d*(?:[eE][-+]?\d+)?")
 _SYMBOL = re.compile(r'@(?:([A-Za-z_$.][A-Za-z0-9_$.\-]*)|"((?:[^"\\]|\\.)*)")')
+# An attribute name and its `=` as MLIR prints them (a bare name: a quoted one takes the general path).
+_DICT_KEY = re.compile(r"([A-Za-z_][A-Za-z0-9_$.]*) = ")
 _INT_TYPE = re.compile(r"(s|u)?i(\d+)\b")
 # A candidate extent of a type, used only as a cache key: nested <> up to three levels.
 _TYPE_KEY = re.compile(r"[!A-Za-z_][A-Za-z0-9_.]*(?:<(?:[^<>]|<(?:[^<>]|<[^<>]*>)*>)*>)?")
@@ -50,19 +52,32 @@ class AttrTypeParser(Lexer):
         entries: dict[str, A.Attribute] = {}
         if self.accept(close):
             return entries
+        text = self.text
         while True:
             self.skip()
             kpos = self.pos
-            if self.text.startswith('"', self.pos):
-                key = self.parse_string()
+            # The common case, `name = ` as MLIR prints it, in one regex (the general path reads the same).
+            fast = _DICT_KEY.match(text, kpos)
+            if fast is not None:
+                key = fast.group(1)
+                if key in entries:
+                    raise self.error(f"attribute '{key}' given twice", kpos)
+                self.pos = fast.end()
+                entries[key] = self.parse_attribute()
             else:
-                m = self.match(_BARE_ID)
-                if not m:
-                    raise self.error(f"expected an attribute name, found {self._found()}")
-                key = m.group(0)
-            if key in entries:
-                raise self.error(f"attribute '{key}' given twice", kpos)
-            entries[key] = self.parse_attribute() if self.accept("=") else A.UnitAttr()
+                if text.startswith('"', kpos):
+                    key = self.parse_string()
+                else:
+                    m = self.match(_BARE_ID)
+                    if not m:
+                        raise self.error(f"expected an attribute name, found {self._found()}")
+                    key = m.group(0)
+                if key in entries:
+                    raise self.error(f"attribute '{key}' given twice", kpos)
+                entries[key] = self.parse_attribute() if self.accept("=") else A.UnitAttr()
+            if text.startswith(", ", self.pos):  # the separator as MLIR prints it (then never `close`)
+                self.pos += 2
+                continue
             if self.accept(close):
                 return entries
             self.expect(",", "between attributes")

@@ -31,6 +31,8 @@ _OPERAND_REF = re.compile(r"%([A-Za-z0-9_$.\-]+)(?:#(\d+))?")
 _OPERAND_LIST = re.compile(r"(?:%[A-Za-z0-9_$.\-]+(?:#\d+)?(?:, (?=%))?)*\)")
 _RESULT_COUNT = re.compile(r"0x[0-9A-Fa-f]+|[0-9]+")
 _BLOCK_ID = re.compile(r"\^([A-Za-z0-9_$.\-]+)")
+# An op's start as IREE prints it: one result name (or none), the quoted name without escapes, its `(`.
+_OP_HEAD = re.compile(r'(?:%([A-Za-z0-9_$.\-]+) = )?"([^"\\\n]*)"\(')
 
 
 class Parser(AttrTypeParser):
@@ -108,6 +110,24 @@ class Parser(AttrTypeParser):
     def parse_operation(self) -> Operation:
         self.skip()
         start = self.pos
+        head = _OP_HEAD.match(self.text, start)
+        if head is not None:
+            # The common case, `%name = "dialect.op"(` or `"dialect.op"(` as IREE prints it, in one regex:
+            # what the general path below reads from such text, with no error possible.
+            name = head.group(1)
+            result_groups = [(name, 1, start)] if name is not None else []
+            op_name = head.group(2)
+            cls = lookup_op_class(op_name)
+            location = self.location(head.start(2) - 1)
+            self.pos = head.end()
+        else:
+            result_groups, op_name, cls, location = self._parse_op_head(start)
+        return self._parse_op_rest(start, result_groups, op_name, cls, location)
+
+    def _parse_op_head(
+        self, start: int
+    ) -> tuple[list[tuple[str, int, int]], str, type[Operation] | None, SourceLocation]:
+        """The results, name and `(` of an op: ``%a:2, %b = "dialect.op"(``, from ``start`` (after blanks)."""
         result_groups: list[tuple[str, int, int]] = []  # (name, count, position)
         if self.text.startswith("%", self.pos):
             while True:
@@ -146,6 +166,17 @@ class Parser(AttrTypeParser):
         location = self.location(name_pos)
 
         self.expect("(", f'after op name "{op_name}"')
+        return result_groups, op_name, cls, location
+
+    def _parse_op_rest(
+        self,
+        start: int,
+        result_groups: list[tuple[str, int, int]],
+        op_name: str,
+        cls: type[Operation] | None,
+        location: SourceLocation,
+    ) -> Operation:
+        """The rest of an op after its ``(``: operands, successors, properties, regions, attributes, type."""
         operand_refs: list[tuple[str, int, int]] = []
         fast = _OPERAND_LIST.match(self.text, self.pos)
         if fast:
