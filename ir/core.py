@@ -65,7 +65,10 @@ class OpResult(Value):
     __slots__ = ("index", "op")
 
     def __init__(self, type: Type, op: Operation, index: int, name_hint: str | None = None) -> None:
-        super().__init__(type, name_hint)
+        # Value.__init__ written out: a large module makes hundreds of thousands of results.
+        self.type = type
+        self.name_hint = name_hint
+        self.uses: list[tuple[Operation, int]] = []
         self.op = op
         self.index = index
 
@@ -125,9 +128,14 @@ class Operation:
         self.op_name = op_name or self.name
         if not self.op_name:
             raise IRError("an operation needs a name")
+        # _append_operand for each operand, written out (every op made passes here).
         self._operands: list[Value] = []
-        for v in operands:
-            self._append_operand(v)
+        append = self._operands.append
+        for i, v in enumerate(operands):
+            if not isinstance(v, Value):
+                raise IRError(f"{self.op_name}: operand {i} is not a Value: {v!r}")
+            v.uses.append((self, i))
+            append(v)
         self.results = [OpResult(t, self, i) for i, t in enumerate(result_types)]
         self.properties: dict[str, Attribute] = dict(properties or {})
         self.attributes: dict[str, Attribute] = dict(attributes or {})

@@ -18,7 +18,8 @@ from __future__ import annotations
 from ir import Builder, Operation, Value, rebuild_op
 from ir import attributes as A
 from ir import types as T
-from scheduler.access import op_info, tied_operands
+from ir.dialects import stream_async as D
+from scheduler.access import STREAMABLE_OPS, op_info, tied_operands
 from scheduler.passes.greedy import Pattern
 
 
@@ -184,6 +185,10 @@ def _elide_unused_execute(op: Operation) -> bool:
     return True
 
 
+# The streamable op classes whose accesses tie no result to an operand (scheduler.access._async_accesses).
+_UNTIED = (D.AsyncAllocaOp, D.AsyncConstantOp, D.AsyncSplatOp, D.AsyncCloneOp, D.AsyncTransferOp, D.AsyncSliceOp)
+
+
 def tied_base(v: Value) -> Value:
     seen = 0
     while seen < 10_000:
@@ -199,6 +204,8 @@ def tied_base(v: Value) -> Value:
             base = getattr(d, "resource_operands", None)
             v = (base if base is not None else d.operands)[ties[i]]
             continue
+        if d.op_name not in STREAMABLE_OPS or isinstance(d, _UNTIED):
+            return v  # op_info(d).tied is empty: asking it would build every access of d for nothing
         tied = op_info(d).tied
         if i not in tied:
             return v
