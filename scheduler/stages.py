@@ -113,7 +113,10 @@ def schedule_concurrency(state: ScheduleState, *, favor: str | None = None) -> S
                 # IREE's schedule-execution leaves each region canonicalized: its splats and allocas just
                 # before their first consumer (the region's yield when none is inside), the order
                 # schedule-concurrency then walks.
-                nodes = tuple(n for n in _sink_allocas(g, list(part.nodes)) if isinstance(n, int))
+                # IREE builds the region by walking the block in order (ScheduleExecution's partition
+                # builders), so its body is in block order: a transfer that joined its producer's
+                # partition as a sync op stands where the block has it.
+                nodes = tuple(n for n in _sink_allocas(g, sorted(part.nodes)) if isinstance(n, int))
                 # Constants are metadata in IREE: no wave of their own (a wave's hazards pass through).
                 consts = frozenset(n for n in nodes if isinstance(g.nodes[n]["op"], AsyncConstantOp))
                 waves = partition_concurrency(

@@ -169,6 +169,9 @@ def _allocate_region(plan, p, nodes, owner, g) -> RegionAllocation:  # type: ign
             alloc.leader[m] = leader
     captured_ids = {id(v) for v in captured}
     by_slab: dict[tuple[str, T.Type], tuple[A.Attribute | None, list[Value]]] = {}
+    # Where each result stands among the region's results (IREE's partition outs: the partition's order)
+    out_pos = {id(r): i for i, n in enumerate(nodes) for r in g.nodes[n]["op"].results}
+    first_out: dict[tuple[str, T.Type], int] = {}
     for leader in sorted(sets, key=lambda v: alloc.intervals[v].ordinal):
         aliases = sets[leader]
         cap = next((m for m in aliases if id(m) in captured_ids), None)
@@ -178,12 +181,28 @@ def _allocate_region(plan, p, nodes, owner, g) -> RegionAllocation:  # type: ign
         esc = [m for m in aliases if id(m) in escaping]
         if esc:
             aff = result_affinity(plan, p, esc[-1], owner, top_node)
-            by_slab.setdefault((str(aff), esc[-1].type), (aff, []))[1].append(leader)
+            key = (str(aff), esc[-1].type)
+            by_slab.setdefault(key, (aff, []))[1].append(leader)
+            first = min(out_pos.get(id(m), len(out_pos)) for m in esc)
+            first_out[key] = min(first_out.get(key, first), first)
         else:
             alloc.transients.append(leader)
-    alloc.result_slabs = [(rtype, leaders) for (_, rtype), (_, leaders) in by_slab.items()]
-    alloc.result_affinities = [aff for aff, _ in by_slab.values()]
+    # IREE's reserveResultAllocations: an allocation per affinity, in the order the region's results
+    # first name it, and within one per lifetime in the order of IREE's Lifetime enum (external,
+    # staging, transient, variable, constant), whatever the order of the results
+    aff_first: dict[str, int] = {}
+    for (aff_key, _), first in first_out.items():
+        aff_first[aff_key] = min(aff_first.get(aff_key, first), first)
+    slabs = sorted(by_slab.items(), key=lambda kv: (aff_first[kv[0][0]], _lifetime_rank(kv[0][1])))
+    alloc.result_slabs = [(rtype, leaders) for (_, rtype), (_, leaders) in slabs]
+    alloc.result_affinities = [aff for _, (aff, _) in slabs]
     return alloc
+
+
+def _lifetime_rank(t: T.Type) -> int:
+    """The place of a resource type's lifetime in IREE's Lifetime enum (unknown first)."""
+    lifetime = getattr(t, "lifetime", "*")
+    return T.RESOURCE_LIFETIMES.index(lifetime) if lifetime in T.RESOURCE_LIFETIMES else 0
 
 
 def region_transient_bytes(state: ScheduleState, plan, p: int) -> int:  # type: ignore[no-untyped-def]

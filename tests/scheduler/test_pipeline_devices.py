@@ -63,3 +63,13 @@ def test_control_flow_pure_until_producers_are_remade_in_it(seed: int) -> None:
     # and saw the scf.if as a host op with effects (150: 5 regions where IREE has 4)
     v, detail = verdict(seed, _iree_opt(), True, False)
     assert v == "same", detail
+
+
+@pytest.mark.parametrize("seed", [73])
+def test_region_body_in_block_order(seed: int) -> None:
+    # a transfer that joined its producer's dev_b region as a sync op, and a splat cloned into that
+    # region: IREE's region holds them in block order (dispatch, splat, dispatch of the splat, the
+    # transfer), so schedule-concurrency makes 2 waves of 2; in the partitioner's order (the transfer
+    # right after its producer) the pipeline made 3 waves and 1 of them concurrent
+    v, detail = verdict(seed, _iree_opt(), True, False)
+    assert v == "same", detail
