@@ -161,6 +161,9 @@ def partition_execution(
             usable = 0
         hazards = 0
         consumers = 0
+        # Partitions of the later in-place writers of what n reads or writes (storage hazard edges,
+        # which IREE's SSA-only graph has not): n may join them (it stands before them in block order)
+        storage = 0
         nested = 0
         cloneable = clones_node(n)
         for user in g.successors(n):
@@ -176,6 +179,8 @@ def partition_execution(
                 continue
             consumers |= m
             hazards |= m | hazards_of[user]
+            if g.edges[n, user].get("kind") == "hazard":
+                storage |= m
         for sync in sync_ops.get(n, ()):
             # The sync op will join this op's partition: its users count as this op's (IREE's
             # getEffectiveUserInfo): a use inside a region op's regions makes the partitions consuming
@@ -189,6 +194,11 @@ def partition_execution(
                 if _used_directly(g, sync, user):
                     hazards |= membership.get(user, 0) | hazards_of[user]
                     consumers = 0
+        if sync_ops.get(n) and storage:
+            # IREE drops n's consumers once a sync op of n has a user in the block, those its SSA uses
+            # gave; a storage hazard is none of them, and only orders n before that writer: n may
+            # still join the writer's partition, one IREE's n (without the hazard) may join too
+            consumers |= storage
         if nested:
             nested_of[n] = nested
         all_mask = (1 << len(builders)) - 1
