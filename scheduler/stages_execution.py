@@ -4,15 +4,18 @@
 (:func:`scheduler.partition.partition_execution`), over the block's graph with IREE's view of the ops it
 treats otherwise (barriers as sync ops, trivially dead control flow as pure), after re-making cheap
 producers in the nested blocks using them; a cheap producer consumed by several partitions is copied into
-each (IREE's ``preferCloneToConsumers``), and barriers are then dropped (IREE's ``RemoveBarriers``).
+each (IREE's ``preferCloneToConsumers``), and barriers are then dropped (IREE's ``RemoveBarriers``). A
+transfer a region holds between its own device and itself (or none) is a clone there, and a clone of what
+prefers to be cloned that producer again (IREE's cleanup of the regions it forms).
 """
 
 from __future__ import annotations
 
 import networkx as nx
 
-from ir import Block, Operation
+from ir import Block, Builder, Operation
 from ir import attributes as A
+from ir import types as T
 from ir.builder import clone_op
 from scheduler.access import (
     METADATA,
@@ -87,6 +90,11 @@ def schedule_execution(state: ScheduleState) -> ScheduleState:
         if any(plan.graph.nodes[n]["op"].op_name == "stream.async.barrier" for n in plan.graph.nodes):
             partitions = _remove_barriers(plan, partitions, pure)
             rebuilt = True
+        if any(
+            plan.graph.nodes[n]["op"].op_name == "stream.async.transfer" for p in partitions for n in p.nodes
+        ):
+            changed, partitions = _transfers_in_regions(plan, partitions, pure)
+            rebuilt |= changed
         if rebuilt:
             g = plan.graph
             node_of = {id(data["op"]): n for n, data in g.nodes(data=True)}
@@ -220,6 +228,87 @@ def _remove_barriers(
         for group, p in zip(ops, partitions)
         if group
     ]
+
+
+def _transfers_in_regions(
+    plan: FunctionPlan, partitions: list[Partition], pure: frozenset[int]
+) -> tuple[bool, list[Partition]]:
+    """IREE's schedule-execution, cloning a transfer into a region, drops its affinities equal to the
+    region's; its cleanup then makes a transfer left between one affinity and itself (or none), not of
+    staging memory, a clone (``SameAffinityTransferToClone``), and a clone in the region of what prefers
+    to be cloned there (a splat, a clone, a dispatch reading no resource: ``PropagateCloneableOps``) that
+    producer again for each use, placed before the use (after the clone when the use is outside the
+    region); a producer so left unused goes. So a transfer, into a region on its target device, of a value
+    without an affinity is a clone, and a clone of it a clone of its source; a transfer of a dispatch's
+    result to the dispatch's own device is the dispatch writing the result. Returns whether the block
+    changed, and the partitions (the block's graph rebuilt; they name the same ops in it, each new op in
+    the place of the one it replaces)."""
+    g = plan.graph
+    block = plan.block
+    groups = [[g.nodes[n]["op"] for n in p.nodes] for p in partitions]
+    changed = False
+    for p, group in zip(partitions, groups):
+        for k, t in enumerate(group):
+            if t.op_name != "stream.async.transfer":
+                continue
+            source, target = (
+                None if t.attr(key) == p.affinity else t.attr(key)
+                for key in ("source_affinity", "target_affinity")
+            )
+            types = (t.operands[0].type, t.results[0].type)
+            if source != target or any(
+                isinstance(x, T.ResourceType) and x.lifetime == "staging" for x in types
+            ):
+                continue
+            b = Builder.before(t)
+            b.location = t.location
+            props: dict[str, A.Attribute] = {} if source is None else {"affinity": source}
+            clone = b.create(
+                "stream.async.clone", list(t.operands[:3]), [t.results[0].type], properties=props
+            )
+            t.results[0].replace_all_uses_with(clone.results[0])
+            t.erase()
+            group[k] = clone
+            changed = True
+        while _propagate_cloneable(block, group):
+            changed = True
+    if not changed:
+        return False, partitions
+    plan.graph = build_graph(block)
+    _iree_kinds(plan.graph, barriers=True, pure=pure)
+    index = {id(d["op"]): n for n, d in plan.graph.nodes(data=True)}
+    return True, [
+        Partition(tuple(index[id(o)] for o in ops), p.affinity) for ops, p in zip(groups, partitions) if ops
+    ]
+
+
+def _propagate_cloneable(block: Block, group: list[Operation]) -> bool:
+    """One ``PropagateCloneableOps`` rewrite among the ops of a region (``group``, changed in place)."""
+    members = {id(o) for o in group}
+    for c in group:
+        source = c.operands[0].defining_op if c.op_name == "stream.async.clone" else None
+        if source is None or id(source) not in members or not prefers_clone(source) or not c.results[0].uses:
+            continue
+        index = next(k for k, r in enumerate(source.results) if r is c.operands[0])
+        made = []
+        for user, k in reversed(list(c.results[0].uses)):
+            top = top_level_ancestor(user, block)
+            copy = clone_op(source)
+            if top is not None and id(top) in members:
+                block.insert(block.ops.index(top), copy)
+            else:
+                block.insert(block.ops.index(c) + 1, copy)
+            copy.results[index].type = c.results[0].type
+            user.set_operand(k, copy.results[index])
+            made.append(copy)
+        at = group.index(c)
+        group[at : at + 1] = made
+        c.erase()
+        if not any(r.uses for r in source.results):
+            group.remove(source)
+            source.erase()
+        return True
+    return False
 
 
 def _pinned_affinity(g: nx.DiGraph[int], nodes: tuple[int, ...]) -> A.Attribute | None:

@@ -83,3 +83,13 @@ def test_read_before_an_in_place_write_joins_the_writers_region(seed: int) -> No
     # region in all; the hazard left it no candidate but a region of its own (2 regions, 2 awaits)
     v, detail = verdict(seed, _iree_opt(), True, False)
     assert v == "same", detail
+
+
+@pytest.mark.parametrize("seed", [155, 216])
+def test_transfer_in_a_region_on_its_own_device_is_a_clone(seed: int) -> None:
+    # a transfer whose affinities are the region's (or none) is a clone there, and a clone of what IREE
+    # prefers to clone that producer again: 155's transfer of an argument and the copy made of it are one
+    # copy of the argument (ours copied it into a transient, then into the result: 64 transient bytes);
+    # 216's transfer of a dispatch reading no resource to its own device is that dispatch (ours: a copy)
+    v, detail = verdict(seed, _iree_opt(), True, False)
+    assert v == "same", detail
