@@ -100,7 +100,10 @@ def schedule_execution(state: ScheduleState) -> ScheduleState:
             node_of = {id(data["op"]): n for n, data in g.nodes(data=True)}
             pinned = [(r, tuple(node_of[id(o)] for o in r.ops())) for r in plan.pinned if not r.elided]
         # Regions of the input stay as they are; IREE partitions the other ops around them.
-        partitions += [Partition(nodes, _pinned_affinity(g, nodes)) for _, nodes in pinned]
+        partitions += [
+            Partition(nodes, r.affinity if r.affinity is not None else _pinned_affinity(g, nodes))
+            for r, nodes in pinned
+        ]
         plan.partitions = _in_dependency_order(g, partitions) if pinned else tuple(partitions)
         plan.pinned_partition = {}
         for r, nodes in pinned:

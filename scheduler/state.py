@@ -123,6 +123,8 @@ class PinnedRegion:
     # came in, as once a barrier on it went): (user, operand index, the capture's size). IREE keeps the
     # result and awaits it with the region; the use holds the capture until the schedule awaits it so
     passthrough: list[tuple[Operation, int, Value]] = field(default_factory=list)
+    # the region's own ``affinity`` (``stream.async.execute on(...)``): where it runs, whatever its ops say
+    affinity: A.Attribute | None = None
 
     def ops(self) -> list[Operation]:
         return [o for it in self.items for o in (it if isinstance(it, list) else [it])]
@@ -310,7 +312,9 @@ def _inline_execute(exe: Operation) -> PinnedRegion | None:
         placeholder = Operation("stream.timepoint.immediate", result_types=[T.TimepointType()])
         placeholder.location = exe.location
         block.insert(block.ops.index(exe), placeholder)
-        region = PinnedRegion(items, exe.await_timepoint, placeholder, effects=effects)
+        region = PinnedRegion(
+            items, exe.await_timepoint, placeholder, effects=effects, affinity=exe.attr("affinity")
+        )
     if region is not None:
         region.unawaited = [
             (user, i)
