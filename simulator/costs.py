@@ -36,13 +36,14 @@ import math
 import pathlib
 import re
 import tomllib
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
 from ir import Operation
 from ir import types as T
 from ir.affine import AffineBinary, AffineDim, AffineExpr
-from ir.attributes import AffineMapAttr, ArrayAttr, DenseArrayAttr, FloatAttr
+from ir.attributes import AffineMapAttr, ArrayAttr, DenseArrayAttr, FloatAttr, IntegerAttr
 from simulator.dispatch_model import TRANSCENDENTAL_FUNCTIONS, shape_key
 from simulator.errors import InputError
 from simulator.machine import DeviceSpec
@@ -180,11 +181,12 @@ def _math_counts(op: Operation, dynamic: list[int]) -> dict[str, int]:
     if op.op_name in _TRANSCENDENTAL_LINALG:
         out_t = op.results[0].type if op.results else None
         return {"exp": math.prod(_dims(out_t, dynamic))} if out_t is not None else {}
-    per_point: dict[str, int] = {}
+    counts: dict[str, int] = {}
+    evaluations = None
     for inner in op.walk():
         converted = conversion(inner) or soft_arithmetic(inner)
         if converted is not None:
-            per_point[converted] = per_point.get(converted, 0) + 1
+            functions = {converted: 1}
         elif inner.op_name.startswith("math."):
             functions = (
                 powf_functions(inner) if inner.op_name == "math.powf" else {inner.op_name[len("math.") :]: 1}
@@ -193,12 +195,78 @@ def _math_counts(op: Operation, dynamic: list[int]) -> dict[str, int]:
             # software routine (:func:`soft_arithmetic`): ``tanh.f16`` is priced apart from ``tanh``.
             soft = _dtype_name(inner.results[0].type) if inner.results else ""
             suffix = f".{soft}" if soft in SOFT_FLOATS else ""
-            for name, n in functions.items():
-                per_point[name + suffix] = per_point.get(name + suffix, 0) + n
-    if not per_point:
-        return {}
+            functions = {name + suffix: n for name, n in functions.items()}
+        else:
+            continue
+        if evaluations is None:
+            evaluations = _loop_invariance(op, dynamic)
+        times = evaluations(inner)
+        for name, n in functions.items():
+            counts[name] = counts.get(name, 0) + times * n
+    return counts
+
+
+def _loop_invariance(op: Operation, dynamic: list[int]) -> Callable[[Operation], int]:
+    """How many times each op of the body of the top-level linalg op ``op`` is evaluated: once per point
+    of the loops up to the innermost one its operands depend on (LLVM hoists it out of the loops inside
+    that one: layer normalization's ``rsqrt(var[i])`` over a ``16 x 64`` space is 16 evaluations, not
+    1024). A block argument depends on the loops of its operand's indexing map, an output one also on
+    every reduction loop (it carries the reduction), ``linalg.index`` on its loop, a value from outside
+    the body on none. The loops run in the order of the iteration space's dimensions (``d0`` outermost).
+    An op without a ``linalg.generic``-like body on tensors (indexing maps beside a one-block region,
+    results) is evaluated at every point."""
+    extents = _loop_extents(op, dynamic)
     space = _iteration_space(op, dynamic)
-    return {f: space * n for f, n in per_point.items()}
+    maps = op.attr("indexing_maps")
+    iterators = op.attr("iterator_types")
+    if (
+        not extents
+        or not isinstance(maps, ArrayAttr)
+        or not isinstance(iterators, ArrayAttr)
+        or len(op.regions) != 1
+        or len(op.regions[0].blocks) != 1
+        or not op.results
+    ):
+        return lambda inner: space
+    loops = len(iterators.elements)
+    reductions = {i for i, it in enumerate(iterators.elements) if "reduction" in str(it)}
+    block = op.regions[0].blocks[0]
+    outputs_from = len(op.operands) - len(op.results)
+    loops_of: dict[int, frozenset[int]] = {}
+    everything = frozenset(range(loops))
+    for arg, m in zip(block.args, maps.elements):
+        if not isinstance(m, AffineMapAttr):
+            loops_of[id(arg)] = everything
+            continue
+        used = frozenset().union(*(_dims_of(e) for e in m.value.results))
+        loops_of[id(arg)] = used | reductions if arg.index >= outputs_from else used
+    # The loops each op of the body depends on, in the body's order (its operands are defined first).
+    depends: dict[int, frozenset[int]] = {}
+    for inner in op.walk():
+        if inner is op:
+            continue
+        if inner.parent is not block or inner.regions:
+            # An op of a nested region (an scf.if's), or one holding a region, varies with every loop.
+            used = everything
+        elif inner.op_name == "linalg.index":
+            dim = inner.attr("dim")
+            used = frozenset({dim.value}) if isinstance(dim, IntegerAttr) else everything
+        else:
+            used = frozenset().union(*(loops_of.get(id(v), frozenset()) for v in inner.operands))
+        depends[id(inner)] = used
+        for result in inner.results:
+            loops_of[id(result)] = used
+    cache: dict[frozenset[int], int] = {}
+
+    def evaluations(inner: Operation) -> int:
+        used = depends.get(id(inner), everything)
+        found = cache.get(used)
+        if found is None:
+            innermost = max(used, default=-1)
+            found = cache[used] = math.prod(extents.get(d, 1) for d in range(innermost + 1))
+        return found
+
+    return evaluations
 
 
 def op_class(name: str, kind: str = "") -> str:
@@ -423,7 +491,9 @@ def _nbytes(t: T.Type, dynamic: list[int]) -> int:
     return math.prod(_dims(t, dynamic)) * T.element_byte_size(t.element_type)
 
 
-def _iteration_space(op: Operation, dynamic: list[int]) -> int:
+def _loop_extents(op: Operation, dynamic: list[int]) -> dict[int, int]:
+    """Each loop's extent (by dimension position) of a linalg op with ``indexing_maps``, from the
+    operands its maps index with that loop alone; empty without maps."""
     maps = op.attr("indexing_maps")
     sizes: dict[int, int] = {}
     if isinstance(maps, ArrayAttr):
@@ -433,6 +503,11 @@ def _iteration_space(op: Operation, dynamic: list[int]) -> int:
             for extent, expr in zip(_dims(value.type, dynamic), m.value.results):
                 if isinstance(expr, AffineDim):
                     sizes[expr.position] = max(sizes.get(expr.position, 1), extent)
+    return sizes
+
+
+def _iteration_space(op: Operation, dynamic: list[int]) -> int:
+    sizes = _loop_extents(op, dynamic)
     if sizes:
         return math.prod(sizes.values())
     return max((math.prod(_dims(v.type, dynamic)) for v in op.operands), default=1)
