@@ -20,10 +20,13 @@ or JSON keyed by export name (the leaf of ``@exe::@export``) or ``exe::export``:
     scale = 1.4                 # multiplies it
     [executables."main_dispatch_4_elementwise_2x11x14x6_f32"]
     partial_vectors = 308       # IREE's vector tile leaves that many partial vectors (fitted model)
+    [executables."main_dispatch_8_conv_2x9x5x6x3x3_f32"]
+    masked_steps = 324          # IREE's code runs that many vector steps masked (fitted model)
 
-``partial_vectors`` is what IREE's compile of the program says (:mod:`simulator.calibration.tiles`:
-``python -m simulator.calibration.tiles cmd.mlir -o tiles.toml`` writes such a table); a fitted dispatch
-model prices each at its ``ns_per_partial``.
+``partial_vectors`` and ``masked_steps`` are what IREE's compile of the program says
+(:mod:`simulator.calibration.tiles`: ``python -m simulator.calibration.tiles cmd.mlir -o tiles.toml``
+writes such a table); a fitted dispatch model prices each at its ``ns_per_partial`` and
+``ns_per_masked``.
 
 Transfers take ``latency + bytes / bandwidth``; fills write and copies read and write device memory.
 All results are integer nanoseconds (rounded up, so that no op takes zero time by rounding).
@@ -352,6 +355,10 @@ def ceil_ns(seconds: float) -> int:
     return max(0, math.ceil(seconds * 1e9 - 1e-6))
 
 
+#: The keys of a calibration table's entry.
+_ENTRY_KEYS = ("duration_ns", "scale", "partial_vectors", "masked_steps")
+
+
 class Calibration:
     """Per-executable overrides: ``duration_ns`` or ``scale`` by export name."""
 
@@ -382,11 +389,13 @@ class Calibration:
         if not isinstance(table, dict):
             raise InputError(f"calibration table {p}: expected a table of executables")
         for name, entry in table.items():
-            if not isinstance(entry, dict) or not ({"duration_ns", "scale", "partial_vectors"} & set(entry)):
+            if not isinstance(entry, dict) or not (set(_ENTRY_KEYS) & set(entry)):
                 raise InputError(
-                    f"calibration table {p}: entry {name!r} needs duration_ns, scale or partial_vectors"
+                    f"calibration table {p}: entry {name!r} needs duration_ns, scale, partial_vectors or"
+                    " masked_steps"
                 )
-            for key, low in (("duration_ns", 0.0), ("scale", 0.0), ("partial_vectors", 0.0)):
+            for key in _ENTRY_KEYS:
+                low = 0.0
                 if key not in entry:
                     continue
                 value = entry[key]
@@ -422,6 +431,12 @@ class CostModel:
         entry = self.calibration.lookup(names) if self.calibration.table else None
         return int(entry.get("partial_vectors", 0)) if entry is not None else 0
 
+    def masked_steps(self, names: tuple[str, ...]) -> int:
+        """The dispatch's masked vector steps from the calibration table (``masked_steps``), 0 when it
+        gives none."""
+        entry = self.calibration.lookup(names) if self.calibration.table else None
+        return int(entry.get("masked_steps", 0)) if entry is not None else 0
+
     def dispatch_ns(self, device: DeviceSpec, names: tuple[str, ...], cost: DispatchCost) -> int:
         entry = self.calibration.lookup(names) if self.calibration.table else None
         if entry is not None and "duration_ns" in entry:
@@ -432,8 +447,17 @@ class CostModel:
             moved = cost.bytes_read + cost.bytes_written
             shape = shape_key(names[0], cost.math) if names and model.shape_scale else None
             partial = int(entry.get("partial_vectors", 0)) if entry is not None else 0
+            masked = int(entry.get("masked_steps", 0)) if entry is not None else 0
             predicted = model.predict_ns(
-                cls, cost.flops, moved, cost.transcendentals, cost.math, shape, cost.dynamic_rows, partial
+                cls,
+                cost.flops,
+                moved,
+                cost.transcendentals,
+                cost.math,
+                shape,
+                cost.dynamic_rows,
+                partial,
+                masked,
             )
             ns = math.ceil(predicted - 1e-6)
         else:

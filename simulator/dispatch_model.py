@@ -124,6 +124,10 @@ class DispatchModelSpec:
     innermost loop does not divide that loop's extent, and the last vector of each run goes lane by lane:
     :func:`simulator.calibration.tiles.partial_vectors`, read from IREE's compile of the program); a
     dispatch whose count is not known (no table) pays none.
+
+    ``ns_per_masked`` is the cost of each vector step a convolution runs masked (a loop IREE vectorizes
+    does not divide by its tile, and the whole convolution's vector code is masked:
+    :func:`simulator.calibration.tiles.masked_steps`); a dispatch whose count is not known pays none.
     """
 
     overhead_ns: dict[str, float]
@@ -138,6 +142,7 @@ class DispatchModelSpec:
     floor_ns: float = 0.0
     row_tile: int = 1
     ns_per_partial: float = 0.0
+    ns_per_masked: float = 0.0
 
     @staticmethod
     def _lookup(table: dict[str, float], op_class: str) -> float:
@@ -166,6 +171,7 @@ class DispatchModelSpec:
         shape: str | None = None,
         dynamic_rows: int = 0,
         partial: int = 0,
+        masked: int = 0,
     ) -> float:
         overhead, per_flop, per_byte = self.coefficients(op_class)
         per_t = self._lookup(self.ns_per_transcendental, op_class) if transcendentals else 0.0
@@ -173,7 +179,13 @@ class DispatchModelSpec:
         compute = flops * per_flop + transcendentals * per_t
         if self.ns_per_math:
             compute += sum(n * self.math_ns(f) for f, n in math_counts)
-        ns = overhead + compute * tiles + nbytes * per_byte + partial * self.ns_per_partial
+        ns = (
+            overhead
+            + compute * tiles
+            + nbytes * per_byte
+            + partial * self.ns_per_partial
+            + masked * self.ns_per_masked
+        )
         return max(self.floor_ns, self.pooled_ns(ns) * self.shape_factor(shape, flops))
 
     def pooled_ns(self, serial_ns: float) -> float:

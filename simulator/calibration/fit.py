@@ -90,6 +90,8 @@ class DispatchSample:
     kind: str = ""
     #: partial vectors in IREE's code for it (:func:`simulator.calibration.tiles.partial_vectors`)
     partial: int = 0
+    #: vector steps IREE's code runs masked (:func:`simulator.calibration.tiles.masked_steps`)
+    masked: int = 0
 
     @property
     def op_class(self) -> str:
@@ -114,6 +116,7 @@ class DispatchFit:
             shape_key(sample.name, sample.math),
             sample.dynamic_rows,
             sample.partial,
+            sample.masked,
         )
 
 
@@ -124,6 +127,8 @@ SHARED = "*"
 MATH = "math"
 #: The column of the cost per partial vector (``(PARTIAL, 0)``), shared by every class.
 PARTIAL = "partial"
+#: The column of the cost per masked vector step (``(MASKED, 0)``), shared by every class.
+MASKED = "masked"
 #: Samples a class needs for its own overhead and per-byte terms.
 MIN_SAMPLES = 3
 
@@ -202,7 +207,7 @@ def _weighted_square_error(rows: Sequence[DispatchSample], model: DispatchModelS
     total = 0.0
     for s in rows:
         p = model.predict_ns(
-            s.op_class, s.flops, s.bytes, s.transcendentals, s.math, None, s.dynamic_rows, s.partial
+            s.op_class, s.flops, s.bytes, s.transcendentals, s.math, None, s.dynamic_rows, s.partial, s.masked
         )
         total += (p / s.measured_ns - 1.0) ** 2 / per_program[s.program]
     return total
@@ -226,6 +231,8 @@ def _fit_line(
     columns += [(MATH, f) for f in functions] if functions else [(SHARED, 3)]
     if any(s.partial for s in rows):
         columns.append((PARTIAL, 0))
+    if any(s.masked for s in rows):
+        columns.append((MASKED, 0))
     for c in classes:
         members = [s for s in rows if s.op_class == c]
         has_flops = any(s.flops for s in members)
@@ -258,6 +265,8 @@ def _fit_line(
                 a[i, j] += n * tiles / targets[i]
         if s.partial and (PARTIAL, 0) in index:
             a[i, index[(PARTIAL, 0)]] = s.partial / targets[i]
+        if s.masked and (MASKED, 0) in index:
+            a[i, index[(MASKED, 0)]] = s.masked / targets[i]
     weights = np.array([1.0 / math.sqrt(per_program[s.program]) for s in rows])
     a *= weights[:, None]
     b *= weights
@@ -289,6 +298,7 @@ def _fit_line(
         tables["ns_per_transcendental"],
         dict(sorted(per_function.items())),
         ns_per_partial=float(f"{float(x[index[(PARTIAL, 0)]]):.6g}") if (PARTIAL, 0) in index else 0.0,
+        ns_per_masked=float(f"{float(x[index[(MASKED, 0)]]):.6g}") if (MASKED, 0) in index else 0.0,
     )
 
 
@@ -319,7 +329,15 @@ def shape_scales(
             for m in near
             if (
                 p := model.predict_ns(
-                    m.op_class, m.flops, m.bytes, m.transcendentals, m.math, None, m.dynamic_rows, m.partial
+                    m.op_class,
+                    m.flops,
+                    m.bytes,
+                    m.transcendentals,
+                    m.math,
+                    None,
+                    m.dynamic_rows,
+                    m.partial,
+                    m.masked,
                 )
             )
             > 0

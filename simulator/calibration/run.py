@@ -208,10 +208,14 @@ class _RecordingCosts(CostModel):
     """The session's cost model, remembering what each dispatch cost: the trace keeps flops and bytes
     but not the transcendental count the fit needs."""
 
-    def __init__(self, partials: dict[str, int] | None = None) -> None:
-        table = {name: {"partial_vectors": float(n)} for name, n in (partials or {}).items()}
+    def __init__(self, partials: dict[str, int] | None = None, masked: dict[str, int] | None = None) -> None:
+        table: dict[str, dict[str, float]] = {}
+        for key, counts in (("partial_vectors", partials), ("masked_steps", masked)):
+            for name, n in (counts or {}).items():
+                table.setdefault(name, {})[key] = float(n)
         super().__init__(Calibration(table, "IREE's executable configurations") if table else None)
         self.partials: dict[tuple[str, int, int], int] = {}
+        self.masked: dict[tuple[str, int, int], int] = {}
         self.transcendentals: dict[tuple[str, int, int], int] = {}
         self.math: dict[tuple[str, int, int], tuple[tuple[str, int], ...]] = {}
         self.rows: dict[tuple[str, int, int], int] = {}
@@ -224,7 +228,17 @@ class _RecordingCosts(CostModel):
         self.rows[key] = cost.dynamic_rows
         self.kinds[key] = cost.kind
         self.partials[key] = self.partial_vectors(names)
+        self.masked[key] = self.masked_steps(names)
         return super().dispatch_ns(device, names, cost)
+
+
+def case_masked(stream_ir: pathlib.Path, device: str = "local-task") -> dict[str, int]:
+    """Each export's masked vector steps (:func:`~simulator.calibration.tiles.stream_masked`) in IREE's
+    compile of ``stream_ir`` for ``device``, or none without IREE's tools (the model then prices none)."""
+    try:
+        return tiles.stream_masked(stream_ir, device)
+    except ProfileError:
+        return {}
 
 
 def case_partials(stream_ir: pathlib.Path, device: str = "local-task") -> dict[str, int]:
@@ -248,7 +262,7 @@ def simulate_case(
 
     params = dict(p.split("=", 1) for p in case.parameters)
     session = Session(machine)
-    costs = session.costs = _RecordingCosts(case_partials(stream_ir, device))
+    costs = session.costs = _RecordingCosts(case_partials(stream_ir, device), case_masked(stream_ir, device))
     result = session.run_sync(
         _module(stream_ir), "main", _inputs(case), parameters=params or None, timing_only=False
     )
@@ -267,6 +281,7 @@ def simulate_case(
                 "dynamic_rows": costs.rows.get(_key(s), 0),
                 "kind": costs.kinds.get(_key(s), ""),
                 "partial": costs.partials.get(_key(s), 0),
+                "masked": costs.masked.get(_key(s), 0),
                 "dur_ns": s.dur_ns,
             }
             for s in result.trace.iter_spans()
@@ -331,6 +346,7 @@ def dispatch_samples(measured: dict[str, Any], simulated: dict[str, Any]) -> lis
             int(sim.get("dynamic_rows", 0)),
             str(sim.get("kind", "")),
             int(sim.get("partial", 0)),
+            int(sim.get("masked", 0)),
         )
         for m, sim in pair_dispatches(measured, simulated)
     ]
@@ -363,6 +379,7 @@ def model_table(dispatch: DispatchFit) -> dict[str, Any]:
         **({"floor_ns": m.floor_ns} if m.floor_ns else {}),
         **({"row_tile": m.row_tile} if m.row_tile > 1 else {}),
         **({"ns_per_partial": m.ns_per_partial} if m.ns_per_partial else {}),
+        **({"ns_per_masked": m.ns_per_masked} if m.ns_per_masked else {}),
     }
 
 
