@@ -21,9 +21,9 @@ or JSON keyed by export name (the leaf of ``@exe::@export``) or ``exe::export``:
     [executables."main_dispatch_4_elementwise_2x11x14x6_f32"]
     partial_vectors = 308       # IREE's vector tile leaves that many partial vectors (fitted model)
     [executables."main_dispatch_8_conv_2x9x5x6x3x3_f32"]
-    masked_steps = 324          # IREE's code runs that many vector steps masked (fitted model)
+    masked_lanes = 5832         # IREE's code runs that many vector lanes masked (fitted model)
 
-``partial_vectors`` and ``masked_steps`` are what IREE's compile of the program says
+``partial_vectors`` and ``masked_lanes`` are what IREE's compile of the program says
 (:mod:`simulator.calibration.tiles`: ``python -m simulator.calibration.tiles cmd.mlir -o tiles.toml``
 writes such a table); a fitted dispatch model prices each at its ``ns_per_partial`` and
 ``ns_per_masked``.
@@ -356,7 +356,7 @@ def ceil_ns(seconds: float) -> int:
 
 
 #: The keys of a calibration table's entry.
-_ENTRY_KEYS = ("duration_ns", "scale", "partial_vectors", "masked_steps")
+_ENTRY_KEYS = ("duration_ns", "scale", "partial_vectors", "masked_lanes")
 
 
 class Calibration:
@@ -392,7 +392,7 @@ class Calibration:
             if not isinstance(entry, dict) or not (set(_ENTRY_KEYS) & set(entry)):
                 raise InputError(
                     f"calibration table {p}: entry {name!r} needs duration_ns, scale, partial_vectors or"
-                    " masked_steps"
+                    " masked_lanes"
                 )
             for key in _ENTRY_KEYS:
                 low = 0.0
@@ -431,11 +431,11 @@ class CostModel:
         entry = self.calibration.lookup(names) if self.calibration.table else None
         return int(entry.get("partial_vectors", 0)) if entry is not None else 0
 
-    def masked_steps(self, names: tuple[str, ...]) -> int:
-        """The dispatch's masked vector steps from the calibration table (``masked_steps``), 0 when it
+    def masked_lanes(self, names: tuple[str, ...]) -> int:
+        """The dispatch's masked vector lanes from the calibration table (``masked_lanes``), 0 when it
         gives none."""
         entry = self.calibration.lookup(names) if self.calibration.table else None
-        return int(entry.get("masked_steps", 0)) if entry is not None else 0
+        return int(entry.get("masked_lanes", 0)) if entry is not None else 0
 
     def dispatch_ns(self, device: DeviceSpec, names: tuple[str, ...], cost: DispatchCost) -> int:
         entry = self.calibration.lookup(names) if self.calibration.table else None
@@ -447,7 +447,7 @@ class CostModel:
             moved = cost.bytes_read + cost.bytes_written
             shape = shape_key(names[0], cost.math) if names and model.shape_scale else None
             partial = int(entry.get("partial_vectors", 0)) if entry is not None else 0
-            masked = int(entry.get("masked_steps", 0)) if entry is not None else 0
+            masked = int(entry.get("masked_lanes", 0)) if entry is not None else 0
             predicted = model.predict_ns(
                 cls,
                 cost.flops,

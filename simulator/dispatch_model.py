@@ -125,9 +125,9 @@ class DispatchModelSpec:
     :func:`simulator.calibration.tiles.partial_vectors`, read from IREE's compile of the program); a
     dispatch whose count is not known (no table) pays none.
 
-    ``ns_per_masked`` is the cost of each vector step a convolution runs masked (a loop IREE vectorizes
+    ``ns_per_masked`` is the cost of each vector lane a convolution runs masked (a loop IREE vectorizes
     does not divide by its tile, and the whole convolution's vector code is masked:
-    :func:`simulator.calibration.tiles.masked_steps`); a dispatch whose count is not known pays none.
+    :func:`simulator.calibration.tiles.masked_lanes`); a dispatch whose count is not known pays none.
     """
 
     overhead_ns: dict[str, float]

@@ -90,7 +90,7 @@ class DispatchSample:
     kind: str = ""
     #: partial vectors in IREE's code for it (:func:`simulator.calibration.tiles.partial_vectors`)
     partial: int = 0
-    #: vector steps IREE's code runs masked (:func:`simulator.calibration.tiles.masked_steps`)
+    #: vector lanes IREE's code runs masked (:func:`simulator.calibration.tiles.masked_lanes`)
     masked: int = 0
 
     @property
@@ -127,7 +127,7 @@ SHARED = "*"
 MATH = "math"
 #: The column of the cost per partial vector (``(PARTIAL, 0)``), shared by every class.
 PARTIAL = "partial"
-#: The column of the cost per masked vector step (``(MASKED, 0)``), shared by every class.
+#: The column of the cost per masked vector lane (``(MASKED, 0)``), shared by every class.
 MASKED = "masked"
 #: Samples a class needs for its own overhead and per-byte terms.
 MIN_SAMPLES = 3

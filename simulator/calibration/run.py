@@ -210,7 +210,7 @@ class _RecordingCosts(CostModel):
 
     def __init__(self, partials: dict[str, int] | None = None, masked: dict[str, int] | None = None) -> None:
         table: dict[str, dict[str, float]] = {}
-        for key, counts in (("partial_vectors", partials), ("masked_steps", masked)):
+        for key, counts in (("partial_vectors", partials), ("masked_lanes", masked)):
             for name, n in (counts or {}).items():
                 table.setdefault(name, {})[key] = float(n)
         super().__init__(Calibration(table, "IREE's executable configurations") if table else None)
@@ -228,12 +228,12 @@ class _RecordingCosts(CostModel):
         self.rows[key] = cost.dynamic_rows
         self.kinds[key] = cost.kind
         self.partials[key] = self.partial_vectors(names)
-        self.masked[key] = self.masked_steps(names)
+        self.masked[key] = self.masked_lanes(names)
         return super().dispatch_ns(device, names, cost)
 
 
 def case_masked(stream_ir: pathlib.Path, device: str = "local-task") -> dict[str, int]:
-    """Each export's masked vector steps (:func:`~simulator.calibration.tiles.stream_masked`) in IREE's
+    """Each export's masked vector lanes (:func:`~simulator.calibration.tiles.stream_masked`) in IREE's
     compile of ``stream_ir`` for ``device``, or none without IREE's tools (the model then prices none)."""
     try:
         return tiles.stream_masked(stream_ir, device)

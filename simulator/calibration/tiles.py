@@ -163,35 +163,37 @@ def partial_vectors(name: str, parallel: tuple[int, ...]) -> int:
 _CONV = re.compile(r"_dispatch_\d+_conv_")
 
 
-def masked_steps(name: str, parallel: tuple[int, ...], reduction: tuple[int, ...]) -> int:
-    """How many vector steps a convolution (IREE's ``conv_`` dispatches: convolutions, pooling windows,
+def masked_lanes(name: str, parallel: tuple[int, ...], reduction: tuple[int, ...]) -> int:
+    """How many vector lanes a convolution (IREE's ``conv_`` dispatches: convolutions, pooling windows,
     grouped and depthwise ones) runs masked: when the extent of a loop IREE vectorizes (a
     ``vector_common_parallel`` entry above 1) is above its tile and not a multiple of it, IREE's code
     masks the vector operations of the whole convolution, which a CPU without masked loads and stores
-    (generic x86-64) runs lane by lane. One step per vector tile of the parallel loops and per
-    ``vector_reduction`` tile of the reduction loops (the loops' extents are the shape in IREE's export
-    name, which leaves out leading loops of one: ``conv_14x14x4x3x3`` over 6 loops); 0 when no such loop
-    exists, or the name gives no static shape of at most as many loops as the tile has entries.
+    (generic x86-64) runs lane by lane. The lanes are the convolution's iteration space with each loop
+    rounded up to whole tiles (``vector_common_parallel`` for the parallel loops, ``vector_reduction`` for
+    the reduction ones); the loops' extents are the shape in IREE's export name, which leaves out leading
+    loops of one (``conv_14x14x4x3x3`` over 6 loops). 0 when no such loop exists, or the name gives no
+    static shape of at most as many loops as the tile has entries.
 
     IREE's profile on a generic x86-64 CPU: a depthwise ``2x9x5x6x3x3`` with tile ``[1, 1, 2, 3]`` (5
     columns in tiles of 2) runs 3.5 us, a ``2x9x9x6x3x3`` one with tile ``[1, 1, 3, 3]`` 0.85; a max pool
-    ``2x15x15x8x3x3`` (tile ``[1, 1, 2, 4]``) 23 us, one ``14x14x4x3x3`` (the same tile) 1.0.
+    ``2x15x15x8x3x3`` (tile ``[1, 1, 2, 4]``) 23 us, one ``14x14x4x3x3`` (the same tile) 1.0: about half
+    a nanosecond a masked lane, where a lane of a whole vector costs a few hundredths.
 
     Examples
     --------
-    >>> masked_steps("main_dispatch_8_conv_2x9x5x6x3x3_f32", (1, 1, 2, 3, 0, 0), (0, 0, 0, 0, 1, 3))
-    324
-    >>> masked_steps("main_dispatch_0_conv_2x9x9x6x3x3_f32", (1, 1, 3, 3, 0, 0), (0, 0, 0, 0, 1, 3))
+    >>> masked_lanes("main_dispatch_8_conv_2x9x5x6x3x3_f32", (1, 1, 2, 3, 0, 0), (0, 0, 0, 0, 1, 3))
+    5832
+    >>> masked_lanes("main_dispatch_0_conv_2x9x9x6x3x3_f32", (1, 1, 3, 3, 0, 0), (0, 0, 0, 0, 1, 3))
     0
-    >>> masked_steps("main_dispatch_0_conv_2x15x15x8x3x3_f32", (1, 1, 2, 4, 0, 0), (0, 0, 0, 0, 1, 3))
-    1440
-    >>> masked_steps("main_dispatch_0_conv_13x14x4x3x3_f32", (1, 1, 2, 4, 0, 0), (0, 0, 0, 0, 1, 3))
+    >>> masked_lanes("main_dispatch_0_conv_2x15x15x8x3x3_f32", (1, 1, 2, 4, 0, 0), (0, 0, 0, 0, 1, 3))
+    34560
+    >>> masked_lanes("main_dispatch_0_conv_13x14x4x3x3_f32", (1, 1, 2, 4, 0, 0), (0, 0, 0, 0, 1, 3))
     0
-    >>> masked_steps("main_dispatch_0_conv_14x13x4x3x3_f32", (1, 1, 2, 4, 0, 0), (0, 0, 0, 0, 1, 3))
-    294
-    >>> masked_steps("main_dispatch_4_elementwise_2x11x14x6_f32", (1, 1, 1, 4), ())
+    >>> masked_lanes("main_dispatch_0_conv_14x13x4x3x3_f32", (1, 1, 2, 4, 0, 0), (0, 0, 0, 0, 1, 3))
+    7056
+    >>> masked_lanes("main_dispatch_4_elementwise_2x11x14x6_f32", (1, 1, 1, 4), ())
     0
-    >>> masked_steps("main$async_dispatch_3_conv_Dx6x4x4x2x2_f32", (1, 1, 1, 4, 0, 0), (0, 0, 0, 0, 1, 2))
+    >>> masked_lanes("main$async_dispatch_3_conv_Dx6x4x4x2x2_f32", (1, 1, 1, 4, 0, 0), (0, 0, 0, 0, 1, 2))
     0
     """
     if _CONV.search(name) is None:
@@ -206,11 +208,11 @@ def masked_steps(name: str, parallel: tuple[int, ...], reduction: tuple[int, ...
     reduce = list(reduction) + [0] * (len(parallel) - len(reduction))
     if not any(t > 1 and e > t and e % t for e, t in zip(extents, parallel)):
         return 0
-    steps = 1
+    lanes = 1
     for e, t, r in zip(extents, parallel, reduce):
-        tile = t if t > 0 else r
-        steps *= -(-e // max(tile, 1))
-    return steps
+        tile = max(t if t > 0 else r, 1)
+        lanes *= -(-e // tile) * tile
+    return lanes
 
 
 _TILES: dict[str, dict[str, tuple[tuple[int, ...], tuple[int, ...]]]] = {}
@@ -264,24 +266,24 @@ def stream_partials(stream_ir: Path, device: str) -> dict[str, int]:
 
 
 def stream_masked(stream_ir: Path, device: str) -> dict[str, int]:
-    """:func:`masked_steps` of every export of the program whose stream IR is ``stream_ir`` in IREE's
+    """:func:`masked_lanes` of every export of the program whose stream IR is ``stream_ir`` in IREE's
     compile for HAL device ``device`` (:func:`stream_tiles`), exports without one left out."""
     tiles = stream_tiles(stream_ir, device)
-    return {n: m for n, (par, red) in sorted(tiles.items()) if (m := masked_steps(n, par, red))}
+    return {n: m for n, (par, red) in sorted(tiles.items()) if (m := masked_lanes(n, par, red))}
 
 
 def tiles_table(partials: dict[str, int], masked: dict[str, int] | None = None) -> str:
     """A calibration table (TOML, :class:`simulator.costs.Calibration`) giving each export's partial
-    vectors and masked steps, for ``streamsim run --calibration``.
+    vectors and masked lanes, for ``streamsim run --calibration``.
 
     Examples
     --------
     >>> print(tiles_table({"main_dispatch_4_elementwise_2x11x14x6_f32": 308}), end="")
     [executables."main_dispatch_4_elementwise_2x11x14x6_f32"]
     partial_vectors = 308
-    >>> print(tiles_table({}, {"main_dispatch_8_conv_2x9x5x6x3x3_f32": 324}), end="")
+    >>> print(tiles_table({}, {"main_dispatch_8_conv_2x9x5x6x3x3_f32": 5832}), end="")
     [executables."main_dispatch_8_conv_2x9x5x6x3x3_f32"]
-    masked_steps = 324
+    masked_lanes = 5832
     """
     masked = masked or {}
     out = []
@@ -290,13 +292,13 @@ def tiles_table(partials: dict[str, int], masked: dict[str, int] | None = None) 
         if name in partials:
             out.append(f"partial_vectors = {partials[name]}\n")
         if name in masked:
-            out.append(f"masked_steps = {masked[name]}\n")
+            out.append(f"masked_lanes = {masked[name]}\n")
     return "".join(out)
 
 
 def main(argv: list[str] | None = None) -> int:
     """``python -m simulator.calibration.tiles STREAM_IR [--device D] [-o FILE]``: the program's partial
-    vectors and masked steps in IREE's compile, as a calibration table (stdout without ``-o``). Exit 2 on bad input."""
+    vectors and masked lanes in IREE's compile, as a calibration table (stdout without ``-o``). Exit 2 on bad input."""
     import argparse
     import sys
 

@@ -1,8 +1,8 @@
 """Masked convolutions (issue 16): when a loop IREE vectorizes in a convolution (a pooling window, a
 depthwise or grouped convolution) does not divide by its vector tile, IREE's code masks the whole
 convolution's vector operations, which a generic x86-64 CPU runs lane by lane; the count of masked
-vector steps is read from IREE's own compile of the program, the fit prices a step, the simulator charges
-it per dispatch."""
+vector lanes is read from IREE's own compile of the program, the fit prices a lane, the simulator charges
+them per dispatch."""
 
 from __future__ import annotations
 
@@ -12,7 +12,7 @@ import pathlib
 import pytest
 
 from simulator.calibration.fit import DispatchSample, fit_dispatch_model
-from simulator.calibration.tiles import masked_steps, tiles_table
+from simulator.calibration.tiles import masked_lanes, tiles_table
 from simulator.costs import Calibration, CostModel, DispatchCost
 from simulator.errors import InputError
 
@@ -23,7 +23,7 @@ def test_iree_masks_the_convolutions_whose_columns_do_not_divide_by_the_tile(
     iree: None, tmp_path: pathlib.Path
 ) -> None:
     """flax_dilated_pools: the depthwise convolution over 5 output columns gets a tile of 2 columns (its
-    masked steps: 2 x 9 rows, 3 column tiles, 2 channel tiles, 3 window rows); the other windows of the
+    masked lanes: 2 x 9 rows, 6 columns (3 tiles of 2), 6 channels, 3 x 3 window); the other windows of the
     program get tiles that divide their loops. The suite's max pool over 15 columns in tiles of 2 is
     masked, its depthwise convolution over 9 columns in tiles of 3 is not."""
     from simulator.calibration.run import benchmark_case, case_masked, fixture_case, stream_ir_of
@@ -32,32 +32,32 @@ def test_iree_masks_the_convolutions_whose_columns_do_not_divide_by_the_tile(
     dilated = fixture_case(ROOT / "tests" / "fixtures" / "frontends" / "flax_dilated_pools")
     assert dilated.stream_ir is not None
     assert case_masked(dilated.stream_ir, "local-sync") == {
-        "main_dispatch_8_conv_2x9x5x6x3x3_f32": 2 * 9 * 3 * 2 * 3
+        "main_dispatch_8_conv_2x9x5x6x3x3_f32": 2 * 9 * 6 * 6 * 3 * 3
     }
     found = {}
     for bench in (pool2d(2, 32, 8, 3, 2, "max"), depthwise_conv(2, 11, 6)):
         found[bench.name] = case_masked(stream_ir_of(benchmark_case(bench, tmp_path), tmp_path, "local-sync"))
     assert found == {
-        "pool_max_2x32x32x8_k3s2": {"main_dispatch_0_conv_2x15x15x8x3x3_f32": 2 * 15 * 8 * 2 * 3},
+        "pool_max_2x32x32x8_k3s2": {"main_dispatch_0_conv_2x15x15x8x3x3_f32": 2 * 15 * 16 * 8 * 3 * 3},
         "depthwise_conv_2x11x11x6_k3": {},
     }
 
 
-def test_masked_steps_counts_convolutions_only() -> None:
+def test_masked_lanes_counts_convolutions_only() -> None:
     # A map's ragged rows are partial vectors (simulator.calibration.tiles.partial_vectors), not masked
-    # steps; a dynamic shape gives no count; a loop shorter than its tile is not a remainder.
-    assert masked_steps("main_dispatch_4_elementwise_2x11x14x6_f32", (1, 1, 1, 4), ()) == 0
+    # lanes; a dynamic shape gives no count; a loop shorter than its tile is not a remainder.
+    assert masked_lanes("main_dispatch_4_elementwise_2x11x14x6_f32", (1, 1, 1, 4), ()) == 0
     assert (
-        masked_steps("main$async_dispatch_3_conv_Dx6x4x4x2x2_f32", (1, 1, 1, 4, 0, 0), (0, 0, 0, 0, 1, 2))
+        masked_lanes("main$async_dispatch_3_conv_Dx6x4x4x2x2_f32", (1, 1, 1, 4, 0, 0), (0, 0, 0, 0, 1, 2))
         == 0
     )
-    assert masked_steps("main_dispatch_0_conv_2x9x1x8x3x3_f32", (1, 1, 2, 4, 0, 0), (0, 0, 0, 0, 1, 3)) == 0
-    assert masked_steps("main_dispatch_1_winograd_input_transform_8x8x2x2x3x3xf32", (1, 1, 1, 1), ()) == 0
+    assert masked_lanes("main_dispatch_0_conv_2x9x1x8x3x3_f32", (1, 1, 2, 4, 0, 0), (0, 0, 0, 0, 1, 3)) == 0
+    assert masked_lanes("main_dispatch_1_winograd_input_transform_8x8x2x2x3x3xf32", (1, 1, 1, 1), ()) == 0
     # IREE leaves a leading loop of one out of the name: conv_14x14x8x3x3x4 is 7 loops, n = 1.
-    steps = masked_steps(
+    lanes = masked_lanes(
         "main_dispatch_0_conv_14x14x8x3x3x4_f32", (1, 1, 4, 4, 0, 0, 0), (0, 0, 0, 0, 1, 1, 4)
     )
-    assert steps == 14 * 4 * 2 * 3 * 3
+    assert lanes == 14 * 16 * 8 * 3 * 3 * 4
 
 
 @pytest.mark.parametrize("device", ["local-sync", "local-task"])
@@ -76,7 +76,7 @@ def test_the_measured_masked_windows_run_several_times_slower_per_flop(device: s
     assert masked > 3 * whole
 
 
-def test_the_fit_prices_a_masked_step() -> None:
+def test_the_fit_prices_a_masked_lane() -> None:
     samples = [
         DispatchSample(
             f"p{n}{m}",
@@ -88,31 +88,31 @@ def test_the_fit_prices_a_masked_step() -> None:
             masked=m,
         )
         for n in (1, 4, 16)
-        for m, ns in ((0, 100.0 + 0.1 * 576 * n), (48 * n, 100.0 + 0.1 * 576 * n + 12.0 * 48 * n))
+        for m, ns in ((0, 100.0 + 0.1 * 576 * n), (640 * n, 100.0 + 0.1 * 576 * n + 0.5 * 640 * n))
     ]
     fit = fit_dispatch_model(samples, shapes=False)
-    assert fit.model.ns_per_masked == pytest.approx(12.0, rel=0.05)
+    assert fit.model.ns_per_masked == pytest.approx(0.5, rel=0.05)
     assert max(abs(e) for e in fit.relative_errors) < 0.05
 
 
-def test_a_calibration_table_carries_masked_steps(tmp_path: pathlib.Path) -> None:
+def test_a_calibration_table_carries_masked_lanes(tmp_path: pathlib.Path) -> None:
     import dataclasses
 
     from simulator.machine import load_machine
 
     name = "main_dispatch_8_conv_2x9x7x6x3x3_f32"  # a shape no calibration measured (no shape_scale)
     path = tmp_path / "tiles.toml"
-    path.write_text(tiles_table({}, {name: 324}))
+    path.write_text(tiles_table({}, {name: 2268}))
     costs = CostModel(Calibration.from_file(path))
-    assert costs.masked_steps((name,)) == 324 and costs.masked_steps(("other",)) == 0
+    assert costs.masked_lanes((name,)) == 2268 and costs.masked_lanes(("other",)) == 0
     device = load_machine("cpu-local-sync").devices[0]
     assert device.dispatch_model is not None
     device = dataclasses.replace(
-        device, dispatch_model=dataclasses.replace(device.dispatch_model, ns_per_masked=14.0)
+        device, dispatch_model=dataclasses.replace(device.dispatch_model, ns_per_masked=0.5)
     )
     cost = DispatchCost(10260, 4000, 2096, kind="depthwise")
     priced = costs.dispatch_ns(device, (name,), cost) - CostModel().dispatch_ns(device, (name,), cost)
-    assert priced == pytest.approx(324 * 14.0, abs=1.0)
-    path.write_text(f'[executables."{name}"]\nmasked_steps = -1\n')
-    with pytest.raises(InputError, match="masked_steps must be a finite number"):
+    assert priced == pytest.approx(2268 * 0.5, abs=1.0)
+    path.write_text(f'[executables."{name}"]\nmasked_lanes = -1\n')
+    with pytest.raises(InputError, match="masked_lanes must be a finite number"):
         Calibration.from_file(path)
