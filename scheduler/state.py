@@ -190,10 +190,8 @@ def function_ops(module: Module) -> list[Operation]:
 
 
 def prepare(module: Module) -> list[Operation]:
-    """Undo async-form execution regions so their ops are scheduled again; returns the functions.
-
-    Regions that must stay as they are are pinned (see :func:`pinned_regions`).
-    """
+    """Flatten the async-form execution regions of the input into their blocks, each kept as one region
+    (a :class:`PinnedRegion`, see :func:`prepare_pinned`); returns the functions."""
     return [f for f, _ in prepare_pinned(module)]
 
 
@@ -204,22 +202,9 @@ def prepare_pinned(module: Module) -> list[tuple[Operation, list[PinnedRegion]]]
         pinned: list[PinnedRegion] = []
         for op in list(f.body.ops):
             if op.op_name == "stream.async.execute":
-                region = _inline_execute(op)
-                if region is not None:
-                    pinned.append(region)
+                pinned.append(_inline_execute(op))
         out.append((f, pinned))
     return out
-
-
-def _must_pin(exe: AsyncExecuteOp) -> bool:
-    if exe.await_timepoint is not None:
-        return True
-    if any(o.op_name == "stream.async.concurrent" for o in exe.regions[0].blocks[0].ops):
-        return True
-    return any(
-        user.op_name != "stream.timepoint.await" or user.parent is not exe.parent
-        for user, _ in exe.results[-1].uses
-    )
 
 
 def _move_out(body: Block, into: Block, pos: int) -> list[Operation]:
@@ -276,13 +261,12 @@ def _remove_barriers(exe: AsyncExecuteOp) -> PinnedRegion | None:
     return PinnedRegion([], None, imm, elided=True, effects=effects)
 
 
-def _inline_execute(exe: Operation) -> PinnedRegion | None:
+def _inline_execute(exe: Operation) -> PinnedRegion:
     assert isinstance(exe, AsyncExecuteOp)
     effects = _has_effects(exe)
     elided = _remove_barriers(exe)
     if elided is not None:
         return elided
-    pin = _must_pin(exe)
     body = exe.regions[0].blocks[0]
     for arg, v in zip(body.args, exe.resource_operands):
         arg.replace_all_uses_with(v)
@@ -307,42 +291,40 @@ def _inline_execute(exe: Operation) -> PinnedRegion | None:
             v = flattened[v]
         yielded[i] = v
     tp = exe.results[-1]
-    region: PinnedRegion | None = None
-    if pin:
-        placeholder = Operation("stream.timepoint.immediate", result_types=[T.TimepointType()])
-        placeholder.location = exe.location
-        block.insert(block.ops.index(exe), placeholder)
-        region = PinnedRegion(
-            items, exe.await_timepoint, placeholder, effects=effects, affinity=exe.attr("affinity")
-        )
-    if region is not None:
-        region.unawaited = [
-            (user, i)
-            for res in exe.results[:n_res]
-            for user, i in res.uses
-            if user.op_name != "stream.async.execute"
-            and not (user.op_name == "stream.timepoint.await" and user.parent is block)
-        ]
+    # IREE's partitioning keeps every region of the input whole (an op of the block it partitions
+    # around), one that awaits nothing and whose results are awaited at once too: its ops run there, on
+    # its device, and join no other region
+    placeholder = Operation("stream.timepoint.immediate", result_types=[T.TimepointType()])
+    placeholder.location = exe.location
+    block.insert(block.ops.index(exe), placeholder)
+    region = PinnedRegion(
+        items, exe.await_timepoint, placeholder, effects=effects, affinity=exe.attr("affinity")
+    )
+    region.unawaited = [
+        (user, i)
+        for res in exe.results[:n_res]
+        for user, i in res.uses
+        if user.op_name != "stream.async.execute"
+        and not (user.op_name == "stream.timepoint.await" and user.parent is block)
+    ]
     # results yielding a capture as it came in (not made by the region)
-    made_ids = {id(o) for o in region.ops()} if region is not None else set()
+    made_ids = {id(o) for o in region.ops()}
     through = {id(r) for r, v in zip(exe.results[:n_res], yielded) if id(v.defining_op) not in made_ids}
     awaits: list[Operation] = []
     for user, _ in list(tp.uses):
-        if region is None or (user.op_name == "stream.timepoint.await" and user.parent is block):
+        if user.op_name == "stream.timepoint.await" and user.parent is block:
             assert isinstance(user, TimepointAwaitOp)
             for res, v, size in zip(user.results, user.resource_operands, user.resource_operand_sizes):
-                if region is not None and id(v) in through:
+                if id(v) in through:
                     region.passthrough += [
                         (u, j, size) for u, j in res.uses if u.op_name != "stream.async.execute"
                     ]
                 res.replace_all_uses_with(v)
             awaits.append(user)
     erase_ops(awaits, block)
-    if region is not None:
-        tp.replace_all_uses_with(region.timepoint.results[0])
+    tp.replace_all_uses_with(region.timepoint.results[0])
     for res, v in zip(exe.results[:n_res], yielded):
         if not res.uses and id(v.defining_op) in made_ids:
-            assert region is not None
             region.unused_results.append(v)
         res.replace_all_uses_with(v)
     erase_ops([exe], block)
