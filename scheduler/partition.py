@@ -163,7 +163,9 @@ def partition_execution(
         consumers = 0
         # Partitions of the later in-place writers of what n reads or writes (storage hazard edges,
         # which IREE's SSA-only graph has not): n may join them (it stands before them in block order)
+        # unless its SSA uses (IREE's own hazards) forbid them
         storage = 0
+        ssa = 0
         nested = 0
         cloneable = clones_node(n)
         for user in g.successors(n):
@@ -181,6 +183,8 @@ def partition_execution(
             hazards |= m | hazards_of[user]
             if g.edges[n, user].get("kind") == "hazard":
                 storage |= m
+            else:
+                ssa |= m | hazards_of[user]
         for sync in sync_ops.get(n, ()):
             # The sync op will join this op's partition: its users count as this op's (IREE's
             # getEffectiveUserInfo): a use inside a region op's regions makes the partitions consuming
@@ -193,12 +197,14 @@ def partition_execution(
                     nested |= hazards_of[user]
                 if _used_directly(g, sync, user):
                     hazards |= membership.get(user, 0) | hazards_of[user]
+                    ssa |= membership.get(user, 0) | hazards_of[user]
                     consumers = 0
-        if sync_ops.get(n) and storage:
+        if sync_ops.get(n) and storage & ~ssa:
             # IREE drops n's consumers once a sync op of n has a user in the block, those its SSA uses
             # gave; a storage hazard is none of them, and only orders n before that writer: n may
-            # still join the writer's partition, one IREE's n (without the hazard) may join too
-            consumers |= storage
+            # still join the writer's partition where no SSA use forbids it, as IREE's n (without the
+            # hazard) may
+            consumers |= storage & ~ssa
         if nested:
             nested_of[n] = nested
         all_mask = (1 << len(builders)) - 1

@@ -93,3 +93,14 @@ def test_transfer_in_a_region_on_its_own_device_is_a_clone(seed: int) -> None:
     # 216's transfer of a dispatch reading no resource to its own device is that dispatch (ours: a copy)
     v, detail = verdict(seed, _iree_opt(), True, False)
     assert v == "same", detail
+
+
+@pytest.mark.parametrize(("seed", "regions"), [(565, False), (16, True)])
+def test_read_before_an_in_place_write_keeps_irees_ssa_hazards(seed: int, regions: bool) -> None:
+    # an update reads %2 before a later dispatch writes %2 in place, and also feeds a copy in that
+    # dispatch's region (an SSA use): with a barrier of it returned (a sync op used in the block), IREE
+    # makes it a region of its own before that one (2 regions); the writer's region may only be joined
+    # where no SSA use forbids it (one region, as the storage hazard alone allowed); with --regions, seed
+    # 16 so made regions that form a cycle (rejected)
+    v, detail = verdict(seed, _iree_opt(), False, False, before_schedule=True, regions=regions)
+    assert v == "same", detail
