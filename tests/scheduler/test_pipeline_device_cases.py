@@ -27,9 +27,11 @@ from benchmarks.pipeline_random import BEFORE_SCHEDULE, FROM_SCHEDULE, IREE_PIPE
 from scheduler import Pipeline
 from scheduler.passes import PASSES
 from scheduler.passes.structure import structure
-from tests.conftest import FIXTURES, require_iree
+from tests.conftest import FIXTURES
 from tests.scheduler.async_programs import STAGES as PREFIXES
-from tests.scheduler.async_programs import _iree, iree_opt
+from tests.scheduler.async_programs import _iree
+from tests.scheduler.test_existing_regions import _iree_opt
+from tests.scheduler.test_pipeline_devices import _placement
 
 CASES = sorted((FIXTURES / "pipeline_cases" / "devices").glob("*.mlir"))
 #: The stages whose input can hold more than one device, in IREE's order.
@@ -42,22 +44,6 @@ STAGES = (
 )
 
 
-def _tool() -> str:
-    require_iree()
-    tool = iree_opt()
-    if tool is None:
-        pytest.fail("iree-opt not found beside the Python interpreter or on PATH")
-    return tool
-
-
-def _placement(module: ir.Module) -> tuple[list[str], list[str]]:
-    """The affinities of the execution regions in order, and of the allocations (sorted)."""
-    ops = list(module.walk())
-    regions = [str(o.attr("affinity")) for o in ops if o.op_name == "stream.cmd.execute"]
-    allocas = sorted(str(o.attr("affinity")) for o in ops if o.op_name == "stream.resource.alloca")
-    return regions, allocas
-
-
 def test_cases_found() -> None:
     assert len(CASES) >= 8
 
@@ -65,7 +51,7 @@ def test_cases_found() -> None:
 @pytest.mark.parametrize("stage", STAGES)
 @pytest.mark.parametrize("path", CASES, ids=lambda p: p.stem)
 def test_stage_as_iree(path: pathlib.Path, stage: str) -> None:
-    tool = _tool()
+    tool = _iree_opt()
     text = path.read_text()
     prefix = PREFIXES[stage][0]
     if prefix:
@@ -83,7 +69,7 @@ def test_stage_as_iree(path: pathlib.Path, stage: str) -> None:
 @pytest.mark.parametrize("before_schedule", [False, True], ids=["raw", "before-schedule"])
 @pytest.mark.parametrize("path", CASES, ids=lambda p: p.stem)
 def test_pipeline_as_iree(path: pathlib.Path, before_schedule: bool) -> None:
-    tool = _tool()
+    tool = _iree_opt()
     text = path.read_text()
     if before_schedule:
         ok, text = _iree(tool, [f"--pass-pipeline=builtin.module({BEFORE_SCHEDULE})"], text)
