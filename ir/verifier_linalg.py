@@ -18,7 +18,10 @@ Only the rules that hold for every op of a family are checked here:
 - ``iree_linalg_ext.sort`` (IREE's SortOp::verify, in its order, on entering the op: before its block's
   terminator is checked and before the destination-style rule): no inputs, at least one init, two
   comparator arguments per init, the sorted dimension within the rank, every init of the first one's rank
-  and shape with its two arguments of its element type, and the comparator yields one i1.
+  and shape with its two arguments of its element type, and the comparator yields one i1;
+- ``iree_linalg_ext.winograd.filter_transform`` (IREE's WinogradFilterTransformOp::verify, on entering the
+  op): one element type, a kernel of rank 2 or 4, and for rank 4 the kernel dimensions [0, 1] or [2, 3] of
+  the kernel's size (the output shape checked for [0, 1]).
 """
 
 from __future__ import annotations
@@ -284,8 +287,60 @@ def _verify_sort(op: Operation) -> None:
         fail("should yield i1 type")
 
 
+def _compatible(a: int, b: int) -> bool:
+    return a == b or DYNAMIC in (a, b)
+
+
+def _verify_winograd_filter(op: Operation) -> None:
+    """IREE's WinogradFilterTransformOp::verify: one element type; a 2-D kernel (then a tile x tile output) or a
+    4-D one with its two kernel dimensions [0, 1] (HWCF: the output is tile x tile x the other two) or [2, 3]."""
+    if len(op.operands) != 2:
+        return
+    src, dst = op.operands[0].type, op.operands[1].type
+    if not (isinstance(src, TensorType) and isinstance(dst, TensorType)) or src.shape is None or dst.shape is None:
+        return
+
+    def fail(message: str) -> None:
+        raise VerifyError(f"{op.op_name}: {message}", location=op.location)
+
+    k_attr, t_attr = op.attr("kernel_size"), op.attr("output_tile_size")
+    if not isinstance(k_attr, IntegerAttr) or not isinstance(t_attr, IntegerAttr):
+        return
+    kernel, tile = k_attr.value, t_attr.value + k_attr.value - 1
+    if src.element_type != dst.element_type:
+        fail("expected input/output element types to be identical")
+    if len(src.shape) not in (2, 4):
+        fail("expected input operand to have rank either 2 or 4")
+    if len(src.shape) == 2:
+        if len(dst.shape) != 2:
+            fail("expected output operand to have rank 2 if input is of rank 2")
+        if not all(_compatible(d, kernel) for d in src.shape):
+            fail("expected input dims to be equal to kernel size if input is of rank 2")
+        if not all(_compatible(d, tile) for d in dst.shape):
+            fail("expected output dims equal to input tile size if input is of rank 2")
+        return
+    if len(dst.shape) != len(src.shape):
+        fail("expected output rank to be equal to input rank")
+    dims_attr = op.attr("kernel_dimensions")
+    if not isinstance(dims_attr, DenseArrayAttr):
+        return
+    dims = [int(v) for v in dims_attr.values]
+    if len(dims) != 2:
+        fail("expected only 2 kernel dimensions")
+    if dims not in ([0, 1], [2, 3]):
+        fail("expect kernel dimensions to be either [0, 1] or [2, 3]")
+    if any(src.shape[d] != kernel for d in dims):
+        fail("expect all kernel dimensions to have the kernel size")
+    if dims == [0, 1]:
+        expected = [tile, tile, *(src.shape[i] for i in range(4) if i not in dims)]
+        if not all(_compatible(a, b) for a, b in zip(expected, dst.shape)):
+            fail("incompatible output shape")
+
+
 def linalg_entry_rule(name: str) -> Callable[[Operation], None] | None:
     """The op's own verifier of the structured op ``name`` (checked on entering it), or None."""
+    if name == "iree_linalg_ext.winograd.filter_transform":
+        return _verify_winograd_filter
     return _verify_sort if name == "iree_linalg_ext.sort" else None
 
 

@@ -295,6 +295,13 @@ RULES: tuple[Rule, ...] = (
         ("invalid_sort_comparator_yields_two_values",),
     ),
     Rule(
+        "iree_linalg_ext.winograd.filter_transform: one element type, a kernel of rank 2 or 4, kernel "
+        "dimensions [0, 1] or [2, 3] of the kernel's size, the output shape for [0, 1]",
+        "IREE's WinogradFilterTransformOp::verify (LinalgExtOps.cpp)",
+        "ir.verifier_linalg._verify_winograd_filter (on entering the op)",
+        ("invalid_winograd_filter_kernel_dimensions",),
+    ),
+    Rule(
         "generic-form names: one table for the file, no shadowing, %x is %x#0, uses resolved by later "
         "definitions and then checked by the verifier",
         "MLIR's parser (OperationParser: no isolated name scopes in the generic form) and IsolatedFromAbove",

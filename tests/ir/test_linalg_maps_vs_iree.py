@@ -67,6 +67,20 @@ def sort(
     )
 
 
+def winograd_filter(src: str = "3x3x3x6xf32", dst: str = "8x8x3x6xf32", dims: str = "0, 1", kernel: int = 3) -> str:
+    """A function whose one iree_linalg_ext.winograd.filter_transform (output tile 6) takes ``src`` to ``dst``."""
+    return (
+        '"builtin.module"() ({\n'
+        f'  "func.func"() <{{function_type = (tensor<{src}>, tensor<{dst}>) -> tensor<{dst}>, sym_name = "f"}}> ({{\n'
+        f"  ^bb0(%a: tensor<{src}>, %b: tensor<{dst}>):\n"
+        f'    %r = "iree_linalg_ext.winograd.filter_transform"(%a, %b) <{{kernel_dimensions = array<i64: {dims}>, '
+        f"kernel_size = {kernel} : i64, output_tile_size = 6 : i64}}> : (tensor<{src}>, tensor<{dst}>) -> tensor<{dst}>\n"
+        f'    "func.return"(%r) : (tensor<{dst}>) -> ()\n'
+        "  }) : () -> ()\n"
+        "}) : () -> ()\n"
+    )
+
+
 ID = "(d0, d1) -> (d0, d1)"
 TR = "(d0, d1) -> (d1, d0)"
 WINDOW = "(d0, d1) -> (d0 + d1)"
@@ -101,6 +115,19 @@ CASES: dict[str, str] = {
     "a sort's comparator argument of another type": sort(comparator="%p: i32, %q: i32, %u: f32, %v: f16"),
     "a sort's comparator yielding two values": sort(yielded='"iree_linalg_ext.yield"(%c, %c) : (i1, i1) -> ()'),
     "a sort's comparator yielding an i32": sort(yielded='"iree_linalg_ext.yield"(%p) : (i32) -> ()'),
+    "a winograd filter transform, HWCF (control)": winograd_filter(),
+    "a winograd filter transform, FCHW (control)": winograd_filter("6x3x3x3xf32", "8x8x3x6xf32", dims="2, 3"),
+    "a winograd filter transform of a 2-D kernel (control)": winograd_filter("3x3xf32", "8x8xf32", dims="0, 1"),
+    "winograd kernel dimensions [0, 3]": winograd_filter(dims="0, 3"),
+    "winograd kernel dimensions [1, 0]": winograd_filter(dims="1, 0"),
+    "winograd with three kernel dimensions": winograd_filter(dims="0, 1, 2"),
+    "winograd kernel dimensions not of the kernel size": winograd_filter(src="3x4x3x6xf32"),
+    "winograd element types differ": winograd_filter(dst="8x8x3x6xf16"),
+    "winograd kernel of rank 3": winograd_filter(src="3x3x6xf32", dst="8x8x6xf32"),
+    "winograd output rank differs": winograd_filter(dst="8x8x3x6x1xf32"),
+    "winograd output of the wrong shape": winograd_filter(dst="8x8x3x7xf32"),
+    "winograd 2-D kernel of the wrong size": winograd_filter("3x4xf32", "8x8xf32"),
+    "winograd 2-D kernel's output of the wrong size": winograd_filter("3x3xf32", "8x7xf32"),
     "a sort's comparator without its yield, ending in a two-operand op": sort(
         yielded='%d = "arith.cmpi"(%p, %q) <{predicate = 4 : i64}> : (i32, i32) -> i1'
     ),
@@ -118,7 +145,7 @@ def iree_errors(tmp_path_factory: pytest.TempPathFactory) -> dict[str, tuple[int
 
 def test_controls_are_accepted_by_iree_opt(iree_errors: dict[str, tuple[int, int, str] | None]) -> None:
     controls = [name for name in CASES if name.endswith("(control)")]
-    assert len(controls) == 6 and all(iree_errors[name] is None for name in controls), iree_errors
+    assert len(controls) == 9 and all(iree_errors[name] is None for name in controls), iree_errors
 
 
 @pytest.mark.parametrize("name", list(CASES))
