@@ -50,13 +50,9 @@ def iree_tool(name: str) -> str | None:
     """IREE's executable ``name`` as :func:`simulator.profile.iree_tools.find_tool` finds it (the wheel's
     own binary, not the console script of the same name, which costs a Python start and an import of the
     compiler package a call), or None when IREE is not installed."""
-    from simulator.errors import ProfileError
-    from simulator.profile.iree_tools import find_tool
+    from simulator.profile.iree_tools import optional_tool
 
-    try:
-        return find_tool(name)
-    except ProfileError:
-        return None
+    return optional_tool(name)
 
 
 @pytest.fixture

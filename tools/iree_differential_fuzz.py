@@ -37,8 +37,7 @@ if str(ROOT) not in sys.path:
 
 from ir import parse_module, verify  # noqa: E402
 from ir.errors import IRError  # noqa: E402
-from simulator.errors import ProfileError  # noqa: E402
-from simulator.profile.iree_tools import find_tool  # noqa: E402
+from simulator.profile.iree_tools import optional_tool  # noqa: E402
 from tools import fuzz_mutators  # noqa: E402  (tools/ is not a package; the repo root is on sys.path)
 
 #: Mutations that keep the text well formed enough to reach the verifier (fuzz_mutators' other kinds are
@@ -65,10 +64,7 @@ def mutants(seed: int, count: int, files: list[pathlib.Path]) -> list[tuple[str,
 
 def iree_opt() -> str:
     """iree-opt as the IREE wheel ships it (simulator.profile.iree_tools.find_tool), not its console script."""
-    try:
-        return find_tool("iree-opt")
-    except ProfileError:
-        return "iree-opt"
+    return optional_tool("iree-opt") or "iree-opt"
 
 
 def iree_verdicts(texts: list[str], batch: int = 100) -> tuple[dict[int, str], list[int]]:

@@ -39,8 +39,7 @@ from ir.errors import IRError  # noqa: E402
 from scheduler.errors import ScheduleError  # noqa: E402
 from scheduler.passes import PASSES  # noqa: E402
 from scheduler.passes.structure import structure  # noqa: E402
-from simulator.errors import ProfileError  # noqa: E402
-from simulator.profile.iree_tools import find_tool  # noqa: E402
+from simulator.profile.iree_tools import optional_tool  # noqa: E402
 
 CASES = REPO / "tests" / "fixtures" / "scheduler_cases"
 
@@ -58,10 +57,7 @@ class Outcome:
 
 def iree_opt() -> str | None:
     """iree-opt as the IREE wheel ships it (simulator.profile.iree_tools.find_tool), not its console script."""
-    try:
-        return find_tool("iree-opt")
-    except ProfileError:
-        return None
+    return optional_tool("iree-opt")
 
 
 def case_files(root: pathlib.Path = CASES) -> list[tuple[str, pathlib.Path]]:

@@ -15,8 +15,7 @@ import pathlib
 import subprocess
 import sys
 
-from simulator.errors import ProfileError
-from simulator.profile.iree_tools import find_tool
+from simulator.profile.iree_tools import optional_tool
 
 CASES = pathlib.Path(__file__).resolve().parents[1] / "tests" / "fixtures" / "verifier"
 
@@ -31,10 +30,7 @@ def expected_valid(path: pathlib.Path) -> bool:
 
 def iree_opt() -> str | None:
     """iree-opt as the IREE wheel ships it (simulator.profile.iree_tools.find_tool), not its console script."""
-    try:
-        return find_tool("iree-opt")
-    except ProfileError:
-        return None
+    return optional_tool("iree-opt")
 
 
 def streamsim_verdict(path: pathlib.Path) -> tuple[bool, str]:

@@ -121,6 +121,14 @@ def find_tool(name: str) -> str:
     return found
 
 
+def optional_tool(name: str) -> str | None:
+    """:func:`find_tool`'s path of IREE tool ``name``, or None where IREE is not installed."""
+    try:
+        return find_tool(name)
+    except ProfileError:
+        return None
+
+
 def run_tool(cmd: Sequence[str], *, cwd: str | os.PathLike[str] | None = None) -> str:
     """Run ``cmd``; its stdout, or ProfileError with the command and the end of stderr."""
     try:
