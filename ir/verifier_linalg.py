@@ -19,13 +19,14 @@ Only the rules that hold for every op of a family are checked here:
   terminator is checked and before the destination-style rule): no inputs, at least one init, two
   comparator arguments per init, the sorted dimension within the rank, every init of the first one's rank
   and shape with its two arguments of its element type, and the comparator yields one i1;
-- ``iree_linalg_ext.winograd.filter_transform`` (IREE's WinogradFilterTransformOp::verify, on entering the
-  op): one element type, a kernel of rank 2 or 4, and for rank 4 the kernel dimensions [0, 1] or [2, 3] of
-  the kernel's size (the output shape checked for [0, 1]).
+- ``iree_linalg_ext.winograd.filter_transform`` / ``input_transform`` / ``output_transform`` (IREE's
+  Winograd*TransformOp::verify, on entering the op): element types, ranks, the kernel or image dimensions
+  and the output shape each layout implies.
 """
 
 from __future__ import annotations
 
+import math
 from collections.abc import Callable
 
 from ir.affine import AffineDim, AffineMap
@@ -291,57 +292,182 @@ def _compatible(a: int, b: int) -> bool:
     return a == b or DYNAMIC in (a, b)
 
 
-def _verify_winograd_filter(op: Operation) -> None:
-    """IREE's WinogradFilterTransformOp::verify: one element type; a 2-D kernel (then a tile x tile output) or a
-    4-D one with its two kernel dimensions [0, 1] (HWCF: the output is tile x tile x the other two) or [2, 3]."""
+def _fits(expected: list[int | None], actual: tuple[int, ...]) -> bool:
+    """MLIR's verifyCompatibleShape for an expected shape whose unknown dimensions are None (a computed
+    extent may be negative, so it cannot use DYNAMIC, which is -1)."""
+    return len(expected) == len(actual) and all(
+        e is None or a == DYNAMIC or e == a for e, a in zip(expected, actual)
+    )
+
+
+def _winograd_operands(op: Operation) -> tuple[tuple[int, ...], tuple[int, ...], Type, Type] | None:
+    """The static-rank input and output shapes and element types of a winograd transform, or None."""
     if len(op.operands) != 2:
-        return
+        return None
     src, dst = op.operands[0].type, op.operands[1].type
     if not (isinstance(src, TensorType) and isinstance(dst, TensorType)) or src.shape is None or dst.shape is None:
+        return None
+    return src.shape, dst.shape, src.element_type, dst.element_type
+
+
+def _winograd_sizes(op: Operation) -> tuple[int, int] | None:
+    """(kernel size, output tile size) of a winograd transform, or None when either is not an integer."""
+    k_attr, t_attr = op.attr("kernel_size"), op.attr("output_tile_size")
+    if not isinstance(k_attr, IntegerAttr) or not isinstance(t_attr, IntegerAttr):
+        return None
+    return k_attr.value, t_attr.value
+
+
+def _dims(op: Operation, name: str) -> list[int] | None:
+    attr = op.attr(name)
+    return [int(v) for v in attr.values] if isinstance(attr, DenseArrayAttr) else None
+
+
+def _verify_winograd_filter(op: Operation) -> None:
+    """IREE's WinogradFilterTransformOp::verify: one element type; a 2-D kernel (then a tile x tile output) or a
+    4-D one with its two kernel dimensions [0, 1] (HWCF: the output is tile x tile x C x F) or [2, 3] (FCHW: the
+    output is tile x tile x C x F too, the input's two other dimensions swapped)."""
+    shapes, sizes = _winograd_operands(op), _winograd_sizes(op)
+    if shapes is None or sizes is None:
         return
+    src, dst, src_elem, dst_elem = shapes
+    kernel, tile = sizes[0], sizes[1] + sizes[0] - 1
 
     def fail(message: str) -> None:
         raise VerifyError(f"{op.op_name}: {message}", location=op.location)
 
-    k_attr, t_attr = op.attr("kernel_size"), op.attr("output_tile_size")
-    if not isinstance(k_attr, IntegerAttr) or not isinstance(t_attr, IntegerAttr):
-        return
-    kernel, tile = k_attr.value, t_attr.value + k_attr.value - 1
-    if src.element_type != dst.element_type:
+    if src_elem != dst_elem:
         fail("expected input/output element types to be identical")
-    if len(src.shape) not in (2, 4):
+    if len(src) not in (2, 4):
         fail("expected input operand to have rank either 2 or 4")
-    if len(src.shape) == 2:
-        if len(dst.shape) != 2:
+    if len(src) == 2:
+        if len(dst) != 2:
             fail("expected output operand to have rank 2 if input is of rank 2")
-        if not all(_compatible(d, kernel) for d in src.shape):
+        if not _fits([kernel, kernel], src):
             fail("expected input dims to be equal to kernel size if input is of rank 2")
-        if not all(_compatible(d, tile) for d in dst.shape):
+        if not _fits([tile, tile], dst):
             fail("expected output dims equal to input tile size if input is of rank 2")
         return
-    if len(dst.shape) != len(src.shape):
+    if len(dst) != len(src):
         fail("expected output rank to be equal to input rank")
-    dims_attr = op.attr("kernel_dimensions")
-    if not isinstance(dims_attr, DenseArrayAttr):
+    dims = _dims(op, "kernel_dimensions")
+    if dims is None:
         return
-    dims = [int(v) for v in dims_attr.values]
     if len(dims) != 2:
         fail("expected only 2 kernel dimensions")
     if dims not in ([0, 1], [2, 3]):
         fail("expect kernel dimensions to be either [0, 1] or [2, 3]")
-    if any(src.shape[d] != kernel for d in dims):
+    if any(src[d] != kernel for d in dims):
         fail("expect all kernel dimensions to have the kernel size")
-    if dims == [0, 1]:
-        expected = [tile, tile, *(src.shape[i] for i in range(4) if i not in dims)]
-        if not all(_compatible(a, b) for a, b in zip(expected, dst.shape)):
-            fail("incompatible output shape")
+    rest: list[int | None] = [None if src[i] == DYNAMIC else src[i] for i in range(4) if i not in dims]
+    if dims == [2, 3]:
+        rest.reverse()  # F x C -> C x F
+    if not _fits([tile, tile, *rest], dst):
+        fail("incompatible output shape")
+
+
+def _image_layout(op: Operation, fail: Callable[[str], None]) -> list[int]:
+    """The image dimensions of a winograd input/output transform: [1, 2] (NHWC) or [2, 3] (NCHW)."""
+    dims = _dims(op, "image_dimensions") or []
+    if len(dims) != 2:
+        fail("expected only 2 image dimensions")
+    if dims not in ([1, 2], [2, 3]):
+        fail("expect image dimensions to be either [1, 2] or [2, 3]")
+    return dims
+
+
+def _verify_winograd_input(op: Operation) -> None:
+    """IREE's WinogradInputTransformOp::verify: one element type; a 2-D input no larger than the input tile (then a
+    tile x tile output), or a 4-D image whose output is tile x tile x the image with each image dimension ``d``
+    replaced by its tile count ceil((d - kernel + 1) / output tile), NHWC order for either layout."""
+    shapes, sizes = _winograd_operands(op), _winograd_sizes(op)
+    if shapes is None or sizes is None or _dims(op, "image_dimensions") is None:
+        return
+    src, dst, src_elem, dst_elem = shapes
+    kernel, out_tile = sizes
+    tile = out_tile + kernel - 1
+
+    def fail(message: str) -> None:
+        raise VerifyError(f"{op.op_name}: {message}", location=op.location)
+
+    if src_elem != dst_elem:
+        fail("expected input/output element types to be identical")
+    if len(src) not in (2, 4):
+        fail("expected input operand to have rank either 2 or 4")
+    if len(src) == 2:
+        if len(dst) != 2:
+            fail("expected output operand to have rank 2 if input is of rank 2")
+        if any(d != DYNAMIC and d > tile for d in src):
+            fail("expected input dims not greater than input tile size if input is of rank 2")
+        if not _fits([tile, tile], dst):
+            fail("expected output dims equal to inputTileSize if input is of rank 2")
+        return
+    if len(dst) != len(src) + 2:
+        fail("expected output rank to be equal to input rank + 2")
+    image = _image_layout(op, fail)
+    expected: list[int | None] = [tile, tile]
+    for i, d in enumerate(src):
+        if d == DYNAMIC:
+            expected.append(None)
+        else:
+            expected.append(math.ceil((d - kernel + 1) / out_tile) if i in image else d)
+    if image == [2, 3]:
+        expected[3:] = [*expected[4:], expected[3]]  # T T N C H W -> T T N H W C
+    if not _fits(expected, dst):
+        fail("incompatible output shape")
+
+
+def _verify_winograd_output(op: Operation) -> None:
+    """IREE's WinogradOutputTransformOp::verify: a 2-D input tile (then an output tile x output tile output), or a
+    6-D one (tile x tile x N x H' x W' x C, NHWC order for either layout) whose 4-D output scales each image
+    dimension by the output tile size; one element type (checked for the 6-D form only, as IREE does)."""
+    shapes, sizes = _winograd_operands(op), _winograd_sizes(op)
+    if shapes is None or sizes is None or _dims(op, "image_dimensions") is None:
+        return
+    src, dst, src_elem, dst_elem = shapes
+    kernel, out_tile = sizes
+    tile = out_tile + kernel - 1
+
+    def fail(message: str) -> None:
+        raise VerifyError(f"{op.op_name}: {message}", location=op.location)
+
+    if len(src) not in (2, 6):
+        fail("expected input operand to have rank either 2 or 6")
+    if len(src) == 2:
+        if len(dst) != 2:
+            fail("expected output operand to have rank 2 if input is of rank 2")
+        if not _fits([tile, tile], src):
+            fail("expected input dims to be equal to input tile size if input is of rank 2")
+        if not _fits([out_tile, out_tile], dst):
+            fail("expected output dims equal to output tile size if input is of rank 2")
+        return
+    if src_elem != dst_elem:
+        fail("expected input/output element types to be identical")
+    if len(dst) != len(src) - 2:
+        fail("expected output rank to be equal to input rank - 2")
+    image = _image_layout(op, fail)
+    shape = list(src)
+    if image == [2, 3]:
+        shape[3:] = [shape[5], shape[3], shape[4]]  # T T N H W C -> T T N C H W
+    expected: list[int | None] = []
+    for i, d in enumerate(shape[2:]):
+        expected.append(None if d == DYNAMIC else out_tile * d if i in image else d)
+    if not _fits(expected, dst):
+        fail("incompatible output shape")
+
+
+#: The op's own verifier of a structured op, run on entering it.
+_ENTRY_RULES: dict[str, Callable[[Operation], None]] = {
+    "iree_linalg_ext.sort": _verify_sort,
+    "iree_linalg_ext.winograd.filter_transform": _verify_winograd_filter,
+    "iree_linalg_ext.winograd.input_transform": _verify_winograd_input,
+    "iree_linalg_ext.winograd.output_transform": _verify_winograd_output,
+}
 
 
 def linalg_entry_rule(name: str) -> Callable[[Operation], None] | None:
     """The op's own verifier of the structured op ``name`` (checked on entering it), or None."""
-    if name == "iree_linalg_ext.winograd.filter_transform":
-        return _verify_winograd_filter
-    return _verify_sort if name == "iree_linalg_ext.sort" else None
+    return _ENTRY_RULES.get(name)
 
 
 def linalg_rule(name: str) -> Callable[[Operation], None] | None:

@@ -296,10 +296,18 @@ RULES: tuple[Rule, ...] = (
     ),
     Rule(
         "iree_linalg_ext.winograd.filter_transform: one element type, a kernel of rank 2 or 4, kernel "
-        "dimensions [0, 1] or [2, 3] of the kernel's size, the output shape for [0, 1]",
+        "dimensions [0, 1] (HWCF) or [2, 3] (FCHW) of the kernel's size, the output tile x tile x C x F",
         "IREE's WinogradFilterTransformOp::verify (LinalgExtOps.cpp)",
         "ir.verifier_linalg._verify_winograd_filter (on entering the op)",
         ("invalid_winograd_filter_kernel_dimensions",),
+    ),
+    Rule(
+        "iree_linalg_ext.winograd.input_transform / output_transform: one element type, ranks 2 and 2 or 4 and "
+        "6 (input) / 6 and 4 (output), image dimensions [1, 2] or [2, 3], the output shape from the tile "
+        "counts ceil((d - kernel + 1) / tile) (input) or d x tile (output), tiles in NHWC order",
+        "IREE's WinogradInputTransformOp::verify and WinogradOutputTransformOp::verify (LinalgExtOps.cpp)",
+        "ir.verifier_linalg._verify_winograd_input, _verify_winograd_output (on entering the op)",
+        ("invalid_winograd_input_tile_count_differs", "invalid_winograd_output_image_size_differs"),
     ),
     Rule(
         "generic-form names: one table for the file, no shadowing, %x is %x#0, uses resolved by later "

@@ -67,18 +67,31 @@ def sort(
     )
 
 
-def winograd_filter(src: str = "3x3x3x6xf32", dst: str = "8x8x3x6xf32", dims: str = "0, 1", kernel: int = 3) -> str:
-    """A function whose one iree_linalg_ext.winograd.filter_transform (output tile 6) takes ``src`` to ``dst``."""
+def winograd(kind: str, src: str, dst: str, dims: str, kernel: int = 3) -> str:
+    """A function whose one iree_linalg_ext.winograd.``kind`` (output tile 6) takes ``src`` to ``dst``."""
+    dims_name = "kernel_dimensions" if kind == "filter_transform" else "image_dimensions"
     return (
         '"builtin.module"() ({\n'
         f'  "func.func"() <{{function_type = (tensor<{src}>, tensor<{dst}>) -> tensor<{dst}>, sym_name = "f"}}> ({{\n'
         f"  ^bb0(%a: tensor<{src}>, %b: tensor<{dst}>):\n"
-        f'    %r = "iree_linalg_ext.winograd.filter_transform"(%a, %b) <{{kernel_dimensions = array<i64: {dims}>, '
+        f'    %r = "iree_linalg_ext.winograd.{kind}"(%a, %b) <{{{dims_name} = array<i64: {dims}>, '
         f"kernel_size = {kernel} : i64, output_tile_size = 6 : i64}}> : (tensor<{src}>, tensor<{dst}>) -> tensor<{dst}>\n"
         f'    "func.return"(%r) : (tensor<{dst}>) -> ()\n'
         "  }) : () -> ()\n"
         "}) : () -> ()\n"
     )
+
+
+def winograd_filter(src: str = "3x3x3x6xf32", dst: str = "8x8x3x6xf32", dims: str = "0, 1", kernel: int = 3) -> str:
+    return winograd("filter_transform", src, dst, dims, kernel)
+
+
+def winograd_input(src: str = "2x13x16x3xf32", dst: str = "8x8x2x2x3x3xf32", dims: str = "1, 2") -> str:
+    return winograd("input_transform", src, dst, dims)
+
+
+def winograd_output(src: str = "8x8x2x2x3x6xf32", dst: str = "2x12x18x6xf32", dims: str = "1, 2") -> str:
+    return winograd("output_transform", src, dst, dims)
 
 
 ID = "(d0, d1) -> (d0, d1)"
@@ -128,6 +141,31 @@ CASES: dict[str, str] = {
     "winograd output of the wrong shape": winograd_filter(dst="8x8x3x7xf32"),
     "winograd 2-D kernel of the wrong size": winograd_filter("3x4xf32", "8x8xf32"),
     "winograd 2-D kernel's output of the wrong size": winograd_filter("3x3xf32", "8x7xf32"),
+    "winograd FCHW output of HWCF's shape": winograd_filter("6x3x3x3xf32", "8x8x6x3xf32", dims="2, 3"),
+    "winograd FCHW output with a dynamic channel (control)": winograd_filter("6x?x3x3xf32", "8x8x5x6xf32", dims="2, 3"),
+    "a winograd input transform, NHWC (control)": winograd_input(),
+    "a winograd input transform, NCHW (control)": winograd_input("2x3x13x16xf32", "8x8x2x2x3x3xf32", dims="2, 3"),
+    "a winograd input transform of a 2-D tile (control)": winograd_input("7x8xf32", "8x8xf32", dims="0, 1"),
+    "a winograd input transform of a dynamic image (control)": winograd_input("2x?x16x3xf32", "8x8x2x5x3x3xf32"),
+    "winograd input 2-D tile past the input tile": winograd_input("9x8xf32", "8x8xf32", dims="0, 1"),
+    "winograd input 2-D output not the input tile": winograd_input("8x8xf32", "8x6xf32", dims="0, 1"),
+    "winograd input of rank 3": winograd_input("13x16x3xf32", "8x8x2x3x3xf32"),
+    "winograd input output rank not input rank + 2": winograd_input(dst="8x8x2x2x3xf32"),
+    "winograd input element types differ": winograd_input(dst="8x8x2x2x3x3xf16"),
+    "winograd input image dimensions [0, 1]": winograd_input(dims="0, 1"),
+    "winograd input with three image dimensions": winograd_input(dims="1, 2, 3"),
+    "winograd input tile count wrong": winograd_input(dst="8x8x2x3x3x3xf32"),
+    "winograd input NCHW output in NCHW order": winograd_input("2x3x13x16xf32", "8x8x2x3x2x3xf32", dims="2, 3"),
+    "a winograd output transform, NCHW (control)": winograd_output(dst="2x6x12x18xf32", dims="2, 3"),
+    "a winograd output transform of a 2-D tile (control)": winograd_output("8x8xf32", "6x6xf32", dims="0, 1"),
+    "winograd output of rank 4": winograd_output("8x8x2x3xf32", "12x18xf32"),
+    "winograd output 2-D input not the input tile": winograd_output("8x7xf32", "6x6xf32", dims="0, 1"),
+    "winograd output 2-D output not the output tile": winograd_output("8x8xf32", "6x5xf32", dims="0, 1"),
+    "winograd output element types differ": winograd_output(dst="2x12x18x6xf16"),
+    "winograd output rank not input rank - 2": winograd_output(dst="2x12x18xf32"),
+    "winograd output image dimensions [1, 3]": winograd_output(dims="1, 3"),
+    "winograd output image of the wrong size": winograd_output(dst="2x12x17x6xf32"),
+    "winograd output NCHW in NHWC order": winograd_output(dims="2, 3"),
     "a sort's comparator without its yield, ending in a two-operand op": sort(
         yielded='%d = "arith.cmpi"(%p, %q) <{predicate = 4 : i64}> : (i32, i32) -> i1'
     ),
@@ -145,7 +183,7 @@ def iree_errors(tmp_path_factory: pytest.TempPathFactory) -> dict[str, tuple[int
 
 def test_controls_are_accepted_by_iree_opt(iree_errors: dict[str, tuple[int, int, str] | None]) -> None:
     controls = [name for name in CASES if name.endswith("(control)")]
-    assert len(controls) == 9 and all(iree_errors[name] is None for name in controls), iree_errors
+    assert len(controls) == 16 and all(iree_errors[name] is None for name in controls), iree_errors
 
 
 @pytest.mark.parametrize("name", list(CASES))
