@@ -13,6 +13,8 @@ Only the rules that hold for every op of a family are checked here:
   largest index reached elsewhere (a window ``d0 + d1``), never a negative index. Then
   (LinalgStructuredInterface) each map has one dimension per iterator type, and one region argument per input and init, each of its operand's element type
   (or the operand's own type for a scalar);
+- named contractions (``linalg.matmul``, ``batch_matmul``, ``matvec``, ``vecmat``, ``dot``, ``batch_matvec``,
+  ``batch_vecmat``): the shape rule of ``linalg.generic`` on their maps, explicit or the op's defaults;
 - ``linalg.index``: its dimension is below the loop count of the linalg op around it;
 - ``iree_linalg_ext.scatter``/``gather``: the dimension map is a permutation of ``0..n-1``;
 - ``iree_linalg_ext.sort`` (IREE's SortOp::verify, in its order, on entering the op: before its block's
@@ -103,12 +105,49 @@ def _shape(t: Type) -> tuple[int, ...] | None:
     return () if not hasattr(t, "shape") else None
 
 
-def _verify_indexing_maps(op: Operation) -> None:
-    """MLIR's IndexingMapOpInterface::verifyImpl, in its order."""
+def _explicit_maps(op: Operation) -> list[AffineMap] | None:
     attr = op.attr("indexing_maps")
     if not isinstance(attr, ArrayAttr) or not all(isinstance(m, AffineMapAttr) for m in attr.elements):
-        return
-    maps: list[AffineMap] = [m.value for m in attr.elements if isinstance(m, AffineMapAttr)]
+        return None
+    return [m.value for m in attr.elements if isinstance(m, AffineMapAttr)]
+
+
+def _dims_map(num_dims: int, *positions: int) -> AffineMap:
+    return AffineMap(num_dims, 0, tuple(AffineDim(p) for p in positions))
+
+
+#: The indexing maps a named contraction op has when it carries none (MLIR's LinalgNamedStructuredOps:
+#: matmul (m, n, k), batch_matmul (b, m, n, k), matvec (m, k), vecmat (n, k), dot (k), batch_matvec
+#: (b, m, k), batch_vecmat (b, n, k)).
+_DEFAULT_MAPS: dict[str, tuple[AffineMap, ...]] = {
+    "linalg.matmul": (_dims_map(3, 0, 2), _dims_map(3, 2, 1), _dims_map(3, 0, 1)),
+    "linalg.batch_matmul": (_dims_map(4, 0, 1, 3), _dims_map(4, 0, 3, 2), _dims_map(4, 0, 1, 2)),
+    "linalg.matvec": (_dims_map(2, 0, 1), _dims_map(2, 1), _dims_map(2, 0)),
+    "linalg.vecmat": (_dims_map(2, 1), _dims_map(2, 1, 0), _dims_map(2, 0)),
+    "linalg.dot": (_dims_map(1, 0), _dims_map(1, 0), _dims_map(1)),
+    "linalg.batch_matvec": (_dims_map(3, 0, 1, 2), _dims_map(3, 0, 2), _dims_map(3, 0, 1)),
+    "linalg.batch_vecmat": (_dims_map(3, 0, 2), _dims_map(3, 0, 2, 1), _dims_map(3, 0, 1)),
+}
+
+
+def _verify_contraction(op: Operation) -> None:
+    """A named contraction (matmul, batch_matmul, matvec, vecmat, dot, batch_matvec, batch_vecmat): its
+    indexing maps, explicit or the op's defaults, checked against the operands' shapes as for
+    linalg.generic (MLIR's LinalgStructuredInterface/IndexingMapOpInterface)."""
+    _verify_dps(op)
+    maps = _explicit_maps(op)
+    if maps is None and len(op.operands) == 3:
+        maps = list(_DEFAULT_MAPS[op.op_name])
+    if maps is not None:
+        _verify_indexing_maps(op, maps)
+
+
+def _verify_indexing_maps(op: Operation, maps: list[AffineMap] | None = None) -> None:
+    """MLIR's IndexingMapOpInterface::verifyImpl, in its order (``maps``: the op's own by default)."""
+    if maps is None:
+        maps = _explicit_maps(op)
+        if maps is None:
+            return
 
     def fail(message: str) -> None:
         raise VerifyError(f"{op.op_name}: {message}", location=op.location)
@@ -476,6 +515,8 @@ def linalg_rule(name: str) -> Callable[[Operation], None] | None:
         return _verify_index
     if name == "linalg.generic":
         return _verify_generic
+    if name in _DEFAULT_MAPS:
+        return _verify_contraction
     if name in ("iree_linalg_ext.scatter", "iree_linalg_ext.gather"):
         return _verify_dimension_map
     if name.startswith(("linalg.", "iree_linalg_ext.")):

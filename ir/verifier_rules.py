@@ -288,6 +288,13 @@ RULES: tuple[Rule, ...] = (
         ),
     ),
     Rule(
+        "named contractions (linalg.matmul, batch_matmul, matvec, vecmat, dot, batch_matvec, batch_vecmat): "
+        "the static shapes their indexing maps imply, explicit or the op's defaults",
+        "MLIR's IndexingMapOpInterface::verifyImpl on the named op's maps (LinalgNamedStructuredOps)",
+        "ir.verifier_linalg._verify_contraction",
+        ("invalid_matmul_depth_differs", "valid_vecmat_default_maps"),
+    ),
+    Rule(
         "iree_linalg_ext.sort: no inputs, an init at least, two comparator arguments per init of its element "
         "type, the dimension within the rank, one shape for all inits, the comparator yields one i1",
         "IREE's SortOp::verify (LinalgExtOps.cpp), before the destination-style check",

@@ -94,6 +94,30 @@ def winograd_output(src: str = "8x8x2x2x3x6xf32", dst: str = "2x12x18x6xf32", di
     return winograd("output_transform", src, dst, dims)
 
 
+def named(name: str, a: str, b: str, c: str, maps: list[str] | None = None) -> str:
+    """A function whose one named contraction ``linalg.<name>`` multiplies ``a`` by ``b`` into ``c`` (f32
+    tensor shapes, "" for a 0-D tensor), with explicit indexing ``maps`` or the op's defaults."""
+    ta, tb, tc = (f"tensor<{x}xf32>" if x else "tensor<f32>" for x in (a, b, c))
+    props = "operandSegmentSizes = array<i32: 2, 1>"
+    if maps is not None:
+        props = "indexing_maps = [" + ", ".join(f"affine_map<{m}>" for m in maps) + "], " + props
+    return (
+        '"builtin.module"() ({\n'
+        f'  "func.func"() <{{function_type = ({ta}, {tb}, {tc}) -> {tc}, sym_name = "f"}}> ({{\n'
+        f"  ^bb0(%a: {ta}, %b: {tb}, %c: {tc}):\n"
+        f'    %r = "linalg.{name}"(%a, %b, %c) <{{{props}}}> ({{\n'
+        "    ^bb0(%x: f32, %y: f32, %z: f32):\n"
+        '      %m = "arith.mulf"(%x, %y) <{fastmath = #arith.fastmath<none>}> : (f32, f32) -> f32\n'
+        '      %s = "arith.addf"(%z, %m) <{fastmath = #arith.fastmath<none>}> : (f32, f32) -> f32\n'
+        '      "linalg.yield"(%s) : (f32) -> ()\n'
+        f"    }}) : ({ta}, {tb}, {tc}) -> {tc}\n"
+        f'    "func.return"(%r) : ({tc}) -> ()\n'
+        "  }) : () -> ()\n"
+        "}) : () -> ()\n"
+    )
+
+
+MK, NK, MN = "(d0, d1, d2) -> (d0, d2)", "(d0, d1, d2) -> (d1, d2)", "(d0, d1, d2) -> (d0, d1)"
 ID = "(d0, d1) -> (d0, d1)"
 TR = "(d0, d1) -> (d1, d0)"
 WINDOW = "(d0, d1) -> (d0 + d1)"
@@ -166,6 +190,20 @@ CASES: dict[str, str] = {
     "winograd output image dimensions [1, 3]": winograd_output(dims="1, 3"),
     "winograd output image of the wrong size": winograd_output(dst="2x12x17x6xf32"),
     "winograd output NCHW in NHWC order": winograd_output(dims="2, 3"),
+    "a matmul (control)": named("matmul", "4x8", "8x16", "4x16"),
+    "a matmul's B of the wrong depth": named("matmul", "4x8", "9x16", "4x16"),
+    "a matmul's init of the wrong width": named("matmul", "4x8", "8x16", "4x15"),
+    "a matmul with dynamic rows (control)": named("matmul", "?x8", "8x16", "4x16"),
+    "a matmul with B transposed by its maps (control)": named("matmul", "4x8", "16x8", "4x16", [MK, NK, MN]),
+    "a matmul whose maps transpose a B that is not": named("matmul", "4x8", "8x16", "4x16", [MK, NK, MN]),
+    "a batch matmul (control)": named("batch_matmul", "2x4x8", "2x8x16", "2x4x16"),
+    "a batch matmul of two batch counts": named("batch_matmul", "2x4x8", "3x8x16", "2x4x16"),
+    "a vecmat (control)": named("vecmat", "8", "8x16", "16"),
+    "a vecmat's matrix of the wrong depth": named("vecmat", "8", "7x16", "16"),
+    "a matvec (control)": named("matvec", "4x8", "8", "4"),
+    "a matvec's init of the wrong length": named("matvec", "4x8", "8", "5"),
+    "a dot (control)": named("dot", "8", "8", ""),
+    "a dot of two lengths": named("dot", "8", "9", ""),
     "a sort's comparator without its yield, ending in a two-operand op": sort(
         yielded='%d = "arith.cmpi"(%p, %q) <{predicate = 4 : i64}> : (i32, i32) -> i1'
     ),
@@ -183,7 +221,7 @@ def iree_errors(tmp_path_factory: pytest.TempPathFactory) -> dict[str, tuple[int
 
 def test_controls_are_accepted_by_iree_opt(iree_errors: dict[str, tuple[int, int, str] | None]) -> None:
     controls = [name for name in CASES if name.endswith("(control)")]
-    assert len(controls) == 16 and all(iree_errors[name] is None for name in controls), iree_errors
+    assert len(controls) == 23 and all(iree_errors[name] is None for name in controls), iree_errors
 
 
 @pytest.mark.parametrize("name", list(CASES))
