@@ -15,6 +15,8 @@ Only the rules that hold for every op of a family are checked here:
   (or the operand's own type for a scalar);
 - named contractions (``linalg.matmul``, ``batch_matmul``, ``matvec``, ``vecmat``, ``dot``, ``batch_matvec``,
   ``batch_vecmat``): the shape rule of ``linalg.generic`` on their maps, explicit or the op's defaults;
+- ``linalg.softmax`` (MLIR's SoftmaxOp::verify): the output's shape compatible with the input's, the
+  dimension within the rank;
 - ``linalg.index``: its dimension is below the loop count of the linalg op around it;
 - ``iree_linalg_ext.scatter``/``gather``: the dimension map is a permutation of ``0..n-1``;
 - ``iree_linalg_ext.sort`` (IREE's SortOp::verify, in its order, on entering the op: before its block's
@@ -495,6 +497,21 @@ def _verify_winograd_output(op: Operation) -> None:
         fail("incompatible output shape")
 
 
+def _verify_softmax(op: Operation) -> None:
+    """MLIR's SoftmaxOp::verify: the output's shape compatible with the input's, the dimension within the rank."""
+    _verify_dps(op)
+    if len(op.operands) != 2:
+        return
+    src, dst = op.operands[0].type, op.operands[1].type
+    if not (isinstance(src, TensorType) and isinstance(dst, TensorType)) or src.shape is None or dst.shape is None:
+        return
+    if not _fits([None if d == DYNAMIC else d for d in src.shape], dst.shape):
+        raise VerifyError(f"{op.op_name}: incompatible output shape", location=op.location)
+    dim = op.attr("dimension")
+    if isinstance(dim, IntegerAttr) and not 0 <= dim.value < len(src.shape):
+        raise VerifyError(f"{op.op_name}: incorrect dimension specified", location=op.location)
+
+
 #: The op's own verifier of a structured op, run on entering it.
 _ENTRY_RULES: dict[str, Callable[[Operation], None]] = {
     "iree_linalg_ext.sort": _verify_sort,
@@ -517,6 +534,8 @@ def linalg_rule(name: str) -> Callable[[Operation], None] | None:
         return _verify_generic
     if name in _DEFAULT_MAPS:
         return _verify_contraction
+    if name == "linalg.softmax":
+        return _verify_softmax
     if name in ("iree_linalg_ext.scatter", "iree_linalg_ext.gather"):
         return _verify_dimension_map
     if name.startswith(("linalg.", "iree_linalg_ext.")):

@@ -295,6 +295,12 @@ RULES: tuple[Rule, ...] = (
         ("invalid_matmul_depth_differs", "valid_vecmat_default_maps"),
     ),
     Rule(
+        "linalg.softmax: the output's shape compatible with the input's, the dimension within the rank",
+        "MLIR's SoftmaxOp::verify ('incompatible output shape', 'incorrect dimension specified')",
+        "ir.verifier_linalg._verify_softmax",
+        ("invalid_softmax_dimension_past_the_rank",),
+    ),
+    Rule(
         "iree_linalg_ext.sort: no inputs, an init at least, two comparator arguments per init of its element "
         "type, the dimension within the rank, one shape for all inits, the comparator yields one i1",
         "IREE's SortOp::verify (LinalgExtOps.cpp), before the destination-style check",

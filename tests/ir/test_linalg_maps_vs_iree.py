@@ -117,6 +117,20 @@ def named(name: str, a: str, b: str, c: str, maps: list[str] | None = None) -> s
     )
 
 
+def softmax(src: str = "4x8", dst: str = "4x8", dimension: int = 1) -> str:
+    """A function whose one linalg.softmax along ``dimension`` takes an f32 ``src`` tensor to ``dst``."""
+    ta, tb = f"tensor<{src}xf32>", f"tensor<{dst}xf32>"
+    return (
+        '"builtin.module"() ({\n'
+        f'  "func.func"() <{{function_type = ({ta}, {tb}) -> {tb}, sym_name = "f"}}> ({{\n'
+        f"  ^bb0(%a: {ta}, %b: {tb}):\n"
+        f'    %r = "linalg.softmax"(%a, %b) <{{dimension = {dimension} : i64}}> : ({ta}, {tb}) -> {tb}\n'
+        f'    "func.return"(%r) : ({tb}) -> ()\n'
+        "  }) : () -> ()\n"
+        "}) : () -> ()\n"
+    )
+
+
 MK, NK, MN = "(d0, d1, d2) -> (d0, d2)", "(d0, d1, d2) -> (d1, d2)", "(d0, d1, d2) -> (d0, d1)"
 ID = "(d0, d1) -> (d0, d1)"
 TR = "(d0, d1) -> (d1, d0)"
@@ -204,6 +218,12 @@ CASES: dict[str, str] = {
     "a matvec's init of the wrong length": named("matvec", "4x8", "8", "5"),
     "a dot (control)": named("dot", "8", "8", ""),
     "a dot of two lengths": named("dot", "8", "9", ""),
+    "a softmax (control)": softmax(),
+    "a softmax into a dynamic output (control)": softmax(dst="4x?"),
+    "a softmax into another shape": softmax(dst="4x9"),
+    "a softmax into another rank": softmax(dst="4x8x1"),
+    "a softmax along a dimension past the rank": softmax(dimension=2),
+    "a softmax along a negative dimension": softmax(dimension=-1),
     "a sort's comparator without its yield, ending in a two-operand op": sort(
         yielded='%d = "arith.cmpi"(%p, %q) <{predicate = 4 : i64}> : (i32, i32) -> i1'
     ),
@@ -221,7 +241,7 @@ def iree_errors(tmp_path_factory: pytest.TempPathFactory) -> dict[str, tuple[int
 
 def test_controls_are_accepted_by_iree_opt(iree_errors: dict[str, tuple[int, int, str] | None]) -> None:
     controls = [name for name in CASES if name.endswith("(control)")]
-    assert len(controls) == 23 and all(iree_errors[name] is None for name in controls), iree_errors
+    assert len(controls) == 25 and all(iree_errors[name] is None for name in controls), iree_errors
 
 
 @pytest.mark.parametrize("name", list(CASES))
