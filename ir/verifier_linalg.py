@@ -15,6 +15,8 @@ Only the rules that hold for every op of a family are checked here:
   (or the operand's own type for a scalar);
 - named contractions (``linalg.matmul``, ``batch_matmul``, ``matvec``, ``vecmat``, ``dot``, ``batch_matvec``,
   ``batch_vecmat``): the shape rule of ``linalg.generic`` on their maps, explicit or the op's defaults;
+- every structured op (generic, the named contractions, fill, convolutions, poolings): one region argument
+  per operand, of its element type (LinalgStructuredInterface);
 - ``linalg.softmax`` (MLIR's SoftmaxOp::verify): the output's shape compatible with the input's, the
   dimension within the rank;
 - ``linalg.index``: its dimension is below the loop count of the linalg op around it;
@@ -142,6 +144,14 @@ def _verify_contraction(op: Operation) -> None:
         maps = list(_DEFAULT_MAPS[op.op_name])
     if maps is not None:
         _verify_indexing_maps(op, maps)
+    _verify_region_args(op)
+
+
+def _verify_named(op: Operation) -> None:
+    """A named structured op without a shape rule here (fill, convolutions, poolings): destination style and
+    the interface's region arguments."""
+    _verify_dps(op)
+    _verify_region_args(op)
 
 
 def _verify_indexing_maps(op: Operation, maps: list[AffineMap] | None = None) -> None:
@@ -220,6 +230,12 @@ def _verify_generic(op: Operation) -> None:
     _verify_dps(op)
     _verify_indexing_maps(op)
     _verify_loop_domain(op)
+    _verify_region_args(op)
+
+
+def _verify_region_args(op: Operation) -> None:
+    """LinalgStructuredInterface (every linalg structured op, named ones too): one region argument per input
+    and init, each of its operand's element type (or the operand's own type for a scalar)."""
     if not op.regions or not op.regions[0].blocks:
         return
     args = op.regions[0].blocks[0].args
@@ -536,6 +552,8 @@ def linalg_rule(name: str) -> Callable[[Operation], None] | None:
         return _verify_contraction
     if name == "linalg.softmax":
         return _verify_softmax
+    if name == "linalg.fill" or name.startswith(("linalg.conv_", "linalg.depthwise_conv_", "linalg.pooling_")):
+        return _verify_named
     if name in ("iree_linalg_ext.scatter", "iree_linalg_ext.gather"):
         return _verify_dimension_map
     if name.startswith(("linalg.", "iree_linalg_ext.")):

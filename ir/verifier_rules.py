@@ -295,6 +295,14 @@ RULES: tuple[Rule, ...] = (
         ("invalid_matmul_depth_differs", "valid_vecmat_default_maps"),
     ),
     Rule(
+        "every linalg structured op (generic, named contractions, fill, convolutions, poolings): one region "
+        "argument per input and init, of its operand's element type",
+        "MLIR's LinalgStructuredInterface ('expected as many non-induction variable region arguments ...', "
+        "'expected type of bb argument #i ...')",
+        "ir.verifier_linalg._verify_region_args",
+        ("invalid_fill_region_argument_type_differs",),
+    ),
+    Rule(
         "linalg.softmax: the output's shape compatible with the input's, the dimension within the rank",
         "MLIR's SoftmaxOp::verify ('incompatible output shape', 'incorrect dimension specified')",
         "ir.verifier_linalg._verify_softmax",

@@ -94,9 +94,12 @@ def winograd_output(src: str = "8x8x2x2x3x6xf32", dst: str = "2x12x18x6xf32", di
     return winograd("output_transform", src, dst, dims)
 
 
-def named(name: str, a: str, b: str, c: str, maps: list[str] | None = None) -> str:
+def named(
+    name: str, a: str, b: str, c: str, maps: list[str] | None = None, block: str = "%x: f32, %y: f32, %z: f32"
+) -> str:
     """A function whose one named contraction ``linalg.<name>`` multiplies ``a`` by ``b`` into ``c`` (f32
-    tensor shapes, "" for a 0-D tensor), with explicit indexing ``maps`` or the op's defaults."""
+    tensor shapes, "" for a 0-D tensor), with explicit indexing ``maps`` or the op's defaults, its region's
+    arguments ``block``."""
     ta, tb, tc = (f"tensor<{x}xf32>" if x else "tensor<f32>" for x in (a, b, c))
     props = "operandSegmentSizes = array<i32: 2, 1>"
     if maps is not None:
@@ -106,7 +109,7 @@ def named(name: str, a: str, b: str, c: str, maps: list[str] | None = None) -> s
         f'  "func.func"() <{{function_type = ({ta}, {tb}, {tc}) -> {tc}, sym_name = "f"}}> ({{\n'
         f"  ^bb0(%a: {ta}, %b: {tb}, %c: {tc}):\n"
         f'    %r = "linalg.{name}"(%a, %b, %c) <{{{props}}}> ({{\n'
-        "    ^bb0(%x: f32, %y: f32, %z: f32):\n"
+        f"    ^bb0({block}):\n"
         '      %m = "arith.mulf"(%x, %y) <{fastmath = #arith.fastmath<none>}> : (f32, f32) -> f32\n'
         '      %s = "arith.addf"(%z, %m) <{fastmath = #arith.fastmath<none>}> : (f32, f32) -> f32\n'
         '      "linalg.yield"(%s) : (f32) -> ()\n'
@@ -126,6 +129,22 @@ def softmax(src: str = "4x8", dst: str = "4x8", dimension: int = 1) -> str:
         f"  ^bb0(%a: {ta}, %b: {tb}):\n"
         f'    %r = "linalg.softmax"(%a, %b) <{{dimension = {dimension} : i64}}> : ({ta}, {tb}) -> {tb}\n'
         f'    "func.return"(%r) : ({tb}) -> ()\n'
+        "  }) : () -> ()\n"
+        "}) : () -> ()\n"
+    )
+
+
+def fill(block: str = "%i: f32, %o: f32", out: str = "tensor<4xf32>") -> str:
+    """A function whose one linalg.fill writes an f32 scalar into ``out``, its region's arguments ``block``."""
+    return (
+        '"builtin.module"() ({\n'
+        f'  "func.func"() <{{function_type = (f32, {out}) -> {out}, sym_name = "f"}}> ({{\n'
+        f"  ^bb0(%a: f32, %b: {out}):\n"
+        f'    %r = "linalg.fill"(%a, %b) <{{operandSegmentSizes = array<i32: 1, 1>}}> ({{\n'
+        f"    ^bb0({block}):\n"
+        '      "linalg.yield"(%i) : (f32) -> ()\n'
+        f"    }}) : (f32, {out}) -> {out}\n"
+        f'    "func.return"(%r) : ({out}) -> ()\n'
         "  }) : () -> ()\n"
         "}) : () -> ()\n"
     )
@@ -224,6 +243,13 @@ CASES: dict[str, str] = {
     "a softmax into another rank": softmax(dst="4x8x1"),
     "a softmax along a dimension past the rank": softmax(dimension=2),
     "a softmax along a negative dimension": softmax(dimension=-1),
+    "a fill (control)": fill(),
+    "a fill of a 0-D tensor (control)": fill(out="tensor<f32>"),
+    "a fill's region with one argument": fill(block="%i: f32"),
+    "a fill's region argument of another type than its init's elements": fill(block="%i: f32, %o: f16"),
+    "a matmul's region with four arguments": named(
+        "matmul", "4x8", "8x16", "4x16", block="%x: f32, %y: f32, %z: f32, %w: f32"
+    ),
     "a sort's comparator without its yield, ending in a two-operand op": sort(
         yielded='%d = "arith.cmpi"(%p, %q) <{predicate = 4 : i64}> : (i32, i32) -> i1'
     ),
@@ -241,7 +267,7 @@ def iree_errors(tmp_path_factory: pytest.TempPathFactory) -> dict[str, tuple[int
 
 def test_controls_are_accepted_by_iree_opt(iree_errors: dict[str, tuple[int, int, str] | None]) -> None:
     controls = [name for name in CASES if name.endswith("(control)")]
-    assert len(controls) == 25 and all(iree_errors[name] is None for name in controls), iree_errors
+    assert len(controls) == 27 and all(iree_errors[name] is None for name in controls), iree_errors
 
 
 @pytest.mark.parametrize("name", list(CASES))
