@@ -231,6 +231,16 @@ def verify_cmd_region(op: Operation) -> None:
             _fail(child, "explicit execution regions must only contain explicit ops")
 
 
+def verify_capture_edge(op: Operation) -> None:
+    """The edge into an execution region (MLIR's RegionBranchOpInterface, checked after the region as MLIR
+    does): one entry block argument per captured resource operand, of its type."""
+    operands = getattr(op, "resource_operands", None)
+    if operands is None or not op.regions or not op.regions[0].blocks:
+        return
+    args = op.regions[0].blocks[0].args
+    _check_edge(op, None, [v.type for v in operands], [a.type for a in args], to_region=0)
+
+
 def verify_same_type(op: Operation) -> None:
     """MLIR's SameOperandsAndResultType trait."""
     types = [v.type for v in op._operands] + [r.type for r in op.results]
@@ -272,4 +282,5 @@ EXIT_RULES: dict[str, Rule] = {
     **dict.fromkeys(("scf.if", "scf.execute_region", "scf.index_switch"), verify_yields_to_parent),
     "scf.for": verify_for_edges,
     "scf.while": verify_while_edges,
+    **dict.fromkeys(("stream.async.execute", "stream.async.concurrent", "stream.cmd.execute"), verify_capture_edge),
 }

@@ -238,6 +238,15 @@ RULES: tuple[Rule, ...] = (
         ),
     ),
     Rule(
+        "the edge into an execution region (stream.async.execute/concurrent, stream.cmd.execute): one entry "
+        "block argument per captured resource operand, of its type; checked after the region, so an uncaptured "
+        "use in the body is reported first",
+        "MLIR's RegionBranchOpInterface (verifyTypesAlongControlFlowEdges, a region verifier) on IREE's "
+        "getEntrySuccessorOperands",
+        "ir.verifier_regions.verify_capture_edge (EXIT_RULES)",
+        ("invalid_cmd_execute_block_argument_count_differs",),
+    ),
+    Rule(
         "arith and math ops with one type for all operands and results",
         "MLIR core: SameOperandsAndResultType ('requires the same type for all operands and results')",
         "ir.verifier_regions.verify_same_type (SAME_TYPE_OPS)",

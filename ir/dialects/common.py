@@ -81,25 +81,6 @@ def check_range(
         fail(op, f"{what} range [{o}, {end}) exceeds resource size {s}; {rule}")
 
 
-def check_block_args(op: Operation, operands: Sequence[Value]) -> None:
-    """A region that captures resources explicitly has one block argument per resource, of the same type."""
-    if not op.regions or not op.regions[0].blocks:
-        return
-    args = op.regions[0].blocks[0].args
-    if len(args) != len(operands):
-        fail(
-            op,
-            f"body has {len(args)} block arguments for {len(operands)} resource operands; "
-            "each captured resource is one block argument",
-        )
-    for i, (arg, v) in enumerate(zip(args, operands)):
-        if arg.type != v.type:
-            fail(
-                op,
-                f"block argument {i} has type {arg.type} but operand {i} has type {v.type}; they must match",
-            )
-
-
 def resource_values(values: Sequence[Value]) -> list[Value]:
     return [v for v in values if isinstance(v.type, ResourceType)]
 

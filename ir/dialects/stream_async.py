@@ -6,7 +6,6 @@ from ir import opdef
 from ir.attributes import ArrayAttr, StringAttr, SymbolRefAttr, TypeAttr
 from ir.core import Operation
 from ir.dialects.common import (
-    check_block_args,
     check_parent,
     check_range,
     check_same_count,
@@ -86,7 +85,6 @@ class AsyncConcurrentOp(Operation):
         check_same_count(
             self, {"results": self.results, "result_sizes": self.result_sizes}, "each result has a size"
         )
-        check_block_args(self, self.resource_operands)
         check_tied_operands(self, self.resource_operands, self.results)
 
 
@@ -114,7 +112,6 @@ class AsyncExecuteOp(Operation):
         check_same_count(
             self, {"results": self.results_, "result_sizes": self.result_sizes}, "each result has a size"
         )
-        check_block_args(self, self.resource_operands)
         check_tied_operands(self, self.resource_operands, self.results_)
 
 

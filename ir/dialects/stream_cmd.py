@@ -5,7 +5,6 @@ from __future__ import annotations
 from ir.attributes import ArrayAttr, StringAttr, SymbolRefAttr, TypeAttr, UnitAttr
 from ir.core import Operation
 from ir.dialects.common import (
-    check_block_args,
     check_parent,
     check_range,
     check_same_count,
@@ -183,7 +182,6 @@ class CmdExecuteOp(Operation):
             },
             "each resource operand has a size",
         )
-        check_block_args(self, self.resource_operands)
 
 
 class CmdFillOp(Operation):

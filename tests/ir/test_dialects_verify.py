@@ -88,13 +88,17 @@ def test_dispatch_binding_past_the_end_is_rejected() -> None:
 
 def test_execute_needs_one_block_argument_per_resource() -> None:
     text = execute("", block_args="%a: !stream.resource<transient>, %b: !stream.resource<transient>")
-    with pytest.raises(VerifyError, match="body has 2 block arguments for 1 resource operands"):
+    with pytest.raises(VerifyError, match="region branch point has 1 operands, but region successor needs 2 inputs"):
         verify_text(text)
 
 
 def test_execute_block_argument_types_match_the_resources() -> None:
     text = execute("", block_args="%a: !stream.resource<external>")
-    with pytest.raises(VerifyError, match="block argument 0 has type !stream.resource<external>"):
+    with pytest.raises(
+        VerifyError,
+        match="successor operand type #0 '!stream.resource<transient>' should match successor input type #0 "
+        "'!stream.resource<external>'",
+    ):
         verify_text(text)
 
 
