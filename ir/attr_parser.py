@@ -70,7 +70,7 @@ class AttrTypeParser(Lexer):
                 else:
                     m = self.match(_BARE_ID)
                     if not m:
-                        raise self.error(f"expected an attribute name, found {self._found()}")
+                        raise self.wrong_token_error(f"expected an attribute name, found {self._found()}")
                     key = m.group(0)
                 if key in entries:
                     raise self.error(f"attribute '{key}' given twice", kpos)
@@ -168,7 +168,7 @@ class AttrTypeParser(Lexer):
                 return A.OpaqueAttr(raw)
         if c in "!(" or m:
             return A.TypeAttr(self.parse_type())
-        raise self.error(f"expected an attribute, found {self._found()}")
+        raise self.wrong_token_error(f"expected an attribute, found {self._found()}")
 
     def _check_dense_literal(self, dense: A.DenseElementsAttr, keyword_pos: int, body_pos: int) -> None:
         """Read a dense literal of numbers now, as MLIR's parser does, so that a malformed element, one out
@@ -444,7 +444,7 @@ class AttrTypeParser(Lexer):
             return T.IntegerType(int(width), im.group(1) or "")
         m = _BARE_ID.match(text, pos)
         if not m:
-            raise self.error(f"expected a type, found {self._found()}")
+            raise self.wrong_token_error(f"expected a type, found {self._found()}")
         word = m.group(0)
         self.pos = m.end()
         if word == "index":

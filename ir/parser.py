@@ -338,7 +338,7 @@ class Parser(AttrTypeParser):
         pos = self.pos
         m = _VALUE_ID.match(self.text, pos)
         if not m:
-            raise self.error(f"expected an SSA value (%name), found {self._found()}")
+            raise self.wrong_token_error(f"expected an SSA value (%name), found {self._found()}")
         self.pos = m.end()
         idx = -1
         s = _SUFFIX.match(self.text, self.pos)
@@ -351,7 +351,7 @@ class Parser(AttrTypeParser):
         self.skip()
         m = self.match(_BLOCK_ID)
         if not m:
-            raise self.error(f"expected a block label (^name), found {self._found()}")
+            raise self.wrong_token_error(f"expected a block label (^name), found {self._found()}")
         table = self.blocks[-1]
         block = table.get(m.group(1))
         if block is None:
