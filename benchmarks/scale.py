@@ -30,9 +30,15 @@ each): the engine counts its steps (``Engine.events_processed``), and raw simpy 
 ``with res.request(): yield env.timeout(1)`` cycles of one process on a one-slot ``simpy.Resource``,
 stepping the environment itself. Both rates are events per second of CPU time of the stepping alone.
 
+CPU seconds depend on the machine's load (on a shared machine one CPU second does less work when the
+other CPU is busy too), so each size's line gives the load average before and after it, and ``--calls``
+adds a figure the load does not change: one more child per size runs each step under cProfile (with
+``PYTHONHASHSEED=0``) and reports the function calls it made (Python and builtin), the same on every run
+of the same code. Comparing two trees by it shows a change in the work done, not in the machine.
+
 Usage::
 
-    python benchmarks/scale.py [--sizes 1000 10000] [--big] [--repeats 3] [--quick]
+    python benchmarks/scale.py [--sizes 1000 10000] [--big] [--repeats 3] [--quick] [--calls]
 
 ``--big`` adds 100,000 dispatches (one repetition); ``--quick`` runs 200 dispatches once, for the test
 suite's smoke test.
@@ -60,8 +66,9 @@ sys.path[:] = [p for p in sys.path if pathlib.Path(p or ".").resolve() != _HERE]
 STEPS = ("parse", "verify", "schedule", "simulate", "trace write", "trace read")
 
 
-def child(path: pathlib.Path) -> dict[str, float]:
-    """Run every step on the program at ``path``; return seconds per step, events, wall and peak RSS."""
+def child(path: pathlib.Path, count_calls: bool = False) -> dict[str, float]:
+    """Run every step on the program at ``path``; return seconds per step, events, wall and peak RSS (and,
+    with ``count_calls``, each step's function calls as cProfile counts them, ``"<step> calls"``)."""
     import numpy as np
 
     import ir
@@ -85,6 +92,8 @@ def child(path: pathlib.Path) -> dict[str, float]:
     gc.callbacks.append(on_collection)
 
     def timed(step: str, fn):  # type: ignore[no-untyped-def]
+        if count_calls:
+            fn = _counted(step, fn, out)
         start, cpu, collected = time.perf_counter(), time.process_time(), collector["s"]
         value = fn()
         # A step that pauses the collector leaves what it allocated to the first young collection after it,
@@ -126,6 +135,24 @@ def child(path: pathlib.Path) -> dict[str, float]:
     out["collector total"] = collector["s"]
     out["peak MiB"] = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
     return out
+
+
+def _counted(step: str, fn, out: dict[str, float]):  # type: ignore[no-untyped-def]
+    """``fn`` run under cProfile, its count of Python and builtin function calls put in ``out``."""
+    import cProfile
+    import io
+    import pstats
+
+    def run():  # type: ignore[no-untyped-def]
+        profile = cProfile.Profile()
+        profile.enable()
+        try:
+            return fn()
+        finally:
+            profile.disable()
+            out[step + " calls"] = pstats.Stats(profile, stream=io.StringIO()).total_calls
+
+    return run
 
 
 class _Settle:
@@ -186,11 +213,18 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--quick", action="store_true", help="200 dispatches once (smoke test)")
     parser.add_argument("--simpy-cycles", type=int, default=100_000)
     parser.add_argument("--keep", type=pathlib.Path, default=None, help="write the programs here")
+    parser.add_argument(
+        "--calls",
+        action="store_true",
+        help="also run each size once under cProfile and print each step's function calls (the same on "
+        "every run of the same code, whatever the load: the figure for comparing two trees on a busy machine)",
+    )
     parser.add_argument("--child", type=pathlib.Path, default=None, help=argparse.SUPPRESS)
+    parser.add_argument("--count-calls", action="store_true", help=argparse.SUPPRESS)
     parser.add_argument("--read", type=pathlib.Path, default=None, help=argparse.SUPPRESS)
     args = parser.parse_args(argv)
     if args.child is not None:
-        print(json.dumps(child(args.child)))
+        print(json.dumps(child(args.child, args.count_calls)))
         return 0
     if args.read is not None:
         print(json.dumps(read_alone(args.read)))
@@ -220,13 +254,20 @@ def main(argv: list[str] | None = None) -> int:
             path.write_text(generate(max(1, round(size / 3))))
             runs: dict[str, list[float]] = {}
             repeats = 1 if args.quick or size >= 100_000 else args.repeats
-            for _ in range(repeats):
-                for mode, target in (("--child", path), ("--read", path.with_suffix(".trace.json"))):
+            load = os.getloadavg()[0]
+            jobs: list[tuple[tuple[str | pathlib.Path, ...], ...]] = [
+                (("--child", path), ("--read", path.with_suffix(".trace.json")))
+            ] * repeats
+            if args.calls:
+                jobs.append((("--child", path, "--count-calls"),))
+            for job in jobs:
+                for mode, target, *extra in job:
                     proc = subprocess.run(
-                        [sys.executable, str(pathlib.Path(__file__).resolve()), mode, str(target)],
+                        [sys.executable, str(pathlib.Path(__file__).resolve()), mode, str(target), *extra],
                         capture_output=True,
                         text=True,
-                        env=env,
+                        # The count of calls is the same on every run only if hashing (set order) is.
+                        env={**env, "PYTHONHASHSEED": "0"} if extra else env,
                         check=False,
                     )
                     if proc.returncode != 0:
@@ -234,18 +275,27 @@ def main(argv: list[str] | None = None) -> int:
                         print(f"size {size}: {mode[2:]} process failed with exit {proc.returncode}")
                         return 1
                     for k, v in json.loads(proc.stdout.splitlines()[-1]).items():
-                        runs.setdefault(k, []).append(float(v))
+                        if not extra or k.endswith(" calls"):
+                            runs.setdefault(k, []).append(float(v))
             results[size] = runs
-            _print_size(size, runs, repeats, path.stat().st_size, max(rates))
+            _print_size(size, runs, repeats, path.stat().st_size, max(rates), (load, os.getloadavg()[0]))
     _print_growth(sizes, results)
     return 0
 
 
-def _print_size(size: int, runs: dict[str, list[float]], repeats: int, size_bytes: int, raw: float) -> None:
+def _print_size(
+    size: int,
+    runs: dict[str, list[float]],
+    repeats: int,
+    size_bytes: int,
+    raw: float,
+    load: tuple[float, float],
+) -> None:
     dispatches = int(runs["dispatches"][0])
     print(
         f"{dispatches} dispatches ({size_bytes / 2**20:.1f} MiB of text, "
-        f"{int(runs['trace events'][0])} trace events), min of {repeats} runs ± spread (max - min):"
+        f"{int(runs['trace events'][0])} trace events), min of {repeats} runs ± spread (max - min); "
+        f"load average {load[0]:.1f} before, {load[1]:.1f} after:"
     )
     for step in STEPS:
         print(
@@ -269,6 +319,9 @@ def _print_size(size: int, runs: dict[str, list[float]], repeats: int, size_byte
         f"  {'peak RSS':12} {_fmt(runs['peak MiB'], 'MiB')} (whole child; "
         f"{min(runs['peak MiB to simulate']):.0f} MiB up to the end of simulate)"
     )
+    if "parse calls" in runs:
+        counted = ", ".join(f"{step} {int(runs[step + ' calls'][0]):,}" for step in STEPS)
+        print(f"  {'calls':12} {counted} (function calls, cProfile, one run)")
     events, event_s = runs["events"], runs["event seconds"]
     if events[0] and min(event_s) > 0:
         rate = max(e / s for e, s in zip(events, event_s))
@@ -282,7 +335,11 @@ def _print_growth(sizes: list[int], results: dict[int, dict[str, list[float]]]) 
     for small, big in zip(sizes, sizes[1:]):
         factor = big / small
         parts = []
-        for step in (*STEPS, "trace read, fresh process", "parse+schedule+simulate", "wall", "peak MiB"):
+        counted = [f"{step} calls" for step in STEPS if f"{step} calls" in results[small]]
+        shown = (*STEPS, "trace read, fresh process", "parse+schedule+simulate", "wall", "peak MiB")
+        for step in (*shown, *counted):
+            if step not in results[big]:
+                continue
             a, b = min(results[small][step]), min(results[big][step])
             parts.append(f"{step} {b / a:.1f}x" if a > 0 else f"{step} -")
         print(f"growth {small} -> {big} ({factor:g}x dispatches): " + ", ".join(parts))

@@ -65,7 +65,7 @@ def test_generated_program_is_accepted_by_iree(tmp_path: pathlib.Path) -> None:
 
 def test_quick_run_prints_every_figure() -> None:
     proc = subprocess.run(
-        [sys.executable, str(REPO / "benchmarks" / "scale.py"), "--quick"],
+        [sys.executable, str(REPO / "benchmarks" / "scale.py"), "--quick", "--calls"],
         capture_output=True,
         text=True,
         check=False,
@@ -74,7 +74,11 @@ def test_quick_run_prints_every_figure() -> None:
     assert proc.returncode == 0, proc.stdout + proc.stderr
     out = proc.stdout
     assert re.search(r"^raw simpy: [\d,]+ events/s", out, re.M), out
-    assert re.search(r"^201 dispatches \(.* MiB of text, \d+ trace events\)", out, re.M), out
+    assert re.search(
+        r"^201 dispatches \(.* MiB of text, \d+ trace events\), .*; load average \d+\.\d before, \d+\.\d after:$",
+        out,
+        re.M,
+    ), out
     for step in ("parse", "verify", "schedule", "simulate", "trace write", "trace read"):
         assert re.search(
             rf"^  {step} +\d+\.\d\d s ±\d+\.\d\d +CPU, +\d+\.\d\d s ±\d+\.\d\d +wall", out, re.M
@@ -91,6 +95,12 @@ def test_quick_run_prints_every_figure() -> None:
     assert re.search(r"\(sum of the three; collector \d+\.\d\d s\)$", out, re.M), out
     assert re.search(r"^  peak RSS +\d+ MiB .*; \d+ MiB up to the end of simulate\)", out, re.M), out
     assert re.search(r"^  parse\+schedule\+simulate +\d+\.\d\d s ±\d+\.\d\d +CPU, .* wall", out, re.M), out
+    # --calls: each step's function calls, counted (a figure the load does not change).
+    counted = re.search(r"^  calls +(.*) \(function calls, cProfile, one run\)$", out, re.M)
+    assert counted is not None, out
+    steps = dict(re.fullmatch(r"(.+) ([\d,]+)", part).groups() for part in counted.group(1).split(", "))  # type: ignore[union-attr]
+    assert list(steps) == ["parse", "verify", "schedule", "simulate", "trace write", "trace read"], out
+    assert all(int(n.replace(",", "")) > 1000 for n in steps.values()), out
     m = re.search(
         r"^  event rate +([\d,]+) events/s \((\d+) simpy events .*\), (\d+\.\d\d) of raw simpy", out, re.M
     )
