@@ -119,10 +119,11 @@ class Pool:
                 f"{what}: out of memory in pool {self.track.process}/{self.name}: {reserved} bytes requested, "
                 f"{self.capacity_bytes - self.used_bytes} of {self.capacity_bytes} free"
             )
-        self.used_bytes += reserved
-        if self.used_bytes > self.peak_bytes:
-            self.peak_bytes = self.used_bytes
-        self.engine.trace.add_counter(self.track, "memory_bytes", self.engine.now, self.used_bytes)
+        used = self.used_bytes = self.used_bytes + reserved
+        if used > self.peak_bytes:
+            self.peak_bytes = used
+        engine = self.engine  # (engine.now, inlined: int(env._now))
+        engine.trace.add_counter(self.track, "memory_bytes", int(engine.env._now), used)
         return reserved
 
     def unreserve(self, reserved_bytes: int) -> None:

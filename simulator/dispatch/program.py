@@ -365,7 +365,11 @@ def native_vector_bytes(func: Operation, default: int = 16) -> int:
         root = op
         op = op.parent_op
     for top in root.regions[0].blocks[0].ops if root.regions and root.regions[0].blocks else []:
-        if top.op_name == "util.global" and (m := _VECTOR_SIZE.search(str(top.attr("initial_value")))):
+        if top.op_name != "util.global":
+            continue
+        # (a global without an initial value, as each of a large model's thousands of parameters, has none)
+        value = top.attr("initial_value")
+        if value is not None and (m := _VECTOR_SIZE.search(str(value))):
             return int(m.group(1))
     return default
 

@@ -138,17 +138,30 @@ class Interpreter:
         plan = self._plans.get(id(block))
         if plan is None:
             plan = []
+            rules = self.rules._rules  # the table's dict: a Mapping's `in` and get() cost a call or two each
+            blocking = self._blocking
+            # What each op name runs, looked up once a block (host code repeats a few names thousands of times).
+            by_name: dict[str, tuple[Rule, bool] | None] = {}
             for op in block.ops:
                 name = op.op_name
-                if name in TERMINATORS:
-                    plan.append((op, _terminator, False))
-                    continue
-                if name in BRANCHES:
-                    plan.append((op, _branch_marker, False))
-                    continue
-                if name == "arith.constant":
+                if name in by_name:
+                    entry = by_name[name]
+                else:
+                    if name in TERMINATORS:
+                        entry = (_terminator, False)
+                    elif name in BRANCHES:
+                        entry = (_branch_marker, False)
+                    elif name == "arith.constant":
+                        entry = None
+                    else:
+                        key = seed_name(name)
+                        key = key if key in rules else name
+                        fn = rules.get(key)
+                        entry = (_unsupported, False) if fn is None else (fn, key in blocking)
+                    by_name[name] = entry
+                if entry is None:
                     # A constant's value is known before the run: compute it once, at planning time.
-                    value = self.rules[name](self, op, [])
+                    value = rules[name](self, op, [])
 
                     def constant(
                         interp: Interpreter, op: Operation, args: list[Any], value: Any = value
@@ -156,14 +169,8 @@ class Interpreter:
                         return value
 
                     plan.append((op, constant, False))
-                    continue
-                key = seed_name(name)
-                key = key if key in self.rules else name
-                fn = self.rules.get(key)
-                if fn is None:
-                    plan.append((op, _unsupported, False))
                 else:
-                    plan.append((op, fn, key in self._blocking))
+                    plan.append((op, *entry))
             self._plans[id(block)] = plan
         return plan
 

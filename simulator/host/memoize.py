@@ -47,31 +47,34 @@ def _uniform(value: Value) -> bool:
 def _captures_dynamic_uniforms(op: Operation) -> bool:
     if any(_uniform(v) and not _static(v) for v in op.operands):
         return True
-    # The ops nested in the region, at any depth (what Operation.is_inside(region) answers, for all at once).
-    inside: set[int] = set()
-    for body in op.regions[0].blocks:
-        for top in body.ops:
-            inside.update(map(id, top.walk()))
-    outside: dict[int, bool] = {}  # _static of each captured value, asked once per value
+    # Per value used in the region: whether it passes (not a uniform, defined inside the region, or static).
+    # A region of thousands of dispatches uses a few distinct offsets and lengths thousands of times: each
+    # value is looked at once.
+    passes: dict[Value, bool] = {}
     for inner in op.walk():
         if inner is op:
             continue
-        for v in inner.operands:
-            if not isinstance(v.type, _UNIFORM_TYPES):
-                continue
-            owner = v.defining_op
-            if owner is None:
-                block = v.owner  # a block argument: captured when its block is outside the region
-                parent = getattr(block, "parent_op", None)
-                is_in = parent is op or (parent is not None and id(parent) in inside)
-            else:
-                is_in = id(owner) in inside
-            if not is_in:
-                known = outside.get(id(v))
-                if known is None:
-                    known = outside[id(v)] = _static(v)
-                if not known:
-                    return True
+        for v in inner._operands:
+            ok = passes.get(v)
+            if ok is None:
+                ok = passes[v] = not isinstance(v.type, _UNIFORM_TYPES) or _inside(v, op) or _static(v)
+            if not ok:
+                return True
+    return False
+
+
+def _inside(value: Value, op: Operation) -> bool:
+    """Whether ``value`` is defined in ``op``'s regions, at any depth (a result of a nested op, or an
+    argument of a block of ``op`` or of a nested op)."""
+    owner = value.defining_op
+    if owner is None:
+        owner = getattr(value.owner, "parent_op", None)  # a block argument: its block's op
+        if owner is op:
+            return True
+    while owner is not None:
+        owner = owner.parent_op
+        if owner is op:
+            return True
     return False
 
 

@@ -95,6 +95,9 @@ class StepRun(simpy.Event):
     """One ``alloca`` step, or one ``read``/``write`` step straight through storage (no page cache,
     import or staging), as ``ParameterProvider._run_step`` runs it, by event callbacks."""
 
+    # Its own fields in slots (simpy's Event keeps a __dict__ for env, callbacks, _value, _ok).
+    __slots__ = ("_args", "_keys", "_next_wait", "_spans", "_start_ns", "_token", "_track", "ctx", "step")
+
     def __init__(self, ctx: CallSteps, step: Step) -> None:
         env = ctx.env
         self.env = env
@@ -114,12 +117,13 @@ class StepRun(simpy.Event):
             ctx = self.ctx
             engine = ctx.engine
             if self._token is not None:
-                engine.end_wait(self._token)
+                engine._waits.pop(self._token, None)  # engine.end_wait, inlined
                 self._token = None
             step, sems = self.step, ctx.sems
             waits = step.waits
             i = self._next_wait
-            while i < len(waits):
+            n = len(waits)
+            while i < n:
                 t, v = waits[i]
                 i += 1
                 s = sems[t]
