@@ -13,6 +13,7 @@ Every error is a :class:`~ir.errors.ParseError` whose location is ``file:line:co
 
 from __future__ import annotations
 
+import dataclasses
 import gc
 import re
 
@@ -33,6 +34,51 @@ _RESULT_COUNT = re.compile(r"0x[0-9A-Fa-f]+|[0-9]+")
 _BLOCK_ID = re.compile(r"\^([A-Za-z0-9_$.\-]+)")
 # An op's start as IREE prints it: one result name (or none), the quoted name without escapes, its `(`.
 _OP_HEAD = re.compile(r'(?:%([A-Za-z0-9_$.\-]+) = )?"([^"\\\n]*)"\(')
+# The names in an op's tail that tell ops of one kind apart (a global's sym_name, a load's @global, a
+# parameter's key): a string without escapes, or a bare symbol reference.
+_MASKED = re.compile(r'"[^"\\\n]*"|@[A-Za-z_$.][A-Za-z0-9_$.\-]*')
+_MARK = "\x00"
+
+
+class _MaskedTail:
+    """A parsed op tail, kept under its text with every :data:`_MASKED` name replaced by a mark: an op whose
+    tail differs from it in one name only, one it knows how to put in (``recipes``), reuses its parse.
+
+    ``recipes`` (found when first needed) maps the index of a name to ``(dict, entry, field)``: the name is the string ``field`` of the
+    attribute ``entry`` of the op's properties (``dict`` 0) or attributes (1), and nothing else; an op with
+    another name there gets that attribute with ``field`` replaced. It was checked on this tail: parsing it
+    with another name in that place gives exactly that (see :meth:`Parser._recipes`)."""
+
+    __slots__ = ("attributes", "debug_loc", "fn", "names", "properties", "recipes", "tail", "type_offset")
+
+    def __init__(
+        self,
+        tail: str,
+        names: list[str],
+        properties: dict[str, A.Attribute],
+        attributes: dict[str, A.Attribute],
+        fn: T.Type,
+        debug_loc: str | None,
+        type_offset: int,
+    ) -> None:
+        self.tail = tail
+        self.names = names
+        self.properties = properties
+        self.attributes = attributes
+        self.fn = fn
+        self.debug_loc = debug_loc
+        self.type_offset = type_offset
+        # Found when a second tail of this masked text comes (most tails of a file never repeat).
+        self.recipes: dict[int, tuple[int, str, str]] | None = None
+
+
+_OTHER_STRING = '"streamsim.masked"'
+_OTHER_SYMBOL = "@streamsim.masked"
+
+
+def _name_value(name: str) -> str:
+    """The value a :data:`_MASKED` name stands for: a string's text, a symbol's name."""
+    return name[1:] if name.startswith("@") else name[1:-1]
 
 
 class Parser(AttrTypeParser):
@@ -44,6 +90,7 @@ class Parser(AttrTypeParser):
         self._tail_cache: dict[
             str, tuple[dict[str, A.Attribute], dict[str, A.Attribute], T.Type, str | None, int]
         ] = {}
+        self._masked_cache: dict[str, _MaskedTail] = {}
         # MLIR's names in the generic form: one table for the whole file (a region isolated from above gets no
         # scope of its own there; the verifier reports a value that crosses it). A region's definitions leave
         # the table when it closes; a use before any definition is a placeholder that a later definition of
@@ -214,6 +261,25 @@ class Parser(AttrTypeParser):
                 start,
                 tail_pos + cached[4],
             )
+        masked = self._masked_hit(tail, tail_pos)
+        if masked is not None:
+            self.pos = tail_pos + len(tail)
+            properties, attributes, fn, debug_loc, type_pos = masked
+            return self._finish_operation(
+                op_name,
+                cls,
+                result_groups,
+                operand_refs,
+                properties,
+                attributes,
+                [],
+                [],
+                fn,
+                debug_loc,
+                location,
+                start,
+                type_pos,
+            )
         successors: list[Block] = []
         if self.accept("["):
             while True:
@@ -249,6 +315,7 @@ class Parser(AttrTypeParser):
         # Cached only when the type (and location) end the op's text on its line, so a hit skips exactly it.
         if not regions and not successors and end == tail_pos + len(tail):
             self._tail_cache[tail] = (properties, attributes, fn, debug_loc, type_pos - tail_pos)
+            self._remember_masked(tail, properties, attributes, fn, debug_loc, type_pos - tail_pos)
         return self._finish_operation(
             op_name,
             cls,
@@ -264,6 +331,149 @@ class Parser(AttrTypeParser):
             start,
             type_pos,
         )
+
+    # --- tails that differ in a name ---------------------------------------------------------------
+
+    @staticmethod
+    def _mask(tail: str) -> tuple[str, list[str]] | None:
+        """The tail with its names marked, and the names; None for a tail this cache leaves alone."""
+        if "\\" in tail or _MARK in tail:
+            return None
+        names = _MASKED.findall(tail)
+        if not names:
+            return None
+        return _MASKED.sub(_MARK, tail), names
+
+    def _masked_hit(
+        self, tail: str, tail_pos: int
+    ) -> tuple[dict[str, A.Attribute], dict[str, A.Attribute], T.Type, str | None, int] | None:
+        """The parse of ``tail`` from a cached tail that differs from it in one name it has a recipe for:
+        (properties, attributes, type, location, position of the type), or None."""
+        if not self._masked_cache:
+            return None
+        masked = self._mask(tail)
+        if masked is None:
+            return None
+        key, names = masked
+        entry = self._masked_cache.get(key)
+        if entry is None:
+            return None
+        differ = -1
+        for i, (a, b) in enumerate(zip(names, entry.names)):
+            if a != b:
+                if differ >= 0:
+                    return None  # two names differ: parse it
+                differ = i
+        recipes = entry.recipes
+        if recipes is None:
+            recipes = entry.recipes = self._recipes(entry)
+        recipe = recipes.get(differ)
+        if recipe is None:
+            return None
+        where, name, field = recipe
+        new, old = names[differ], entry.names[differ]
+        properties, attributes = entry.properties, entry.attributes
+        target = dict(properties if where == 0 else attributes)
+        target[name] = dataclasses.replace(target[name], **{field: _name_value(new)})  # type: ignore[type-var]
+        if where == 0:
+            properties = target
+        else:
+            attributes = target
+        # The name comes before the type (a recipe's entry is in a dictionary the type follows).
+        type_pos = tail_pos + entry.type_offset + len(new) - len(old)
+        return properties, attributes, entry.fn, entry.debug_loc, type_pos
+
+    def _remember_masked(
+        self,
+        tail: str,
+        properties: dict[str, A.Attribute],
+        attributes: dict[str, A.Attribute],
+        fn: T.Type,
+        debug_loc: str | None,
+        type_offset: int,
+    ) -> None:
+        """Keep a tail just parsed (the whole rest of an op, no regions or successors) under its masked text,
+        with the names it knows how to replace, if no tail of that masked text is kept yet."""
+        masked = self._mask(tail)
+        if masked is None:
+            return
+        key, names = masked
+        if key in self._masked_cache:
+            return
+        self._masked_cache[key] = _MaskedTail(tail, names, properties, attributes, fn, debug_loc, type_offset)
+
+    def _recipes(self, entry: _MaskedTail) -> dict[int, tuple[int, str, str]]:
+        """For each name of a kept tail (before its type) that is the whole value of one string field of one
+        attribute of the op and nothing else: where it goes. Found by parsing the tail with another name in
+        its place, and kept only if that parse differs from this one in that field of that attribute alone."""
+        tail, properties, attributes = entry.tail, entry.properties, entry.attributes
+        fn, debug_loc, type_offset = entry.fn, entry.debug_loc, entry.type_offset
+        recipes: dict[int, tuple[int, str, str]] = {}
+        for i, m in enumerate(_MASKED.finditer(tail)):
+            if m.end() > type_offset:
+                break
+            name = m.group(0)
+            value = _name_value(name)
+            other = _OTHER_SYMBOL if name.startswith("@") else _OTHER_STRING
+            if name == other:
+                continue
+            parsed = self._parse_tail_text(tail[: m.start()] + other + tail[m.end() :])
+            if parsed is None:
+                continue
+            props2, attrs2, fn2, loc2 = parsed
+            if fn2 != fn or loc2 != debug_loc:
+                continue
+            changed = [
+                (where, key)
+                for where, (mine, theirs) in enumerate(((properties, props2), (attributes, attrs2)))
+                for key in mine.keys() | theirs.keys()
+                if mine.get(key) != theirs.get(key)
+            ]
+            if len(changed) != 1 or list(properties) != list(props2) or list(attributes) != list(attrs2):
+                continue
+            where, key = changed[0]
+            attr = (properties, attributes)[where][key]
+            if not dataclasses.is_dataclass(attr):
+                continue
+            fields = [
+                f.name
+                for f in dataclasses.fields(attr)
+                if getattr(attr, f.name) == value and type(getattr(attr, f.name)) is str
+            ]
+            if len(fields) != 1:
+                continue
+            swapped = dataclasses.replace(attr, **{fields[0]: _name_value(other)})  # type: ignore[type-var]
+            if swapped == (props2, attrs2)[where][key] and type(swapped) is type(attr):
+                recipes[i] = (where, key, fields[0])
+        return recipes
+
+    def _parse_tail_text(
+        self, tail: str
+    ) -> tuple[dict[str, A.Attribute], dict[str, A.Attribute], T.Type, str | None] | None:
+        """Properties, attributes, type and location of an op tail without regions or successors, parsed on
+        its own with this file's aliases; None if it does not parse as one."""
+        sub = Parser(tail, self.filename)
+        sub.attr_aliases = self.attr_aliases
+        sub.type_aliases = self.type_aliases
+        try:
+            properties = sub._parse_dict_body("}>") if sub.accept("<{") else {}
+            if sub.peek("(") or sub.peek("["):
+                return None
+            attributes = sub._parse_dict_body("}") if sub.accept("{") else {}
+            sub.expect(":", "before the type")
+            sub.skip()
+            fn = sub.parse_type()
+            debug_loc = None
+            sub.skip()
+            if sub.text.startswith("loc(", sub.pos):
+                sub.pos += 4
+                debug_loc = "loc(" + sub.balanced("(", ")") + ")"
+            sub.skip()
+            if sub.pos != len(tail):
+                return None
+        except IRError:
+            return None
+        return properties, attributes, fn, debug_loc
 
     def _finish_operation(
         self,

@@ -144,6 +144,75 @@ def test_repeated_op_tails_are_parsed_once_and_give_the_same_ops() -> None:
     assert _signature(again.op) == _signature(module.op)
 
 
+def test_op_tails_that_differ_in_a_name_reuse_one_parse() -> None:
+    """Tails that differ only in a name (a global's sym_name, a load's @global, a parameter's key) reuse the
+    first one's parse with that name put in: the ops are those a full parse gives, with their own locations,
+    and an error after the tail is reported where a full parse reports it (the name's length moves it)."""
+    from ir.parser import Parser
+
+    globals_ = "".join(
+        f'  "util.global"() <{{sym_name = "{n}", sym_visibility = "private", type = i32}}> : () -> ()\n'
+        for n in ("w0", "weight_long_name", "b")
+    )
+    body = "".join(
+        f'    %{i} = "util.global.load"() <{{global = @{n}}}> : () -> i32\n'
+        f'    %p{i} = "test.param"() <{{value = #stream.parameter.named<"model"::"{n}"> : tensor<4xf32>}}> : () -> i1\n'
+        for i, n in enumerate(("w0", "weight_long_name", "b"))
+    )
+    text = (
+        '"builtin.module"() ({\n'
+        + globals_
+        + '  "func.func"() <{function_type = () -> (), sym_name = "f"}> ({\n'
+        + body
+        + '    "func.return"() : () -> ()\n  }) : () -> ()\n}) : () -> ()\n'
+    )
+    parser = Parser(text, "t.mlir")
+    calls = 0
+    full = parser._parse_dict_body
+
+    def counted(close: str):  # type: ignore[no-untyped-def]
+        nonlocal calls
+        calls += 1
+        return full(close)
+
+    parser._parse_dict_body = counted  # type: ignore[method-assign]
+    module = parser.parse_module()
+    # One full parse of each kind of tail (the three kinds and the func's properties); the check of where a
+    # name goes parses the tail again, in a parser of its own.
+    assert calls == 4
+    walked = list(module.op.walk())
+    names = ["w0", "weight_long_name", "b"]
+    assert [o.attr("sym_name").value for o in walked if o.op_name == "util.global"] == names
+    assert [o.attr("global").root for o in walked if o.op_name == "util.global.load"] == names
+    params = [o.attr("value") for o in walked if o.op_name == "test.param"]
+    assert [(p.scope, p.key, str(p.type)) for p in params] == [
+        ("model", "w0", "tensor<4xf32>"),
+        ("model", "weight_long_name", "tensor<4xf32>"),
+        ("model", "b", "tensor<4xf32>"),
+    ]
+    assert [o.location.line for o in walked if o.op_name == "util.global.load"] == [6, 8, 10]
+    again = ir.parse_module(text, "t.mlir")
+    assert ir.print_generic(module) == ir.print_generic(again)
+    assert _signature(module.op) == _signature(ir.parse_module(ir.print_generic(module), "<printed>").op)
+    # An operand count the type does not match, in an op whose tail the cache gave from a shorter name's:
+    # reported at the type, as a full parse reports it.
+    lines = [
+        '"builtin.module"() ({',
+        '  "func.func"() <{function_type = () -> (), sym_name = "f"}> ({',
+        '    %a = "test.def"() : () -> i32',
+        '    %0 = "util.global.load"(%a) <{global = @w0}> : (i32) -> i32',
+        '    %1 = "util.global.load"() <{global = @weight_long_name}> : (i32) -> i32',
+        '    "func.return"() : () -> ()',
+        "  }) : () -> ()",
+        "}) : () -> ()",
+    ]
+    with pytest.raises(ir.ParseError) as caught:
+        ir.parse_module("\n".join(lines) + "\n", "t.mlir")
+    column = lines[4].index("(i32) -> i32") + 1
+    assert str(caught.value).startswith(f"t.mlir:5:{column}: "), str(caught.value)
+    assert "has 0 operands but its type lists 1" in str(caught.value)
+
+
 def test_long_type_lists_take_cached_types_without_a_full_type_parse() -> None:
     """A signature of thousands of types (an execute over every parameter) takes each type it has seen
     before by one match and a cache lookup: parse_type runs once per distinct spelling (plus the list's
