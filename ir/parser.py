@@ -264,21 +264,20 @@ class Parser(AttrTypeParser):
         masked = self._masked_hit(tail, tail_pos)
         if masked is not None:
             self.pos = tail_pos + len(tail)
-            properties, attributes, fn, debug_loc, type_pos = masked
             return self._finish_operation(
                 op_name,
                 cls,
                 result_groups,
                 operand_refs,
-                properties,
-                attributes,
+                masked[0],
+                masked[1],
                 [],
                 [],
-                fn,
-                debug_loc,
+                masked[2],
+                masked[3],
                 location,
                 start,
-                type_pos,
+                masked[4],
             )
         successors: list[Block] = []
         if self.accept("["):
@@ -442,7 +441,7 @@ class Parser(AttrTypeParser):
             ]
             if len(fields) != 1:
                 continue
-            swapped = dataclasses.replace(attr, **{fields[0]: _name_value(other)})  # type: ignore[type-var]
+            swapped = dataclasses.replace(attr, **{fields[0]: _name_value(other)})
             if swapped == (props2, attrs2)[where][key] and type(swapped) is type(attr):
                 recipes[i] = (where, key, fields[0])
         return recipes
