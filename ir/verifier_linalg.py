@@ -433,6 +433,14 @@ def _image_layout(op: Operation, fail: Callable[[str], None]) -> list[int]:
     return dims
 
 
+def _tile_count(extent: int, kernel: int, out_tile: int) -> int | None:
+    """IREE's ceil(float(extent - kernel + 1) / output tile). An output tile of 0 makes that an infinity,
+    which the conversion to int64 turns into INT64_MIN on x86: ShapedType::kDynamic, so any extent fits."""
+    if out_tile == 0:
+        return None
+    return math.ceil((extent - kernel + 1) / out_tile)
+
+
 def _verify_winograd_input(op: Operation) -> None:
     """IREE's WinogradInputTransformOp::verify: one element type; a 2-D input no larger than the input tile (then a
     tile x tile output), or a 4-D image whose output is tile x tile x the image with each image dimension ``d``
@@ -467,7 +475,7 @@ def _verify_winograd_input(op: Operation) -> None:
         if d == DYNAMIC:
             expected.append(None)
         else:
-            expected.append(math.ceil((d - kernel + 1) / out_tile) if i in image else d)
+            expected.append(_tile_count(d, kernel, out_tile) if i in image else d)
     if image == [2, 3]:
         expected[3:] = [*expected[4:], expected[3]]  # T T N C H W -> T T N H W C
     if not _fits(expected, dst):

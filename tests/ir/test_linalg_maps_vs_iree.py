@@ -67,15 +67,15 @@ def sort(
     )
 
 
-def winograd(kind: str, src: str, dst: str, dims: str, kernel: int = 3) -> str:
-    """A function whose one iree_linalg_ext.winograd.``kind`` (output tile 6) takes ``src`` to ``dst``."""
+def winograd(kind: str, src: str, dst: str, dims: str, kernel: int = 3, tile: int = 6) -> str:
+    """A function whose one iree_linalg_ext.winograd.``kind`` (output tile ``tile``) takes ``src`` to ``dst``."""
     dims_name = "kernel_dimensions" if kind == "filter_transform" else "image_dimensions"
     return (
         '"builtin.module"() ({\n'
         f'  "func.func"() <{{function_type = (tensor<{src}>, tensor<{dst}>) -> tensor<{dst}>, sym_name = "f"}}> ({{\n'
         f"  ^bb0(%a: tensor<{src}>, %b: tensor<{dst}>):\n"
         f'    %r = "iree_linalg_ext.winograd.{kind}"(%a, %b) <{{{dims_name} = array<i64: {dims}>, '
-        f"kernel_size = {kernel} : i64, output_tile_size = 6 : i64}}> : (tensor<{src}>, tensor<{dst}>) -> tensor<{dst}>\n"
+        f"kernel_size = {kernel} : i64, output_tile_size = {tile} : i64}}> : (tensor<{src}>, tensor<{dst}>) -> tensor<{dst}>\n"
         f'    "func.return"(%r) : (tensor<{dst}>) -> ()\n'
         "  }) : () -> ()\n"
         "}) : () -> ()\n"
@@ -86,8 +86,10 @@ def winograd_filter(src: str = "3x3x3x6xf32", dst: str = "8x8x3x6xf32", dims: st
     return winograd("filter_transform", src, dst, dims, kernel)
 
 
-def winograd_input(src: str = "2x13x16x3xf32", dst: str = "8x8x2x2x3x3xf32", dims: str = "1, 2") -> str:
-    return winograd("input_transform", src, dst, dims)
+def winograd_input(
+    src: str = "2x13x16x3xf32", dst: str = "8x8x2x2x3x3xf32", dims: str = "1, 2", tile: int = 6
+) -> str:
+    return winograd("input_transform", src, dst, dims, tile=tile)
 
 
 def winograd_output(src: str = "8x8x2x2x3x6xf32", dst: str = "2x12x18x6xf32", dims: str = "1, 2") -> str:
@@ -212,6 +214,11 @@ CASES: dict[str, str] = {
     "winograd input image dimensions [0, 1]": winograd_input(dims="0, 1"),
     "winograd input with three image dimensions": winograd_input(dims="1, 2, 3"),
     "winograd input tile count wrong": winograd_input(dst="8x8x2x3x3x3xf32"),
+    "winograd input with an output tile of 0 (fuzz seed 24: a crash)": winograd_input(tile=0),
+    "winograd input with an output tile of 0, any image extent fits (control)": winograd_input(
+        dst="2x2x2x7x9x3xf32", tile=0
+    ),
+    "winograd input with a negative output tile": winograd_input(dst="8x8x2x5x3x3xf32", tile=-2),
     "winograd input NCHW output in NCHW order": winograd_input("2x3x13x16xf32", "8x8x2x3x2x3xf32", dims="2, 3"),
     "a winograd output transform, NCHW (control)": winograd_output(dst="2x6x12x18xf32", dims="2, 3"),
     "a winograd output transform of a 2-D tile (control)": winograd_output("8x8xf32", "6x6xf32", dims="0, 1"),
@@ -267,7 +274,7 @@ def iree_errors(tmp_path_factory: pytest.TempPathFactory) -> dict[str, tuple[int
 
 def test_controls_are_accepted_by_iree_opt(iree_errors: dict[str, tuple[int, int, str] | None]) -> None:
     controls = [name for name in CASES if name.endswith("(control)")]
-    assert len(controls) == 27 and all(iree_errors[name] is None for name in controls), iree_errors
+    assert len(controls) == 28 and all(iree_errors[name] is None for name in controls), iree_errors
 
 
 @pytest.mark.parametrize("name", list(CASES))
