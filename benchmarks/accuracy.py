@@ -45,6 +45,10 @@ Usage::
     python benchmarks/accuracy.py --measure               # measure what the cache lacks, then report
     python benchmarks/accuracy.py                         # report from the cache
     python benchmarks/accuracy.py --device local-sync --no-loo
+    # another host, as a user calibrates one: the suite, then the fixtures, each host's files apart
+    streamsim calibrate --device local-sync -o mybox.toml --measurements mybox-suite/local-sync.json
+    python benchmarks/accuracy.py --device local-sync --measure --data mybox-fixtures \
+        --calibration-data mybox-suite --no-loo
 """
 
 from __future__ import annotations
@@ -146,6 +150,14 @@ def favor_differs(directory: pathlib.Path, favor: str, workdir: pathlib.Path) ->
     return a != b
 
 
+def _shown(path: pathlib.Path) -> str:
+    """``path`` relative to the repository when it is in it (as the messages name the cache files)."""
+    try:
+        return str(path.relative_to(ROOT))
+    except ValueError:
+        return str(path)
+
+
 def _load(device: str) -> dict[str, Any]:
     path = DATA / f"{device}.json"
     if path.exists():
@@ -240,7 +252,7 @@ def key_warnings(device: str, data: dict[str, Any]) -> list[str]:
     unkeyed = [n for n, m in data["programs"].items() if "compile_key" not in m]
     if unkeyed:
         out.append(
-            f"benchmarks/data/accuracy/{device}.json: {len(unkeyed)} program(s) record no compile key "
+            f"{_shown(DATA / f'{device}.json')}: {len(unkeyed)} program(s) record no compile key "
             "(measured before keys): a change of their source since cannot be detected"
         )
     for d in fixture_dirs():
@@ -393,14 +405,14 @@ def ratio_table(title: str, pairs: list[tuple[str, float, float]]) -> None:
 def check_host(device: str, data: dict[str, Any], args: argparse.Namespace) -> None:
     """Print (and log) whether the cache was measured on this host and, unless ``--no-speed-check``,
     this host's call time of each of SPEED_REFERENCES against the cached minimum."""
-    what = f"benchmarks/data/accuracy/{device}.json"
+    what = _shown(DATA / f"{device}.json")
     warnings = host_warnings(data, what) + key_warnings(device, data)
     # The held-out machine is fitted on the calibration file: loads far apart make its figures and the
     # fixtures' incomparable on local-task.
     calibration = CALIBRATION / f"{device}.json"
     print(load_summary(data, what))
     if calibration.exists():
-        print(load_summary(json.loads(calibration.read_text()), f"benchmarks/data/calibration/{device}.json"))
+        print(load_summary(json.loads(calibration.read_text()), _shown(calibration)))
     if not args.no_speed_check:
 
         def time_now(name: str) -> float:
@@ -516,6 +528,7 @@ def _fixture_of_name(name: str) -> str:
 
 
 def main(argv: list[str] | None = None) -> int:
+    global DATA, CALIBRATION
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--device", nargs="*", default=list(DEVICES), help="HAL devices (default: both)")
     ap.add_argument("--measure", action="store_true", help="measure programs the cache lacks")
@@ -537,12 +550,39 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--no-report", action="store_true", help="measure only")
     ap.add_argument("--workdir", type=pathlib.Path, default=WORKDIR)
     ap.add_argument(
+        "--data",
+        type=pathlib.Path,
+        default=DATA,
+        help="directory of the fixtures' measurements, <device>.json (default benchmarks/data/accuracy):"
+        " another host's measurements go into another directory",
+    )
+    ap.add_argument(
+        "--calibration-data",
+        type=pathlib.Path,
+        default=CALIBRATION,
+        help="directory of the microbenchmark suite's measurements the held-out machine is fitted on,"
+        " <device>.json (default benchmarks/data/calibration; streamsim calibrate --measurements writes"
+        " one)",
+    )
+    ap.add_argument(
         "--refine", type=int, default=0, help="rounds re-fitting the fixed costs at the fitted point"
     )
     args = ap.parse_args(argv)
     if args.refine < 0:
         ap.error(f"--refine must be 0 or more, got {args.refine}")
     args.workdir.mkdir(parents=True, exist_ok=True)
+    DATA, CALIBRATION = args.data.resolve(), args.calibration_data.resolve()
+    if not args.measure:
+        missing = [d for d in args.device if not (DATA / f"{d}.json").is_file()]
+        if args.data != ap.get_default("data") and missing:
+            ap.error(f"--data {args.data}: no measurements {', '.join(f'{d}.json' for d in missing)}")
+    if not args.no_report:
+        missing = [d for d in args.device if not (CALIBRATION / f"{d}.json").is_file()]
+        if missing:
+            ap.error(
+                f"--calibration-data {args.calibration_data}: no suite measurements "
+                f"{', '.join(f'{d}.json' for d in missing)}"
+            )
     if args.measure:
         for device in args.device:
             measure(device, args)

@@ -155,7 +155,8 @@ def _entries(
     all_cases = cases(workdir, measured.get("device"))
     out = []
     for name, m in sorted(measured["programs"].items()):
-        if m["role"] in roles and name not in exclude and name in all_cases:
+        # (``streamsim calibrate --measurements`` records no role: the suite's programs are its own)
+        if name in all_cases and m.get("role", all_cases[name][0]) in roles and name not in exclude:
             case = all_cases[name][1]
             stale = stale_reason(case, measured["device"], m)
             if stale:
