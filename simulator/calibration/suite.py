@@ -442,7 +442,7 @@ def attention(batch: int, m: int, k1: int, k2: int, n: int) -> Benchmark:
 def training_suite(device: str | None = None) -> list[Benchmark]:
     """The programs the dispatch model is fitted on (those for ``device`` when given: a program may be
     limited to some HAL devices, :attr:`Benchmark.devices`)."""
-    from simulator.calibration.suite_conv import window_suite
+    from simulator.calibration.suite_conv import channels_first_pools, window_suite
     from simulator.calibration.suite_host import chain, device_loop, host_loop, host_suite
     from simulator.calibration.suite_lowp import lowp_suite
     from simulator.calibration.suite_ragged import ragged_suite
@@ -491,6 +491,10 @@ def training_suite(device: str | None = None) -> list[Benchmark]:
         reduction(8, 128),
         softmax(2, 16),
         softmax(16, 64),
+        # Rows not a multiple of IREE's vector tile (4): the frontends' masked attention over 5-7 keys.
+        softmax(24, 5),
+        softmax(16, 6),
+        softmax(32, 7),
         transpose(16, 32),
         conv2d(6, 3, 8),
         conv2d(10, 8, 16),
@@ -540,7 +544,7 @@ def training_suite(device: str | None = None) -> list[Benchmark]:
     # grouped convolutions, which IREE names conv (simulator.calibration.suite_conv); f16, bf16 and int8
     # convolutions and contractions (simulator.calibration.suite_lowp); maps ending each row in a partial
     # vector (simulator.calibration.suite_ragged).
-    every = out + host_suite() + window_suite() + lowp_suite() + ragged_suite()
+    every = out + host_suite() + window_suite() + channels_first_pools() + lowp_suite() + ragged_suite()
     return [b for b in every if device is None or not b.devices or device in b.devices]
 
 

@@ -48,6 +48,38 @@ def pool2d(n: int, hw: int, c: int, k: int, stride: int, op: str = "sum") -> Ben
     return Benchmark(f"pool_{op}_{n}x{hw}x{hw}x{c}_k{k}s{stride}", src, (_spec((n, hw, hw, c), "f32"),))
 
 
+def pool2d_nchw(n: int, c: int, hw: int, k: int, stride: int, op: str = "max") -> Benchmark:
+    """:func:`pool2d` over an ``n x c x hw x hw`` input (channels first, as ONNX writes a pool): the
+    window's columns are the innermost, so a vector of output columns reads input columns ``stride``
+    apart."""
+    if op not in ("sum", "max"):
+        raise ValueError(f"pool op must be sum or max, got {op!r}")
+    out = (hw - k) // stride + 1
+    x, w, o = _t((n, c, hw, hw), "f32"), _t((k, k), "f32"), _t((n, c, out, out), "f32")
+    dims = "d0, d1, d2, d3, d4, d5"
+    maps = ", ".join(
+        f"affine_map<({dims}) -> ({r})>"
+        for r in (f"d0, d1, d2 * {stride} + d4, d3 * {stride} + d5", "d4, d5", "d0, d1, d2, d3")
+    )
+    init, combine = ("0.0", "arith.addf") if op == "sum" else ("-3.40282347E+38", "arith.maximumf")
+    src = f"""func.func @main(%x: {x}) -> {o} {{
+  %init = arith.constant {init} : f32
+  %e = tensor.empty() : {o}
+  %win = tensor.empty() : {w}
+  %z = linalg.fill ins(%init : f32) outs(%e : {o}) -> {o}
+  %r = linalg.generic {{indexing_maps = [{maps}],
+      iterator_types = ["parallel", "parallel", "parallel", "parallel", "reduction", "reduction"]}}
+      ins(%x, %win : {x}, {w}) outs(%z : {o}) {{
+  ^bb0(%a: f32, %b: f32, %acc: f32):
+    %s = {combine} %acc, %a : f32
+    linalg.yield %s : f32
+  }} -> {o}
+  return %r : {o}
+}}
+"""
+    return Benchmark(f"pool_nchw_{op}_{n}x{c}x{hw}x{hw}_k{k}s{stride}", src, (_spec((n, c, hw, hw), "f32"),))
+
+
 def grouped_conv(n: int, hw: int, groups: int, cin: int, cout: int, k: int = 3) -> Benchmark:
     """A ``k x k`` convolution of ``groups`` groups of ``cin`` input and ``cout`` output channels over an
     ``n x hw x hw x groups x cin`` input (flax's ``feature_group_count`` as a ``linalg.generic``: loops
@@ -146,4 +178,14 @@ def window_suite() -> list[Benchmark]:
         pad(1, 6, 2),
         pad(2, 16, 4),
         pad(4, 32, 8),
+    ]
+
+
+def channels_first_pools() -> list[Benchmark]:
+    """Channels-first pools of stride 2 (ONNX's), whose vectors of output columns read strided input
+    columns; in the training suite beside :func:`window_suite` (measured since the AMD host's suite)."""
+    return [
+        pool2d_nchw(1, 4, 12, 2, 2, "max"),
+        pool2d_nchw(2, 8, 16, 2, 2, "sum"),
+        pool2d_nchw(1, 16, 6, 2, 2, "max"),
     ]

@@ -173,6 +173,41 @@ def scan_loop(steps: int, width: int = 16) -> Benchmark:
     )
 
 
+def scan_store(steps: int, stores: int, width: int = 1) -> Benchmark:
+    """``h = tanh(x[i] + h)`` over ``steps`` rows of ``width``, each ``h`` stored into row ``i`` of
+    ``stores`` carried results: per trip ``stores`` small copies more than :func:`scan_loop`'s, re-recorded
+    every trip (the frontends' loops store a few bytes into each of several carried tensors: a copy's fixed
+    cost, not its bytes)."""
+    xs, row = _t((steps, width), "f32"), _t((1, width), "f32")
+    carried = ", ".join(f"%a{j} = %e" for j in range(stores))
+    types = ", ".join([xs] * stores)
+    inserts = "\n".join(
+        f"    %n{j} = tensor.insert_slice %hn into %a{j}[%i, 0] [1, {width}] [1, 1] : {row} into {xs}"
+        for j in range(stores)
+    )
+    stored = ", ".join(f"%n{j}" for j in range(stores))
+    results = ", ".join(f"%r#{j}" for j in range(stores + 1))
+    src = f"""func.func @main(%xs: {xs}, %h0: {row}) -> ({types}, {row}) {{
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %n = arith.constant {steps} : index
+  %e = tensor.empty() : {xs}
+  %r:{stores + 1} = scf.for %i = %c0 to %n step %c1 iter_args({carried}, %h = %h0) -> ({types}, {row}) {{
+    %x = tensor.extract_slice %xs[%i, 0] [1, {width}] [1, 1] : {xs} to {row}
+{_tanh_step(row)}
+{inserts}
+    scf.yield {stored}, %hn : {types}, {row}
+  }}
+  return {results} : {types}, {row}
+}}
+"""
+    return Benchmark(
+        f"scan_store_{steps}x{stores}x{width}",
+        src,
+        (_spec((steps, width), "f32"), _spec((1, width), "f32")),
+    )
+
+
 def cell_loop(trips: int, cells: int, extra: int = 0, static: bool = False, size: int = 8) -> Benchmark:
     """``trips`` trips of ``cells`` dependent ``size x size`` matmuls, each with an epilogue
     ``tanh(m + s + b0 + ... )`` over ``extra`` more arguments (a binding each): IREE fuses the epilogue
@@ -274,6 +309,9 @@ def host_suite() -> list[Benchmark]:
         fills(8, 16384),
         scan_loop(4),
         scan_loop(16),
+        # Small re-recorded copies (a few bytes each), 4 and 8 a trip.
+        scan_store(16, 4),
+        scan_store(16, 8),
         # Re-recorded dispatches: trips x cells, bindings, and the memoized twin.
         cell_loop(32, 1),
         cell_loop(32, 4),
