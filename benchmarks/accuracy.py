@@ -571,18 +571,18 @@ def main(argv: list[str] | None = None) -> int:
     if args.refine < 0:
         ap.error(f"--refine must be 0 or more, got {args.refine}")
     args.workdir.mkdir(parents=True, exist_ok=True)
-    DATA, CALIBRATION = args.data.resolve(), args.calibration_data.resolve()
-    if not args.measure:
-        missing = [d for d in args.device if not (DATA / f"{d}.json").is_file()]
-        if args.data != ap.get_default("data") and missing:
+    if not args.measure and args.data != ap.get_default("data"):
+        missing = [d for d in args.device if not (args.data / f"{d}.json").is_file()]
+        if missing:
             ap.error(f"--data {args.data}: no measurements {', '.join(f'{d}.json' for d in missing)}")
     if not args.no_report:
-        missing = [d for d in args.device if not (CALIBRATION / f"{d}.json").is_file()]
+        missing = [d for d in args.device if not (args.calibration_data / f"{d}.json").is_file()]
         if missing:
             ap.error(
                 f"--calibration-data {args.calibration_data}: no suite measurements "
                 f"{', '.join(f'{d}.json' for d in missing)}"
             )
+    DATA, CALIBRATION = args.data.resolve(), args.calibration_data.resolve()
     if args.measure:
         for device in args.device:
             measure(device, args)

@@ -99,3 +99,50 @@ def test_a_program_the_simulator_cannot_run_is_left_out_not_fatal(
 def _measured(case: accuracy.Case) -> dict:
     data = json.loads((accuracy.DATA / "local-sync.json").read_text())
     return dict(data["programs"][case.name])
+
+
+@pytest.mark.parametrize(
+    ("flag", "message"),
+    [
+        ("--data", "no measurements local-sync.json"),
+        ("--calibration-data", "no suite measurements local-sync.json"),
+    ],
+)
+def test_another_hosts_directories_must_hold_the_devices_measurements(
+    flag: str,
+    message: str,
+    monkeypatch: pytest.MonkeyPatch,
+    tmp_path: pathlib.Path,
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    monkeypatch.setattr(accuracy, "DATA", accuracy.DATA)
+    monkeypatch.setattr(accuracy, "CALIBRATION", accuracy.CALIBRATION)
+    with pytest.raises(SystemExit) as exc:
+        accuracy.main(["--device", "local-sync", flag, str(tmp_path), "--workdir", str(tmp_path / "w")])
+    assert exc.value.code == 2
+    assert f"{flag} {tmp_path}: {message}" in capsys.readouterr().err
+
+
+def test_a_suite_file_without_roles_gives_the_suites_training_programs(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: pathlib.Path
+) -> None:
+    # streamsim calibrate --measurements records no role: the suite's programs are the training set,
+    # a fixture of the same file is not, whatever its name; a recorded role still wins.
+    calibrate = accuracy.calibrate
+    monkeypatch.setattr(calibrate, "stale_reason", lambda case, device, m: None)
+    monkeypatch.setattr(
+        calibrate, "stream_ir_of", lambda case, workdir, device: tmp_path / f"{case.name}.mlir"
+    )
+    measured = {
+        "device": "local-sync",
+        "programs": {
+            "matmul_16x64x64_f32": {},
+            "softmax_24x5": {},
+            "mlp": {},
+            "matmul_8x32x32_f32": {"role": "holdout"},
+            "no_such_program": {},
+        },
+    }
+    names = [case.name for case, _, _ in calibrate._entries(measured, tmp_path, {"train"})]
+    assert names == ["matmul_16x64x64_f32", "softmax_24x5"]
+    assert [case.name for case, _, _ in calibrate._entries(measured, tmp_path, {"fixture"})] == ["mlp"]
