@@ -446,7 +446,7 @@ def training_suite(device: str | None = None) -> list[Benchmark]:
     from simulator.calibration.suite_host import chain, device_loop, host_loop, host_suite
     from simulator.calibration.suite_lowp import lowp_suite
     from simulator.calibration.suite_ragged import ragged_suite
-    from simulator.calibration.suite_tiled import tiled_suite
+    from simulator.calibration.suite_tiled import padded_tiled_suite, tiled_suite
 
     out = [
         matmul(16, 64, 64),
@@ -545,6 +545,7 @@ def training_suite(device: str | None = None) -> list[Benchmark]:
     # convolutions and contractions (simulator.calibration.suite_lowp); maps ending each row in a partial
     # vector (simulator.calibration.suite_ragged).
     every = out + host_suite() + window_suite() + channels_first_pools() + lowp_suite() + ragged_suite()
+    every += padded_tiled_suite()
     return [b for b in every if device is None or not b.devices or device in b.devices]
 
 

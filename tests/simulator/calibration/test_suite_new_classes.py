@@ -12,6 +12,7 @@ import pytest
 from simulator.calibration.suite import training_suite
 from simulator.calibration.suite_conv import channels_first_pools, pool2d_nchw, window_suite
 from simulator.calibration.suite_host import scan_store
+from simulator.calibration.suite_tiled import padded_tiled_suite, tiled_suite
 from simulator.costs import op_class
 
 NEW = (
@@ -35,6 +36,7 @@ def test_the_new_classes_are_in_both_devices_training_suites(device: str) -> Non
     assert set(NEW) <= set(names) and len(names) == len(set(names))
     # (not window_suite's: the cached Intel suite, measured before them, has every window program)
     assert not {b.name for b in channels_first_pools()} & {b.name for b in window_suite()}
+    assert not {b.name for b in padded_tiled_suite()} & {b.name for b in tiled_suite()}
 
 
 def test_a_channels_first_pool_strides_its_columns() -> None:

@@ -12,7 +12,13 @@ import pytest
 
 from simulator.calibration.fit import DispatchSample, fit_dispatch_model
 from simulator.calibration.suite import conv2d, matmul, training_suite
-from simulator.calibration.suite_tiled import DATA_TILING_FLAGS, WINOGRAD_FLAGS, FlaggedBenchmark, tiled_suite
+from simulator.calibration.suite_tiled import (
+    DATA_TILING_FLAGS,
+    WINOGRAD_FLAGS,
+    FlaggedBenchmark,
+    padded_tiled_suite,
+    tiled_suite,
+)
 from simulator.costs import op_class
 
 ROOT = pathlib.Path(__file__).parents[3]
@@ -33,7 +39,10 @@ def test_the_rewritten_programs_are_in_the_training_suite_with_their_flags(tmp_p
     # The case passes the flags to iree-compile; the suite's other programs compile as before.
     assert benchmark_case(dt, tmp_path).flags == DATA_TILING_FLAGS
     assert benchmark_case(matmul(24, 40, 36), tmp_path).flags == ()
-    assert not any(isinstance(b, FlaggedBenchmark) for b in training_suite() if b.name not in by_name)
+    padded = {b.name for b in padded_tiled_suite()}
+    assert padded <= set(names) and all(b.flags == DATA_TILING_FLAGS for b in padded_tiled_suite())
+    flagged = by_name.keys() | padded
+    assert not any(isinstance(b, FlaggedBenchmark) for b in training_suite() if b.name not in flagged)
 
 
 def test_class_words() -> None:
