@@ -42,7 +42,7 @@ import tomllib
 
 from simulator.dispatch_model import shape_key
 from simulator.errors import InputError
-from simulator.linalg_costs import (  # noqa: F401  (this module's names before the split)
+from simulator.linalg_costs import (
     SOFT_ARITH,
     SOFT_FLOATS,
     TRANSCENDENTAL_OPS,
@@ -58,6 +58,27 @@ from simulator.linalg_costs import (  # noqa: F401  (this module's names before 
     winograd_kind,
 )
 from simulator.machine import DeviceSpec
+
+# (what :mod:`simulator.linalg_costs` defines is re-exported: this module's names before the split)
+__all__ = [
+    "Calibration",
+    "ceil_ns",
+    "conv_kind",
+    "conversion",
+    "CostModel",
+    "describe_cost",
+    "DispatchCost",
+    "LinalgEstimate",
+    "matmul_kind",
+    "op_class",
+    "OP_CLASSES",
+    "powf_functions",
+    "SOFT_ARITH",
+    "soft_arithmetic",
+    "SOFT_FLOATS",
+    "TRANSCENDENTAL_OPS",
+    "winograd_kind",
+]
 
 # Words of IREE's dispatch names (``main_dispatch_3_batch_matmul_4x64x64x64_f32``) to op classes, first
 # match wins; anything else (elementwise, generic, transpose, pack, copies) is ``elementwise``.
