@@ -163,6 +163,59 @@ def measure_case(
     }
 
 
+def measure_rounds(
+    cases: Sequence[Case],
+    workdir: pathlib.Path,
+    *,
+    device: str = "local-task",
+    reps: int = 30,
+    calls: int = 10,
+    rounds: int = 1,
+    profile_rounds: int = 1,
+    progress: Callable[[int, int, Case, dict[str, Any]], None] | None = None,
+) -> dict[str, dict[str, Any]]:
+    """Measure every case in ``rounds`` interleaved rounds (:func:`~simulator.calibration.rounds.
+    interleaved_rounds`: each round times every case once, then the next; the first compiles and
+    measures it whole with :func:`measure_case`, the others time the call, and the first
+    ``profile_rounds`` profile the dispatches), keeping the call's minimum round (:func:`~simulator.calibration.rounds.merge_call`: every
+    round's minimum in ``sessions_ns``, its load in ``sessions_load``) and each dispatch's minimum over
+    the rounds' profiles. On a shared host a figure measured once meets one stretch of load: the
+    programs a calibration predicts, measured in several sessions (``benchmarks/accuracy.py
+    --sessions``), would keep a lower minimum than the suite it was fitted on. ``progress(round,
+    index, case, round's measurement)`` after each measurement."""
+    from simulator.calibration.rounds import interleaved_rounds, merge_call, merge_dispatches
+
+    by_name = {c.name: c for c in cases}
+    first: dict[str, dict[str, Any]] = {}
+    profiles: dict[str, list[list[dict[str, Any]]]] = {c.name: [] for c in cases}
+    done = [0]
+
+    def measure(name: str, round_index: int) -> dict[str, Any]:
+        case = by_name[name]
+        if round_index == 0:
+            m = first[name] = measure_case(case, workdir, device=device, reps=reps, calls=calls)
+            timing = m["call_ns"]
+            profiles[name].append(m["dispatches"])
+        else:
+            kw: dict[str, Any] = {"device": device, "inputs": case.inputs, "parameters": case.parameters}
+            timing = benchmark_call(module_of(case, workdir, device), repetitions=reps, **kw).to_dict()
+            if round_index < profile_rounds:
+                profiles[name].append(profile_dispatches(case, workdir, device=device, calls=calls))
+        done[0] += 1
+        if progress is not None:
+            progress(round_index, done[0], case, {"call_ns": timing})
+        return dict(timing)
+
+    results = interleaved_rounds([c.name for c in cases], measure, rounds)
+    out: dict[str, dict[str, Any]] = {}
+    for case in cases:
+        entry = dict(first[case.name])
+        merge_call(entry, results[case.name])
+        entry["dispatches"] = merge_dispatches(profiles[case.name])
+        out[case.name] = entry
+    return out
+
+
 def profile_dispatches(
     case: Case, workdir: pathlib.Path, *, device: str = "local-task", calls: int = 10
 ) -> list[dict[str, Any]]:

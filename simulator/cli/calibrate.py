@@ -2,7 +2,7 @@
 
 ::
 
-    streamsim calibrate [--device local-task] -o mybox.toml [--reps 100] [--calls 20]
+    streamsim calibrate [--device local-task] -o mybox.toml [--reps 100] [--calls 20] [--rounds 3]
                         [--fixtures DIR] [--workdir DIR] [--measurements OUT.json]
 
 Compiles and measures the generated microbenchmark suite (:func:`simulator.calibration.suite.
@@ -11,7 +11,10 @@ whole and decomposed, elementwise maps, transposes, in f32 and a few i8/f16 case
 alone and fused into a matmul or a reduction; chains of tiny dispatches, a host loop and a loop on a
 value read back from the device; matmuls, maps and reductions of a shape IREE does not know when it
 compiles; IREE's fused attention) and, with ``--fixtures``, every fixture set under DIR (``source.mlir``,
-``cmd.mlir``, ``input*.npy``, ``params.irpa``), printing one line per program; then fits the dispatch
+``cmd.mlir``, ``input*.npy``, ``params.irpa``), printing one line per program and round (``--rounds``:
+every program's call is timed once a round, the rounds interleaved, and its minimum kept, as
+``benchmarks/accuracy.py`` keeps the minimum of its sessions for the programs it predicts: on a shared
+host, a figure measured once meets one stretch of load); then fits the dispatch
 model and the host's fixed costs (:mod:`simulator.calibration.fit`) and writes the machine file, with
 the fit's provenance and residuals under ``[calibration]``. ``--machine mybox.toml`` then uses it in
 ``run``, ``check`` and ``sweep``. ``benchmarks/calibrate.py`` does the same in steps and reports the
@@ -29,7 +32,7 @@ from typing import Any
 
 from simulator.calibration.hosts import stamp
 from simulator.calibration.provenance import base_machine, provenance
-from simulator.calibration.run import benchmark_case, fit_machine, fixture_case, measure_case, stream_ir_of
+from simulator.calibration.run import benchmark_case, fit_machine, fixture_case, measure_rounds, stream_ir_of
 from simulator.calibration.suite import training_suite
 from simulator.calibration.toml_out import dumps
 from simulator.errors import InputError
@@ -45,6 +48,13 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
     parser.add_argument("--device", default="local-task", help="HAL device (default: local-task)")
     parser.add_argument("--reps", type=int, default=100, help="benchmark repetitions of one call each")
     parser.add_argument("--calls", type=int, default=20, help="calls profiled for per-dispatch times")
+    parser.add_argument(
+        "--rounds",
+        type=int,
+        default=3,
+        help="times each program's call is timed, in interleaved rounds; the minimum is kept (default 3,"
+        " as benchmarks/accuracy.py --sessions times the programs it predicts)",
+    )
     parser.add_argument("--fixtures", metavar="DIR", help="also measure every fixture set under DIR")
     parser.add_argument("--workdir", metavar="DIR", help="where programs are compiled (default: a temp dir)")
     parser.add_argument("--measurements", metavar="OUT.json", help="also write the measurements as JSON")
@@ -63,7 +73,7 @@ def run(args: argparse.Namespace) -> int:
         raise InputError("-o/--output: the machine file to write is required (or --list the suite)")
     if not str(args.output).endswith(".toml"):
         raise InputError(f"-o {args.output}: a machine file ends in .toml")
-    for name in ("reps", "calls"):
+    for name in ("reps", "calls", "rounds"):
         if getattr(args, name) < 1:
             raise InputError(f"--{name} must be at least 1, got {getattr(args, name)}")
     if args.only:
@@ -84,22 +94,33 @@ def run(args: argparse.Namespace) -> int:
             cases += [fixture_case(d) for d in sorted(root.iterdir()) if (d / "source.mlir").exists()]
         if not cases:
             raise InputError("nothing to measure: --only names no program of the suite")
-        entries = []
         measurements: dict[str, Any] = {}
         file: dict[str, Any] = {"device": args.device, "programs": measurements}
         start = time.monotonic()
-        for i, case in enumerate(cases, start=1):
-            m = measure_case(case, workdir, device=args.device, reps=args.reps, calls=args.calls)
-            stamp(file, m)
-            measurements[case.name] = m
-            entries.append((case, stream_ir_of(case, workdir, args.device), m))
+        total = len(cases) * args.rounds
+
+        def progress(round_index: int, done: int, case: Any, m: dict[str, Any]) -> None:
             c = m["call_ns"]
             print(
-                f"[{i}/{len(cases)}] {case.name:<36} call {c['min_ns'] / 1e3:10.1f} us "
-                f"(median/min {c['median_ns'] / c['min_ns']:.2f}), {len(m['dispatches'])} dispatch(es), "
-                f"{time.monotonic() - start:5.0f} s",
+                f"[{done}/{total}] round {round_index + 1} {case.name:<36} call {c['min_ns'] / 1e3:10.1f} us "
+                f"(median/min {c['median_ns'] / c['min_ns']:.2f}), {time.monotonic() - start:5.0f} s",
                 flush=True,
             )
+
+        measured = measure_rounds(
+            cases,
+            workdir,
+            device=args.device,
+            reps=args.reps,
+            calls=args.calls,
+            rounds=args.rounds,
+            progress=progress,
+        )
+        entries = []
+        for case in cases:
+            m = measurements[case.name] = measured[case.name]
+            stamp(file, m, load=m.get("load"))
+            entries.append((case, stream_ir_of(case, workdir, args.device), m))
         if args.measurements:
             pathlib.Path(args.measurements).write_text(json.dumps(file, indent=1, sort_keys=True) + "\n")
         data, report = fit_machine(

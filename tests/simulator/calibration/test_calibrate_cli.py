@@ -18,7 +18,8 @@ PROGRAMS = ["matmul_16x64x64_f32", "reduction_64x256"]
 def test_calibrate_writes_a_machine_that_reproduces_its_own_fit(iree: None, tmp_path: pathlib.Path) -> None:
     out, measurements = tmp_path / "mybox.toml", tmp_path / "m.json"
     argv = ["calibrate", "-o", str(out), "--device", "local-sync", "--reps", "5", "--calls", "3"]
-    argv += ["--workdir", str(tmp_path), "--measurements", str(measurements), "--only", *PROGRAMS]
+    argv += ["--rounds", "2", "--workdir", str(tmp_path)]
+    argv += ["--measurements", str(measurements), "--only", *PROGRAMS]
     assert main(argv) == 0
     machine = load_machine(out)
     assert machine.devices[0].dispatch_model is not None
@@ -35,10 +36,14 @@ def test_calibrate_writes_a_machine_that_reproduces_its_own_fit(iree: None, tmp_
         again = simulate_case(case, ir, load_machine(out))
         assert first == again
         assert round(first["call_ns"] / measured[name]["call_ns"]["min_ns"] - 1.0, 4) == recorded
+        # two interleaved rounds: the call's minimum is the lower round's, each round's minimum recorded
+        assert len(measured[name]["sessions_ns"]) == 2
+        assert measured[name]["call_ns"]["min_ns"] == min(measured[name]["sessions_ns"]) > 0
 
 
 def test_calibrate_rejects_an_output_that_is_not_toml(tmp_path: pathlib.Path, capsys: object) -> None:
     assert main(["calibrate", "-o", str(tmp_path / "m.json")]) == 2
+    assert main(["calibrate", "-o", str(tmp_path / "m.toml"), "--rounds", "0"]) == 2
 
 
 def test_calibrate_only_names_an_unknown_program_and_list_gives_the_suite(

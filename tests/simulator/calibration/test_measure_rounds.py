@@ -1,0 +1,75 @@
+"""measure_rounds: every program measured once a round, the rounds interleaved, the minima kept."""
+
+from __future__ import annotations
+
+import pathlib
+from typing import Any
+
+import pytest
+
+from simulator.calibration import run
+from simulator.calibration.run import Case, measure_rounds
+
+
+def test_rounds_interleave_the_programs_and_keep_each_minimum(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: pathlib.Path
+) -> None:
+    order: list[tuple[str, str]] = []
+    calls = {"a": iter([50, 30, 40]), "b": iter([7, 9, 5])}
+    dispatch = {"a": iter([20, 12, 99]), "b": iter([3, 2, 1])}
+
+    def profile(name: str) -> list[dict[str, Any]]:
+        ns = next(dispatch[name])
+        return [{"name": "d", "loc": "x:1:1", "min_ns": ns, "median_ns": ns, "max_ns": ns}]
+
+    def measure_case(case: Case, workdir: pathlib.Path, **kw: Any) -> dict[str, Any]:
+        order.append(("whole", case.name))
+        ns = next(calls[case.name])
+        return {
+            "name": case.name,
+            "call_ns": {"min_ns": ns, "median_ns": ns},
+            "dispatches": profile(case.name),
+        }
+
+    class Timing:
+        def __init__(self, ns: int) -> None:
+            self.ns = ns
+
+        def to_dict(self) -> dict[str, int]:
+            return {"min_ns": self.ns, "median_ns": self.ns + 1}
+
+    def benchmark_call(vmfb: Any, **kw: Any) -> Timing:
+        name = pathlib.Path(vmfb).stem
+        order.append(("call", name))
+        return Timing(next(calls[name]))
+
+    def profile_dispatches(case: Case, workdir: pathlib.Path, **kw: Any) -> list[dict[str, Any]]:
+        order.append(("profile", case.name))
+        return profile(case.name)
+
+    monkeypatch.setattr(run, "measure_case", measure_case)
+    monkeypatch.setattr(run, "benchmark_call", benchmark_call)
+    monkeypatch.setattr(run, "profile_dispatches", profile_dispatches)
+    monkeypatch.setattr(run, "module_of", lambda case, workdir, device: tmp_path / f"{case.name}.vmfb")
+    seen: list[tuple[int, int, str]] = []
+    cases = [Case(n, tmp_path / f"{n}.mlir", ()) for n in ("a", "b")]
+    out = measure_rounds(
+        cases, tmp_path, rounds=3, profile_rounds=2, progress=lambda r, i, c, m: seen.append((r, i, c.name))
+    )
+    # forward, backward, forward; the second round profiles again, the third does not
+    assert order == [
+        ("whole", "a"),
+        ("whole", "b"),
+        ("call", "b"),
+        ("profile", "b"),
+        ("call", "a"),
+        ("profile", "a"),
+        ("call", "a"),
+        ("call", "b"),
+    ]
+    assert seen == [(0, 1, "a"), (0, 2, "b"), (1, 3, "b"), (1, 4, "a"), (2, 5, "a"), (2, 6, "b")]
+    assert out["a"]["call_ns"] == {"min_ns": 30, "median_ns": 31} and out["a"]["sessions_ns"] == [50, 30, 40]
+    assert out["b"]["call_ns"]["min_ns"] == 5 and out["b"]["sessions_ns"] == [7, 9, 5]
+    # each dispatch's minimum over the profiled rounds (the third profile's 99 and 1 were never taken)
+    assert out["a"]["dispatches"][0]["min_ns"] == 12 and out["b"]["dispatches"][0]["min_ns"] == 2
+    assert out["a"]["name"] == "a" and len(out["a"]["sessions_load"]) == 3
