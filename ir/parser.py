@@ -243,41 +243,23 @@ class Parser(AttrTypeParser):
         text = self.text
         eol = text.find("\n", tail_pos)
         tail = text[tail_pos : eol if eol >= 0 else len(text)].rstrip()
-        cached = self._tail_cache.get(tail)
-        if cached is not None:
+        hit = self._tail_cache.get(tail) or self._masked_hit(tail)
+        if hit is not None:
             self.pos = tail_pos + len(tail)
             return self._finish_operation(
                 op_name,
                 cls,
                 result_groups,
                 operand_refs,
-                cached[0],
-                cached[1],
+                hit[0],
+                hit[1],
                 [],
                 [],
-                cached[2],
-                cached[3],
+                hit[2],
+                hit[3],
                 location,
                 start,
-                tail_pos + cached[4],
-            )
-        masked = self._masked_hit(tail, tail_pos)
-        if masked is not None:
-            self.pos = tail_pos + len(tail)
-            return self._finish_operation(
-                op_name,
-                cls,
-                result_groups,
-                operand_refs,
-                masked[0],
-                masked[1],
-                [],
-                [],
-                masked[2],
-                masked[3],
-                location,
-                start,
-                masked[4],
+                tail_pos + hit[4],
             )
         successors: list[Block] = []
         if self.accept("["):
@@ -344,10 +326,11 @@ class Parser(AttrTypeParser):
         return _MASKED.sub(_MARK, tail), names
 
     def _masked_hit(
-        self, tail: str, tail_pos: int
+        self, tail: str
     ) -> tuple[dict[str, A.Attribute], dict[str, A.Attribute], T.Type, str | None, int] | None:
         """The parse of ``tail`` from a cached tail that differs from it in one name it has a recipe for:
-        (properties, attributes, type, location, position of the type), or None."""
+        (properties, attributes, type, location, the type's offset in ``tail``), as a tail cache entry, or
+        None."""
         if not self._masked_cache:
             return None
         masked = self._mask(tail)
@@ -379,8 +362,7 @@ class Parser(AttrTypeParser):
         else:
             attributes = target
         # The name comes before the type (a recipe's entry is in a dictionary the type follows).
-        type_pos = tail_pos + entry.type_offset + len(new) - len(old)
-        return properties, attributes, entry.fn, entry.debug_loc, type_pos
+        return properties, attributes, entry.fn, entry.debug_loc, entry.type_offset + len(new) - len(old)
 
     def _remember_masked(
         self,

@@ -34,6 +34,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable
+from typing import NoReturn
 
 from ir.affine import AffineDim, AffineMap
 from ir.attributes import AffineMapAttr, ArrayAttr, DenseArrayAttr, IntegerAttr
@@ -109,6 +110,15 @@ def _shape(t: Type) -> tuple[int, ...] | None:
     return () if not hasattr(t, "shape") else None
 
 
+def _failer(op: Operation) -> Callable[[str], NoReturn]:
+    """A function raising ``op``'s VerifyError with a message, at its location."""
+
+    def fail(message: str) -> NoReturn:
+        raise VerifyError(f"{op.op_name}: {message}", location=op.location)
+
+    return fail
+
+
 def _explicit_maps(op: Operation) -> list[AffineMap] | None:
     attr = op.attr("indexing_maps")
     if not isinstance(attr, ArrayAttr) or not all(isinstance(m, AffineMapAttr) for m in attr.elements):
@@ -161,8 +171,7 @@ def _verify_indexing_maps(op: Operation, maps: list[AffineMap] | None = None) ->
         if maps is None:
             return
 
-    def fail(message: str) -> None:
-        raise VerifyError(f"{op.op_name}: {message}", location=op.location)
+    fail = _failer(op)
 
     if len(maps) != len(op.operands):
         fail(
@@ -301,8 +310,7 @@ def _verify_sort(op: Operation) -> None:
     if segments is None or len(segments) != 2 or sum(segments) != len(op.operands):
         return
 
-    def fail(message: str) -> None:
-        raise VerifyError(f"{op.op_name}: {message}", location=op.location)
+    fail = _failer(op)
 
     if segments[0]:
         fail("does not expect to take any inputs")
@@ -357,22 +365,18 @@ def _fits(expected: list[int | None], actual: tuple[int, ...]) -> bool:
     )
 
 
-def _winograd_operands(op: Operation) -> tuple[tuple[int, ...], tuple[int, ...], Type, Type] | None:
-    """The static-rank input and output shapes and element types of a winograd transform, or None."""
+def _winograd(op: Operation) -> tuple[tuple[int, ...], tuple[int, ...], Type, Type, int, int] | None:
+    """A winograd transform's static-rank input and output shapes, their element types, its kernel size and
+    output tile size; None when an operand is not a ranked tensor or a size not an integer."""
     if len(op.operands) != 2:
         return None
     src, dst = op.operands[0].type, op.operands[1].type
     if not (isinstance(src, TensorType) and isinstance(dst, TensorType)) or src.shape is None or dst.shape is None:
         return None
-    return src.shape, dst.shape, src.element_type, dst.element_type
-
-
-def _winograd_sizes(op: Operation) -> tuple[int, int] | None:
-    """(kernel size, output tile size) of a winograd transform, or None when either is not an integer."""
     k_attr, t_attr = op.attr("kernel_size"), op.attr("output_tile_size")
     if not isinstance(k_attr, IntegerAttr) or not isinstance(t_attr, IntegerAttr):
         return None
-    return k_attr.value, t_attr.value
+    return src.shape, dst.shape, src.element_type, dst.element_type, k_attr.value, t_attr.value
 
 
 def _dims(op: Operation, name: str) -> list[int] | None:
@@ -384,14 +388,13 @@ def _verify_winograd_filter(op: Operation) -> None:
     """IREE's WinogradFilterTransformOp::verify: one element type; a 2-D kernel (then a tile x tile output) or a
     4-D one with its two kernel dimensions [0, 1] (HWCF: the output is tile x tile x C x F) or [2, 3] (FCHW: the
     output is tile x tile x C x F too, the input's two other dimensions swapped)."""
-    shapes, sizes = _winograd_operands(op), _winograd_sizes(op)
-    if shapes is None or sizes is None:
+    found = _winograd(op)
+    if found is None:
         return
-    src, dst, src_elem, dst_elem = shapes
-    kernel, tile = sizes[0], sizes[1] + sizes[0] - 1
+    src, dst, src_elem, dst_elem, kernel, out_tile = found
+    tile = out_tile + kernel - 1
 
-    def fail(message: str) -> None:
-        raise VerifyError(f"{op.op_name}: {message}", location=op.location)
+    fail = _failer(op)
 
     if src_elem != dst_elem:
         fail("expected input/output element types to be identical")
@@ -445,15 +448,13 @@ def _verify_winograd_input(op: Operation) -> None:
     """IREE's WinogradInputTransformOp::verify: one element type; a 2-D input no larger than the input tile (then a
     tile x tile output), or a 4-D image whose output is tile x tile x the image with each image dimension ``d``
     replaced by its tile count ceil((d - kernel + 1) / output tile), NHWC order for either layout."""
-    shapes, sizes = _winograd_operands(op), _winograd_sizes(op)
-    if shapes is None or sizes is None or _dims(op, "image_dimensions") is None:
+    found = _winograd(op)
+    if found is None or _dims(op, "image_dimensions") is None:
         return
-    src, dst, src_elem, dst_elem = shapes
-    kernel, out_tile = sizes
+    src, dst, src_elem, dst_elem, kernel, out_tile = found
     tile = out_tile + kernel - 1
 
-    def fail(message: str) -> None:
-        raise VerifyError(f"{op.op_name}: {message}", location=op.location)
+    fail = _failer(op)
 
     if src_elem != dst_elem:
         fail("expected input/output element types to be identical")
@@ -486,15 +487,13 @@ def _verify_winograd_output(op: Operation) -> None:
     """IREE's WinogradOutputTransformOp::verify: a 2-D input tile (then an output tile x output tile output), or a
     6-D one (tile x tile x N x H' x W' x C, NHWC order for either layout) whose 4-D output scales each image
     dimension by the output tile size; one element type (checked for the 6-D form only, as IREE does)."""
-    shapes, sizes = _winograd_operands(op), _winograd_sizes(op)
-    if shapes is None or sizes is None or _dims(op, "image_dimensions") is None:
+    found = _winograd(op)
+    if found is None or _dims(op, "image_dimensions") is None:
         return
-    src, dst, src_elem, dst_elem = shapes
-    kernel, out_tile = sizes
+    src, dst, src_elem, dst_elem, kernel, out_tile = found
     tile = out_tile + kernel - 1
 
-    def fail(message: str) -> None:
-        raise VerifyError(f"{op.op_name}: {message}", location=op.location)
+    fail = _failer(op)
 
     if len(src) not in (2, 6):
         fail("expected input operand to have rank either 2 or 6")

@@ -20,47 +20,42 @@ def pool2d(n: int, hw: int, c: int, k: int, stride: int, op: str = "sum") -> Ben
     """A ``k x k`` window of stride ``stride`` over an ``n x hw x hw x c`` input, summed (``sum``) or
     maxed (``max``), as a ``linalg.generic`` with an empty window operand (as JAX writes
     ``reduce_window``)."""
-    if op not in ("sum", "max"):
-        raise ValueError(f"pool op must be sum or max, got {op!r}")
     out = (hw - k) // stride + 1
-    x, w, o = _t((n, hw, hw, c), "f32"), _t((k, k), "f32"), _t((n, out, out, c), "f32")
-    dims = "d0, d1, d2, d3, d4, d5"
-    maps = ", ".join(
-        f"affine_map<({dims}) -> ({r})>"
-        for r in (f"d0, d1 * {stride} + d4, d2 * {stride} + d5, d3", "d4, d5", "d0, d1, d2, d3")
+    return _pool(
+        f"pool_{op}_{n}x{hw}x{hw}x{c}_k{k}s{stride}",
+        (n, hw, hw, c),
+        (n, out, out, c),
+        f"d0, d1 * {stride} + d4, d2 * {stride} + d5, d3",
+        k,
+        op,
     )
-    init, combine = ("0.0", "arith.addf") if op == "sum" else ("-3.40282347E+38", "arith.maximumf")
-    src = f"""func.func @main(%x: {x}) -> {o} {{
-  %init = arith.constant {init} : f32
-  %e = tensor.empty() : {o}
-  %win = tensor.empty() : {w}
-  %z = linalg.fill ins(%init : f32) outs(%e : {o}) -> {o}
-  %r = linalg.generic {{indexing_maps = [{maps}],
-      iterator_types = ["parallel", "parallel", "parallel", "parallel", "reduction", "reduction"]}}
-      ins(%x, %win : {x}, {w}) outs(%z : {o}) {{
-  ^bb0(%a: f32, %b: f32, %acc: f32):
-    %s = {combine} %acc, %a : f32
-    linalg.yield %s : f32
-  }} -> {o}
-  return %r : {o}
-}}
-"""
-    return Benchmark(f"pool_{op}_{n}x{hw}x{hw}x{c}_k{k}s{stride}", src, (_spec((n, hw, hw, c), "f32"),))
 
 
 def pool2d_nchw(n: int, c: int, hw: int, k: int, stride: int, op: str = "max") -> Benchmark:
     """:func:`pool2d` over an ``n x c x hw x hw`` input (channels first, as ONNX writes a pool): the
     window's columns are the innermost, so a vector of output columns reads input columns ``stride``
     apart."""
+    out = (hw - k) // stride + 1
+    return _pool(
+        f"pool_nchw_{op}_{n}x{c}x{hw}x{hw}_k{k}s{stride}",
+        (n, c, hw, hw),
+        (n, c, out, out),
+        f"d0, d1, d2 * {stride} + d4, d3 * {stride} + d5",
+        k,
+        op,
+    )
+
+
+def _pool(
+    name: str, x_shape: tuple[int, ...], o_shape: tuple[int, ...], x_map: str, k: int, op: str
+) -> Benchmark:
+    """A pool over loops (d0..d3 the output, d4 d5 the ``k x k`` window): the input read through ``x_map``,
+    the window operand empty, the output initialised to the reduction's identity."""
     if op not in ("sum", "max"):
         raise ValueError(f"pool op must be sum or max, got {op!r}")
-    out = (hw - k) // stride + 1
-    x, w, o = _t((n, c, hw, hw), "f32"), _t((k, k), "f32"), _t((n, c, out, out), "f32")
+    x, w, o = _t(x_shape, "f32"), _t((k, k), "f32"), _t(o_shape, "f32")
     dims = "d0, d1, d2, d3, d4, d5"
-    maps = ", ".join(
-        f"affine_map<({dims}) -> ({r})>"
-        for r in (f"d0, d1, d2 * {stride} + d4, d3 * {stride} + d5", "d4, d5", "d0, d1, d2, d3")
-    )
+    maps = ", ".join(f"affine_map<({dims}) -> ({r})>" for r in (x_map, "d4, d5", "d0, d1, d2, d3"))
     init, combine = ("0.0", "arith.addf") if op == "sum" else ("-3.40282347E+38", "arith.maximumf")
     src = f"""func.func @main(%x: {x}) -> {o} {{
   %init = arith.constant {init} : f32
@@ -77,7 +72,7 @@ def pool2d_nchw(n: int, c: int, hw: int, k: int, stride: int, op: str = "max") -
   return %r : {o}
 }}
 """
-    return Benchmark(f"pool_nchw_{op}_{n}x{c}x{hw}x{hw}_k{k}s{stride}", src, (_spec((n, c, hw, hw), "f32"),))
+    return Benchmark(name, src, (_spec(x_shape, "f32"),))
 
 
 def grouped_conv(n: int, hw: int, groups: int, cin: int, cout: int, k: int = 3) -> Benchmark:
