@@ -38,6 +38,7 @@ from scheduler.stages import (
     schedule_concurrency,
     schedule_execution,
 )
+from scheduler.stages_cleanup import cse_regions
 from scheduler.state import ResourceConfig, ScheduleState
 from scheduler.stats import ScheduleStats
 from scheduler.usage import ResourceUsage, analyze_usage
@@ -61,6 +62,7 @@ __all__ = [
     "assign_queues",
     "build_graph",
     "check_partitions",
+    "cse_regions",
     "elide_timepoints",
     "heft_placement",
     "layout_slices",

@@ -4,7 +4,7 @@ Examples
 --------
 >>> p = Pipeline.default()
 >>> [s.name for s in p.stages]  # doctest: +NORMALIZE_WHITESPACE
-['refine_usage', 'schedule_execution', 'schedule_concurrency', 'propagate_timepoints',
+['refine_usage', 'schedule_execution', 'schedule_concurrency', 'cse_regions', 'propagate_timepoints',
  'schedule_allocation', 'layout_slices', 'elide_timepoints', 'parameter_upload', 'materialize']
 >>> debug = p.with_options("schedule_concurrency", favor="debug")
 >>> dict(debug.stage("schedule_concurrency").options)
@@ -30,6 +30,7 @@ from scheduler.partition import FAVORS, partitioning_favor
 from scheduler.passes.batch_allocas import batch_alloca_chains
 from scheduler.passes.reference_counting import automatic_reference_counting
 from scheduler.prescheduling import prepare_async
+from scheduler.stages_cleanup import cse_regions
 from scheduler.state import FunctionPlan, ResourceConfig, ScheduleState, prepare_pinned
 
 StageFn = Callable[..., ScheduleState]
@@ -49,6 +50,7 @@ DEFAULT_STAGES = (
     Stage("refine_usage", S.refine_usage),
     Stage("schedule_execution", S.schedule_execution),
     Stage("schedule_concurrency", S.schedule_concurrency),
+    Stage("cse_regions", cse_regions),
     Stage("propagate_timepoints", S.propagate_timepoints),
     Stage("schedule_allocation", S.schedule_allocation),
     Stage("layout_slices", S.layout_slices),

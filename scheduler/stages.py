@@ -4,6 +4,8 @@ part of every function's plan, and returns the state; options are keyword-only.
 1. :func:`refine_usage` - resolve ``!stream.resource<*>`` lifetimes.
 2. :func:`schedule_execution` - partition streamable ops into execution regions.
 3. :func:`schedule_concurrency` - waves inside each region, and the order of the region's items.
+   :func:`~scheduler.stages_cleanup.cse_regions` then merges the ops of a region that IREE's CSE merges
+   once the region's affinity is off them.
 4. :func:`propagate_timepoints` - which regions each region awaits; which results the host awaits.
 5. :func:`schedule_allocation` - liveness intervals, alias sets, result and transient slabs.
 6. :func:`layout_slices` - offsets in each slab (:func:`scheduler.packing.pack_slices`).
@@ -11,7 +13,8 @@ part of every function's plan, and returns the state; options are keyword-only.
 8. :func:`parameter_upload` - constant parameters as loads (unified memory) or gathers (discrete).
 
 :func:`scheduler.emit.materialize` then writes the cmd form. Stage 2 lives in
-:mod:`scheduler.stages_execution`, stages 5 and 6 in :mod:`scheduler.stages_allocation`.
+:mod:`scheduler.stages_execution`, the CSE after stage 3 in :mod:`scheduler.stages_cleanup`, stages 5 and
+6 in :mod:`scheduler.stages_allocation`.
 """
 
 from __future__ import annotations

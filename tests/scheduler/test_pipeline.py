@@ -26,6 +26,7 @@ def test_pipeline_stage_order_is_irees():
         "refine_usage",
         "schedule_execution",
         "schedule_concurrency",
+        "cse_regions",
         "propagate_timepoints",
         "schedule_allocation",
         "layout_slices",
