@@ -33,6 +33,7 @@ from typing import Any
 import networkx as nx
 
 from ir import Block, Operation, Value
+from ir import types as T
 from scheduler.access import Access, OpInfo, op_info, ranges_may_overlap
 
 
@@ -104,11 +105,39 @@ def _used_values(op: Operation) -> list[Value]:
 
 
 def _add_hazard_edges(edges: dict[tuple[int, int], str], block: Block, infos: list[OpInfo]) -> None:
-    # Storage of a value: follow ties back to the value first allocated.
+    # Storage of a value: follow ties back to the value first allocated (``own``: through the ops' own
+    # ties; ``root``: through host awaits and barriers too).
+    own: dict[int, int] = {}
     root: dict[int, int] = {}
     for i, op in enumerate(block.ops):
         for r, operand in infos[i].tied.items():
+            own[id(op.results[r])] = own.get(id(operand), id(operand))
             root[id(op.results[r])] = root.get(id(operand), id(operand))
+        if op.op_name in _TIMELINE_TIED:
+            # a host await (or barrier) of a resource is that resource once the timepoint is reached:
+            # IREE's TiedOpInterface ties each result to its operand, the same storage
+            for res, operand in zip(op.results, op.operands):
+                if isinstance(res.type, T.ResourceType):
+                    root[id(res)] = root.get(id(operand), id(operand))
+    succ: dict[int, list[int]] | None = None
+
+    def add(j: int, i: int, a: Access, b: Access) -> None:
+        nonlocal succ
+        if (j, i) in edges:
+            return
+        if own.get(id(a.value), id(a.value)) != own.get(id(b.value), id(b.value)):
+            # one storage seen through a host await: ordered already when a path of uses joins the two (the
+            # await between them), and an edge past the await would let them share a region around it
+            if succ is None:
+                succ = {}
+                for x, y in edges:
+                    succ.setdefault(x, []).append(y)
+            if _reaches(succ, j, i):
+                return
+        edges[(j, i)] = "hazard"
+        if succ is not None:
+            succ.setdefault(j, []).append(i)
+
     # Per storage: writes not yet overwritten and reads since, as (node, access).
     writes: dict[int, list[tuple[int, Access]]] = {}
     reads: dict[int, list[tuple[int, Access]]] = {}
@@ -116,17 +145,35 @@ def _add_hazard_edges(edges: dict[tuple[int, int], str], block: Block, infos: li
         for acc in info.accesses:
             key = root.get(id(acc.value), id(acc.value))
             for j, other in writes.get(key, []):
-                if j != i and ranges_may_overlap(acc, other) and (j, i) not in edges:
-                    edges[(j, i)] = "hazard"
+                if j != i and ranges_may_overlap(acc, other):
+                    add(j, i, acc, other)
             if acc.writes:
                 for j, other in reads.get(key, []):
-                    if j != i and ranges_may_overlap(acc, other) and (j, i) not in edges:
-                        edges[(j, i)] = "hazard"
+                    if j != i and ranges_may_overlap(acc, other):
+                        add(j, i, acc, other)
                 kept = [(j, o) for j, o in writes.get(key, []) if not _covers(acc, o)]
                 writes[key] = [*kept, (i, acc)]
                 reads[key] = [(j, o) for j, o in reads.get(key, []) if not _covers(acc, o)]
             else:
                 reads.setdefault(key, []).append((i, acc))
+
+
+def _reaches(succ: dict[int, list[int]], start: int, goal: int) -> bool:
+    """Whether ``goal`` is reachable from ``start`` along ``succ`` (nodes are block positions: a path only
+    goes forward, so nodes past ``goal`` are not followed)."""
+    stack, seen = [start], {start}
+    while stack:
+        for n in succ.get(stack.pop(), ()):
+            if n == goal:
+                return True
+            if n < goal and n not in seen:
+                seen.add(n)
+                stack.append(n)
+    return False
+
+
+#: Host timeline ops whose resource results are their resource operands (tied in IREE).
+_TIMELINE_TIED = frozenset({"stream.timepoint.await", "stream.timepoint.barrier"})
 
 
 def _covers(a: Access, b: Access) -> bool:
