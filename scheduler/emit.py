@@ -23,7 +23,7 @@ from scheduler.access import static_index
 from scheduler.await_sinking import sink_awaits
 from scheduler.builtins import add_executables, is_wide_fill, lower_wide_fill
 from scheduler.commands import Range, lower_command
-from scheduler.emit_order import order_partitions, sort_topologically
+from scheduler.emit_order import order_partitions, sink_alloca_items, sort_topologically
 from scheduler.emit_uploads import Consts, Loc, emit_inline_constants, emit_parameters, upload_ops
 from scheduler.errors import UnsupportedOpError
 from scheduler.packing import DynamicOffset, Layout, align
@@ -35,6 +35,9 @@ from scheduler.state import (
     erase_ops,
 )
 from scheduler.timeline_ops import lower_timeline_ops
+
+#: What IREE's ``SinkAllocaLikeOpToConsumers`` moves down to its consumers (in a wave: to its end).
+_ALLOCA_LIKE = frozenset({"stream.async.alloca", "stream.async.splat"})
 
 
 def materialize(state: ScheduleState) -> ScheduleState:
@@ -276,7 +279,7 @@ class _Emitter:
                 body.location = self.g.nodes[item[0]]["op"].location
                 body.create("stream.cmd.concurrent", [], [], regions=[Region([wave])])
                 wb = Builder(wave)
-                for n in item:
+                for n in item if p in self.plan.pinned_partition else self._sunk(item):
                     self._command(b, wb, self.g.nodes[n]["op"], in_region)
                 wb.create("stream.yield")
             else:
@@ -316,6 +319,15 @@ class _Emitter:
         for v, lead in alloc.leader.items():
             if lead in local:
                 self.loc[v] = local[lead]
+
+    def _sunk(self, wave: tuple[int, ...]) -> list[int]:
+        """A wave's ops in the order IREE's canonicalizer leaves the ``stream.async.concurrent``
+        schedule-concurrency made: nothing in the wave uses its splats and allocas, so each sinks to the
+        wave's yield, the last first (:func:`~scheduler.emit_order.sink_alloca_items`). Only the order of
+        the commands changes: IREE's schedule-allocation numbers the wave's results in the order it made
+        them (the concurrent's yield), as the plan's allocation does."""
+        sinking = [n for n in wave if self.g.nodes[n]["op"].op_name in _ALLOCA_LIKE]
+        return sink_alloca_items(list(wave), sinking, {}, {}, set()) if sinking else list(wave)
 
     def _command(self, outer: Builder, b: Builder, op: Operation, at) -> None:  # type: ignore[no-untyped-def]
         saved = outer.location
