@@ -239,7 +239,7 @@ class _Emitter:
         seen: set[int] = set()
         for v in alloc.captured:
             loc = self.loc.get(v)
-            res, size, base = (loc.resource, loc.size, loc.offset) if loc else (v, alloc.sizes[v], 0)
+            res, size, base = (loc.resource, loc.size, loc.offset) if loc else self._unview(b, v, alloc.sizes[v])
             if id(res) not in seen:
                 seen.add(id(res))
                 operands.append((res, size))
@@ -319,6 +319,19 @@ class _Emitter:
         for v, lead in alloc.leader.items():
             if lead in local:
                 self.loc[v] = local[lead]
+
+    def _unview(self, b: Builder, v: Value, size: Value) -> tuple[Value, Value, int | Value]:
+        """What a region captures for ``v`` from outside the block's schedule: the resource ``v`` is a
+        ``stream.resource.subview`` of (through subviews of subviews), its size, and ``v``'s offset in it.
+        IREE's canonicalizer (``CloneCapturedCmdExecuteSubviewOps``) captures a subview's source and folds
+        the subview into the commands, so two subviews of one resource are one capture."""
+        base: int | Value = 0
+        d = v.defining_op
+        while d is not None and d.op_name == "stream.resource.subview":
+            base = self._add(b, d.operands[2], base)
+            v, size = d.operands[0], d.operands[1]
+            d = v.defining_op
+        return v, size, base
 
     def _sunk(self, wave: tuple[int, ...]) -> list[int]:
         """A wave's ops in the order IREE's canonicalizer leaves the ``stream.async.concurrent``
