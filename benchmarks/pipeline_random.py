@@ -46,6 +46,10 @@ import sys
 import time
 
 REPO = pathlib.Path(__file__).resolve().parents[1]
+# Run as a script, Python puts this directory first on sys.path, where benchmarks/traces.py would stand for
+# the traces package (imported by the simulator): the repository goes first instead.
+HERE = pathlib.Path(__file__).resolve().parent
+sys.path[:] = [p for p in sys.path if pathlib.Path(p or ".").resolve() != HERE]
 if str(REPO) not in sys.path:
     sys.path.insert(0, str(REPO))
 
