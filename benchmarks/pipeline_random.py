@@ -10,7 +10,10 @@ reports one verdict:
 - "rejected": streamsim's pipeline refuses a function IREE lowers (with the message);
 - "not accepted": iree-opt does not read streamsim's cmd-form output back;
 - "same" / "different": the figures of :class:`scheduler.stats.ScheduleStats` (execution regions,
-  dispatches, waves, concurrent dispatches, transient bytes, host awaits) of both outputs.
+  dispatches, waves, concurrent dispatches, transient bytes, host awaits) of both outputs. A difference
+  names what IREE's output shows of two known IREE bugs and ours does not: results it returns that no
+  command writes (:func:`unwritten_results`: a constant never uploaded, bug (a)), and commands of one
+  wave where one writes what the other touches (:func:`wave_races`, bug (b)).
 
 ``--before-schedule`` gives both the function as iree-compile holds it just before schedule-execution (the
 form of the fixtures' ``async.mlir``): IREE's async pipeline up to there (:data:`BEFORE_SCHEDULE`: copy-on-write,
@@ -105,6 +108,99 @@ CHAIN: tuple[tuple[str, str], ...] = (
 )
 
 
+def _writes(execute: ir.Operation, arg: ir.Value) -> bool:
+    """Whether a command of ``execute`` writes its block argument ``arg`` (a copy or fill target, a
+    dispatch binding with write access)."""
+    for op in execute.walk():
+        if op.op_name == "stream.cmd.copy" and op.operands[3] is arg:
+            return True
+        if op.op_name == "stream.cmd.fill" and op.operands[0] is arg:
+            return True
+        if op.op_name == "stream.cmd.dispatch":
+            accesses = op.attr("resource_accesses")
+            bits = [a.value for a in accesses.elements] if isinstance(accesses, ir.attributes.ArrayAttr) else []
+            if any(r is arg and b & 2 for r, b in zip(op.resources, bits)):  # type: ignore[attr-defined]
+                return True
+    return False
+
+
+def unwritten_results(module: ir.Module) -> int:
+    """How many allocations of a cmd-form module's functions reach a ``util.return`` (through host awaits
+    and subviews) with no command ever writing them: IREE's output returns such an
+    ``stream.resource.alloca uninitialized`` where the input returns a constant it never uploads (IREE bug
+    (a)), or a clone passed through an elided region of the input."""
+    count = 0
+    for op in module.walk():
+        if op.op_name != "stream.resource.alloca":
+            continue
+        stack, seen, written, returned = [op.results[0]], set(), False, False
+        while stack:
+            v = stack.pop()
+            if id(v) in seen:
+                continue
+            seen.add(id(v))
+            for user, i in v.uses:
+                if user.op_name == "stream.cmd.execute":
+                    written |= _writes(user, user.regions[0].blocks[0].args[i])
+                elif user.op_name.startswith(("stream.resource.try_map", "stream.cmd.parameter", "scf.", "cf.")):
+                    written = True  # filled elsewhere, or carried by control flow: not followed
+                elif user.op_name == "stream.timepoint.await":
+                    stack.append(user.results[i])
+                elif user.op_name == "stream.resource.subview":
+                    stack.append(user.results[0])
+                elif user.op_name == "util.return":
+                    returned = True
+        count += returned and not written
+    return count
+
+
+def _accesses(op: ir.Operation) -> list[tuple[int, bool, int, int]]:
+    """(id of the resource, writes, start, stop) of a cmd op of a wave; a dynamic range is everything."""
+
+    def rng(off: ir.Value, n: ir.Value) -> tuple[int, int]:
+        o, k = off.defining_op, n.defining_op
+        if o is not None and k is not None and o.op_name == k.op_name == "arith.constant":
+            a, b = o.attr("value"), k.attr("value")
+            if isinstance(a, ir.attributes.IntegerAttr) and isinstance(b, ir.attributes.IntegerAttr):
+                return a.value, a.value + b.value
+        return 0, 1 << 62
+
+    d = op
+    if op.op_name == "stream.cmd.copy":
+        return [
+            (id(d.source), False, *rng(d.source_offset, d.length)),
+            (id(d.target), True, *rng(d.target_offset, d.length)),
+        ]
+    if op.op_name == "stream.cmd.fill":
+        return [(id(d.target), True, *rng(d.target_offset, d.target_length))]
+    if op.op_name == "stream.cmd.dispatch":
+        out = []
+        for res, off, n, acc in zip(d.resources, d.resource_offsets, d.resource_lengths, d.resource_accesses):
+            bits = acc.value
+            if bits & 1:
+                out.append((id(res), False, *rng(off, n)))
+            if bits & 2:
+                out.append((id(res), True, *rng(off, n)))
+        return out
+    return []
+
+
+def wave_races(module: ir.Module) -> list[str]:
+    """The pairs of commands of one wave (``stream.cmd.concurrent``) of a cmd-form module where one writes
+    bytes the other reads or writes: a race (IREE bug (b): its schedule-concurrency can put a clone of a
+    value and an in-place write of it in one wave)."""
+    races = []
+    for wave in (o for o in module.walk() if o.op_name == "stream.cmd.concurrent"):
+        ops = [o for o in wave.regions[0].blocks[0].ops if o.op_name != "stream.yield"]
+        for i, a in enumerate(ops):
+            for b in ops[i + 1 :]:
+                for ra, wa, sa, ea in _accesses(a):
+                    for rb, wb, sb, eb in _accesses(b):
+                        if ra == rb and (wa or wb) and sa < eb and sb < ea:
+                            races.append(f"{a.describe()} / {b.describe()}")
+    return races
+
+
 def _composed(tool: str, text: str, iree_only: bool) -> tuple[str, str]:
     """Run :data:`CHAIN` on ``text``: ("ok", the cmd form) or (a verdict, its message)."""
     from scheduler.passes import PASSES
@@ -172,8 +268,18 @@ def verdict(
     accepted, reprinted = _iree(tool, [], ours_text)
     if not accepted:
         return "not accepted", reprinted
-    a, b = _figures(ir.parse_module(reprinted)), _figures(ir.parse_module(theirs))
-    return ("same", "") if a == b else ("different", f"ours {a} IREE {b}")
+    ours_m, theirs_m = ir.parse_module(reprinted), ir.parse_module(theirs)
+    a, b = _figures(ours_m), _figures(theirs_m)
+    if a == b:
+        return "same", ""
+    detail = f"ours {a} IREE {b}"
+    lost = unwritten_results(theirs_m) - unwritten_results(ours_m)
+    if lost > 0:
+        detail += f"; IREE returns {lost} allocation(s) no command writes"
+    races = len(wave_races(theirs_m)) - len(wave_races(ours_m))
+    if races > 0:
+        detail += f"; IREE has {races} race(s) in a wave"
+    return "different", detail
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -58,3 +58,21 @@ def test_splats_and_allocas_sit_before_their_first_consumer_when_waves_are_made(
     tool = harness.iree_opt()
     assert tool is not None
     assert harness.verdict(seed, tool, False, True) == ("same", "")
+
+
+@pytest.mark.parametrize(
+    ("seed", "modes", "note"),
+    [
+        # IREE bug (a): the input returns a constant, IREE's output an uninitialized alloca nothing writes
+        (206, {"before_schedule": True, "regions": True}, "IREE returns 1 allocation(s) no command writes"),
+        (246, {"before_schedule": True}, "IREE returns 1 allocation(s) no command writes"),
+        # IREE bug (b): a clone of %arg1 and an in-place write of it in one wave of IREE's output
+        (186, {"before_schedule": True}, "IREE has 1 race(s) in a wave"),
+    ],
+)
+def test_differences_name_irees_bugs_they_show(seed: int, modes: dict[str, bool], note: str) -> None:
+    require_iree()
+    harness = _harness()
+    tool = harness.iree_opt()
+    verdict, detail = harness.verdict(seed, tool, False, False, **modes)
+    assert verdict == "different" and detail.endswith(note), detail

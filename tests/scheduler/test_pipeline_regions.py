@@ -22,8 +22,7 @@ import re
 import pytest
 
 import ir
-from benchmarks.pipeline_random import verdict
-from ir import attributes as A
+from benchmarks.pipeline_random import BEFORE_SCHEDULE, verdict, wave_races
 from scheduler import Pipeline
 from tests.scheduler.async_programs import HEADER, _iree, random_function
 from tests.scheduler.test_existing_regions import _iree_opt
@@ -67,51 +66,6 @@ def test_regions_keep_the_ops_of_the_seed() -> None:
     assert ops(plain) == ops(wrapped)
 
 
-def _accesses(op: ir.Operation) -> list[tuple[int, bool, int, int]]:
-    """(id of the resource, writes, start, stop) of a cmd op of a wave; a dynamic range is everything."""
-
-    def rng(off: ir.Value, n: ir.Value) -> tuple[int, int]:
-        o, k = off.defining_op, n.defining_op
-        if o is not None and k is not None and o.op_name == k.op_name == "arith.constant":
-            a, b = o.attr("value"), k.attr("value")
-            if isinstance(a, A.IntegerAttr) and isinstance(b, A.IntegerAttr):
-                return a.value, a.value + b.value
-        return 0, 1 << 62
-
-    d = op
-    if op.op_name == "stream.cmd.copy":
-        return [
-            (id(d.source), False, *rng(d.source_offset, d.length)),
-            (id(d.target), True, *rng(d.target_offset, d.length)),
-        ]
-    if op.op_name == "stream.cmd.fill":
-        return [(id(d.target), True, *rng(d.target_offset, d.target_length))]
-    if op.op_name == "stream.cmd.dispatch":
-        out = []
-        for res, off, n, acc in zip(d.resources, d.resource_offsets, d.resource_lengths, d.resource_accesses):
-            bits = acc.value
-            if bits & 1:
-                out.append((id(res), False, *rng(off, n)))
-            if bits & 2:
-                out.append((id(res), True, *rng(off, n)))
-        return out
-    return []
-
-
-def _wave_races(module: ir.Module) -> list[str]:
-    """Pairs of ops of one wave where one writes bytes the other reads or writes."""
-    races = []
-    for wave in (o for o in module.walk() if o.op_name == "stream.cmd.concurrent"):
-        ops = [o for o in wave.regions[0].blocks[0].ops if o.op_name != "stream.yield"]
-        for i, a in enumerate(ops):
-            for b in ops[i + 1 :]:
-                for ra, wa, sa, ea in _accesses(a):
-                    for rb, wb, sb, eb in _accesses(b):
-                        if ra == rb and (wa or wb) and sa < eb and sb < ea:
-                            races.append(f"{a.describe()} / {b.describe()}")
-    return races
-
-
 @pytest.mark.parametrize("seed", [295])
 def test_an_in_place_write_of_an_awaited_resource_waits_for_its_readers(seed: int) -> None:
     # an elided region of the input yields %arg1 twice (barriers); a dispatch writes the await's second
@@ -123,11 +77,9 @@ def test_an_in_place_write_of_an_awaited_resource_waits_for_its_readers(seed: in
     tool = _iree_opt()
     v, detail = verdict(seed, tool, False, False, before_schedule=True, regions=True)
     assert v == "same", detail
-    from benchmarks.pipeline_random import BEFORE_SCHEDULE
-
     ok, text = _iree(tool, [f"--pass-pipeline=builtin.module({BEFORE_SCHEDULE})"], HEADER + random_function(
         seed, regions=True) + "\n")
     assert ok, text
     module = ir.load_text(text)
     Pipeline.default().run(module)
-    assert _wave_races(module) == []
+    assert wave_races(module) == []
