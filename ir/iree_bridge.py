@@ -134,7 +134,7 @@ def to_generic_text(
 
     The result is what ``iree-opt --mlir-print-op-generic`` prints for the same input, attribute aliases
     included, down to the blank line it writes at the end. With ``debug_info`` each op carries
-    ``loc(...)`` with its position in ``text``, which :func:`ir.parser.adopt_debug_locations` turns back
+    ``loc(...)`` with its position in ``text``, which :func:`ir.loader.adopt_debug_locations` turns back
     into source locations.
 
     The text is parsed by IREE's ``iree-opt`` in a child process when the package ships it: IREE's parser

@@ -20,9 +20,11 @@ import sys
 import zlib
 from typing import Protocol
 
+from ir.core import SourceLocation
 from ir.errors import ParseError
+from ir.lexer import _unescape
 from ir.module import Module
-from ir.parser import adopt_debug_locations, parse_module
+from ir.parser import parse_module
 from ir.printer import print_generic
 
 #: Default cap on the bytes of one program (after gzip decompression); ``STREAMSIM_MAX_INPUT_BYTES``
@@ -166,3 +168,37 @@ def copy_module(module: Module) -> Module:
         copied.location = original.location
     copy.filename = module.filename
     return copy
+
+
+_FILE_LINE_COL = re.compile(r'"((?:[^"\\]|\\.)*)":(\d+):(\d+)')
+
+
+def adopt_debug_locations(module: Module, *, filename: str | None = None) -> None:
+    """Turn ``loc("file":line:col)`` annotations (as IREE prints with debug info) into op locations.
+
+    The annotations and the ``#loc`` aliases they use are dropped afterwards, so that printing the module
+    gives plain generic text while errors point into the file the user wrote. ``filename`` replaces the
+    name ``-`` that MLIR's Python bindings give to text parsed from a string.
+    """
+    aliases = {name: str(a) for name, a in module.attr_aliases.items() if str(a).startswith("loc(")}
+
+    def resolve(text: str, depth: int = 0) -> SourceLocation | None:
+        m = _FILE_LINE_COL.search(text)
+        if m:
+            name = _unescape(m.group(1))
+            if name == "-" and filename is not None:
+                name = filename
+            return SourceLocation(name, int(m.group(2)), int(m.group(3)))
+        ref = re.search(r"#(loc\w*)", text)
+        if ref and ref.group(1) in aliases and depth < 16:
+            return resolve(aliases[ref.group(1)], depth + 1)
+        return None
+
+    for op in module.walk():
+        if op.debug_loc:
+            found = resolve(op.debug_loc)
+            if found is not None:
+                op.location = found
+            op.debug_loc = None
+    for name in aliases:
+        del module.attr_aliases[name]

@@ -13,7 +13,6 @@ Every error is a :class:`~ir.errors.ParseError` whose location is ``file:line:co
 
 from __future__ import annotations
 
-import dataclasses
 import gc
 import re
 
@@ -22,9 +21,10 @@ from ir import types as T
 from ir.attr_parser import _ALIAS_ID, AttrTypeParser
 from ir.core import Block, Operation, Region, SourceLocation, Value
 from ir.errors import IRError
-from ir.lexer import _BARE_ID, _unescape, int_literal
+from ir.lexer import _BARE_ID, int_literal
 from ir.module import Module
 from ir.opdef import lookup_op_class
+from ir.tail_cache import MaskedTails
 
 _VALUE_ID = re.compile(r"%([A-Za-z0-9_$.\-]+)")
 _SUFFIX = re.compile(r"#(\d+)")
@@ -34,53 +34,6 @@ _RESULT_COUNT = re.compile(r"0x[0-9A-Fa-f]+|[0-9]+")
 _BLOCK_ID = re.compile(r"\^([A-Za-z0-9_$.\-]+)")
 # An op's start as IREE prints it: one result name (or none), the quoted name without escapes, its `(`.
 _OP_HEAD = re.compile(r'(?:%([A-Za-z0-9_$.\-]+) = )?"([^"\\\n]*)"\(')
-# The names in an op's tail that tell ops of one kind apart (a global's sym_name, a load's @global, a
-# parameter's key): a string without escapes, or a bare symbol reference.
-_MASKED = re.compile(r'"[^"\\\n]*"|@[A-Za-z_$.][A-Za-z0-9_$.\-]*')
-_MARK = "\x00"
-
-
-class _MaskedTail:
-    """A parsed op tail, kept under its text with every :data:`_MASKED` name replaced by a mark: an op whose
-    tail differs from it in one name only, one it knows how to put in (``recipes``), reuses its parse.
-
-    ``recipes`` (found when first needed) maps the index of a name to ``(dict, entry, field)``: the name is the string ``field`` of the
-    attribute ``entry`` of the op's properties (``dict`` 0) or attributes (1), and nothing else; an op with
-    another name there gets that attribute with ``field`` replaced. It was checked on this tail: parsing it
-    with another name in that place gives exactly that (see :meth:`Parser._recipes`)."""
-
-    __slots__ = ("attributes", "debug_loc", "fn", "names", "properties", "recipes", "tail", "type_offset")
-
-    def __init__(
-        self,
-        tail: str,
-        names: list[str],
-        properties: dict[str, A.Attribute],
-        attributes: dict[str, A.Attribute],
-        fn: T.Type,
-        debug_loc: str | None,
-        type_offset: int,
-    ) -> None:
-        self.tail = tail
-        self.names = names
-        self.properties = properties
-        self.attributes = attributes
-        self.fn = fn
-        self.debug_loc = debug_loc
-        self.type_offset = type_offset
-        # Found when a second tail of this masked text comes (most tails of a file never repeat).
-        self.recipes: dict[int, tuple[int, str, str]] | None = None
-
-
-_OTHER_STRING = '"streamsim.masked"'
-_OTHER_SYMBOL = "@streamsim.masked"
-
-
-def _name_value(name: str) -> str:
-    """The value a :data:`_MASKED` name stands for: a string's text, a symbol's name."""
-    return name[1:] if name.startswith("@") else name[1:-1]
-
-
 class Parser(AttrTypeParser):
     """Recursive-descent parser of operations, regions and blocks over a string. Use :func:`parse_module`."""
 
@@ -90,7 +43,7 @@ class Parser(AttrTypeParser):
         self._tail_cache: dict[
             str, tuple[dict[str, A.Attribute], dict[str, A.Attribute], T.Type, str | None, int]
         ] = {}
-        self._masked_cache: dict[str, _MaskedTail] = {}
+        self._masked = MaskedTails()
         # MLIR's names in the generic form: one table for the whole file (a region isolated from above gets no
         # scope of its own there; the verifier reports a value that crosses it). A region's definitions leave
         # the table when it closes; a use before any definition is a placeholder that a later definition of
@@ -243,7 +196,7 @@ class Parser(AttrTypeParser):
         text = self.text
         eol = text.find("\n", tail_pos)
         tail = text[tail_pos : eol if eol >= 0 else len(text)].rstrip()
-        hit = self._tail_cache.get(tail) or self._masked_hit(tail)
+        hit = self._tail_cache.get(tail) or self._masked.hit(tail, self._parse_tail_text)
         if hit is not None:
             self.pos = tail_pos + len(tail)
             return self._finish_operation(
@@ -296,7 +249,7 @@ class Parser(AttrTypeParser):
         # Cached only when the type (and location) end the op's text on its line, so a hit skips exactly it.
         if not regions and not successors and end == tail_pos + len(tail):
             self._tail_cache[tail] = (properties, attributes, fn, debug_loc, type_pos - tail_pos)
-            self._remember_masked(tail, properties, attributes, fn, debug_loc, type_pos - tail_pos)
+            self._masked.remember(tail, properties, attributes, fn, debug_loc, type_pos - tail_pos)
         return self._finish_operation(
             op_name,
             cls,
@@ -312,121 +265,6 @@ class Parser(AttrTypeParser):
             start,
             type_pos,
         )
-
-    # --- tails that differ in a name ---------------------------------------------------------------
-
-    @staticmethod
-    def _mask(tail: str) -> tuple[str, list[str]] | None:
-        """The tail with its names marked, and the names; None for a tail this cache leaves alone."""
-        if "\\" in tail or _MARK in tail:
-            return None
-        names = _MASKED.findall(tail)
-        if not names:
-            return None
-        return _MASKED.sub(_MARK, tail), names
-
-    def _masked_hit(
-        self, tail: str
-    ) -> tuple[dict[str, A.Attribute], dict[str, A.Attribute], T.Type, str | None, int] | None:
-        """The parse of ``tail`` from a cached tail that differs from it in one name it has a recipe for:
-        (properties, attributes, type, location, the type's offset in ``tail``), as a tail cache entry, or
-        None."""
-        if not self._masked_cache:
-            return None
-        masked = self._mask(tail)
-        if masked is None:
-            return None
-        key, names = masked
-        entry = self._masked_cache.get(key)
-        if entry is None:
-            return None
-        differ = -1
-        for i, (a, b) in enumerate(zip(names, entry.names)):
-            if a != b:
-                if differ >= 0:
-                    return None  # two names differ: parse it
-                differ = i
-        recipes = entry.recipes
-        if recipes is None:
-            recipes = entry.recipes = self._recipes(entry)
-        recipe = recipes.get(differ)
-        if recipe is None:
-            return None
-        where, name, field = recipe
-        new, old = names[differ], entry.names[differ]
-        properties, attributes = entry.properties, entry.attributes
-        target = dict(properties if where == 0 else attributes)
-        target[name] = dataclasses.replace(target[name], **{field: _name_value(new)})  # type: ignore[type-var]
-        if where == 0:
-            properties = target
-        else:
-            attributes = target
-        # The name comes before the type (a recipe's entry is in a dictionary the type follows).
-        return properties, attributes, entry.fn, entry.debug_loc, entry.type_offset + len(new) - len(old)
-
-    def _remember_masked(
-        self,
-        tail: str,
-        properties: dict[str, A.Attribute],
-        attributes: dict[str, A.Attribute],
-        fn: T.Type,
-        debug_loc: str | None,
-        type_offset: int,
-    ) -> None:
-        """Keep a tail just parsed (the whole rest of an op, no regions or successors) under its masked text,
-        with the names it knows how to replace, if no tail of that masked text is kept yet."""
-        masked = self._mask(tail)
-        if masked is None:
-            return
-        key, names = masked
-        if key in self._masked_cache:
-            return
-        self._masked_cache[key] = _MaskedTail(tail, names, properties, attributes, fn, debug_loc, type_offset)
-
-    def _recipes(self, entry: _MaskedTail) -> dict[int, tuple[int, str, str]]:
-        """For each name of a kept tail (before its type) that is the whole value of one string field of one
-        attribute of the op and nothing else: where it goes. Found by parsing the tail with another name in
-        its place, and kept only if that parse differs from this one in that field of that attribute alone."""
-        tail, properties, attributes = entry.tail, entry.properties, entry.attributes
-        fn, debug_loc, type_offset = entry.fn, entry.debug_loc, entry.type_offset
-        recipes: dict[int, tuple[int, str, str]] = {}
-        for i, m in enumerate(_MASKED.finditer(tail)):
-            if m.end() > type_offset:
-                break
-            name = m.group(0)
-            value = _name_value(name)
-            other = _OTHER_SYMBOL if name.startswith("@") else _OTHER_STRING
-            if name == other:
-                continue
-            parsed = self._parse_tail_text(tail[: m.start()] + other + tail[m.end() :])
-            if parsed is None:
-                continue
-            props2, attrs2, fn2, loc2 = parsed
-            if fn2 != fn or loc2 != debug_loc:
-                continue
-            changed = [
-                (where, key)
-                for where, (mine, theirs) in enumerate(((properties, props2), (attributes, attrs2)))
-                for key in mine.keys() | theirs.keys()
-                if mine.get(key) != theirs.get(key)
-            ]
-            if len(changed) != 1 or list(properties) != list(props2) or list(attributes) != list(attrs2):
-                continue
-            where, key = changed[0]
-            attr = (properties, attributes)[where][key]
-            if not dataclasses.is_dataclass(attr):
-                continue
-            fields = [
-                f.name
-                for f in dataclasses.fields(attr)
-                if getattr(attr, f.name) == value and type(getattr(attr, f.name)) is str
-            ]
-            if len(fields) != 1:
-                continue
-            swapped = dataclasses.replace(attr, **{fields[0]: _name_value(other)})
-            if swapped == (props2, attrs2)[where][key] and type(swapped) is type(attr):
-                recipes[i] = (where, key, fields[0])
-        return recipes
 
     def _parse_tail_text(
         self, tail: str
@@ -748,37 +586,3 @@ def collect_handed_over() -> int:
 # What the collector tracked after the last full collection hand_over_survivors started, or at the first
 # hand-over (0: none yet).
 _tracked_after_full = 0
-
-
-_FILE_LINE_COL = re.compile(r'"((?:[^"\\]|\\.)*)":(\d+):(\d+)')
-
-
-def adopt_debug_locations(module: Module, *, filename: str | None = None) -> None:
-    """Turn ``loc("file":line:col)`` annotations (as IREE prints with debug info) into op locations.
-
-    The annotations and the ``#loc`` aliases they use are dropped afterwards, so that printing the module
-    gives plain generic text while errors point into the file the user wrote. ``filename`` replaces the
-    name ``-`` that MLIR's Python bindings give to text parsed from a string.
-    """
-    aliases = {name: str(a) for name, a in module.attr_aliases.items() if str(a).startswith("loc(")}
-
-    def resolve(text: str, depth: int = 0) -> SourceLocation | None:
-        m = _FILE_LINE_COL.search(text)
-        if m:
-            name = _unescape(m.group(1))
-            if name == "-" and filename is not None:
-                name = filename
-            return SourceLocation(name, int(m.group(2)), int(m.group(3)))
-        ref = re.search(r"#(loc\w*)", text)
-        if ref and ref.group(1) in aliases and depth < 16:
-            return resolve(aliases[ref.group(1)], depth + 1)
-        return None
-
-    for op in module.walk():
-        if op.debug_loc:
-            found = resolve(op.debug_loc)
-            if found is not None:
-                op.location = found
-            op.debug_loc = None
-    for name in aliases:
-        del module.attr_aliases[name]

@@ -384,6 +384,19 @@ def _dims(op: Operation, name: str) -> list[int] | None:
     return [int(v) for v in attr.values] if isinstance(attr, DenseArrayAttr) else None
 
 
+def _check_elements_and_rank(
+    fail: Callable[[str], NoReturn], src: tuple[int, ...], dst: tuple[int, ...], src_elem: Type, dst_elem: Type
+) -> None:
+    """The first checks of IREE's winograd filter and input transforms: one element type, an input of rank 2 or
+    4, and a rank-2 output for a rank-2 input."""
+    if src_elem != dst_elem:
+        fail("expected input/output element types to be identical")
+    if len(src) not in (2, 4):
+        fail("expected input operand to have rank either 2 or 4")
+    if len(src) == 2 and len(dst) != 2:
+        fail("expected output operand to have rank 2 if input is of rank 2")
+
+
 def _verify_winograd_filter(op: Operation) -> None:
     """IREE's WinogradFilterTransformOp::verify: one element type; a 2-D kernel (then a tile x tile output) or a
     4-D one with its two kernel dimensions [0, 1] (HWCF: the output is tile x tile x C x F) or [2, 3] (FCHW: the
@@ -396,13 +409,8 @@ def _verify_winograd_filter(op: Operation) -> None:
 
     fail = _failer(op)
 
-    if src_elem != dst_elem:
-        fail("expected input/output element types to be identical")
-    if len(src) not in (2, 4):
-        fail("expected input operand to have rank either 2 or 4")
+    _check_elements_and_rank(fail, src, dst, src_elem, dst_elem)
     if len(src) == 2:
-        if len(dst) != 2:
-            fail("expected output operand to have rank 2 if input is of rank 2")
         if not _fits([kernel, kernel], src):
             fail("expected input dims to be equal to kernel size if input is of rank 2")
         if not _fits([tile, tile], dst):
@@ -456,13 +464,8 @@ def _verify_winograd_input(op: Operation) -> None:
 
     fail = _failer(op)
 
-    if src_elem != dst_elem:
-        fail("expected input/output element types to be identical")
-    if len(src) not in (2, 4):
-        fail("expected input operand to have rank either 2 or 4")
+    _check_elements_and_rank(fail, src, dst, src_elem, dst_elem)
     if len(src) == 2:
-        if len(dst) != 2:
-            fail("expected output operand to have rank 2 if input is of rank 2")
         if any(d != DYNAMIC and d > tile for d in src):
             fail("expected input dims not greater than input tile size if input is of rank 2")
         if not _fits([tile, tile], dst):

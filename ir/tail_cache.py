@@ -1,0 +1,187 @@
+"""The parser's cache of op tails that differ in one name (:class:`MaskedTails`).
+
+An op's tail (properties, attributes, type, location) repeats between ops of a kind but for a name: a
+global's ``sym_name``, a load's ``@global``, a parameter's key. :class:`ir.parser.Parser` keeps each tail it
+parsed under its text with those names masked; an op whose tail differs from a kept one in one name, whose
+place in the parse is known, reuses the kept parse with that one attribute rebuilt.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import re
+from collections.abc import Callable
+
+from ir import attributes as A
+from ir import types as T
+
+#: A tail parsed on its own: properties, attributes, type, location; None if it does not parse as one.
+ParseTail = Callable[[str], tuple[dict[str, A.Attribute], dict[str, A.Attribute], T.Type, str | None] | None]
+
+# The names in an op's tail that tell ops of one kind apart (a global's sym_name, a load's @global, a
+# parameter's key): a string without escapes, or a bare symbol reference.
+_MASKED = re.compile(r'"[^"\\\n]*"|@[A-Za-z_$.][A-Za-z0-9_$.\-]*')
+_MARK = "\x00"
+
+
+class _MaskedTail:
+    """A parsed op tail, kept under its text with every :data:`_MASKED` name replaced by a mark: an op whose
+    tail differs from it in one name only, one it knows how to put in (``recipes``), reuses its parse.
+
+    ``recipes`` (found when first needed) maps the index of a name to ``(dict, entry, field)``: the name is the string ``field`` of the
+    attribute ``entry`` of the op's properties (``dict`` 0) or attributes (1), and nothing else; an op with
+    another name there gets that attribute with ``field`` replaced. It was checked on this tail: parsing it
+    with another name in that place gives exactly that (see :meth:`MaskedTails._recipes`)."""
+
+    __slots__ = ("attributes", "debug_loc", "fn", "names", "properties", "recipes", "tail", "type_offset")
+
+    def __init__(
+        self,
+        tail: str,
+        names: list[str],
+        properties: dict[str, A.Attribute],
+        attributes: dict[str, A.Attribute],
+        fn: T.Type,
+        debug_loc: str | None,
+        type_offset: int,
+    ) -> None:
+        self.tail = tail
+        self.names = names
+        self.properties = properties
+        self.attributes = attributes
+        self.fn = fn
+        self.debug_loc = debug_loc
+        self.type_offset = type_offset
+        # Found when a second tail of this masked text comes (most tails of a file never repeat).
+        self.recipes: dict[int, tuple[int, str, str]] | None = None
+
+
+_OTHER_STRING = '"streamsim.masked"'
+_OTHER_SYMBOL = "@streamsim.masked"
+
+
+def _name_value(name: str) -> str:
+    """The value a :data:`_MASKED` name stands for: a string's text, a symbol's name."""
+    return name[1:] if name.startswith("@") else name[1:-1]
+
+
+class MaskedTails:
+    """The kept tails of one parse, by masked text. It holds no reference to its parser (that would be a
+    reference cycle, garbage for the collector after each parse): :meth:`hit` takes the parser's way to parse
+    a tail on its own, used to find where a name goes the first time a second tail of a kind arrives."""
+
+    def __init__(self) -> None:
+        self._kept: dict[str, _MaskedTail] = {}
+
+    @staticmethod
+    def _mask(tail: str) -> tuple[str, list[str]] | None:
+        """The tail with its names marked, and the names; None for a tail this cache leaves alone."""
+        if "\\" in tail or _MARK in tail:
+            return None
+        names = _MASKED.findall(tail)
+        if not names:
+            return None
+        return _MASKED.sub(_MARK, tail), names
+
+    def hit(
+        self, tail: str, parse_tail: ParseTail
+    ) -> tuple[dict[str, A.Attribute], dict[str, A.Attribute], T.Type, str | None, int] | None:
+        """The parse of ``tail`` from a cached tail that differs from it in one name it has a recipe for:
+        (properties, attributes, type, location, the type's offset in ``tail``), as a tail cache entry, or
+        None."""
+        if not self._kept:
+            return None
+        masked = self._mask(tail)
+        if masked is None:
+            return None
+        key, names = masked
+        entry = self._kept.get(key)
+        if entry is None:
+            return None
+        differ = -1
+        for i, (a, b) in enumerate(zip(names, entry.names)):
+            if a != b:
+                if differ >= 0:
+                    return None  # two names differ: parse it
+                differ = i
+        recipes = entry.recipes
+        if recipes is None:
+            recipes = entry.recipes = self._recipes(entry, parse_tail)
+        recipe = recipes.get(differ)
+        if recipe is None:
+            return None
+        where, name, field = recipe
+        new, old = names[differ], entry.names[differ]
+        properties, attributes = entry.properties, entry.attributes
+        target = dict(properties if where == 0 else attributes)
+        target[name] = dataclasses.replace(target[name], **{field: _name_value(new)})  # type: ignore[type-var]
+        if where == 0:
+            properties = target
+        else:
+            attributes = target
+        # The name comes before the type (a recipe's entry is in a dictionary the type follows).
+        return properties, attributes, entry.fn, entry.debug_loc, entry.type_offset + len(new) - len(old)
+
+    def remember(
+        self,
+        tail: str,
+        properties: dict[str, A.Attribute],
+        attributes: dict[str, A.Attribute],
+        fn: T.Type,
+        debug_loc: str | None,
+        type_offset: int,
+    ) -> None:
+        """Keep a tail just parsed (the whole rest of an op, no regions or successors) under its masked text,
+        with the names it knows how to replace, if no tail of that masked text is kept yet."""
+        masked = self._mask(tail)
+        if masked is None:
+            return
+        key, names = masked
+        if key in self._kept:
+            return
+        self._kept[key] = _MaskedTail(tail, names, properties, attributes, fn, debug_loc, type_offset)
+
+    def _recipes(self, entry: _MaskedTail, parse_tail: ParseTail) -> dict[int, tuple[int, str, str]]:
+        """For each name of a kept tail (before its type) that is the whole value of one string field of one
+        attribute of the op and nothing else: where it goes. Found by parsing the tail with another name in
+        its place, and kept only if that parse differs from this one in that field of that attribute alone."""
+        tail, properties, attributes = entry.tail, entry.properties, entry.attributes
+        fn, debug_loc, type_offset = entry.fn, entry.debug_loc, entry.type_offset
+        recipes: dict[int, tuple[int, str, str]] = {}
+        for i, m in enumerate(_MASKED.finditer(tail)):
+            if m.end() > type_offset:
+                break
+            name = m.group(0)
+            value = _name_value(name)
+            other = _OTHER_SYMBOL if name.startswith("@") else _OTHER_STRING
+            if name == other:
+                continue
+            parsed = parse_tail(tail[: m.start()] + other + tail[m.end() :])
+            if parsed is None:
+                continue
+            props2, attrs2, fn2, loc2 = parsed
+            if fn2 != fn or loc2 != debug_loc:
+                continue
+            changed = [
+                (where, key)
+                for where, (mine, theirs) in enumerate(((properties, props2), (attributes, attrs2)))
+                for key in mine.keys() | theirs.keys()
+                if mine.get(key) != theirs.get(key)
+            ]
+            if len(changed) != 1 or list(properties) != list(props2) or list(attributes) != list(attrs2):
+                continue
+            where, key = changed[0]
+            attr = (properties, attributes)[where][key]
+            if not dataclasses.is_dataclass(attr):
+                continue
+            fields = [
+                f.name
+                for f in dataclasses.fields(attr)
+                if getattr(attr, f.name) == value and type(getattr(attr, f.name)) is str
+            ]
+            if len(fields) != 1:
+                continue
+            swapped = dataclasses.replace(attr, **{fields[0]: _name_value(other)})
+            if swapped == (props2, attrs2)[where][key] and type(swapped) is type(attr):
+                recipes[i] = (where, key, fields[0])
+        return recipes
