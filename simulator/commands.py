@@ -18,9 +18,11 @@ from __future__ import annotations
 
 import inspect
 from collections.abc import Generator
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, cast
 
 import numpy as np
+import simpy
+from simpy.events import PENDING
 
 from ir import Operation
 from simulator.collectives import CollectiveCmd
@@ -239,6 +241,40 @@ def lane_width(node: Any) -> int:
     return 1
 
 
+class _AllDone(simpy.Event):
+    """``env.all_of(procs)`` for processes just started, whose value nobody reads: the same event, triggered
+    (succeeded, or failed with the first failure, which it defuses) and scheduled where simpy's AllOf is,
+    with a callback per process and none of the ConditionValue simpy builds when it is processed. (A later
+    failure is defused by nobody here, as by nobody in simpy, whose AllOf has taken its callbacks back.)"""
+
+    __slots__ = ("_left",)
+
+    def __init__(self, env: simpy.Environment, procs: list[simpy.Process]) -> None:
+        self.env = env
+        self.callbacks = []
+        self._value = PENDING
+        self._left = len(procs)
+        if not procs:
+            self.succeed()  # as AllOf of nothing (then its value would be an empty ConditionValue)
+            return
+        check = self._check
+        for proc in procs:
+            if proc.callbacks is None:  # (a process already processed: not one just started)
+                check(proc)
+            else:
+                proc.callbacks.append(check)
+
+    def _check(self, event: simpy.Event) -> None:
+        if self._value is not PENDING:
+            return
+        self._left -= 1
+        if not event._ok:
+            event._defused = True
+            self.fail(cast(Exception, event._value))
+        elif not self._left:
+            self.succeed()
+
+
 class Executor:
     """Runs a recorded command tree on one queue."""
 
@@ -367,7 +403,7 @@ class Executor:
             return (yield from self.run(items[0], lane, flows_from))
         env = self.engine.env
         procs = [env.process(self.run(item, lane + k, flows_from)) for k, item in enumerate(items)]
-        yield env.all_of(procs)
+        yield _AllDone(env, procs)
         last = None
         end = -1
         for p in procs:

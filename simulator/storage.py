@@ -106,6 +106,48 @@ class Channel:
             heappush(env._queue, (env._now, NORMAL, next(env._eid), head))  # env.schedule(head), inlined
 
 
+class Units(Channel):
+    """``simpy.Resource(env, capacity)`` for requests made and given back by ``with units.request() as req``
+    (a device's execution units): the events of :class:`Channel`, made, triggered and processed where
+    simpy's Request and Release are, and their context manager: leaving the ``with`` withdraws a request
+    not granted yet, then releases it (unless the generator was closed, as simpy's ``Request.__exit__``).
+    simpy's callback on a processed request (serving waiting releases) finds none and is left out."""
+
+    __slots__ = ()
+
+    def __init__(self, env: simpy.Environment, capacity: int) -> None:
+        if capacity <= 0:
+            raise ValueError('"capacity" must be > 0.')  # as simpy.Resource
+        super().__init__(env, capacity)
+
+    def request(self) -> UnitRequest:
+        event = UnitRequest(self)
+        self.queue.append(event)
+        self._grant(None)
+        return event
+
+
+class UnitRequest(simpy.Event):
+    """A request of :class:`Units`: an event, and the context manager of simpy's ``Request``."""
+
+    __slots__ = ("units",)
+
+    def __init__(self, units: Units) -> None:
+        self.env = units.env
+        self.callbacks = []
+        self._value = PENDING
+        self.units = units
+
+    def __enter__(self) -> UnitRequest:
+        return self
+
+    def __exit__(self, exc_type: type[BaseException] | None, exc: BaseException | None, tb: Any) -> None:
+        units = self.units
+        units.cancel(self)
+        if exc_type is not GeneratorExit:
+            units.release(self)
+
+
 class Storage:
     def __init__(self, engine: Engine, spec: StorageSpec) -> None:
         self.engine = engine
