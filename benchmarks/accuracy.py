@@ -49,6 +49,9 @@ Usage::
     streamsim calibrate --device local-sync -o mybox.toml --measurements mybox-suite/local-sync.json
     python benchmarks/accuracy.py --device local-sync --measure --data mybox-fixtures \
         --calibration-data mybox-suite --no-loo
+    # such a pair measured on a second host (an AMD EPYC VM; benchmarks/data/amd/README.md)
+    python benchmarks/accuracy.py --data benchmarks/data/amd/accuracy \
+        --calibration-data benchmarks/data/amd/calibration --no-loo --no-speed-check
 """
 
 from __future__ import annotations
