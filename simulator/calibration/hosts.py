@@ -74,6 +74,52 @@ def load_average() -> float | None:
         return None
 
 
+def host_cores() -> int:
+    """The host's CPU count (what its load average is measured against), at least 1."""
+    return max(1, os.cpu_count() or 1)
+
+
+def busy_now(load: float | None, cores: int) -> str | None:
+    """A warning when the one-minute load average ``load`` taken before a measurement is above the
+    host's ``cores``, or None: other work then shares every core, and what is measured runs slower
+    than on a quiet host.
+
+    Examples
+    --------
+    >>> busy_now(1.5, 2) is None, busy_now(None, 2) is None
+    (True, True)
+    >>> print(busy_now(3.25, 2))
+    the 1-minute load average is 3.25, above this host's 2 cores: other work shares them and what is measured now runs slower than on a quiet host (a machine fitted to it predicts too slow); calibrate when the load is below 2
+    """
+    if load is None or load <= cores:
+        return None
+    return (
+        f"the 1-minute load average is {load:.2f}, above this host's {cores} cores: other work shares them"
+        " and what is measured now runs slower than on a quiet host (a machine fitted to it predicts too"
+        f" slow); calibrate when the load is below {cores}"
+    )
+
+
+def busy_summary(loads: Sequence[float | None], cores: int) -> str | None:
+    """A warning when any of ``loads`` (the load average before each measurement of a session) is above
+    the host's ``cores``, with how many and the highest, or None.
+
+    Examples
+    --------
+    >>> busy_summary([0.5, 2.5, None, 4.0], 2)
+    "2 of 4 measurements were taken at a 1-minute load average above this host's 2 cores (up to 4.00)"
+    >>> busy_summary([0.5, 2.0], 2) is None
+    True
+    """
+    above = [lo for lo in loads if lo is not None and lo > cores]
+    if not above:
+        return None
+    return (
+        f"{len(above)} of {len(loads)} measurements were taken at a 1-minute load average above this"
+        f" host's {cores} cores (up to {max(above):.2f})"
+    )
+
+
 def stamp(
     data: dict[str, Any],
     entry: dict[str, Any],

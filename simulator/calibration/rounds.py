@@ -9,6 +9,10 @@ where a load that drifts over the session would favour it. Each measurement reco
 average just before it (:func:`~simulator.calibration.hosts.load_average`). The figure kept is the
 minimum over the rounds (:func:`merge_call`: its load is that round's); each dispatch's minimum over the
 rounds that profiled it (:func:`merge_dispatches`).
+
+On a device that runs a call's dispatches one after another inside the call (``local-sync``), the
+dispatches' minima cannot sum to more than the call's minimum; when they do (:func:`dispatch_excess`
+above 1), the profile met more load than the call's timing did, and the program is profiled again.
 """
 
 from __future__ import annotations
@@ -111,3 +115,21 @@ def merge_dispatches(profiles: Sequence[list[dict[str, Any]]]) -> list[dict[str,
         row["max_ns"] = max(p[k]["max_ns"] for p in profiles)
         out.append(row)
     return out
+
+
+def dispatch_excess(entry: dict[str, Any]) -> float:
+    """The sum of measurement ``entry``'s dispatch minima over its call's minimum (0 without either).
+    On ``local-sync`` a call runs its dispatches one after another, so above 1 the profile was taken
+    under more load than the call's timing.
+
+    Examples
+    --------
+    >>> dispatch_excess({"call_ns": {"min_ns": 100}, "dispatches": [{"min_ns": 70}, {"min_ns": 50}]})
+    1.2
+    >>> dispatch_excess({"call_ns": {"min_ns": 0}, "dispatches": [{"min_ns": 70}]})
+    0.0
+    """
+    call = float(entry.get("call_ns", {}).get("min_ns", 0))
+    if call <= 0:
+        return 0.0
+    return sum(float(d["min_ns"]) for d in entry.get("dispatches", ())) / call

@@ -16,7 +16,10 @@ every program's call is timed once a round, the rounds interleaved, and its mini
 ``benchmarks/accuracy.py`` keeps the minimum of its sessions for the programs it predicts: on a shared
 host, a figure measured once meets one stretch of load); then fits the dispatch
 model and the host's fixed costs (:mod:`simulator.calibration.fit`) and writes the machine file, with
-the fit's provenance and residuals under ``[calibration]``. ``--machine mybox.toml`` then uses it in
+the fit's provenance and residuals under ``[calibration]``. On stderr it warns when the host's 1-minute
+load average is above its CPU count during the measurement (the figures then run slower than on a quiet
+host), and on ``local-sync`` it profiles again (up to :data:`REPROFILE` times) a program whose
+dispatches' minima sum to more than its call's minimum, saying how many. ``--machine mybox.toml`` then uses it in
 ``run``, ``check`` and ``sweep``. ``benchmarks/calibrate.py`` does the same in steps and reports the
 error on held-out programs. Exit 2 when IREE's tools are missing or fail.
 """
@@ -26,16 +29,22 @@ from __future__ import annotations
 import argparse
 import json
 import pathlib
+import sys
 import tempfile
 import time
 from typing import Any
 
-from simulator.calibration.hosts import stamp
+from simulator.calibration.hosts import busy_now, busy_summary, host_cores, stamp
 from simulator.calibration.provenance import base_machine, provenance
+from simulator.calibration.rounds import dispatch_excess
 from simulator.calibration.run import benchmark_case, fit_machine, fixture_case, measure_rounds, stream_ir_of
 from simulator.calibration.suite import training_suite
 from simulator.calibration.toml_out import dumps
 from simulator.errors import InputError
+
+#: Profiles more a local-sync program gets when its dispatches' minima sum to more than its call's
+#: minimum (a profile under more load than the call's timing; the device runs them inside the call).
+REPROFILE = 2
 
 
 def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
@@ -98,6 +107,8 @@ def run(args: argparse.Namespace) -> int:
         file: dict[str, Any] = {"device": args.device, "programs": measurements}
         start = time.monotonic()
         total = len(cases) * args.rounds
+        cores = host_cores()
+        warned = [False]
 
         def progress(round_index: int, done: int, case: Any, m: dict[str, Any]) -> None:
             c = m["call_ns"]
@@ -106,6 +117,10 @@ def run(args: argparse.Namespace) -> int:
                 f"(median/min {c['median_ns'] / c['min_ns']:.2f}), {time.monotonic() - start:5.0f} s",
                 flush=True,
             )
+            busy = busy_now(m.get("load"), cores)
+            if busy is not None and not warned[0]:
+                warned[0] = True
+                print(f"WARNING: {busy}", file=sys.stderr, flush=True)
 
         measured = measure_rounds(
             cases,
@@ -115,7 +130,9 @@ def run(args: argparse.Namespace) -> int:
             calls=args.calls,
             rounds=args.rounds,
             progress=progress,
+            reprofile=REPROFILE if args.device == "local-sync" else 0,
         )
+        _report_measurement(measured, cores)
         entries = []
         for case in cases:
             m = measurements[case.name] = measured[case.name]
@@ -141,3 +158,21 @@ def run(args: argparse.Namespace) -> int:
     )
     print(f"wrote {args.output}")
     return 0
+
+
+def _report_measurement(measured: dict[str, dict[str, Any]], cores: int) -> None:
+    """On stderr: how many measurements met a load above the host's cores, and which programs were
+    profiled again because their dispatches' minima summed to more than their call's minimum."""
+    busy = busy_summary([lo for m in measured.values() for lo in m.get("sessions_load", ())], cores)
+    if busy is not None:
+        print(f"WARNING: {busy}: the machine fitted to them predicts too slow", file=sys.stderr)
+    again = sorted(n for n, m in measured.items() if m.get("reprofiled"))
+    if again:
+        still = [n for n in again if dispatch_excess(measured[n]) > 1.0]
+        print(
+            f"profiled {len(again)} of {len(measured)} program(s) again (their dispatches' minima summed to"
+            " more than the call's minimum, which local-sync runs them inside): "
+            f"{len(again) - len(still)} now sum below it"
+            + (f", {len(still)} still above ({', '.join(still)})" if still else ""),
+            file=sys.stderr,
+        )

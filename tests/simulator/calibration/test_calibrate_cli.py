@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import pathlib
+from typing import Any
 
 import pytest
 
@@ -61,3 +62,47 @@ def test_calibrate_only_names_an_unknown_program_and_list_gives_the_suite(
     assert capsys.readouterr().out.split() == [b.name for b in training_suite("local-task")]
     assert main(["calibrate", "--only", "matmul_16x64x64_f32"]) == 2
     assert "-o/--output: the machine file to write is required" in capsys.readouterr().err
+
+
+def test_calibrate_warns_of_a_busy_host_and_names_programs_profiled_again(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: pathlib.Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """The measurement (monkeypatched) meets a load of 3.5 on a 2-core host before its first program: one
+    warning then, naming the load and the cores, and a summary after; on local-sync the programs whose
+    dispatch minima summed above the call are profiled again (``reprofile``) and counted."""
+    from simulator.calibration.provenance import base_machine
+    from simulator.cli import calibrate as cli
+
+    seen: dict[str, Any] = {}
+
+    def measure_rounds(cases: list[Any], workdir: pathlib.Path, **kw: Any) -> dict[str, Any]:
+        seen.update(kw)
+        out = {}
+        for i, (case, load) in enumerate(zip(cases, (3.5, 4.25)), start=1):
+            call = {"min_ns": 100, "median_ns": 110}
+            kw["progress"](0, i, case, {"call_ns": call, "load": load})
+            out[case.name] = {"call_ns": call, "sessions_ns": [100], "sessions_load": [load], "dispatches": []}
+        first, second = (c.name for c in cases)
+        out[first].update(reprofiled=1, dispatches=[{"min_ns": 90}])
+        out[second].update(reprofiled=2, dispatches=[{"min_ns": 130}])
+        return out
+
+    report = {"call": {"median_abs": 0.1, "worst_abs": 0.2}, "dispatch": {"median_abs": 0.1}}
+    monkeypatch.setattr(cli, "measure_rounds", measure_rounds)
+    monkeypatch.setattr(cli, "stream_ir_of", lambda case, workdir, device: workdir / "x.mlir")
+    monkeypatch.setattr(cli, "fit_machine", lambda base, entries, **kw: (base_machine("local-sync"), report))
+    monkeypatch.setattr(cli, "host_cores", lambda: 2)
+    out = tmp_path / "m.toml"
+    argv = ["calibrate", "-o", str(out), "--device", "local-sync", "--workdir", str(tmp_path), "--only", *PROGRAMS]
+    assert main(argv) == 0
+    err = capsys.readouterr().err
+    assert seen["reprofile"] == cli.REPROFILE > 0
+    assert err.count("the 1-minute load average is 3.50, above this host's 2 cores") == 1
+    assert "load average is 4.25" not in err
+    assert "2 of 2 measurements were taken at a 1-minute load average above this host's 2 cores (up to 4.25)" in err
+    assert "profiled 2 of 2 program(s) again" in err and f"1 now sum below it, 1 still above ({PROGRAMS[1]})" in err
+    # local-task runs a call's dispatches side by side on its workers: no re-profile; a quiet host: no warning
+    monkeypatch.setattr(cli, "host_cores", lambda: 8)
+    assert main([*argv[:3], "--device", "local-task", *argv[5:]]) == 0
+    err = capsys.readouterr().err
+    assert seen["reprofile"] == 0 and "load average" not in err

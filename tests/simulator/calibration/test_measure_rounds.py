@@ -73,3 +73,72 @@ def test_rounds_interleave_the_programs_and_keep_each_minimum(
     # each dispatch's minimum over the profiled rounds (the third profile's 99 and 1 were never taken)
     assert out["a"]["dispatches"][0]["min_ns"] == 12 and out["b"]["dispatches"][0]["min_ns"] == 2
     assert out["a"]["name"] == "a" and len(out["a"]["sessions_load"]) == 3
+
+
+def _fake_measurement(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: pathlib.Path, calls: dict[str, int], profiles: dict[str, list[int]]
+) -> list[str]:
+    """measure_case, benchmark_call and profile_dispatches monkeypatched: each program's call always takes
+    ``calls[name]``, its one dispatch the next of ``profiles[name]`` each time it is profiled; returns the
+    log of what was profiled."""
+    profiled: list[str] = []
+    left = {n: iter(v) for n, v in profiles.items()}
+
+    def profile(name: str) -> list[dict[str, Any]]:
+        profiled.append(name)
+        ns = next(left[name])
+        return [{"name": "d", "loc": "x:1:1", "min_ns": ns, "median_ns": ns, "max_ns": ns}]
+
+    class Timing:
+        def __init__(self, ns: int) -> None:
+            self.ns = ns
+
+        def to_dict(self) -> dict[str, int]:
+            return {"min_ns": self.ns, "median_ns": self.ns}
+
+    def measure_case(case: Case, workdir: pathlib.Path, **kw: Any) -> dict[str, Any]:
+        ns = calls[case.name]
+        return {"name": case.name, "call_ns": {"min_ns": ns, "median_ns": ns}, "dispatches": profile(case.name)}
+
+    monkeypatch.setattr(run, "measure_case", measure_case)
+    monkeypatch.setattr(run, "benchmark_call", lambda vmfb, **kw: Timing(calls[pathlib.Path(vmfb).stem]))
+    monkeypatch.setattr(run, "profile_dispatches", lambda case, workdir, **kw: profile(case.name))
+    monkeypatch.setattr(run, "module_of", lambda case, workdir, device: tmp_path / f"{case.name}.vmfb")
+    return profiled
+
+
+def test_a_program_whose_dispatches_sum_above_its_call_is_profiled_again(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: pathlib.Path
+) -> None:
+    """On local-sync the dispatches run inside the call: a profile whose dispatch minima sum to more than
+    the call's minimum met more load than the timing did. ``ok`` (40 < 50) is never profiled again;
+    ``late`` (80, then 45) once; ``stuck`` (90, 95, 91) twice, the most allowed, and keeps its least."""
+    calls = {"ok": 50, "late": 50, "stuck": 50}
+    profiled = _fake_measurement(
+        monkeypatch, tmp_path, calls, {"ok": [40], "late": [80, 45], "stuck": [90, 95, 91]}
+    )
+    cases = [Case(n, tmp_path / f"{n}.mlir", ()) for n in calls]
+    out = measure_rounds(cases, tmp_path, device="local-sync", rounds=2, reprofile=2, load=lambda: 0.5)
+    assert profiled == ["ok", "late", "stuck", "late", "stuck", "stuck"]
+    assert "reprofiled" not in out["ok"] and out["ok"]["dispatches"][0]["min_ns"] == 40
+    assert out["late"]["reprofiled"] == 1 and out["late"]["dispatches"][0]["min_ns"] == 45
+    assert out["stuck"]["reprofiled"] == 2 and out["stuck"]["dispatches"][0]["min_ns"] == 90
+    # without reprofile (local-task, whose workers run dispatches side by side) none is
+    profiled.clear()
+    _fake_measurement(monkeypatch, tmp_path, calls, {"ok": [40], "late": [80], "stuck": [90]})
+    out = measure_rounds(cases, tmp_path, rounds=1, load=lambda: 0.5)
+    assert not any("reprofiled" in m for m in out.values())
+
+
+def test_progress_gets_the_load_taken_before_each_measurement(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: pathlib.Path
+) -> None:
+    _fake_measurement(monkeypatch, tmp_path, {"a": 10, "b": 20}, {"a": [1], "b": [2]})
+    loads = iter([0.5, 3.0, 2.5, 0.25])
+    seen: list[tuple[str, float | None]] = []
+    cases = [Case(n, tmp_path / f"{n}.mlir", ()) for n in ("a", "b")]
+    out = measure_rounds(
+        cases, tmp_path, rounds=2, load=lambda: next(loads), progress=lambda r, i, c, m: seen.append((c.name, m["load"]))
+    )
+    assert seen == [("a", 0.5), ("b", 3.0), ("b", 2.5), ("a", 0.25)]
+    assert out["a"]["sessions_load"] == [0.5, 0.25] and out["b"]["sessions_load"] == [3.0, 2.5]
