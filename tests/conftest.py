@@ -13,10 +13,14 @@ from __future__ import annotations
 import functools
 import gc
 import importlib.util
+import json
 import os
 import pathlib
+import subprocess
+import sys
 import types
 from collections.abc import Iterator
+from typing import Any
 
 import pytest
 from hypothesis import settings
@@ -25,6 +29,7 @@ settings.register_profile("deterministic", derandomize=True, database=None)
 settings.register_profile("explore", derandomize=False)
 settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "deterministic"))
 
+ROOT = pathlib.Path(__file__).resolve().parents[1]
 FIXTURES = pathlib.Path(__file__).parent / "fixtures"
 IREE_FIXTURES = FIXTURES / "iree"
 
@@ -96,3 +101,23 @@ def collector_on() -> Iterator[None]:
         ir.parser._tracked_after_full = saved
         if not was:
             gc.disable()
+
+
+def run_fresh(code: str, *args: str, stdin: str | None = None, timeout: float = 300) -> Any:
+    """Run ``code`` in a fresh interpreter (``python -c code args``, from the repository root) and return
+    the JSON value its last line of output prints; a non-zero exit fails the test with its stderr.
+
+    For what counts the whole process's collector (cyclic garbage found, objects young after a call): in
+    a test run, other threads allocate too (pytest-xdist's channel to its controller, a Dask client's or
+    a subprocess reader's), and earlier tests leave their own garbage; a fresh process has neither."""
+    proc = subprocess.run(
+        [sys.executable, "-c", code, *args],
+        input=stdin,
+        capture_output=True,
+        text=True,
+        check=False,
+        timeout=timeout,
+        cwd=ROOT,
+    )
+    assert proc.returncode == 0, proc.stderr
+    return json.loads(proc.stdout.splitlines()[-1])

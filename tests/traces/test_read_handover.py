@@ -14,6 +14,7 @@ import pytest
 
 import traces.chrome_lines
 import traces.chrome_read
+from tests.conftest import run_fresh
 from traces import Trace, Track, read_trace
 from traces.errors import TraceFormatError
 
@@ -46,34 +47,50 @@ def written(tmp_path_factory: pytest.TempPathFactory) -> pathlib.Path:
     return path
 
 
-def test_read_makes_no_garbage_cycles(collector_on: None, written: pathlib.Path) -> None:
+_NO_CYCLES = """
+import gc, json, sys
+from traces import read_trace
+gc.collect()
+gc.disable()
+trace = read_trace(sys.argv[1])
+found = gc.collect()
+spans = len(trace.spans)
+del trace
+print(json.dumps({"after_read": found, "spans": spans, "after_drop": gc.collect()}))
+"""
+
+
+def test_read_makes_no_garbage_cycles(written: pathlib.Path) -> None:
     """What the hand-over relies on: everything a read allocates is reachable from the trace or freed by
-    reference counts."""
-    gc.collect()
-    gc.disable()
-    trace = read_trace(written)
-    assert gc.collect() == 0
-    assert len(trace.spans) == 2000
-    del trace
-    assert gc.collect() == 0
+    reference counts. In a fresh process, where no other thread or earlier test makes garbage of its own."""
+    assert run_fresh(_NO_CYCLES, str(written)) == {"after_read": 0, "spans": 2000, "after_drop": 0}
 
 
-def test_large_read_leaves_the_young_generation_empty(
-    collector_on: None, written: pathlib.Path, monkeypatch: pytest.MonkeyPatch
-) -> None:
+_YOUNG = """
+import gc, json, sys
+import traces.chrome_read
+from traces import read_trace
+path, records = sys.argv[1], int(sys.argv[2])
+traces.chrome_read.HANDOVER_RECORDS = records
+gc.collect()
+trace = read_trace(path)
+at = gc.get_count()[0]
+traces.chrome_read.HANDOVER_RECORDS = records + 1
+del trace
+gc.collect()
+trace = read_trace(path)
+print(json.dumps({"at": at, "below": gc.get_count()[0], "spans": len(trace.spans)}))
+"""
+
+
+def test_large_read_leaves_the_young_generation_empty(written: pathlib.Path) -> None:
     """At or above HANDOVER_RECORDS nothing the read made waits for a young collection; below it, all
-    of it does (what the first young collection after the read would walk)."""
-    records = 2000 + 1999 + 2000
-    monkeypatch.setattr(traces.chrome_read, "HANDOVER_RECORDS", records)
-    gc.collect()
-    trace = read_trace(written)
-    assert gc.get_count()[0] < 100
-    monkeypatch.setattr(traces.chrome_read, "HANDOVER_RECORDS", records + 1)
-    del trace
-    gc.collect()
-    trace = read_trace(written)
-    assert gc.get_count()[0] > 4000
-    assert len(trace.spans) == 2000
+    of it does (what the first young collection after the read would walk). In a fresh process: another
+    thread's allocations would count as young too."""
+    out = run_fresh(_YOUNG, str(written), str(2000 + 1999 + 2000))
+    assert out["at"] < 100, out
+    assert out["below"] > 4000, out
+    assert out["spans"] == 2000
 
 
 class _Node:
