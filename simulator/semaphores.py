@@ -99,12 +99,17 @@ class Semaphore:
         if self.failure is not None or self.value >= value:
             event.succeed()
         else:
-            waits = self._waiters.get(value)
-            if waits is None:
-                self._waiters[value] = [(next(self._order), event)]
-            else:
-                waits.append((next(self._order), event))
+            self.wake(event, value)
         return event
+
+    def wake(self, event: simpy.Event, value: int) -> None:
+        """Trigger ``event`` (pending, of this semaphore's environment) when the payload reaches ``value``,
+        which it has not, as :meth:`event_for`'s event: for a caller that brings its own event."""
+        waits = self._waiters.get(value)
+        if waits is None:
+            self._waiters[value] = [(next(self._order), event)]
+        else:
+            waits.append((next(self._order), event))
 
     def __repr__(self) -> str:
         state = f"failed: {self.failure}" if self.failure else f"value {self.value}"

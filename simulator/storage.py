@@ -6,13 +6,14 @@ with other requests, then moves its bytes through the drive's single bandwidth c
 bytes it moved; :attr:`Storage.bytes_read` and :attr:`Storage.bytes_written` total them.
 
 A request is made from a simpy process (``yield from storage.access(...)``) or, on a hot path driven by
-event callbacks, with :meth:`Storage.access_then`: the same events, in the same order, without a process.
+event callbacks (:class:`~simulator.params.steps.StepRun`), with the same events in the same order without
+a process: :meth:`SlotStore.get_into` and :meth:`Channel.request_into` take the caller's own event.
 """
 
 from __future__ import annotations
 
 from collections import deque
-from collections.abc import Callable, Generator
+from collections.abc import Generator
 from heapq import heappush
 from typing import TYPE_CHECKING, Any
 
@@ -52,6 +53,11 @@ class SlotStore:
         self._serve(None)
         return event
 
+    def get_into(self, event: simpy.Event) -> None:
+        """:meth:`get` with the caller's event (pending): it is triggered with the item as get's would be."""
+        self.waiting.append(event)
+        self._serve(None)
+
     def put(self, item: Any) -> None:
         self.items.append(item)
         Fired(self.env, self._serve)
@@ -85,6 +91,11 @@ class Channel:
         self.queue.append(event)
         self._grant(None)
         return event
+
+    def request_into(self, event: simpy.Event) -> None:
+        """:meth:`request` with the caller's event (pending): it is the request, granted as request's is."""
+        self.queue.append(event)
+        self._grant(None)
 
     def cancel(self, request: simpy.Event) -> None:
         """Withdraw a request not granted yet (simpy's ``Request.cancel``)."""
@@ -195,111 +206,3 @@ class Storage:
         for src in flows_from:
             trace.add_flow(src, span_id)
         return span_id
-
-    def access_then(
-        self,
-        verb: str,
-        length_bytes: int,
-        name: str,
-        args: dict[str, Any],
-        flows_from: list[int],
-        then: Callable[[int], None],
-        failed: Callable[[BaseException], None],
-    ) -> None:
-        """:meth:`access` driven by event callbacks instead of a process: it makes, triggers and waits on
-        the same events in the same order, and calls ``then(span_id)`` where :meth:`access` returns (or
-        ``failed(exc)`` where it raises, the slot and the channel given back as :meth:`access` gives
-        them back)."""
-        _Access(self, verb, length_bytes, name, args, flows_from, then, failed)
-
-
-class _Access:
-    """One :meth:`Storage.access_then` request: a callback per event :meth:`Storage.access` waits on."""
-
-    __slots__ = ("args", "failed", "flows_from", "length_bytes", "name", "req", "slot", "start", "storage",
-                 "then", "verb")  # fmt: skip
-
-    def __init__(
-        self,
-        storage: Storage,
-        verb: str,
-        length_bytes: int,
-        name: str,
-        args: dict[str, Any],
-        flows_from: list[int],
-        then: Callable[[int], None],
-        failed: Callable[[BaseException], None],
-    ) -> None:
-        self.storage = storage
-        self.verb = verb
-        self.length_bytes = length_bytes
-        self.name = name
-        self.args = args
-        self.flows_from = flows_from
-        self.then = then
-        self.failed = failed
-        self.slot: Any = None
-        self.req: simpy.Event | None = None
-        self.start = 0
-        storage.slots.get().callbacks.append(self._got_slot)
-
-    def _got_slot(self, event: simpy.Event) -> None:
-        self.slot = event._value
-        storage = self.storage
-        env = storage.engine.env
-        self.start = int(env._now)
-        try:
-            Fired(env, self._queued, storage.spec.latency_ns)
-        except BaseException as exc:
-            self._give_back(exc)
-
-    def _queued(self, _event: simpy.Event) -> None:
-        try:
-            req = self.req = self.storage.channel.request()
-            req.callbacks.append(self._granted)
-        except BaseException as exc:
-            self._give_back(exc)
-
-    def _granted(self, _event: simpy.Event) -> None:
-        storage = self.storage
-        try:
-            dur = ceil_ns(self.length_bytes / storage.spec.bandwidth_bytes_per_s)
-            Fired(storage.engine.env, self._moved, dur)
-        except BaseException as exc:
-            self._give_back(exc)
-
-    def _moved(self, _event: simpy.Event) -> None:
-        storage = self.storage
-        # Leaving ``with channel.request()`` then the ``finally`` of Storage.access.
-        req, self.req = self.req, None
-        assert req is not None
-        storage.channel.release(req)
-        storage.slots.put(self.slot)
-        try:
-            length_bytes, verb = self.length_bytes, self.verb
-            if verb == "read":
-                storage.bytes_read += length_bytes
-            else:
-                storage.bytes_written += length_bytes
-            engine = storage.engine
-            trace = engine.trace
-            start = self.start
-            span_id = trace.add_span_unchecked(
-                storage.tracks[self.slot], self.name, "io", start, int(engine.env._now) - start,
-                {**self.args, "bytes": length_bytes, "verb": verb},
-            ).id  # fmt: skip
-            for src in self.flows_from:
-                trace.add_flow(src, span_id)
-        except BaseException as exc:
-            self.failed(exc)
-            return
-        self.then(span_id)
-
-    def _give_back(self, exc: BaseException) -> None:
-        """An exception where Storage.access would raise it: leave the channel, give the slot back."""
-        storage = self.storage
-        if self.req is not None:
-            storage.channel.cancel(self.req)
-            storage.channel.release(self.req)
-        storage.slots.put(self.slot)
-        self.failed(exc)

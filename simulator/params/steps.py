@@ -6,10 +6,11 @@ a generator (and, under it, the generator of ``Storage.access``). :class:`StepRu
 chain of plain callbacks, one per event, over the same events in the same order:
 
 - its start is an event of a process's ``Initialize`` priority, scheduled where the process was made;
-- it waits on the same semaphore events, storage slot and channel events and timeouts, made at the same
-  points of the step (:meth:`~simulator.storage.Storage.access_then` for the storage part);
-- it is itself an event, triggered when the step ends, where the process would be (with the failure,
-  where the process would fail: a failed event that nobody defused stops the run as a failed process does).
+- it waits on the same semaphore events, storage slot and channel events and timeouts (those of
+  :meth:`~simulator.storage.Storage.access` for the storage part), triggered and scheduled at the same
+  points of the step; the step is itself each of these events in turn (one object, not one per event);
+- its end is triggered where the process's would be (with the failure, where the process would fail: a
+  failed event that nobody defused stops the run as a failed process does).
 
 So the trace and every result are the process's; only the Python work per event is less. Steps of other
 kinds (the splat command buffer) and reads through the page cache, staging or imports keep the process.
@@ -25,7 +26,7 @@ import simpy
 from simpy.events import NORMAL, PENDING, URGENT
 
 from ir.errors import UnsupportedConstructError
-from simulator.engine import Fired
+from simulator.costs import ceil_ns
 from simulator.errors import DeviceFailure, InputError, SimulationError
 from traces import Track
 
@@ -52,22 +53,11 @@ class BatchRecord:
     length_bytes: int = 0
 
 
-class _Start(simpy.Event):
-    """A process's ``Initialize`` event, calling ``callback`` instead of resuming a generator."""
-
-    def __init__(self, env: simpy.Environment, callback: Any) -> None:
-        self.env = env
-        self.callbacks = [callback]
-        self._value = None
-        self._ok = True
-        heappush(env._queue, (env._now, URGENT, next(env._eid), self))  # env.schedule(self, URGENT), inlined
-
-
 class CallSteps:
     """What every step of one provider call shares (made once per call, not once per step)."""
 
-    __slots__ = ("call", "device", "engine", "env", "flows_from", "provider", "sems", "trace", "tracks",
-                 "with_data")  # fmt: skip
+    __slots__ = ("call", "device", "engine", "env", "flows_from", "provider", "sems", "storage", "trace",
+                 "tracks", "with_data")  # fmt: skip
 
     def __init__(
         self,
@@ -83,6 +73,7 @@ class CallSteps:
         self.engine = provider.engine
         self.env = provider.engine.env
         self.trace = provider.engine.trace
+        self.storage = provider.storage
         self.call = call
         self.sems = sems
         self.tracks = tracks
@@ -93,21 +84,34 @@ class CallSteps:
 
 class StepRun(simpy.Event):
     """One ``alloca`` step, or one ``read``/``write`` step straight through storage (no page cache,
-    import or staging), as ``ParameterProvider._run_step`` runs it, by event callbacks."""
+    import or staging), as ``ParameterProvider._run_step`` runs it, by event callbacks.
+
+    The step is its own event at every point of its chain: its start (a process's ``Initialize``), each
+    semaphore wait, its storage slot, the storage channel's grant, the latency and transfer timeouts and
+    its end are this one object, triggered and scheduled where the process's events would be, one at a
+    time (each is processed before the next is made). Event ids are taken when an event is scheduled, so
+    they and the order of events are the process's; only the objects made per event are fewer. A failed
+    end is an event of its own (the engine checks the event it is processing for failure as soon as its
+    callbacks return: this object, failed from one of its callbacks, would stop the run an event early)."""
 
     # Its own fields in slots (simpy's Event keeps a __dict__ for env, callbacks, _value, _ok).
-    __slots__ = ("_args", "_keys", "_next_wait", "_spans", "_start_ns", "_token", "_track", "ctx", "step")
+    __slots__ = ("_held", "_io_start", "_keys", "_nbytes", "_next_wait", "_parameter", "_slot", "_spans",
+                 "_start_ns", "_token", "_track", "ctx", "step")  # fmt: skip
 
     def __init__(self, ctx: CallSteps, step: Step) -> None:
         env = ctx.env
         self.env = env
-        self.callbacks = []
-        self._value = PENDING
         self.ctx = ctx
         self.step = step
         self._next_wait = 0
         self._token: int | None = None
-        _Start(env, self._wait)
+        self._held = False  # holds (or queues for) the storage channel
+        self._slot: Any = None
+        # The start, as a process's Initialize event: triggered, scheduled where the process is made.
+        self.callbacks = [self._wait]
+        self._ok = True
+        self._value = None
+        heappush(env._queue, (env._now, URGENT, next(env._eid), self))  # env.schedule(self, URGENT), inlined
 
     # -- the chain ---------------------------------------------------------------------------------------
 
@@ -132,7 +136,9 @@ class StepRun(simpy.Event):
                     self._token = engine.begin_wait_format(
                         STEP_WAIT, ctx.call.op_name, step.kind, step.timeline, s.name, v, s.value
                     )
-                    s.event_for(ctx.env, v).callbacks.append(self._wait)
+                    self.callbacks = [self._wait]
+                    self._value = PENDING
+                    s.wake(self, v)  # (s.event_for(env, v) with this event)
                     return
             self._begin()
         except BaseException as exc:
@@ -158,63 +164,144 @@ class StepRun(simpy.Event):
         names = call.names
         items = step.items
         keys = self._keys = (names[items[0]],) if len(items) == 1 else tuple(names[i] for i in items)
-        parameter = keys[0] if len(keys) == 1 else f"{len(keys)} parameters"
-        kind = step.kind
-        if kind == "alloca":
+        self._parameter = keys[0] if len(keys) == 1 else f"{len(keys)} parameters"
+        if step.kind == "alloca":
             nbytes = 0
             device = ctx.device
             for i in items:
                 buffer = call.requests[i].resource.buffer
                 buffer.materialize(device.pool, with_data=ctx.with_data, what=call.where)
                 nbytes += buffer.size_bytes
-            self._args = {"op": call.op_name, "loc": call.loc, "affinity": call.affinity, "timeline": timeline,
-                          "parameter": parameter, "bytes": nbytes}  # fmt: skip
+            self._nbytes = nbytes
             dur = device.spec.queue_op_overhead_ns
             if dur:
-                Fired(env, self._allocated, dur)
+                if dur < 0:
+                    raise ValueError(f"Negative delay {dur}")
+                self.callbacks = [self._allocated]  # Fired(env, self._allocated, dur), this event
+                self._ok = True
+                self._value = None
+                heappush(env._queue, (env._now + dur, NORMAL, next(env._eid), self))
             else:
                 self._allocated(None)
             return
-        args = self._args = {"op": call.op_name, "loc": call.loc, "affinity": call.affinity,
-                             "timeline": timeline, "parameter": parameter}  # fmt: skip
-        first = call.requests[items[0]]
-        base = first.key if len(items) == 1 else f"{first.key} +{len(items) - 1}"
-        ctx.provider.storage.access_then(
-            kind, step.length_bytes, f"{kind} {base}", args, spans, self._moved, self._failed
-        )
+        # The storage access (Storage.access's events): a slot, the latency, the channel, the transfer.
+        self.callbacks = [self._got_slot]
+        self._value = PENDING
+        ctx.storage.slots.get_into(self)
 
     def _allocated(self, _event: simpy.Event | None) -> None:
         try:
-            trace = self.ctx.trace
-            dur = self.ctx.device.spec.queue_op_overhead_ns
+            ctx = self.ctx
+            trace = ctx.trace
+            dur = ctx.device.spec.queue_op_overhead_ns
+            call = ctx.call
+            args = {"op": call.op_name, "loc": call.loc, "affinity": call.affinity, "timeline": self.step.timeline,
+                    "parameter": self._parameter, "bytes": self._nbytes}  # fmt: skip
             # Fields of the right types (an int overhead, validated >= 0 with the machine) go unchecked.
             add = trace.add_span_unchecked if type(dur) is int else trace.add_span
-            assert self._track is not None
-            last = add(self._track, "parameter alloca", "alloc", self._start_ns, dur, self._args).id
+            last = add(self._track, "parameter alloca", "alloc", self._start_ns, dur, args).id
             for src in self._spans:
                 trace.add_flow(src, last)
             self._done(last)
         except BaseException as exc:
             self._failed(exc)
 
-    def _moved(self, _io_span: int) -> None:
+    # The storage access, as Storage.access makes it (each failure gives the slot and the channel back
+    # where its ``try``/``finally`` would).
+
+    def _got_slot(self, _event: simpy.Event) -> None:
+        self._slot = self._value
+        env = self.env
+        self._io_start = int(env._now)
         try:
-            ctx, step = self.ctx, self.step
+            delay = self.ctx.storage.spec.latency_ns
+            if delay < 0:
+                raise ValueError(f"Negative delay {delay}")
+            self.callbacks = [self._queued]  # Fired(env, self._queued, delay), this event
+            self._ok = True
+            self._value = None
+            heappush(env._queue, (env._now + delay, NORMAL, next(env._eid), self))
+        except BaseException as exc:
+            self._give_back(exc)
+
+    def _queued(self, _event: simpy.Event) -> None:
+        try:
+            self.callbacks = [self._granted]
+            self._value = PENDING
+            self._held = True
+            self.ctx.storage.channel.request_into(self)
+        except BaseException as exc:
+            self._give_back(exc)
+
+    def _granted(self, _event: simpy.Event) -> None:
+        try:
+            dur = ceil_ns(self.step.length_bytes / self.ctx.storage.spec.bandwidth_bytes_per_s)
+            if dur < 0:
+                raise ValueError(f"Negative delay {dur}")
+            self.callbacks = [self._moved]  # Fired(env, self._moved, dur), this event
+            self._ok = True
+            self._value = None
+            env = self.env
+            heappush(env._queue, (env._now + dur, NORMAL, next(env._eid), self))
+        except BaseException as exc:
+            self._give_back(exc)
+
+    def _moved(self, _event: simpy.Event) -> None:
+        ctx = self.ctx
+        storage = ctx.storage
+        # Leaving ``with channel.request()`` then the ``finally`` of Storage.access.
+        self._held = False
+        storage.channel.release(self)
+        storage.slots.put(self._slot)
+        step = self.step
+        call = ctx.call
+        try:
+            length_bytes, kind = step.length_bytes, step.kind
+            if kind == "read":
+                storage.bytes_read += length_bytes
+            else:
+                storage.bytes_written += length_bytes
+            trace = ctx.trace
+            now = int(ctx.env._now)
+            items = step.items
+            first = call.requests[items[0]]
+            base = first.key if len(items) == 1 else f"{first.key} +{len(items) - 1}"
+            start = self._io_start
+            # The storage span, its args those of Storage.access: the step's, "bytes" and "verb" added.
+            span_id = trace.add_span_unchecked(
+                storage.tracks[self._slot], f"{kind} {base}", "io", start, now - start,
+                {"op": call.op_name, "loc": call.loc, "affinity": call.affinity, "timeline": step.timeline,
+                 "parameter": self._parameter, "bytes": length_bytes, "verb": kind},
+            ).id  # fmt: skip
+            for src in self._spans:
+                trace.add_flow(src, span_id)
+        except BaseException as exc:
+            self._failed(exc)
+            return
+        try:
             if ctx.with_data:
-                ctx.provider._move_run(ctx.call, step)
+                ctx.provider._move_run(call, step)
             # The queue operation as one span on its timeline (a transfer into or out of device memory); the
             # storage ("io") span under it shows detail, and is what busy time counts.
             start = self._start_ns
-            kind = step.kind
-            assert self._track is not None
-            last = ctx.trace.add_span_unchecked(
+            last = trace.add_span_unchecked(
                 self._track, f"parameter {kind}", "transfer", start, int(ctx.env._now) - start,
-                {**self._args, "bytes": step.length_bytes, "offset": step.offset_bytes,
+                {"op": call.op_name, "loc": call.loc, "affinity": call.affinity, "timeline": step.timeline,
+                 "parameter": self._parameter, "bytes": length_bytes, "offset": step.offset_bytes,
                  "verb": "write" if kind == "write" else "read", "aggregate": True},
             ).id  # fmt: skip
             self._done(last)
         except BaseException as exc:
             self._failed(exc)
+
+    def _give_back(self, exc: BaseException) -> None:
+        """An exception where Storage.access would raise it: leave the channel, give the slot back."""
+        storage = self.ctx.storage
+        if self._held:
+            storage.channel.cancel(self)
+            storage.channel.release(self)
+        storage.slots.put(self._slot)
+        self._failed(exc)
 
     def _done(self, last: int) -> None:
         ctx, step = self.ctx, self.step
@@ -246,8 +333,12 @@ class StepRun(simpy.Event):
         self._end(True, None)
 
     def _end(self, ok: bool, value: Any) -> None:
-        """Trigger this event, as a process is triggered when its generator returns or raises."""
-        self._ok = ok
-        self._value = value
+        """Trigger the step's end, as a process is triggered when its generator returns or raises."""
         env = self.ctx.env
-        heappush(env._queue, (env._now, NORMAL, next(env._eid), self))  # env.schedule(self), inlined
+        end: simpy.Event = self
+        if not ok:
+            end = simpy.Event(env)  # (see the class's note)
+        end.callbacks = []
+        end._ok = ok
+        end._value = value
+        heappush(env._queue, (env._now, NORMAL, next(env._eid), end))  # env.schedule(end), inlined
