@@ -164,28 +164,6 @@ def new_item(
     return item
 
 
-class _Timelines:
-    def __init__(self, concurrency: int) -> None:
-        self.outstanding = [0] * concurrency
-        self.values = [0] * concurrency
-        self.used = [False] * concurrency
-        self.live = 0
-
-    def advance(self, nbytes: int) -> tuple[int, tuple[tuple[int, int], ...], bool, int]:
-        # The least-loaded timeline, the lowest-numbered on a tie (min keeps the first of equal keys).
-        outstanding = self.outstanding
-        t = outstanding.index(min(outstanding))
-        values = self.values
-        prev = values[t]
-        values[t] = value = prev + 1
-        outstanding[t] += nbytes
-        if self.used[t]:
-            return t, ((t, prev),), False, value
-        self.used[t] = True
-        self.live += 1
-        return t, (), True, value
-
-
 def _runs(items: Sequence[Item], coalesce: bool) -> list[list[int]]:
     """Consecutive file items whose file ranges touch, grouped when ``coalesce``; others alone."""
     runs: list[list[int]] = []
@@ -220,50 +198,99 @@ def plan_batch(items: Sequence[Item], verb: str, options: BatchOptions = BatchOp
     [('alloca', (0,), 0, 1), ('read', (0,), 0, 2), ('alloca', (1,), 1, 1), ('read', (1,), 1, 2),
      ('alloca', (2,), 2, 1), ('transfer', (2,), 2, 2), ('barrier', (), -1, 3)]
     """
-    tl = _Timelines(options.concurrency)
-    advance = tl.advance
+    concurrency = options.concurrency
+    # The timelines (_Timelines, written out here: a large load plans tens of thousands of steps).
+    outstanding = [0] * concurrency
+    values = [0] * concurrency
+    used = [False] * concurrency
+    live = 0
     steps: list[Step] = []
+    add = steps.append
     imports: list[int] = []
     splats: list[int] = []
     splat_waits: list[tuple[int, int]] = []
     splat_bytes = 0
     chunk_bytes = options.chunk_bytes
-    for run in _runs(items, options.coalesce_adjacent):
+    runs = _runs(items, True) if options.coalesce_adjacent else [[i] for i in range(len(items))]
+    for run in runs:
         head = items[run[0]]
-        if head.kind == "import":
+        kind = head.kind
+        if kind == "import":
             imports.append(run[0])
+            continue
+        served = (run[0],) if len(run) == 1 else tuple(run)
+        total = head.length_bytes if len(run) == 1 else sum(items[i].length_bytes for i in run)
+        if kind == "file" and len(run) == 1 and head.alloca and (chunk_bytes is None or chunk_bytes >= total):
+            # The common load: an alloca, then one read on the same timeline (the alloca's zero bytes leave
+            # the least-loaded timeline as it was), waiting on the alloca.
+            t = outstanding.index(min(outstanding))
+            prev = values[t]
+            if used[t]:
+                add(_step("alloca", t, prev + 1, served, ((t, prev),), False))
+            else:
+                used[t] = True
+                live += 1
+                add(_step("alloca", t, prev + 1, served, (), True))
+            values[t] = prev + 2
+            outstanding[t] += total
+            add(_step(verb, t, prev + 2, served, ((t, prev + 1),), False, 0, total))
             continue
         alloca_points: list[tuple[int, int]] = []
         for i in run:
             if items[i].alloca:
-                t, waits, first, value = advance(0)
-                steps.append(_step("alloca", t, value, (i,), waits, first))
+                t = outstanding.index(min(outstanding))
+                prev = values[t]
+                values[t] = value = prev + 1
+                if used[t]:
+                    add(_step("alloca", t, value, (i,), ((t, prev),), False))
+                else:
+                    used[t] = True
+                    live += 1
+                    add(_step("alloca", t, value, (i,), (), True))
                 alloca_points.append((t, value))
-        if head.kind == "splat":
+        if kind == "splat":
             splats.append(run[0])
             splat_bytes += head.length_bytes
             splat_waits.extend(alloca_points)
             continue
-        total = head.length_bytes if len(run) == 1 else sum(items[i].length_bytes for i in run)
         chunk = chunk_bytes or max(total, 1)
         offset = 0
         while True:
             n = min(chunk, total - offset)
-            t, waits, first, value = advance(n)
+            t = outstanding.index(min(outstanding))
+            prev = values[t]
+            values[t] = value = prev + 1
+            outstanding[t] += n
+            waits: tuple[tuple[int, int], ...]
+            if used[t]:
+                waits, first = ((t, prev),), False
+            else:
+                used[t] = True
+                live += 1
+                waits, first = (), True
             if alloca_points:
                 extra = tuple(p for p in alloca_points if p[0] != t)
                 if extra:
                     waits += extra
-            steps.append(_step(verb, t, value, tuple(run), waits, first, offset, n))
+            add(_step(verb, t, value, served, waits, first, offset, n))
             offset += n
             if offset >= total:
                 break
     if splats:
-        t, waits, first, value = tl.advance(splat_bytes)
+        t = outstanding.index(min(outstanding))
+        prev = values[t]
+        values[t] = value = prev + 1
+        outstanding[t] += splat_bytes
+        if used[t]:
+            waits, first = ((t, prev),), False
+        else:
+            used[t] = True
+            live += 1
+            waits, first = (), True
         extra = tuple(sorted({p for p in splat_waits if p[0] != t}))
         steps.append(Step("transfer", t, value, tuple(splats), waits + extra, first, 0, splat_bytes))
-    barrier = tuple((t, tl.values[t]) for t in range(len(tl.values)) if tl.used[t])
-    return BatchPlan(tuple(steps), barrier, tl.live, tuple(imports), tuple(tl.outstanding))
+    barrier = tuple((t, values[t]) for t in range(concurrency) if used[t])
+    return BatchPlan(tuple(steps), barrier, live, tuple(imports), tuple(outstanding))
 
 
 __all__ = [

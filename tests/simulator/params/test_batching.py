@@ -93,6 +93,74 @@ def test_plan_batch_coalesces_adjacent_ranges_and_chunks() -> None:
     ]
 
 
+def _reference_plan(items: list[Item], verb: str, options: BatchOptions) -> tuple[Any, ...]:
+    """The module docstring's rules, one operation at a time: (steps as field tuples, barrier, timelines)."""
+    n = options.concurrency
+    outstanding, values, used = [0] * n, [0] * n, [False] * n
+    steps: list[tuple[Any, ...]] = []
+
+    def enqueue(kind: str, served: tuple[int, ...], nbytes: int, extra: list[tuple[int, int]], offset: int) -> int:
+        t = min(range(n), key=lambda k: (outstanding[k], k))
+        waits = ((t, values[t]),) if used[t] else ()
+        steps.append((kind, t, values[t] + 1, served, waits + tuple(sorted(set(extra))) if kind == "transfer"
+                      else waits + tuple(p for p in extra if p[0] != t), not used[t], offset, nbytes))  # fmt: skip
+        used[t] = True
+        values[t] += 1
+        outstanding[t] += nbytes
+        return t
+
+    runs: list[list[int]] = []
+    for i, item in enumerate(items):
+        prev = items[runs[-1][-1]] if runs else None
+        if (options.coalesce_adjacent and prev is not None and item.kind == prev.kind == "file"
+                and prev.file_id is not None and prev.file_id == item.file_id
+                and prev.file_offset_bytes + prev.length_bytes == item.file_offset_bytes):  # fmt: skip
+            runs[-1].append(i)
+        else:
+            runs.append([i])
+    splats: list[int] = []
+    splat_points: list[tuple[int, int]] = []
+    for run in runs:
+        if items[run[0]].kind == "import":
+            continue
+        points = []
+        for i in run:
+            if items[i].alloca:
+                t = enqueue("alloca", (i,), 0, [], 0)
+                points.append((t, values[t]))
+        if items[run[0]].kind == "splat":
+            splats.append(run[0])
+            splat_points += points
+            continue
+        total = sum(items[i].length_bytes for i in run)
+        chunk = options.chunk_bytes or max(total, 1)
+        for offset in range(0, max(total, 1), chunk):
+            enqueue(verb, tuple(run), min(chunk, total - offset), points, offset)
+    if splats:
+        t = min(range(n), key=lambda k: (outstanding[k], k))
+        nbytes = sum(items[i].length_bytes for i in splats)
+        enqueue("transfer", tuple(splats), nbytes, [p for p in splat_points if p[0] != t], 0)
+    return tuple(steps), tuple((t, values[t]) for t in range(n) if used[t]), sum(used)
+
+
+def test_plan_batch_follows_the_rules_on_random_batches() -> None:
+    """plan_batch (a fast path for the common load, an alloca and one read) against the rules written out."""
+    rng = np.random.default_rng(20)
+    for _ in range(1500):
+        items = [
+            Item(str(rng.choice(["file", "file", "file", "splat", "import"])), int(rng.choice([0, 1, 7, 100, 250])),
+                 bool(rng.random() < 0.7), rng.choice([None, "a", "b"]), int(rng.choice([0, 100, 200, 350])))
+            for _ in range(int(rng.integers(0, 25)))
+        ]  # fmt: skip
+        options = BatchOptions(int(rng.choice([1, 2, 3, 16])), bool(rng.random() < 0.3),
+                               rng.choice([None, None, 1, 50, 100, 4096]))  # fmt: skip
+        verb = str(rng.choice(["read", "write"]))
+        plan = plan_batch(items, verb, options)
+        got = tuple((s.kind, s.timeline, s.signal, s.items, s.waits, s.waits_caller, s.offset_bytes, s.length_bytes)
+                    for s in plan.steps)  # fmt: skip
+        assert (got, plan.barrier_waits, plan.timelines_used) == _reference_plan(items, verb, options), (items, options)
+
+
 def test_load_timeline_alloca_and_read_share_a_timeline(
     tmp_path: pathlib.Path, machine: Any, write_archive: Any
 ) -> None:
