@@ -49,6 +49,10 @@ Usage::
     streamsim calibrate --device local-sync -o mybox.toml --measurements mybox-suite/local-sync.json
     python benchmarks/accuracy.py --device local-sync --measure --data mybox-fixtures \
         --calibration-data mybox-suite --no-loo
+    # ... or the suite and the fixtures measured again in the same interleaved rounds (a host whose
+    # speed changes for minutes at a time: measure_with_suite)
+    python benchmarks/accuracy.py --device local-sync --measure --with-suite --data mybox-fixtures \
+        --calibration-data mybox-suite --no-loo
     # such a pair measured on a second host (an AMD EPYC VM; benchmarks/data/amd/README.md)
     python benchmarks/accuracy.py --data benchmarks/data/amd/accuracy \
         --calibration-data benchmarks/data/amd/calibration --no-loo --no-speed-check
@@ -88,6 +92,7 @@ from simulator.calibration.run import (  # noqa: E402
     fit_machine,
     fixture_case,
     measure_case,
+    measure_rounds,
     module_of,
     stale_reason,
     stream_ir_of,
@@ -185,8 +190,9 @@ def variants(data: dict[str, Any]) -> list[tuple[str, pathlib.Path, str | None]]
     return out
 
 
-def measure(device: str, args: argparse.Namespace) -> None:
-    data = _load(device)
+def _compare_favors(device: str, data: dict[str, Any], args: argparse.Namespace) -> None:
+    """Record for every fixture whether each favor gives IREE another stream schedule (compiled now, once
+    per source: ``favors_key``)."""
     for d in fixture_dirs():
         known = data["favors"].setdefault(d.name, {})
         if known.get("key") != favors_key(d):
@@ -197,6 +203,11 @@ def measure(device: str, args: argparse.Namespace) -> None:
                 _log(f"comparing IREE's schedules: {d.name} favor {favor}")
                 known[favor] = favor_differs(d, favor, args.workdir)
                 _save(device, data)
+
+
+def measure(device: str, args: argparse.Namespace) -> None:
+    data = _load(device)
+    _compare_favors(device, data, args)
     todo = [v for v in variants(data) if not args.only or v[0] in args.only]
     for i, (name, directory, favor) in enumerate(todo, start=1):
         m = data["programs"].get(name)
@@ -228,6 +239,60 @@ def measure(device: str, args: argparse.Namespace) -> None:
             if timing.min_ns < m["call_ns"]["min_ns"]:
                 m["call_ns"] = timing.to_dict()
             _save(device, data)
+
+
+def measure_with_suite(device: str, args: argparse.Namespace) -> None:
+    """Measure the fixtures (those ``--only`` names, else all) and the calibration suite's training
+    programs in the same interleaved rounds, ``--sessions`` of them
+    (:func:`~simulator.calibration.run.measure_rounds`, as ``streamsim calibrate`` measures the suite):
+    the fixtures into ``--data``, the suite into ``--calibration-data``, each program measured again.
+
+    A host's speed can change for minutes at a time without its load average saying so: on the AMD host
+    (benchmarks/data/amd) the fixtures measured right after a quiet suite ran 1.27x (local-sync) and 1.39x
+    (local-task) slower at the median than in an earlier, loaded stretch in which the suite's programs ran
+    as fast as in the quiet one, and the held-out machine fitted on that suite under-predicted them by 11%
+    and 17% at the median. Measured in the same rounds, the suite and the programs it predicts meet the
+    same stretches."""
+    from simulator.cli.calibrate import REPROFILE
+
+    data = _load(device)
+    _compare_favors(device, data, args)
+    todo = [v for v in variants(data) if not args.only or v[0] in args.only]
+    suite = [case for role, case in calibrate.cases(args.workdir, device).values() if role == "train"]
+    fixtures = [variant_case(directory, favor) for _, directory, favor in todo]
+    total = (len(suite) + len(fixtures)) * args.sessions
+
+    def progress(round_index: int, done: int, case: Case, m: dict[str, Any]) -> None:
+        _log(f"[{device} {done}/{total}] round {round_index + 1} {case.name}")
+
+    measured = measure_rounds(
+        [*suite, *fixtures],
+        args.workdir,
+        device=device,
+        reps=args.reps,
+        calls=args.calls,
+        rounds=args.sessions,
+        progress=progress,
+        reprofile=REPROFILE if device == "local-sync" else 0,
+    )
+    path = CALIBRATION / f"{device}.json"
+    suite_data: dict[str, Any] = (
+        json.loads(path.read_text()) if path.exists() else {"device": device, "programs": {}}
+    )
+    for case in suite:
+        m = measured[case.name]
+        m["role"] = "train"
+        stamp(suite_data, m, load=m.get("load"))
+        suite_data["programs"][case.name] = m
+    CALIBRATION.mkdir(parents=True, exist_ok=True)
+    path.write_text(json.dumps(suite_data, indent=1, sort_keys=True) + "\n")
+    for name, _, favor in todo:
+        m = measured[name]
+        stream_ir = pathlib.Path(m["stream_ir"])
+        m["stream_ir"] = str(stream_ir.relative_to(ROOT)) if favor is None and stream_ir.is_relative_to(ROOT) else ""
+        stamp(data, m, load=m.get("load"))
+        data["programs"][name] = m
+    _save(device, data)
 
 
 def entries(device: str, data: dict[str, Any], workdir: pathlib.Path) -> list[Entry]:
@@ -535,6 +600,12 @@ def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--device", nargs="*", default=list(DEVICES), help="HAL devices (default: both)")
     ap.add_argument("--measure", action="store_true", help="measure programs the cache lacks")
+    ap.add_argument(
+        "--with-suite",
+        action="store_true",
+        help="with --measure: measure the fixtures (--only, else all) and the calibration suite again, in the"
+        " same interleaved rounds (--sessions), into --data and --calibration-data",
+    )
     ap.add_argument("--again", action="store_true", help="with --measure: re-measure cached programs")
     ap.add_argument("--only", nargs="*", help="with --measure: only these programs")
     ap.add_argument("--reps", type=int, default=100, help="one-call benchmark repetitions per session")
@@ -573,12 +644,21 @@ def main(argv: list[str] | None = None) -> int:
     args = ap.parse_args(argv)
     if args.refine < 0:
         ap.error(f"--refine must be 0 or more, got {args.refine}")
+    if args.with_suite and not args.measure:
+        ap.error("--with-suite measures: give --measure too")
+    if args.with_suite and (
+        args.calibration_data == ap.get_default("calibration_data") or args.data == ap.get_default("data")
+    ):
+        ap.error(
+            "--with-suite writes the suite's and the fixtures' measurements: give --data DIR and"
+            " --calibration-data DIR (another host's files stay apart from benchmarks/data's)"
+        )
     args.workdir.mkdir(parents=True, exist_ok=True)
     if not args.measure and args.data != ap.get_default("data"):
         missing = [d for d in args.device if not (args.data / f"{d}.json").is_file()]
         if missing:
             ap.error(f"--data {args.data}: no measurements {', '.join(f'{d}.json' for d in missing)}")
-    if not args.no_report:
+    if not args.no_report and not args.with_suite:
         missing = [d for d in args.device if not (args.calibration_data / f"{d}.json").is_file()]
         if missing:
             ap.error(
@@ -588,7 +668,7 @@ def main(argv: list[str] | None = None) -> int:
     DATA, CALIBRATION = args.data.resolve(), args.calibration_data.resolve()
     if args.measure:
         for device in args.device:
-            measure(device, args)
+            (measure_with_suite if args.with_suite else measure)(device, args)
     if args.no_report:
         return 0
     return report(args.device, args)

@@ -146,3 +146,53 @@ def test_a_suite_file_without_roles_gives_the_suites_training_programs(
     names = [case.name for case, _, _ in calibrate._entries(measured, tmp_path, {"train"})]
     assert names == ["matmul_16x64x64_f32", "softmax_24x5"]
     assert [case.name for case, _, _ in calibrate._entries(measured, tmp_path, {"fixture"})] == ["mlp"]
+
+
+def test_with_suite_measures_the_fixtures_and_the_suite_in_the_same_rounds(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: pathlib.Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """--measure --with-suite: one measure_rounds over the suite's training programs and the fixtures
+    (--sessions rounds; re-profiled on local-sync), the suite written to --calibration-data with its role,
+    the fixtures to --data; the committed directories are refused."""
+    from simulator.calibration.run import Case
+
+    monkeypatch.setattr(accuracy, "DATA", accuracy.DATA)
+    monkeypatch.setattr(accuracy, "CALIBRATION", accuracy.CALIBRATION)
+    suite = {n: ("train", Case(n, tmp_path / f"{n}.mlir", ())) for n in ("matmul_a", "softmax_b")}
+    suite["held"] = ("holdout", Case("held", tmp_path / "held.mlir", ()))
+    monkeypatch.setattr(accuracy.calibrate, "cases", lambda workdir, device=None: suite)
+    monkeypatch.setattr(accuracy, "favors_key", lambda d: "key")
+    monkeypatch.setattr(accuracy, "favor_differs", lambda d, favor, workdir: False)
+    calls: list[tuple[list[str], dict]] = []
+
+    def measure_rounds(cases: list, workdir: pathlib.Path, **kw: object) -> dict:
+        calls.append(([c.name for c in cases], kw))
+        stream = {"mlp": str(accuracy.ROOT / "tests" / "fixtures" / "iree" / "mlp" / "cmd.mlir")}
+        return {
+            c.name: {"call_ns": {"min_ns": 5}, "sessions_ns": [7, 5], "load": 0.5, "stream_ir": stream.get(c.name, "x")}
+            for c in cases
+        }
+
+    monkeypatch.setattr(accuracy, "measure_rounds", measure_rounds)
+    acc, cal = tmp_path / "acc", tmp_path / "cal"
+    argv = ["--device", "local-sync", "--measure", "--with-suite", "--no-report", "--workdir", str(tmp_path)]
+    argv += ["--sessions", "2", "--only", "mlp", "attention_block"]
+    assert accuracy.main([*argv, "--data", str(acc), "--calibration-data", str(cal)]) == 0
+    [(names, kw)] = calls
+    assert names == ["matmul_a", "softmax_b", "attention_block", "mlp"]
+    assert kw["rounds"] == 2 and kw["reprofile"] == 2 and kw["device"] == "local-sync"
+    suite_file = json.loads((cal / "local-sync.json").read_text())
+    assert sorted(suite_file["programs"]) == ["matmul_a", "softmax_b"]
+    assert all(m["role"] == "train" and m["host"] in suite_file["hosts"] for m in suite_file["programs"].values())
+    fixture_file = json.loads((acc / "local-sync.json").read_text())
+    assert sorted(fixture_file["programs"]) == ["attention_block", "mlp"]
+    assert fixture_file["programs"]["mlp"]["stream_ir"] == "tests/fixtures/iree/mlp/cmd.mlir"
+    # the committed directories are not written by --with-suite; it measures, so --measure is needed
+    for extra in (["--data", str(acc)], ["--calibration-data", str(cal)], []):
+        with pytest.raises(SystemExit) as exc:
+            accuracy.main([*argv, *extra])
+        assert exc.value.code == 2
+    assert "--with-suite writes the suite's and the fixtures' measurements" in capsys.readouterr().err
+    with pytest.raises(SystemExit):
+        accuracy.main(["--with-suite", "--data", str(acc), "--calibration-data", str(cal)])
+    assert "--with-suite measures: give --measure too" in capsys.readouterr().err
