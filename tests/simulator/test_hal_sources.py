@@ -20,7 +20,7 @@ from simulator import Session, load_program
 from simulator.checks import check_program
 from simulator.cli import main
 from simulator.errors import InputError, SimulationError, UnsupportedOpError
-from simulator.host.executable_sources import load_executable_sources
+from simulator.host.executable_sources import ExecutableSources, load_executable_sources
 from tests.simulator.test_hal_programs import DATA_XFAIL
 
 ROOT = pathlib.Path(__file__).resolve().parents[1] / "fixtures"
@@ -52,10 +52,21 @@ def _run(d: pathlib.Path, sources: Any, timing_only: bool = False) -> Any:
     )
 
 
+#: Each fixture's dumped sources as the first test below loaded them, for that fixture's run (which takes
+#: its entry out): the 611 dump files are pretty MLIR, parsed through iree-opt, 1 to 2 s a fixture.
+_LOADED: dict[pathlib.Path, ExecutableSources] = {}
+
+
+def _sources(d: pathlib.Path) -> ExecutableSources:
+    """``d``'s dumped sources: those the first test loaded, or loaded now (a run selected alone)."""
+    loaded = _LOADED.pop(d, None)
+    return loaded if loaded is not None else load_executable_sources(d / "hal_sources")
+
+
 def test_every_hal_fixture_has_its_dumped_sources() -> None:
     assert len(NAMES) >= 14
     for d in DIRS:
-        sources = load_executable_sources(d / "hal_sources")
+        sources = _LOADED[d] = load_executable_sources(d / "hal_sources")
         assert len(sources) >= 1, d
         # Every export the HAL program names has a dumped body.
         text = (d / "hal.mlir").read_text()
@@ -70,7 +81,7 @@ def test_every_hal_fixture_has_its_dumped_sources() -> None:
 )  # fmt: skip
 def test_hal_form_runs_with_dumped_sources_to_irees_outputs(name: str) -> None:
     d = ROOT / name
-    result = _run(d, d / "hal_sources")
+    result = _run(d, _sources(d))
     expected = [np.load(p) for p in sorted(d.glob("expected*.npy"))]
     assert len(result.outputs) == len(expected)
     for got, want in zip(result.outputs, expected):
