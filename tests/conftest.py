@@ -121,3 +121,31 @@ def run_fresh(code: str, *args: str, stdin: str | None = None, timeout: float = 
     )
     assert proc.returncode == 0, proc.stderr
     return json.loads(proc.stdout.splitlines()[-1])
+
+
+# Test files that share one process's cache and must run in the same pytest-xdist worker: the 576 fixture x
+# preset traces of test_viewer_nesting._trace (functools.cache), which test_perfetto and
+# test_third_party_readers read too. Under plain `--dist loadfile` each could start first in its own worker,
+# which then simulates all 576 again (test_third_party_readers inside one test's 600 s timeout, in its
+# `devtools` module fixture: under heavy load it ran out, and all 576 of its tests errored).
+SHARED_WORKER = {
+    "tests/traces/test_viewer_nesting.py": "fixture traces",
+    "tests/traces/test_perfetto.py": "fixture traces",
+    "tests/traces/test_third_party_readers.py": "fixture traces",
+}
+
+
+@pytest.hookimpl(tryfirst=True, optionalhook=True)
+def pytest_xdist_make_scheduler(config: pytest.Config, log: Any) -> Any:
+    """``--dist loadfile`` (the project's default), with the files of :data:`SHARED_WORKER` in one unit of
+    work: each file's tests, in order, in one worker, as xdist's own scheduler does, and those files together."""
+    if config.getvalue("dist") != "loadfile":
+        return None
+    from xdist.scheduler import LoadFileScheduling
+
+    class SharedFileScheduling(LoadFileScheduling):
+        def _split_scope(self, nodeid: str) -> str:
+            path = super()._split_scope(nodeid)
+            return SHARED_WORKER.get(path, path)
+
+    return SharedFileScheduling(config, log)
