@@ -55,6 +55,7 @@ sys.path.insert(0, str(ROOT))
 
 from simulator.calibration.fit import summarize_errors  # noqa: E402
 from simulator.calibration.hosts import host_warnings, stamp  # noqa: E402
+from simulator.calibration.pairing import pair_dispatches  # noqa: E402
 from simulator.calibration.provenance import base_machine, provenance  # noqa: E402
 from simulator.calibration.run import (  # noqa: E402
     Case,
@@ -63,7 +64,6 @@ from simulator.calibration.run import (  # noqa: E402
     fixture_case,
     measure_case,
     module_of,
-    pair_dispatches,
     simulate_case,
     stale_reason,
     stream_ir_of,

@@ -27,8 +27,9 @@ from typing import Any
 
 from simulator.calibration import tiles
 from simulator.calibration.fit import CallSample, DispatchSample, fit_dispatch_model, fit_fixed_costs
+from simulator.calibration.pairing import dispatch_samples
 from simulator.calibration.provenance import device_workers
-from simulator.calibration.run import KNOBS, Case, call_samples, dispatch_samples, simulate_case, with_costs
+from simulator.calibration.run import KNOBS, Case, call_samples, simulate_case, with_costs
 from simulator.errors import InputError
 from simulator.machine import Machine
 

@@ -5,7 +5,7 @@ and parameter archives. :func:`measure_case` compiles and measures it with IREE'
 (:mod:`simulator.profile`) and returns plain JSON: the call's benchmark timing and each dispatch's
 minimum over the profiled calls, named and located at its ``stream.cmd.dispatch``.
 :func:`simulate_case` runs the same stream IR in the simulator (timing only) and returns the call time
-and each dispatch's features (flops, bytes), located the same way, so :func:`dispatch_samples` can pair
+and each dispatch's features (flops, bytes), located the same way, so :func:`~simulator.calibration.pairing.dispatch_samples` can pair
 them by location. :func:`fit_machine` makes the whole fit: dispatch model first, then the fixed costs by
 linearising the simulator (:mod:`simulator.calibration.fit`), and returns the machine as a TOML-ready
 dict with the fit's provenance.
@@ -27,6 +27,7 @@ from simulator.calibration.fit import (
     fit_fixed_costs,
     summarize_errors,
 )
+from simulator.calibration.pairing import dispatch_samples
 from simulator.calibration.provenance import device_workers
 from simulator.calibration.suite import Benchmark
 from simulator.calibration.suite_tiled import FlaggedBenchmark
@@ -369,64 +370,6 @@ def simulate_case(
 
 def _key(span: Any) -> tuple[str, int, int]:
     return (span.name, int(span.args.get("flops", 0)), int(span.args.get("bytes", 0)))
-
-
-def _site(loc: str | None) -> str | None:
-    """``cmd.mlir:412:7`` of ``/any/dir/cmd.mlir:412:7``: a site within one program, wherever its stream
-    IR was when it was measured."""
-    return loc.rsplit("/", 1)[-1] if loc else None
-
-
-def pair_dispatches(
-    measured: dict[str, Any], simulated: dict[str, Any]
-) -> list[tuple[dict[str, Any], dict[str, Any]]]:
-    """Measured dispatches paired with simulated ones: by site (file name, line and column of the
-    ``stream.cmd.dispatch``), in order when a site runs more than once (a loop), else by name in order.
-    Each simulated dispatch is paired at most once."""
-    by_site: dict[str | None, list[int]] = {}
-    by_name: dict[str, list[int]] = {}
-    for i, d in enumerate(simulated["dispatches"]):
-        if d["loc"]:
-            by_site.setdefault(_site(d["loc"]), []).append(i)
-        by_name.setdefault(d["name"], []).append(i)
-    used: set[int] = set()
-
-    def take(candidates: list[int]) -> int | None:
-        while candidates:
-            k = candidates.pop(0)
-            if k not in used:
-                used.add(k)
-                return k
-        return None
-
-    out = []
-    for m in measured["dispatches"]:
-        j = take(by_site.get(_site(m["loc"]), [])) if m["loc"] else None
-        if j is None:
-            j = take(by_name.get(m["name"], []))
-        if j is not None:
-            out.append((m, simulated["dispatches"][j]))
-    return out
-
-
-def dispatch_samples(measured: dict[str, Any], simulated: dict[str, Any]) -> list[DispatchSample]:
-    """Measured dispatches paired with simulated ones (:func:`pair_dispatches`) as fit samples."""
-    return [
-        DispatchSample(
-            measured["name"],
-            m["name"],
-            sim["flops"],
-            sim["bytes"],
-            float(m["min_ns"]),
-            int(sim.get("transcendentals", 0)),
-            tuple(sorted((str(f), int(n)) for f, n in sim.get("math", {}).items())),
-            int(sim.get("dynamic_rows", 0)),
-            str(sim.get("kind", "")),
-            int(sim.get("partial", 0)),
-            int(sim.get("masked", 0)),
-        )
-        for m, sim in pair_dispatches(measured, simulated)
-    ]
 
 
 def with_costs(base: dict[str, Any], dispatch: DispatchFit | None, costs: dict[str, float]) -> Machine:

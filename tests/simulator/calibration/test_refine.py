@@ -11,12 +11,12 @@ import pytest
 
 from simulator.calibration import tiles
 from simulator.calibration.fit import fit_dispatch_model
+from simulator.calibration.pairing import dispatch_samples
 from simulator.calibration.provenance import base_machine, device_workers, provenance
 from simulator.calibration.run import (
     KNOBS,
     benchmark_case,
     call_samples,
-    dispatch_samples,
     fit_machine,
     refine_fixed_costs,
     simulate_case,

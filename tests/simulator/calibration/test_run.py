@@ -8,7 +8,8 @@ import tomllib
 import pytest
 
 from simulator.calibration.fit import DispatchSample, fit_dispatch_model
-from simulator.calibration.run import KNOBS, dispatch_samples, fixture_case, pair_dispatches, with_costs
+from simulator.calibration.pairing import dispatch_samples, pair_dispatches
+from simulator.calibration.run import KNOBS, fixture_case, with_costs
 from simulator.calibration.suite import holdout_suite, training_suite
 
 ROOT = pathlib.Path(__file__).parents[3]
