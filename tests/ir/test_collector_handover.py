@@ -6,16 +6,10 @@ in memory."""
 
 from __future__ import annotations
 
-import gc
 import json
 import subprocess
 import sys
-import weakref
 
-import pytest
-
-import ir
-import ir.parser
 from tests.conftest import run_fresh, scale_ladder
 
 TEXT = scale_ladder(40)  # 120 dispatches, about 180 KB
@@ -68,60 +62,81 @@ def test_large_parse_leaves_the_young_generation_empty() -> None:
     assert below > 10_000, (at, below)
 
 
-class _Node:
-    def __init__(self) -> None:
-        self.me = self
+_WALKS = """
+import gc, json, sys
+import ir, ir.parser
+text = sys.stdin.read()
+walked = lambda: {id(o) for o in gc.get_objects()}  # what the collector's collections walk
+ir.parser.HANDOVER_CHARS = len(text)
+ir.parser._tracked_after_full = 1 << 62  # no full collection of the hand-over's own here
+module = ir.parse_module(text, "ladder.mlir")
+ops = [id(op) for op in module.walk()]
+out = {"ops": len(ops), "walked": [len(walked().intersection(ops))]}
+for generation in (0, 1, 2):
+    gc.collect(generation)
+out["walked"].append(len(walked().intersection(ops)))
+out["frozen"] = gc.get_freeze_count()
+ir.parser.collect_handed_over()  # the full collection that includes them refreezes them
+out["walked"].append(len(walked().intersection(ops)))
+ir.parser.HANDOVER_CHARS = len(text) + 1
+module = ir.parse_module(text, "ladder.mlir")
+small = [id(op) for op in module.walk()]
+out["small_walked"] = [len(walked().intersection(small)), len(small)]
+print(json.dumps(out))
+"""
 
 
-def _walked_ids() -> set[int]:
-    """The objects in the collector's three generations: what its collections walk."""
-    return {id(o) for o in gc.get_objects()}
-
-
-def test_handed_over_objects_stay_out_of_the_collector_walks(
-    collector_on: None, monkeypatch: pytest.MonkeyPatch
-) -> None:
+def test_handed_over_objects_stay_out_of_the_collector_walks() -> None:
     """After a large parse, its IR is in no generation the collector walks, not even after the middle
     and full collections that follow (unfrozen, the IR would be in the oldest generation, which the full
-    collection CPython starts after ten middle ones walks: 3.5 s after a 100,000-dispatch parse)."""
-    monkeypatch.setattr(ir.parser, "HANDOVER_CHARS", len(TEXT))
-    ir.parser._tracked_after_full = 1 << 62  # no full collection of the hand-over's own here
-    module = ir.parse_module(TEXT, "ladder.mlir")
-    ops = [id(op) for op in module.walk()]
-    assert len(ops) > 300
-    assert not _walked_ids().intersection(ops)
-    for generation in (0, 1, 2):
-        gc.collect(generation)
-    assert not _walked_ids().intersection(ops)
-    assert gc.get_freeze_count() > len(ops)
-    ir.parser.collect_handed_over()  # the full collection that includes them refreezes them
-    assert not _walked_ids().intersection(ops)
-    monkeypatch.setattr(ir.parser, "HANDOVER_CHARS", len(TEXT) + 1)
-    module = ir.parse_module(TEXT, "ladder.mlir")
-    assert _walked_ids().issuperset(id(op) for op in module.walk())
+    collection CPython starts after ten middle ones walks: 3.5 s after a 100,000-dispatch parse); below
+    HANDOVER_CHARS every op is walked. In a fresh process: gc.get_objects() in a test worker walks the
+    whole suite's heap (57 s under load)."""
+    out = run_fresh(_WALKS, stdin=TEXT)
+    assert out["ops"] > 300, out
+    assert out["walked"] == [0, 0, 0], out
+    assert out["frozen"] > out["ops"], out
+    walked, small = out["small_walked"]
+    assert walked == small > 300, out
 
 
-def test_full_collection_once_the_tracked_objects_doubled(
-    collector_on: None, monkeypatch: pytest.MonkeyPatch
-) -> None:
+_DOUBLED = """
+import gc, json, sys, weakref
+import ir, ir.parser
+text = sys.stdin.read()
+class Node:
+    def __init__(self):
+        self.me = self
+ir.parser.HANDOVER_CHARS = 0
+gc.collect()
+ir.parser._tracked_after_full = 1 << 62
+node = Node()
+alive = weakref.ref(node)
+del node
+ir.parse_module(text, "ladder.mlir")
+steps = [alive() is not None]  # handed over with the IR, not collected
+gc.collect()
+steps.append(alive() is not None)  # frozen: not in the collector's own full collections
+ir.parser._tracked_after_full = 1  # everything tracked now is more than twice that
+module = ir.parse_module(text, "ladder.mlir")
+walked = {id(o) for o in gc.get_objects()}
+print(json.dumps({
+    "alive": steps + [alive() is not None],
+    "record": ir.parser._tracked_after_full,
+    "walked": sum(id(op) in walked for op in module.walk()),
+}))
+"""
+
+
+def test_full_collection_once_the_tracked_objects_doubled() -> None:
     """A garbage cycle made before a large parse is handed over with its IR, and a plain full collection
     does not free it, until the tracked objects are twice those after the last full collection; then
-    the hand-over collects the frozen objects too."""
-    monkeypatch.setattr(ir.parser, "HANDOVER_CHARS", 0)
-    gc.collect()
-    ir.parser._tracked_after_full = 1 << 62
-    node = _Node()
-    alive = weakref.ref(node)
-    del node
-    ir.parse_module(TEXT, "ladder.mlir")
-    assert alive() is not None  # handed over with the IR, not collected
-    gc.collect()
-    assert alive() is not None  # frozen: not in the collector's own full collections
-    ir.parser._tracked_after_full = 1  # everything tracked now is more than twice that
-    module = ir.parse_module(TEXT, "ladder.mlir")
-    assert alive() is None
-    assert ir.parser._tracked_after_full > 10_000  # the record is now what that collection left
-    assert not _walked_ids().intersection(id(op) for op in module.walk())  # all frozen again
+    the hand-over collects the frozen objects too (and freezes the new IR again). In a fresh process, as
+    the test above."""
+    out = run_fresh(_DOUBLED, stdin=TEXT)
+    assert out["alive"] == [True, True, False], out
+    assert out["record"] > 10_000, out  # the record is now what that collection left
+    assert out["walked"] == 0, out  # all frozen again
 
 
 _REPEAT = """
