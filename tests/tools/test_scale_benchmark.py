@@ -106,6 +106,16 @@ def test_quick_run_prints_every_figure() -> None:
     )
     assert m is not None, out
     assert int(m.group(2)) > 201 and float(m.group(3)) > 0
+    # The ratio is each child's rate over raw simpy's measured in that child right after its simulate.
+    child = re.search(
+        r"of raw simpy \(±\d+\.\d\d; each child's rate over raw simpy's in that child right after its "
+        r"simulate, ([\d,]+)-([\d,]+) events/s; (\d+\.\d\d) of the parent's raw simpy above\)$",
+        out,
+        re.M,
+    )
+    assert child is not None, out
+    low, high = (int(g.replace(",", "")) for g in child.group(1, 2))
+    assert 0 < low <= high, out
 
 
 # -- a guard against superlinear work, counted rather than timed -------------------------------------------
