@@ -12,8 +12,9 @@ a process: :meth:`SlotStore.get_into` and :meth:`Channel.request_into` take the 
 
 from __future__ import annotations
 
+import weakref
 from collections import deque
-from collections.abc import Generator
+from collections.abc import Callable, Generator
 from heapq import heappush
 from typing import TYPE_CHECKING, Any
 
@@ -21,12 +22,33 @@ import simpy
 from simpy.events import NORMAL, PENDING
 
 from simulator.costs import ceil_ns
-from simulator.engine import Fired
 from simulator.machine import StorageSpec
 from traces import Track
 
 if TYPE_CHECKING:
     from simulator.engine import Engine
+
+
+class _Reused(simpy.Event):
+    """A store's one event for what would be a new :class:`~simulator.engine.Fired` each time (a put, a
+    release): triggered once for good, and scheduled again each time; its processing calls
+    ``method(owner, event)``. simpy takes an event's id when it schedules it, so the ids and the order of
+    events are those of new events. Nobody waits on it. The engine takes an event's callbacks before it runs them and
+    this one gives them back first, so it may be in the queue more than once. It reaches its owner by a
+    weak reference: the owner refers to it, and a run's state is freed by reference counts, not left as
+    cycles for the collector."""
+
+    def __init__(self, env: simpy.Environment, owner: Any, method: Callable[[Any, simpy.Event], None]) -> None:
+        self.env = env
+        self._ok = True
+        self._value = None
+        ref = weakref.ref(owner)
+
+        def fire(event: simpy.Event) -> None:
+            event.callbacks = event.again  # type: ignore[attr-defined]
+            method(ref(), event)
+
+        self.again = self.callbacks = [fire]
 
 
 class SlotStore:
@@ -40,12 +62,13 @@ class SlotStore:
     out.
     """
 
-    __slots__ = ("env", "items", "waiting")
+    __slots__ = ("__weakref__", "_put", "env", "items", "waiting")
 
     def __init__(self, env: simpy.Environment, n: int) -> None:
         self.env = env
         self.items = list(range(n))
         self.waiting: deque[simpy.Event] = deque()
+        self._put = _Reused(env, self, SlotStore._serve)
 
     def get(self) -> simpy.Event:
         event = simpy.Event(self.env)
@@ -60,7 +83,9 @@ class SlotStore:
 
     def put(self, item: Any) -> None:
         self.items.append(item)
-        Fired(self.env, self._serve)
+        env = self.env
+        # Fired(env, self._serve), with the store's one put event: scheduled now where the Fired would be.
+        heappush(env._queue, (env._now, NORMAL, next(env._eid), self._put))
 
     def _serve(self, _event: simpy.Event | None) -> None:
         if self.waiting and self.items:
@@ -78,13 +103,14 @@ class Channel:
     the head of the queue. (simpy's callback on a granted request, which would serve waiting releases,
     finds none: a release never waits.)"""
 
-    __slots__ = ("capacity", "env", "queue", "users")
+    __slots__ = ("__weakref__", "_release", "capacity", "env", "queue", "users")
 
     def __init__(self, env: simpy.Environment, capacity: int) -> None:
         self.env = env
         self.capacity = capacity
         self.users: list[simpy.Event] = []
         self.queue: deque[simpy.Event] = deque()
+        self._release = _Reused(env, self, Channel._grant)
 
     def request(self) -> simpy.Event:
         event = simpy.Event(self.env)
@@ -105,7 +131,9 @@ class Channel:
     def release(self, request: simpy.Event) -> None:
         if request in self.users:
             self.users.remove(request)
-        Fired(self.env, self._grant)
+        env = self.env
+        # Fired(env, self._grant), with the channel's one release event: scheduled where the Fired would be.
+        heappush(env._queue, (env._now, NORMAL, next(env._eid), self._release))
 
     def _grant(self, _event: simpy.Event | None) -> None:
         if self.queue and len(self.users) < self.capacity:
@@ -148,6 +176,19 @@ class UnitRequest(simpy.Event):
         self.callbacks = []
         self._value = PENDING
         self.units = units
+
+    def hold(self, delay: int) -> UnitRequest:
+        """This request, processed (granted and waited on), made the event ``env.timeout(delay)`` would be:
+        triggered and scheduled ``delay`` from now where the Timeout would be. For ``yield
+        req.hold(duration)`` inside ``with units.request() as req``: one object less per use."""
+        if delay < 0:
+            raise ValueError(f"Negative delay {delay}")  # as simpy.Timeout
+        env = self.env
+        self.callbacks = []
+        self._ok = True
+        self._value = None
+        heappush(env._queue, (env._now + delay, NORMAL, next(env._eid), self))
+        return self
 
     def __enter__(self) -> UnitRequest:
         return self
