@@ -35,6 +35,11 @@ from traces.records import (
     TraceMetadata,
     Track,
     _new_object,
+    _set_flow_args,
+    _set_flow_dst,
+    _set_flow_id,
+    _set_flow_name,
+    _set_flow_src,
     _set_span_args,
     _set_span_category,
     _set_span_dur,
@@ -43,7 +48,6 @@ from traces.records import (
     _set_span_start,
     _set_span_track,
     unchecked_counter,
-    unchecked_flow,
 )
 from traces.trace import Trace
 
@@ -237,12 +241,11 @@ class _Builder:
         self.trace = Trace()
         self.processes: dict[int, str] = {}
         self.tracks: dict[tuple[int, int], Track] = {}
-        self.open_flows: dict[Any, tuple[int, dict[str, Any]]] = {}
+        self.open_flows: dict[Any, dict[str, Any]] = {}  # flow starts by id
         self.open_slices: dict[tuple[int, int], list[tuple[dict[str, Any], int]]] = {}
         self.next_id = 0
         self.strings: dict[str, str] = {}
         self.span_ids: set[int] = set()
-        self.last_track: Track | None = None
 
     def start(self, metadata: dict[str, Any]) -> None:
         known = {k: metadata[k] for k in ("machine", "program", "seed", "version", "extra") if k in metadata}
@@ -252,12 +255,18 @@ class _Builder:
             raise TraceFormatError(f"{self.name}:1: bad trace metadata: {exc}") from None
 
     def track(self, event: dict[str, Any]) -> Track:
+        """The track of ``event``'s pid and tid, made (and added to the trace) at its first use.
+
+        Every track in :attr:`tracks` is in the trace: a named thread's is added when its name is read, any
+        other here, by the record about to use it (whose failure fails the read). So records need not add
+        their track themselves (a Track hashes in Python: that was a call per span)."""
         key = (event["pid"], event["tid"])
         track = self.tracks.get(key)
         if track is None:
             pid, tid = _int_member(event, "pid"), _int_member(event, "tid")
             track = Track(self.processes.get(pid, f"pid{pid}"), f"tid{tid}", "queue")
             self.tracks[key] = track
+            self.trace._tracks.setdefault(track, None)
         return track
 
     def span(self, event: dict[str, Any], start: int, dur: int, args: Any) -> None:
@@ -288,9 +297,6 @@ class _Builder:
         if span_id in span_ids:
             raise TraceRecordError(f"span id {span_id} is already in the trace")
         span_ids.add(span_id)
-        if track is not self.last_track:
-            self.trace._tracks.setdefault(track, None)
-            self.last_track = track
         record = _new_object(Span)
         _set_span_id(record, span_id)
         _set_span_track(record, track)
@@ -318,8 +324,8 @@ class _Builder:
         i = 0
         open_slices, open_flows, span_ids = self.open_slices, self.open_flows, self.span_ids
         span, add = self.span, self.add
-        flows, counters, known_tracks = self.trace._flows, self.trace._counters, self.trace._tracks
-        tracks, last_track, spans_append = self.tracks, self.last_track, self.trace._spans.append
+        flows_append, counters_append = self.trace._flows.append, self.trace._counters.append
+        tracks, spans_append = self.tracks, self.trace._spans.append
         strings_setdefault, canonical_category = self.strings.setdefault, _CANONICAL_CATEGORY
         new_object, set_id, set_track, set_name = _new_object, _set_span_id, _set_span_track, _set_span_name
         set_category, set_start, set_dur, set_args = (
@@ -328,7 +334,14 @@ class _Builder:
             _set_span_dur,
             _set_span_args,
         )
-        new_flow, new_counter = unchecked_flow, unchecked_counter
+        set_flow_id, set_flow_src, set_flow_dst, set_flow_name, set_flow_args = (
+            _set_flow_id,
+            _set_flow_src,
+            _set_flow_dst,
+            _set_flow_name,
+            _set_flow_args,
+        )
+        new_counter = unchecked_counter
         lo, hi = -_MAX_TS_US, _MAX_TS_US
         event: dict[str, Any] = {}
         try:
@@ -360,9 +373,6 @@ class _Builder:
                         if track is not None and span_id not in span_ids:
                             if span_id >= self.next_id:
                                 self.next_id = span_id + 1
-                            if track is not last_track:
-                                known_tracks.setdefault(track, None)
-                                last_track = track
                             span_ids.add(span_id)
                             record = new_object(Span)
                             set_id(record, span_id)
@@ -381,13 +391,14 @@ class _Builder:
                         flow_id = event["id"]
                         if flow_id in open_flows:
                             raise TraceFormatError(f"second flow start with id {flow_id!r:.40}")
-                        open_flows[flow_id] = (event["span_id"], event)
+                        open_flows[flow_id] = event
                 elif ph == "f":
                     if "span_id" in event:
                         flow_id = event["id"]
                         if flow_id not in open_flows:
                             raise TraceFormatError(f"flow end id {flow_id!r:.40} has no flow start before it")
-                        src, start_event = open_flows.pop(flow_id)
+                        start_event = open_flows.pop(flow_id)
+                        src = start_event["span_id"]
                         dst = event["span_id"]
                         flow_name = start_event.get("name", "")
                         flow_args = start_event.get("args", {})
@@ -400,28 +411,34 @@ class _Builder:
                             and dst >= 0
                             and type(flow_name) is str
                             and type(flow_args) is dict
+                            and src in span_ids
+                            and dst in span_ids
                         ):
-                            # The checks Flow would make, passed: the same flow, built unchecked.
-                            flow = new_flow(flow_id, src, dst, flow_name, flow_args)
+                            # The checks Flow would make, and that its ends are spans of the trace, passed:
+                            # the same flow, built unchecked (unchecked_flow, inline).
+                            flow = new_object(Flow)
+                            set_flow_id(flow, flow_id)
+                            set_flow_src(flow, src)
+                            set_flow_dst(flow, dst)
+                            set_flow_name(flow, flow_name)
+                            set_flow_args(flow, flow_args)
+                            flows_append(flow)
                         else:
-                            flow = Flow(flow_id, src, dst, flow_name, flow_args)
-                        if flow.src_span in span_ids and flow.dst_span in span_ids:
-                            flows.append(flow)
-                        else:
-                            self.flow(flow)  # raises, naming the missing span
+                            self.flow(Flow(flow_id, src, dst, flow_name, flow_args))  # checked the long way
                 elif ph == "C":
-                    track = self.track(event)
+                    track = tracks.get((event["pid"], event["tid"]))
+                    if track is None:
+                        track = self.track(event)
                     ts = event["ts"]
                     start = round(ts * 1000) if type(ts) is float and lo <= ts <= hi else parse_ts(ts)
                     args = event["args"]
                     if type(args) is not dict or not args:
                         raise TraceFormatError(f"C args must be a non-empty object, got {args!r:.60}")
-                    known_tracks.setdefault(track, None)
                     for key, value in args.items():
                         if type(key) is str and key and type(value) is int:
-                            counters.append(new_counter(track, key, start, value))  # Counter's checks, passed
+                            counters_append(new_counter(track, key, start, value))  # Counter's checks, passed
                         else:
-                            counters.append(Counter(track, key, start, value))
+                            counters_append(Counter(track, key, start, value))
                 elif ph == "B":
                     ts = event["ts"]
                     start = round(ts * 1000) if type(ts) is float and lo <= ts <= hi else parse_ts(ts)
@@ -491,16 +508,16 @@ class _Builder:
                 flow_id = event["id"]
                 if flow_id in self.open_flows:
                     raise TraceFormatError(f"second flow start with id {flow_id!r:.40}")
-                self.open_flows[flow_id] = (event["span_id"], event)
+                self.open_flows[flow_id] = event
         elif ph == "f":
             if "span_id" in event:
                 if event["id"] not in self.open_flows:
                     raise TraceFormatError(f"flow end id {event['id']!r:.40} has no flow start before it")
-                src, start_event = self.open_flows.pop(event["id"])
+                start_event = self.open_flows.pop(event["id"])
                 self.flow(
                     Flow(
                         event["id"],
-                        src,
+                        start_event["span_id"],
                         event["span_id"],
                         start_event.get("name", ""),
                         start_event.get("args", {}),
