@@ -160,3 +160,32 @@ def test_work_grows_linearly_with_dispatches(tmp_path: pathlib.Path) -> None:
     small, large = _work(100, tmp_path), _work(200, tmp_path)
     growth = {step: large[step] / small[step] for step in small}
     assert all(g <= 2.1 for g in growth.values()), (growth, small, large)
+
+
+def test_million_read_is_made_once_and_printed(tmp_path: pathlib.Path) -> None:
+    """--million: the repeated scale trace is made in --workdir on the first run and read again from there
+    on the next; the line gives the events, the minimum CPU and wall seconds with their spread, the peak RSS
+    and the load (here a trace of 3,000 events from 10 layers, not a million)."""
+    argv = [sys.executable, str(REPO / "benchmarks" / "scale.py"), "--sizes", "--million", "--repeats", "2"]
+    argv += ["--million-events", "3000", "--million-layers", "10", "--workdir", str(tmp_path)]
+    outs, stamps = [], []
+    for _ in range(2):
+        proc = subprocess.run(argv, capture_output=True, text=True, check=False, timeout=120)
+        assert proc.returncode == 0, proc.stdout + proc.stderr
+        outs.append(proc.stdout)
+        (made,) = tmp_path.glob("million3000-*.trace.json")
+        stamps.append(made.stat().st_mtime_ns)
+    assert stamps[0] == stamps[1], "the second run made the trace again"
+    m = re.search(
+        r"^million-event trace read \((\d+) events, \d+ MiB, .*\), min of 2 fresh processes ± spread "
+        r"\(max - min\); load average \d+\.\d before, \d+\.\d after:\n"
+        r"  trace read +\d+\.\d\d s ±\d+\.\d\d +CPU, +\d+\.\d\d s ±\d+\.\d\d +wall, peak RSS +\d+ MiB ±\d+",
+        outs[1],
+        re.M,
+    )
+    assert m is not None, outs[1]
+    trace = read_trace(made)
+    events = len(trace.spans) + 2 * len(trace.flows) + len(trace.counters) + len(trace.instants)
+    assert int(m.group(1)) == events >= 3000
+    # Copies of one run: every span id once, every flow between spans of the trace (the reader checks both).
+    assert len({s.id for s in trace.spans}) == len(trace.spans)
