@@ -34,7 +34,10 @@ Every measured program records the host it was measured on (``hosts``, ``host``:
 :mod:`simulator.calibration.hosts`); the report warns when the cache was measured elsewhere, and times
 :data:`SPEED_REFERENCES` again (``--no-speed-check`` skips it) to say whether this host still runs them
 at the cached speed. It also prints the load averages the cache and the calibration data were measured at
-(``load``, recorded with each program since this session).
+(``load``, recorded with each program since this session), and compares the two files' speed references
+(:mod:`simulator.calibration.speed`: three short suite programs timed before every round or session of a
+measurement): a host's speed can change for minutes without its load average saying so, and a suite and
+fixtures measured at speeds further apart than :data:`~simulator.calibration.speed.TOLERANCE` are warned of.
 
 Then predicting a change rather than a time, with the held-out machines: the measured ratio of a favor
 variant's call to the default's against the predicted ratio, and local-sync's call against local-task's.
@@ -82,7 +85,7 @@ sys.path.insert(0, str(ROOT / "benchmarks"))
 
 import calibrate  # noqa: E402
 
-from simulator.calibration import loo  # noqa: E402
+from simulator.calibration import loo, speed  # noqa: E402
 from simulator.calibration.fit import summarize_errors  # noqa: E402
 from simulator.calibration.hosts import host_warnings, load_summary, speed_check, stamp  # noqa: E402
 from simulator.calibration.provenance import base_machine, provenance  # noqa: E402
@@ -209,11 +212,16 @@ def measure(device: str, args: argparse.Namespace) -> None:
     data = _load(device)
     _compare_favors(device, data, args)
     todo = [v for v in variants(data) if not args.only or v[0] in args.only]
+    reference = speed.round_hook([data], args.workdir, device, args.reps)
+    timed = False
     for i, (name, directory, favor) in enumerate(todo, start=1):
         m = data["programs"].get(name)
         case = variant_case(directory, favor)
         stale = stale_reason(case, device, m) if m is not None else None
         if m is None or args.again or stale:
+            if not timed:
+                reference(0)
+                timed = True
             _log(f"[{device} {i}/{len(todo)}] measuring {name}" + (f" ({stale})" if stale else ""))
             m = measure_case(case, args.workdir, device=device, reps=args.reps, calls=args.calls)
             m["stream_ir"] = str(pathlib.Path(m["stream_ir"]).relative_to(ROOT)) if favor is None else ""
@@ -222,10 +230,14 @@ def measure(device: str, args: argparse.Namespace) -> None:
             data["programs"][name] = m
             _save(device, data)
     for session in range(1, args.sessions):
+        timed = False
         for name, directory, favor in todo:
             m = data["programs"][name]
             if len(m["sessions_ns"]) > session:
                 continue
+            if not timed:
+                reference(session)
+                timed = True
             _log(f"[{device} session {session + 1}/{args.sessions}] {name}")
             case = variant_case(directory, favor)
             timing = benchmark_call(
@@ -265,6 +277,10 @@ def measure_with_suite(device: str, args: argparse.Namespace) -> None:
     def progress(round_index: int, done: int, case: Case, m: dict[str, Any]) -> None:
         _log(f"[{device} {done}/{total}] round {round_index + 1} {case.name}")
 
+    path = CALIBRATION / f"{device}.json"
+    suite_data: dict[str, Any] = (
+        json.loads(path.read_text()) if path.exists() else {"device": device, "programs": {}}
+    )
     measured = measure_rounds(
         [*suite, *fixtures],
         args.workdir,
@@ -274,10 +290,7 @@ def measure_with_suite(device: str, args: argparse.Namespace) -> None:
         rounds=args.sessions,
         progress=progress,
         reprofile=REPROFILE if device == "local-sync" else 0,
-    )
-    path = CALIBRATION / f"{device}.json"
-    suite_data: dict[str, Any] = (
-        json.loads(path.read_text()) if path.exists() else {"device": device, "programs": {}}
+        before_round=speed.round_hook([suite_data, data], args.workdir, device, args.reps),
     )
     for case in suite:
         m = measured[case.name]
@@ -480,7 +493,14 @@ def check_host(device: str, data: dict[str, Any], args: argparse.Namespace) -> N
     calibration = CALIBRATION / f"{device}.json"
     print(load_summary(data, what))
     if calibration.exists():
-        print(load_summary(json.loads(calibration.read_text()), _shown(calibration)))
+        suite_data = json.loads(calibration.read_text())
+        print(load_summary(suite_data, _shown(calibration)))
+        # The speed reference each file timed at its rounds: whether the fixtures met the host at the
+        # speed the suite did (the load average cannot say).
+        lines, slow = speed.compare_lines(data, suite_data, what, _shown(calibration))
+        for line in lines:
+            print(line)
+        warnings += slow
     if not args.no_speed_check:
 
         def time_now(name: str) -> float:

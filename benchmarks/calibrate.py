@@ -53,6 +53,7 @@ os.environ.setdefault("OPENBLAS_NUM_THREADS", "1")
 ROOT = pathlib.Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
+from simulator.calibration import speed  # noqa: E402
 from simulator.calibration.fit import summarize_errors  # noqa: E402
 from simulator.calibration.hosts import host_warnings, stamp  # noqa: E402
 from simulator.calibration.pairing import pair_dispatches  # noqa: E402
@@ -113,11 +114,17 @@ def cmd_measure(args: argparse.Namespace) -> int:
     )
     done: dict[str, Any] = data["programs"]
     names = [n for n in all_cases if not args.only or n in args.only]
+    # a speed reference before each session that measures something (simulator.calibration.speed)
+    reference = speed.round_hook([data], args.workdir, args.device, args.reps)
+    timed = False
     for i, name in enumerate(names, start=1):
         role, case = all_cases[name]
         stale = stale_reason(case, args.device, done[name]) if name in done else None
         if name in done and not args.again and not stale:
             continue
+        if not timed:
+            reference(0)
+            timed = True
         print(f"[{i}/{len(names)}] {role:<8} {name}" + (f" ({stale})" if stale else ""), flush=True)
         m = measure_case(case, args.workdir, device=args.device, reps=args.reps, calls=args.calls)
         m["role"] = role
@@ -128,10 +135,14 @@ def cmd_measure(args: argparse.Namespace) -> int:
     # Later sessions time the call again, minutes apart: the minimum over sessions is the figure, and
     # max/min of the sessions' minima says how far one session's minimum can be trusted.
     for session in range(1, args.sessions):
+        timed = False
         for i, name in enumerate(names, start=1):
             m = done[name]
             if len(m["sessions_ns"]) > session:
                 continue
+            if not timed:
+                reference(session)
+                timed = True
             role, case = all_cases[name]
             print(f"session {session + 1}/{args.sessions} [{i}/{len(names)}] {name}", flush=True)
             timing = benchmark_call(

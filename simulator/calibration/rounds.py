@@ -44,16 +44,21 @@ def interleaved_rounds(
     *,
     load: Callable[[], float | None] = load_average,
     after_round: Callable[[int, dict[str, list[tuple[T, float | None]]]], None] | None = None,
+    before_round: Callable[[int], None] | None = None,
 ) -> dict[str, list[tuple[T, float | None]]]:
     """``measure(name, round_index)`` for every program in every round (:func:`round_order`), one at
     a time; per program, each round's result with the load average taken just before it.
-    ``after_round(round_index, results)`` runs after each round (to save what was measured so far)."""
+    ``before_round(round_index)`` runs before each round (to time a speed reference:
+    :mod:`simulator.calibration.speed`), ``after_round(round_index, results)`` after it (to save what
+    was measured so far)."""
     if rounds < 1:
         raise ValueError(f"rounds must be at least 1, got {rounds}")
     if len(set(names)) != len(names):
         raise ValueError(f"programs named twice: {sorted({n for n in names if list(names).count(n) > 1})}")
     results: dict[str, list[tuple[T, float | None]]] = {n: [] for n in names}
     for r in range(rounds):
+        if before_round is not None:
+            before_round(r)
         for name in round_order(names, r):
             before = load()
             results[name].append((measure(name, r), before))

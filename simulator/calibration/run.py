@@ -176,6 +176,7 @@ def measure_rounds(
     progress: Callable[[int, int, Case, dict[str, Any]], None] | None = None,
     load: Callable[[], float | None] | None = None,
     reprofile: int = 0,
+    before_round: Callable[[int], None] | None = None,
 ) -> dict[str, dict[str, Any]]:
     """Measure every case in ``rounds`` interleaved rounds (:func:`~simulator.calibration.rounds.
     interleaved_rounds`: each round times every case once, then the next; the first compiles and
@@ -193,7 +194,10 @@ def measure_rounds(
     (:func:`~simulator.calibration.rounds.dispatch_excess` above 1: on ``local-sync``, which runs the
     dispatches inside the call, the profile met more load than the call's timing) is profiled again,
     up to ``reprofile`` times or until they no longer do, each dispatch's minimum kept over every
-    profile; its entry records how many profiles that took (``reprofiled``)."""
+    profile; its entry records how many profiles that took (``reprofiled``).
+
+    ``before_round(round_index)`` runs before each round (:func:`simulator.calibration.speed.
+    round_hook` times the speed reference there)."""
     from simulator.calibration import hosts
     from simulator.calibration.rounds import dispatch_excess, interleaved_rounds, merge_call, merge_dispatches
 
@@ -224,7 +228,9 @@ def measure_rounds(
             progress(round_index, done[0], case, {"call_ns": timing, "load": last_load[0]})
         return dict(timing)
 
-    results = interleaved_rounds([c.name for c in cases], measure, rounds, load=load_now)
+    results = interleaved_rounds(
+        [c.name for c in cases], measure, rounds, load=load_now, before_round=before_round
+    )
     out: dict[str, dict[str, Any]] = {}
     for case in cases:
         entry = dict(first[case.name])

@@ -19,7 +19,10 @@ model and the host's fixed costs (:mod:`simulator.calibration.fit`) and writes t
 the fit's provenance and residuals under ``[calibration]``. On stderr it warns when the host's 1-minute
 load average is above its CPU count during the measurement (the figures then run slower than on a quiet
 host), and on ``local-sync`` it profiles again (up to :data:`REPROFILE` times) a program whose
-dispatches' minima sum to more than its call's minimum, saying how many. ``--machine mybox.toml`` then uses it in
+dispatches' minima sum to more than its call's minimum, saying how many. Before each round it times a
+speed reference (:mod:`simulator.calibration.speed`: three short suite programs), recorded in the
+``--measurements`` file, and says how far the host's speed moved over the rounds.
+``--machine mybox.toml`` then uses it in
 ``run``, ``check`` and ``sweep``. ``benchmarks/calibrate.py`` does the same in steps and reports the
 error on held-out programs. Exit 2 when IREE's tools are missing or fail.
 """
@@ -34,6 +37,7 @@ import tempfile
 import time
 from typing import Any
 
+from simulator.calibration import speed
 from simulator.calibration.hosts import busy_now, busy_summary, host_cores, stamp
 from simulator.calibration.provenance import base_machine, provenance
 from simulator.calibration.rounds import dispatch_excess
@@ -131,8 +135,22 @@ def run(args: argparse.Namespace) -> int:
             rounds=args.rounds,
             progress=progress,
             reprofile=REPROFILE if args.device == "local-sync" else 0,
+            before_round=speed.round_hook([file], workdir, args.device, args.reps),
         )
         _report_measurement(measured, cores)
+        moved = speed.drift(file)
+        if moved is not None and moved[1] > 1:
+            print(
+                f"speed reference ({', '.join(speed.REFERENCES)}, timed before each round): moved"
+                f" x{moved[0]:.3f} over the {args.rounds} round(s) (median max/min)",
+                flush=True,
+            )
+            if not 1 / speed.TOLERANCE <= moved[0] <= speed.TOLERANCE:
+                print(
+                    f"WARNING: this host's speed moved x{moved[0]:.2f} during the measurement (the speed"
+                    " reference's rounds): more --rounds keep a steadier minimum",
+                    file=sys.stderr,
+                )
         entries = []
         for case in cases:
             m = measurements[case.name] = measured[case.name]

@@ -196,3 +196,113 @@ def test_with_suite_measures_the_fixtures_and_the_suite_in_the_same_rounds(
     with pytest.raises(SystemExit):
         accuracy.main(["--with-suite", "--data", str(acc), "--calibration-data", str(cal)])
     assert "--with-suite measures: give --measure too" in capsys.readouterr().err
+
+
+def _fake_references(monkeypatch: pytest.MonkeyPatch) -> list[int]:
+    """speed.time_references monkeypatched: round k times every reference at 1000 + 100 k ns; returns the
+    rounds timed so far (their k)."""
+    from simulator.calibration import speed
+
+    timed: list[int] = []
+
+    def time_references(cases: list, workdir: pathlib.Path, device: str, reps: int, load: object) -> dict:
+        timed.append(len(timed))
+        return {n: (1000 + 100 * timed[-1], 0.5, "k") for n in speed.REFERENCES}
+
+    monkeypatch.setattr(speed, "time_references", time_references)
+    return timed
+
+
+def test_with_suite_records_the_speed_reference_in_both_files(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: pathlib.Path
+) -> None:
+    from simulator.calibration import speed
+    from simulator.calibration.run import Case
+
+    monkeypatch.setattr(accuracy, "DATA", accuracy.DATA)
+    monkeypatch.setattr(accuracy, "CALIBRATION", accuracy.CALIBRATION)
+    suite = {"matmul_a": ("train", Case("matmul_a", tmp_path / "matmul_a.mlir", ()))}
+    monkeypatch.setattr(accuracy.calibrate, "cases", lambda workdir, device=None: suite)
+    monkeypatch.setattr(accuracy, "favors_key", lambda d: "key")
+    monkeypatch.setattr(accuracy, "favor_differs", lambda d, favor, workdir: False)
+
+    def measure_rounds(cases: list, workdir: pathlib.Path, **kw: object) -> dict:
+        for r in range(kw["rounds"]):
+            kw["before_round"](r)
+        return {c.name: {"call_ns": {"min_ns": 5}, "sessions_ns": [5], "load": 0.5, "stream_ir": "x"} for c in cases}
+
+    monkeypatch.setattr(accuracy, "measure_rounds", measure_rounds)
+    timed = _fake_references(monkeypatch)
+    acc, cal = tmp_path / "acc", tmp_path / "cal"
+    argv = ["--device", "local-task", "--measure", "--with-suite", "--no-report", "--workdir", str(tmp_path)]
+    argv += ["--sessions", "3", "--only", "mlp", "--data", str(acc), "--calibration-data", str(cal)]
+    assert accuracy.main(argv) == 0
+    assert timed == [0, 1, 2]
+    fixtures = json.loads((acc / "local-task.json").read_text())[speed.KEY]
+    assert fixtures == json.loads((cal / "local-task.json").read_text())[speed.KEY]
+    assert all(e["rounds_ns"] == [1000, 1100, 1200] for e in fixtures.values()) and len(fixtures) == 3
+
+
+def test_measure_times_the_speed_reference_before_each_session_that_measures(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: pathlib.Path
+) -> None:
+    """Without --with-suite: one reference round before the first pass and one before each later session,
+    appended to the file's table; a rerun with nothing to measure times none."""
+    from simulator.calibration import speed
+
+    monkeypatch.setattr(accuracy, "DATA", accuracy.DATA)
+    monkeypatch.setattr(accuracy, "favors_key", lambda d: "key")
+    monkeypatch.setattr(accuracy, "favor_differs", lambda d, favor, workdir: False)
+    stream = str(accuracy.ROOT / "tests" / "fixtures" / "iree" / "mlp" / "cmd.mlir")
+    monkeypatch.setattr(
+        accuracy,
+        "measure_case",
+        lambda case, workdir, **kw: {"call_ns": {"min_ns": 50}, "stream_ir": stream, "dispatches": []},
+    )
+
+    class Timing:
+        min_ns = 40
+
+        def to_dict(self) -> dict[str, int]:
+            return {"min_ns": 40}
+
+    monkeypatch.setattr(accuracy, "benchmark_call", lambda vmfb, **kw: Timing())
+    monkeypatch.setattr(accuracy, "module_of", lambda case, workdir, device: tmp_path / "m.vmfb")
+    timed = _fake_references(monkeypatch)
+    acc = tmp_path / "acc"
+    argv = ["--device", "local-sync", "--measure", "--no-report", "--workdir", str(tmp_path), "--data", str(acc)]
+    assert accuracy.main([*argv, "--sessions", "2", "--only", "mlp"]) == 0
+    assert timed == [0, 1]
+    data = json.loads((acc / "local-sync.json").read_text())
+    assert data["programs"]["mlp"]["sessions_ns"] == [50, 40]
+    assert all(e["rounds_ns"] == [1000, 1100] for e in data[speed.KEY].values())
+    assert accuracy.main([*argv, "--sessions", "2", "--only", "mlp"]) == 0
+    assert timed == [0, 1]
+    assert accuracy.main([*argv, "--sessions", "3", "--only", "mlp"]) == 0
+    assert timed == [0, 1, 2]
+    data = json.loads((acc / "local-sync.json").read_text())
+    assert all(e["rounds_ns"] == [1000, 1100, 1200] for e in data[speed.KEY].values())
+
+
+def test_the_report_compares_the_suites_and_the_fixtures_speed_references(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: pathlib.Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    import argparse
+
+    from simulator.calibration import speed
+
+    def table(ns: int) -> dict:
+        return {n: {"compile_key": "k", "rounds_ns": [ns, ns + 10], "rounds_load": [1.0, 1.0]} for n in speed.REFERENCES}
+
+    (tmp_path / "local-sync.json").write_text(json.dumps({"programs": {}, speed.KEY: table(20000)}))
+    monkeypatch.setattr(accuracy, "CALIBRATION", tmp_path)
+    monkeypatch.setattr(accuracy, "DATA", tmp_path / "acc")
+    monkeypatch.setattr(accuracy, "key_warnings", lambda device, data: [])
+    args = argparse.Namespace(no_speed_check=True)
+    accuracy.check_host("local-sync", {"programs": {}, speed.KEY: table(25400)}, args)
+    out = capsys.readouterr().out
+    assert "measured at x1.270 the suite's reference time (median of 3)" in out
+    assert "were measured at different host speeds (their speed references x1.27 apart)" in out
+    accuracy.check_host("local-sync", {"programs": {}, speed.KEY: table(20400)}, args)
+    out = capsys.readouterr().out
+    assert "measured at x1.020 the suite's reference time" in out and "WARNING" not in out

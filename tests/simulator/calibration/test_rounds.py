@@ -94,3 +94,12 @@ def test_merge_dispatches_takes_each_dispatch_minimum_and_refuses_other_dispatch
         merge_dispatches([a, [_d("x", 1, 2)]])
     with pytest.raises(ValueError, match="no profile"):
         merge_dispatches([])
+
+
+def test_before_round_runs_before_each_rounds_first_measurement() -> None:
+    """The speed reference (simulator.calibration.speed) is timed there: before the round's programs."""
+    order: list[str] = []
+    interleaved_rounds(
+        ["a", "b"], lambda n, r: order.append(f"{n}{r}"), 2, load=lambda: None, before_round=lambda r: order.append(f"ref{r}")
+    )
+    assert order == ["ref0", "a0", "b0", "ref1", "b1", "a1"]
