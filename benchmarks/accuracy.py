@@ -89,6 +89,7 @@ from simulator.calibration import loo, speed  # noqa: E402
 from simulator.calibration.fit import summarize_errors  # noqa: E402
 from simulator.calibration.hosts import host_warnings, load_summary, speed_check, stamp  # noqa: E402
 from simulator.calibration.provenance import base_machine, provenance  # noqa: E402
+from simulator.calibration.rounds import DEFAULT_ROUNDS  # noqa: E402
 from simulator.calibration.run import (  # noqa: E402
     Case,
     case_key,
@@ -264,7 +265,9 @@ def measure_with_suite(device: str, args: argparse.Namespace) -> None:
     (local-task) slower at the median than in an earlier, loaded stretch in which the suite's programs ran
     as fast as in the quiet one, and the held-out machine fitted on that suite under-predicted them by 11%
     and 17% at the median. Measured in the same rounds, the suite and the programs it predicts meet the
-    same stretches."""
+    same stretches. Every round profiles the dispatches as well as timing the call, so that each
+    dispatch's minimum, like the call's, is over all the rounds
+    (:data:`~simulator.calibration.rounds.DEFAULT_ROUNDS`)."""
     from simulator.cli.calibrate import REPROFILE
 
     data = _load(device)
@@ -288,6 +291,7 @@ def measure_with_suite(device: str, args: argparse.Namespace) -> None:
         reps=args.reps,
         calls=args.calls,
         rounds=args.sessions,
+        profile_rounds=args.sessions,
         progress=progress,
         reprofile=REPROFILE if device == "local-sync" else 0,
         before_round=speed.round_hook([suite_data, data], args.workdir, device, args.reps),
@@ -630,7 +634,13 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--only", nargs="*", help="with --measure: only these programs")
     ap.add_argument("--reps", type=int, default=100, help="one-call benchmark repetitions per session")
     ap.add_argument("--calls", type=int, default=10, help="calls profiled for per-dispatch times")
-    ap.add_argument("--sessions", type=int, default=3, help="benchmark sessions per program")
+    ap.add_argument(
+        "--sessions",
+        type=int,
+        default=DEFAULT_ROUNDS,
+        help=f"benchmark sessions per program (default {DEFAULT_ROUNDS}; with --with-suite, interleaved rounds"
+        " that each profile the dispatches too)",
+    )
     ap.add_argument("--no-loo", action="store_true", help="skip the leave-one-out refits")
     ap.add_argument(
         "--loo-exact",

@@ -24,6 +24,19 @@ from simulator.calibration.hosts import load_average
 
 T = TypeVar("T")
 
+#: Rounds a measurement takes by default (``streamsim calibrate --rounds``, ``benchmarks/accuracy.py
+#: --sessions``), each one profiling the dispatches as well as timing the call. The AMD VM of
+#: ``benchmarks/data/amd`` switches between a fast and a slow state (compute 1.4-1.8x slower) for 20-60 s
+#: at a time, whatever its load average: a program's minimum is its fast state's only when some round met
+#: it. On the quiet 8-round measurement (``benchmarks/data/amd/rounds8``), the minimum of the first 3
+#: rounds was within 2% of the 8 rounds' for 44 of 64 fixtures on local-sync, of the first 5 for 59; the
+#: held-out fit on the suite put 19/64 fixtures within 10% from 3 rounds, 27 from 5 and 32 from 8. Those
+#: files profile the dispatches in the first round only (then in the slow state for most fixtures); a
+#: measurement profiling them in every round (at load 4-9) brought the held-out per-dispatch median error
+#: from 27.5% to 16.4% (local-sync). Eight rounds of the suite and the fixtures took 4 minutes a device
+#: on the quiet host with one profile each; seven more profiles (about 0.1 s each) add about 3 minutes.
+DEFAULT_ROUNDS = 8
+
 
 def round_order(names: Sequence[str], round_index: int) -> list[str]:
     """The order programs are measured in round ``round_index``: forward in even rounds, backward in

@@ -2,7 +2,7 @@
 
 ::
 
-    streamsim calibrate [--device local-task] -o mybox.toml [--reps 100] [--calls 20] [--rounds 3]
+    streamsim calibrate [--device local-task] -o mybox.toml [--reps 100] [--calls 20] [--rounds 8]
                         [--fixtures DIR] [--workdir DIR] [--measurements OUT.json]
 
 Compiles and measures the generated microbenchmark suite (:func:`simulator.calibration.suite.
@@ -12,7 +12,8 @@ alone and fused into a matmul or a reduction; chains of tiny dispatches, a host 
 value read back from the device; matmuls, maps and reductions of a shape IREE does not know when it
 compiles; IREE's fused attention) and, with ``--fixtures``, every fixture set under DIR (``source.mlir``,
 ``cmd.mlir``, ``input*.npy``, ``params.irpa``), printing one line per program and round (``--rounds``:
-every program's call is timed once a round, the rounds interleaved, and its minimum kept, as
+every program's call is timed and its dispatches profiled once a round, the rounds interleaved, and each
+minimum kept (:data:`~simulator.calibration.rounds.DEFAULT_ROUNDS` says why 8 by default), as
 ``benchmarks/accuracy.py`` keeps the minimum of its sessions for the programs it predicts: on a shared
 host, a figure measured once meets one stretch of load); then fits the dispatch
 model and the host's fixed costs (:mod:`simulator.calibration.fit`) and writes the machine file, with
@@ -40,7 +41,7 @@ from typing import Any
 from simulator.calibration import speed
 from simulator.calibration.hosts import busy_now, busy_summary, host_cores, stamp
 from simulator.calibration.provenance import base_machine, provenance
-from simulator.calibration.rounds import dispatch_excess
+from simulator.calibration.rounds import DEFAULT_ROUNDS, dispatch_excess
 from simulator.calibration.run import benchmark_case, fit_machine, fixture_case, measure_rounds, stream_ir_of
 from simulator.calibration.suite import training_suite
 from simulator.calibration.toml_out import dumps
@@ -64,9 +65,9 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
     parser.add_argument(
         "--rounds",
         type=int,
-        default=3,
-        help="times each program's call is timed, in interleaved rounds; the minimum is kept (default 3,"
-        " as benchmarks/accuracy.py --sessions times the programs it predicts)",
+        default=DEFAULT_ROUNDS,
+        help="times each program is timed and profiled, in interleaved rounds; the minima are kept (default"
+        f" {DEFAULT_ROUNDS}, as benchmarks/accuracy.py --sessions measures the programs it predicts)",
     )
     parser.add_argument("--fixtures", metavar="DIR", help="also measure every fixture set under DIR")
     parser.add_argument("--workdir", metavar="DIR", help="where programs are compiled (default: a temp dir)")
@@ -133,6 +134,7 @@ def run(args: argparse.Namespace) -> int:
             reps=args.reps,
             calls=args.calls,
             rounds=args.rounds,
+            profile_rounds=args.rounds,
             progress=progress,
             reprofile=REPROFILE if args.device == "local-sync" else 0,
             before_round=speed.round_hook([file], workdir, args.device, args.reps),

@@ -180,7 +180,7 @@ def test_with_suite_measures_the_fixtures_and_the_suite_in_the_same_rounds(
     assert accuracy.main([*argv, "--data", str(acc), "--calibration-data", str(cal)]) == 0
     [(names, kw)] = calls
     assert names == ["matmul_a", "softmax_b", "attention_block", "mlp"]
-    assert kw["rounds"] == 2 and kw["reprofile"] == 2 and kw["device"] == "local-sync"
+    assert kw["rounds"] == kw["profile_rounds"] == 2 and kw["reprofile"] == 2 and kw["device"] == "local-sync"
     suite_file = json.loads((cal / "local-sync.json").read_text())
     assert sorted(suite_file["programs"]) == ["matmul_a", "softmax_b"]
     assert all(m["role"] == "train" and m["host"] in suite_file["hosts"] for m in suite_file["programs"].values())

@@ -97,6 +97,8 @@ def test_calibrate_warns_of_a_busy_host_and_names_programs_profiled_again(
     assert main(argv) == 0
     err = capsys.readouterr().err
     assert seen["reprofile"] == cli.REPROFILE > 0
+    # every round times the call and profiles the dispatches, 8 rounds by default
+    assert seen["rounds"] == seen["profile_rounds"] == cli.DEFAULT_ROUNDS == 8
     assert err.count("the 1-minute load average is 3.50, above this host's 2 cores") == 1
     assert "load average is 4.25" not in err
     assert "2 of 2 measurements were taken at a 1-minute load average above this host's 2 cores (up to 4.25)" in err
