@@ -22,30 +22,11 @@ from collections.abc import Awaitable, Callable, Generator
 from typing import Any, cast
 
 import simpy
-from simpy.events import NORMAL
 
 from simulator.errors import DeadlockError
 from traces import Trace, TraceMetadata, Track
 
 EVENTS_PER_BATCH = 2000
-
-
-class Fired(simpy.Event):
-    """An event triggered at once, with one callback: ``simpy.Timeout(env, delay)`` (``delay`` 0: an
-    ``Event(env)`` triggered with ``succeed()``) whose callback is added at once, made in one call for the
-    hot paths driven by callbacks. It takes its event id and place in the queue where the Timeout (the
-    ``succeed()``) would, so the order of events is the same."""
-
-    def __init__(
-        self, env: simpy.Environment, callback: Callable[[simpy.Event], None], delay: int = 0
-    ) -> None:
-        if delay < 0:
-            raise ValueError(f"Negative delay {delay}")
-        self.env = env
-        self.callbacks = [callback]
-        self._ok = True
-        self._value = None
-        heapq.heappush(env._queue, (env._now + delay, NORMAL, next(env._eid), self))
 
 
 class Engine:

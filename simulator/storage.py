@@ -30,13 +30,13 @@ if TYPE_CHECKING:
 
 
 class _Reused(simpy.Event):
-    """A store's one event for what would be a new :class:`~simulator.engine.Fired` each time (a put, a
-    release): triggered once for good, and scheduled again each time; its processing calls
-    ``method(owner, event)``. simpy takes an event's id when it schedules it, so the ids and the order of
-    events are those of new events. Nobody waits on it. The engine takes an event's callbacks before it runs them and
-    this one gives them back first, so it may be in the queue more than once. It reaches its owner by a
-    weak reference: the owner refers to it, and a run's state is freed by reference counts, not left as
-    cycles for the collector."""
+    """A store's one event for what would be a new event triggered at once each time (a put, a release: a
+    ``Timeout(env, 0)`` with one callback): triggered once for good and scheduled again each time; its
+    processing calls ``method(owner, event)``. simpy takes an event's id when it schedules it, so the ids
+    and the order of events are those of new events. Nobody waits on it. The engine takes an event's
+    callbacks before it runs them and this one gives them back first, so it may be in the queue more than
+    once. It reaches its owner by a weak reference: the owner refers to it, and a run's state is freed by
+    reference counts, not left as cycles for the collector."""
 
     def __init__(self, env: simpy.Environment, owner: Any, method: Callable[[Any, simpy.Event], None]) -> None:
         self.env = env
@@ -84,7 +84,7 @@ class SlotStore:
     def put(self, item: Any) -> None:
         self.items.append(item)
         env = self.env
-        # Fired(env, self._serve), with the store's one put event: scheduled now where the Fired would be.
+        # A new Timeout(env, 0) calling self._serve, as the store's one put event: scheduled where it would be.
         heappush(env._queue, (env._now, NORMAL, next(env._eid), self._put))
 
     def _serve(self, _event: simpy.Event | None) -> None:
@@ -132,7 +132,7 @@ class Channel:
         if request in self.users:
             self.users.remove(request)
         env = self.env
-        # Fired(env, self._grant), with the channel's one release event: scheduled where the Fired would be.
+        # A new Timeout(env, 0) calling self._grant, as the channel's one release event: where it would be.
         heappush(env._queue, (env._now, NORMAL, next(env._eid), self._release))
 
     def _grant(self, _event: simpy.Event | None) -> None:

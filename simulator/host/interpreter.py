@@ -197,8 +197,10 @@ class Interpreter:
     def _run_ops(self, block: Block, env: dict[Value, Any]) -> Generator[Any, Any, list[Any]]:
         cost = self.op_cost_ns
         for op, fn, blocking in self._plan(block):
+            operands = op._operands
             try:
-                values = [env[v] for v in op._operands]
+                # (a list comprehension is a call in 3.11: most host ops of a large program have no operands)
+                values = [env[v] for v in operands] if operands else []
             except KeyError as exc:
                 raise UnsupportedOpError(f"{op.describe()}: operand {exc.args[0]!r} has no value") from None
             self.debt_ns += cost

@@ -133,9 +133,10 @@ class StepRun(simpy.Event):
                 s = sems[t]
                 if s.failure is None and s.value < v:
                     self._next_wait = i
-                    self._token = engine.begin_wait_format(
-                        STEP_WAIT, ctx.call.op_name, step.kind, step.timeline, s.name, v, s.value
-                    )
+                    # engine.begin_wait_format(STEP_WAIT, ...), inlined (once per wait)
+                    token = self._token = next(engine._wait_ids)
+                    engine._waits[token] = (STEP_WAIT, ctx.call.op_name, step.kind, step.timeline, s.name, v,
+                                            s.value)  # fmt: skip
                     self.callbacks = [self._wait]
                     self._value = PENDING
                     s.wake(self, v)  # (s.event_for(env, v) with this event)
@@ -177,7 +178,7 @@ class StepRun(simpy.Event):
             if dur:
                 if dur < 0:
                     raise ValueError(f"Negative delay {dur}")
-                self.callbacks = [self._allocated]  # Fired(env, self._allocated, dur), this event
+                self.callbacks = [self._allocated]  # env.timeout(dur) with this callback: this event
                 self._ok = True
                 self._value = None
                 heappush(env._queue, (env._now + dur, NORMAL, next(env._eid), self))
@@ -217,7 +218,7 @@ class StepRun(simpy.Event):
             delay = self.ctx.storage.spec.latency_ns
             if delay < 0:
                 raise ValueError(f"Negative delay {delay}")
-            self.callbacks = [self._queued]  # Fired(env, self._queued, delay), this event
+            self.callbacks = [self._queued]  # env.timeout(delay) with this callback: this event
             self._ok = True
             self._value = None
             heappush(env._queue, (env._now + delay, NORMAL, next(env._eid), self))
@@ -238,7 +239,7 @@ class StepRun(simpy.Event):
             dur = ceil_ns(self.step.length_bytes / self.ctx.storage.spec.bandwidth_bytes_per_s)
             if dur < 0:
                 raise ValueError(f"Negative delay {dur}")
-            self.callbacks = [self._moved]  # Fired(env, self._moved, dur), this event
+            self.callbacks = [self._moved]  # env.timeout(dur) with this callback: this event
             self._ok = True
             self._value = None
             env = self.env
@@ -310,7 +311,12 @@ class StepRun(simpy.Event):
                         int(ctx.env._now), step.length_bytes)
         )  # fmt: skip
         ctx.sems[step.timeline].signal(step.signal, last)
-        self._end(True, None)
+        # self._end(True, None), inlined (once per step)
+        env = ctx.env
+        self.callbacks = []
+        self._ok = True
+        self._value = None
+        heappush(env._queue, (env._now, NORMAL, next(env._eid), self))
 
     def _failed(self, exc: BaseException) -> None:
         """Where ``_run_step`` catches a failure: the timeline's semaphore fails and the step ends; any other
