@@ -1,4 +1,4 @@
-"""A concurrent wave's timing-only dispatches run by event callbacks (simulator.commands._DispatchRun)
+"""A concurrent wave's timing-only dispatches run by event callbacks (simulator.command_events.DispatchRun)
 against the same dispatches run as simpy processes: the same trace byte for byte, the same timeline and
 the same number of simpy events, with the same ids in the same order, with free and busy execution units, waves mixing dispatches with fills
 and copies (which stay processes), and the scale benchmark's residual ladder."""
@@ -11,7 +11,7 @@ from typing import Any
 
 import pytest
 
-import simulator.commands as commands
+import simulator.command_events as command_events
 from ir import ProgramBuilder
 from ir import types as T
 from scheduler import Pipeline
@@ -47,7 +47,7 @@ def _both(monkeypatch: pytest.MonkeyPatch, tmp_path: pathlib.Path, run: Any) -> 
     """``run()`` with callback dispatches, then with processes: (trace bytes, events, timeline, the
     (time, priority, event id) of every event the engine processed, in order; and the runs made)."""
     made = [0]
-    init = commands._DispatchRun.__init__
+    init = command_events.DispatchRun.__init__
 
     def counted(self: Any, *args: Any) -> None:
         made[0] += 1
@@ -61,7 +61,7 @@ def _both(monkeypatch: pytest.MonkeyPatch, tmp_path: pathlib.Path, run: Any) -> 
         popped.append(entry[:3])
         return entry
 
-    monkeypatch.setattr(commands._DispatchRun, "__init__", counted)
+    monkeypatch.setattr(command_events.DispatchRun, "__init__", counted)
     monkeypatch.setattr(heapq, "heappop", recorded)  # (the engine's step loop takes heapq.heappop per batch)
     out = []
     for callback in (True, False):
@@ -127,13 +127,13 @@ def test_the_scale_ladder_matches_the_processes(monkeypatch: pytest.MonkeyPatch,
 def test_a_data_run_keeps_the_processes(monkeypatch: pytest.MonkeyPatch, make_machine: Any) -> None:
     """With data a dispatch computes at its end: the wave's dispatches stay processes."""
     made = [0]
-    init = commands._DispatchRun.__init__
+    init = command_events.DispatchRun.__init__
 
     def counted(self: Any, *args: Any) -> None:
         made[0] += 1
         init(self, *args)
 
-    monkeypatch.setattr(commands._DispatchRun, "__init__", counted)
+    monkeypatch.setattr(command_events.DispatchRun, "__init__", counted)
     Session(make_machine()).run_sync(_wave_program(2, 2))
     assert made[0] == 0
     Session(make_machine()).run_sync(_wave_program(2, 2), timing_only=True)

@@ -1,5 +1,5 @@
 """simulator.storage.SlotStore, Channel and Units against the simpy Store and Resource they stand for, and
-simulator.commands._AllDone against simpy's AllOf: random workloads (takers get a slot, wait, request the
+simulator.command_events.AllDone against simpy's AllOf: random workloads (takers get a slot, wait, request the
 channel, hold it, release it, give the slot back; users of units take one in a ``with``; parents wait for
 all their children, some failing) see the same grants and ends at the same times in the same order, and
 the environment processes the same number of events and numbers them alike, either way."""
@@ -12,7 +12,7 @@ from typing import Any
 import pytest
 import simpy
 
-from simulator.commands import _AllDone
+from simulator.command_events import AllDone
 from simulator.storage import Channel, SlotStore, Units
 
 
@@ -142,7 +142,7 @@ def _join_run(lean: bool, seed: int) -> tuple[list[tuple[Any, ...]], int, int]:
         yield env.timeout(rng.choice([0, 1]))
         procs = [env.process(child(10 * p + k, rng.choice([0, 1, 4]), rng.random() < 0.15)) for k in range(3)]
         try:
-            yield _AllDone(env, procs) if lean else env.all_of(procs)
+            yield AllDone(env, procs) if lean else env.all_of(procs)
             log.append((env.now, "parent", p))
         except ValueError as exc:
             log.append((env.now, "parent failed", p, exc.args))
