@@ -109,11 +109,12 @@ def lower_command(op: Operation, b: Builder, at: At, add: Add, affinity: A.Attri
 def _dispatch(op: D.AsyncDispatchOp, b: Builder, at: At, add: Add) -> None:
     ties = op.attr("tied_operands")
     tied_idx = {e.value for e in ties} if isinstance(ties, A.ArrayAttr) else set()  # type: ignore[attr-defined]
-    uniforms = [v for v in op.resource_operands if not is_resource(v)]
+    operands = op.resource_operands
+    uniforms = [v for v in operands if not is_resource(v)]
     offsets, lengths = op.resource_operand_offsets, op.resource_operand_lengths
     binds: list[tuple[Value, Value, Value, Value, int]] = []
     ri = 0
-    for i, v in enumerate(op.resource_operands):
+    for i, v in enumerate(operands):
         if not is_resource(v):
             continue
         arg, size, base, _ = at(v)
@@ -139,10 +140,30 @@ def _dispatch(op: D.AsyncDispatchOp, b: Builder, at: At, add: Add) -> None:
         [],
         properties={
             "entry_points": entry_points,
-            "operandSegmentSizes": A.segment_sizes(len(workload), len(uniforms), n, n, n, n),
-            "resource_accesses": A.ArrayAttr(tuple(ACCESS_ATTRS[x[4]] for x in binds)),
+            "operandSegmentSizes": _segment_sizes((len(workload), len(uniforms), n, n, n, n)),
+            "resource_accesses": _accesses(tuple(x[4] for x in binds)),
         },
     )
+
+
+#: The attributes a dispatch command is given, one object per distinct value (they are immutable): tens of
+#: thousands of commands share a handful of segment sizes and access lists.
+_SEGMENT_SIZES: dict[tuple[int, ...], A.DenseArrayAttr] = {}
+_ACCESSES: dict[tuple[int, ...], A.ArrayAttr] = {}
+
+
+def _segment_sizes(sizes: tuple[int, ...]) -> A.DenseArrayAttr:
+    attr = _SEGMENT_SIZES.get(sizes)
+    if attr is None:
+        attr = _SEGMENT_SIZES[sizes] = A.segment_sizes(*sizes)
+    return attr
+
+
+def _accesses(codes: tuple[int, ...]) -> A.ArrayAttr:
+    attr = _ACCESSES.get(codes)
+    if attr is None:
+        attr = _ACCESSES[codes] = A.ArrayAttr(tuple(ACCESS_ATTRS[c] for c in codes))
+    return attr
 
 
 def _call(op: D.AsyncCallOp, b: Builder, at: At, add: Add) -> None:

@@ -46,7 +46,8 @@ def order_partitions(block: Block, partitions: list[list[Operation]]) -> None:
         d: set[int] = set()
         mine = full.get(u, {u})
         for i in mine:
-            for inner in ops[i].walk():
+            op = ops[i]
+            for inner in op.walk() if op.regions else (op,):
                 for v in inner.operands:
                     owner = v.defining_op
                     while owner is not None and id(owner) not in index:
@@ -95,7 +96,7 @@ def sort_topologically(block: Block) -> None:
     deps: list[set[int]] = []
     for op in ops:
         d: set[int] = set()
-        for inner in op.walk():
+        for inner in op.walk() if op.regions else (op,):
             for v in inner.operands:
                 owner = v.defining_op
                 while owner is not None and id(owner) not in index:

@@ -96,6 +96,15 @@ def _digraph(nodes: list[dict[str, Any]], edges: dict[tuple[int, int], str]) -> 
     return g
 
 
+def adjacency(g: nx.DiGraph[int]) -> tuple[Any, Any, Any]:
+    """The graph's node attribute dicts, successor dicts and predecessor dicts (networkx's ``_node``,
+    ``_succ`` and ``_pred``): what ``g.nodes[n]``, ``g.successors(n)``, ``g.edges[n, s]`` and
+    ``g.predecessors(n)`` read, the same dicts, for loops over every node without a view's call per
+    lookup."""
+    internals: Any = g  # the typing stubs leave out the adjacency dicts
+    return internals._node, internals._succ, internals._pred
+
+
 def _used_values(op: Operation) -> list[Value]:
     vals = list(op.operands)
     if op.regions:

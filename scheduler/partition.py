@@ -44,6 +44,7 @@ from scheduler.access import (
     join_affinity,
 )
 from scheduler.errors import CyclicPartitionError, ScheduleError
+from scheduler.graph import adjacency
 
 FAVORS = ("debug", "min-peak-memory", "max-concurrency")
 
@@ -110,6 +111,7 @@ def partition_execution(
         In an order where no partition depends on a later one. Ops that are not streamable belong to none.
     """
     order = sorted(g.nodes) if nodes is None else list(nodes)
+    node, succ, _ = adjacency(g)
     builders: list[_Builder] = []
     usable = 0
     membership: dict[int, int] = {}
@@ -121,15 +123,15 @@ def partition_execution(
     def clones_node(n: int) -> bool:
         # A clone whose source a later op writes in place (a storage hazard edge, which IREE's graph has
         # not) is not copied into its consumers: a copy in a region after the write would read its bytes.
-        op = g.nodes[n].get("op")
+        op = node[n].get("op")
         return (
             op is not None
             and _clones(op, clone)
-            and not any(g.edges[n, s].get("kind") == "hazard" for s in g.successors(n))
+            and not any(succ[n][s].get("kind") == "hazard" for s in succ[n])
         )
 
     def can_add(n: int, op_hazards: int, ordinal: int, check_clones: bool = True) -> bool:
-        info = g.nodes[n]["info"]
+        info = node[n]["info"]
         if not affinities_compatible(info.affinity, builders[ordinal].affinity):
             return False
         if nested_of.get(n, 0) >> ordinal & 1:
@@ -137,7 +139,7 @@ def partition_execution(
         if check_clones and clones_node(n):
             # A cloned op minds only the hazards of its users in the candidate partition.
             op_hazards = 0
-            for user in g.successors(n):
+            for user in succ[n]:
                 if membership.get(user, 0) >> ordinal & 1:
                     op_hazards |= hazards_of.get(user, 0)
         else:
@@ -150,7 +152,7 @@ def partition_execution(
         return True
 
     for n in reversed(order):
-        info = g.nodes[n]["info"]
+        info = node[n]["info"]
         kind = info.kind
         if kind in (CONSTANT, GLOBAL_STORE) or n in deferred:
             continue
@@ -168,7 +170,7 @@ def partition_execution(
         ssa = 0
         nested = 0
         cloneable = clones_node(n)
-        for user in g.successors(n):
+        for user in succ[n]:
             if user not in hazards_of:
                 continue
             m = membership.get(user, 0)
@@ -181,7 +183,7 @@ def partition_execution(
                 continue
             consumers |= m
             hazards |= m | hazards_of[user]
-            if g.edges[n, user].get("kind") == "hazard":
+            if succ[n][user].get("kind") == "hazard":
                 storage |= m
             else:
                 ssa |= m | hazards_of[user]
@@ -190,7 +192,7 @@ def partition_execution(
             # getEffectiveUserInfo): a use inside a region op's regions makes the partitions consuming
             # that op's results nested-region hazards; a use in the block makes its partitions hazards,
             # and the op then has no consumers.
-            for user in g.successors(sync):
+            for user in succ[sync]:
                 if user not in hazards_of:
                     continue
                 if _used_inside(g, sync, user):
@@ -229,7 +231,7 @@ def partition_execution(
             # The sync ops join the first candidate (IREE inserts them before cloning the op).
             first = builders[((consumers & candidates) & -(consumers & candidates)).bit_length() - 1]
             for sync in sync_ops.get(n, ()):
-                first.affinity = join_affinity(first.affinity, g.nodes[sync]["info"].affinity)
+                first.affinity = join_affinity(first.affinity, node[sync]["info"].affinity)
                 first.ops.append(sync)
             membership[n] = consumers & candidates
             for t in _bits(consumers & candidates):
@@ -248,7 +250,7 @@ def partition_execution(
             usable |= 1 << target
         b = builders[target]
         for sync in sync_ops.get(n, ()):
-            b.affinity = join_affinity(b.affinity, g.nodes[sync]["info"].affinity)
+            b.affinity = join_affinity(b.affinity, node[sync]["info"].affinity)
             b.ops.append(sync)
         b.affinity = join_affinity(b.affinity, info.affinity)
         membership[n] = membership.get(n, 0) | 1 << target
@@ -268,13 +270,14 @@ def _clones(op: Operation, clone: frozenset[str] | Callable[[Operation], bool]) 
 def _used_inside(g: nx.DiGraph[int], producer: int, user: int) -> bool:
     """Whether ``user`` is an op with regions that is not streamable and uses what ``producer`` makes
     inside its regions (not as an operand of its own)."""
-    holder = g.nodes[user].get("op")
-    made = g.nodes[producer].get("op")
+    node = adjacency(g)[0]
+    holder = node[user].get("op")
+    made = node[producer].get("op")
     if (
         holder is None
         or made is None
         or not holder.regions
-        or g.nodes[user]["info"].kind in (STREAMABLE, METADATA)
+        or node[user]["info"].kind in (STREAMABLE, METADATA)
     ):
         return False
     for r in made.results:
@@ -286,8 +289,9 @@ def _used_inside(g: nx.DiGraph[int], producer: int, user: int) -> bool:
 
 def _used_directly(g: nx.DiGraph[int], producer: int, user: int) -> bool:
     """Whether ``user`` takes what ``producer`` makes as an operand of its own."""
-    holder = g.nodes[user].get("op")
-    made = g.nodes[producer].get("op")
+    node = adjacency(g)[0]
+    holder = node[user].get("op")
+    made = node[producer].get("op")
     if holder is None or made is None:
         return True
     return any(u is holder for r in made.results for u, _ in r.uses)
@@ -302,23 +306,24 @@ def _sync_ops(
     ``syncOps``): a ``stream.async.transfer`` whose source is made by a streamable op of ``order`` it can
     execute with. A producer IREE prefers to clone has them too: its sync ops' users make its consumers
     hazards, so it joins one partition (a new one when none fits) instead of being cloned."""
+    node = adjacency(g)[0]
     inside = set(order) - opaque
-    node_of = {id(g.nodes[n].get("op")): n for n in inside}
+    node_of = {id(node[n].get("op")): n for n in inside}
     out: dict[int, list[int]] = {}
     for n in reversed(order):  # IREE meets them bottom-up: a producer's last sync op first
-        op = g.nodes[n].get("op")
+        op = node[n].get("op")
         name = getattr(op, "op_name", "")
         if n in opaque or op is None:
             continue
         # A barrier is a sync op where it is classified streamable (the standalone pass; the pipeline
         # keeps it a host op).
-        barrier = name == "stream.async.barrier" and g.nodes[n]["info"].kind in (STREAMABLE, METADATA)
+        barrier = name == "stream.async.barrier" and node[n]["info"].kind in (STREAMABLE, METADATA)
         if name != "stream.async.transfer" and not barrier:
             continue
         producer = node_of.get(id(op.operands[0].defining_op))
-        if producer is None or g.nodes[producer]["info"].kind not in (STREAMABLE, METADATA):
+        if producer is None or node[producer]["info"].kind not in (STREAMABLE, METADATA):
             continue
-        if barrier or affinities_compatible(g.nodes[n]["info"].affinity, g.nodes[producer]["info"].affinity):
+        if barrier or affinities_compatible(node[n]["info"].affinity, node[producer]["info"].affinity):
             out.setdefault(producer, []).append(n)
     return out
 
@@ -349,22 +354,23 @@ def partition_concurrency(
     if favor not in FAVORS:
         raise ScheduleError(f"unknown favor {favor!r}; expected one of {', '.join(FAVORS)}")
     order = list(nodes)
+    node, succ, _ = adjacency(g)
     if favor == "debug":
-        return tuple((n,) for n in order if g.nodes[n]["info"].kind == STREAMABLE and n not in no_wave)
+        return tuple((n,) for n in order if node[n]["info"].kind == STREAMABLE and n not in no_wave)
     inside = set(order)
     waves: list[list[int]] = []
     membership: dict[int, int] = {}
     hazards_of: dict[int, int] = {}
     for n in reversed(order):
-        info = g.nodes[n]["info"]
+        info = node[n]["info"]
         if info.kind == CONSTANT:
             continue
         hazards = 0
-        for user in g.successors(n):
+        for user in succ[n]:
             if user not in inside or user not in hazards_of:
                 continue
-            kind = g.edges[n, user].get("kind")
-            if kind == "hazard" or has_hazard(info, g.nodes[user]["info"]):
+            kind = succ[n][user].get("kind")
+            if kind == "hazard" or has_hazard(info, node[user]["info"]):
                 hazards |= membership.get(user, 0)
             hazards |= hazards_of[user]
         all_mask = (1 << len(waves)) - 1

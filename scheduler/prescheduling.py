@@ -53,7 +53,7 @@ from scheduler.passes.emplace_allocations import emplace_allocations
 from scheduler.passes.execute_patterns import closure_optimization, tie_region_results, tied_base
 from scheduler.passes.greedy import Pattern, erase_tree, forget_notes, post_order, trivially_dead
 from scheduler.passes.refine_usage import refine_usage
-from scheduler.state import function_ops
+from scheduler.state import function_ops, has_unknown_lifetime
 
 _MAX_ROUNDS = 100
 
@@ -91,7 +91,7 @@ def prepare_async(module: Module) -> None:
     changed = False
     for f in funcs:
         changed |= cleanup(f)
-    if not changed and not _unrefined(module):
+    if not changed and not has_unknown_lifetime(module):
         return
     for f in funcs:
         materialize_copy_on_write(f)
@@ -106,15 +106,6 @@ def prepare_async(module: Module) -> None:
     elide_async_copies(module)
     for f in funcs:
         cleanup(f)
-
-
-def _unrefined(module: Module) -> bool:
-    """Whether some resource of ``module`` still has an unknown lifetime (``!stream.resource<*>``)."""
-    return any(
-        isinstance(v.type, T.ResourceType) and v.type.lifetime == "*"
-        for op in module.op.walk()
-        for v in (*op.results, *(a for r in op.regions for b in r.blocks for a in b.args))
-    )
 
 
 def cleanup(func: Operation) -> bool:

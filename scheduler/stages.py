@@ -23,7 +23,6 @@ import networkx as nx
 
 from ir import Block, Builder, Operation
 from ir import attributes as A
-from ir import types as T
 from ir.dialects.stream_async import AsyncConstantOp
 from ir.dialects.stream_resource import TimepointAwaitOp, TimepointBarrierOp
 from scheduler.access import (
@@ -33,7 +32,7 @@ from scheduler.access import (
 )
 from scheduler.emit_order import sink_alloca_items, sweep_order
 from scheduler.errors import ScheduleError, UnsupportedOpError
-from scheduler.graph import build_graph
+from scheduler.graph import adjacency, build_graph
 from scheduler.packing import align
 from scheduler.partition import (
     check_partitions,
@@ -49,6 +48,7 @@ from scheduler.state import (
     ParameterUpload,
     ScheduleState,
     erase_ops,
+    has_unknown_lifetime,
     is_parameter_constant,
 )
 from scheduler.usage import analyze_usage
@@ -67,11 +67,7 @@ def refine_usage(state: ScheduleState) -> ScheduleState:
     other blocks once the entry block is in cmd form; by then nothing is left unknown and the stage does
     nothing (it never rewrites cmd-form IR).
     """
-    if not any(
-        isinstance(v.type, T.ResourceType) and v.type.lifetime == "*"
-        for op in state.module.walk()
-        for v in (*op.results, *(a for r in op.regions for b in r.blocks for a in b.args))
-    ):
+    if not has_unknown_lifetime(state.module):
         return state
     if apply_usage(state.module, analyze_usage(state.module)):
         function_graphs(state)
@@ -95,8 +91,9 @@ def schedule_concurrency(state: ScheduleState, *, favor: str | None = None) -> S
         state.favor = favor
     for plan in state.functions:
         g = plan.graph
+        node = adjacency(g)[0]
         plan_favor = forced or partitioning_favor(plan.op) or state.favor
-        node_of = {id(g.nodes[n]["op"]): n for n in g.nodes}
+        node_of = {id(data["op"]): n for n, data in node.items()}
         for p, part in enumerate(plan.partitions):
             pinned = plan.pinned_partition.get(p)
             if pinned is not None:
@@ -107,7 +104,7 @@ def schedule_concurrency(state: ScheduleState, *, favor: str | None = None) -> S
                     for it in pinned.items
                 ]
                 nodes = tuple(n for u in units for n in (u if isinstance(u, tuple) else (u,)))
-                consts = frozenset(n for n in nodes if isinstance(g.nodes[n]["op"], AsyncConstantOp))
+                consts = frozenset(n for n in nodes if isinstance(node[n]["op"], AsyncConstantOp))
                 waves = _unit_waves(g, units, plan_favor, consts)
                 items = order_items(g, nodes, waves)
             else:
@@ -121,7 +118,7 @@ def schedule_concurrency(state: ScheduleState, *, favor: str | None = None) -> S
                 # partition as a sync op stands where the block has it.
                 nodes = tuple(n for n in _sink_allocas(g, sorted(part.nodes)) if isinstance(n, int))
                 # Constants are metadata in IREE: no wave of their own (a wave's hazards pass through).
-                consts = frozenset(n for n in nodes if isinstance(g.nodes[n]["op"], AsyncConstantOp))
+                consts = frozenset(n for n in nodes if isinstance(node[n]["op"], AsyncConstantOp))
                 waves = partition_concurrency(
                     g, nodes, favor="debug" if plan.nested else plan_favor, no_wave=consts
                 )
@@ -129,7 +126,7 @@ def schedule_concurrency(state: ScheduleState, *, favor: str | None = None) -> S
             plan.waves[p] = waves
             for w, wave in enumerate(waves):
                 for n in wave:
-                    g.nodes[n]["wave"] = w
+                    node[n]["wave"] = w
             plan.items[p] = items
     return state
 
@@ -177,6 +174,7 @@ def order_items(
     g: nx.DiGraph[int], nodes: tuple[int, ...], waves: tuple[tuple[int, ...], ...]
 ) -> list[int | tuple[int, ...]]:
     """The top-level items of a region: single ops and concurrent waves, in a valid order."""
+    pred = adjacency(g)[2]
     pos = {n: i for i, n in enumerate(nodes)}
     groups = [w for w in waves if len(w) > 1]
     member_of: dict[int, tuple[int, ...]] = {n: w for w in groups for n in w}
@@ -186,7 +184,7 @@ def order_items(
         inside = set(w)
         anchor = -1
         for n in w:
-            for d in g.predecessors(n):
+            for d in pred[n]:
                 if d in pos and d not in inside:
                     anchor = max(anchor, pos[d])
         after.setdefault(anchor, []).insert(0, w)
@@ -199,7 +197,7 @@ def order_items(
     deps: dict[int | tuple[int, ...], set[int | tuple[int, ...]]] = {it: set() for it in seq}
     for it in seq:
         for n in it if isinstance(it, tuple) else (it,):
-            for d in g.predecessors(n):
+            for d in pred[n]:
                 if d in item_of and item_of[d] != it:
                     deps[it].add(item_of[d])
     # MLIR's sortTopologically: repeated in-order sweeps, scheduling every op whose inputs are ready.
@@ -212,19 +210,20 @@ _ALLOCA_LIKE = frozenset({"stream.async.alloca", "stream.async.splat"})
 def _sink_allocas(g: nx.DiGraph[int], items: list[int | tuple[int, ...]]) -> list[int | tuple[int, ...]]:
     """The region's alloca and splat items moved down to their first consumer, as IREE's canonicalizer
     moves them before schedule-allocation (:func:`scheduler.emit_order.sink_alloca_items`)."""
+    node = adjacency(g)[0]
     item_of: dict[int, int | tuple[int, ...]] = {}
     for it in items:
         for n in it if isinstance(it, tuple) else (it,):
-            item_of[id(g.nodes[n]["op"])] = it
+            item_of[id(node[n]["op"])] = it
     candidates = [
-        it for it in items if not isinstance(it, tuple) and g.nodes[it]["op"].op_name in _ALLOCA_LIKE
+        it for it in items if not isinstance(it, tuple) and node[it]["op"].op_name in _ALLOCA_LIKE
     ]
     if not candidates:
         return items
     users: dict[int | tuple[int, ...], set[int | tuple[int, ...]]] = {}
     for c in candidates:
         mine: set[int | tuple[int, ...]] = set()
-        for r in g.nodes[c]["op"].results:
+        for r in node[c]["op"].results:
             for user, _ in r.uses:
                 top: Operation | None = user
                 while top is not None and id(top) not in item_of:
@@ -235,11 +234,11 @@ def _sink_allocas(g: nx.DiGraph[int], items: list[int | tuple[int, ...]]) -> lis
     producers: dict[int | tuple[int, ...], set[int | tuple[int, ...]]] = {}
     plain: set[int | tuple[int, ...]] = set()
     for it in items:
-        if isinstance(it, tuple) or g.nodes[it]["op"].regions:
+        if isinstance(it, tuple) or node[it]["op"].regions:
             continue
         plain.add(it)
         producers[it] = {
-            item_of[id(v.defining_op)] for v in g.nodes[it]["op"].operands if id(v.defining_op) in item_of
+            item_of[id(v.defining_op)] for v in node[it]["op"].operands if id(v.defining_op) in item_of
         }
     return sink_alloca_items(items, candidates, users, producers, plain)
 

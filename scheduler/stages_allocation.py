@@ -12,8 +12,9 @@ from ir import attributes as A
 from ir import types as T
 from ir.dialects.stream_async import AsyncConstantOp
 from ir.dialects.stream_resource import TimepointAwaitOp
-from scheduler.access import is_resource, operand_size, result_size
+from scheduler.access import operand_size, result_size
 from scheduler.affinity import result_affinity
+from scheduler.graph import adjacency
 from scheduler.packing import Slice, pack_slices
 from scheduler.state import (
     LIVE_IN,
@@ -31,11 +32,16 @@ def top_node(plan, op) -> int | None:  # type: ignore[no-untyped-def]
         cur = cur.parent_op
     if cur is None:
         return None
+    return node_index(plan).get(id(cur))
+
+
+def node_index(plan) -> dict[int, int]:  # type: ignore[no-untyped-def]
+    """``id(op) -> node`` of the plan's graph, made once and kept in the graph."""
     index: dict[int, int] | None = plan.graph.graph.get("index")
     if index is None:
         index = {id(d["op"]): n for n, d in plan.graph.nodes(data=True)}
         plan.graph.graph["index"] = index
-    return index.get(id(cur))
+    return index
 
 
 # --- 5. schedule allocation --------------------------------------------------------------------------
@@ -64,12 +70,13 @@ def _allocate_region(plan, p, nodes, owner, g) -> RegionAllocation:  # type: ign
     # The constants of a region that also computes are uploaded before it (IREE's ScheduleAllocation
     # extracts them): parameters by parameter_upload, inline data as one packed host buffer
     # (region_constants). Their results are captured by the region like any resource from outside.
-    ops = [g.nodes[n]["op"] for n in nodes]
+    node = adjacency(g)[0]
+    ops = [node[n]["op"] for n in nodes]
     if any(not isinstance(o, AsyncConstantOp) for o in ops):
         inline = [o for o in ops if isinstance(o, AsyncConstantOp) and not is_parameter_constant(o)]
         if inline:
             plan.region_constants[p] = inline
-        nodes = [n for n in nodes if not isinstance(g.nodes[n]["op"], AsyncConstantOp)]
+        nodes = [n for n in nodes if not isinstance(node[n]["op"], AsyncConstantOp)]
     kept_nodes = set(nodes)
     items = []
     for it in plan.items.get(p) or list(nodes):
@@ -83,15 +90,15 @@ def _allocate_region(plan, p, nodes, owner, g) -> RegionAllocation:  # type: ign
     inside = set(nodes)
     produced: set[int] = set()
     for n in nodes:
-        produced.update(id(r) for r in g.nodes[n]["op"].results)
+        produced.update(id(r) for r in node[n]["op"].results)
 
     # Captured resources, in order of first use; their size from the using op.
     last_use: dict[int, int] = {}
     captured: list[Value] = []
     for n in nodes:
-        op = g.nodes[n]["op"]
+        op = node[n]["op"]
         for v in op.operands:
-            if is_resource(v) and id(v) not in produced:
+            if isinstance(v.type, T.ResourceType) and id(v) not in produced:
                 if id(v) not in last_use:
                     captured.append(v)
                     alloc.sizes[v] = operand_size(op, v)
@@ -106,18 +113,23 @@ def _allocate_region(plan, p, nodes, owner, g) -> RegionAllocation:  # type: ign
     escaping: set[int] = set()
     pinned = plan.pinned_partition.get(p)
     unused_results = {id(v) for v in pinned.unused_results} if pinned is not None else set()
+    block, index = plan.block, node_index(plan)
     for i, it in enumerate(items):
         members = it if isinstance(it, tuple) else (it,)
         for n in members:
-            op = g.nodes[n]["op"]
+            op = node[n]["op"]
             for r, res in enumerate(op.results):
-                if not is_resource(res):
+                if not isinstance(res.type, T.ResourceType):
                     continue
                 alloc.sizes[res] = result_size(op, r)
                 end = i
                 live_out = id(res) in unused_results
                 for user, _ in res.uses:
-                    top = top_node(plan, user)
+                    # top_node(plan, user), written out (a call per use)
+                    cur = user
+                    while cur is not None and cur.parent is not block:
+                        cur = cur.parent_op
+                    top = index.get(id(cur)) if cur is not None else None
                     if top is not None and top in inside:
                         end = max(end, item_pos[top])
                     else:
@@ -140,8 +152,8 @@ def _allocate_region(plan, p, nodes, owner, g) -> RegionAllocation:  # type: ign
         return v
 
     for n in nodes:
-        op = g.nodes[n]["op"]
-        for r, operand in g.nodes[n]["info"].tied.items():
+        op = node[n]["op"]
+        for r, operand in node[n]["info"].tied.items():
             d = operand.defining_op
             if isinstance(d, TimepointAwaitOp) and all(o is not operand for o in op.operands):
                 # a host await the region now consumes unawaited (_consume_host_awaits): the result is
@@ -170,7 +182,7 @@ def _allocate_region(plan, p, nodes, owner, g) -> RegionAllocation:  # type: ign
     captured_ids = {id(v) for v in captured}
     by_slab: dict[tuple[str, T.Type], tuple[A.Attribute | None, list[Value]]] = {}
     # Where each result stands among the region's results (IREE's partition outs: the partition's order)
-    out_pos = {id(r): i for i, n in enumerate(nodes) for r in g.nodes[n]["op"].results}
+    out_pos = {id(r): i for i, n in enumerate(nodes) for r in node[n]["op"].results}
     first_out: dict[tuple[str, T.Type], int] = {}
     for leader in sorted(sets, key=lambda v: alloc.intervals[v].ordinal):
         aliases = sets[leader]

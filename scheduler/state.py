@@ -189,6 +189,26 @@ def function_ops(module: Module) -> list[Operation]:
     ]
 
 
+def has_unknown_lifetime(module: Module) -> bool:
+    """Whether some resource of ``module`` still has an unknown lifetime (``!stream.resource<*>``): a
+    result of an op or an argument of a block, at any depth (one walk, stopping at the first)."""
+    stack = [module.op]
+    while stack:
+        op = stack.pop()
+        for v in op.results:
+            t = v.type
+            if isinstance(t, T.ResourceType) and t.lifetime == "*":
+                return True
+        for region in op.regions:
+            for block in region.blocks:
+                for a in block.args:
+                    t = a.type
+                    if isinstance(t, T.ResourceType) and t.lifetime == "*":
+                        return True
+                stack.extend(block.ops)
+    return False
+
+
 def prepare(module: Module) -> list[Operation]:
     """Flatten the async-form execution regions of the input into their blocks, each kept as one region
     (a :class:`PinnedRegion`, see :func:`prepare_pinned`); returns the functions."""
@@ -367,23 +387,20 @@ def erase_ops(ops: list[Operation], block: Block) -> None:
     The erased ops are detached (no parent, no longer users of anything) and must not be used again.
     """
     dead = {id(op) for op in ops}
+    # A use goes when its user is one of ``ops`` or nested in one of them that stands in ``block`` (the
+    # ops of those walks: the user's ancestor in ``block`` is erased), found by identity, not by
+    # climbing from every user to its ancestor in ``block``.
+    gone = set(dead)
     touched: dict[int, Value] = {}
     for op in ops:
-        for inner in op.walk():
+        inside = op.parent is block
+        for inner in op.walk() if op.regions else (op,):
+            if inside:
+                gone.add(id(inner))
             for v in inner.operands:
                 touched[id(v)] = v
     for v in touched.values():
-        v.uses[:] = [
-            u
-            for u in v.uses
-            if id(u[0]) not in dead and (u[0].parent is block or id(_top_of(u[0], block)) not in dead)
-        ]
+        v.uses[:] = [u for u in v.uses if id(u[0]) not in gone]
     block.ops[:] = [op for op in block.ops if id(op) not in dead]
     for op in ops:
         op.parent = None
-
-
-def _top_of(op: Operation, block: Block) -> Operation:
-    while op.parent is not block and op.parent_op is not None:
-        op = op.parent_op
-    return op
