@@ -47,20 +47,16 @@ def _uniform(value: Value) -> bool:
 def _captures_dynamic_uniforms(op: Operation) -> bool:
     if any(_uniform(v) and not _static(v) for v in op.operands):
         return True
-    # Per value used in the region: whether it passes (not a uniform, defined inside the region, or static).
-    # A region of thousands of dispatches uses a few distinct offsets and lengths thousands of times: each
-    # value is looked at once.
-    passes: dict[Value, bool] = {}
+    # Each value used in the region, once: a region of thousands of dispatches uses a few distinct offsets
+    # and lengths thousands of times (gathered per op by one set update, not a step per use). A value
+    # passes if it is not a uniform, is defined inside the region, or is static; the answer is the same in
+    # any order.
+    used: set[Value] = set()
+    add_uses = used.update
     for inner in op.walk():
-        if inner is op:
-            continue
-        for v in inner._operands:
-            ok = passes.get(v)
-            if ok is None:
-                ok = passes[v] = not isinstance(v.type, _UNIFORM_TYPES) or _inside(v, op) or _static(v)
-            if not ok:
-                return True
-    return False
+        if inner is not op:
+            add_uses(inner._operands)
+    return any(isinstance(v.type, _UNIFORM_TYPES) and not _inside(v, op) and not _static(v) for v in used)
 
 
 def _inside(value: Value, op: Operation) -> bool:

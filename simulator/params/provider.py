@@ -80,7 +80,7 @@ class _Call:
 
 
 class ParameterProvider:
-    """Serves parameter ops for one run. ``log`` holds a :class:`BatchRecord` per executed step."""
+    """Serves parameter ops for one run. :attr:`log` gives a :class:`BatchRecord` per executed step."""
 
     #: Run allocas and plain storage reads and writes as :class:`~simulator.params.steps.StepRun` (event
     #: callbacks) rather than processes: the same events and results, less work per event. Tests turn it
@@ -114,7 +114,8 @@ class ParameterProvider:
         self.steps = 0
         self.timelines_used = 0
         self.imports = 0
-        self.log: list[BatchRecord] = []
+        # A BatchRecord's fields per executed step, as a tuple (a large load executes tens of thousands).
+        self.log_rows: list[tuple[int, str, tuple[str, ...], int, int, int, int]] = []
         self.plans: list[BatchPlan] = []
         # Reads and writes go straight to storage (no page cache, parameters not in host memory).
         self._direct = self.page_cache is None and self.config.kind != "host"
@@ -122,6 +123,12 @@ class ParameterProvider:
         # stream.cmd.parameter.load of one initializer) each get their own lanes, so no two slices overlap.
         self._busy_lanes: set[tuple[str, int]] = set()
         self._paths: dict[Any, pathlib.Path] = {}
+
+    @property
+    def log(self) -> list[BatchRecord]:
+        """A :class:`BatchRecord` per executed step (and per call's flush barrier), in the order they ended;
+        made from :attr:`log_rows` when asked (a new list each time)."""
+        return [BatchRecord(*row) for row in self.log_rows]
 
     # -- checking ------------------------------------------------------------------------------------
 
@@ -267,7 +274,7 @@ class ParameterProvider:
         span = engine.trace.add_span(queue.lane(lane), "parameter flush barrier", "sync", start, dur, args)
         for src in spans or flows_from:
             engine.trace.add_flow(src, span)
-        self.log.append(BatchRecord(call.number, "barrier", (), -1, start, engine.now))
+        self.log_rows.append((call.number, "barrier", (), -1, start, engine.now, 0))
         return span.id
 
     def _file_id(self, scope: str, entry: ParameterEntry) -> Hashable:
@@ -341,7 +348,7 @@ class ParameterProvider:
                             "parameter": parameter, "bytes": nbytes}).id  # fmt: skip
                 for src in spans:
                     trace.add_flow(src, last)
-                self.log.append(BatchRecord(call.number, kind, keys, timeline, start, int(env.now), step.length_bytes))
+                self.log_rows.append((call.number, kind, keys, timeline, start, int(env.now), step.length_bytes))
                 sems[timeline].signal(step.signal, last)
                 return
             args = {"op": call.op_name, "loc": call.loc, "affinity": call.affinity, "timeline": timeline,
@@ -365,7 +372,7 @@ class ParameterProvider:
                     {**args, "bytes": step.length_bytes, "offset": step.offset_bytes,
                      "verb": "write" if kind == "write" else "read", "aggregate": True},
                 ).id  # fmt: skip
-            self.log.append(BatchRecord(call.number, kind, keys, timeline, start, int(env.now), step.length_bytes))
+            self.log_rows.append((call.number, kind, keys, timeline, start, int(env.now), step.length_bytes))
             sems[timeline].signal(step.signal, last)
         except UnsupportedConstructError:
             raise

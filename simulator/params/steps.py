@@ -306,9 +306,9 @@ class StepRun(simpy.Event):
 
     def _done(self, last: int) -> None:
         ctx, step = self.ctx, self.step
-        ctx.provider.log.append(
-            BatchRecord(ctx.call.number, step.kind, self._keys, step.timeline, self._start_ns,
-                        int(ctx.env._now), step.length_bytes)
+        ctx.provider.log_rows.append(
+            (ctx.call.number, step.kind, self._keys, step.timeline, self._start_ns, int(ctx.env._now),
+             step.length_bytes)
         )  # fmt: skip
         ctx.sems[step.timeline].signal(step.signal, last)
         # self._end(True, None), inlined (once per step)

@@ -17,7 +17,7 @@ from simulator.archives import ParameterEntry, ParameterIndex
 from simulator.errors import DeviceFailure
 from simulator.params import ParameterProvider
 from simulator.params.programs import parameter_load_program
-from simulator.params.steps import StepRun
+from simulator.params.steps import BatchRecord, StepRun
 
 # These tests read IREE pretty text: skip without IREE, fail under STREAMSIM_REQUIRE_IREE=1.
 pytestmark = pytest.mark.usefixtures("iree")
@@ -115,3 +115,39 @@ def test_a_missing_key_fails_alike(
     )
     assert "no parameter 'zz'" in out[0][2]
     _same(out)
+
+
+def test_the_log_records_every_step_alike(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The provider's log: a BatchRecord per step of each call's plan and one per flush barrier, the same
+    records whether the steps ran as callbacks or as processes (kept as rows, made into records when
+    asked)."""
+    sizes = [(f"w{i}", 4096 + 64 * i) for i in range(12)]
+    index = ParameterIndex()
+    for key, n in sizes:
+        index.add(ParameterEntry.virtual(key, n), scope="model")
+    program = parse_program(parameter_load_program(sizes, mode="load"), filename="t.mlir")
+    made: list[ParameterProvider] = []
+    init = ParameterProvider.__init__
+
+    def keep(self: ParameterProvider, *args: Any, **kwargs: Any) -> None:
+        init(self, *args, **kwargs)
+        made.append(self)
+
+    monkeypatch.setattr(ParameterProvider, "__init__", keep)
+    logs = []
+    for callback in (True, False):
+        monkeypatch.setattr(ParameterProvider, "callback_steps", callback)
+        made.clear()
+        Session("cpu").run_sync(program, parameters=index, timing_only=True)
+        (provider,) = made
+        log = provider.log
+        assert all(isinstance(r, BatchRecord) for r in log)
+        steps = [s for plan in provider.plans for s in plan.steps]
+        assert sorted((r.kind, r.keys) for r in log if r.kind != "barrier") == sorted(
+            (s.kind, (f"model::w{s.items[0]}",)) for s in steps
+        )
+        assert [r.kind for r in log].count("barrier") == len(provider.plans) == 1
+        assert all(r.end_ns >= r.start_ns for r in log)
+        assert {r.length_bytes for r in log if r.kind == "read"} == {n for _, n in sizes}
+        logs.append(log)
+    assert logs[0] == logs[1] and len(logs[0]) == 2 * len(sizes) + 1
