@@ -276,7 +276,15 @@ class Recorder:
                     None, cost, affinity, exe.entry_text
                 )
         else:
-            args = _span_args(facts.loc_text, cost, affinity, exe.entry_text)
+            # _span_args(facts.loc_text, cost, affinity, exe.entry_text), written out (once per dispatch)
+            args = {
+                "op": "stream.cmd.dispatch",
+                "loc": facts.loc_text,
+                "bytes": cost.bytes_read + cost.bytes_written,
+                "flops": cost.flops,
+                "affinity": affinity,
+                "entry_point": exe.entry_text,
+            }
         return DispatchCmd(exe, vals, shape.bounds, lengths, accesses, cost, dur, args, op)
 
     def _call(self, op: Operation, env: dict[Any, Any], device: Device) -> CallCmd:

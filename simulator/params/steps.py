@@ -56,8 +56,8 @@ class BatchRecord:
 class CallSteps:
     """What every step of one provider call shares (made once per call, not once per step)."""
 
-    __slots__ = ("call", "device", "engine", "env", "flows_from", "provider", "sems", "storage", "trace",
-                 "tracks", "with_data")  # fmt: skip
+    __slots__ = ("call", "device", "engine", "env", "flows_from", "pool", "provider", "sems", "storage",
+                 "trace", "tracks", "transfer_ns", "with_data")  # fmt: skip
 
     def __init__(
         self,
@@ -78,8 +78,10 @@ class CallSteps:
         self.sems = sems
         self.tracks = tracks
         self.device = queue.device
+        self.pool = queue.device.pool  # (a property: looked up once per call, not per alloca)
         self.flows_from = flows_from
         self.with_data = with_data
+        self.transfer_ns: dict[int, int] = {}  # a read's or write's transfer time by its length
 
 
 class StepRun(simpy.Event):
@@ -139,7 +141,12 @@ class StepRun(simpy.Event):
                                             s.value)  # fmt: skip
                     self.callbacks = [self._wait]
                     self._value = PENDING
-                    s.wake(self, v)  # (s.event_for(env, v) with this event)
+                    # s.wake(self, v) (s.event_for(env, v) with this event), inlined (once per wait)
+                    pending = s._waiters.get(v)
+                    if pending is None:
+                        s._waiters[v] = [(next(s._order), self)]
+                    else:
+                        pending.append((next(s._order), self))
                     return
             self._begin()
         except BaseException as exc:
@@ -168,13 +175,13 @@ class StepRun(simpy.Event):
         self._parameter = keys[0] if len(keys) == 1 else f"{len(keys)} parameters"
         if step.kind == "alloca":
             nbytes = 0
-            device = ctx.device
+            pool = ctx.pool
             for i in items:
                 buffer = call.requests[i].resource.buffer
-                buffer.materialize(device.pool, with_data=ctx.with_data, what=call.where)
+                buffer.materialize(pool, with_data=ctx.with_data, what=call.where)
                 nbytes += buffer.size_bytes
             self._nbytes = nbytes
-            dur = device.spec.queue_op_overhead_ns
+            dur = ctx.device.spec.queue_op_overhead_ns
             if dur:
                 if dur < 0:
                     raise ValueError(f"Negative delay {dur}")
@@ -236,7 +243,11 @@ class StepRun(simpy.Event):
 
     def _granted(self, _event: simpy.Event) -> None:
         try:
-            dur = ceil_ns(self.step.length_bytes / self.ctx.storage.spec.bandwidth_bytes_per_s)
+            # ceil_ns(length / bandwidth), once per length a call moves (a load moves a few distinct ones)
+            ctx, length = self.ctx, self.step.length_bytes
+            dur = ctx.transfer_ns.get(length)
+            if dur is None:
+                dur = ctx.transfer_ns[length] = ceil_ns(length / ctx.storage.spec.bandwidth_bytes_per_s)
             if dur < 0:
                 raise ValueError(f"Negative delay {dur}")
             self.callbacks = [self._moved]  # env.timeout(dur) with this callback: this event
