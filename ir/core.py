@@ -23,7 +23,7 @@ if TYPE_CHECKING:
     from ir.types import Type
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class SourceLocation:
     """Where an op was read from: ``file:line:col`` (1-based)."""
 
@@ -33,6 +33,42 @@ class SourceLocation:
 
     def __str__(self) -> str:
         return f"{self.filename}:{self.line}:{self.col}"
+
+
+_new_object = object.__new__
+_set_filename = SourceLocation.filename.__set__  # type: ignore[attr-defined,misc]
+_set_line = SourceLocation.line.__set__  # type: ignore[attr-defined,misc]
+_set_col = SourceLocation.col.__set__  # type: ignore[attr-defined,misc]
+
+
+def source_location(filename: str, line: int, col: int) -> SourceLocation:
+    """``SourceLocation(filename, line, col)`` made with its slots' setters: the frozen dataclass's
+    ``__init__`` sets each field through ``object.__setattr__``, and the parser makes one per op."""
+    location = _new_object(SourceLocation)
+    _set_filename(location, filename)
+    _set_line(location, line)
+    _set_col(location, col)
+    return location
+
+
+class _Empty(list):  # type: ignore[type-arg]
+    """The empty list every op without results, regions or successors shares (a list each was 56 bytes
+    an op). Nothing adds to those lists in place but :meth:`Operation.add_region`, which first gives the
+    op a list of its own; any other change raises (clearing, which leaves it as it is, is allowed)."""
+
+    __slots__ = ()
+
+    def _shared(self, *args: object, **kwargs: object) -> None:
+        raise IRError("an op's shared empty list (no results, regions or successors) cannot change in place")
+
+    append = extend = insert = pop = remove = sort = reverse = __setitem__ = __delitem__ = _shared
+    __iadd__ = __imul__ = _shared  # type: ignore[assignment]
+
+    def clear(self) -> None:
+        return None
+
+
+_EMPTY: list = _Empty()  # type: ignore[type-arg]
 
 
 class Value:
@@ -136,13 +172,15 @@ class Operation:
                 raise IRError(f"{self.op_name}: operand {i} is not a Value: {v!r}")
             v.uses.append((self, i))
             append(v)
-        self.results = [OpResult(t, self, i) for i, t in enumerate(result_types)]
-        self.properties: dict[str, Attribute] = dict(properties or {})
-        self.attributes: dict[str, Attribute] = dict(attributes or {})
-        self.regions: list[Region] = []
+        self.results: list[OpResult] = (
+            [OpResult(t, self, i) for i, t in enumerate(result_types)] if result_types else _EMPTY
+        )
+        self.properties: dict[str, Attribute] = dict(properties) if properties else {}
+        self.attributes: dict[str, Attribute] = dict(attributes) if attributes else {}
+        self.regions: list[Region] = _EMPTY
         for r in regions:
             self.add_region(r)
-        self.successors = list(successors)
+        self.successors: list[Block] = list(successors) if successors else _EMPTY
         self.parent: Block | None = None
         self.location = location
         self.debug_loc: str | None = None  # a trailing `loc(...)` kept verbatim
@@ -197,7 +235,10 @@ class Operation:
         if region.parent is not None:
             raise IRError(f"{self.op_name}: region already belongs to {region.parent.op_name}")
         region.parent = self
-        self.regions.append(region)
+        if not self.regions:
+            self.regions = [region]  # (the op's own list, in place of the shared empty one)
+        else:
+            self.regions.append(region)
         return region
 
     @property

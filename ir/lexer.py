@@ -9,7 +9,7 @@ from __future__ import annotations
 import bisect
 import re
 
-from ir.core import SourceLocation
+from ir.core import SourceLocation, source_location
 from ir.errors import ParseError
 
 _WS = re.compile(r"(?:\s+|//[^\n]*)*")
@@ -62,7 +62,7 @@ class Lexer:
         if self._line_starts is None:
             self._line_starts = [0] + [m.end() for m in re.finditer("\n", self.text)]
         line = bisect.bisect_right(self._line_starts, pos)
-        return SourceLocation(self.filename, line, pos - self._line_starts[line - 1] + 1)
+        return source_location(self.filename, line, pos - self._line_starts[line - 1] + 1)
 
     def error(self, message: str, pos: int | None = None) -> ParseError:
         return ParseError(message, location=self.location(pos))
