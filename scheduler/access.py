@@ -156,7 +156,9 @@ def static_index(v: Value | int | None) -> int | None:
         return None
     op = v.defining_op
     if op is not None and op.op_name == "arith.constant":
-        attr = op.attr("value")
+        attr = op.properties.get("value")  # op.attr("value"), written out
+        if attr is None:
+            attr = op.attributes.get("value")
         if isinstance(attr, A.IntegerAttr):
             return attr.value
     return None
@@ -176,6 +178,12 @@ def is_resource(v: Value) -> bool:
 def _rng(offset: Value, length: Value) -> tuple[int | Value, int | Value]:
     so, sl = static_index(offset), static_index(length)
     return (so if so is not None else offset), (sl if sl is not None else length)
+
+
+def _static_or(v: Value) -> int | Value:
+    """``v``'s integer when it is static, else ``v`` (``_rng(v, v)[1]``)."""
+    s = static_index(v)
+    return s if s is not None else v
 
 
 def op_info(op: Operation) -> OpInfo:
@@ -219,11 +227,12 @@ def _async_accesses(op: Operation) -> tuple[list[Access], dict[int, Value]]:
     tied: dict[int, Value] = {}
     if isinstance(op, D.AsyncDispatchOp):
         ties = tied_operands(op)
+        any_tie = any(t >= 0 for t in ties)
         operands = op.resource_operands
-        res_ops = [v for v in operands if is_resource(v)]
+        res_ops = [v for v in operands if isinstance(v.type, T.ResourceType)]
         offsets, lengths = op.resource_operand_offsets, op.resource_operand_lengths
         for i, v in enumerate(res_ops):
-            tied_results = [r for r, t in enumerate(ties) if t >= 0 and operands[t] is v]
+            tied_results = [r for r, t in enumerate(ties) if t >= 0 and operands[t] is v] if any_tie else []
             mode = READ_WRITE if tied_results else READ
             off, ln = _rng(offsets[i], lengths[i])
             acc.append(Access(v, mode, off, ln))
@@ -232,19 +241,19 @@ def _async_accesses(op: Operation) -> tuple[list[Access], dict[int, Value]]:
                 tied[r] = v
         for r, (res, size) in enumerate(zip(op.results, op.result_sizes)):
             if r not in tied and is_resource(res):
-                acc.append(Access(res, WRITE, 0, _rng(size, size)[1]))
+                acc.append(Access(res, WRITE, 0, _static_or(size)))
         return acc, tied
     if isinstance(op, (D.AsyncAllocaOp, D.AsyncConstantOp, D.AsyncSplatOp)):
         size = op.storage_size if isinstance(op, D.AsyncAllocaOp) else op.result_size
-        acc.append(Access(op.result, WRITE, 0, _rng(size, size)[1]))
+        acc.append(Access(op.result, WRITE, 0, _static_or(size)))
         return acc, tied
     if isinstance(op, (D.AsyncCloneOp, D.AsyncTransferOp)):
-        acc.append(Access(op.source, READ, 0, _rng(op.source_size, op.source_size)[1]))
-        acc.append(Access(op.result, WRITE, 0, _rng(op.result_size, op.result_size)[1]))
+        acc.append(Access(op.source, READ, 0, _static_or(op.source_size)))
+        acc.append(Access(op.result, WRITE, 0, _static_or(op.result_size)))
         return acc, tied
     if isinstance(op, D.AsyncSliceOp):
         acc.append(Access(op.source, READ, *_rng(op.source_offset, op.result_size)))
-        acc.append(Access(op.result, WRITE, 0, _rng(op.result_size, op.result_size)[1]))
+        acc.append(Access(op.result, WRITE, 0, _static_or(op.result_size)))
         return acc, tied
     if isinstance(op, D.AsyncCopyOp):
         acc.append(Access(op.source, READ, *_rng(op.source_offset, op.length)))
@@ -258,7 +267,7 @@ def _async_accesses(op: Operation) -> tuple[list[Access], dict[int, Value]]:
         tied[0] = op.target
         return acc, tied
     if isinstance(op, D.AsyncUpdateOp):
-        acc.append(Access(op.update, READ, 0, _rng(op.update_size, op.update_size)[1]))
+        acc.append(Access(op.update, READ, 0, _static_or(op.update_size)))
         acc.append(Access(op.target, READ_WRITE, *_rng(op.target_offset, op.update_size)))
         acc.append(Access(op.result, READ_WRITE, *_rng(op.target_offset, op.update_size)))
         tied[0] = op.target

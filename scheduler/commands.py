@@ -19,6 +19,7 @@ size operand is used). The commands are IREE's ScheduleAllocation lowering of ea
 
 from __future__ import annotations
 
+import contextlib
 from collections.abc import Callable
 
 from ir import Builder, Operation, Value
@@ -131,6 +132,8 @@ def _dispatch(op: D.AsyncDispatchOp, b: Builder, at: At, add: Add) -> None:
     entry_points = op.attr("entry_points")
     if entry_points is None:
         raise UnsupportedOpError(f"{op.describe()}: no entry_points")
+    with contextlib.suppress(TypeError):  # an attribute holding something unhashable is kept as it is
+        entry_points = _ENTRY_POINTS.setdefault(entry_points, entry_points)
     workload = op.workload
     b.create(
         "stream.cmd.dispatch",
@@ -147,8 +150,10 @@ def _dispatch(op: D.AsyncDispatchOp, b: Builder, at: At, add: Add) -> None:
 
 
 #: The attributes a dispatch command is given, one object per distinct value (they are immutable): tens of
-#: thousands of commands share a handful of segment sizes and access lists.
+#: thousands of commands share a handful of segment sizes, access lists and entry points (the simulator's
+#: recorder can then know a dispatch's facts by the attributes' identity).
 _SEGMENT_SIZES: dict[tuple[int, ...], A.DenseArrayAttr] = {}
+_ENTRY_POINTS: dict[A.Attribute, A.Attribute] = {}  # the first of equal entry_points attributes
 _ACCESSES: dict[tuple[int, ...], A.ArrayAttr] = {}
 
 

@@ -129,22 +129,28 @@ def cse(func: Operation) -> int:
 
 
 class _Scope:
-    """Known ops by hash, chained to the enclosing scope (MLIR's ScopedHashTable)."""
+    """Known ops by key, chained to the enclosing scope (MLIR's ScopedHashTable). The ops are kept by the
+    key's hash with the key beside them: a key's hash (which hashes its attributes and types) is taken
+    once per op, not again in every enclosing scope; the ops of one key are still found in the order they
+    were recorded, those of keys that are equal (``==``) alike."""
 
     __slots__ = ("known", "parent")
 
     def __init__(self, parent: _Scope | None) -> None:
         self.parent = parent
-        self.known: dict[tuple[object, ...], list[Operation]] = {}
+        self.known: dict[int, list[tuple[tuple[object, ...], Operation]]] = {}
 
-    def lookup(self, key: tuple[object, ...], op: Operation) -> Operation | None:
+    def lookup(self, key: tuple[object, ...], digest: int, op: Operation) -> Operation | None:
         scope: _Scope | None = self
         while scope is not None:
-            for other in scope.known.get(key, ()):
-                if equivalent(other, op):
+            for known, other in scope.known.get(digest, ()):
+                if known == key and equivalent(other, op):
                     return other
             scope = scope.parent
         return None
+
+    def record(self, key: tuple[object, ...], digest: int, op: Operation) -> None:
+        self.known.setdefault(digest, []).append((key, op))
 
 
 class _Driver:
@@ -167,31 +173,40 @@ class _Driver:
         visit(region.blocks[0], _Scope(outer))
 
     def block(self, block: Block, scope: _Scope) -> None:
-        for op in list(block.ops):
+        ops = list(block.ops)
+        last = ops[-1] if ops else None
+        for op in ops:
             if op.regions:
                 inner = _Scope(None) if type(op).isolated_from_above else scope
                 for region in op.regions:
                     self.region(region, inner)
+            # a terminator is the block's last op (_terminator), which CSE leaves
+            if op is last and _terminator(op):
+                continue
             self.operation(op, scope)
 
     def operation(self, op: Operation, scope: _Scope) -> None:
-        if _terminator(op):
+        free = effect_free(op)
+        if free or op.op_name in ALLOCATING_OPS:
+            for r in op.results:
+                if r.uses:
+                    break
+            else:
+                self.erased.append(op)  # isOpTriviallyDead
+                return
+        if not free:
             return
-        if all(not r.uses for r in op.results) and (op.op_name in ALLOCATING_OPS or effect_free(op)):
-            self.erased.append(op)  # isOpTriviallyDead
-            return
-        if not effect_free(op):
-            return
-        if any(len(r.blocks) > 1 for r in op.regions):
+        if op.regions and any(len(r.blocks) > 1 for r in op.regions):
             return
         key = _key(op)
-        existing = scope.lookup(key, op)
+        digest = hash(key)
+        existing = scope.lookup(key, digest, op)
         if existing is not None:
             for mine, theirs in zip(op.results, existing.results):
                 mine.replace_all_uses_with(theirs)
             self.erased.append(op)
             return
-        scope.known.setdefault(key, []).append(op)
+        scope.record(key, digest, op)
 
 
 _TERMINATOR_SUFFIXES = ("yield", "return", "condition", ".br", ".cond_br", ".switch", "unreachable")
@@ -209,12 +224,13 @@ def _terminator(op: Operation) -> bool:
 
 def _key(op: Operation) -> tuple[object, ...]:
     """MLIR's hash of an op for CSE: name, operands (by identity), result types, properties; not regions."""
+    props, attrs = op.properties, op.attributes
     return (
         op.op_name,
         tuple(id(v) for v in op.operands),
         tuple(r.type for r in op.results),
-        tuple(sorted(op.properties.items())),
-        tuple(sorted(op.attributes.items())),
+        tuple(sorted(props.items()) if len(props) > 1 else props.items()),
+        tuple(sorted(attrs.items()) if len(attrs) > 1 else attrs.items()),
         len(op.regions),
     )
 

@@ -57,8 +57,9 @@ def build_graph(block: Block) -> nx.DiGraph[int]:
     # them one by one gives, at a fraction of networkx's cost per call).
     edges: dict[tuple[int, int], str] = {}
     for i, op in enumerate(ops):
-        tied_values = {id(v) for v in infos[i].tied.values()}
-        for v in _used_values(op):
+        tied = infos[i].tied
+        tied_values = {id(v) for v in tied.values()} if tied else ()
+        for v in _used_values(op) if op.regions else op.operands:
             d = v.defining_op
             if d is None:
                 continue

@@ -120,15 +120,21 @@ def partition_execution(
     nested_of: dict[int, int] = {}
     deferred = {s for ss in sync_ops.values() for s in ss}
 
+    clones_of: dict[int, bool] = {}  # clones_node's answers: the graph does not change here
+
     def clones_node(n: int) -> bool:
         # A clone whose source a later op writes in place (a storage hazard edge, which IREE's graph has
         # not) is not copied into its consumers: a copy in a region after the write would read its bytes.
+        known = clones_of.get(n)
+        if known is not None:
+            return known
         op = node[n].get("op")
-        return (
+        answer = clones_of[n] = bool(
             op is not None
             and _clones(op, clone)
             and not any(succ[n][s].get("kind") == "hazard" for s in succ[n])
         )
+        return answer
 
     def can_add(n: int, op_hazards: int, ordinal: int, check_clones: bool = True) -> bool:
         info = node[n]["info"]

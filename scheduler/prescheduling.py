@@ -206,17 +206,24 @@ def canonicalize_async(func: Operation) -> bool:
     Pipeline cannot afford on programs of many thousands of ops.)"""
     any_change = False
     scope = func.regions[0]
+    forget_notes()  # what the patterns note is for the greedy driver: it would keep the ops alive
     for _ in range(_MAX_ROUNDS):
         changed = False
         for op in reversed(post_order(func)):
-            if op is func or op.parent is None or not op.is_inside(scope):
+            if op is func:
+                continue
+            block = op.parent
+            # op.is_inside(scope), answered at once for an op of the function's own block
+            if block is None or (block.parent is not scope and not op.is_inside(scope)):
                 continue
             if trivially_dead(op):
                 erase_tree(op)
                 changed = True
                 continue
-            changed |= any(p(op) for p in _PATTERNS.get(op.op_name, ()))
-            forget_notes()  # what the patterns note is for the greedy driver: it would keep the ops alive
+            patterns = _PATTERNS.get(op.op_name)
+            if patterns:
+                changed |= any(p(op) for p in patterns)
+                forget_notes()
         if not changed:
             return any_change
         any_change = True

@@ -264,10 +264,15 @@ def propagate_timepoints(state: ScheduleState) -> ScheduleState:
         plan.host_awaited = {p: [] for p in range(len(plan.partitions))}
         plan.awaited = {p: [] for p in range(len(plan.partitions))}
         plan.barriers = {p: [] for p in range(len(plan.partitions))}
-        for u, v in g.edges:
-            pu, pv = owner.get(u), owner.get(v)
-            if pu is not None and pv is not None and pu != pv:
-                plan.deps[pv].add(pu)
+        node, succ, _ = adjacency(g)
+        for u, nbrs in succ.items():  # g.edges, in its order
+            pu = owner.get(u)
+            if pu is None:
+                continue
+            for v in nbrs:
+                pv = owner.get(v)
+                if pv is not None and pu != pv:
+                    plan.deps[pv].add(pu)
         _consume_host_awaits(plan, owner)
         # awaits left without users by that go (emit erases them): they make no host use
         gone = {id(a) for a in plan.consumed_awaits if not any(r.uses for r in a.results)}
@@ -279,12 +284,13 @@ def propagate_timepoints(state: ScheduleState) -> ScheduleState:
             pinned = plan.pinned_partition.get(p)
             # host uses of a kept region's results that the input left unawaited stay so
             unawaited = {(id(u), i) for u, i in pinned.unawaited} if pinned is not None else set()
+            pairs = unawaited | through  # uses by (user, operand index) that make no host await here
             for n in part.nodes:
-                for res in g.nodes[n]["op"].results:
+                for res in node[n]["op"].results:
                     if not is_resource(res):
                         continue
                     for user, i in res.uses:
-                        if (id(user), i) in unawaited or (id(user), i) in through or id(user) in gone:
+                        if id(user) in gone or (pairs and (id(user), i) in pairs):
                             continue
                         if isinstance(user, TimepointBarrierOp) and user.parent is plan.block:
                             if id(user) not in barrier_of:

@@ -28,7 +28,7 @@ from scheduler.access import (
     pure_nested,
 )
 from scheduler.errors import UnsupportedOpError
-from scheduler.graph import build_graph, top_level_ancestor
+from scheduler.graph import adjacency, build_graph, top_level_ancestor
 from scheduler.partition import Partition, check_partitions, partition_execution
 from scheduler.passes.schedule_execution import block_partitions, prefers_clone, rematerialize
 from scheduler.state import FunctionPlan, ScheduleState
@@ -328,15 +328,22 @@ def _in_dependency_order(g: nx.DiGraph[int], partitions: list[Partition]) -> tup
     dag.add_nodes_from(range(len(partitions)))
     # Dependencies through host ops count too: contract every non-partition node into its edges.
     reach: dict[int, set[int]] = {}
-    for n in sorted(g.nodes, reverse=True):
+    node, succ, _ = adjacency(g)
+    edges: list[tuple[int, int]] = []  # added at once, in the order found
+    for n in sorted(node, reverse=True):
         below: set[int] = set()
-        for s in g.successors(n):
-            if s in owner:
-                below.add(owner[s])
-            below |= reach.get(s, set())
+        for s in succ[n]:
+            o = owner.get(s)
+            if o is not None:
+                below.add(o)
+            r = reach.get(s)
+            if r:
+                below |= r
         reach[n] = below
-        if n in owner:
-            dag.add_edges_from((owner[n], q) for q in below if q != owner[n])
+        o = owner.get(n)
+        if o is not None:
+            edges.extend((o, q) for q in below if q != o)
+    dag.add_edges_from(edges)
     if not nx.is_directed_acyclic_graph(dag):
         return tuple(partitions)  # check_partitions names the cycle
     order = list(nx.lexicographical_topological_sort(dag))
