@@ -16,8 +16,9 @@ file's ``speed_reference`` table (:func:`record_round`)::
 
 A file measured again later appends its rounds. :func:`compare` then says, for the suite a machine was
 fitted on and the programs it predicts, how far apart the host's speed was when each was measured (the
-median over the references of the ratio of their minima), and :func:`drift` how far it moved within one
-file (the median over the references of max/min of their rounds).
+median over the references of the ratio of their minima), :func:`drift` how far it moved within one
+file (the median over the references of max/min of their rounds), and :func:`fast_rounds` how many of the
+file's rounds met its fastest speed.
 """
 
 from __future__ import annotations
@@ -147,6 +148,27 @@ def drift(data: Mapping[str, Any]) -> tuple[float, int] | None:
     return statistics.median(max(r) / min(r) for r in rows), max(len(r) for r in rows)
 
 
+def fast_rounds(data: Mapping[str, Any]) -> tuple[int, int] | None:
+    """How many of file ``data``'s rounds met the host's fastest speed: the median over its references
+    of the rounds within :data:`TOLERANCE` of that reference's minimum, and the most rounds a reference
+    has; None without a reference. A program's figure is its minimum over the rounds, so it is the fast
+    state's only if one of its rounds met that state: on a host that switches between speeds, the
+    fewer rounds met it, the likelier a program's minimum is a slower state's (more rounds help).
+
+    Examples
+    --------
+    >>> fast_rounds({"speed_reference": {"a": {"rounds_ns": [10, 14, 10]}, "b": {"rounds_ns": [20, 30, 29]}}})
+    (1, 3)
+    >>> fast_rounds({}) is None
+    True
+    """
+    rows = [e["rounds_ns"] for e in data.get(KEY, {}).values() if e.get("rounds_ns")]
+    if not rows:
+        return None
+    met = [sum(ns <= TOLERANCE * min(r) for ns in r) for r in rows]
+    return int(statistics.median_low(met)), max(len(r) for r in rows)
+
+
 def compare(
     measured: Mapping[str, Any], fitted: Mapping[str, Any]
 ) -> tuple[list[tuple[str, int, int]], float | None]:
@@ -194,7 +216,12 @@ def compare_lines(
                 " another host speed than the other file cannot be told"
             )
             continue
-        lines.append(f"{name}: speed reference over {d[1]} round(s) moved x{d[0]:.3f} (median max/min)")
+        fast = fast_rounds(data)
+        assert fast is not None  # a file with a drift has references
+        lines.append(
+            f"{name}: speed reference over {d[1]} round(s) moved x{d[0]:.3f} (median max/min); {fast[0]} of"
+            f" {fast[1]} round(s) within x{TOLERANCE} of its fastest (median)"
+        )
     rows, ratio = compare(measured, fitted)
     for program, a, b in rows:
         lines.append(
