@@ -29,7 +29,7 @@ from simulator.calibration import tiles
 from simulator.calibration.fit import CallSample, DispatchSample, fit_dispatch_model, fit_fixed_costs
 from simulator.calibration.pairing import dispatch_samples
 from simulator.calibration.provenance import device_workers
-from simulator.calibration.run import KNOBS, Case, call_samples, simulate_case, with_costs
+from simulator.calibration.run import KNOBS, Case, call_samples, fitted_dispatches, simulate_case, with_costs
 from simulator.errors import InputError
 from simulator.machine import Machine
 
@@ -67,7 +67,9 @@ def prepare(
     for case, ir, measured in entries:
         if progress is not None:
             progress(f"features of {case.name}")
-        samples[case.name] = tuple(dispatch_samples(measured, simulate_case(case, ir, zero)))
+        samples[case.name] = tuple(
+            dispatch_samples(fitted_dispatches(measured, device), simulate_case(case, ir, zero))
+        )
     every = fit_dispatch_model([s for v in samples.values() for s in v], workers=workers, row_tile=row_tile)
     calls = call_samples(entries, base, every, progress)
     return Prepared(base, workers, row_tile, samples, {c.program: dict(c.sensitivity) for c in calls})

@@ -12,7 +12,8 @@ rounds that profiled it (:func:`merge_dispatches`).
 
 On a device that runs a call's dispatches one after another inside the call (``local-sync``), the
 dispatches' minima cannot sum to more than the call's minimum; when they do (:func:`dispatch_excess`
-above 1), the profile met more load than the call's timing did, and the program is profiled again.
+above 1), the profile met more load than the call's timing did, and the program is profiled again; if
+they still do, the fit scales them down to the call (:func:`within_call`).
 """
 
 from __future__ import annotations
@@ -151,3 +152,28 @@ def dispatch_excess(entry: dict[str, Any]) -> float:
     if call <= 0:
         return 0.0
     return sum(float(d["min_ns"]) for d in entry.get("dispatches", ())) / call
+
+
+def within_call(entry: dict[str, Any]) -> dict[str, Any]:
+    """Measurement ``entry`` with its dispatch minima scaled down alike so that they sum to no more than
+    its call's minimum (the entry itself when they already do). For a device that runs a call's
+    dispatches one after another inside the call (``local-sync``): dispatches that sum to more than the
+    call were profiled in a slower state of the host than the call's fastest round met (a profile times
+    10-20 calls in one process, a call's timing 100), and the fitted dispatch model would price the
+    slow state. The fit uses this (:func:`~simulator.calibration.run.fit_machine`); the measurement a
+    prediction is checked against is left as it is.
+
+    Examples
+    --------
+    >>> e = {"call_ns": {"min_ns": 100}, "dispatches": [{"name": "a", "min_ns": 90}, {"name": "b", "min_ns": 60}]}
+    >>> [d["min_ns"] for d in within_call(e)["dispatches"]], [d["min_ns"] for d in e["dispatches"]]
+    ([60.0, 40.0], [90, 60])
+    >>> within_call({"call_ns": {"min_ns": 100}, "dispatches": [{"min_ns": 70}]})["dispatches"][0]["min_ns"]
+    70
+    """
+    excess = dispatch_excess(entry)
+    if excess <= 1.0:
+        return entry
+    out = dict(entry)
+    out["dispatches"] = [dict(d, min_ns=float(d["min_ns"]) / excess) for d in entry["dispatches"]]
+    return out

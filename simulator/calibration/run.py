@@ -490,6 +490,15 @@ def refine_fixed_costs(
     return current, errors
 
 
+def fitted_dispatches(measured: dict[str, Any], device: str) -> dict[str, Any]:
+    """The measurement the dispatch fit uses: on ``local-sync`` (one call runs its dispatches one after
+    another) dispatch minima bounded by the call's minimum (:func:`~simulator.calibration.rounds.
+    within_call`); as measured on other devices, whose workers may overlap a call's dispatches."""
+    from simulator.calibration.rounds import within_call
+
+    return within_call(measured) if device == "local-sync" else measured
+
+
 def fit_machine(
     base: dict[str, Any],
     cases: Sequence[tuple[Case, pathlib.Path, dict[str, Any]]],
@@ -513,7 +522,9 @@ def fit_machine(
         row_tile = tiles.row_tile(device) if device else 1
     samples: list[DispatchSample] = []
     for case, stream_ir, measured in cases:
-        samples += dispatch_samples(measured, simulate_case(case, stream_ir, with_costs(base, None, {})))
+        samples += dispatch_samples(
+            fitted_dispatches(measured, device), simulate_case(case, stream_ir, with_costs(base, None, {}))
+        )
     dispatch = fit_dispatch_model(samples, workers=workers, row_tile=row_tile)
     calls = call_samples(cases, base, dispatch, progress)
     knobs = [f"{t}.{k}" for t, k in KNOBS]

@@ -54,3 +54,34 @@ def test_unprepared_or_no_programs_are_rejected(entries: list) -> None:
         loo.fit_without(prepared, entries[:3], {e[0].name for e in entries})
     with pytest.raises(InputError, match="named twice"):
         loo.prepare(base_machine(DEVICE), [entries[0], entries[0]], DEVICE)
+
+
+def test_local_sync_fits_bound_the_dispatches_by_their_call(
+    entries: list, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A program whose dispatch minima sum to more than its call's (a profile in a slower state than the
+    call's fastest round) is fitted with them scaled down to the call: by fit_machine and by the shared
+    leave-one-out fits alike; without the bound the fit differs."""
+    from simulator.calibration import run
+    from simulator.calibration.rounds import dispatch_excess, within_call
+
+    base = base_machine(DEVICE)
+    slow = []
+    for case, ir, m in entries:
+        if case.name == "matmul_8x32x32_f32":
+            call = m["call_ns"]["min_ns"]
+            m = dict(m, dispatches=[dict(d, min_ns=3 * call) for d in m["dispatches"]])
+            assert dispatch_excess(m) == 3.0
+        slow.append((case, ir, m))
+    bounded = [(case, ir, within_call(m)) for case, ir, m in slow]
+    head = provenance(DEVICE, "t")
+
+    def model(fitted: list) -> object:
+        data = fit_machine(base, fitted, provenance=head)[0]
+        return machine_from_dict(data, source="t").devices[0].dispatch_model
+
+    assert model(slow) == model(bounded)
+    shared = loo.fit_without(loo.prepare(base, slow, DEVICE), slow, {"chain_8x16x16"})
+    assert shared.devices[0].dispatch_model == model([e for e in slow if e[0].name != "chain_8x16x16"])
+    monkeypatch.setattr(run, "fitted_dispatches", lambda measured, device: measured)
+    assert model(slow) != model(bounded)
