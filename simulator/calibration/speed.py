@@ -131,6 +131,11 @@ def minima(data: Mapping[str, Any]) -> dict[str, tuple[int, str]]:
     }
 
 
+def _rounds(data: Mapping[str, Any]) -> list[list[int]]:
+    """The rounds' minima of each of file ``data``'s references that has any."""
+    return [e["rounds_ns"] for e in data.get(KEY, {}).values() if e.get("rounds_ns")]
+
+
 def drift(data: Mapping[str, Any]) -> tuple[float, int] | None:
     """How far the host's speed moved while file ``data`` was measured: the median over its references
     of max/min of their rounds' minima, and the most rounds a reference has; None without a reference.
@@ -142,7 +147,7 @@ def drift(data: Mapping[str, Any]) -> tuple[float, int] | None:
     >>> drift({}) is None
     True
     """
-    rows = [e["rounds_ns"] for e in data.get(KEY, {}).values() if e.get("rounds_ns")]
+    rows = _rounds(data)
     if not rows:
         return None
     return statistics.median(max(r) / min(r) for r in rows), max(len(r) for r in rows)
@@ -162,7 +167,7 @@ def fast_rounds(data: Mapping[str, Any]) -> tuple[int, int] | None:
     >>> fast_rounds({}) is None
     True
     """
-    rows = [e["rounds_ns"] for e in data.get(KEY, {}).values() if e.get("rounds_ns")]
+    rows = _rounds(data)
     if not rows:
         return None
     met = [sum(ns <= TOLERANCE * min(r) for ns in r) for r in rows]

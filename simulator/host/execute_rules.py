@@ -276,15 +276,7 @@ class Recorder:
                     None, cost, affinity, exe.entry_text
                 )
         else:
-            # _span_args(facts.loc_text, cost, affinity, exe.entry_text), written out (once per dispatch)
-            args = {
-                "op": "stream.cmd.dispatch",
-                "loc": facts.loc_text,
-                "bytes": cost.bytes_read + cost.bytes_written,
-                "flops": cost.flops,
-                "affinity": affinity,
-                "entry_point": exe.entry_text,
-            }
+            args = _span_args(facts.loc_text, cost, affinity, exe.entry_text)
         return DispatchCmd(exe, vals, shape.bounds, lengths, accesses, cost, dur, args, op)
 
     def _call(self, op: Operation, env: dict[Any, Any], device: Device) -> CallCmd:

@@ -118,9 +118,7 @@ class Interpreter:
     # -- symbols ------------------------------------------------------------------------------------
 
     def symbol(self, op: Operation, attr: str = "callee") -> str:
-        ref = op.properties.get(attr)  # op.attr(attr), inlined (a global's load and store: once per run each)
-        if ref is None:
-            ref = op.attributes.get(attr)
+        ref = op.attr(attr)
         if isinstance(ref, SymbolRefAttr):
             return ref.root
         if isinstance(ref, StringAttr):

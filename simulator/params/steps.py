@@ -141,12 +141,7 @@ class StepRun(simpy.Event):
                                             s.value)  # fmt: skip
                     self.callbacks = [self._wait]
                     self._value = PENDING
-                    # s.wake(self, v) (s.event_for(env, v) with this event), inlined (once per wait)
-                    pending = s._waiters.get(v)
-                    if pending is None:
-                        s._waiters[v] = [(next(s._order), self)]
-                    else:
-                        pending.append((next(s._order), self))
+                    s.wake(self, v)  # (s.event_for(env, v) with this event)
                     return
             self._begin()
         except BaseException as exc:
