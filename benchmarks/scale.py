@@ -32,13 +32,29 @@ it again). Each of ``--repeats`` fresh processes reads it with ``traces.read_tra
 minimum CPU and wall seconds with the spread, the readers' peak RSS and the load average before and after.
 
 Event rates, counted alike on both sides as calls of ``simpy.Environment.step`` (one processed event
-each): the engine counts its steps (``Engine.events_processed``), and raw simpy runs ``--simpy-cycles``
+each): the engine counts the events it steps (``Engine.events_processed``; its loop is ``step`` written
+out, one count per event popped and processed) and times each batch of them (``Engine.batches``: events and
+CPU seconds per run of up to 2,000 events between two returns to the event loop), and raw simpy runs
 ``with res.request(): yield env.timeout(1)`` cycles of one process on a one-slot ``simpy.Resource``,
-stepping the environment itself. Both rates are events per second of CPU time of the stepping alone. Raw
-simpy runs in each timed child right after its simulate (best of three), and the ratio printed is each
-child's rate over that child's raw rate (the best child, ± the spread): the two rates measured in one process
-at one time, whatever the load does during the run. The parent's raw figure, from before the children, is
-printed too.
+counting its own ``env.step()`` calls. Both rates are events per second of CPU time of the stepping alone.
+Two ratios:
+
+- ``paired`` (the issue 20 figure): in each timed child, the simulate runs on an event loop beside a task
+  that, after every ``PAIRED_BATCHES`` (10) batches of the engine, runs a raw simpy burst of
+  ``PAIRED_CYCLES`` (10,000) cycles, and one more after the run; the collector is paused for both (the run
+  pauses it). The whole run's ratio is all the engine's events over the CPU seconds of its batches, over all
+  the bursts' events over theirs: the two sides take turns every few tens of milliseconds, so the host's
+  speed states (1.4x apart on the AMD host) fall on both alike. Per window (the batches between two bursts
+  over the burst after them) the median and range show the spread within the run. The simulate's figures
+  leave the bursts out (their CPU and wall seconds, set-up included, are taken off). ``long batches``:
+  the batches over ``LONG_BATCH`` (20) times the median batch's CPU, which run long stretches of host
+  interpretation (the initializer's parameter load, the recording of the main function's command buffer)
+  rather than events; the CPU they take beyond what their events would at the rate of the other batches
+  (the host's work in them), and the ratio of the other batches alone (the events proper).
+- ``event rate`` (per child): each child's whole event phase over raw simpy's best of three bursts of
+  ``--simpy-cycles`` cycles right after it (the best child, ± the spread): one long phase against short
+  bursts, it swings with the host's speed states (0.26-0.46 at 10,000 dispatches). The parent's raw figure,
+  from before the children, is printed too.
 
 CPU seconds depend on the machine's load (on a shared machine one CPU second does less work when the
 other CPU is busy too), so each size's line gives the load average before and after it, and ``--calls``
@@ -127,9 +143,20 @@ def child(path: pathlib.Path, count_calls: bool = False, simpy_cycles: int = 0) 
     timed("schedule", lambda: Pipeline.default().run(module))
     session = Session("cpu")
     x = np.zeros((8, 32), np.float32)
-    result = timed(
-        "simulate", lambda: session.run_sync(module, "main", [x], parameters=index, timing_only=True)
-    )
+    bursts: list[tuple[int, int, float, float, float]] = []
+
+    def simulate():  # type: ignore[no-untyped-def]
+        if not simpy_cycles:
+            return session.run_sync(module, "main", [x], parameters=index, timing_only=True)
+        run = session.invoke(module, "main", [x], parameters=index, timing_only=True)
+        return _paired_run(run, min(PAIRED_CYCLES, simpy_cycles), PAIRED_BATCHES, bursts)
+
+    result = timed("simulate", simulate)
+    if bursts:
+        # The bursts ran inside the simulate's clocks: their CPU and wall seconds are not the simulate's.
+        out["simulate"] -= sum(b[2] for b in bursts)
+        out["simulate wall"] -= sum(b[3] for b in bursts)
+        out.update(_paired(result.event_batches, bursts))
     # The Must-show figures of issue 20: parse + schedule + timing-only simulation (verify excluded), and
     # the peak RSS up to here (the trace write and read below keep the module and the run alive: the
     # whole child's peak is higher).
@@ -152,6 +179,93 @@ def child(path: pathlib.Path, count_calls: bool = False, simpy_cycles: int = 0) 
     out["collector total"] = collector["s"]
     out["peak MiB"] = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
     return out
+
+
+#: Engine batches (of ``simulator.engine.EVENTS_PER_BATCH`` events) per window of the paired measurement.
+PAIRED_BATCHES = 10
+#: Raw simpy cycles per burst of the paired measurement (about as many events as a window's).
+PAIRED_CYCLES = 10_000
+#: A batch is a long one (host interpretation) when its CPU seconds exceed this many times the median batch's.
+LONG_BATCH = 20
+
+
+def _paired_run(run, cycles: int, every: int, bursts: list[tuple[int, int, float, float, float]]):  # type: ignore[no-untyped-def]
+    """Drive the coroutine ``run`` (a ``Session.invoke``) on an event loop beside a task that, after every
+    ``every`` engine batches (the engine returns to the loop once per batch), runs a raw simpy burst of
+    ``cycles`` cycles and appends ``(batches before it, events, stepping CPU s, CPU s, wall s)`` to
+    ``bursts``; one more burst follows the run, for its last window (its first field: the loop's turns
+    during the run, one per batch but the last). Returns the run's result."""
+    import asyncio
+
+    box = []
+
+    async def main() -> None:
+        task = asyncio.ensure_future(run)
+        turns = 0
+        while True:
+            await asyncio.sleep(0)  # the engine steps one batch, then returns to the loop
+            if task.done():
+                break
+            turns += 1
+            if turns % every == 0:
+                bursts.append((turns, *_raw_burst(cycles)))
+        bursts.append((turns, *_raw_burst(cycles)))
+        box.append(task.result())  # (main returns None: asyncio.run formats the main task's result)
+
+    asyncio.run(main())
+    return box[0]
+
+
+def _raw_burst(cycles: int) -> tuple[int, float, float, float]:
+    wall, cpu = time.perf_counter(), time.process_time()
+    events, seconds = raw_simpy_events(cycles)
+    # The burst's whole clocks (set-up included), for taking it out of the simulate's; its rate counts the
+    # stepping alone, as the engine's batches count theirs.
+    return events, seconds, time.process_time() - cpu, time.perf_counter() - wall
+
+
+def _paired(
+    batches: list[tuple[int, float]], bursts: list[tuple[int, int, float, float, float]]
+) -> dict[str, float]:
+    """The paired figures of one run: its batches cut into windows at the bursts (a burst after ``t`` turns
+    of the loop follows batch ``t``); each window's engine rate over its burst's raw rate; the whole run's
+    ratio (all engine events over their CPU seconds, over all bursts' events over theirs); the long batches
+    (host interpretation) and the ratio of the rest."""
+    import statistics
+
+    windows = []  # (engine events, engine s, raw events, raw s)
+    lo = 0
+    for k, (turns, events, seconds, _cpu, _wall) in enumerate(bursts):
+        hi = len(batches) if k == len(bursts) - 1 else min(turns, len(batches))
+        part = batches[lo:hi]
+        if part:
+            windows.append((sum(n for n, _ in part), sum(s for _, s in part), events, seconds))
+        lo = hi
+    raw_rate = sum(w[2] for w in windows) / sum(w[3] for w in windows)
+    sim_events, sim_s = sum(n for n, _ in batches), sum(s for _, s in batches)
+    ratios = [(e / s) / (re / rs) for e, s, re, rs in windows if e and s > 0]
+    median = statistics.median(s for _, s in batches)
+    long = [(n, s) for n, s in batches if s > LONG_BATCH * median]
+    rest_events, rest_s = sim_events - sum(n for n, _ in long), sim_s - sum(s for _, s in long)
+    rest_rate = rest_events / rest_s if rest_s > 0 else 0.0
+    return {
+        "paired ratio": (sim_events / sim_s) / raw_rate,
+        "paired window median": statistics.median(ratios),
+        "paired window min": min(ratios),
+        "paired window max": max(ratios),
+        "paired windows": len(windows),
+        # The loop's turns during the run against the engine's batches (one turn after each but the last):
+        # 0 when the windows are cut where the bursts ran.
+        "paired misaligned": float(len(batches) - 1 != bursts[-1][0]),
+        "paired raw rate": raw_rate,
+        "batches": len(batches),
+        "long batches": len(long),
+        "long batch s": sum(s for _, s in long),
+        "long batch events": sum(n for n, _ in long),
+        # What the long batches took beyond their events at the rate of the rest: the host's work in them.
+        "long batch host s": sum(s - (n / rest_rate if rest_rate else 0.0) for n, s in long),
+        "paired ratio without long": rest_rate / raw_rate,
+    }
 
 
 def _counted(step: str, fn, out: dict[str, float]):  # type: ignore[no-untyped-def]
@@ -256,6 +370,13 @@ def _chrome_events(trace: object) -> int:
 
 def raw_simpy_rate(cycles: int) -> tuple[float, int]:
     """Events per CPU second of raw simpy: request/timeout/release cycles on a one-slot resource."""
+    n, seconds = raw_simpy_events(cycles)
+    return n / seconds, n
+
+
+def raw_simpy_events(cycles: int) -> tuple[int, float]:
+    """Raw simpy's events (``Environment.step`` calls) and the CPU seconds of stepping them: ``cycles``
+    request/timeout/release cycles of one process on a one-slot resource."""
     import simpy
 
     env = simpy.Environment()
@@ -273,7 +394,7 @@ def raw_simpy_rate(cycles: int) -> tuple[float, int]:
     while queue:
         step()
         n += 1
-    return n / (time.process_time() - start), n
+    return n, time.process_time() - start
 
 
 def _fmt(values: list[float], unit: str) -> str:
@@ -476,6 +597,39 @@ def _print_size(
             f"simpy's in that child right after its simulate, {min(runs['raw simpy']):,.0f}-"
             f"{max(runs['raw simpy']):,.0f} events/s; {rate / raw:.2f} of the parent's raw simpy above)"
         )
+    if "paired ratio" in runs:
+        _print_paired(runs)
+
+
+def _best(values: list[float]) -> str:
+    return f"{max(values):.2f} (±{max(values) - min(values):.2f})"
+
+
+def _print_paired(runs: dict[str, list[float]]) -> None:
+    """The paired measurement's lines: the best child ± the spread over the children (max - min)."""
+    best = max(range(len(runs["paired ratio"])), key=lambda i: runs["paired ratio"][i])
+    misaligned = " (windows not cut at the bursts: the loop's turns did not match the batches)" if max(
+        runs["paired misaligned"]
+    ) else ""
+    print(
+        f"  {'paired':12} {_best(runs['paired ratio'])} of raw simpy, the whole run (all the engine's events "
+        f"over their batches' CPU s, over the raw bursts' events over theirs; raw bursts of "
+        f"{PAIRED_CYCLES:,} cycles run between every {PAIRED_BATCHES} batches of the engine in the same child, "
+        f"{min(runs['paired raw rate']):,.0f}-{max(runs['paired raw rate']):,.0f} events/s); per window "
+        f"(best child, {int(runs['paired windows'][best])} windows): median "
+        f"{runs['paired window median'][best]:.2f}, {runs['paired window min'][best]:.2f}-"
+        f"{runs['paired window max'][best]:.2f}{misaligned}"
+    )
+    n, batches = int(runs["long batches"][best]), int(runs["batches"][best])
+    event_s = runs["event seconds"][best]
+    long_s, host_s = runs["long batch s"][best], runs["long batch host s"][best]
+    print(
+        f"  {'long batches':12} {n} of {batches} batches over {LONG_BATCH}x the median batch's CPU (host "
+        f"interpretation; best child): {long_s:.2f} s of {event_s:.2f} s event CPU ({long_s / event_s:.0%}) "
+        f"for {int(runs['long batch events'][best]):,} events; host CPU in them beyond their events at the "
+        f"rest's rate {host_s:.2f} s ({host_s / max(n, 1):.3f} s a batch); the rest "
+        f"{_best(runs['paired ratio without long'])} of raw simpy"
+    )
 
 
 def _print_growth(sizes: list[int], results: dict[int, dict[str, list[float]]]) -> None:

@@ -42,9 +42,13 @@ class Engine:
         self._semaphore_ids = itertools.count()
         self._tasks: set[asyncio.Future[Any]] = set()
         self.host_track = Track.host("main")
-        # simpy events processed (calls of Environment.step) and the CPU seconds spent stepping them.
+        # simpy events processed (calls of Environment.step) and the CPU seconds spent stepping them; and
+        # per batch (each run of up to events_per_batch events between two returns to the event loop), its
+        # events and CPU seconds: a batch that runs a long stretch of host interpretation (a large
+        # initializer's parameter load, the recording of a large command buffer) shows as a long one.
         self.events_processed = 0
         self.event_seconds = 0.0
+        self.batches: list[tuple[int, float]] = []
 
     @property
     def now(self) -> int:
@@ -108,14 +112,9 @@ class Engine:
     async def _drive(self, target: simpy.Process) -> Any:
         env = self.env
         batch = self.events_per_batch
-        clock = time.process_time
         while not target.processed:
             queue = env._queue  # simpy's heap; an empty heap means no scheduled event
-            start = clock()
-            try:
-                self._step(batch, target)
-            finally:
-                self.event_seconds += clock() - start
+            self._batch(batch, target)
             if target.processed:
                 break
             if not queue:
@@ -142,17 +141,24 @@ class Engine:
         gc.disable()
         try:
             while queue:
-                start = time.process_time()
-                try:
-                    self._step(self.events_per_batch, None)
-                finally:
-                    self.event_seconds += time.process_time() - start
+                self._batch(self.events_per_batch, None)
                 await asyncio.sleep(0)
         finally:
             if collecting:
                 gc.enable()
         if self._waits:
             raise DeadlockError(self.deadlock_message(after_return=True))
+
+    def _batch(self, limit: int, target: simpy.Event | None) -> None:
+        """:meth:`_step`, timed: its CPU seconds added to :attr:`event_seconds` and logged in :attr:`batches`."""
+        before = self.events_processed
+        start = time.process_time()
+        try:
+            self._step(limit, target)
+        finally:
+            seconds = time.process_time() - start
+            self.event_seconds += seconds
+            self.batches.append((self.events_processed - before, seconds))
 
     def _step(self, limit: int, target: simpy.Event | None) -> None:
         """Process up to ``limit`` events, as that many ``env.step()`` calls would, stopping early once

@@ -23,7 +23,7 @@ import gc
 import importlib.metadata
 import pathlib
 from collections.abc import Callable, Generator, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 import numpy as np
@@ -82,9 +82,11 @@ class InvocationResult:
     stats: Stats
     trace: Trace
     timing_only: bool
-    #: simpy events the engine processed (calls of ``Environment.step``) and the CPU seconds spent in them.
+    #: simpy events the engine processed (calls of ``Environment.step``) and the CPU seconds spent in them;
+    #: and both per batch of the engine, in order (:attr:`simulator.engine.Engine.batches`).
     events_processed: int = 0
     event_cpu_s: float = 0.0
+    event_batches: list[tuple[int, float]] = field(default_factory=list)
 
     def timeline(self, categories: tuple[str, ...] | None = None) -> list[tuple[str, str, int, int]]:
         return timeline(self.trace, categories=categories)
@@ -262,6 +264,7 @@ class Session:
             timing_only,
             events_processed=engine.events_processed,
             event_cpu_s=engine.event_seconds,
+            event_batches=engine.batches,
         )
 
 
