@@ -18,7 +18,7 @@ serve the request, and :class:`~simulator.errors.ArchiveError` from loading a ba
 from __future__ import annotations
 
 import os
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 
 import numpy as np
@@ -132,6 +132,11 @@ class ParameterIndex:
 
     def total_bytes(self, scope: str | None = None) -> int:
         return sum(entry.size_bytes for entry in self.entries(scope))
+
+    def scope_table(self, scope: str) -> Mapping[str, ParameterEntry] | None:
+        """The entries of ``scope`` by key (None for an unknown scope), for a caller looking up many keys
+        of one scope (a large load): not to be changed."""
+        return self._scopes.get(scope)
 
     def _scope(self, scope: str) -> dict[str, ParameterEntry]:
         try:

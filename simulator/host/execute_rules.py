@@ -89,7 +89,7 @@ class _OpFacts:
 class _ModuleFacts:
     """The facts of one module's dispatch ops, kept across its invocations (see :data:`_MODULE_FACTS`)."""
 
-    __slots__ = ("one_shot", "ops", "shapes")
+    __slots__ = ("by_attrs", "one_shot", "ops", "shapes")
 
     def __init__(self) -> None:
         self.ops: dict[Operation, _OpFacts] = {}
@@ -97,18 +97,32 @@ class _ModuleFacts:
         self.one_shot: dict[Operation, tuple[tuple[int, ...], bool]] = {}
         # Interned shapes by (entry point root, nested names, accesses, operand group bounds).
         self.shapes: dict[tuple[Any, ...], _Shape] = {}
+        # Shapes by the identity of what they are read from: the op class's operand layout and the
+        # entry_points, resource_accesses and operandSegmentSizes attributes. The scheduler gives the
+        # dispatches it makes one attribute per distinct value, so a program's thousands of dispatches
+        # read a few shapes; the values keep those objects alive (their ids stay theirs) and are compared
+        # by identity before a shape is trusted.
+        self.by_attrs: dict[tuple[int, int, int, int], tuple[Any, Any, Any, Any, _Shape]] = {}
 
     def read(self, op: Operation, entry: Any, acc: Any, seg: Any) -> _OpFacts:
         """The facts of a dispatch op read from its attributes (raises for a malformed dispatch)."""
+        layout = fields.layout_of(op)
+        known = self.by_attrs.get((id(layout), id(entry), id(acc), id(seg)))
+        if known is not None and known[0] is layout and known[1] is entry and known[2] is acc and known[3] is seg:
+            return _OpFacts(entry, acc, seg, op.location, known[4])
         ref = entry[0] if isinstance(entry, ArrayAttr) and len(entry) else None
         if not isinstance(ref, SymbolRefAttr):
             raise UnsupportedOpError(f"{op.describe()}: dispatch without an entry point")
         accesses = [ACCESS_NAMES.get(a.value if isinstance(a, IntegerAttr) else 3, "rw") for a in (acc or ())]
-        bounds = _bounds(op)
+        bounds = _bounds(op, layout)
         key = (ref.root, ref.nested, tuple(accesses), bounds)
         shape = self.shapes.get(key)
         if shape is None:
             shape = self.shapes[key] = _Shape(ref, accesses, bounds)
+        if entry is not None and acc is not None and seg is not None:
+            # (attributes read from the properties, where the op keeps them: not op.attr's fallbacks, which
+            # may be made afresh at each read)
+            self.by_attrs[(id(layout), id(entry), id(acc), id(seg))] = (layout, entry, acc, seg, shape)
         return _OpFacts(entry, acc, seg, op.location, shape)
 
 
@@ -129,10 +143,12 @@ _DISPATCH_GROUPS = (
 )
 
 
-def _bounds(op: Operation) -> tuple[int, ...]:
+def _bounds(op: Operation, layout: tuple[tuple[str, str], ...] | None = None) -> tuple[int, ...]:
     """Group boundaries of a dispatch's operands (workload, uniforms, resources, sizes, offsets,
-    lengths), from the op class's layout (the one schema, :mod:`simulator.host.fields`)."""
-    layout = fields.layout_of(op)
+    lengths), from the op class's layout (the one schema, :func:`simulator.host.fields.layout_of`; given
+    as ``layout`` when the caller has it)."""
+    if layout is None:
+        layout = fields.layout_of(op)
     seg = op.properties.get("operandSegmentSizes")
     key = (layout, seg.values) if isinstance(seg, DenseArrayAttr) else None
     if key is not None:

@@ -40,13 +40,12 @@ def _static(value: Value) -> bool:
 _UNIFORM_TYPES = (T.IntegerType, T.IndexType, T.FloatType)
 
 
-def _uniform(value: Value) -> bool:
-    return isinstance(value.type, _UNIFORM_TYPES)
-
-
 def _captures_dynamic_uniforms(op: Operation) -> bool:
-    if any(_uniform(v) and not _static(v) for v in op.operands):
-        return True
+    # (a loop, not any() over a generator: an execute op of a large program has tens of thousands of
+    # operands, most of them resources)
+    for v in op._operands:
+        if isinstance(v.type, _UNIFORM_TYPES) and not _static(v):
+            return True
     # Each value used in the region, once: a region of thousands of dispatches uses a few distinct offsets
     # and lengths thousands of times (gathered per op by one set update, not a step per use). A value
     # passes if it is not a uniform, is defined inside the region, or is static; the answer is the same in
@@ -75,7 +74,7 @@ def _inside(value: Value, op: Operation) -> bool:
 
 
 def _binds_indirectly(op: Operation) -> bool:
-    return any(isinstance(v.type, T.ResourceType) and not _static(v) for v in op.operands)
+    return any(isinstance(v.type, T.ResourceType) and not _static(v) for v in op._operands)
 
 
 def recorded_per_execution(
@@ -84,7 +83,7 @@ def recorded_per_execution(
     """Whether IREE records the command buffer of ``stream.cmd.execute`` ``op`` at every execution
     (one-shot) rather than once, memoized (see the module docstring). With ``cache``, the answer is
     kept per op while its operands stay the same values."""
-    key = tuple(id(v) for v in op.operands)
+    key = tuple(map(id, op._operands))
     known = cache.get(op) if cache is not None else None
     if known is not None and known[0] == key:
         return known[1]
