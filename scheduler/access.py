@@ -18,6 +18,7 @@ from ir import Operation, Value
 from ir import attributes as A
 from ir import types as T
 from ir.dialects import stream_async as D
+from ir.opdef import operand_groups
 
 READ, WRITE, READ_WRITE = "r", "w", "rw"
 
@@ -228,9 +229,10 @@ def _async_accesses(op: Operation) -> tuple[list[Access], dict[int, Value]]:
     if isinstance(op, D.AsyncDispatchOp):
         ties = tied_operands(op)
         any_tie = any(t >= 0 for t in ties)
-        operands = op.resource_operands
+        operands, offsets, lengths, sizes = operand_groups(
+            op, "resource_operands", "resource_operand_offsets", "resource_operand_lengths", "result_sizes"
+        )
         res_ops = [v for v in operands if isinstance(v.type, T.ResourceType)]
-        offsets, lengths = op.resource_operand_offsets, op.resource_operand_lengths
         for i, v in enumerate(res_ops):
             tied_results = [r for r, t in enumerate(ties) if t >= 0 and operands[t] is v] if any_tie else []
             mode = READ_WRITE if tied_results else READ
@@ -239,7 +241,7 @@ def _async_accesses(op: Operation) -> tuple[list[Access], dict[int, Value]]:
             for r in tied_results:
                 acc.append(Access(op.results[r], mode, off, ln))
                 tied[r] = v
-        for r, (res, size) in enumerate(zip(op.results, op.result_sizes)):
+        for r, (res, size) in enumerate(zip(op.results, sizes)):
             if r not in tied and is_resource(res):
                 acc.append(Access(res, WRITE, 0, _static_or(size)))
         return acc, tied

@@ -26,6 +26,7 @@ from ir import Builder, Operation, Value
 from ir import attributes as A
 from ir import types as T
 from ir.dialects import stream_async as D
+from ir.opdef import operand_groups
 from scheduler.access import is_resource
 from scheduler.errors import UnsupportedOpError
 
@@ -110,9 +111,15 @@ def lower_command(op: Operation, b: Builder, at: At, add: Add, affinity: A.Attri
 def _dispatch(op: D.AsyncDispatchOp, b: Builder, at: At, add: Add) -> None:
     ties = op.attr("tied_operands")
     tied_idx = {e.value for e in ties} if isinstance(ties, A.ArrayAttr) else set()  # type: ignore[attr-defined]
-    operands = op.resource_operands
+    workload, operands, offsets, lengths, result_sizes = operand_groups(
+        op,
+        "workload",
+        "resource_operands",
+        "resource_operand_offsets",
+        "resource_operand_lengths",
+        "result_sizes",
+    )
     uniforms = [v for v in operands if not is_resource(v)]
-    offsets, lengths = op.resource_operand_offsets, op.resource_operand_lengths
     binds: list[tuple[Value, Value, Value, Value, int]] = []
     ri = 0
     for i, v in enumerate(operands):
@@ -123,7 +130,7 @@ def _dispatch(op: D.AsyncDispatchOp, b: Builder, at: At, add: Add) -> None:
         binds.append((arg, size, add(base, offsets[ri]), lengths[ri], access))
         ri += 1
     tied_results = {r for r, t in enumerate(ties_of(op)) if t >= 0}
-    for r, (res, rsize) in enumerate(zip(op.results, op.result_sizes)):
+    for r, (res, rsize) in enumerate(zip(op.results, result_sizes)):
         if r in tied_results or not is_resource(res):
             continue
         arg, size, base, _ = at(res)
@@ -134,7 +141,6 @@ def _dispatch(op: D.AsyncDispatchOp, b: Builder, at: At, add: Add) -> None:
         raise UnsupportedOpError(f"{op.describe()}: no entry_points")
     with contextlib.suppress(TypeError):  # an attribute holding something unhashable is kept as it is
         entry_points = _ENTRY_POINTS.setdefault(entry_points, entry_points)
-    workload = op.workload
     b.create(
         "stream.cmd.dispatch",
         [*workload, *uniforms, *(x[0] for x in binds), *(x[1] for x in binds)]
