@@ -20,11 +20,11 @@ def order_partitions(block: Block, partitions: list[list[Operation]]) -> None:
     An op cloned into several partitions goes with the first; the others still wait for what it uses.
     """
     ops = list(block.ops)
-    index = {id(op): i for i, op in enumerate(ops)}
+    index = {op: i for i, op in enumerate(ops)}  # (ops hash by identity)
     owner_part: dict[int, int] = {}  # op index -> the first partition holding it
     for p, part in enumerate(partitions):
         for op in part:
-            i = index.get(id(op))
+            i = index.get(op)
             if i is not None:
                 owner_part.setdefault(i, p)
     unit_of = list(range(len(ops)))  # op index -> the index of its unit's leader (its last op)
@@ -39,21 +39,15 @@ def order_partitions(block: Block, partitions: list[list[Operation]]) -> None:
         for i in idx:
             unit_of[i] = idx[-1]
         members[idx[-1]] = idx
-        full[idx[-1]] = {index[id(op)] for op in partitions[p] if id(op) in index}
+        full[idx[-1]] = {index[op] for op in partitions[p] if op in index}
     units = [i for i in range(len(ops)) if unit_of[i] == i]
     deps: dict[int, set[int]] = {}
     for u in units:
-        d: set[int] = set()
         mine = full.get(u, {u})
+        used: set[int] = set()
         for i in mine:
-            op = ops[i]
-            for inner in op.walk() if op.regions else (op,):
-                for v in inner.operands:
-                    owner = v.defining_op
-                    while owner is not None and id(owner) not in index:
-                        owner = owner.parent_op
-                    if owner is not None and index[id(owner)] not in mine:
-                        d.add(unit_of[index[id(owner)]])
+            used |= _used_positions(ops[i], index)
+        d = {unit_of[i] for i in used - mine}
         d.discard(u)
         deps[u] = d
     term = ops[-1] if ops and (ops[-1].op_name.endswith(("return", "yield")) or ops[-1].successors) else None
@@ -92,21 +86,37 @@ def sweep_order(items: Sequence[H], deps: Mapping[H, set[H]], *, last: H | None 
 def sort_topologically(block: Block) -> None:
     """Reorder ``block`` so every op follows the ops defining its operands (MLIR's sweep algorithm)."""
     ops = list(block.ops)
-    index = {id(op): i for i, op in enumerate(ops)}
+    index = {op: i for i, op in enumerate(ops)}  # (ops hash by identity)
     deps: list[set[int]] = []
-    for op in ops:
-        d: set[int] = set()
-        for inner in op.walk() if op.regions else (op,):
-            for v in inner.operands:
-                owner = v.defining_op
-                while owner is not None and id(owner) not in index:
-                    owner = owner.parent_op
-                if owner is not None and owner is not op:
-                    d.add(index[id(owner)])
+    for i, op in enumerate(ops):
+        d = _used_positions(op, index)
+        d.discard(i)
         deps.append(d)
     order = sweep_order(range(len(ops)), dict(enumerate(deps)), last=len(ops) - 1)
     if order != list(range(len(ops))):
         block.ops[:] = [ops[i] for i in order]
+
+
+def _used_positions(op: Operation, index: dict[Operation, int]) -> set[int]:
+    """The positions (``index``: a block's ops and their positions) of the ops defining the values ``op``
+    and the ops nested in it use; a value defined by an op nested in one of the block's ops counts for
+    that op (``op``'s own position too, for a value its regions define and use)."""
+    found: set[int] = set()
+    get = index.get
+    for inner in op.walk() if op.regions else (op,):
+        for v in inner.operands:
+            owner = v.defining_op
+            if owner is None:
+                continue
+            pos = get(owner)
+            while pos is None:
+                owner = owner.parent_op
+                if owner is None:
+                    break
+                pos = get(owner)
+            else:
+                found.add(pos)
+    return found
 
 
 def sink_alloca_items(
