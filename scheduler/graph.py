@@ -47,29 +47,26 @@ def top_level_ancestor(op: Operation, block: Block) -> Operation | None:
 
 def build_graph(block: Block) -> nx.DiGraph[int]:
     """The dependence graph of the ops of ``block``: use-def, tied and hazard edges (see module doc)."""
-    index: dict[int, int] = {}
-    infos: list[OpInfo] = []
     ops = block.ops
-    for i, op in enumerate(ops):
-        infos.append(op_info(op))
-        index[id(op)] = i
+    infos = [op_info(op) for op in ops]
+    index = {op: i for i, op in enumerate(ops)}  # (ops and values hash by identity)
     # Edges in the order they are found, with their kind, then added to the graph at once (what adding
     # them one by one gives, at a fraction of networkx's cost per call).
     edges: dict[tuple[int, int], str] = {}
     for i, op in enumerate(ops):
         tied = infos[i].tied
-        tied_values = {id(v) for v in tied.values()} if tied else ()
+        tied_values = set(tied.values()) if tied else ()
         for v in _used_values(op) if op.regions else op.operands:
             d = v.defining_op
             if d is None:
                 continue
-            j = index.get(id(d))
+            j = index.get(d)
             if j is None:
                 anc = top_level_ancestor(d, block)
-                j = index.get(id(anc)) if anc is not None else None
+                j = index.get(anc) if anc is not None else None
             if j is None or j == i:
                 continue
-            kind = "tied" if id(v) in tied_values else "use"
+            kind = "tied" if v in tied_values else "use"
             known = edges.get((j, i))
             if known is None or kind == "tied":
                 edges[(j, i)] = kind
@@ -117,25 +114,25 @@ def _used_values(op: Operation) -> list[Value]:
 def _add_hazard_edges(edges: dict[tuple[int, int], str], block: Block, infos: list[OpInfo]) -> None:
     # Storage of a value: follow ties back to the value first allocated (``own``: through the ops' own
     # ties; ``root``: through host awaits and barriers too).
-    own: dict[int, int] = {}
-    root: dict[int, int] = {}
+    own: dict[Value, Value] = {}
+    root: dict[Value, Value] = {}
     for i, op in enumerate(block.ops):
         for r, operand in infos[i].tied.items():
-            own[id(op.results[r])] = own.get(id(operand), id(operand))
-            root[id(op.results[r])] = root.get(id(operand), id(operand))
+            own[op.results[r]] = own.get(operand, operand)
+            root[op.results[r]] = root.get(operand, operand)
         if op.op_name in _TIMELINE_TIED:
             # a host await (or barrier) of a resource is that resource once the timepoint is reached:
             # IREE's TiedOpInterface ties each result to its operand, the same storage
             for res, operand in zip(op.results, op.operands):
                 if isinstance(res.type, T.ResourceType):
-                    root[id(res)] = root.get(id(operand), id(operand))
+                    root[res] = root.get(operand, operand)
     succ: dict[int, list[int]] | None = None
 
     def add(j: int, i: int, a: Access, b: Access) -> None:
         nonlocal succ
         if (j, i) in edges:
             return
-        if own.get(id(a.value), id(a.value)) != own.get(id(b.value), id(b.value)):
+        if own.get(a.value, a.value) is not own.get(b.value, b.value):
             # one storage seen through a host await: ordered already when a path of uses joins the two (the
             # await between them), and an edge past the await would let them share a region around it
             if succ is None:
@@ -149,11 +146,11 @@ def _add_hazard_edges(edges: dict[tuple[int, int], str], block: Block, infos: li
             succ.setdefault(j, []).append(i)
 
     # Per storage: writes not yet overwritten and reads since, as (node, access).
-    writes: dict[int, list[tuple[int, Access]]] = {}
-    reads: dict[int, list[tuple[int, Access]]] = {}
+    writes: dict[Value, list[tuple[int, Access]]] = {}
+    reads: dict[Value, list[tuple[int, Access]]] = {}
     for i, info in enumerate(infos):
         for acc in info.accesses:
-            key = root.get(id(acc.value), id(acc.value))
+            key = root.get(acc.value, acc.value)
             for j, other in writes.get(key, []):
                 if j != i and ranges_may_overlap(acc, other):
                     add(j, i, acc, other)

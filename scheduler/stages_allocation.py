@@ -7,7 +7,7 @@ its slices go in each slab.
 
 from __future__ import annotations
 
-from ir import Value
+from ir import Operation, Value
 from ir import attributes as A
 from ir import types as T
 from ir.dialects.stream_async import AsyncConstantOp
@@ -32,14 +32,14 @@ def top_node(plan, op) -> int | None:  # type: ignore[no-untyped-def]
         cur = cur.parent_op
     if cur is None:
         return None
-    return node_index(plan).get(id(cur))
+    return node_index(plan).get(cur)
 
 
-def node_index(plan) -> dict[int, int]:  # type: ignore[no-untyped-def]
-    """``id(op) -> node`` of the plan's graph, made once and kept in the graph."""
-    index: dict[int, int] | None = plan.graph.graph.get("index")
+def node_index(plan) -> dict[Operation, int]:  # type: ignore[no-untyped-def]
+    """``op -> node`` of the plan's graph (ops hash by identity), made once and kept in the graph."""
+    index: dict[Operation, int] | None = plan.graph.graph.get("index")
     if index is None:
-        index = {id(d["op"]): n for n, d in plan.graph.nodes(data=True)}
+        index = {d["op"]: n for n, d in plan.graph.nodes(data=True)}
         plan.graph.graph["index"] = index
     return index
 
@@ -88,31 +88,32 @@ def _allocate_region(plan, p, nodes, owner, g) -> RegionAllocation:  # type: ign
         for n in it if isinstance(it, tuple) else (it,):
             item_pos[n] = i
     inside = set(nodes)
-    produced: set[int] = set()
+    # (values and ops hash by identity: sets and dicts of them, without an id() call per lookup)
+    produced: set[Value] = set()
     for n in nodes:
-        produced.update(id(r) for r in node[n]["op"].results)
+        produced.update(node[n]["op"].results)
 
     # Captured resources, in order of first use; their size from the using op.
-    last_use: dict[int, int] = {}
+    last_use: dict[Value, int] = {}
     captured: list[Value] = []
     for n in nodes:
         op = node[n]["op"]
         for v in op.operands:
-            if isinstance(v.type, T.ResourceType) and id(v) not in produced:
-                if id(v) not in last_use:
+            if isinstance(v.type, T.ResourceType) and v not in produced:
+                if v not in last_use:
                     captured.append(v)
                     alloc.sizes[v] = operand_size(op, v)
-                last_use[id(v)] = max(last_use.get(id(v), -1), item_pos.get(n, 0))
+                last_use[v] = max(last_use.get(v, -1), item_pos.get(n, 0))
     alloc.captured = captured
 
     intervals: dict[Value, Interval] = {}
     ordinal = 0
     for v in captured:
         ordinal += 1
-        intervals[v] = Interval(LIVE_IN, last_use[id(v)], ordinal)
-    escaping: set[int] = set()
+        intervals[v] = Interval(LIVE_IN, last_use[v], ordinal)
+    escaping: set[Value] = set()
     pinned = plan.pinned_partition.get(p)
-    unused_results = {id(v) for v in pinned.unused_results} if pinned is not None else set()
+    unused_results = set(pinned.unused_results) if pinned is not None else set()
     block, index = plan.block, node_index(plan)
     for i, it in enumerate(items):
         members = it if isinstance(it, tuple) else (it,)
@@ -123,19 +124,19 @@ def _allocate_region(plan, p, nodes, owner, g) -> RegionAllocation:  # type: ign
                     continue
                 alloc.sizes[res] = result_size(op, r)
                 end = i
-                live_out = id(res) in unused_results
+                live_out = res in unused_results
                 for user, _ in res.uses:
                     # top_node(plan, user), written out (a call per use)
                     cur = user
                     while cur is not None and cur.parent is not block:
                         cur = cur.parent_op
-                    top = index.get(id(cur)) if cur is not None else None
+                    top = index.get(cur) if cur is not None else None
                     if top is not None and top in inside:
                         end = max(end, item_pos[top])
                     else:
                         live_out = True
                 if live_out:
-                    escaping.add(id(res))
+                    escaping.add(res)
                     end = LIVE_OUT
                 if isinstance(it, tuple) and not res.uses:
                     intervals[res] = Interval(i, i, -1)
@@ -179,23 +180,23 @@ def _allocate_region(plan, p, nodes, owner, g) -> RegionAllocation:  # type: ign
         alloc.intervals[leader] = Interval(start, end, ordn)
         for m in aliases:
             alloc.leader[m] = leader
-    captured_ids = {id(v) for v in captured}
+    captured_set = set(captured)
     by_slab: dict[tuple[str, T.Type], tuple[A.Attribute | None, list[Value]]] = {}
     # Where each result stands among the region's results (IREE's partition outs: the partition's order)
-    out_pos = {id(r): i for i, n in enumerate(nodes) for r in node[n]["op"].results}
+    out_pos = {r: i for i, n in enumerate(nodes) for r in node[n]["op"].results}
     first_out: dict[tuple[str, T.Type], int] = {}
     for leader in sorted(sets, key=lambda v: alloc.intervals[v].ordinal):
         aliases = sets[leader]
-        cap = next((m for m in aliases if id(m) in captured_ids), None)
+        cap = next((m for m in aliases if m in captured_set), None)
         if cap is not None:
             alloc.in_place[leader] = cap
             continue
-        esc = [m for m in aliases if id(m) in escaping]
+        esc = [m for m in aliases if m in escaping]
         if esc:
             aff = result_affinity(plan, p, esc[-1], owner, top_node)
             key = (str(aff), esc[-1].type)
             by_slab.setdefault(key, (aff, []))[1].append(leader)
-            first = min(out_pos.get(id(m), len(out_pos)) for m in esc)
+            first = min(out_pos.get(m, len(out_pos)) for m in esc)
             first_out[key] = min(first_out.get(key, first), first)
         else:
             alloc.transients.append(leader)

@@ -253,13 +253,13 @@ def _has_effects(exe: Operation) -> bool:
     return any(o.op_name.startswith("stream.") and o.op_name not in _PURE_IN_REGION for o in exe.walk())
 
 
-def _remove_barriers(exe: AsyncExecuteOp) -> PinnedRegion | None:
+def _remove_barriers(exe: AsyncExecuteOp, effects: bool) -> PinnedRegion | None:
     """IREE's schedule-execution cleanup on a region of the input: every ``stream.async.barrier`` in it is
     its source (``RemoveBarriers``); a region left with nothing but its yield of captures is replaced by
     them, and its timepoint by an immediate one (``ElideNoOpAsyncExecuteOp``, which drops what the region
-    awaited). For a region so replaced (and erased), an elided :class:`PinnedRegion` marking its place."""
+    awaited). For a region so replaced (and erased), an elided :class:`PinnedRegion` marking its place;
+    ``effects``: :func:`_has_effects` of the region as it came (barriers included)."""
     body = exe.regions[0].blocks[0]
-    effects = _has_effects(exe)
     for inner in list(exe.walk()):
         if inner.op_name == "stream.async.barrier" and inner.parent is not None:
             inner.results[0].replace_all_uses_with(inner.operands[0])
@@ -284,7 +284,7 @@ def _remove_barriers(exe: AsyncExecuteOp) -> PinnedRegion | None:
 def _inline_execute(exe: Operation) -> PinnedRegion:
     assert isinstance(exe, AsyncExecuteOp)
     effects = _has_effects(exe)
-    elided = _remove_barriers(exe)
+    elided = _remove_barriers(exe, effects)
     if elided is not None:
         return elided
     body = exe.regions[0].blocks[0]
@@ -386,21 +386,21 @@ def erase_ops(ops: list[Operation], block: Block) -> None:
     Each value's use list is filtered once and the block once; erasing op by op is quadratic in both.
     The erased ops are detached (no parent, no longer users of anything) and must not be used again.
     """
-    dead = {id(op) for op in ops}
+    # Sets and dicts of the ops and values themselves (they hash by identity): no id() call per lookup.
+    dead = set(ops)
     # A use goes when its user is one of ``ops`` or nested in one of them that stands in ``block`` (the
     # ops of those walks: the user's ancestor in ``block`` is erased), found by identity, not by
     # climbing from every user to its ancestor in ``block``.
     gone = set(dead)
-    touched: dict[int, Value] = {}
+    touched: dict[Value, None] = {}
     for op in ops:
         inside = op.parent is block
         for inner in op.walk() if op.regions else (op,):
             if inside:
-                gone.add(id(inner))
-            for v in inner.operands:
-                touched[id(v)] = v
-    for v in touched.values():
-        v.uses[:] = [u for u in v.uses if id(u[0]) not in gone]
-    block.ops[:] = [op for op in block.ops if id(op) not in dead]
+                gone.add(inner)
+            touched.update(dict.fromkeys(inner.operands))
+    for v in touched:
+        v.uses[:] = [u for u in v.uses if u[0] not in gone]
+    block.ops[:] = [op for op in block.ops if op not in dead]
     for op in ops:
         op.parent = None

@@ -102,10 +102,14 @@ class _LastUses:
         self.produced.append(resource)
 
     def consume(self, resource: Value, timepoint: Value) -> None:
-        kept = [t for t in self.uses.get(self.base(resource), []) if not self.coverage.covers(t, timepoint)]
+        base = self.aliases.get(resource, resource)
+        # the uses that ``timepoint`` does not cover (Coverage.covers, written out: a call per use)
+        covered = self.coverage.covered
+        after = covered.get(timepoint, ())
+        kept = [t for t in self.uses.get(base, []) if t not in covered or t not in after]
         if timepoint not in kept:
             kept.append(timepoint)
-        self.uses[self.base(resource)] = kept
+        self.uses[base] = kept
 
     def tie(self, source: Value, target: Value, timepoint: Value) -> None:
         self.aliases[target] = self.base(source)
@@ -159,14 +163,17 @@ def _mark_all(op: Operation, uses: _LastUses, state: _State) -> None:
 
 def _analyze_block(block: Block, uses: _LastUses, state: _State) -> None:
     coverage = uses.coverage
+    # _is_resource and _is_timepoint written out below (a call per operand and result)
+    resource_type, timepoint_type = T.ResourceType, T.TimepointType
     for op in block.ops:
-        if op.op_name in ("stream.timepoint.immediate", "stream.timepoint.import"):
+        name = op.op_name
+        if name in ("stream.timepoint.immediate", "stream.timepoint.import"):
             coverage.add(op.results[0])
             continue
-        if op.op_name in ("stream.resource.retain", "stream.resource.release"):
+        if name in ("stream.resource.retain", "stream.resource.release"):
             state.handled.add(uses.base(op.operands[0]))
             continue
-        if op.op_name in _CONTROL:
+        if name in _CONTROL:
             if not _analyze_control(op, uses, state):
                 _mark_all(op, uses, state)
             continue
@@ -174,30 +181,30 @@ def _analyze_block(block: Block, uses: _LastUses, state: _State) -> None:
         operands = op.operands
         if tp is None:
             for v in [*operands, *op.results]:
-                if _is_resource(v):
+                if isinstance(v.type, resource_type):
                     state.indeterminate.add(uses.base(v))
             continue
-        awaited = [v for v in operands if _is_timepoint(v)]
+        awaited = [v for v in operands if isinstance(v.type, timepoint_type)]
         if not awaited:
             coverage.add(tp)
         for t in awaited:
             coverage.add_after(t, tp)
-        if op.op_name == "stream.resource.alloca" and op.attr("indeterminate_lifetime") is not None:
+        if name == "stream.resource.alloca" and op.attr("indeterminate_lifetime") is not None:
             state.indeterminate.add(op.results[0])
-        if op.op_name == "stream.resource.dealloca":
+        if name == "stream.resource.dealloca":
             state.handled.add(uses.base(operands[0]))
         for v in operands:
-            if _is_resource(v):
+            if isinstance(v.type, resource_type):
                 uses.consume(v, tp)
         tied = _tied(op)
         for i, r in enumerate(op.results):
-            if not _is_resource(r):
+            if not isinstance(r.type, resource_type):
                 continue
             if i in tied:
                 uses.tie(operands[tied[i]], r, tp)
                 continue
             uses.produce(r, tp)
-            if op.op_name != "stream.resource.alloca":
+            if name != "stream.resource.alloca":
                 state.indeterminate.add(r)
 
 
