@@ -27,6 +27,9 @@ _INT_TYPE = re.compile(r"(s|u)?i(\d+)\b")
 _TYPE_KEY = re.compile(r"[!A-Za-z_][A-Za-z0-9_.]*(?:<(?:[^<>]|<(?:[^<>]|<[^<>]*>)*>)*>)?")
 # A cacheable type (after at most one space) followed by the separator of a type list (", ") or its end (")").
 _TYPE_ITEM = re.compile(" ?(" + _TYPE_KEY.pattern + r")(, |\))")
+# The text of an integer attribute with a plain builtin type, whole (no longer identifier, no `<`, `.` or
+# `$` after it): the key of AttrTypeParser's cache of number attributes.
+_NUMBER_KEY = re.compile(r"-?(?:0x[0-9A-Fa-f]+|\d+) : [A-Za-z_][A-Za-z0-9_]*(?![A-Za-z0-9_$.<])")
 _DIMS = re.compile(r"((?:(?:\d+|\?)x)*)")
 # The body of ``array<T: ...>`` after its element type when it is decimal integers (no leading zeros, which
 # the general path reads as Python literals would): ``: 0, 2, 2, 1>``.
@@ -45,6 +48,7 @@ class AttrTypeParser(Lexer):
         self.attr_aliases: dict[str, A.Attribute] = {}
         self.type_aliases: dict[str, T.Type] = {}
         self._type_cache: dict[str, T.Type] = {}
+        self._number_cache: dict[str, A.Attribute] = {}
 
     # --- attributes ------------------------------------------------------------------------------------
 
@@ -211,6 +215,20 @@ class AttrTypeParser(Lexer):
             raise self.error(f"elements hex data size is invalid for provided type: '{t}'", keyword_pos)
 
     def _parse_number_attribute(self) -> A.Attribute:
+        # An integer with a plain builtin type as MLIR prints it (`-1 : index`, `0 : i64`) repeats by the
+        # thousand (an execute's tied_operands lists one per operand): parsed once per text.
+        key = _NUMBER_KEY.match(self.text, self.pos)
+        if key is not None:
+            found = self._number_cache.get(key.group())
+            if found is not None:
+                self.pos = key.end()
+                return found
+        attr = self._parse_number_uncached()
+        if key is not None and self.pos == key.end():
+            self._number_cache[key.group()] = attr
+        return attr
+
+    def _parse_number_uncached(self) -> A.Attribute:
         pos = self.pos
         fm = _FLOAT.match(self.text, pos)
         if fm:

@@ -52,9 +52,10 @@ def source_location(filename: str, line: int, col: int) -> SourceLocation:
 
 
 class _Empty(list):  # type: ignore[type-arg]
-    """The empty list every op without results, regions or successors shares (a list each was 56 bytes
-    an op). Nothing adds to those lists in place but :meth:`Operation.add_region`, which first gives the
-    op a list of its own; any other change raises (clearing, which leaves it as it is, is allowed)."""
+    """The empty list every op without operands, results, regions or successors shares (a list each was 56
+    bytes an op). Nothing adds to those lists in place but :meth:`Operation.add_region` and
+    :meth:`Operation._append_operand`, which first give the op a list of its own; any other change raises
+    (clearing, which leaves it as it is, is allowed)."""
 
     __slots__ = ()
 
@@ -165,13 +166,16 @@ class Operation:
         if not self.op_name:
             raise IRError("an operation needs a name")
         # _append_operand for each operand, written out (every op made passes here).
-        self._operands: list[Value] = []
-        append = self._operands.append
-        for i, v in enumerate(operands):
-            if not isinstance(v, Value):
-                raise IRError(f"{self.op_name}: operand {i} is not a Value: {v!r}")
-            v.uses.append((self, i))
-            append(v)
+        if operands:
+            self._operands: list[Value] = []
+            append = self._operands.append
+            for i, v in enumerate(operands):
+                if not isinstance(v, Value):
+                    raise IRError(f"{self.op_name}: operand {i} is not a Value: {v!r}")
+                v.uses.append((self, i))
+                append(v)
+        else:
+            self._operands = _EMPTY
         self.results: list[OpResult] = (
             [OpResult(t, self, i) for i, t in enumerate(result_types)] if result_types else _EMPTY
         )
@@ -191,7 +195,10 @@ class Operation:
         if not isinstance(v, Value):
             raise IRError(f"{self.op_name}: operand {len(self._operands)} is not a Value: {v!r}")
         v.uses.append((self, len(self._operands)))
-        self._operands.append(v)
+        if self._operands:
+            self._operands.append(v)
+        else:
+            self._operands = [v]  # (the op's own list, in place of the shared empty one)
 
     @property
     def operands(self) -> tuple[Value, ...]:
@@ -211,7 +218,7 @@ class Operation:
     def drop_operands(self) -> None:
         for i, v in enumerate(self._operands):
             v.uses.remove((self, i))
-        self._operands = []
+        self._operands = _EMPTY
 
     # --- results --------------------------------------------------------------------------------------
 

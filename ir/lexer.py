@@ -42,6 +42,10 @@ class Lexer:
         self.filename = filename
         self.pos = 0
         self._line_starts: list[int] | None = None
+        # Where the last location asked for was, its line and the start of that line: the parser asks for
+        # the locations of a file's ops in order, each found from the last by counting the newlines between.
+        self._cursor = self._cursor_line_start = 0
+        self._cursor_line = 1
         # A sub-lexer over a slice of another's text reports positions in that text.
         self._base: Lexer | None = None
         self._offset = 0
@@ -59,7 +63,16 @@ class Lexer:
         pos = self.pos if pos is None else pos
         if self._base is not None:
             return self._base.location(pos + self._offset)
-        if self._line_starts is None:
+        cursor = self._cursor
+        if pos >= cursor:
+            text = self.text
+            newlines = text.count("\n", cursor, pos)
+            if newlines:
+                self._cursor_line += newlines
+                self._cursor_line_start = text.rfind("\n", cursor, pos) + 1
+            self._cursor = pos
+            return source_location(self.filename, self._cursor_line, pos - self._cursor_line_start + 1)
+        if self._line_starts is None:  # (a position before the last one asked for: an error's, mostly)
             self._line_starts = [0] + [m.end() for m in re.finditer("\n", self.text)]
         line = bisect.bisect_right(self._line_starts, pos)
         return source_location(self.filename, line, pos - self._line_starts[line - 1] + 1)

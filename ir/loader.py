@@ -18,6 +18,7 @@ import os
 import re
 import sys
 import zlib
+from collections.abc import Iterator
 from typing import Protocol
 
 from ir.core import SourceLocation
@@ -119,9 +120,26 @@ _GENERIC_OP = re.compile(r'^\s*(?:%[^=]*=\s*)?"[A-Za-z_][\w$.]*"\s*\(')
 _PRETTY_OP = re.compile(r"^\s*(?:%[^=]*=\s*)?(?:module|[A-Za-z_]\w*(?:\.[\w$]+)+)(?![\w$.])(?!\s*=)")
 
 
+def _lines(text: str) -> Iterator[str]:
+    """``text.splitlines()``, a piece of the text at a time: :func:`looks_generic` reads a few lines of
+    texts of a hundred megabytes and more, and splitting them whole made a string per line of the file."""
+    pos, size, n = 0, 1 << 12, len(text)
+    while pos < n:
+        end = pos + size
+        lines = text[pos:end].splitlines(keepends=True)
+        if end < n:
+            if len(lines) < 2:
+                size *= 2  # one line longer than the piece so far
+                continue
+            lines.pop()  # it may go on past the piece (or be the '\r' of a '\r\n' cut in two)
+        for line in lines:
+            pos += len(line)
+            yield line.splitlines()[0]
+
+
 def looks_generic(text: str) -> bool:
     """True when the first op of the text is in generic form (``"dialect.op"(...)``)."""
-    for line in text.splitlines():
+    for line in _lines(text):
         if line.lstrip().startswith(("//", "#", "!")):
             continue
         if _GENERIC_OP.match(line):

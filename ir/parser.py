@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import gc
 import re
+from collections.abc import Sequence
 
 from ir import attributes as A
 from ir import types as T
@@ -23,7 +24,7 @@ from ir.core import Block, Operation, Region, SourceLocation, Value
 from ir.errors import IRError
 from ir.lexer import _BARE_ID, int_literal
 from ir.module import Module
-from ir.opdef import lookup_op_class
+from ir.opdef import OP_ALIASES, OP_CLASSES, lookup_op_class
 from ir.tail_cache import MaskedTails
 
 _VALUE_ID = re.compile(r"%([A-Za-z0-9_$.\-]+)")
@@ -34,6 +35,7 @@ _RESULT_COUNT = re.compile(r"0x[0-9A-Fa-f]+|[0-9]+")
 _BLOCK_ID = re.compile(r"\^([A-Za-z0-9_$.\-]+)")
 # An op's start as IREE prints it: one result name (or none), the quoted name without escapes, its `(`.
 _OP_HEAD = re.compile(r'(?:%([A-Za-z0-9_$.\-]+) = )?"([^"\\\n]*)"\(')
+_op_class = OP_CLASSES.get
 class Parser(AttrTypeParser):
     """Recursive-descent parser of operations, regions and blocks over a string. Use :func:`parse_module`."""
 
@@ -48,7 +50,7 @@ class Parser(AttrTypeParser):
         # scope of its own there; the verifier reports a value that crosses it). A region's definitions leave
         # the table when it closes; a use before any definition is a placeholder that a later definition of
         # the name anywhere resolves, and one still unresolved at the end of the file is an error.
-        self.values: dict[str, list[Value]] = {}
+        self.values: dict[str, Sequence[Value]] = {}
         self.forward: dict[tuple[str, int], tuple[Value, int]] = {}  # (name, number) -> placeholder, first use
         self.undeclared: list[tuple[int, str]] = []  # placeholders dropped with a closed region's names
         self.defined_in: list[list[str]] = []  # the names each open region defines, innermost last
@@ -114,10 +116,11 @@ class Parser(AttrTypeParser):
         if head is not None:
             # The common case, `%name = "dialect.op"(` or `"dialect.op"(` as IREE prints it, in one regex:
             # what the general path below reads from such text, with no error possible.
-            name = head.group(1)
+            name, op_name = head.groups()
             result_groups = [(name, 1, start)] if name is not None else []
-            op_name = head.group(2)
-            cls = lookup_op_class(op_name)
+            cls = _op_class(op_name)
+            if cls is None and op_name in OP_ALIASES:
+                cls = lookup_op_class(op_name)
             location = self.location(head.start(2) - 1)
             self.pos = head.end()
         else:
@@ -182,7 +185,8 @@ class Parser(AttrTypeParser):
         if fast:
             # The common case, a plain list of value references, in one regex.
             for m in _OPERAND_REF.finditer(self.text, fast.start(), fast.end()):
-                operand_refs.append((m.group(1), int(m.group(2)) if m.group(2) else -1, m.start()))
+                name, number = m.groups()
+                operand_refs.append((name, int(number) if number else -1, m.start()))
             self.pos = fast.end()
         elif not self.accept(")"):
             while True:
@@ -317,29 +321,41 @@ class Parser(AttrTypeParser):
             raise self.error(
                 f'"{op_name}" has {len(operand_refs)} operands but its type lists {len(fn.inputs)}', type_pos
             )
-        operands = [self._resolve(ref, t) for ref, t in zip(operand_refs, fn.inputs)]
+        # _resolve for each operand, its common case written out: a name defined before, used with the very
+        # type object of its definition (the parser's caches hand out one object per type text).
+        operands: list[Value] = []
+        append = operands.append
+        values = self.values
+        for ref, t in zip(operand_refs, fn.inputs):
+            found = values.get(ref[0])
+            if found is not None and ref[1] <= 0 and found[0].type is t:
+                append(found[0])
+            else:
+                append(self._resolve(ref, t))
+        results = fn.results
         if result_groups:  # as MLIR binds the names, once the op is made: reported at the op's start
-            n_results = sum(c for _, c, _ in result_groups)
-            if not fn.results:
+            n_results = result_groups[0][1] if len(result_groups) == 1 else sum(c for _, c, _ in result_groups)
+            if not results:
                 raise self.error(f'cannot name an operation with no results ("{op_name}")', start)
-            if len(fn.results) != n_results:
+            if len(results) != n_results:
                 raise self.error(
-                    f'"{op_name}" defines {len(fn.results)} results but was provided {n_results} to bind', start
+                    f'"{op_name}" defines {len(results)} results but was provided {n_results} to bind', start
                 )
-        kwargs = dict(
-            operands=operands,
-            result_types=fn.results,
-            properties=properties,
-            attributes=attributes,
-            regions=regions,
-            successors=successors,
-            location=location,
-        )
         try:
-            op = cls(op_name, **kwargs) if cls is not None else Operation(op_name, **kwargs)  # type: ignore[arg-type]
+            # Operation.__init__'s parameters, in their order (no op class has an __init__ of its own)
+            op = (cls or Operation)(op_name, operands, results, properties, attributes, regions, successors, location)
         except IRError as exc:
             raise self.error(exc.message, start) from None
         op.debug_loc = debug_loc
+        if len(result_groups) == 1 and not self.forward:
+            # _define of the one group, which names every result (checked above), written out: its values
+            # are the op's results list itself (the table only reads it, and drops it with the region)
+            name = result_groups[0][0]
+            if name in values:
+                raise self.error(f"redefinition of SSA value %{name}", result_groups[0][2])
+            values[name] = op.results
+            self.defined_in[-1].append(name)
+            return op
         i = 0
         for name, count, rpos in result_groups:
             self._define(name, op.results[i : i + count], rpos)
@@ -417,12 +433,14 @@ class Parser(AttrTypeParser):
         values = self.values.get(name)
         if values is not None and number < len(values):
             value = values[number]
-            if value.type != t:
+            # (types are dataclasses: `!=` is a Python-level __eq__ call; a use's type is most often the very
+            # object its definition has, from the parser's caches)
+            if value.type is not t and value.type != t:
                 raise self.error(f"type mismatch for %{name}: defined as {value.type}, used as {t}", pos)
             return value
         entry = self.forward.get((name, number))
         if entry is not None:
-            if entry[0].type != t:
+            if entry[0].type is not t and entry[0].type != t:
                 raise self.error(f"type mismatch for %{name}: used as {entry[0].type} before, now as {t}", pos)
             return entry[0]
         if values is not None:
@@ -468,7 +486,9 @@ class Parser(AttrTypeParser):
                 continue  # a block may hold no ops (IREE prints an empty module's body as '^bb0:')
             elif block is None:
                 block = region.add_block()
-            block.append(self.parse_operation())
+            op = self.parse_operation()
+            op.parent = block  # Block.append, written out: the op was just made, in no block yet
+            block.ops.append(op)
         # As MLIR does when a region's name scope closes: the first (in the text) of the references to a block
         # the region never defines.
         refs = self._first_block_ref

@@ -21,16 +21,22 @@ ParseTail = Callable[[str], tuple[dict[str, A.Attribute], dict[str, A.Attribute]
 # The names in an op's tail that tell ops of one kind apart (a global's sym_name, a load's @global, a
 # parameter's key): a string without escapes, or a bare symbol reference.
 _MASKED = re.compile(r'"[^"\\\n]*"|@[A-Za-z_$.][A-Za-z0-9_$.\-]*')
+_MASKED_PARTS = re.compile(f"({_MASKED.pattern})")
 _MARK = "\x00"
+
+#: Where a name of a kept tail goes: (0 for properties or 1 for attributes, the entry, the attribute's string
+#: field, the attribute's class, its other fields as the constructor takes them).
+Recipe = tuple[int, str, str, type, dict[str, object]]
 
 
 class _MaskedTail:
     """A parsed op tail, kept under its text with every :data:`_MASKED` name replaced by a mark: an op whose
     tail differs from it in one name only, one it knows how to put in (``recipes``), reuses its parse.
 
-    ``recipes`` (found when first needed) maps the index of a name to ``(dict, entry, field)``: the name is the string ``field`` of the
-    attribute ``entry`` of the op's properties (``dict`` 0) or attributes (1), and nothing else; an op with
-    another name there gets that attribute with ``field`` replaced. It was checked on this tail: parsing it
+    ``recipes`` (found when first needed) maps the index of a name to a :data:`Recipe` ``(dict, entry, field,
+    class, others)``: the name is the string ``field`` of the attribute ``entry`` of the op's properties
+    (``dict`` 0) or attributes (1), and nothing else; an op with another name there gets that attribute made
+    again by its class with ``field`` replaced (``others``: its other fields). It was checked on this tail: parsing it
     with another name in that place gives exactly that (see :meth:`MaskedTails._recipes`)."""
 
     __slots__ = ("attributes", "debug_loc", "fn", "names", "properties", "recipes", "tail", "type_offset")
@@ -53,7 +59,7 @@ class _MaskedTail:
         self.debug_loc = debug_loc
         self.type_offset = type_offset
         # Found when a second tail of this masked text comes (most tails of a file never repeat).
-        self.recipes: dict[int, tuple[int, str, str]] | None = None
+        self.recipes: dict[int, Recipe] | None = None
 
 
 _OTHER_STRING = '"streamsim.masked"'
@@ -78,10 +84,10 @@ class MaskedTails:
         """The tail with its names marked, and the names; None for a tail this cache leaves alone."""
         if "\\" in tail or _MARK in tail:
             return None
-        names = _MASKED.findall(tail)
-        if not names:
+        parts = _MASKED_PARTS.split(tail)  # the text between the names, and the names: one regex pass
+        if len(parts) == 1:
             return None
-        return _MASKED.sub(_MARK, tail), names
+        return _MARK.join(parts[0::2]), parts[1::2]
 
     def hit(
         self, tail: str, parse_tail: ParseTail
@@ -110,11 +116,11 @@ class MaskedTails:
         recipe = recipes.get(differ)
         if recipe is None:
             return None
-        where, name, field = recipe
+        where, name, field, cls, others = recipe
         new, old = names[differ], entry.names[differ]
         properties, attributes = entry.properties, entry.attributes
         target = dict(properties if where == 0 else attributes)
-        target[name] = dataclasses.replace(target[name], **{field: _name_value(new)})  # type: ignore[type-var]
+        target[name] = cls(**others, **{field: _name_value(new)})  # (the kept attribute, that field replaced)
         if where == 0:
             properties = target
         else:
@@ -141,13 +147,13 @@ class MaskedTails:
             return
         self._kept[key] = _MaskedTail(tail, names, properties, attributes, fn, debug_loc, type_offset)
 
-    def _recipes(self, entry: _MaskedTail, parse_tail: ParseTail) -> dict[int, tuple[int, str, str]]:
+    def _recipes(self, entry: _MaskedTail, parse_tail: ParseTail) -> dict[int, Recipe]:
         """For each name of a kept tail (before its type) that is the whole value of one string field of one
         attribute of the op and nothing else: where it goes. Found by parsing the tail with another name in
         its place, and kept only if that parse differs from this one in that field of that attribute alone."""
         tail, properties, attributes = entry.tail, entry.properties, entry.attributes
         fn, debug_loc, type_offset = entry.fn, entry.debug_loc, entry.type_offset
-        recipes: dict[int, tuple[int, str, str]] = {}
+        recipes: dict[int, Recipe] = {}
         for i, m in enumerate(_MASKED.finditer(tail)):
             if m.end() > type_offset:
                 break
@@ -181,7 +187,10 @@ class MaskedTails:
             ]
             if len(fields) != 1:
                 continue
-            swapped = dataclasses.replace(attr, **{fields[0]: _name_value(other)})
+            # As dataclasses.replace(attr, field=...) makes it, with the other fields found once: every other
+            # field of __init__, as the kept attribute has it.
+            others = {f.name: getattr(attr, f.name) for f in dataclasses.fields(attr) if f.init and f.name != fields[0]}
+            swapped = type(attr)(**others, **{fields[0]: _name_value(other)})
             if swapped == (props2, attrs2)[where][key] and type(swapped) is type(attr):
-                recipes[i] = (where, key, fields[0])
+                recipes[i] = (where, key, fields[0], type(attr), others)
         return recipes
