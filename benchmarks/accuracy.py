@@ -89,7 +89,7 @@ from simulator.calibration import loo, speed  # noqa: E402
 from simulator.calibration.fit import summarize_errors  # noqa: E402
 from simulator.calibration.hosts import host_warnings, load_summary, speed_check, stamp  # noqa: E402
 from simulator.calibration.provenance import base_machine, provenance  # noqa: E402
-from simulator.calibration.rounds import DEFAULT_ROUNDS  # noqa: E402
+from simulator.calibration.rounds import DEFAULT_ROUNDS, PROFILE_CALLS  # noqa: E402
 from simulator.calibration.run import (  # noqa: E402
     Case,
     case_key,
@@ -267,7 +267,9 @@ def measure_with_suite(device: str, args: argparse.Namespace) -> None:
     and 17% at the median. Measured in the same rounds, the suite and the programs it predicts meet the
     same stretches. Every round profiles the dispatches as well as timing the call, so that each
     dispatch's minimum, like the call's, is over all the rounds
-    (:data:`~simulator.calibration.rounds.DEFAULT_ROUNDS`)."""
+    (:data:`~simulator.calibration.rounds.DEFAULT_ROUNDS`): the first round's profile of ``--calls`` calls,
+    the later ones of as many as fit the program (:func:`~simulator.calibration.rounds.profile_calls`, up
+    to ``--max-calls``)."""
     from simulator.cli.calibrate import REPROFILE
 
     data = _load(device)
@@ -290,6 +292,7 @@ def measure_with_suite(device: str, args: argparse.Namespace) -> None:
         device=device,
         reps=args.reps,
         calls=args.calls,
+        max_calls=args.max_calls,
         rounds=args.sessions,
         profile_rounds=args.sessions,
         progress=progress,
@@ -633,7 +636,20 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--again", action="store_true", help="with --measure: re-measure cached programs")
     ap.add_argument("--only", nargs="*", help="with --measure: only these programs")
     ap.add_argument("--reps", type=int, default=100, help="one-call benchmark repetitions per session")
-    ap.add_argument("--calls", type=int, default=10, help="calls profiled for per-dispatch times")
+    ap.add_argument(
+        "--calls",
+        type=int,
+        default=PROFILE_CALLS[0],
+        help=f"calls profiled for per-dispatch times (default {PROFILE_CALLS[0]}; with --with-suite, at"
+        " least)",
+    )
+    ap.add_argument(
+        "--max-calls",
+        type=int,
+        help="with --with-suite: calls profiled at most, in the rounds after the first (as many as fit in"
+        " 20 ms of the program's calls and 2,000 dispatches: rounds.profile_calls; default"
+        f" {PROFILE_CALLS[1]})",
+    )
     ap.add_argument(
         "--sessions",
         type=int,
@@ -674,6 +690,12 @@ def main(argv: list[str] | None = None) -> int:
     args = ap.parse_args(argv)
     if args.refine < 0:
         ap.error(f"--refine must be 0 or more, got {args.refine}")
+    if args.calls < 1:
+        ap.error(f"--calls must be at least 1, got {args.calls}")
+    if args.max_calls is None:
+        args.max_calls = max(args.calls, PROFILE_CALLS[1])
+    elif args.max_calls < args.calls:
+        ap.error(f"--max-calls {args.max_calls} is less than --calls {args.calls}")
     if args.with_suite and not args.measure:
         ap.error("--with-suite measures: give --measure too")
     if args.with_suite and (

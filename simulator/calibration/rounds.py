@@ -39,6 +39,43 @@ T = TypeVar("T")
 DEFAULT_ROUNDS = 8
 
 
+#: Calls a profile takes, at least and at most (``streamsim calibrate --calls/--max-calls``,
+#: ``benchmarks/accuracy.py --with-suite``). A call's timing is the minimum of 100 one-call repetitions;
+#: a profile of 10 calls missed the fast state of the AMD host that the timing met (28 of 157 local-sync
+#: suite programs' dispatch minima summed above their call in ``benchmarks/data/amd/default_quiet``, 8
+#: in ``benchmarks/data/amd/calls100``, profiled 100 calls a round), but a profile's cost grows with its
+#: dispatch records (vmap_while_jax: 335 dispatches a call, 17 s a profile of 100 calls at load 7 against
+#: 1.7 s of 10): :func:`profile_calls` fits the calls to the program.
+PROFILE_CALLS = (10, 100)
+#: A profile's budget: the time its calls take (ns) and the dispatches they run.
+PROFILE_NS = 20_000_000
+PROFILE_DISPATCHES = 2_000
+
+
+def profile_calls(
+    call_ns: float, dispatches: int, least: int = PROFILE_CALLS[0], most: int = PROFILE_CALLS[1]
+) -> int:
+    """How many calls to profile of a program whose call takes ``call_ns`` and runs ``dispatches``
+    dispatches: as many as fit in :data:`PROFILE_NS` of calls and :data:`PROFILE_DISPATCHES` dispatches,
+    but no fewer than ``least`` nor more than ``most``.
+
+    Examples
+    --------
+    >>> profile_calls(40_000, 1)  # a 40 us call of one dispatch: 500 fit, the most
+    100
+    >>> profile_calls(1_000_000, 4)  # a 1 ms call: 20
+    20
+    >>> profile_calls(586_000, 335)  # 34 calls' time but 5 calls' dispatches: the least
+    10
+    >>> profile_calls(50_000, 46), profile_calls(50_000, 46, least=10, most=10)
+    (43, 10)
+    """
+    if least < 1 or most < least:
+        raise ValueError(f"calls to profile: need 1 <= least <= most, got {least} and {most}")
+    fit = min(PROFILE_NS / max(float(call_ns), 1.0), PROFILE_DISPATCHES / max(dispatches, 1))
+    return max(least, min(most, int(fit)))
+
+
 def round_order(names: Sequence[str], round_index: int) -> list[str]:
     """The order programs are measured in round ``round_index``: forward in even rounds, backward in
     odd ones.

@@ -171,6 +171,7 @@ def measure_rounds(
     device: str = "local-task",
     reps: int = 30,
     calls: int = 10,
+    max_calls: int | None = None,
     rounds: int = 1,
     profile_rounds: int = 1,
     progress: Callable[[int, int, Case, dict[str, Any]], None] | None = None,
@@ -196,14 +197,31 @@ def measure_rounds(
     up to ``reprofile`` times or until they no longer do, each dispatch's minimum kept over every
     profile; its entry records how many profiles that took (``reprofiled``).
 
+    Each profile is of ``calls`` calls; with ``max_calls``, the first round's is, and the later ones of
+    as many as :func:`~simulator.calibration.rounds.profile_calls` gives for the first round's call
+    minimum and dispatches, between ``calls`` and ``max_calls``. The entry lists each profile's calls
+    (``profile_calls``).
+
     ``before_round(round_index)`` runs before each round (:func:`simulator.calibration.speed.
     round_hook` times the speed reference there)."""
     from simulator.calibration import hosts
-    from simulator.calibration.rounds import dispatch_excess, interleaved_rounds, merge_call, merge_dispatches
+    from simulator.calibration.rounds import (
+        dispatch_excess,
+        interleaved_rounds,
+        merge_call,
+        merge_dispatches,
+        profile_calls,
+    )
+
+    if calls < 1 or (max_calls is not None and max_calls < calls):
+        raise ValueError(f"calls to profile: need 1 <= calls <= max_calls, got {calls} and {max_calls}")
 
     by_name = {c.name: c for c in cases}
     first: dict[str, dict[str, Any]] = {}
     profiles: dict[str, list[list[dict[str, Any]]]] = {c.name: [] for c in cases}
+    #: calls of each profile taken, and of the next ones, per program
+    taken: dict[str, list[int]] = {c.name: [] for c in cases}
+    later: dict[str, int] = {}
     done = [0]
     read_load = load if load is not None else hosts.load_average
     last_load: list[float | None] = [None]
@@ -218,11 +236,18 @@ def measure_rounds(
             m = first[name] = measure_case(case, workdir, device=device, reps=reps, calls=calls)
             timing = m["call_ns"]
             profiles[name].append(m["dispatches"])
+            taken[name].append(calls)
+            later[name] = (
+                calls
+                if max_calls is None
+                else profile_calls(timing["min_ns"], len(m["dispatches"]), calls, max_calls)
+            )
         else:
             kw: dict[str, Any] = {"device": device, "inputs": case.inputs, "parameters": case.parameters}
             timing = benchmark_call(module_of(case, workdir, device), repetitions=reps, **kw).to_dict()
             if round_index < profile_rounds:
-                profiles[name].append(profile_dispatches(case, workdir, device=device, calls=calls))
+                profiles[name].append(profile_dispatches(case, workdir, device=device, calls=later[name]))
+                taken[name].append(later[name])
         done[0] += 1
         if progress is not None:
             progress(round_index, done[0], case, {"call_ns": timing, "load": last_load[0]})
@@ -238,11 +263,14 @@ def measure_rounds(
         entry["dispatches"] = merge_dispatches(profiles[case.name])
         again = 0
         while again < reprofile and dispatch_excess(entry) > 1.0:
-            profiles[case.name].append(profile_dispatches(case, workdir, device=device, calls=calls))
+            n = later[case.name]
+            profiles[case.name].append(profile_dispatches(case, workdir, device=device, calls=n))
+            taken[case.name].append(n)
             entry["dispatches"] = merge_dispatches(profiles[case.name])
             again += 1
         if again:
             entry["reprofiled"] = again
+        entry["profile_calls"] = taken[case.name]
         out[case.name] = entry
     return out
 

@@ -2,7 +2,8 @@
 
 ::
 
-    streamsim calibrate [--device local-task] -o mybox.toml [--reps 100] [--calls 20] [--rounds 8]
+    streamsim calibrate [--device local-task] -o mybox.toml [--reps 100] [--calls 10] [--max-calls 100]
+                        [--rounds 8]
                         [--fixtures DIR] [--workdir DIR] [--measurements OUT.json]
 
 Compiles and measures the generated microbenchmark suite (:func:`simulator.calibration.suite.
@@ -15,7 +16,9 @@ compiles; IREE's fused attention) and, with ``--fixtures``, every fixture set un
 every program's call is timed and its dispatches profiled once a round, the rounds interleaved, and each
 minimum kept (:data:`~simulator.calibration.rounds.DEFAULT_ROUNDS` says why 8 by default), as
 ``benchmarks/accuracy.py`` keeps the minimum of its sessions for the programs it predicts: on a shared
-host, a figure measured once meets one stretch of load); then fits the dispatch
+host, a figure measured once meets one stretch of load; the first round profiles ``--calls`` calls, the
+later ones as many as :func:`~simulator.calibration.rounds.profile_calls` fits in 20 ms of the program's
+calls and 2,000 dispatches, up to ``--max-calls``); then fits the dispatch
 model and the host's fixed costs (:mod:`simulator.calibration.fit`) and writes the machine file, with
 the fit's provenance and residuals under ``[calibration]``. On stderr it warns when the host's 1-minute
 load average is above its CPU count during the measurement (the figures then run slower than on a quiet
@@ -41,7 +44,7 @@ from typing import Any
 from simulator.calibration import speed
 from simulator.calibration.hosts import busy_now, busy_summary, host_cores, stamp
 from simulator.calibration.provenance import base_machine, provenance
-from simulator.calibration.rounds import DEFAULT_ROUNDS, dispatch_excess
+from simulator.calibration.rounds import DEFAULT_ROUNDS, PROFILE_CALLS, dispatch_excess
 from simulator.calibration.run import benchmark_case, fit_machine, fixture_case, measure_rounds, stream_ir_of
 from simulator.calibration.suite import training_suite
 from simulator.calibration.toml_out import dumps
@@ -61,7 +64,19 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
     parser.add_argument("-o", "--output", help="machine file to write (.toml; required unless --list)")
     parser.add_argument("--device", default="local-task", help="HAL device (default: local-task)")
     parser.add_argument("--reps", type=int, default=100, help="benchmark repetitions of one call each")
-    parser.add_argument("--calls", type=int, default=20, help="calls profiled for per-dispatch times")
+    parser.add_argument(
+        "--calls",
+        type=int,
+        default=PROFILE_CALLS[0],
+        help=f"calls profiled for per-dispatch times, at least (default {PROFILE_CALLS[0]})",
+    )
+    parser.add_argument(
+        "--max-calls",
+        type=int,
+        help="calls profiled at most, in the rounds after the first: as many as fit in 20 ms of the program's"
+        f" calls and 2,000 dispatches (default {PROFILE_CALLS[1]}; --max-calls equal to --calls profiles"
+        " every round alike)",
+    )
     parser.add_argument(
         "--rounds",
         type=int,
@@ -90,6 +105,9 @@ def run(args: argparse.Namespace) -> int:
     for name in ("reps", "calls", "rounds"):
         if getattr(args, name) < 1:
             raise InputError(f"--{name} must be at least 1, got {getattr(args, name)}")
+    max_calls = max(args.calls, PROFILE_CALLS[1]) if args.max_calls is None else args.max_calls
+    if max_calls < args.calls:
+        raise InputError(f"--max-calls {max_calls} is less than --calls {args.calls}")
     if args.only:
         names = {b.name for b in suite}
         unknown = [n for n in args.only if n not in names]
@@ -133,6 +151,7 @@ def run(args: argparse.Namespace) -> int:
             device=args.device,
             reps=args.reps,
             calls=args.calls,
+            max_calls=max_calls,
             rounds=args.rounds,
             profile_rounds=args.rounds,
             progress=progress,

@@ -181,6 +181,8 @@ def test_with_suite_measures_the_fixtures_and_the_suite_in_the_same_rounds(
     [(names, kw)] = calls
     assert names == ["matmul_a", "softmax_b", "attention_block", "mlp"]
     assert kw["rounds"] == kw["profile_rounds"] == 2 and kw["reprofile"] == 2 and kw["device"] == "local-sync"
+    # profiles of 10 calls in the first round, up to 100 in the later ones (rounds.profile_calls)
+    assert (kw["calls"], kw["max_calls"]) == (10, 100)
     suite_file = json.loads((cal / "local-sync.json").read_text())
     assert sorted(suite_file["programs"]) == ["matmul_a", "softmax_b"]
     assert all(m["role"] == "train" and m["host"] in suite_file["hosts"] for m in suite_file["programs"].values())
@@ -196,6 +198,23 @@ def test_with_suite_measures_the_fixtures_and_the_suite_in_the_same_rounds(
     with pytest.raises(SystemExit):
         accuracy.main(["--with-suite", "--data", str(acc), "--calibration-data", str(cal)])
     assert "--with-suite measures: give --measure too" in capsys.readouterr().err
+    # --calls (at least, default 10) and --max-calls (at most, default 100 or --calls if more); each run
+    # writes new directories (main keeps the last ones as its defaults)
+    dirs = iter(range(10))
+
+    def fresh() -> list[str]:
+        k = next(dirs)
+        return ["--data", str(tmp_path / f"acc{k}"), "--calibration-data", str(tmp_path / f"cal{k}")]
+
+    for extra, expected in ((["--calls", "20"], (20, 100)), (["--calls", "200"], (200, 200))):
+        calls.clear()
+        assert accuracy.main([*argv, *fresh(), *extra]) == 0
+        assert (calls[0][1]["calls"], calls[0][1]["max_calls"]) == expected
+    bad_calls = ((["--max-calls", "5"], "--max-calls 5 is less than --calls 10"), (["--calls", "0"], "--calls"))
+    for bad, message in bad_calls:
+        with pytest.raises(SystemExit) as exc:
+            accuracy.main([*argv, *fresh(), *bad])
+        assert exc.value.code == 2 and message in capsys.readouterr().err
 
 
 def _fake_references(monkeypatch: pytest.MonkeyPatch) -> list[int]:
@@ -306,3 +325,4 @@ def test_the_report_compares_the_suites_and_the_fixtures_speed_references(
     accuracy.check_host("local-sync", {"programs": {}, speed.KEY: table(20400)}, args)
     out = capsys.readouterr().out
     assert "measured at x1.020 the suite's reference time" in out and "WARNING" not in out
+

@@ -99,6 +99,8 @@ def test_calibrate_warns_of_a_busy_host_and_names_programs_profiled_again(
     assert seen["reprofile"] == cli.REPROFILE > 0
     # every round times the call and profiles the dispatches, 8 rounds by default
     assert seen["rounds"] == seen["profile_rounds"] == cli.DEFAULT_ROUNDS == 8
+    # profiles of 10 calls in the first round, then as many as fit the program, up to 100
+    assert (seen["calls"], seen["max_calls"]) == (10, 100)
     assert err.count("the 1-minute load average is 3.50, above this host's 2 cores") == 1
     assert "load average is 4.25" not in err
     assert "2 of 2 measurements were taken at a 1-minute load average above this host's 2 cores (up to 4.25)" in err
@@ -108,3 +110,8 @@ def test_calibrate_warns_of_a_busy_host_and_names_programs_profiled_again(
     assert main([*argv[:3], "--device", "local-task", *argv[5:]]) == 0
     err = capsys.readouterr().err
     assert seen["reprofile"] == 0 and "load average" not in err
+    assert main([*argv[:3], "--device", "local-task", *argv[5:], "--calls", "20", "--max-calls", "20"]) == 0
+    assert (seen["calls"], seen["max_calls"]) == (20, 20)
+    capsys.readouterr()
+    assert main([*argv, "--calls", "20", "--max-calls", "10"]) == 2
+    assert "--max-calls 10 is less than --calls 20" in capsys.readouterr().err

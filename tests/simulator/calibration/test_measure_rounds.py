@@ -142,3 +142,66 @@ def test_progress_gets_the_load_taken_before_each_measurement(
     )
     assert seen == [("a", 0.5), ("b", 3.0), ("b", 2.5), ("a", 0.25)]
     assert out["a"]["sessions_load"] == [0.5, 0.25] and out["b"]["sessions_load"] == [3.0, 2.5]
+
+
+def test_later_rounds_profile_as_many_calls_as_fit_the_program(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: pathlib.Path
+) -> None:
+    """With ``max_calls`` the first round profiles ``calls`` calls, as before; the later rounds (and a
+    re-profile) as many as fit in 20 ms of the program's first-round call and 2,000 dispatches
+    (rounds.profile_calls): a short one-dispatch call the most, a 1 ms call 20, a call of 335 dispatches the
+    least. Without ``max_calls`` every profile has ``calls``."""
+    calls = {"short": 40_000, "long": 1_000_000, "loop": 586_000}
+    dispatches = {"short": 1, "long": 4, "loop": 335}
+    dispatch_ns = {"short": 1, "long": 1, "loop": 1}
+    seen: list[tuple[str, int]] = []
+
+    def profile(name: str, n: int) -> list[dict[str, Any]]:
+        seen.append((name, n))
+        ns = dispatch_ns[name]
+        return [
+            {"name": "d", "loc": f"x:{k}:1", "min_ns": ns, "median_ns": ns, "max_ns": ns}
+            for k in range(dispatches[name])
+        ]
+
+    class Timing:
+        def __init__(self, ns: int) -> None:
+            self.ns = ns
+
+        def to_dict(self) -> dict[str, int]:
+            return {"min_ns": self.ns, "median_ns": self.ns}
+
+    def measure_case(case: Case, workdir: pathlib.Path, **kw: Any) -> dict[str, Any]:
+        ns = calls[case.name]
+        measured = profile(case.name, kw["calls"])
+        return {"name": case.name, "call_ns": {"min_ns": ns, "median_ns": ns}, "dispatches": measured}
+
+    monkeypatch.setattr(run, "measure_case", measure_case)
+    monkeypatch.setattr(run, "benchmark_call", lambda vmfb, **kw: Timing(calls[pathlib.Path(vmfb).stem]))
+    monkeypatch.setattr(
+        run, "profile_dispatches", lambda case, workdir, **kw: profile(case.name, kw["calls"])
+    )
+    monkeypatch.setattr(run, "module_of", lambda case, workdir, device: tmp_path / f"{case.name}.vmfb")
+    cases = [Case(n, tmp_path / f"{n}.mlir", ()) for n in calls]
+    out = measure_rounds(
+        cases, tmp_path, rounds=3, profile_rounds=3, calls=10, max_calls=100, load=lambda: 0.5
+    )
+    assert {n: m["profile_calls"] for n, m in out.items()} == {
+        "short": [10, 100, 100],
+        "long": [10, 20, 20],
+        "loop": [10, 10, 10],
+    }
+    assert sorted(set(seen)) == [("long", 10), ("long", 20), ("loop", 10), ("short", 10), ("short", 100)]
+    # a program profiled again (its dispatches sum above its call on local-sync) gets the later rounds' calls
+    dispatch_ns["short"] = 50_000
+    kw: dict[str, Any] = {"device": "local-sync", "calls": 10, "max_calls": 100, "reprofile": 1}
+    kw["load"] = lambda: 0.5
+    out = measure_rounds(cases[:1], tmp_path, rounds=2, profile_rounds=2, **kw)
+    assert out["short"]["profile_calls"] == [10, 100, 100] and out["short"]["reprofiled"] == 1
+    out = measure_rounds(cases[:1], tmp_path, rounds=2, profile_rounds=1, **kw)
+    assert out["short"]["profile_calls"] == [10, 100] and out["short"]["reprofiled"] == 1
+    # without max_calls, every profile of ``calls``
+    out = measure_rounds(cases, tmp_path, rounds=2, profile_rounds=2, calls=10, load=lambda: 0.5)
+    assert all(m["profile_calls"] == [10, 10] for m in out.values())
+    with pytest.raises(ValueError, match="1 <= calls <= max_calls"):
+        measure_rounds(cases, tmp_path, calls=20, max_calls=10)
