@@ -129,7 +129,12 @@ def _dispatch(op: D.AsyncDispatchOp, b: Builder, at: At, add: Add) -> None:
         access = 3 if i in tied_idx else 1
         binds.append((arg, size, add(base, offsets[ri]), lengths[ri], access))
         ri += 1
-    tied_results = {r for r, t in enumerate(ties_of(op)) if t >= 0}
+    # ties_of(op) of the attribute read above: the results tied to an operand
+    tied_results = (
+        {r for r, e in enumerate(ties) if isinstance(e, A.IntegerAttr) and e.value >= 0}
+        if isinstance(ties, A.ArrayAttr)
+        else set()
+    )
     for r, (res, rsize) in enumerate(zip(op.results, result_sizes)):
         if r in tied_results or not is_resource(res):
             continue

@@ -56,7 +56,9 @@ def build_graph(block: Block) -> nx.DiGraph[int]:
     for i, op in enumerate(ops):
         tied = infos[i].tied
         tied_values = set(tied.values()) if tied else ()
-        for v in _used_values(op) if op.regions else op.operands:
+        # an operand used twice (a dispatch's offset and length constants) gives its edge once: the same
+        # edges, found in the same order, each value's first use deciding where its edge stands
+        for v in _used_values(op) if op.regions else dict.fromkeys(op.operands):
             d = v.defining_op
             if d is None:
                 continue

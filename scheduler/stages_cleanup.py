@@ -26,6 +26,7 @@ from ir import Operation
 from ir import attributes as A
 from scheduler.access import is_resource
 from scheduler.cse import effect_free
+from scheduler.graph import adjacency
 from scheduler.state import FunctionPlan, ScheduleState, erase_ops
 
 #: The affinities IREE's schedule-execution drops from an op cloned into a region on that affinity
@@ -97,10 +98,12 @@ def _visit(
 ) -> bool:
     """Look op ``n`` up in ``scope``, then ``outer``: merged into the equal op found (``True``), else
     recorded in ``scope``. In a wave, each resource read is the wave's capture of it (its own key)."""
-    op = plan.graph.nodes[n]["op"]
+    node = adjacency(plan.graph)[0]  # (g.nodes[n], without a view call)
+    op = node[n]["op"]
     if op.regions or not effect_free(op):
         return False
-    operands = tuple(("wave", id(v)) if wave and is_resource(v) else id(v) for v in op.operands)
+    # the values themselves (they hash and compare by identity); a resource read in a wave keyed apart
+    operands = tuple(("wave", v) if is_resource(v) else v for v in op.operands) if wave else tuple(op.operands)
     cheap = (op.op_name, operands)
     mine: tuple[object, ...] | None = None
     for known in (scope, outer):
@@ -110,7 +113,7 @@ def _visit(
         mine = mine or _key(op, affinity)
         for k, (m, key) in enumerate(seen):
             if key is None:
-                key = _key(plan.graph.nodes[m]["op"], affinity)
+                key = _key(node[m]["op"], affinity)
                 seen[k] = (m, key)
             if key == mine and _merge(plan, m, n):
                 return True

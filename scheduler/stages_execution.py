@@ -87,12 +87,12 @@ def schedule_execution(state: ScheduleState) -> ScheduleState:
         if any(len(p.cloned) for p in partitions):
             partitions = _clone_shared(plan, partitions, pure)
             rebuilt = True
-        if any(plan.graph.nodes[n]["op"].op_name == "stream.async.barrier" for n in plan.graph.nodes):
+        node = adjacency(plan.graph)[0]  # (g.nodes[n], without a view call per node)
+        if any(data["op"].op_name == "stream.async.barrier" for data in node.values()):
             partitions = _remove_barriers(plan, partitions, pure)
             rebuilt = True
-        if any(
-            plan.graph.nodes[n]["op"].op_name == "stream.async.transfer" for p in partitions for n in p.nodes
-        ):
+            node = adjacency(plan.graph)[0]
+        if any(node[n]["op"].op_name == "stream.async.transfer" for p in partitions for n in p.nodes):
             changed, partitions = _transfers_in_regions(plan, partitions, pure)
             rebuilt |= changed
         if rebuilt:
@@ -167,14 +167,14 @@ def _iree_kinds(g: nx.DiGraph[int], *, barriers: bool, pure: frozenset[int] = fr
     reference partitioning puts in its producer's partition as a sync op (the barrier's users then
     depend on that partition; :func:`scheduler.partition.partition_execution`). ``pure``: ids of control
     flow ops that were so before cheap producers were re-made in them."""
-    for n in g.nodes:
-        op = g.nodes[n]["op"]
+    for data in adjacency(g)[0].values():  # each node's attribute dict (g.nodes[n], without a view call)
+        op = data["op"]
         if op.op_name in _HOST_LOADS or (
             op.op_name in SCF_REGION_OPS and (id(op) in pure or pure_nested(op, _HOST_LOADS))
         ):
-            g.nodes[n]["info"] = OpInfo(PURE, g.nodes[n]["info"].affinity)
+            data["info"] = OpInfo(PURE, data["info"].affinity)
         elif barriers and op.op_name == "stream.async.barrier":
-            g.nodes[n]["info"] = OpInfo(METADATA, op.attr("affinity"), (), {0: op.operands[0]})
+            data["info"] = OpInfo(METADATA, op.attr("affinity"), (), {0: op.operands[0]})
 
 
 def _remove_barriers(
