@@ -21,7 +21,7 @@ from simulator.host import fields
 from simulator.host.interpreter import Interpreter, Rule
 from simulator.host.values import FileHandle, HostBuffer
 from simulator.memory import Buffer, ResourceRef
-from simulator.parameters import ParameterRequest
+from simulator.params.config import ParameterRequest, load_requests
 from simulator.queues import Device, Queue
 from simulator.rules import RuleTable
 from simulator.runtime import location
@@ -112,10 +112,7 @@ def _load(interp: Interpreter, op: Operation, args: list[Any]) -> Generator[Any,
     offsets, sizes = g["source_offsets"], g["result_sizes"]
     buffers = [Buffer.placeholder(int(n), f"{scope}::{k}") for k, n in zip(keys, sizes)]
     refs = [ResourceRef(b, 0, b.size_bytes) for b in buffers]
-    requests = [
-        ParameterRequest("read", scope, k, int(off), ref, 0, ref.size_bytes)
-        for k, off, ref in zip(keys, offsets, refs)
-    ]
+    requests = load_requests(scope, keys, offsets, refs)
     fence = yield from _submit_parameters(interp, op, requests, g["await_timepoint"], buffers)
     return [*refs, fence]
 
@@ -331,10 +328,7 @@ def _io_load(interp: Interpreter, op: Operation, args: list[Any]) -> Generator[A
     scope, keys = _scope(op, g, "source_scope"), _keys(op, g, "source_keys")
     buffers = [Buffer.placeholder(int(n), f"{scope}::{k}") for k, n in zip(keys, g["lengths"])]
     refs = [ResourceRef(b, 0, b.size_bytes) for b in buffers]
-    requests = [
-        ParameterRequest("read", scope, k, int(off), ref, 0, ref.size_bytes)
-        for k, off, ref in zip(keys, g["source_offsets"], refs)
-    ]
+    requests = load_requests(scope, keys, g["source_offsets"], refs)
     queue = _io_queue(op, g["device"], g["queue_affinity"])
     yield from _submit_parameters(interp, op, requests, wait, buffers, queue, signal)
     return refs

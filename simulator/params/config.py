@@ -33,6 +33,44 @@ class ParameterRequest:
     length_bytes: int
 
 
+# A load makes its requests by the ten thousand: built through their slots, without the frozen dataclass's
+# per-field object.__setattr__ (as batching's steps; the fields are the op's, checked by the provider).
+_new_object = object.__new__
+_REQUEST_SETTERS = tuple(
+    getattr(ParameterRequest, name).__set__
+    for name in ("verb", "scope", "key", "parameter_offset_bytes", "resource", "resource_offset_bytes",
+                 "length_bytes")
+)  # fmt: skip
+
+
+def load_requests(
+    scope: str, keys: Sequence[str], offsets: Sequence[Any], refs: Sequence[ResourceRef]
+) -> list[ParameterRequest]:
+    """The requests of a load: ``ParameterRequest("read", scope, key, int(offset), ref, 0, ref.size_bytes)``
+    per key, its parameter's bytes from ``offset`` into the whole of ``ref``.
+
+    Examples
+    --------
+    >>> from simulator.memory import Buffer
+    >>> ref = ResourceRef(Buffer.placeholder(64, "model::w"), 0, 64)
+    >>> load_requests("model", ["w"], [16], [ref]) == [ParameterRequest("read", "model", "w", 16, ref, 0, 64)]
+    True
+    """
+    s_verb, s_scope, s_key, s_offset, s_resource, s_resource_offset, s_length = _REQUEST_SETTERS
+    out = []
+    for key, offset, ref in zip(keys, offsets, refs):
+        r = _new_object(ParameterRequest)
+        s_verb(r, "read")
+        s_scope(r, scope)
+        s_key(r, key)
+        s_offset(r, int(offset))
+        s_resource(r, ref)
+        s_resource_offset(r, 0)
+        s_length(r, ref.size_bytes)
+        out.append(r)
+    return out
+
+
 @dataclass(frozen=True, slots=True)
 class ProviderConfig:
     """Which provider serves the parameters and how it batches (see :mod:`simulator.params.provider`)."""
@@ -110,5 +148,6 @@ __all__ = [
     "ParameterSpec",
     "Parameters",
     "ProviderConfig",
+    "load_requests",
     "make_parameter_index",
 ]
