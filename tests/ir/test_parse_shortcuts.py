@@ -128,3 +128,17 @@ def test_ops_without_operands_share_one_empty_operand_list() -> None:
             if not copied.operands:
                 copied._append_operand(copied.results[0] if copied.results else value)
                 assert len(copied.operands) == 1
+
+
+def test_every_op_class_is_made_as_the_parser_calls_it() -> None:
+    """The parser calls an op's class with Operation.__init__'s arguments in their order (no keywords): an op
+    class with a constructor of its own would be given them wrongly. Every registered class keeps
+    Operation's, and a parsed op of each kind the parser makes is an instance of its class."""
+    from ir.opdef import OP_CLASSES
+
+    assert len(OP_CLASSES) > 100
+    own = sorted(name for name, cls in OP_CLASSES.items() if cls.__init__ is not Operation.__init__)
+    assert own == []
+    op = ir.load_text('%0 = "stream.timepoint.immediate"() : () -> !stream.timepoint\n').body.ops[0]
+    assert type(op) is OP_CLASSES["stream.timepoint.immediate"]
+    assert op.op_name == "stream.timepoint.immediate" and len(op.results) == 1 and not op.operands
