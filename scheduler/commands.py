@@ -129,12 +129,7 @@ def _dispatch(op: D.AsyncDispatchOp, b: Builder, at: At, add: Add) -> None:
         access = 3 if i in tied_idx else 1
         binds.append((arg, size, add(base, offsets[ri]), lengths[ri], access))
         ri += 1
-    # ties_of(op) of the attribute read above: the results tied to an operand
-    tied_results = (
-        {r for r, e in enumerate(ties) if isinstance(e, A.IntegerAttr) and e.value >= 0}
-        if isinstance(ties, A.ArrayAttr)
-        else set()
-    )
+    tied_results = {r for r, t in enumerate(_ties(ties, len(op.results))) if t >= 0}
     for r, (res, rsize) in enumerate(zip(op.results, result_sizes)):
         if r in tied_results or not is_resource(res):
             continue
@@ -264,9 +259,13 @@ def _required(op: Operation, name: str) -> A.Attribute:
 
 def ties_of(op: Operation) -> list[int]:
     """``tied_operands`` of ``op`` per result (-1: untied)."""
-    attr = op.attr("tied_operands")
+    return _ties(op.attr("tied_operands"), len(op.results))
+
+
+def _ties(attr: A.Attribute | None, results: int) -> list[int]:
+    """:func:`ties_of` of an op's ``tied_operands`` attribute ``attr`` (already read), for ``results`` results."""
     if not isinstance(attr, A.ArrayAttr):
-        return [-1] * len(op.results)
+        return [-1] * results
     return [e.value if isinstance(e, A.IntegerAttr) else -1 for e in attr]
 
 

@@ -196,8 +196,8 @@ def within_call(entry: dict[str, Any]) -> dict[str, Any]:
     its call's minimum (the entry itself when they already do). For a device that runs a call's
     dispatches one after another inside the call (``local-sync``): dispatches that sum to more than the
     call were profiled in a slower state of the host than the call's fastest round met (a profile times
-    10-20 calls in one process, a call's timing 100), and the fitted dispatch model would price the
-    slow state. The fit uses this (:func:`~simulator.calibration.run.fit_machine`); the measurement a
+    10-100 calls in one process, :func:`profile_calls`; a call's timing 100), and the fitted dispatch model
+    would price the slow state. The fit uses this (:func:`~simulator.calibration.run.fit_machine`); the measurement a
     prediction is checked against is left as it is.
 
     Examples
