@@ -20,7 +20,7 @@ from types import MappingProxyType
 from typing import Any
 
 from ir import Block, Module, Operation
-from ir.parser import hand_over_survivors
+from ir.handover import hand_over_survivors
 from scheduler import stages as S
 from scheduler.emit import materialize
 from scheduler.errors import ScheduleError

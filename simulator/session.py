@@ -31,7 +31,7 @@ import numpy as np
 from ir import Module, Operation
 from ir import types as T
 from ir.attributes import FloatAttr, IntegerAttr, StringAttr, TypeAttr
-from ir.parser import hand_over_survivors
+from ir.handover import hand_over_survivors
 from simulator.costs import Calibration, CostModel
 from simulator.engine import EVENTS_PER_BATCH, Engine
 from simulator.errors import InputError, SimulationError, UnsupportedOpError

@@ -91,14 +91,14 @@ def scale_ladder(layers: int) -> str:
 def collector_on() -> Iterator[None]:
     """The collector enabled (a parse or a schedule hands its objects over only when its caller had not
     paused it), and the hand-over's record of the last full collection restored after the test."""
-    import ir.parser
+    import ir.handover
 
-    was, saved = gc.isenabled(), ir.parser._tracked_after_full
+    was, saved = gc.isenabled(), ir.handover._tracked_after_full
     gc.enable()
     try:
         yield
     finally:
-        ir.parser._tracked_after_full = saved
+        ir.handover._tracked_after_full = saved
         if not was:
             gc.disable()
 

@@ -220,7 +220,7 @@ def _hand_over_records() -> None:
     collection, which would then walk them all after the tenth middle collection). What else is frozen is
     what the caller's young generations held (a few thousand objects at most): cyclic garbage among it
     waits for a full collection of the frozen objects, which the parser's hand-over starts when the tracked
-    objects doubled (:func:`ir.parser.hand_over_survivors`; what it hands over, the IR, is made of cycles
+    objects doubled (:func:`ir.handover.hand_over_survivors`; what it hands over, the IR, is made of cycles
     and becomes cyclic garbage when a schedule erases ops; nothing a read makes does).
     """
     gc.freeze()

@@ -1,5 +1,5 @@
 """A large parse hands the IR it made to the cyclic collector's permanent generation without a walk
-(ir.parser.hand_over_survivors), where it stays, out of every collection CPython starts itself; and
+(ir.handover.hand_over_survivors), where it stays, out of every collection CPython starts itself; and
 what that bypasses is made up for: a full collection of the frozen objects too once the tracked objects
 doubled, so that parsing, scheduling and running programs again and again in one process stays bounded
 in memory."""
@@ -40,9 +40,9 @@ def test_parse_makes_no_garbage_cycles() -> None:
 
 _YOUNG = """
 import gc, json, sys
-import ir, ir.parser
+import ir, ir.handover, ir.parser
 text = sys.stdin.read()
-ir.parser._tracked_after_full = 1 << 62  # no full collection here
+ir.handover._tracked_after_full = 1 << 62  # no full collection here
 counts = []
 for threshold in (len(text), len(text) + 1):
     ir.parser.HANDOVER_CHARS = threshold
@@ -64,11 +64,11 @@ def test_large_parse_leaves_the_young_generation_empty() -> None:
 
 _WALKS = """
 import gc, json, sys
-import ir, ir.parser
+import ir, ir.handover, ir.parser
 text = sys.stdin.read()
 walked = lambda: {id(o) for o in gc.get_objects()}  # what the collector's collections walk
 ir.parser.HANDOVER_CHARS = len(text)
-ir.parser._tracked_after_full = 1 << 62  # no full collection of the hand-over's own here
+ir.handover._tracked_after_full = 1 << 62  # no full collection of the hand-over's own here
 module = ir.parse_module(text, "ladder.mlir")
 ops = [id(op) for op in module.walk()]
 out = {"ops": len(ops), "walked": [len(walked().intersection(ops))]}
@@ -76,7 +76,7 @@ for generation in (0, 1, 2):
     gc.collect(generation)
 out["walked"].append(len(walked().intersection(ops)))
 out["frozen"] = gc.get_freeze_count()
-ir.parser.collect_handed_over()  # the full collection that includes them refreezes them
+ir.handover.collect_handed_over()  # the full collection that includes them refreezes them
 out["walked"].append(len(walked().intersection(ops)))
 ir.parser.HANDOVER_CHARS = len(text) + 1
 module = ir.parse_module(text, "ladder.mlir")
@@ -102,14 +102,14 @@ def test_handed_over_objects_stay_out_of_the_collector_walks() -> None:
 
 _DOUBLED = """
 import gc, json, sys, weakref
-import ir, ir.parser
+import ir, ir.handover, ir.parser
 text = sys.stdin.read()
 class Node:
     def __init__(self):
         self.me = self
 ir.parser.HANDOVER_CHARS = 0
 gc.collect()
-ir.parser._tracked_after_full = 1 << 62
+ir.handover._tracked_after_full = 1 << 62
 node = Node()
 alive = weakref.ref(node)
 del node
@@ -117,12 +117,12 @@ ir.parse_module(text, "ladder.mlir")
 steps = [alive() is not None]  # handed over with the IR, not collected
 gc.collect()
 steps.append(alive() is not None)  # frozen: not in the collector's own full collections
-ir.parser._tracked_after_full = 1  # everything tracked now is more than twice that
+ir.handover._tracked_after_full = 1  # everything tracked now is more than twice that
 module = ir.parse_module(text, "ladder.mlir")
 walked = {id(o) for o in gc.get_objects()}
 print(json.dumps({
     "alive": steps + [alive() is not None],
-    "record": ir.parser._tracked_after_full,
+    "record": ir.handover._tracked_after_full,
     "walked": sum(id(op) in walked for op in module.walk()),
 }))
 """

@@ -11,7 +11,7 @@ import weakref
 import pytest
 
 import ir
-import ir.parser
+import ir.handover
 import scheduler.pipeline
 from scheduler import Pipeline
 from tests.conftest import run_fresh, scale_ladder
@@ -36,11 +36,11 @@ def test_a_dropped_schedule_state_is_freed_without_the_collector() -> None:
 
 _YOUNG = """
 import gc, json, sys
-import ir, ir.parser
+import ir, ir.handover
 import scheduler.pipeline
 from scheduler import Pipeline
 text = sys.stdin.read()
-ir.parser._tracked_after_full = 1 << 62  # no full collection here
+ir.handover._tracked_after_full = 1 << 62  # no full collection here
 counts = []
 for nodes in (0, 1 << 40):
     scheduler.pipeline.HANDOVER_NODES = nodes

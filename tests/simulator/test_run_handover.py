@@ -1,5 +1,5 @@
 """A large run hands what it made and kept (its trace) to the cyclic collector's permanent generation
-without a walk (simulator.session.HANDOVER_EVENTS, ir.parser.hand_over_survivors), as a large parse and a
+without a walk (simulator.session.HANDOVER_EVENTS, ir.handover.hand_over_survivors), as a large parse and a
 large schedule do; a small run leaves it to the young collections. What that relies on: a run makes
 few garbage cycles, no more for a large program than for a small one. Each in a fresh interpreter
 (tests.conftest.run_fresh): in a test worker other threads and earlier tests leave cyclic garbage and
@@ -14,7 +14,7 @@ TEXT = scale_ladder(20)  # 60 dispatches, 80 parameters
 _PREPARE = """
 import gc, json, sys
 import numpy as np
-import ir, ir.parser
+import ir, ir.handover
 import simulator.session
 from scheduler import Pipeline
 from simulator import Session, parameter_keys
@@ -70,7 +70,7 @@ def test_a_run_makes_few_garbage_cycles() -> None:
 _WALKS = (
     _PREPARE
     + """
-ir.parser._tracked_after_full = 1 << 62  # no full collection of the hand-over's own here
+ir.handover._tracked_after_full = 1 << 62  # no full collection of the hand-over's own here
 walked = lambda: {id(o) for o in gc.get_objects()}  # what the collector's collections walk
 out = {}
 events = run().events_processed
