@@ -34,20 +34,7 @@ from traces.records import (
     Span,
     TraceMetadata,
     Track,
-    _new_object,
-    _set_flow_args,
-    _set_flow_dst,
-    _set_flow_id,
-    _set_flow_name,
-    _set_flow_src,
-    _set_span_args,
-    _set_span_category,
-    _set_span_dur,
-    _set_span_id,
-    _set_span_name,
-    _set_span_start,
-    _set_span_track,
-    unchecked_counter,
+    _tuple_new,
 )
 from traces.trace import Trace
 
@@ -297,15 +284,10 @@ class _Builder:
         if span_id in span_ids:
             raise TraceRecordError(f"span id {span_id} is already in the trace")
         span_ids.add(span_id)
-        record = _new_object(Span)
-        _set_span_id(record, span_id)
-        _set_span_track(record, track)
-        _set_span_name(record, self.strings.setdefault(name, name))
-        _set_span_category(record, category)
-        _set_span_start(record, start)
-        _set_span_dur(record, dur)
-        _set_span_args(record, args)
-        self.trace._spans.append(record)  # unchecked_span, inline: the fields are checked above
+        # unchecked_span, inline: the fields are checked above
+        self.trace._spans.append(
+            _tuple_new(Span, (span_id, track, self.strings.setdefault(name, name), category, start, dur, args))
+        )
 
     def flow(self, flow: Flow) -> None:
         """What Trace._append_flow does, checked against the ids of the spans read so far."""
@@ -327,21 +309,8 @@ class _Builder:
         flows_append, counters_append = self.trace._flows.append, self.trace._counters.append
         tracks, spans_append = self.tracks, self.trace._spans.append
         strings_setdefault, canonical_category = self.strings.setdefault, _CANONICAL_CATEGORY
-        new_object, set_id, set_track, set_name = _new_object, _set_span_id, _set_span_track, _set_span_name
-        set_category, set_start, set_dur, set_args = (
-            _set_span_category,
-            _set_span_start,
-            _set_span_dur,
-            _set_span_args,
-        )
-        set_flow_id, set_flow_src, set_flow_dst, set_flow_name, set_flow_args = (
-            _set_flow_id,
-            _set_flow_src,
-            _set_flow_dst,
-            _set_flow_name,
-            _set_flow_args,
-        )
-        new_counter = unchecked_counter
+        # Records are tuples of their fields: made unchecked (their checks passed here) with one C call.
+        new_record, span_class, flow_class, counter_class = _tuple_new, Span, Flow, Counter
         lo, hi = -_MAX_TS_US, _MAX_TS_US
         event: dict[str, Any] = {}
         try:
@@ -374,15 +343,20 @@ class _Builder:
                             if span_id >= self.next_id:
                                 self.next_id = span_id + 1
                             span_ids.add(span_id)
-                            record = new_object(Span)
-                            set_id(record, span_id)
-                            set_track(record, track)
-                            set_name(record, strings_setdefault(name, name))
-                            set_category(record, canonical_category[cat])
-                            set_start(record, start)
-                            set_dur(record, dur)
-                            set_args(record, args)
-                            spans_append(record)
+                            spans_append(
+                                new_record(
+                                    span_class,
+                                    (
+                                        span_id,
+                                        track,
+                                        strings_setdefault(name, name),
+                                        canonical_category[cat],
+                                        start,
+                                        dur,
+                                        args,
+                                    ),
+                                )
+                            )
                             i += 1
                             continue
                     span(event, start, dur, {} if args is _MISSING else args)
@@ -416,13 +390,7 @@ class _Builder:
                         ):
                             # The checks Flow would make, and that its ends are spans of the trace, passed:
                             # the same flow, built unchecked (unchecked_flow, inline).
-                            flow = new_object(Flow)
-                            set_flow_id(flow, flow_id)
-                            set_flow_src(flow, src)
-                            set_flow_dst(flow, dst)
-                            set_flow_name(flow, flow_name)
-                            set_flow_args(flow, flow_args)
-                            flows_append(flow)
+                            flows_append(new_record(flow_class, (flow_id, src, dst, flow_name, flow_args)))
                         else:
                             self.flow(Flow(flow_id, src, dst, flow_name, flow_args))  # checked the long way
                 elif ph == "C":
@@ -436,7 +404,8 @@ class _Builder:
                         raise TraceFormatError(f"C args must be a non-empty object, got {args!r:.60}")
                     for key, value in args.items():
                         if type(key) is str and key and type(value) is int:
-                            counters_append(new_counter(track, key, start, value))  # Counter's checks, passed
+                            # Counter's checks, passed: unchecked_counter, inline
+                            counters_append(new_record(counter_class, (track, key, start, value)))
                         else:
                             counters_append(Counter(track, key, start, value))
                 elif ph == "B":

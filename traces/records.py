@@ -21,7 +21,7 @@ from __future__ import annotations
 import math
 import re
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, NamedTuple
 
 from traces.errors import TraceRecordError
 
@@ -141,8 +141,22 @@ def track_sort_key(track: Track) -> tuple[Any, ...]:
     )
 
 
-@dataclass(frozen=True, slots=True)
-class Span:
+# A new dict per record made without args (the dataclasses' default_factory=dict did the same).
+_FRESH: Any = object()
+_tuple_new = tuple.__new__
+
+
+class _SpanFields(NamedTuple):
+    id: int
+    track: Track
+    name: str
+    category: str
+    start_ns: int
+    dur_ns: int
+    args: dict[str, Any]
+
+
+class Span(_SpanFields):
     """A slice of time on a track.
 
     Parameters
@@ -159,91 +173,91 @@ class Span:
     args : dict
         JSON values. Conventional keys: ``op``, ``loc``, ``size_bytes``, ``flops``, ``affinity``.
 
+    A span is an immutable tuple of its fields in this order (a reader or the simulator makes it with one C
+    call, :func:`unchecked_span`): it equals a plain tuple of the same fields, and iterates, indexes and
+    orders as that tuple does; :meth:`_replace` and :meth:`_asdict` are those of a named tuple.
+
     Examples
     --------
     >>> s = Span(0, Track.queue(0, 0), "matmul", "dispatch", 100, 50, {"op": "stream.cmd.dispatch"})
     >>> s.end_ns
     150
+    >>> s == (0, Track.queue(0, 0), "matmul", "dispatch", 100, 50, {"op": "stream.cmd.dispatch"})
+    True
     """
 
-    id: int
-    track: Track
-    name: str
-    category: str
-    start_ns: int
-    dur_ns: int
-    args: dict[str, Any] = field(default_factory=dict)
+    __slots__ = ()
 
-    def __post_init__(self) -> None:
-        # Fast path for the common case (the simulator adds spans by the ten thousand); any doubt falls
-        # through to the checks below, which say what is wrong.
-        if (
-            type(self.id) is int
-            and self.id >= 0
-            and type(self.start_ns) is int
-            and type(self.dur_ns) is int
-            and self.dur_ns >= 0
-            and self.category in _CATEGORY_SET
-            and type(self.track) is Track
-            and type(self.name) is str
-            and type(self.args) is dict
+    def __new__(
+        cls,
+        id: int,
+        track: Track,
+        name: str,
+        category: str,
+        start_ns: int,
+        dur_ns: int,
+        args: dict[str, Any] = _FRESH,
+    ) -> Span:
+        if args is _FRESH:
+            args = {}
+        # Fast path for the common case; any doubt falls through to the checks below, which say what is wrong.
+        if not (
+            type(id) is int
+            and id >= 0
+            and type(start_ns) is int
+            and type(dur_ns) is int
+            and dur_ns >= 0
+            and category in _CATEGORY_SET
+            and type(track) is Track
+            and type(name) is str
+            and type(args) is dict
         ):
-            return
-        _check_int("Span", "id", self.id, minimum=0)
-        if not isinstance(self.track, Track):
-            raise TraceRecordError(f"Span {self.id}: track must be a Track, got {self.track!r}")
-        if not isinstance(self.name, str):
-            raise TraceRecordError(f"Span {self.id}: name must be a string, got {self.name!r}")
-        if self.category not in CATEGORIES:
-            raise TraceRecordError(
-                f"Span {self.id} ({self.name}): category must be one of {', '.join(CATEGORIES)}, "
-                f"got {self.category!r}"
-            )
-        _check_int(f"Span {self.id} ({self.name})", "start_ns", self.start_ns)
-        _check_int(f"Span {self.id} ({self.name})", "dur_ns", self.dur_ns, minimum=0)
-        if not isinstance(self.args, dict):
-            raise TraceRecordError(f"Span {self.id} ({self.name}): args must be a dict, got {self.args!r}")
+            _check_int("Span", "id", id, minimum=0)
+            if not isinstance(track, Track):
+                raise TraceRecordError(f"Span {id}: track must be a Track, got {track!r}")
+            if not isinstance(name, str):
+                raise TraceRecordError(f"Span {id}: name must be a string, got {name!r}")
+            if category not in CATEGORIES:
+                raise TraceRecordError(
+                    f"Span {id} ({name}): category must be one of {', '.join(CATEGORIES)}, got {category!r}"
+                )
+            _check_int(f"Span {id} ({name})", "start_ns", start_ns)
+            _check_int(f"Span {id} ({name})", "dur_ns", dur_ns, minimum=0)
+            if not isinstance(args, dict):
+                raise TraceRecordError(f"Span {id} ({name}): args must be a dict, got {args!r}")
+        return _tuple_new(cls, (id, track, name, category, start_ns, dur_ns, args))
 
     @property
     def end_ns(self) -> int:
         """``start_ns + dur_ns``."""
-        return self.start_ns + self.dur_ns
-
-
-# The slots' own setters: a frozen dataclass blocks ``setattr``, not its slot descriptors.
-_new_object = object.__new__
-_set_span_id = Span.id.__set__  # type: ignore[attr-defined,misc]
-_set_span_track = Span.track.__set__  # type: ignore[attr-defined,misc]
-_set_span_name = Span.name.__set__  # type: ignore[attr-defined,misc]
-_set_span_category = Span.category.__set__  # type: ignore[attr-defined,misc]
-_set_span_start = Span.start_ns.__set__  # type: ignore[attr-defined,misc]
-_set_span_dur = Span.dur_ns.__set__  # type: ignore[attr-defined,misc]
-_set_span_args = Span.args.__set__  # type: ignore[attr-defined,misc]
+        return self[4] + self[5]
 
 
 def unchecked_span(
     span_id: int, track: Track, name: str, category: str, start_ns: int, dur_ns: int, args: dict[str, Any]
 ) -> Span:
-    """The :class:`Span` of these fields, built without :meth:`Span.__post_init__`'s checks.
+    """The :class:`Span` of these fields, built without :class:`Span`'s checks.
 
     For producers that guarantee every field is what a Span requires (the simulator adds spans by the ten
-    thousand and knows its ids, times and categories are valid); it is half the cost of the constructor.
-    The result equals ``Span(span_id, track, name, category, start_ns, dur_ns, args)``.
+    thousand and knows its ids, times and categories are valid). The result equals
+    ``Span(span_id, track, name, category, start_ns, dur_ns, args)``; ``tuple.__new__(Span, fields)`` written
+    out makes the same span.
     """
-    span = _new_object(Span)
-    _set_span_id(span, span_id)
-    _set_span_track(span, track)
-    _set_span_name(span, name)
-    _set_span_category(span, category)
-    _set_span_start(span, start_ns)
-    _set_span_dur(span, dur_ns)
-    _set_span_args(span, args)
-    return span
+    return _tuple_new(Span, (span_id, track, name, category, start_ns, dur_ns, args))
 
 
-@dataclass(frozen=True, slots=True)
-class Flow:
+class _FlowFields(NamedTuple):
+    id: int
+    src_span: int
+    dst_span: int
+    name: str
+    args: dict[str, Any]
+
+
+class Flow(_FlowFields):
     """A dependency edge: span ``src_span`` (e.g. a signal) enables span ``dst_span`` (the wait).
+
+    An immutable tuple of its fields, as :class:`Span`.
 
     Examples
     --------
@@ -251,56 +265,51 @@ class Flow:
     'signal'
     """
 
-    id: int
-    src_span: int
-    dst_span: int
-    name: str = "signal"
-    args: dict[str, Any] = field(default_factory=dict)
+    __slots__ = ()
 
-    def __post_init__(self) -> None:
+    def __new__(
+        cls, id: int, src_span: int, dst_span: int, name: str = "signal", args: dict[str, Any] = _FRESH
+    ) -> Flow:
+        if args is _FRESH:
+            args = {}
         # Fast path for the common case, as in Span; any doubt falls through to the checks that explain.
-        if (
-            type(self.id) is int
-            and self.id >= 0
-            and type(self.src_span) is int
-            and self.src_span >= 0
-            and type(self.dst_span) is int
-            and self.dst_span >= 0
-            and type(self.name) is str
-            and type(self.args) is dict
+        if not (
+            type(id) is int
+            and id >= 0
+            and type(src_span) is int
+            and src_span >= 0
+            and type(dst_span) is int
+            and dst_span >= 0
+            and type(name) is str
+            and type(args) is dict
         ):
-            return
-        _check_int("Flow", "id", self.id, minimum=0)
-        _check_int(f"Flow {self.id}", "src_span", self.src_span, minimum=0)
-        _check_int(f"Flow {self.id}", "dst_span", self.dst_span, minimum=0)
-        if not isinstance(self.name, str):
-            raise TraceRecordError(f"Flow {self.id}: name must be a string, got {self.name!r}")
-        if not isinstance(self.args, dict):
-            raise TraceRecordError(f"Flow {self.id}: args must be a dict, got {self.args!r}")
-
-
-_set_flow_id = Flow.id.__set__  # type: ignore[attr-defined,misc]
-_set_flow_src = Flow.src_span.__set__  # type: ignore[attr-defined,misc]
-_set_flow_dst = Flow.dst_span.__set__  # type: ignore[attr-defined,misc]
-_set_flow_name = Flow.name.__set__  # type: ignore[attr-defined,misc]
-_set_flow_args = Flow.args.__set__  # type: ignore[attr-defined,misc]
+            _check_int("Flow", "id", id, minimum=0)
+            _check_int(f"Flow {id}", "src_span", src_span, minimum=0)
+            _check_int(f"Flow {id}", "dst_span", dst_span, minimum=0)
+            if not isinstance(name, str):
+                raise TraceRecordError(f"Flow {id}: name must be a string, got {name!r}")
+            if not isinstance(args, dict):
+                raise TraceRecordError(f"Flow {id}: args must be a dict, got {args!r}")
+        return _tuple_new(cls, (id, src_span, dst_span, name, args))
 
 
 def unchecked_flow(flow_id: int, src_span: int, dst_span: int, name: str, args: dict[str, Any]) -> Flow:
-    """The :class:`Flow` of these fields, built without :meth:`Flow.__post_init__`'s checks (as
-    :func:`unchecked_span`): the caller guarantees non-negative int ids, a str name and a dict."""
-    flow = _new_object(Flow)
-    _set_flow_id(flow, flow_id)
-    _set_flow_src(flow, src_span)
-    _set_flow_dst(flow, dst_span)
-    _set_flow_name(flow, name)
-    _set_flow_args(flow, args)
-    return flow
+    """The :class:`Flow` of these fields, built without :class:`Flow`'s checks (as :func:`unchecked_span`):
+    the caller guarantees non-negative int ids, a str name and a dict."""
+    return _tuple_new(Flow, (flow_id, src_span, dst_span, name, args))
 
 
-@dataclass(frozen=True, slots=True)
-class Counter:
+class _CounterFields(NamedTuple):
+    track: Track
+    name: str
+    time_ns: int
+    value: int | float
+
+
+class Counter(_CounterFields):
     """A sample: counter ``name`` of ``track`` is ``value`` from ``time_ns`` on.
+
+    An immutable tuple of its fields, as :class:`Span`.
 
     Examples
     --------
@@ -308,47 +317,33 @@ class Counter:
     4096
     """
 
-    track: Track
-    name: str
-    time_ns: int
-    value: int | float
+    __slots__ = ()
 
-    def __post_init__(self) -> None:
-        if (
-            type(self.track) is Track
-            and type(self.name) is str
-            and self.name
-            and type(self.time_ns) is int
-            and (type(self.value) is int or (type(self.value) is float and _isfinite(self.value)))
+    def __new__(cls, track: Track, name: str, time_ns: int, value: int | float) -> Counter:
+        if not (
+            type(track) is Track
+            and type(name) is str
+            and name
+            and type(time_ns) is int
+            and (type(value) is int or (type(value) is float and _isfinite(value)))
         ):
-            return
-        if not isinstance(self.track, Track):
-            raise TraceRecordError(f"Counter {self.name!r}: track must be a Track, got {self.track!r}")
-        if not isinstance(self.name, str) or not self.name:
-            raise TraceRecordError(f"Counter: name must be a non-empty string, got {self.name!r}")
-        _check_int(f"Counter {self.name!r}", "time_ns", self.time_ns)
-        if isinstance(self.value, bool) or not isinstance(self.value, int | float):
-            raise TraceRecordError(f"Counter {self.name!r}: value must be a number, got {self.value!r}")
-        if not _isfinite(self.value):
-            raise TraceRecordError(f"Counter {self.name!r}: value must be finite, got {self.value!r}")
-
-
-_set_counter_track = Counter.track.__set__  # type: ignore[attr-defined,misc]
-_set_counter_name = Counter.name.__set__  # type: ignore[attr-defined,misc]
-_set_counter_time = Counter.time_ns.__set__  # type: ignore[attr-defined,misc]
-_set_counter_value = Counter.value.__set__  # type: ignore[union-attr,misc]
+            if not isinstance(track, Track):
+                raise TraceRecordError(f"Counter {name!r}: track must be a Track, got {track!r}")
+            if not isinstance(name, str) or not name:
+                raise TraceRecordError(f"Counter: name must be a non-empty string, got {name!r}")
+            _check_int(f"Counter {name!r}", "time_ns", time_ns)
+            if isinstance(value, bool) or not isinstance(value, int | float):
+                raise TraceRecordError(f"Counter {name!r}: value must be a number, got {value!r}")
+            if not _isfinite(value):
+                raise TraceRecordError(f"Counter {name!r}: value must be finite, got {value!r}")
+        return _tuple_new(cls, (track, name, time_ns, value))
 
 
 def unchecked_counter(track: Track, name: str, time_ns: int, value: int | float) -> Counter:
-    """The :class:`Counter` of these fields, built without :meth:`Counter.__post_init__`'s checks (as
+    """The :class:`Counter` of these fields, built without :class:`Counter`'s checks (as
     :func:`unchecked_span`): the caller guarantees a Track, a non-empty str, an int time and an int or
     finite float value."""
-    counter = _new_object(Counter)
-    _set_counter_track(counter, track)
-    _set_counter_name(counter, name)
-    _set_counter_time(counter, time_ns)
-    _set_counter_value(counter, value)
-    return counter
+    return _tuple_new(Counter, (track, name, time_ns, value))
 
 
 @dataclass(frozen=True, slots=True)
