@@ -14,14 +14,19 @@ All times are integer nanoseconds of simulated (or measured) time. ``args`` are 
 float, bool, None, lists and dicts of those); a span's args carry the IR op name under ``"op"`` and its
 source location under ``"loc"`` so a slice leads back to its op. Records validate themselves on creation
 and raise :class:`~traces.errors.TraceRecordError` naming the bad value.
+
+Span, Flow and Counter, made by the million, are tuples of their fields (named tuples whose constructor
+checks them): one C call makes one, and a record equals the plain tuple of its fields. Tracks, instants and
+the trace's metadata are frozen dataclasses.
 """
 
 from __future__ import annotations
 
 import math
 import re
+from collections.abc import Iterable
 from dataclasses import dataclass, field
-from typing import Any, NamedTuple
+from typing import Any, NamedTuple, Self
 
 from traces.errors import TraceRecordError
 
@@ -146,6 +151,20 @@ _FRESH: Any = object()
 _tuple_new = tuple.__new__
 
 
+class _Checked:
+    """A named tuple's :meth:`_make` and :meth:`_replace` through the record's checked constructor (a named
+    tuple's own make the tuple as given)."""
+
+    __slots__ = ()
+
+    @classmethod
+    def _make(cls, iterable: Iterable[Any]) -> Self:
+        return cls(*iterable)
+
+    def _replace(self, **changes: Any) -> Self:
+        return type(self)(**{**self._asdict(), **changes})  # type: ignore[attr-defined]
+
+
 class _SpanFields(NamedTuple):
     id: int
     track: Track
@@ -156,7 +175,7 @@ class _SpanFields(NamedTuple):
     args: dict[str, Any]
 
 
-class Span(_SpanFields):
+class Span(_Checked, _SpanFields):  # type: ignore[misc]  # _Checked._make: a checked one
     """A slice of time on a track.
 
     Parameters
@@ -175,7 +194,8 @@ class Span(_SpanFields):
 
     A span is an immutable tuple of its fields in this order (a reader or the simulator makes it with one C
     call, :func:`unchecked_span`): it equals a plain tuple of the same fields, and iterates, indexes and
-    orders as that tuple does; :meth:`_replace` and :meth:`_asdict` are those of a named tuple.
+    orders as that tuple does; :meth:`_asdict` is a named tuple's, and :meth:`_replace` and :meth:`_make`
+    go through the constructor's checks.
 
     Examples
     --------
@@ -254,7 +274,7 @@ class _FlowFields(NamedTuple):
     args: dict[str, Any]
 
 
-class Flow(_FlowFields):
+class Flow(_Checked, _FlowFields):  # type: ignore[misc]
     """A dependency edge: span ``src_span`` (e.g. a signal) enables span ``dst_span`` (the wait).
 
     An immutable tuple of its fields, as :class:`Span`.
@@ -306,7 +326,7 @@ class _CounterFields(NamedTuple):
     value: int | float
 
 
-class Counter(_CounterFields):
+class Counter(_Checked, _CounterFields):  # type: ignore[misc]
     """A sample: counter ``name`` of ``track`` is ``value`` from ``time_ns`` on.
 
     An immutable tuple of its fields, as :class:`Span`.
