@@ -41,7 +41,8 @@ fixtures measured at speeds further apart than :data:`~simulator.calibration.spe
 
 Then predicting a change rather than a time, with the held-out machines: the measured ratio of a favor
 variant's call to the default's against the predicted ratio, and local-sync's call against local-task's.
-Each table ends with the median and worst |error|.
+Each table ends with the median and worst |error|. The fits, the rows and the tables are
+:mod:`simulator.calibration.heldout`'s; this script measures the fixtures and keeps their cache.
 
 Usage::
 
@@ -67,11 +68,10 @@ import argparse
 import json
 import os
 import pathlib
-import statistics
 import sys
 import tempfile
 import tomllib
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from typing import Any
 
 # One BLAS thread: the fits solve many small least-squares problems, and on a shared two-CPU host
@@ -85,15 +85,26 @@ sys.path.insert(0, str(ROOT / "benchmarks"))
 
 import calibrate  # noqa: E402
 
-from simulator.calibration import loo, speed  # noqa: E402
-from simulator.calibration.fit import summarize_errors  # noqa: E402
+from simulator.calibration import speed  # noqa: E402
+from simulator.calibration.heldout import (  # noqa: E402
+    GOALS,
+    SEP,
+    Entry,
+    base_name,
+    device_ratios,
+    fit_on,
+    leave_one_out,
+    left_out_failures,
+    prediction_rows,
+    print_table,
+    ratio_table,
+    variant_ratios,
+)
 from simulator.calibration.hosts import host_warnings, load_summary, speed_check, stamp  # noqa: E402
-from simulator.calibration.provenance import base_machine, provenance  # noqa: E402
 from simulator.calibration.rounds import DEFAULT_ROUNDS, PROFILE_CALLS  # noqa: E402
 from simulator.calibration.run import (  # noqa: E402
     Case,
     case_key,
-    fit_machine,
     fixture_case,
     measure_case,
     measure_rounds,
@@ -101,8 +112,7 @@ from simulator.calibration.run import (  # noqa: E402
     stale_reason,
     stream_ir_of,
 )
-from simulator.errors import InputError, SimulationError  # noqa: E402
-from simulator.machine import Machine, load_machine, machine_from_dict  # noqa: E402
+from simulator.machine import load_machine  # noqa: E402
 from simulator.profile import benchmark_call  # noqa: E402
 
 FIXTURE_DIRS = (ROOT / "tests" / "fixtures" / "iree", ROOT / "tests" / "fixtures" / "frontends")
@@ -113,12 +123,8 @@ DEVICES = ("local-sync", "local-task")
 FAVORS = ("debug", "max-concurrency")
 PRESETS = {"local-sync": "cpu-local-sync", "local-task": "cpu-local-task"}
 FAVOR_FLAG = "--iree-stream-partitioning-favor="
-#: between a fixture's name and its favor (IREE's tools read ``@`` in a module path specially).
-SEP = "~"
 #: Fixtures timed again by the report's speed check (short calls of a few dispatches).
 SPEED_REFERENCES = ("attention_block", "conv2d_relu", "mlp")
-
-Entry = tuple[Case, pathlib.Path, dict[str, Any]]
 
 
 def _log(message: str) -> None:
@@ -356,159 +362,6 @@ def training_entries(device: str) -> list[Entry]:
     return list(calibrate._entries(measured, calibrate.WORKDIR, {"train"}))
 
 
-def fit_on(device: str, fit_entries: Sequence[Entry], what: str, refine: int = 0) -> Machine:
-    """A machine fitted on ``fit_entries``; ``refine`` rounds of re-fitting the fixed costs at the
-    fitted point (:func:`simulator.calibration.run.refine_fixed_costs`)."""
-    head = provenance(
-        device, f"benchmarks/accuracy.py: fitted on {what}" + (f", refined {refine}x" if refine else "")
-    )
-    data, _ = fit_machine(base_machine(device), fit_entries, provenance=head, refine=refine)
-    return machine_from_dict(data, source=f"fitted on {what}")
-
-
-def leave_one_out(
-    device: str, train: Sequence[Entry], defaults: Sequence[Entry], *, exact: bool = False, refine: int = 0
-) -> dict[str, Machine]:
-    """For each fixture of ``defaults``, a machine fitted on ``train`` and every other fixture. By
-    default the fits share the programs' features and fixed-cost sensitivities
-    (:mod:`simulator.calibration.loo`: exact on local-sync, linearised once on local-task); ``exact``
-    makes each fit from scratch (:func:`fit_on`, with ``refine``), a dozen times slower."""
-    machines: dict[str, Machine] = {}
-    if not exact:
-        everything = [*train, *defaults]
-        _log(f"{device}: leave-one-out: features and sensitivities of {len(everything)} programs")
-        prepared = loo.prepare(base_machine(device), everything, device)
-    for case, _, _ in defaults:
-        _log(f"{device}: leave-one-out fit without {case.name}")
-        if exact:
-            others = [e for e in defaults if e[0].name != case.name]
-            what = f"the microbenchmarks and the fixtures but {case.name}"
-            machines[case.name] = fit_on(device, [*train, *others], what, refine)
-        else:
-            machines[case.name] = loo.fit_without(prepared, everything, {case.name})
-    return machines
-
-
-def _fixture_of(case: Case) -> str:
-    return case.name.split(SEP, 1)[0]
-
-
-def prediction_rows(
-    rows_entries: Sequence[Entry],
-    machine_for: Callable[[Case], Machine],
-    fitted: set[str],
-    failed: dict[str, str] | None = None,
-) -> tuple[list[dict[str, Any]], list[float]]:
-    """A row per entry the machine predicts; an entry whose simulation fails (a bad input, a device
-    failure: the simulator's own errors) gets no row, and its reason goes into ``failed`` (name ->
-    message), so that one broken program does not end the whole report."""
-    rows: list[dict[str, Any]] = []
-    dispatch_errors: list[float] = []
-    for entry in rows_entries:
-        case = entry[0]
-        try:
-            r, e = calibrate.predict_rows([entry], machine_for(case))
-        except (InputError, SimulationError) as exc:
-            if failed is not None:
-                failed[case.name] = f"{type(exc).__name__}: {exc}"
-            continue
-        r[0]["fit"] = case.name in fitted
-        rows += r
-        dispatch_errors += e
-    return rows, dispatch_errors
-
-
-def left_out_failures(device: str, fixtures: list[Entry], failed: dict[str, str]) -> list[Entry]:
-    """``fixtures`` without those whose simulation failed, each failure printed (and logged) once."""
-    for name, reason in failed.items():
-        message = f"{device}: left out (the simulation failed): {name}: {reason}"
-        print(f"WARNING: {message}")
-        _log(f"WARNING: {message}")
-    return [e for e in fixtures if e[0].name not in failed]
-
-
-#: The Must show's goal for a fixture's call time, per device (|predicted / measured - 1|).
-GOALS = {"local-sync": 0.10, "local-task": 0.15}
-
-
-def within_goal(rows: Sequence[dict[str, Any]], goal: float) -> tuple[int, int]:
-    """(fixtures whose held-out call is within ``goal``, fixtures): default compiles only (not the
-    favor variants), rows not fitted on.
-
-    Examples
-    --------
-    >>> rows = [{"program": "a", "fit": False, "error": 0.05}, {"program": "b", "fit": False, "error": -0.2},
-    ...         {"program": "a~debug", "fit": False, "error": 0.5}, {"program": "c", "fit": True, "error": 0.0}]
-    >>> within_goal(rows, 0.10)
-    (1, 2)
-    """
-    held = [r for r in rows if not r["fit"] and SEP not in r["program"]]
-    return sum(abs(r["error"]) <= goal for r in held), len(held)
-
-
-def programs_dispatch_median(rows: Sequence[dict[str, Any]]) -> tuple[float, int]:
-    """(median over the programs of their per-dispatch |error| medians, programs): beside the median over
-    all dispatches, which one program of many dispatches decides (vmap_while_jax: 335 of the fixtures'
-    1,231, one-element maps timed at the profile's 10 ns steps). Programs without a measured dispatch
-    are left out.
-
-    Examples
-    --------
-    >>> rows = [{"dispatch_median_abs": e} for e in (0.3, 0.1, float("nan"), 0.2)]
-    >>> programs_dispatch_median(rows)
-    (0.2, 3)
-    >>> programs_dispatch_median([{"dispatch_median_abs": float("nan")}])
-    (nan, 0)
-    """
-    medians = [r["dispatch_median_abs"] for r in rows if r["dispatch_median_abs"] == r["dispatch_median_abs"]]
-    return (statistics.median(medians) if medians else float("nan")), len(medians)
-
-
-def print_table(
-    title: str, rows: list[dict[str, Any]], dispatch_errors: list[float], goal: float | None = None
-) -> None:
-    print(f"\n{title}")
-    print(
-        f"{'program':<36} {'fit':>3} {'measured_us':>11} {'spread':>6} {'sess':>5} {'predicted_us':>12}"
-        f" {'error':>8} {'disp':>4} {'disp|err|med':>12}"
-    )
-    for r in rows:
-        print(
-            f"{r['program'][:36]:<36} {'yes' if r['fit'] else '-':>3} {r['measured_ns'] / 1e3:11.1f}"
-            f" {r['spread']:6.2f} {r['sessions']:5.2f} {r['predicted_ns'] / 1e3:12.1f}"
-            f" {100 * r['error']:+7.1f}% {r['dispatches']:4d} {100 * r['dispatch_median_abs']:11.1f}%"
-        )
-    held = [r["error"] for r in rows if not r["fit"]]
-    calls = summarize_errors(held)
-    disp = summarize_errors(dispatch_errors)
-    noise = statistics.median(r["sessions"] for r in rows) if rows else float("nan")
-    by_program, programs = programs_dispatch_median(rows)
-    print(
-        f"held-out call |error|: median {100 * calls['median_abs']:.1f}%, worst {100 * calls['worst_abs']:.1f}%"
-        f" over {calls['count']} programs; per-dispatch |error| (all rows): median"
-        f" {100 * disp['median_abs']:.1f}%, worst {100 * disp['worst_abs']:.1f}% over {disp['count']}, median of"
-        f" the programs' medians {100 * by_program:.1f}% over {programs}; noise floor (median sess) {noise:.3f}"
-    )
-    if goal is not None:
-        inside, count = within_goal(rows, goal)
-        print(f"held-out fixtures within {100 * goal:.0f}%: {inside}/{count} (default compiles)")
-
-
-def ratio_table(title: str, pairs: list[tuple[str, float, float]]) -> None:
-    print(f"\n{title}")
-    print(f"{'program':<36} {'measured':>9} {'predicted':>9} {'error':>8}")
-    errors = []
-    for name, measured, predicted in pairs:
-        error = predicted / measured - 1.0
-        errors.append(error)
-        print(f"{name[:36]:<36} {measured:9.3f} {predicted:9.3f} {100 * error:+7.1f}%")
-    e = summarize_errors(errors)
-    print(
-        f"ratio |error|: median {100 * e['median_abs']:.1f}%, worst {100 * e['worst_abs']:.1f}% "
-        f"over {e['count']}"
-    )
-
-
 def check_host(device: str, data: dict[str, Any], args: argparse.Namespace) -> None:
     """Print (and log) whether the cache was measured on this host and, unless ``--no-speed-check``,
     this host's call time of each of SPEED_REFERENCES against the cached minimum."""
@@ -551,8 +404,7 @@ def check_host(device: str, data: dict[str, Any], args: argparse.Namespace) -> N
 
 
 def report(devices: Sequence[str], args: argparse.Namespace) -> int:
-    held_out_calls: dict[str, dict[str, float]] = {}
-    measured_calls: dict[str, dict[str, float]] = {}
+    held_out_rows: dict[str, list[dict[str, Any]]] = {}
     for device in devices:
         data = _load(device)
         if not data["programs"]:
@@ -589,30 +441,16 @@ def report(devices: Sequence[str], args: argparse.Namespace) -> int:
             + ", ".join(f"{k} {getattr(host, k)}" for k in type(host).__slots__)
             + (f"; dispatch floor {model.floor_ns:g} ns" if model is not None else "")
         )
-        held_out_calls[device] = {r["program"]: r["predicted_ns"] for r in rows}
-        measured_calls[device] = {r["program"]: r["measured_ns"] for r in rows}
-
-        pairs = []
-        for r in rows:
-            if SEP in r["program"]:
-                base = _fixture_of_name(r["program"])
-                if base in measured_calls[device]:
-                    pairs.append(
-                        (
-                            r["program"],
-                            r["measured_ns"] / measured_calls[device][base],
-                            r["predicted_ns"] / held_out_calls[device][base],
-                        )
-                    )
-        ratio_table(f"favor variant / default call time on {device} (held-out machine)", pairs)
+        held_out_rows[device] = rows
+        ratio_table(f"favor variant / default call time on {device} (held-out machine)", variant_ratios(rows))
 
         if not args.no_loo:
             defaults = [e for e in fixtures if SEP not in e[0].name]
             machines = leave_one_out(device, train, defaults, exact=args.loo_exact, refine=args.refine)
             failed = {}
             rows, errs = prediction_rows(
-                [e for e in fixtures if _fixture_of(e[0]) in machines],
-                lambda c, ms=machines: ms[_fixture_of(c)],
+                [e for e in fixtures if base_name(e[0].name) in machines],
+                lambda c, ms=machines: ms[base_name(c.name)],
                 set(),
                 failed,
             )
@@ -623,22 +461,10 @@ def report(devices: Sequence[str], args: argparse.Namespace) -> int:
                 GOALS.get(device),
             )
             left_out_failures(device, fixtures, failed)
-    if all(d in held_out_calls for d in DEVICES):
-        sync, task = DEVICES
-        pairs = [
-            (
-                name,
-                measured_calls[sync][name] / measured_calls[task][name],
-                held_out_calls[sync][name] / held_out_calls[task][name],
-            )
-            for name in sorted(set(measured_calls[sync]) & set(measured_calls[task]))
-        ]
-        ratio_table("local-sync / local-task call time (held-out machines)", pairs)
+    if all(d in held_out_rows for d in DEVICES):
+        sync, task = (held_out_rows[d] for d in DEVICES)
+        ratio_table("local-sync / local-task call time (held-out machines)", device_ratios(sync, task))
     return 0
-
-
-def _fixture_of_name(name: str) -> str:
-    return name.split(SEP, 1)[0]
 
 
 def main(argv: list[str] | None = None) -> int:

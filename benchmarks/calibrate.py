@@ -55,8 +55,8 @@ sys.path.insert(0, str(ROOT))
 
 from simulator.calibration import speed  # noqa: E402
 from simulator.calibration.fit import summarize_errors  # noqa: E402
+from simulator.calibration.heldout import predict_rows  # noqa: E402
 from simulator.calibration.hosts import host_warnings, stamp  # noqa: E402
-from simulator.calibration.pairing import pair_dispatches  # noqa: E402
 from simulator.calibration.provenance import base_machine, provenance  # noqa: E402
 from simulator.calibration.run import (  # noqa: E402
     Case,
@@ -201,31 +201,6 @@ def cmd_fit(args: argparse.Namespace) -> int:
 
 def _fmt_us(ns: float) -> str:
     return f"{ns / 1e3:10.1f}"
-
-
-def predict_rows(entries, machine) -> tuple[list[dict[str, Any]], list[float]]:
-    rows, dispatch_errors = [], []
-    for case, ir, m in entries:
-        sim = simulate_case(case, ir, machine)
-        per_prog = [s["dur_ns"] / d["min_ns"] - 1.0 for d, s in pair_dispatches(m, sim) if d["min_ns"] > 0]
-        dispatch_errors += per_prog
-        c = m["call_ns"]
-        sessions = m.get("sessions_ns") or [c["min_ns"]]
-        rows.append(
-            {
-                "program": case.name,
-                "measured_ns": c["min_ns"],
-                "spread": c["median_ns"] / c["min_ns"],
-                "sessions": max(sessions) / min(sessions),
-                "predicted_ns": sim["call_ns"],
-                "error": sim["call_ns"] / c["min_ns"] - 1.0,
-                "dispatches": len(m["dispatches"]),
-                "dispatch_median_abs": statistics.median(abs(e) for e in per_prog)
-                if per_prog
-                else float("nan"),
-            }
-        )
-    return rows, dispatch_errors
 
 
 def print_table(title: str, rows: list[dict[str, Any]], dispatch_errors: list[float]) -> None:

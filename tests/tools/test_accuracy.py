@@ -78,6 +78,7 @@ def test_a_program_the_simulator_cannot_run_is_left_out_not_fatal(
     """A fixture whose simulation fails (here: its stream IR loads a parameter its archive lacks, as an
     IREE favor compile that externalizes a constant did) gets no row and a warning; the others are
     predicted."""
+    from simulator.calibration import heldout
     from simulator.machine import load_machine
 
     mlp = accuracy.variant_case(ROOT / "tests" / "fixtures" / "iree" / "mlp", None)
@@ -89,10 +90,10 @@ def test_a_program_the_simulator_cannot_run_is_left_out_not_fatal(
     broken: accuracy.Entry = (broken_case, broken_ir, _measured(mlp))
     failed: dict[str, str] = {}
     machine = load_machine("cpu-local-sync")
-    rows, _ = accuracy.prediction_rows([broken, good], lambda c: machine, set(), failed)
+    rows, _ = heldout.prediction_rows([broken, good], lambda c: machine, set(), failed)
     assert [r["program"] for r in rows] == ["mlp"]
     assert list(failed) == ["broken"] and "nonexistent" in failed["broken"]
-    assert accuracy.left_out_failures("local-sync", [broken, good], failed) == [good]
+    assert heldout.left_out_failures("local-sync", [broken, good], failed) == [good]
     assert "left out (the simulation failed): broken" in capsys.readouterr().out
 
 
@@ -325,23 +326,3 @@ def test_the_report_compares_the_suites_and_the_fixtures_speed_references(
     accuracy.check_host("local-sync", {"programs": {}, speed.KEY: table(20400)}, args)
     out = capsys.readouterr().out
     assert "measured at x1.020 the suite's reference time" in out and "WARNING" not in out
-
-
-def test_the_table_gives_the_programs_dispatch_median_beside_the_pooled_one(
-    capsys: pytest.CaptureFixture[str],
-) -> None:
-    """The pooled per-dispatch median is the many-dispatch program's (here ``loop``'s five 50% errors);
-    the median of the programs' own medians is beside it, a program without a measured dispatch left out."""
-    rows = [
-        {"program": "loop", "dispatch_median_abs": 0.5, "dispatches": 5},
-        {"program": "a", "dispatch_median_abs": 0.1, "dispatches": 1},
-        {"program": "b", "dispatch_median_abs": 0.2, "dispatches": 1},
-        {"program": "none", "dispatch_median_abs": float("nan"), "dispatches": 0},
-    ]
-    for r in rows:
-        r.update(fit=False, measured_ns=1000, spread=1.0, sessions=1.0, predicted_ns=1000, error=0.0)
-    assert accuracy.programs_dispatch_median(rows) == (0.2, 3)
-    accuracy.print_table("t", rows, [0.5] * 5 + [0.1, -0.2])
-    line = next(x for x in capsys.readouterr().out.splitlines() if x.startswith("held-out call"))
-    assert "per-dispatch |error| (all rows): median 50.0%, worst 50.0% over 7" in line
-    assert "median of the programs' medians 20.0% over 3;" in line
