@@ -60,6 +60,7 @@ Usage::
     # such a pair measured on a second host (an AMD EPYC VM; benchmarks/data/amd/README.md)
     python benchmarks/accuracy.py --data benchmarks/data/amd/accuracy \
         --calibration-data benchmarks/data/amd/calibration --no-loo --no-speed-check
+    python benchmarks/accuracy.py --data r1/acc r2/acc --calibration-data r1/cal r2/cal  # one host's runs, merged
 """
 
 from __future__ import annotations
@@ -101,6 +102,7 @@ from simulator.calibration.heldout import (  # noqa: E402
     variant_ratios,
 )
 from simulator.calibration.hosts import host_warnings, load_summary, speed_check, stamp  # noqa: E402
+from simulator.calibration.merge import merge_runs, read_runs  # noqa: E402
 from simulator.calibration.rounds import DEFAULT_ROUNDS, PROFILE_CALLS  # noqa: E402
 from simulator.calibration.run import (  # noqa: E402
     Case,
@@ -112,12 +114,16 @@ from simulator.calibration.run import (  # noqa: E402
     stale_reason,
     stream_ir_of,
 )
+from simulator.errors import InputError  # noqa: E402
 from simulator.machine import load_machine  # noqa: E402
 from simulator.profile import benchmark_call  # noqa: E402
 
 FIXTURE_DIRS = (ROOT / "tests" / "fixtures" / "iree", ROOT / "tests" / "fixtures" / "frontends")
 DATA = ROOT / "benchmarks" / "data" / "accuracy"
 CALIBRATION = ROOT / "benchmarks" / "data" / "calibration"
+#: Directories of earlier runs of this host merged with DATA's and CALIBRATION's (``--data A B``).
+EARLIER_DATA: list[pathlib.Path] = []
+EARLIER_CALIBRATION: list[pathlib.Path] = []
 WORKDIR = pathlib.Path(tempfile.gettempdir()) / "streamsim-accuracy"
 DEVICES = ("local-sync", "local-task")
 FAVORS = ("debug", "max-concurrency")
@@ -176,11 +182,19 @@ def _shown(path: pathlib.Path) -> str:
         return str(path)
 
 
+def _measurements(directory: pathlib.Path, earlier: list[pathlib.Path], device: str) -> dict[str, Any]:
+    """``directory``'s ``<device>.json`` merged with each ``earlier`` run's (oldest first: merge_runs)."""
+    runs = read_runs([*(d / f"{device}.json" for d in earlier), directory / f"{device}.json"], _shown)
+    return runs[0][1] if len(runs) == 1 else merge_runs(runs)
+
+
+def _what(directory: pathlib.Path, earlier: list[pathlib.Path], device: str) -> str:
+    return _shown(directory / f"{device}.json") + (f" (merged with {len(earlier)} earlier run(s))" if earlier else "")
+
+
 def _load(device: str) -> dict[str, Any]:
-    path = DATA / f"{device}.json"
-    if path.exists():
-        data: dict[str, Any] = json.loads(path.read_text())
-        return data
+    if (DATA / f"{device}.json").exists() or EARLIER_DATA:
+        return _measurements(DATA, EARLIER_DATA, device)
     return {"device": device, "programs": {}, "favors": {}}
 
 
@@ -346,7 +360,7 @@ def key_warnings(device: str, data: dict[str, Any]) -> list[str]:
     unkeyed = [n for n, m in data["programs"].items() if "compile_key" not in m]
     if unkeyed:
         out.append(
-            f"{_shown(DATA / f'{device}.json')}: {len(unkeyed)} program(s) record no compile key "
+            f"{_what(DATA, EARLIER_DATA, device)}: {len(unkeyed)} program(s) record no compile key "
             "(measured before keys): a change of their source since cannot be detected"
         )
     for d in fixture_dirs():
@@ -358,25 +372,26 @@ def key_warnings(device: str, data: dict[str, Any]) -> list[str]:
 
 def training_entries(device: str) -> list[Entry]:
     """The microbenchmark suite's measurements (role ``train``) from the calibration data."""
-    measured = json.loads((CALIBRATION / f"{device}.json").read_text())
+    measured = _measurements(CALIBRATION, EARLIER_CALIBRATION, device)
     return list(calibrate._entries(measured, calibrate.WORKDIR, {"train"}))
 
 
 def check_host(device: str, data: dict[str, Any], args: argparse.Namespace) -> None:
     """Print (and log) whether the cache was measured on this host and, unless ``--no-speed-check``,
     this host's call time of each of SPEED_REFERENCES against the cached minimum."""
-    what = _shown(DATA / f"{device}.json")
+    what = _what(DATA, EARLIER_DATA, device)
     warnings = host_warnings(data, what) + key_warnings(device, data)
     # The held-out machine is fitted on the calibration file: loads far apart make its figures and the
     # fixtures' incomparable on local-task.
     calibration = CALIBRATION / f"{device}.json"
     print(load_summary(data, what))
     if calibration.exists():
-        suite_data = json.loads(calibration.read_text())
-        print(load_summary(suite_data, _shown(calibration)))
+        suite_data = _measurements(CALIBRATION, EARLIER_CALIBRATION, device)
+        suite_what = _what(CALIBRATION, EARLIER_CALIBRATION, device)
+        print(load_summary(suite_data, suite_what))
         # The speed reference each file timed at its rounds: whether the fixtures met the host at the
         # speed the suite did (the load average cannot say).
-        lines, slow = speed.compare_lines(data, suite_data, what, _shown(calibration))
+        lines, slow = speed.compare_lines(data, suite_data, what, suite_what)
         for line in lines:
             print(line)
         warnings += slow
@@ -468,7 +483,7 @@ def report(devices: Sequence[str], args: argparse.Namespace) -> int:
 
 
 def main(argv: list[str] | None = None) -> int:
-    global DATA, CALIBRATION
+    global DATA, CALIBRATION, EARLIER_DATA, EARLIER_CALIBRATION
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--device", nargs="*", default=list(DEVICES), help="HAL devices (default: both)")
     ap.add_argument("--measure", action="store_true", help="measure programs the cache lacks")
@@ -517,17 +532,20 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument(
         "--data",
         type=pathlib.Path,
-        default=DATA,
+        nargs="+",
+        default=[DATA],
         help="directory of the fixtures' measurements, <device>.json (default benchmarks/data/accuracy):"
-        " another host's measurements go into another directory",
+        " another host's measurements go into another directory; several (runs of one host, oldest first)"
+        " are merged for the report (simulator.calibration.merge)",
     )
     ap.add_argument(
         "--calibration-data",
         type=pathlib.Path,
-        default=CALIBRATION,
+        nargs="+",
+        default=[CALIBRATION],
         help="directory of the microbenchmark suite's measurements the held-out machine is fitted on,"
         " <device>.json (default benchmarks/data/calibration; streamsim calibrate --measurements writes"
-        " one)",
+        " one); several are merged, as --data's",
     )
     ap.add_argument(
         "--refine", type=int, default=0, help="rounds re-fitting the fixed costs at the fitted point"
@@ -550,19 +568,25 @@ def main(argv: list[str] | None = None) -> int:
             "--with-suite writes the suite's and the fixtures' measurements: give --data DIR and"
             " --calibration-data DIR (another host's files stay apart from benchmarks/data's)"
         )
+    if args.measure and len(args.data) + len(args.calibration_data) > 2:
+        ap.error("--measure writes one --data and one --calibration-data directory (several merge for a report)")
     args.workdir.mkdir(parents=True, exist_ok=True)
-    if not args.measure and args.data != ap.get_default("data"):
-        missing = [d for d in args.device if not (args.data / f"{d}.json").is_file()]
-        if missing:
-            ap.error(f"--data {args.data}: no measurements {', '.join(f'{d}.json' for d in missing)}")
-    if not args.no_report and not args.with_suite:
-        missing = [d for d in args.device if not (args.calibration_data / f"{d}.json").is_file()]
-        if missing:
-            ap.error(
-                f"--calibration-data {args.calibration_data}: no suite measurements "
-                f"{', '.join(f'{d}.json' for d in missing)}"
-            )
-    DATA, CALIBRATION = args.data.resolve(), args.calibration_data.resolve()
+    for flag, dirs, what in (
+        ("--data", args.data if not args.measure and args.data != ap.get_default("data") else [], ""),
+        ("--calibration-data", args.calibration_data if not args.no_report and not args.with_suite else [], "suite "),
+    ):
+        for x in dirs:
+            missing = [f"{d}.json" for d in args.device if not (x / f"{d}.json").is_file()]
+            if missing:
+                ap.error(f"{flag} {x}: no {what}measurements {', '.join(missing)}")
+    *EARLIER_DATA, DATA = (d.resolve() for d in args.data)
+    *EARLIER_CALIBRATION, CALIBRATION = (d.resolve() for d in args.calibration_data)
+    try:  # runs of another host or compile are refused before anything is measured or fitted
+        for newest, earlier in ((DATA, EARLIER_DATA), (CALIBRATION, EARLIER_CALIBRATION)):
+            for device in args.device if earlier else ():
+                _measurements(newest, earlier, device)
+    except InputError as exc:
+        ap.error(str(exc))
     if args.measure:
         for device in args.device:
             (measure_with_suite if args.with_suite else measure)(device, args)

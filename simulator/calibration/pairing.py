@@ -12,7 +12,7 @@ from typing import Any
 from simulator.calibration.fit import DispatchSample
 
 
-def _site(loc: str | None) -> str | None:
+def site(loc: str | None) -> str | None:
     """``cmd.mlir:412:7`` of ``/any/dir/cmd.mlir:412:7``: a site within one program, wherever its stream
     IR was when it was measured."""
     return loc.rsplit("/", 1)[-1] if loc else None
@@ -28,7 +28,7 @@ def pair_dispatches(
     by_name: dict[str, list[int]] = {}
     for i, d in enumerate(simulated["dispatches"]):
         if d["loc"]:
-            by_site.setdefault(_site(d["loc"]), []).append(i)
+            by_site.setdefault(site(d["loc"]), []).append(i)
         by_name.setdefault(d["name"], []).append(i)
     used: set[int] = set()
 
@@ -42,7 +42,7 @@ def pair_dispatches(
 
     out = []
     for m in measured["dispatches"]:
-        j = take(by_site.get(_site(m["loc"]), [])) if m["loc"] else None
+        j = take(by_site.get(site(m["loc"]), [])) if m["loc"] else None
         if j is None:
             j = take(by_name.get(m["name"], []))
         if j is not None:

@@ -5,6 +5,7 @@
     streamsim calibrate [--device local-task] -o mybox.toml [--reps 100] [--calls 10] [--max-calls 100]
                         [--rounds 8]
                         [--fixtures DIR] [--workdir DIR] [--measurements OUT.json]
+                        [--merge EARLIER.json ...]
 
 Compiles and measures the generated microbenchmark suite (:func:`simulator.calibration.suite.
 training_suite`: matmuls, batch matmuls, convolutions, reductions and generic contractions, softmax
@@ -27,8 +28,13 @@ dispatches' minima sum to more than its call's minimum, saying how many. Before 
 speed reference (:mod:`simulator.calibration.speed`: three short suite programs), recorded in the
 ``--measurements`` file, and says how far the host's speed moved over the rounds and in how many rounds
 it met its fastest speed (a warning when only one did). ``--machine mybox.toml`` then uses it in
-``run``, ``check`` and ``sweep``. ``benchmarks/calibrate.py`` does the same in steps and reports the
-error on held-out programs. Exit 2 when IREE's tools are missing or fail.
+``run``, ``check`` and ``sweep``. ``--merge`` fits on this run's rounds and those of earlier runs of
+this host (their ``--measurements`` files): each program's minima over all of them
+(:mod:`simulator.calibration.merge`; a host that met its fast state in too few rounds of one run gets
+more chances), and ``--measurements`` then writes the merged file; a file of another host or device, or a
+program recording another compile than this run's, is refused (exit 2) before anything is measured.
+``benchmarks/calibrate.py`` does the same in steps and reports the error on held-out programs. Exit 2
+when IREE's tools are missing or fail.
 """
 
 from __future__ import annotations
@@ -42,10 +48,18 @@ import time
 from typing import Any
 
 from simulator.calibration import speed
-from simulator.calibration.hosts import busy_now, busy_summary, host_cores, stamp
+from simulator.calibration.hosts import busy_now, busy_summary, host_cores, host_identity, host_key, stamp
+from simulator.calibration.merge import check_compatible, merge_runs, read_runs
 from simulator.calibration.provenance import base_machine, provenance
 from simulator.calibration.rounds import DEFAULT_ROUNDS, PROFILE_CALLS, dispatch_excess
-from simulator.calibration.run import benchmark_case, fit_machine, fixture_case, measure_rounds, stream_ir_of
+from simulator.calibration.run import (
+    benchmark_case,
+    case_key,
+    fit_machine,
+    fixture_case,
+    measure_rounds,
+    stream_ir_of,
+)
 from simulator.calibration.suite import training_suite
 from simulator.calibration.toml_out import dumps
 from simulator.errors import InputError
@@ -87,6 +101,14 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
     parser.add_argument("--fixtures", metavar="DIR", help="also measure every fixture set under DIR")
     parser.add_argument("--workdir", metavar="DIR", help="where programs are compiled (default: a temp dir)")
     parser.add_argument("--measurements", metavar="OUT.json", help="also write the measurements as JSON")
+    parser.add_argument(
+        "--merge",
+        nargs="+",
+        default=[],
+        metavar="EARLIER.json",
+        help="--measurements files of earlier runs on this host: fit on each program's minima over their"
+        " rounds and this run's (--measurements writes the merged file)",
+    )
     parser.add_argument("--only", nargs="*", metavar="NAME", help="measure only these suite programs")
     parser.add_argument("--list", action="store_true", help="list the suite's programs and exit")
     parser.set_defaults(func=run)
@@ -126,6 +148,7 @@ def run(args: argparse.Namespace) -> int:
             cases += [fixture_case(d) for d in sorted(root.iterdir()) if (d / "source.mlir").exists()]
         if not cases:
             raise InputError("nothing to measure: --only names no program of the suite")
+        earlier = _earlier_runs(args.merge, cases, args.device)
         measurements: dict[str, Any] = {}
         file: dict[str, Any] = {"device": args.device, "programs": measurements}
         start = time.monotonic()
@@ -174,11 +197,19 @@ def run(args: argparse.Namespace) -> int:
                     " --rounds give each program more chances to meet it",
                     file=sys.stderr,
                 )
-        entries = []
         for case in cases:
             m = measurements[case.name] = measured[case.name]
             stamp(file, m, load=m.get("load"))
-            entries.append((case, stream_ir_of(case, workdir, args.device), m))
+        if earlier:
+            file = merge_runs([*earlier, ("this run", file)])
+            print(
+                f"merged with {len(earlier)} earlier run(s): {len(file['programs'])} program(s), this run's"
+                f" {len(cases)} fitted on the minima over all their rounds",
+                flush=True,
+            )
+        entries = [
+            (case, stream_ir_of(case, workdir, args.device), file["programs"][case.name]) for case in cases
+        ]
         if args.measurements:
             pathlib.Path(args.measurements).write_text(json.dumps(file, indent=1, sort_keys=True) + "\n")
         data, report = fit_machine(
@@ -199,6 +230,19 @@ def run(args: argparse.Namespace) -> int:
     )
     print(f"wrote {args.output}")
     return 0
+
+
+def _earlier_runs(
+    paths: list[str], cases: list[Any], device: str
+) -> list[tuple[str, dict[str, Any]]]:
+    """The ``--merge`` files, read and checked against this run before it measures anything: this host,
+    ``device``, and each program's compile now (:func:`~simulator.calibration.merge.check_compatible`)."""
+    runs = read_runs([pathlib.Path(p) for p in paths])
+    if runs:
+        here = host_key(host_identity())
+        now = {c.name: {"host": here, "compile_key": case_key(c, device)} for c in cases}
+        check_compatible([*runs, ("this run", {"device": device, "programs": now})], host=here)
+    return runs
 
 
 def _report_measurement(measured: dict[str, dict[str, Any]], cores: int) -> None:

@@ -326,3 +326,35 @@ def test_the_report_compares_the_suites_and_the_fixtures_speed_references(
     accuracy.check_host("local-sync", {"programs": {}, speed.KEY: table(20400)}, args)
     out = capsys.readouterr().out
     assert "measured at x1.020 the suite's reference time" in out and "WARNING" not in out
+
+
+def test_several_data_directories_are_runs_of_one_host_merged_for_the_report(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: pathlib.Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """--data A B (oldest first): the report reads each program's minima over both runs; a run of another
+    host is refused (exit 2, naming the key) before anything is fitted, and --measure writes one directory."""
+    for name in ("DATA", "CALIBRATION", "EARLIER_DATA", "EARLIER_CALIBRATION"):
+        monkeypatch.setattr(accuracy, name, getattr(accuracy, name))
+
+    def run(call: int, host: str = "h1") -> dict:
+        dispatch = {"name": "d", "loc": "x.mlir:1:1", "min_ns": call // 2, "median_ns": call, "max_ns": call}
+        entry = {"call_ns": {"min_ns": call, "median_ns": call}, "sessions_ns": [call], "dispatches": [dispatch]}
+        return {"device": "local-sync", "favors": {}, "programs": {"mlp": {**entry, "host": host, "compile_key": "k"}}}
+
+    dirs = [tmp_path / n for n in ("a", "b", "c")]
+    for d, data in zip(dirs, (run(100), run(80), run(70, host="h2"))):
+        d.mkdir()
+        (d / "local-sync.json").write_text(json.dumps(data))
+    argv = ["--device", "local-sync", "--no-report", "--workdir", str(tmp_path / "w")]
+    assert accuracy.main([*argv, "--data", str(dirs[0]), str(dirs[1])]) == 0
+    merged = accuracy._load("local-sync")["programs"]["mlp"]
+    assert merged["call_ns"]["min_ns"] == 80 and merged["sessions_ns"] == [100, 80]
+    assert merged["dispatches"][0]["min_ns"] == 40
+    assert "(merged with 1 earlier run(s))" in accuracy.key_warnings("local-sync", {**run(1), "programs": {"p": {}}})[0]
+    for extra, message in (
+        (["--data", str(dirs[1]), str(dirs[2])], f"{dirs[2] / 'local-sync.json'}: mlp: host h2, but"),
+        (["--data", str(dirs[0]), str(dirs[1]), "--measure"], "--measure writes one --data"),
+    ):
+        with pytest.raises(SystemExit) as exc:
+            accuracy.main([*argv, *extra])
+        assert exc.value.code == 2 and message in capsys.readouterr().err

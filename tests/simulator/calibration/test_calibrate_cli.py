@@ -115,3 +115,35 @@ def test_calibrate_warns_of_a_busy_host_and_names_programs_profiled_again(
     capsys.readouterr()
     assert main([*argv, "--calls", "20", "--max-calls", "10"]) == 2
     assert "--max-calls 10 is less than --calls 20" in capsys.readouterr().err
+
+
+def test_calibrate_merges_earlier_runs_of_this_host_and_refuses_another_hosts(
+    iree: None, tmp_path: pathlib.Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """--merge EARLIER.json: the fit and --measurements take each program's minima over the earlier run's
+    rounds and this run's; a file of another host, or of another compile of a program, is refused (exit 2,
+    naming the key) before anything is measured."""
+    program = PROGRAMS[0]
+    first, merged = tmp_path / "first.json", tmp_path / "merged.json"
+    argv = ["calibrate", "--device", "local-sync", "--reps", "3", "--calls", "2", "--rounds", "1"]
+    argv += ["--workdir", str(tmp_path), "--only", program]
+    assert main([*argv, "-o", str(tmp_path / "a.toml"), "--measurements", str(first)]) == 0
+    assert main([*argv, "-o", str(tmp_path / "b.toml"), "--measurements", str(merged), "--merge", str(first)]) == 0
+    assert "merged with 1 earlier run(s)" in capsys.readouterr().out
+    a = json.loads(first.read_text())["programs"][program]
+    m = json.loads(merged.read_text())["programs"][program]
+    assert len(m["sessions_ns"]) == 2 and m["sessions_ns"][0] == a["sessions_ns"][0]
+    assert m["call_ns"]["min_ns"] == min(m["sessions_ns"])
+    # (a program whose dispatches summed above its call was profiled again: more profiles, a's first)
+    assert m["profile_calls"][: len(a["profile_calls"])] == a["profile_calls"] != m["profile_calls"]
+    assert all(d["min_ns"] <= e["min_ns"] for d, e in zip(m["dispatches"], a["dispatches"], strict=True))
+    other = json.loads(first.read_text())
+    for key, value in (("host", "elsewhere"), ("compile_key", "0" * 64)):
+        entry = dict(a, **{key: value})
+        path = tmp_path / f"other-{key}.json"
+        path.write_text(json.dumps(dict(other, programs={program: entry})))
+        out = tmp_path / f"{key}.toml"
+        assert main([*argv, "-o", str(out), "--merge", str(path)]) == 2
+        captured = capsys.readouterr()
+        assert f"{path}: {program}: {key} {value[:16]}" in captured.err
+        assert "round 1" not in captured.out and not out.exists()
