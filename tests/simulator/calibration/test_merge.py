@@ -112,3 +112,18 @@ def test_read_runs_names_a_file_that_is_not_a_measurements_file(tmp_path: pathli
         with pytest.raises(InputError, match=f"{path}: not a measurements file"):
             merge.read_runs([good, path])
         assert message in str(pytest.raises(InputError, merge.read_runs, [path]).value)
+
+
+@pytest.mark.parametrize("kind", ["accuracy", "calibration"])
+@pytest.mark.parametrize("device", ["local-sync", "local-task"])
+def test_the_three_quiet_amd_runs_merge_into_24_rounds(kind: str, device: str) -> None:
+    """benchmarks/data/amd/adaptive/README.md's merged figures: its three quiet runs are of one host and one
+    compile of every program, and merged each program has its 24 rounds and the least of their minima."""
+    root = pathlib.Path(__file__).resolve().parents[3] / "benchmarks" / "data" / "amd"
+    paths = [root / run / kind / f"{device}.json" for run in ("default_quiet", "calls100", "adaptive")]
+    runs = merge.read_runs(paths)
+    merged = merge.merge_runs(runs)
+    assert len(merged["hosts"]) == 1
+    for name, entry in merged["programs"].items():
+        minima = [data["programs"][name]["call_ns"]["min_ns"] for _, data in runs]
+        assert len(entry["sessions_ns"]) == 24 and entry["call_ns"]["min_ns"] == min(minima), name
