@@ -98,6 +98,7 @@ def predict_rows(entries: Sequence[Entry], machine: Machine) -> tuple[list[dict[
         dispatch_errors += per_prog
         c = m["call_ns"]
         sessions = m.get("sessions_ns") or [c["min_ns"]]
+        runs = m.get("runs_ns") or []
         rows.append(
             {
                 "program": case.name,
@@ -107,6 +108,8 @@ def predict_rows(entries: Sequence[Entry], machine: Machine) -> tuple[list[dict[
                 "predicted_ns": sim["call_ns"],
                 "error": sim["call_ns"] / c["min_ns"] - 1.0,
                 "dispatches": len(m["dispatches"]),
+                # merged runs (simulator.calibration.merge): max / min of the runs' call minima
+                "runs": max(runs) / min(runs) if len(runs) > 1 else None,
                 "dispatch_median_abs": statistics.median(abs(e) for e in per_prog)
                 if per_prog
                 else float("nan"),
@@ -166,6 +169,22 @@ def within_goal(rows: Sequence[dict[str, Any]], goal: float) -> tuple[int, int]:
     return sum(abs(r["error"]) <= goal for r in held), len(held)
 
 
+def runs_agree(rows: Sequence[dict[str, Any]], goal: float) -> tuple[int, int]:
+    """(fixtures whose runs' call minima are within (1 + goal) / (1 - goal) of each other, fixtures of
+    merged runs): default compiles only. Beyond that ratio no single prediction is within ``goal`` of
+    every run, so the count is the goal's ceiling that the host's measurements themselves set.
+
+    Examples
+    --------
+    >>> rows = [{"program": "a", "runs": 1.1}, {"program": "b", "runs": 1.3}, {"program": "a~debug", "runs": 1.0},
+    ...         {"program": "c", "runs": None}]
+    >>> runs_agree(rows, 0.10)
+    (1, 2)
+    """
+    merged = [r for r in rows if SEP not in r["program"] and r.get("runs") is not None]
+    return sum(r["runs"] <= (1 + goal) / (1 - goal) for r in merged), len(merged)
+
+
 def programs_dispatch_median(rows: Sequence[dict[str, Any]]) -> tuple[float, int]:
     """(median over the programs of their per-dispatch |error| medians, programs): beside the median over
     all dispatches, which one program of many dispatches decides (vmap_while_jax: 335 of the fixtures'
@@ -215,6 +234,12 @@ def print_table(
     if goal is not None:
         inside, count = within_goal(rows, goal)
         print(f"held-out fixtures within {100 * goal:.0f}%: {inside}/{count} (default compiles)")
+        agree, merged = runs_agree(rows, goal)
+        if merged:
+            print(
+                f"merged runs: {agree}/{merged} fixtures' call minima within x{(1 + goal) / (1 - goal):.3f} of each"
+                f" other, the fixtures one prediction can put within {100 * goal:.0f}% of every run"
+            )
 
 
 def variant_ratios(rows: Sequence[dict[str, Any]]) -> list[tuple[str, float, float]]:

@@ -101,8 +101,8 @@ def merge_program(program: str, entries: Sequence[dict[str, Any]]) -> dict[str, 
     """One program's measurements of several runs (oldest first) as one: the newest entry's fields
     (its stream IR, its dispatches' sites), the minimum run's call timing and load, every round's
     minimum and load in run order, each dispatch's minimum over all the runs' profiles (their dispatches
-    matched by name and site: runs compiled into other directories name other paths), the runs'
-    profile calls and re-profiles added up.
+    matched by name and site: runs compiled into other directories name other paths), each run's call
+    minimum (``runs_ns``), the runs' profile calls and re-profiles added up.
 
     Examples
     --------
@@ -111,8 +111,8 @@ def merge_program(program: str, entries: Sequence[dict[str, Any]]) -> dict[str, 
     ...      "dispatches": d(50, "/run1/p.mlir:3:5"), "profile_calls": [10, 40]}
     >>> b = {"call_ns": {"min_ns": 99}, "load": 0.5, "sessions_ns": [99], "dispatches": d(60, "/run2/p.mlir:3:5")}
     >>> m = merge_program("p", [a, b])
-    >>> m["call_ns"], m["load"], m["sessions_ns"], m["sessions_load"], m["profile_calls"]
-    ({'min_ns': 90}, 1.0, [95, 90, 99], [1.2, 1.0, None], [10, 40])
+    >>> m["call_ns"], m["load"], m["sessions_ns"], m["sessions_load"], m["profile_calls"], m["runs_ns"]
+    ({'min_ns': 90}, 1.0, [95, 90, 99], [1.2, 1.0, None], [10, 40], [90, 99])
     >>> m["dispatches"][0]["min_ns"], m["dispatches"][0]["loc"]
     (50, '/run2/p.mlir:3:5')
     """
@@ -131,6 +131,8 @@ def merge_program(program: str, entries: Sequence[dict[str, Any]]) -> dict[str, 
         sessions += ns
         loads += list(e.get("sessions_load") or [None] * len(ns))
     out["sessions_ns"], out["sessions_load"] = sessions, loads
+    # each run's call minimum (a merged entry's own runs' when merged again): how far the runs agree
+    out["runs_ns"] = [int(ns) for e in entries for ns in e.get("runs_ns") or [e["call_ns"]["min_ns"]]]
     profiles = [[dict(d, loc=site(d.get("loc"))) for d in e.get("dispatches", [])] for e in entries]
     try:
         merged = merge_dispatches([profiles[-1], *profiles[:-1]])

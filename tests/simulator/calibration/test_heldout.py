@@ -25,3 +25,22 @@ def test_the_table_gives_the_programs_dispatch_median_beside_the_pooled_one(
     line = next(x for x in capsys.readouterr().out.splitlines() if x.startswith("held-out call"))
     assert "per-dispatch |error| (all rows): median 50.0%, worst 50.0% over 7" in line
     assert "median of the programs' medians 20.0% over 3;" in line
+
+
+def test_the_table_says_how_many_fixtures_the_merged_runs_themselves_reproduce_within_the_goal(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    """Merged runs (rows with ``runs``, max/min of the runs' call minima): beyond (1 + goal) / (1 - goal) no
+    prediction is within the goal of every run; without merged runs the line is not printed."""
+    rows = [
+        {"program": p, "runs": runs, "dispatch_median_abs": 0.1, "dispatches": 1}
+        for p, runs in (("a", 1.2), ("b", 1.25), ("c", 1.0), ("a~debug", 2.0))
+    ]
+    for r in rows:
+        r.update(fit=False, measured_ns=1000, spread=1.0, sessions=1.0, predicted_ns=1000, error=0.0)
+    heldout.print_table("t", rows, [0.1], 0.10)
+    assert "merged runs: 2/3 fixtures' call minima within x1.222 of each other" in capsys.readouterr().out
+    for r in rows:
+        r["runs"] = None
+    heldout.print_table("t", rows, [0.1], 0.10)
+    assert "merged runs" not in capsys.readouterr().out

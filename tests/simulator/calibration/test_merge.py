@@ -47,7 +47,10 @@ def test_merging_keeps_each_programs_minima_over_every_runs_rounds() -> None:
     merged = merge.merge_runs([("old.json", old), ("new.json", new)])
     p = merged["programs"]["p"]
     assert p["call_ns"] == {"min_ns": 90, "median_ns": 91} and p["load"] == 1.0
-    assert p["sessions_ns"] == [95, 90, 104, 99] and len(p["sessions_load"]) == 4
+    assert p["sessions_ns"] == [95, 90, 104, 99] and len(p["sessions_load"]) == 4 and p["runs_ns"] == [90, 99]
+    # merged again with a third run: each run's minimum, not the merged entry's one
+    again = merge.merge_runs([("merged.json", merged), ("third.json", _run("/run3", 95, 55, [31]))])
+    assert again["programs"]["p"]["runs_ns"] == [90, 99, 95]
     assert [(d["loc"], d["min_ns"], d["max_ns"]) for d in p["dispatches"]] == [
         ("/run2/p.mlir:3:5", 50, 99),
         ("/run2/p.mlir:9:5", 7, 9),
@@ -127,3 +130,4 @@ def test_the_three_quiet_amd_runs_merge_into_24_rounds(kind: str, device: str) -
     for name, entry in merged["programs"].items():
         minima = [data["programs"][name]["call_ns"]["min_ns"] for _, data in runs]
         assert len(entry["sessions_ns"]) == 24 and entry["call_ns"]["min_ns"] == min(minima), name
+        assert entry["runs_ns"] == minima, name
