@@ -116,6 +116,20 @@ def test_quick_run_prints_every_figure() -> None:
     assert child is not None, out
     low, high = (int(g.replace(",", "")) for g in child.group(1, 2))
     assert 0 < low <= high, out
+    # The paired measurement (benchmarks/paired.py, loaded by scale.py by its path): raw simpy bursts
+    # between the engine's batches, cut into windows where they ran, and the long batches apart.
+    paired, long = (
+        re.search(pattern, out, re.M)
+        for pattern in (
+            r"^  paired +(\d+\.\d\d) \(±\d+\.\d\d\) of raw simpy, the whole run .*; per window \(best "
+            r"child, (\d+) windows\): median \d+\.\d\d, \d+\.\d\d-\d+\.\d\d$",
+            r"^  long batches +(\d+) of (\d+) batches over 20x the median batch's CPU .* the rest "
+            r"\d+\.\d\d \(±\d+\.\d\d\) of raw simpy$",
+        )
+    )
+    assert paired is not None and long is not None, out
+    assert float(paired.group(1)) > 0 and int(paired.group(2)) >= 1, out
+    assert int(long.group(1)) < int(long.group(2)), out
 
 
 # -- a guard against superlinear work, counted rather than timed -------------------------------------------
