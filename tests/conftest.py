@@ -123,6 +123,25 @@ def run_fresh(code: str, *args: str, stdin: str | None = None, timeout: float = 
     return json.loads(proc.stdout.splitlines()[-1])
 
 
+def run_outcome(run: Any, path: pathlib.Path) -> tuple[bytes, int | None, Any]:
+    """What ``run()`` (a simulation) gave, for comparing two ways of running it: its trace as Chrome JSON
+    bytes (written to ``path``), its events (None if it failed) and its outputs' bytes or reprs (the error's
+    text if it failed with a DeviceFailure, whose trace is the one returned)."""
+    import numpy as np
+
+    from simulator.errors import DeviceFailure
+
+    try:
+        result = run()
+    except DeviceFailure as exc:
+        trace, events, value = exc.trace, None, str(exc)  # type: ignore[attr-defined]
+    else:
+        trace, events = result.trace, result.events_processed
+        value = [np.asarray(o).tobytes() if isinstance(o, np.ndarray) else repr(o) for o in result.outputs]
+    trace.to_chrome_json(path)
+    return path.read_bytes(), events, value
+
+
 # Test files that share one process's cache and must run in the same pytest-xdist worker: the 576 fixture x
 # preset traces of test_viewer_nesting._trace (functools.cache), which test_perfetto and
 # test_third_party_readers read too. Under plain `--dist loadfile` each could start first in its own worker,

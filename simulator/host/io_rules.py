@@ -10,7 +10,7 @@ both are accepted. A file read outside the file's bytes fails its timepoint.
 
 from __future__ import annotations
 
-from collections.abc import Generator
+from collections.abc import Generator, Sequence
 from typing import Any
 
 from ir import Operation
@@ -61,7 +61,7 @@ def _keys(op: Operation, g: dict[str, Any], name: str) -> list[str]:
 def _submit_parameters(
     interp: Interpreter,
     op: Operation,
-    requests: list[ParameterRequest],
+    requests: Sequence[ParameterRequest],
     wait: Any,
     allocate: list[Buffer] = (),  # type: ignore[assignment]
     queue: Queue | None = None,

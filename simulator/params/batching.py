@@ -164,6 +164,11 @@ def new_item(
     return item
 
 
+def _timelines(concurrency: int) -> tuple[list[int], list[int], list[bool]]:
+    """A batch's timelines before its first step: outstanding bytes, payload and use of each."""
+    return [0] * concurrency, [0] * concurrency, [False] * concurrency
+
+
 def _runs(items: Sequence[Item], coalesce: bool) -> list[list[int]]:
     """Consecutive file items whose file ranges touch, grouped when ``coalesce``; others alone."""
     runs: list[list[int]] = []
@@ -198,11 +203,13 @@ def plan_batch(items: Sequence[Item], verb: str, options: BatchOptions = BatchOp
     [('alloca', (0,), 0, 1), ('read', (0,), 0, 2), ('alloca', (1,), 1, 1), ('read', (1,), 1, 2),
      ('alloca', (2,), 2, 1), ('transfer', (2,), 2, 2), ('barrier', (), -1, 3)]
     """
+    if not options.coalesce_adjacent and all(item.kind == "file" and item.alloca for item in items):
+        plain = plan_loads([item.length_bytes for item in items], verb, options)
+        if plain is not None:
+            return plain
     concurrency = options.concurrency
-    # The timelines (_Timelines, written out here: a large load plans tens of thousands of steps).
-    outstanding = [0] * concurrency
-    values = [0] * concurrency
-    used = [False] * concurrency
+    # The timelines (written out here: a large load plans tens of thousands of steps).
+    outstanding, values, used = _timelines(concurrency)
     live = 0
     steps: list[Step] = []
     add = steps.append
@@ -220,21 +227,6 @@ def plan_batch(items: Sequence[Item], verb: str, options: BatchOptions = BatchOp
             continue
         served = (run[0],) if len(run) == 1 else tuple(run)
         total = head.length_bytes if len(run) == 1 else sum(items[i].length_bytes for i in run)
-        if kind == "file" and len(run) == 1 and head.alloca and (chunk_bytes is None or chunk_bytes >= total):
-            # The common load: an alloca, then one read on the same timeline (the alloca's zero bytes leave
-            # the least-loaded timeline as it was), waiting on the alloca.
-            t = outstanding.index(min(outstanding))
-            prev = values[t]
-            if used[t]:
-                add(_step("alloca", t, prev + 1, served, ((t, prev),), False))
-            else:
-                used[t] = True
-                live += 1
-                add(_step("alloca", t, prev + 1, served, (), True))
-            values[t] = prev + 2
-            outstanding[t] += total
-            add(_step(verb, t, prev + 2, served, ((t, prev + 1),), False, 0, total))
-            continue
         alloca_points: list[tuple[int, int]] = []
         for i in run:
             if items[i].alloca:
@@ -293,6 +285,50 @@ def plan_batch(items: Sequence[Item], verb: str, options: BatchOptions = BatchOp
     return BatchPlan(tuple(steps), barrier, live, tuple(imports), tuple(outstanding))
 
 
+def plan_loads(lengths: Sequence[int], verb: str, options: BatchOptions = BatchOptions()) -> BatchPlan | None:
+    """:func:`plan_batch` of plain loads, from their lengths alone: each allocates its buffer, then reads
+    ``lengths[i]`` bytes of a file into it (``Item("file", lengths[i], alloca=True)``). None when
+    ``options`` coalesce the reads or cut one into chunks (the planner then needs the items).
+
+    Each load is an alloca, then one read on the same timeline (the alloca's zero bytes leave the
+    least-loaded timeline as it was), waiting on the alloca.
+
+    Examples
+    --------
+    >>> lengths = [100, 50, 8, 4096]
+    >>> items = [Item("file", n, alloca=True) for n in lengths]
+    >>> plan_loads(lengths, "read", BatchOptions(max_concurrent_operations=2)) == plan_batch(
+    ...     items, "read", BatchOptions(max_concurrent_operations=2, coalesce_adjacent=True)
+    ... )
+    True
+    >>> plan_loads(lengths, "read", BatchOptions(chunk_bytes=1024)) is None
+    True
+    """
+    chunk_bytes = options.chunk_bytes
+    if options.coalesce_adjacent or (chunk_bytes is not None and lengths and chunk_bytes < max(lengths)):
+        return None
+    steps: list[Step] = []
+    add = steps.append
+    concurrency = options.concurrency
+    outstanding, values, used = _timelines(concurrency)
+    live = 0
+    for i, total in enumerate(lengths):
+        served = (i,)
+        t = outstanding.index(min(outstanding))
+        prev = values[t]
+        if used[t]:
+            add(_step("alloca", t, prev + 1, served, ((t, prev),), False))
+        else:
+            used[t] = True
+            live += 1
+            add(_step("alloca", t, prev + 1, served, (), True))
+        values[t] = prev + 2
+        outstanding[t] += total
+        add(_step(verb, t, prev + 2, served, ((t, prev + 1),), False, 0, total))
+    barrier = tuple((t, values[t]) for t in range(concurrency) if used[t])
+    return BatchPlan(tuple(steps), barrier, live, (), tuple(outstanding))
+
+
 __all__ = [
     "DEFAULT_MAX_CONCURRENT_OPERATIONS",
     "MAX_CONCURRENCY",
@@ -301,4 +337,5 @@ __all__ = [
     "Item",
     "Step",
     "plan_batch",
+    "plan_loads",
 ]

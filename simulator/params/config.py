@@ -5,9 +5,9 @@
 from __future__ import annotations
 
 import pathlib
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass, replace
-from typing import Any
+from typing import Any, overload
 
 from simulator.archives import ParameterIndex
 from simulator.errors import InputError
@@ -33,42 +33,70 @@ class ParameterRequest:
     length_bytes: int
 
 
-# A load makes its requests by the ten thousand: built through their slots, without the frozen dataclass's
-# per-field object.__setattr__ (as batching's steps; the fields are the op's, checked by the provider).
-_new_object = object.__new__
-_REQUEST_SETTERS = tuple(
-    getattr(ParameterRequest, name).__set__
-    for name in ("verb", "scope", "key", "parameter_offset_bytes", "resource", "resource_offset_bytes",
-                 "length_bytes")
-)  # fmt: skip
+class LoadRequests(Sequence[ParameterRequest]):
+    """The requests of one load, in columns: read parameter ``scope::keys[i]`` from ``offsets[i]`` into the
+    whole of ``refs[i]``, i.e. ``ParameterRequest("read", scope, keys[i], offsets[i], refs[i], 0,
+    refs[i].size_bytes)`` for each ``i``.
+
+    A load names its parameters by the ten thousand (a large model's initializer): the provider checks and
+    plans the columns as they are, without a request object per parameter. Indexing or iterating gives each
+    request as a :class:`ParameterRequest` (made when asked), for whatever reads a load's requests one by
+    one (an observer, an error report). The columns are the load's: nothing changes them.
+    """
+
+    __slots__ = ("keys", "offsets", "refs", "scope")
+    verb = "read"
+
+    def __init__(self, scope: str, keys: list[str], offsets: list[int], refs: list[ResourceRef]) -> None:
+        self.scope = scope
+        self.keys = keys
+        self.offsets = offsets
+        self.refs = refs
+
+    def __len__(self) -> int:
+        return len(self.keys)
+
+    @overload
+    def __getitem__(self, i: int) -> ParameterRequest: ...
+    @overload
+    def __getitem__(self, i: slice) -> list[ParameterRequest]: ...
+    def __getitem__(self, i: int | slice) -> ParameterRequest | list[ParameterRequest]:
+        if isinstance(i, slice):
+            return [self[k] for k in range(*i.indices(len(self.keys)))]
+        ref = self.refs[i]
+        return ParameterRequest("read", self.scope, self.keys[i], self.offsets[i], ref, 0, ref.size_bytes)
+
+    def __iter__(self) -> Iterator[ParameterRequest]:
+        for k in range(len(self.keys)):
+            yield self[k]
+
+    def head(self, n: int) -> LoadRequests:
+        """The first ``n`` requests (all of them: this very object)."""
+        if n >= len(self.keys):
+            return self
+        return LoadRequests(self.scope, self.keys[:n], self.offsets[:n], self.refs[:n])
+
+    def __repr__(self) -> str:
+        return f"<LoadRequests {len(self.keys)} of scope {self.scope!r}>"
 
 
 def load_requests(
     scope: str, keys: Sequence[str], offsets: Sequence[Any], refs: Sequence[ResourceRef]
-) -> list[ParameterRequest]:
+) -> LoadRequests:
     """The requests of a load: ``ParameterRequest("read", scope, key, int(offset), ref, 0, ref.size_bytes)``
-    per key, its parameter's bytes from ``offset`` into the whole of ``ref``.
+    per key (as many as the shortest of ``keys``, ``offsets`` and ``refs``), its parameter's bytes from
+    ``offset`` into the whole of ``ref``, in columns (:class:`LoadRequests`).
 
     Examples
     --------
     >>> from simulator.memory import Buffer
     >>> ref = ResourceRef(Buffer.placeholder(64, "model::w"), 0, 64)
-    >>> load_requests("model", ["w"], [16], [ref]) == [ParameterRequest("read", "model", "w", 16, ref, 0, 64)]
-    True
+    >>> requests = load_requests("model", ["w"], [16], [ref])
+    >>> len(requests), list(requests) == [ParameterRequest("read", "model", "w", 16, ref, 0, 64)]
+    (1, True)
     """
-    s_verb, s_scope, s_key, s_offset, s_resource, s_resource_offset, s_length = _REQUEST_SETTERS
-    out = []
-    for key, offset, ref in zip(keys, offsets, refs):
-        r = _new_object(ParameterRequest)
-        s_verb(r, "read")
-        s_scope(r, scope)
-        s_key(r, key)
-        s_offset(r, int(offset))
-        s_resource(r, ref)
-        s_resource_offset(r, 0)
-        s_length(r, ref.size_bytes)
-        out.append(r)
-    return out
+    n = min(len(keys), len(offsets), len(refs))
+    return LoadRequests(scope, list(keys[:n]), [int(o) for o in offsets[:n]], list(refs[:n]))
 
 
 @dataclass(frozen=True, slots=True)
@@ -144,6 +172,7 @@ def make_parameter_index(parameters: ParameterSpec | Parameters) -> ParameterInd
 __all__ = [
     "PROVIDER_KINDS",
     "STAGING_CHUNK_BYTES",
+    "LoadRequests",
     "ParameterRequest",
     "ParameterSpec",
     "Parameters",

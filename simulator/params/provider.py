@@ -35,7 +35,7 @@ Writes always go through storage to the archive file, so what is written is on d
 from __future__ import annotations
 
 import pathlib
-from collections.abc import Generator, Hashable, Sequence
+from collections.abc import Generator, Hashable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
@@ -43,10 +43,12 @@ from ir.errors import UnsupportedConstructError
 from simulator.archives import EntryKind, ParameterEntry, ParameterIndex
 from simulator.costs import ceil_ns
 from simulator.errors import DeviceFailure, InputError, SimulationError
-from simulator.params.batching import BatchPlan, Item, Step, new_item, plan_batch
+from simulator.memory import ResourceRef
+from simulator.params.batching import BatchPlan, Item, Step, new_item, plan_batch, plan_loads
 from simulator.params.config import (
     PROVIDER_KINDS,
     STAGING_CHUNK_BYTES,
+    LoadRequests,
     ParameterRequest,
     Parameters,
     ParameterSpec,
@@ -70,12 +72,15 @@ class _Call:
     where: str
     op_name: str
     loc: str | None
-    requests: list[ParameterRequest]
+    requests: Sequence[ParameterRequest]
     entries: list[ParameterEntry]
     imported: set[int] = field(default_factory=set)
     affinity: str | None = None
     # "scope::key" of each accepted request, as spans and log records name it.
     names: list[str] = field(default_factory=list)
+    # The key and the resource of each accepted request (what its steps read of it, per step).
+    keys: list[str] = field(default_factory=list)
+    refs: list[ResourceRef] = field(default_factory=list)
 
 
 class ParameterProvider(Transfers):
@@ -181,7 +186,7 @@ class ParameterProvider(Transfers):
         self,
         where: str,
         op_name: str,
-        requests: list[ParameterRequest],
+        requests: Sequence[ParameterRequest],
         queue: Queue,
         flows_from: list[int],
         with_data: bool,
@@ -195,54 +200,27 @@ class ParameterProvider(Transfers):
         engine = self.engine
         self.calls += 1
         call = _Call(self.calls, where, op_name, loc, [], [], affinity=affinity)
-        failure: DeviceFailure | None = None
-        check_one, entries, accepted, names = self.check_one, call.entries, call.requests, call.names
-        # check_one's checks of the common request written out (a large load has tens of thousands): one
-        # that meets them all is served; any other is checked by check_one, which raises its error.
-        index = self.index
-        table = index.scope_table(requests[0].scope) if index is not None and requests else None
-        scope = requests[0].scope if table is not None else None
-        virtual, splat = EntryKind.VIRTUAL, EntryKind.SPLAT
-        for r in requests:
-            entry = table.get(r.key) if table is not None and r.scope == scope else None
-            if (
-                entry is None
-                or not 0 <= r.parameter_offset_bytes <= entry.size_bytes - r.length_bytes
-                or not 0 <= r.resource_offset_bytes <= r.resource.size_bytes - r.length_bytes
-                or r.length_bytes < 0
-                or (entry.kind is virtual and with_data)
-                or (entry.kind is splat and r.verb == "write")
-            ):
-                try:
-                    entry = check_one(where, r, with_data)
-                except DeviceFailure as exc:
-                    failure = exc
-                    break
-            entries.append(entry)
-            accepted.append(r)
-            names.append(f"{r.scope}::{r.key}")
-        self.requests += len(accepted)
+        if type(requests) is LoadRequests:
+            failure = self._accept_load(call, requests, with_data)
+            verb = "read"
+        else:
+            failure = self._accept(call, requests, with_data)
+            verb = requests[0].verb if requests else "read"
+        self.requests += len(call.requests)
         device = queue.device
         zero_copy = device.spec.zero_copy_import and self.config.kind in ("host", "mapped")
-        items: list[Item] = []
-        file_id_of = self._file_id
-        for i, (r, entry) in enumerate(zip(accepted, entries)):
-            if entry.kind is splat:
-                items.append(new_item("splat", r.length_bytes, load))
-                continue
-            file_id = file_id_of(r.scope, entry)
-            offset = (entry.offset_bytes or 0) + r.parameter_offset_bytes
-            if load and zero_copy:
-                call.imported.add(i)
-                self._import(call, i, with_data)
-                if self.config.kind == "mapped" and self.config.populate:
-                    items.append(new_item("file", r.length_bytes, False, file_id, offset))
-                else:
-                    items.append(new_item("import", r.length_bytes))
-                continue
-            items.append(new_item("file", r.length_bytes, load, file_id, offset))
-        verb = requests[0].verb if requests else "read"
-        plan = plan_batch(items, verb, self.config.batch)
+        plan = None
+        splat = EntryKind.SPLAT
+        if (
+            load
+            and not zero_copy
+            and type(call.requests) is LoadRequests
+            and all(entry.kind is not splat for entry in call.entries)
+        ):
+            # A load's plain reads (no splat among them) are planned from their lengths alone.
+            plan = plan_loads([ref.size_bytes for ref in call.refs], verb, self.config.batch)
+        if plan is None:
+            plan = plan_batch(self._items(call, load, zero_copy, with_data), verb, self.config.batch)
         self.plans.append(plan)
         self.steps += len(plan.steps)
         self.timelines_used = max(self.timelines_used, plan.timelines_used)
@@ -291,6 +269,94 @@ class ParameterProvider(Transfers):
             engine.trace.add_flow(src, span)
         self.log_rows.append((call.number, "barrier", (), -1, start, engine.now, 0))
         return span.id
+
+    def _accept(self, call: _Call, requests: Sequence[ParameterRequest], with_data: bool) -> DeviceFailure | None:
+        """Check ``requests`` in order into ``call`` (entries, requests, names, keys, refs); the failure of
+        the first that cannot be served (recording stops there), or None."""
+        where = call.where
+        accepted: list[ParameterRequest] = []
+        call.requests = accepted
+        check_one, entries, names, keys, refs = self.check_one, call.entries, call.names, call.keys, call.refs
+        # check_one's checks of the common request written out (a large load has tens of thousands): one
+        # that meets them all is served; any other is checked by check_one, which raises its error.
+        index = self.index
+        table = index.scope_table(requests[0].scope) if index is not None and requests else None
+        scope = requests[0].scope if table is not None else None
+        virtual, splat = EntryKind.VIRTUAL, EntryKind.SPLAT
+        for r in requests:
+            entry = table.get(r.key) if table is not None and r.scope == scope else None
+            if (
+                entry is None
+                or not 0 <= r.parameter_offset_bytes <= entry.size_bytes - r.length_bytes
+                or not 0 <= r.resource_offset_bytes <= r.resource.size_bytes - r.length_bytes
+                or r.length_bytes < 0
+                or (entry.kind is virtual and with_data)
+                or (entry.kind is splat and r.verb == "write")
+            ):
+                try:
+                    entry = check_one(where, r, with_data)
+                except DeviceFailure as exc:
+                    return exc
+            entries.append(entry)
+            accepted.append(r)
+            names.append(f"{r.scope}::{r.key}")
+            keys.append(r.key)
+            refs.append(r.resource)
+        return None
+
+    def _accept_load(self, call: _Call, load: LoadRequests, with_data: bool) -> DeviceFailure | None:
+        """:meth:`_accept` of a load's columns: each request reads its parameter from its offset into the
+        whole of its resource (so the resource range always fits; a negative length does not)."""
+        index = self.index
+        # (no index or no such scope: every request goes to check_one, which says so)
+        table: Mapping[str, ParameterEntry] = (index.scope_table(load.scope) if index is not None else None) or {}
+        get = table.get
+        entries, names, keys, refs = call.entries, call.names, call.keys, call.refs
+        virtual = EntryKind.VIRTUAL
+        prefix = f"{load.scope}::"
+        failure = None
+        for i, (key, offset, ref) in enumerate(zip(load.keys, load.offsets, load.refs)):
+            entry = get(key)
+            n = ref.size_bytes
+            if (
+                entry is None
+                or not 0 <= offset <= entry.size_bytes - n
+                or n < 0
+                or (with_data and entry.kind is virtual)
+            ):
+                try:
+                    entry = self.check_one(call.where, load[i], with_data)
+                except DeviceFailure as exc:
+                    failure = exc
+                    break
+            entries.append(entry)
+            names.append(prefix + key)
+            keys.append(key)
+            refs.append(ref)
+        call.requests = load.head(len(entries))
+        return failure
+
+    def _items(self, call: _Call, load: bool, zero_copy: bool, with_data: bool) -> list[Item]:
+        """What the planner needs of each accepted request (zero-copy imports done here)."""
+        items: list[Item] = []
+        file_id_of = self._file_id
+        splat = EntryKind.SPLAT
+        for i, (r, entry) in enumerate(zip(call.requests, call.entries)):
+            if entry.kind is splat:
+                items.append(new_item("splat", r.length_bytes, load))
+                continue
+            file_id = file_id_of(r.scope, entry)
+            offset = (entry.offset_bytes or 0) + r.parameter_offset_bytes
+            if load and zero_copy:
+                call.imported.add(i)
+                self._import(call, i, with_data)
+                if self.config.kind == "mapped" and self.config.populate:
+                    items.append(new_item("file", r.length_bytes, False, file_id, offset))
+                else:
+                    items.append(new_item("import", r.length_bytes))
+                continue
+            items.append(new_item("file", r.length_bytes, load, file_id, offset))
+        return items
 
     def _file_id(self, scope: str, entry: ParameterEntry) -> Hashable:
         """What identifies the file an entry's bytes are in (for coalescing): its path, or its scope's
@@ -350,7 +416,7 @@ class ParameterProvider(Transfers):
                 nbytes = 0
                 device = queue.device
                 for i in items:
-                    buffer = call.requests[i].resource.buffer
+                    buffer = call.refs[i].buffer
                     buffer.materialize(device.pool, with_data=with_data, what=call.where)
                     nbytes += buffer.size_bytes
                 dur = device.spec.queue_op_overhead_ns
@@ -373,8 +439,8 @@ class ParameterProvider(Transfers):
             else:
                 if self._direct and not call.imported and queue.device.host_link is None:
                     # A plain storage access (no page cache, import or staging): _io's common case.
-                    first = call.requests[items[0]]
-                    base = first.key if len(items) == 1 else f"{first.key} +{len(items) - 1}"
+                    first = call.keys[items[0]]
+                    base = first if len(items) == 1 else f"{first} +{len(items) - 1}"
                     yield from self.storage.access(kind, step.length_bytes, f"{kind} {base}", args, spans)
                     if with_data:
                         self._move_run(call, step)

@@ -172,7 +172,7 @@ class StepRun(simpy.Event):
             nbytes = 0
             pool = ctx.pool
             for i in items:
-                buffer = call.requests[i].resource.buffer
+                buffer = call.refs[i].buffer
                 buffer.materialize(pool, with_data=ctx.with_data, what=call.where)
                 nbytes += buffer.size_bytes
             self._nbytes = nbytes
@@ -271,8 +271,8 @@ class StepRun(simpy.Event):
             trace = ctx.trace
             now = int(ctx.env._now)
             items = step.items
-            first = call.requests[items[0]]
-            base = first.key if len(items) == 1 else f"{first.key} +{len(items) - 1}"
+            first = call.keys[items[0]]
+            base = first if len(items) == 1 else f"{first} +{len(items) - 1}"
             start = self._io_start
             # The storage span, its args those of Storage.access: the step's, "bytes" and "verb" added.
             span_id = trace.add_span_unchecked(

@@ -8,16 +8,15 @@ from __future__ import annotations
 import pathlib
 from typing import Any
 
-import numpy as np
 import pytest
 
 import simulator.params.provider as provider_module
 from simulator import Session, parse_program
 from simulator.archives import ParameterEntry, ParameterIndex
-from simulator.errors import DeviceFailure
 from simulator.params import ParameterProvider
 from simulator.params.programs import parameter_load_program
 from simulator.params.steps import BatchRecord, StepRun
+from tests.conftest import run_outcome
 
 # These tests read IREE pretty text: skip without IREE, fail under STREAMSIM_REQUIRE_IREE=1.
 pytestmark = pytest.mark.usefixtures("iree")
@@ -39,18 +38,7 @@ def _both(monkeypatch: pytest.MonkeyPatch, tmp_path: pathlib.Path, run: Any) -> 
     for callback in (True, False):
         monkeypatch.setattr(ParameterProvider, "callback_steps", callback)
         made[0] = 0
-        try:
-            result = run()
-        except DeviceFailure as exc:
-            trace, events, value = exc.trace, None, str(exc)  # type: ignore[attr-defined]
-        else:
-            trace, events = result.trace, result.events_processed
-            value = [
-                np.asarray(o).tobytes() if isinstance(o, np.ndarray) else repr(o) for o in result.outputs
-            ]
-        path = tmp_path / f"{callback}.json"
-        trace.to_chrome_json(path)
-        out.append((path.read_bytes(), events, value, made[0]))
+        out.append((*run_outcome(run, tmp_path / f"{callback}.json"), made[0]))
     assert out[0][3] > 0 and out[1][3] == 0, "the callback path was not taken, or not turned off"
     return out
 
