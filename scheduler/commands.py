@@ -26,6 +26,7 @@ from ir import Builder, Operation, Value
 from ir import attributes as A
 from ir import types as T
 from ir.dialects import stream_async as D
+from ir.dialects import stream_cmd as C
 from ir.opdef import operand_groups
 from scheduler.access import is_resource
 from scheduler.errors import UnsupportedOpError
@@ -109,6 +110,8 @@ def lower_command(op: Operation, b: Builder, at: At, add: Add, affinity: A.Attri
 
 
 def _dispatch(op: D.AsyncDispatchOp, b: Builder, at: At, add: Add) -> None:
+    # The command's operand groups are built as lists directly (workload, uniforms, then per binding its
+    # resource, size, offset and length), one pass over the resource operands and one over the results.
     ties = op.attr("tied_operands")
     tied_idx = {e.value for e in ties} if isinstance(ties, A.ArrayAttr) else set()  # type: ignore[attr-defined]
     workload, operands, offsets, lengths, result_sizes = operand_groups(
@@ -119,40 +122,48 @@ def _dispatch(op: D.AsyncDispatchOp, b: Builder, at: At, add: Add) -> None:
         "resource_operand_lengths",
         "result_sizes",
     )
-    uniforms = [v for v in operands if not is_resource(v)]
-    binds: list[tuple[Value, Value, Value, Value, int]] = []
-    ri = 0
+    resource = T.ResourceType
+    uniforms: list[Value] = []
+    args: list[Value] = []
+    sizes: list[Value] = []
+    starts: list[Value] = []
+    spans: list[Value] = []
+    accesses: list[int] = []
     for i, v in enumerate(operands):
-        if not is_resource(v):
+        if not isinstance(v.type, resource):
+            uniforms.append(v)
             continue
         arg, size, base, _ = at(v)
-        access = 3 if i in tied_idx else 1
-        binds.append((arg, size, add(base, offsets[ri]), lengths[ri], access))
-        ri += 1
+        k = len(args)
+        args.append(arg)
+        sizes.append(size)
+        starts.append(add(base, offsets[k]))
+        spans.append(lengths[k])
+        accesses.append(3 if i in tied_idx else 1)
     tied_results = {r for r, t in enumerate(_ties(ties, len(op.results))) if t >= 0}
     for r, (res, rsize) in enumerate(zip(op.results, result_sizes)):
-        if r in tied_results or not is_resource(res):
+        if r in tied_results or not isinstance(res.type, resource):
             continue
         arg, size, base, _ = at(res)
-        binds.append((arg, size, add(base, 0), rsize, 2))
-    n = len(binds)
+        args.append(arg)
+        sizes.append(size)
+        starts.append(add(base, 0))
+        spans.append(rsize)
+        accesses.append(2)
+    n = len(args)
     entry_points = op.attr("entry_points")
     if entry_points is None:
         raise UnsupportedOpError(f"{op.describe()}: no entry_points")
     with contextlib.suppress(TypeError):  # an attribute holding something unhashable is kept as it is
         entry_points = _ENTRY_POINTS.setdefault(entry_points, entry_points)
-    b.create(
-        "stream.cmd.dispatch",
-        [*workload, *uniforms, *(x[0] for x in binds), *(x[1] for x in binds)]
-        + [x[2] for x in binds]
-        + [x[3] for x in binds],
-        [],
-        properties={
-            "entry_points": entry_points,
-            "operandSegmentSizes": _segment_sizes((len(workload), len(uniforms), n, n, n, n)),
-            "resource_accesses": _accesses(tuple(x[4] for x in binds)),
-        },
-    )
+    properties = {
+        "entry_points": entry_points,
+        "operandSegmentSizes": _segment_sizes((len(workload), len(uniforms), n, n, n, n)),
+        "resource_accesses": _accesses(tuple(accesses)),
+    }
+    # what b.create("stream.cmd.dispatch", ...) makes (the op's registered class, called as the parser calls
+    # it), without its two calls of keyword arguments
+    b.insert(C.CmdDispatchOp("stream.cmd.dispatch", workload + uniforms + args + sizes + starts + spans, (), properties))
 
 
 #: The attributes a dispatch command is given, one object per distinct value (they are immutable): tens of

@@ -15,6 +15,8 @@ passes), so executables are unchanged.
 
 from __future__ import annotations
 
+import functools
+
 from ir import Block, Builder, Operation, Region, Value
 from ir import attributes as A
 from ir import types as T
@@ -22,7 +24,7 @@ from ir.dialects import stream_async as D
 from scheduler.access import static_index
 from scheduler.await_sinking import sink_awaits
 from scheduler.builtins import add_executables, is_wide_fill, lower_wide_fill
-from scheduler.commands import Range, lower_command
+from scheduler.commands import Add, At, Range, lower_command
 from scheduler.emit_order import order_partitions, sink_alloca_items, sort_topologically
 from scheduler.emit_uploads import Consts, Loc, emit_inline_constants, emit_parameters, upload_ops
 from scheduler.errors import UnsupportedOpError
@@ -115,9 +117,11 @@ class _Emitter:
         return self.consts.get(v) if isinstance(v, int) else v
 
     def _add(self, b: Builder, base: int | Value, off: int | Value) -> Value:
-        sb, so = static_index(base), static_index(off)
+        # static_index of an int is the int: asked only of a value, and of ``off`` only when ``base`` is not 0
+        sb = base if base.__class__ is int else static_index(base)
         if sb == 0:
             return self._index(b, off)
+        so = off if off.__class__ is int else static_index(off)
         if so == 0:
             return self._index(b, base)
         if sb is not None and so is not None:
@@ -252,17 +256,21 @@ class _Emitter:
         # schedule-allocation; its elide-timepoints then drops the region's own await, covered by them).
         await_tp = self._join(b, loads + allocas) if allocas else self._join(b, loads + deps)
         block = Block([r.type for r, _ in all_operands])
-        arg_of = {id(r): (block.args[i], s) for i, (r, s) in enumerate(all_operands)}
+        arg_of = {r: (block.args[i], s) for i, (r, s) in enumerate(all_operands)}  # (values hash by identity)
+        leader_of = alloc.leader.get
 
-        def in_region(v: Value) -> tuple[Value, Value, int | Value]:
-            leader = alloc.leader.get(v, v)
-            if leader in local:
-                loc = local[leader]
-                arg, size = arg_of[id(loc.resource)]
-                return arg, size, loc.offset
+        def in_region(v: Value) -> Range:
+            """Where ``v`` is inside the region: (block argument, its size, ``v``'s offset, length unknown)."""
+            leader = leader_of(v, v)
+            loc = local.get(leader)
+            if loc is not None:
+                arg, size = arg_of[loc.resource]
+                return arg, size, loc.offset, None
             res, _, base = where[v]
-            arg, size = arg_of[id(res)]
-            return arg, size, base
+            arg, size = arg_of[res]
+            return arg, size, base, None
+
+        add = functools.partial(self._add, b)  # offsets are summed outside the region
 
         body = Builder(block)
         body.location = b.location
@@ -272,7 +280,7 @@ class _Emitter:
                 item = tuple(n for n in item if not isinstance(self.g.nodes[n]["op"], D.AsyncConstantOp))
                 if len(item) <= 1:
                     for n in item:
-                        self._command(b, body, self.g.nodes[n]["op"], in_region)
+                        self._command(b, body, self.g.nodes[n]["op"], in_region, add)
                     continue
             if isinstance(item, tuple):
                 wave = Block()
@@ -280,10 +288,10 @@ class _Emitter:
                 body.create("stream.cmd.concurrent", [], [], regions=[Region([wave])])
                 wb = Builder(wave)
                 for n in item if p in self.plan.pinned_partition else self._sunk(item):
-                    self._command(b, wb, self.g.nodes[n]["op"], in_region)
+                    self._command(b, wb, self.g.nodes[n]["op"], in_region, add)
                 wb.create("stream.yield")
             else:
-                self._command(b, body, self.g.nodes[item]["op"], in_region)
+                self._command(b, body, self.g.nodes[item]["op"], in_region, add)
         body.create("stream.yield")
         n_await = 1 if await_tp is not None else 0
         exe = b.create(
@@ -342,15 +350,18 @@ class _Emitter:
         sinking = [n for n in wave if self.g.nodes[n]["op"].op_name in _ALLOCA_LIKE]
         return sink_alloca_items(list(wave), sinking, {}, {}, set()) if sinking else list(wave)
 
-    def _command(self, outer: Builder, b: Builder, op: Operation, at) -> None:  # type: ignore[no-untyped-def]
+    def _command(self, outer: Builder, b: Builder, op: Operation, at: At, add: Add) -> None:
         saved = outer.location
         outer.location = b.location = op.location
         try:
-            self._emit_command(outer, b, op, at)
+            self._emit_command(outer, b, op, at, add)
         finally:
             outer.location = saved
 
-    def _emit_command(self, outer: Builder, b: Builder, op: Operation, at) -> None:  # type: ignore[no-untyped-def]
+    def _emit_command(self, outer: Builder, b: Builder, op: Operation, at: At, add: Add) -> None:
+        if op.__class__ is D.AsyncDispatchOp:  # most commands: none of the checks below applies
+            lower_command(op, b, at, add, self.exec_affinity)
+            return
         # A barrier left in a region is its capture (stages_execution._remove_barriers): its result shares
         # the capture's storage, nothing is copied.
         if (
@@ -376,21 +387,14 @@ class _Emitter:
             # IREE's materialize-builtins: a pattern over 32 bits is written by a builtin dispatch.
             assert isinstance(op, (D.AsyncSplatOp, D.AsyncFillOp))
             if isinstance(op, D.AsyncSplatOp):
-                res, size, base = at(op.result)
-                offset = self._add(outer, base, 0)
+                res, size, base, _ = at(op.result)
+                offset = add(base, 0)
             else:
-                res, size, base = at(op.target)
-                offset = self._add(outer, base, op.target_offset)
+                res, size, base, _ = at(op.target)
+                offset = add(base, op.target_offset)
             self.builtins.add(lower_wide_fill(op, b, outer, (res, size, offset), self.consts.get))
             return
-
-        def where(v: Value) -> Range:
-            return (*at(v), None)
-
-        def add(base: int | Value, off: int | Value) -> Value:
-            return self._add(outer, base, off)
-
-        lower_command(op, b, where, add, self.exec_affinity)
+        lower_command(op, b, at, add, self.exec_affinity)
 
     # --- parameters ---------------------------------------------------------------------------
 

@@ -29,6 +29,9 @@ class Loc:
     length: Value
 
 
+_INDEX = str(T.index)  # the key of an index constant's type (Consts.get is asked mostly for those)
+
+
 class Consts:
     """``arith.constant`` values of a function body, reused or created at its start."""
 
@@ -50,7 +53,7 @@ class Consts:
         self.pending = []
 
     def get(self, value: int, type: T.Type = T.index) -> Value:
-        key = (value, str(type))
+        key = (value, _INDEX if type is T.index else str(type))
         v = self.values.get(key)
         if v is None:
             op = create("arith.constant", [], [type], properties={"value": A.IntegerAttr(value, type)})
