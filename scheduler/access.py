@@ -17,6 +17,7 @@ from dataclasses import dataclass, field
 from ir import Operation, Value
 from ir import attributes as A
 from ir import types as T
+from ir.core import OpResult
 from ir.dialects import stream_async as D
 from ir.opdef import operand_groups
 
@@ -122,7 +123,11 @@ def pure_nested(op: Operation, also: frozenset[str] = frozenset()) -> bool:
     return True
 
 
-@dataclass(frozen=True)
+# Access and OpInfo are slotted and not frozen: a frozen dataclass's __init__ sets each field through
+# object.__setattr__, and the scheduler makes one OpInfo per op and one Access per byte range. unsafe_hash
+# gives them the hash the frozen classes had (an OpInfo's, like before, raises: its ``tied`` is a dict); they
+# compare and print as before. Nothing changes one after it is made.
+@dataclass(slots=True, unsafe_hash=True)
 class Access:
     """A byte range of one resource SSA value that an op reads or writes.
 
@@ -140,7 +145,7 @@ class Access:
         return self.mode != READ
 
 
-@dataclass(frozen=True)
+@dataclass(slots=True, unsafe_hash=True)
 class OpInfo:
     kind: str
     affinity: A.Attribute | None = None
@@ -155,7 +160,7 @@ def static_index(v: Value | int | None) -> int | None:
         return v
     if v is None:
         return None
-    op = v.defining_op
+    op = v.op if v.__class__ is OpResult else v.defining_op  # (the property, written out for a result)
     if op is not None and op.op_name == "arith.constant":
         attr = op.properties.get("value")  # op.attr("value"), written out
         if attr is None:
@@ -228,21 +233,28 @@ def _async_accesses(op: Operation) -> tuple[list[Access], dict[int, Value]]:
     tied: dict[int, Value] = {}
     if isinstance(op, D.AsyncDispatchOp):
         ties = tied_operands(op)
-        any_tie = any(t >= 0 for t in ties)
+        any_tie = max(ties, default=-1) >= 0
         operands, offsets, lengths, sizes = operand_groups(
             op, "resource_operands", "resource_operand_offsets", "resource_operand_lengths", "result_sizes"
         )
-        res_ops = [v for v in operands if isinstance(v.type, T.ResourceType)]
-        for i, v in enumerate(res_ops):
-            tied_results = [r for r, t in enumerate(ties) if t >= 0 and operands[t] is v] if any_tie else []
+        resource = T.ResourceType
+        i = 0  # the resource operand's position among the resource operands (its offset's and length's)
+        for v in operands:
+            if not isinstance(v.type, resource):
+                continue
+            tied_results = [r for r, t in enumerate(ties) if t >= 0 and operands[t] is v] if any_tie else ()
             mode = READ_WRITE if tied_results else READ
-            off, ln = _rng(offsets[i], lengths[i])
+            # _rng(offsets[i], lengths[i]), written out
+            o, n = offsets[i], lengths[i]
+            so, sn = static_index(o), static_index(n)
+            off, ln = (so if so is not None else o), (sn if sn is not None else n)
             acc.append(Access(v, mode, off, ln))
             for r in tied_results:
                 acc.append(Access(op.results[r], mode, off, ln))
                 tied[r] = v
+            i += 1
         for r, (res, size) in enumerate(zip(op.results, sizes)):
-            if r not in tied and is_resource(res):
+            if r not in tied and isinstance(res.type, resource):
                 acc.append(Access(res, WRITE, 0, _static_or(size)))
         return acc, tied
     if isinstance(op, (D.AsyncAllocaOp, D.AsyncConstantOp, D.AsyncSplatOp)):
