@@ -290,6 +290,14 @@ class Operation:
                 for block in reversed(region.blocks):
                     stack.extend(reversed(block.ops))
 
+    def walk_list(self) -> list[Operation]:
+        """:meth:`walk` as a list: the same ops in the same pre-order, gathered at once (no generator resume
+        per op; for scans of a whole module or function that do not change its structure on the way)."""
+        out: list[Operation] = [self]
+        if self.regions:
+            _walk_into(self, out)
+        return out
+
     def erase(self) -> None:
         """Detach from the parent block and drop operand uses. Results must be unused."""
         for r in self.results:
@@ -310,6 +318,16 @@ class Operation:
     def describe(self) -> str:
         """``op name at file:line:col``, for messages."""
         return f"{self.op_name} at {self.location}" if self.location else self.op_name
+
+
+def _walk_into(op: Operation, out: list[Operation]) -> None:
+    """Append the ops nested in ``op`` to ``out`` in pre-order (each op, then what it holds)."""
+    for region in op.regions:
+        for block in region.blocks:
+            for inner in block.ops:
+                out.append(inner)
+                if inner.regions:
+                    _walk_into(inner, out)
 
 
 class Block:

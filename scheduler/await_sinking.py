@@ -152,7 +152,7 @@ def sink_awaits(func: Operation, *, last_first: bool = False) -> int:
     """
     moves = 0
     for _ in range(_MAX_ROUNDS):
-        awaits = [op for op in func.walk() if op.op_name == "stream.timepoint.await"]
+        awaits = [op for op in func.walk_list() if op.op_name == "stream.timepoint.await"]
         if last_first:
             awaits.reverse()
         moved = False

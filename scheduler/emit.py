@@ -57,7 +57,7 @@ def materialize(state: ScheduleState) -> ScheduleState:
         if func.op_name == "util.initializer":
             # IREE's sync-initializers pass, after the canonicalizer sank the awaits: every await of an
             # initializer blocks (so two uploads are both issued before the first wait).
-            for op in func.walk():
+            for op in func.walk_list():
                 if op.op_name == "stream.timepoint.await":
                     op.properties["sync"] = A.UnitAttr()
     return state

@@ -121,7 +121,7 @@ def cleanup(func: Operation) -> bool:
 def materialize_copy_on_write(func: Operation) -> int:
     """Clone the tied operands a later in-place write could make observable; return how many."""
     made = 0
-    for op in list(func.walk()):
+    for op in func.walk_list():
         if op.op_name in _COW_OPS and op.parent is not None:
             made += _materialize_op(op)
     return made

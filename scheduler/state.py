@@ -260,7 +260,7 @@ def _remove_barriers(exe: AsyncExecuteOp, effects: bool) -> PinnedRegion | None:
     awaited). For a region so replaced (and erased), an elided :class:`PinnedRegion` marking its place;
     ``effects``: :func:`_has_effects` of the region as it came (barriers included)."""
     body = exe.regions[0].blocks[0]
-    for inner in list(exe.walk()):
+    for inner in exe.walk_list():
         if inner.op_name == "stream.async.barrier" and inner.parent is not None:
             inner.results[0].replace_all_uses_with(inner.operands[0])
             erase_ops([inner], inner.parent)

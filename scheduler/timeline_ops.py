@@ -51,7 +51,7 @@ TIMELINE_OPS = frozenset(
 def lower_timeline_ops(func: Operation) -> int:
     """Lower every op of :data:`TIMELINE_OPS` in ``func`` (all blocks, nested regions included) to its
     cmd-form op, in place; returns how many were lowered."""
-    found = [op for op in func.walk() if op.op_name in TIMELINE_OPS]
+    found = [op for op in func.walk_list() if op.op_name in TIMELINE_OPS]
     for op in found:
         _lower(op)
     return len(found)

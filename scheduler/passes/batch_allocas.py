@@ -43,7 +43,7 @@ def _result_timepoint(op: Operation) -> Value:
 def batch_alloca_chains(module: Module) -> int:
     """Apply the pattern everywhere in ``module`` (in place); returns how many chains were batched."""
     count = 0
-    for op in list(module.walk()):
+    for op in module.op.walk_list():
         if op.op_name not in _OPS or op.parent is None:
             continue
         # Only from the head of a chain: an op whose await is not a same-kind op's one-use timepoint.

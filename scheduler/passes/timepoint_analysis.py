@@ -130,7 +130,7 @@ class Program:
             str(_symbol(op.attr("sym_name"))): op for op in module.body.ops if op.op_name == "util.global"
         }
         for fn in self.callables:
-            for op in fn.walk():
+            for op in fn.walk_list():
                 if op.op_name in CALL_OPS:
                     name = _symbol(op.attr("callee"))
                     if name is not None:
@@ -147,7 +147,7 @@ class Program:
     def timepoint_values(self) -> Iterator[Value]:
         """Every timepoint value of every callable body, in program order."""
         for fn in self.callables:
-            for op in fn.walk():
+            for op in fn.walk_list():
                 for region in op.regions:
                     for block in region.blocks:
                         yield from (a for a in block.args if is_timepoint(a))
