@@ -109,7 +109,7 @@ SCF_REGION_OPS = frozenset({"scf.if", "scf.for", "scf.while", "scf.index_switch"
 def pure_nested(op: Operation, also: frozenset[str] = frozenset()) -> bool:
     """Whether every op ``op`` holds is free of side effects (MLIR's ``wouldOpBeTriviallyDead`` for an op
     with recursive memory effects); ``also``: more op names to take as pure."""
-    for inner in list(op.walk())[1:]:
+    for inner in op.walk_list()[1:]:
         name = inner.op_name
         if (
             name in also

@@ -227,7 +227,7 @@ def _key(op: Operation) -> tuple[object, ...]:
     props, attrs = op.properties, op.attributes
     return (
         op.op_name,
-        tuple(id(v) for v in op.operands),
+        op.operands,  # (values compare and hash by identity)
         tuple(r.type for r in op.results),
         tuple(sorted(props.items()) if len(props) > 1 else props.items()),
         tuple(sorted(attrs.items()) if len(attrs) > 1 else attrs.items()),

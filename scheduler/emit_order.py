@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Hashable, Mapping, Sequence
 from typing import TypeVar
 
-from ir import Block, Operation
+from ir import Block, Operation, OpResult
 
 H = TypeVar("H", bound=Hashable)
 
@@ -103,9 +103,9 @@ def _used_positions(op: Operation, index: dict[Operation, int]) -> set[int]:
     that op (``op``'s own position too, for a value its regions define and use)."""
     found: set[int] = set()
     get = index.get
-    for inner in op.walk() if op.regions else (op,):
+    for inner in op.walk_list() if op.regions else (op,):
         for v in inner.operands:
-            owner = v.defining_op
+            owner = v.op if v.__class__ is OpResult else v.defining_op  # (the property, written out)
             if owner is None:
                 continue
             pos = get(owner)

@@ -32,7 +32,7 @@ from typing import Any
 
 import networkx as nx
 
-from ir import Block, Operation, Value
+from ir import Block, Operation, OpResult, Value
 from ir import types as T
 from scheduler.access import Access, OpInfo, op_info, ranges_may_overlap
 
@@ -59,7 +59,7 @@ def build_graph(block: Block) -> nx.DiGraph[int]:
         # an operand used twice (a dispatch's offset and length constants) gives its edge once: the same
         # edges, found in the same order, each value's first use deciding where its edge stands
         for v in _used_values(op) if op.regions else dict.fromkeys(op.operands):
-            d = v.defining_op
+            d = v.op if v.__class__ is OpResult else v.defining_op  # (the property, written out)
             if d is None:
                 continue
             j = index.get(d)
@@ -108,7 +108,7 @@ def adjacency(g: nx.DiGraph[int]) -> tuple[Any, Any, Any]:
 def _used_values(op: Operation) -> list[Value]:
     vals = list(op.operands)
     if op.regions:
-        for inner in list(op.walk())[1:]:
+        for inner in op.walk_list()[1:]:
             vals.extend(inner.operands)
     return vals
 

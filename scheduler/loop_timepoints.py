@@ -108,7 +108,7 @@ def _fold_carried(loop: Operation) -> None:
     while canonicalize_for(loop):
         loop = block.ops[at]  # the loop rebuilt in its place
     dead: list[Operation] = []
-    for op in list(loop.walk()) + [u for r in loop.results for u, _ in r.uses]:
+    for op in loop.walk_list() + [u for r in loop.results for u, _ in r.uses]:
         if op.op_name != "stream.timepoint.join" or op.parent is None:
             continue
         # IREE's ExpandTimepointJoinOperands and FoldDuplicateTimepointJoinOperands

@@ -395,7 +395,7 @@ def erase_ops(ops: list[Operation], block: Block) -> None:
     touched: dict[Value, None] = {}
     for op in ops:
         inside = op.parent is block
-        for inner in op.walk() if op.regions else (op,):
+        for inner in op.walk_list() if op.regions else (op,):
             if inside:
                 gone.add(inner)
             touched.update(dict.fromkeys(inner.operands))

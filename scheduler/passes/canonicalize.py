@@ -117,7 +117,7 @@ def _replace_await(op: Operation, keep: list[int]) -> None:
 
 def group_awaits(func: Operation) -> bool:
     """``GroupAwaitsByTimepoint`` on the first await of ``func`` that it applies to (:func:`group_awaits_at`)."""
-    return any(group_awaits_at(op) for op in list(func.walk()) if op.op_name == "stream.timepoint.await")
+    return any(group_awaits_at(op) for op in func.walk_list() if op.op_name == "stream.timepoint.await")
 
 
 def group_awaits_at(op: Operation) -> bool:

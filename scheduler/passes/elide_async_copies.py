@@ -97,7 +97,7 @@ def elide_async_copies_counted(module: Module) -> ElisionCounts:
         facts = CopyFacts(module)
         before = total.total
         for fn in facts.callables():
-            for op in list(fn.walk())[1:]:
+            for op in fn.walk_list()[1:]:
                 if op.parent is None:
                     continue  # erased earlier in this walk
                 if isinstance(op, D.AsyncCloneOp):

@@ -245,7 +245,7 @@ class _Eliding:
         self.pending: dict[Value, Value] = {}
 
     def run(self, fn: Operation) -> None:
-        for op in list(fn.walk())[1:]:
+        for op in fn.walk_list()[1:]:
             if op.parent is None:
                 continue
             name = op.op_name

@@ -52,7 +52,7 @@ _FIELDS = (
 
 def emplace_allocations(module: Module) -> None:
     """Place dispatch results into the targets of the updates that consume them, in place."""
-    for op in list(module.op.walk()):
+    for op in module.op.walk_list():
         for region in op.regions:
             for block in region.blocks:
                 _emplace_in_block(block)

@@ -214,7 +214,7 @@ def tied_base(v: Value) -> Value:
 
 
 def _erase_region_op(op: Operation) -> None:
-    for inner in reversed(list(op.walk())[1:]):
+    for inner in reversed(op.walk_list()[1:]):
         inner.drop_operands()
         inner.parent = None  # detached: the cleanup's worklist skips it
     op.regions[0].blocks[0].ops = []

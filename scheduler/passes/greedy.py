@@ -82,7 +82,7 @@ MAX_ITERATIONS = 10  # GreedyRewriteConfig's default
 def has_no_effects(op: Operation) -> bool:
     """MLIR's ``wouldOpBeTriviallyDead`` for the ops the cleanup meets."""
     if op.regions:
-        return op.op_name in _RECURSIVE and all(has_no_effects(inner) for inner in list(op.walk())[1:])
+        return op.op_name in _RECURSIVE and all(has_no_effects(inner) for inner in op.walk_list()[1:])
     return op.op_name in _NO_EFFECTS or op.op_name.startswith(_NO_EFFECT_PREFIXES)
 
 
@@ -310,7 +310,7 @@ def post_order(op: Operation) -> list[Operation]:
 
 def erase_tree(op: Operation) -> None:
     """``RewriterBase::eraseOp`` of a trivially dead op (and what it holds)."""
-    for inner in reversed(list(op.walk())[1:]):
+    for inner in reversed(op.walk_list()[1:]):
         inner.drop_operands()
         inner.parent = None
     for region in op.regions:

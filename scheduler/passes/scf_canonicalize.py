@@ -222,7 +222,7 @@ def _combine_ifs(next_if: Operation) -> bool:
         r.replace_all_uses_with(combined.results[n + k])
     for op in (prev_if, next_if):
         op.drop_operands()
-        for inner in list(op.walk())[1:]:
+        for inner in op.walk_list()[1:]:
             inner.drop_operands()
         block.ops.remove(op)
         op.parent = None

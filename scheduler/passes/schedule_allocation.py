@@ -95,7 +95,7 @@ def schedule_allocation(module: Module) -> None:
             continue
         if top.op_name not in CALLABLES or not top.regions or not top.regions[0].blocks:
             continue
-        for op in list(top.walk()):
+        for op in top.walk_list():
             if isinstance(op, D.AsyncExecuteOp) and op.parent is not None:
                 _Region(op, analysis).allocate()
         lower_timeline_ops(top)

@@ -62,7 +62,7 @@ def _pure(op: Operation) -> bool:
 
 def _live_ops(root: Operation) -> set[int]:
     """ids of the ops of ``root`` that survive dead code elimination of pure ops."""
-    ops = list(root.walk())[1:]
+    ops = root.walk_list()[1:]
     uses: dict[int, int] = {}
     for op in ops:
         for r in op.results:
