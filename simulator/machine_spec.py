@@ -47,6 +47,11 @@ class HostSpec:
     #: as the ``main`` wrapper of IREE's coarse-fences ABI calls ``main$async``) in place of
     #: ``call_cost_ns`` (that when not given): no arguments cross from the application into the VM
     inner_call_cost_ns: int | None = None
+    #: issuing each dispatch of a command buffer, on top of ``record_cost_ns`` (a fill or copy pays that
+    #: alone): the executor slices a dispatch's workgroups over the device's workers and wakes them, time
+    #: that falls between the dispatches IREE's profile times (the AMD VM's local-task device: ~0.6 us a
+    #: dispatch, a fitted figure). Paid where ``barrier_cost_ns`` is. 0 when not given
+    dispatch_cost_ns: int = 0
 
 
 @dataclass(frozen=True, slots=True)

@@ -29,7 +29,14 @@ from simulator.calibration import tiles
 from simulator.calibration.fit import CallSample, DispatchSample, fit_dispatch_model, fit_fixed_costs
 from simulator.calibration.pairing import dispatch_samples
 from simulator.calibration.provenance import device_workers
-from simulator.calibration.run import KNOBS, Case, call_samples, fitted_dispatches, simulate_case, with_costs
+from simulator.calibration.run import (
+    Case,
+    call_samples,
+    fitted_dispatches,
+    fitted_knobs,
+    simulate_case,
+    with_costs,
+)
 from simulator.errors import InputError
 from simulator.machine import Machine
 
@@ -108,5 +115,5 @@ def fit_without(
                 prepared.sensitivity[case.name],
             )
         )
-    costs = fit_fixed_costs(calls, [f"{t}.{k}" for t, k in KNOBS])
+    costs = fit_fixed_costs(calls, fitted_knobs(prepared.workers))
     return with_costs(prepared.base, dispatch, costs)

@@ -55,8 +55,20 @@ KNOBS: tuple[tuple[str, str], ...] = (
     ("host", "barrier_cost_ns"),
     ("host", "alloca_cost_ns"),
     ("host", "inner_call_cost_ns"),
+    ("host", "dispatch_cost_ns"),
 )
 _PROBE_NS = 1000
+#: Fitted only for a device with a pool of workers: issuing a dispatch to them (local-sync runs it inline).
+POOL_KNOBS = frozenset({"host.dispatch_cost_ns"})
+
+
+def fitted_knobs(workers: int) -> list[str]:
+    """The ``table.field`` names of :data:`KNOBS` fitted for a device of ``workers`` workers (others: 0).
+
+    >>> "host.dispatch_cost_ns" in fitted_knobs(1), "host.dispatch_cost_ns" in fitted_knobs(2)
+    (False, True)
+    """
+    return [f"{t}.{k}" for t, k in KNOBS if workers > 1 or f"{t}.{k}" not in POOL_KNOBS]
 
 
 @dataclasses.dataclass(frozen=True)
@@ -459,10 +471,8 @@ def call_samples(
     point = dict(at or {})
     here = with_costs(base, dispatch, point)
     probes = {
-        f"{t}.{k}": with_costs(
-            base, dispatch, {**point, f"{t}.{k}": float(round(point.get(f"{t}.{k}", 0.0))) + _PROBE_NS}
-        )
-        for t, k in KNOBS
+        knob: with_costs(base, dispatch, {**point, knob: float(round(point.get(knob, 0.0))) + _PROBE_NS})
+        for knob in fitted_knobs(dispatch.model.workers)
     }
     out = []
     for case, stream_ir, measured in cases:
@@ -503,7 +513,7 @@ def refine_fixed_costs(
     critical path; at the fitted point a cost that overlaps other work (the host recording while the
     device runs) has a smaller sensitivity, which the fit linearised at zero cannot see. Returns the
     costs kept and their call errors."""
-    knobs = [f"{t}.{k}" for t, k in KNOBS]
+    knobs = fitted_knobs(dispatch.model.workers)
     current = {k: float(round(costs.get(k, 0.0))) for k in knobs}
     errors = _call_errors(cases, with_costs(base, dispatch, current))
     for _ in range(rounds):
@@ -555,14 +565,13 @@ def fit_machine(
         )
     dispatch = fit_dispatch_model(samples, workers=workers, row_tile=row_tile)
     calls = call_samples(cases, base, dispatch, progress)
-    knobs = [f"{t}.{k}" for t, k in KNOBS]
-    costs = fit_fixed_costs(calls, knobs)
+    costs = fit_fixed_costs(calls, fitted_knobs(workers))
     if refine:
         costs, _ = refine_fixed_costs(cases, base, dispatch, costs, refine, progress)
     data = _deep_copy(base)
     for table, key in KNOBS:
         target = data.setdefault("host", {}) if table == "host" else data["devices"][0]
-        target[key] = int(round(costs[f"{table}.{key}"]))
+        target[key] = int(round(costs.get(f"{table}.{key}", 0.0)))
     data["devices"][0]["dispatch_model"] = model_table(dispatch)
     # The errors are those of the machine as written (integer fixed costs), so that loading the file
     # again reproduces them exactly.

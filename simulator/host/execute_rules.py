@@ -3,8 +3,8 @@
 The host walks the execute region, binding its block arguments to the captured resources, and records
 each ``stream.cmd.*`` op as a command (see :mod:`simulator.commands` for the barrier rules), paying
 ``host.record_cost_ns`` per command and ``host.barrier_cost_ns`` per execution barrier IREE puts between
-them (:func:`~simulator.commands.count_barriers`): what issuing a command buffer costs per command
-and per barrier. A region IREE records at every execution rather than once, memoized
+them (:func:`~simulator.commands.count_barriers`), and ``host.dispatch_cost_ns`` more per dispatch: what
+issuing a command buffer costs per command, per barrier and per dispatch. A region IREE records at every execution rather than once, memoized
 (:func:`~simulator.host.memoize.recorded_per_execution`), costs ``host.rerecord_cost_ns`` more per
 command and per barrier: the recording itself; each dispatch in it ``host.rerecord_dispatch_cost_ns`` more,
 and each of its bindings ``host.rerecord_binding_cost_ns`` (:func:`count_dispatch_bindings`): the VM's
@@ -431,13 +431,16 @@ def _execute(interp: Interpreter, op: Operation, args: list[Any]) -> Generator[A
         barriers = count_barriers(tree) if host.barrier_cost_ns or host.rerecord_cost_ns else 0
         record_ns = host.record_cost_ns * n + host.barrier_cost_ns * barriers
         per_dispatch, per_binding = host.rerecord_dispatch_cost_ns, host.rerecord_binding_cost_ns
-        if (host.rerecord_cost_ns or per_dispatch or per_binding) and recorded_per_execution(
+        rerecorded = (host.rerecord_cost_ns or per_dispatch or per_binding) and recorded_per_execution(
             op, recorder.module_facts.one_shot
-        ):
-            record_ns += host.rerecord_cost_ns * (n + barriers)
-            if per_dispatch or per_binding:
-                dispatches, bindings = count_dispatch_bindings(tree)
+        )
+        if host.dispatch_cost_ns or (rerecorded and (per_dispatch or per_binding)):
+            dispatches, bindings = count_dispatch_bindings(tree)
+            record_ns += host.dispatch_cost_ns * dispatches
+            if rerecorded:
                 record_ns += per_dispatch * dispatches + per_binding * bindings
+        if rerecorded:
+            record_ns += host.rerecord_cost_ns * (n + barriers)
     return (
         yield from rt.submit(interp, op, queue, work, g["await_timepoint"], record_ns, what=("execute", tree))
     )

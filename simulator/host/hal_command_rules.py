@@ -421,9 +421,9 @@ def _finalize(interp: Interpreter, op: Operation, args: list[Any]) -> Generator[
     # Recording happens here, memoized or not (a memoized buffer is recorded by an initializer).
     record_ns = host.record_cost_ns * cb.commands + host.barrier_cost_ns * cb.barriers
     record_ns += host.rerecord_cost_ns * (cb.commands + cb.barriers)
-    if host.rerecord_dispatch_cost_ns or host.rerecord_binding_cost_ns:
+    if host.rerecord_dispatch_cost_ns or host.rerecord_binding_cost_ns or host.dispatch_cost_ns:
         dispatches = [c for group in cb.groups for c in group if isinstance(c, _Dispatch)]
-        record_ns += host.rerecord_dispatch_cost_ns * len(dispatches)
+        record_ns += (host.rerecord_dispatch_cost_ns + host.dispatch_cost_ns) * len(dispatches)
         record_ns += host.rerecord_binding_cost_ns * sum(len(c.lengths) for c in dispatches)
     start = engine.now
     if record_ns:
