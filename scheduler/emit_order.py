@@ -103,8 +103,9 @@ def _used_positions(op: Operation, index: dict[Operation, int]) -> set[int]:
     that op (``op``'s own position too, for a value its regions define and use)."""
     found: set[int] = set()
     get = index.get
+    add = found.add
     for inner in op.walk_list() if op.regions else (op,):
-        for v in inner.operands:
+        for v in inner._operands:  # (read only: no tuple copy per op)
             owner = v.op if v.__class__ is OpResult else v.defining_op  # (the property, written out)
             if owner is None:
                 continue
@@ -115,7 +116,7 @@ def _used_positions(op: Operation, index: dict[Operation, int]) -> set[int]:
                     break
                 pos = get(owner)
             else:
-                found.add(pos)
+                add(pos)
     return found
 
 

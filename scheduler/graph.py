@@ -58,7 +58,7 @@ def build_graph(block: Block) -> nx.DiGraph[int]:
         tied_values = set(tied.values()) if tied else ()
         # an operand used twice (a dispatch's offset and length constants) gives its edge once: the same
         # edges, found in the same order, each value's first use deciding where its edge stands
-        for v in _used_values(op) if op.regions else dict.fromkeys(op.operands):
+        for v in _used_values(op) if op.regions else dict.fromkeys(op._operands):  # (read only)
             d = v.op if v.__class__ is OpResult else v.defining_op  # (the property, written out)
             if d is None:
                 continue
@@ -106,10 +106,10 @@ def adjacency(g: nx.DiGraph[int]) -> tuple[Any, Any, Any]:
 
 
 def _used_values(op: Operation) -> list[Value]:
-    vals = list(op.operands)
+    vals = list(op._operands)  # (read only: no tuple copy per op)
     if op.regions:
         for inner in op.walk_list()[1:]:
-            vals.extend(inner.operands)
+            vals.extend(inner._operands)
     return vals
 
 

@@ -65,6 +65,10 @@ def schedule_allocation(state: ScheduleState) -> ScheduleState:
     return state
 
 
+#: The interval of a value without one, for ordering alias-set leaders (after every value with one).
+_UNORDERED = Interval(0, 0, 1 << 40)
+
+
 def _allocate_region(plan, p, nodes, owner, g) -> RegionAllocation:  # type: ignore[no-untyped-def]
     alloc = RegionAllocation()
     # The constants of a region that also computes are uploaded before it (IREE's ScheduleAllocation
@@ -98,7 +102,7 @@ def _allocate_region(plan, p, nodes, owner, g) -> RegionAllocation:  # type: ign
     captured: list[Value] = []
     for n in nodes:
         op = node[n]["op"]
-        for v in op.operands:
+        for v in op._operands:  # (read only: no tuple copy per op)
             if isinstance(v.type, T.ResourceType) and v not in produced:
                 if v not in last_use:
                     captured.append(v)
@@ -163,10 +167,7 @@ def _allocate_region(plan, p, nodes, owner, g) -> RegionAllocation:  # type: ign
             a, b = find(op.results[r]), find(operand)
             if a is not b:
                 # Keep the earliest value (smallest ordinal) as the leader.
-                if (
-                    intervals.get(a, Interval(0, 0, 1 << 40)).ordinal
-                    < intervals.get(b, Interval(0, 0, 1 << 40)).ordinal
-                ):
+                if intervals.get(a, _UNORDERED).ordinal < intervals.get(b, _UNORDERED).ordinal:
                     parent[b] = a
                 else:
                     parent[a] = b

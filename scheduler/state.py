@@ -46,9 +46,13 @@ class ResourceConfig:
     max_allocation_size_bytes: int = 1 << 30
 
 
-@dataclass(frozen=True)
+@dataclass(slots=True, unsafe_hash=True)
 class Interval:
-    """A value's lifetime in a region: positions of its first and last item (``LIVE_IN``/``LIVE_OUT``)."""
+    """A value's lifetime in a region: positions of its first and last item (``LIVE_IN``/``LIVE_OUT``).
+
+    A slotted record, never changed once made (not frozen: a frozen dataclass sets each field through
+    ``object.__setattr__``, and one is made per resource value of every region); ``unsafe_hash`` keeps the
+    hash the frozen class had."""
 
     start: int
     end: int
@@ -398,7 +402,7 @@ def erase_ops(ops: list[Operation], block: Block) -> None:
         for inner in op.walk_list() if op.regions else (op,):
             if inside:
                 gone.add(inner)
-            touched.update(dict.fromkeys(inner.operands))
+            touched.update(dict.fromkeys(inner._operands))  # (read only: no tuple copy per op)
     for v in touched:
         v.uses[:] = [u for u in v.uses if u[0] not in gone]
     block.ops[:] = [op for op in block.ops if op not in dead]

@@ -178,7 +178,7 @@ def _analyze_block(block: Block, uses: _LastUses, state: _State) -> None:
                 _mark_all(op, uses, state)
             continue
         tp = _result_timepoint(op)
-        operands = op.operands
+        operands = op._operands  # (read only: no tuple copy per op)
         if tp is None:
             for v in [*operands, *op.results]:
                 if isinstance(v.type, resource_type):
