@@ -425,10 +425,16 @@ def result_size(op: Operation, r: int) -> Value:
 def operand_size(op: Operation, value: Value) -> Value:
     """The index value an op carries as the byte size of its resource operand ``value``."""
     if isinstance(op, (D.AsyncDispatchOp, D.AsyncCallOp)):
-        res = [v for v in op.resource_operands if is_resource(v)]
-        for v, size in zip(res, op.resource_operand_sizes):
-            if v is value:
-                return _value(size)
+        # the k-th resource among the resource operands has the k-th size (both groups found at once)
+        operands, sizes = operand_groups(op, "resource_operands", "resource_operand_sizes")
+        k, resource = 0, T.ResourceType
+        for v in operands:
+            if isinstance(v.type, resource):  # (is_resource, written out)
+                if k == len(sizes):
+                    break
+                if v is value:
+                    return _value(sizes[k])
+                k += 1
     elif isinstance(op, (D.AsyncCloneOp, D.AsyncTransferOp, D.AsyncSliceOp, D.AsyncLoadOp)):
         return _value(op.source_size)
     elif isinstance(op, (D.AsyncCopyOp, D.AsyncUpdateOp)):
