@@ -25,6 +25,17 @@ prints, per size, the minimum over
 ``--repeats`` of each figure with the spread (max - min) beside it, and the growth factor of each minimum
 per 10x dispatches.
 
+The host's speed moves (the AMD host's states are 1.4x apart, and it changes state within minutes), so a
+growth factor may compare a run in one state with a run in another. Each timed child measures it as it
+goes: a probe of raw simpy (``HOST_PROBE_CYCLES`` cycles, counted as ``benchmarks/paired.py`` counts raw
+simpy's events) before its first step and after every step, in the same process (and the fresh reader's
+before and after its read); a step's host speed is the mean of the probes just before and after it. Each size prints the range of its children's probes (``host``), and each growth
+factor is printed beside the host speed in the child that gave each of its two minima (``host A -> B``,
+k events/s, and their ratio): a ratio far from 1 means the factor crosses a host state change, and the
+step's own growth is about the factor times that ratio. A probe runs in the child as it stands, its heap
+included (a large heap may slow raw simpy as it slows the steps). Each takes about 0.07 s at 450,000
+events/s (30,002 events); they are outside every step's clocks, and taken out of the child's ``wall``.
+
 ``--million`` adds a read of a trace of about a million events (issue 20 asks for under 3 s): the 10,000
 dispatches' timing-only trace, repeated with shifted ids and times until it holds a million Chrome events,
 made once by a child process and kept in ``--workdir`` (by event count and trace format; delete it to make
@@ -43,11 +54,15 @@ of the same code. Comparing two trees by it shows a change in the work done, not
 
 Usage::
 
-    python benchmarks/scale.py [--sizes 1000 10000] [--big] [--repeats 3] [--quick] [--calls] [--million]
+    python benchmarks/scale.py [--sizes 1000 10000] [--big [--big-repeats 1]] [--repeats 3] [--quick] [--calls]
+        [--million]
 
 ``--sizes --million`` (no sizes) reads the million-event trace alone.
 
-``--big`` adds 100,000 dispatches (one repetition); ``--quick`` runs 200 dispatches once, for the test
+``--big`` adds 100,000 dispatches, ``--big-repeats`` times (default 1: each repetition is a child of
+about 2 minutes and 3 GB peak on the 2-CPU hosts, and a second process reading its 137 MiB trace; with
+3, its figures are the minima of their own three runs, as the smaller sizes' are of ``--repeats``, for
+about 4 more minutes); ``--quick`` runs 200 dispatches once, for the test
 suite's smoke test.
 """
 
@@ -71,6 +86,8 @@ _HERE = pathlib.Path(__file__).resolve().parent
 sys.path[:] = [p for p in sys.path if pathlib.Path(p or ".").resolve() != _HERE]
 
 STEPS = ("parse", "verify", "schedule", "simulate", "trace write", "trace read")
+#: Raw simpy cycles of one host-speed probe (30,002 events: 0.07 s at 450,000 events/s).
+HOST_PROBE_CYCLES = 10_000
 
 
 def _sibling(name: str):  # type: ignore[no-untyped-def]
@@ -103,6 +120,13 @@ def child(path: pathlib.Path, count_calls: bool = False, simpy_cycles: int = 0) 
     # the collector while they run; its deferred walks of what they allocated come at the first
     # allocations after, so they may land in the next step.
     collector = {"s": 0.0, "start": 0.0}
+    # The host's speed (raw simpy's events/s) before the first step and after each, when the child measures
+    # raw simpy at all (not when counting calls), and the wall seconds the probes took.
+    probing = simpy_cycles > 0
+    probe_cycles = min(HOST_PROBE_CYCLES, simpy_cycles)
+    wall = time.perf_counter()
+    probes = {"last": _probe(probe_cycles) if probing else 0.0}
+    probes["wall"] = time.perf_counter() - wall
 
     def on_collection(phase: str, _info: dict[str, int]) -> None:
         if phase == "start":
@@ -125,6 +149,12 @@ def child(path: pathlib.Path, count_calls: bool = False, simpy_cycles: int = 0) 
         out[step] = time.process_time() - cpu
         out[step + " wall"] = time.perf_counter() - start
         out[step + " gc"] = collector["s"] - collected
+        if probing:
+            wall = time.perf_counter()
+            before, probes["last"] = probes["last"], _probe(probe_cycles)
+            out[step + " host"] = (before + probes["last"]) / 2
+            out[step + " host before"], out[step + " host after"] = before, probes["last"]
+            probes["wall"] += time.perf_counter() - wall
         return value
 
     module = timed("parse", lambda: ir.load_file(str(path)))
@@ -167,7 +197,7 @@ def child(path: pathlib.Path, count_calls: bool = False, simpy_cycles: int = 0) 
     timed("trace write", lambda: result.trace.to_chrome_json(trace_path))
     out["trace events"] = _chrome_events(result.trace)
     timed("trace read", lambda: read_trace(trace_path))
-    out["wall"] = time.perf_counter() - _START
+    out["wall"] = time.perf_counter() - _START - probes["wall"]
     out["collector total"] = collector["s"]
     out["peak MiB"] = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
     return out
@@ -195,10 +225,26 @@ class _Settle:
     """An instance of a class is a tracked object: making one starts a collection the collector owes."""
 
 
-def read_alone(path: pathlib.Path) -> dict[str, float]:
-    """CPU and wall seconds of ``traces.read_trace(path)`` in this process, which has nothing else loaded."""
+def _probe(cycles: int) -> float:
+    """The host's speed now: raw simpy's events per CPU second over ``cycles`` cycles."""
+    return float(paired.raw_simpy_rate(cycles)[0])
+
+
+def read_alone(path: pathlib.Path, probe_cycles: int = 0) -> dict[str, float]:
+    """CPU and wall seconds of ``traces.read_trace(path)`` in this process, which has nothing else loaded
+    (with ``probe_cycles``, also the host's speed before and after it, as the timed children probe it)."""
     from traces import read_trace
 
+    if not probe_cycles:
+        return _read_alone(read_trace, path)
+    before = _probe(probe_cycles)
+    out = _read_alone(read_trace, path)
+    after = _probe(probe_cycles)
+    fresh = "trace read, fresh process host"
+    return {**out, fresh: (before + after) / 2, fresh + " before": before, fresh + " after": after}
+
+
+def _read_alone(read_trace, path: pathlib.Path) -> dict[str, float]:  # type: ignore[no-untyped-def]
     start, cpu = time.perf_counter(), time.process_time()
     read_trace(path)
     return {
@@ -278,7 +324,14 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument(
         "--sizes", type=int, nargs="*", default=[1000, 10000], help="dispatch counts (none: --million alone)"
     )
-    parser.add_argument("--big", action="store_true", help="add 100,000 dispatches (one repetition)")
+    parser.add_argument("--big", action="store_true", help="add 100,000 dispatches (--big-repeats runs)")
+    parser.add_argument(
+        "--big-repeats",
+        type=int,
+        default=1,
+        help="runs of the 100,000 dispatches with --big, each figure their minimum (default %(default)s; each "
+        "run is a child of about 2 min and 3 GB peak on the 2-CPU hosts)",
+    )
     parser.add_argument("--repeats", type=int, default=3)
     parser.add_argument("--quick", action="store_true", help="200 dispatches once (smoke test)")
     parser.add_argument("--simpy-cycles", type=int, default=100_000)
@@ -307,12 +360,16 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--child", type=pathlib.Path, default=None, help=argparse.SUPPRESS)
     parser.add_argument("--count-calls", action="store_true", help=argparse.SUPPRESS)
     parser.add_argument("--read", type=pathlib.Path, default=None, help=argparse.SUPPRESS)
+    parser.add_argument("--probe-cycles", type=int, default=0, help=argparse.SUPPRESS)
     args = parser.parse_args(argv)
+    for name in ("repeats", "big_repeats"):
+        if getattr(args, name) < 1:
+            parser.error(f"--{name.replace('_', '-')} must be at least 1, got {getattr(args, name)}")
     if args.child is not None:
         print(json.dumps(child(args.child, args.count_calls, 0 if args.count_calls else args.simpy_cycles)))
         return 0
     if args.read is not None:
-        print(json.dumps(read_alone(args.read)))
+        print(json.dumps(read_alone(args.read, args.probe_cycles)))
         return 0
     if args.make_million:
         print(json.dumps(make_million(args.workdir, args.million_events, args.million_layers)))
@@ -338,10 +395,14 @@ def main(argv: list[str] | None = None) -> int:
             path = directory / f"scale{size}.mlir"
             path.write_text(generate(max(1, round(size / 3))))
             runs: dict[str, list[float]] = {}
-            repeats = 1 if args.quick or size >= 100_000 else args.repeats
+            repeats = 1 if args.quick else args.big_repeats if size >= 100_000 else args.repeats
             load = os.getloadavg()[0]
+            probe = str(min(HOST_PROBE_CYCLES, cycles))
             jobs: list[tuple[tuple[str | pathlib.Path, ...], ...]] = [
-                (("--child", path, "--simpy-cycles", str(cycles)), ("--read", path.with_suffix(".trace.json")))
+                (
+                    ("--child", path, "--simpy-cycles", str(cycles)),
+                    ("--read", path.with_suffix(".trace.json"), "--probe-cycles", probe),
+                )
             ] * repeats
             if args.calls:
                 jobs.append((("--child", path, "--count-calls"),))
@@ -450,6 +511,14 @@ def _print_size(
         f"  {'peak RSS':12} {_fmt(runs['peak MiB'], 'MiB')} (whole child; "
         f"{min(runs['peak MiB to simulate']):.0f} MiB up to the end of simulate)"
     )
+    # Each child's probes: before its first step and after each; the fresh reader's before and after.
+    taken = [f"{STEPS[0]} host before"] + [f"{step} host after" for step in STEPS] + [f"{fresh} host before"]
+    probes = [v for k in (*taken, f"{fresh} host after") for v in runs.get(k, ())]
+    if probes:
+        print(
+            f"  {'host':12} {min(probes):8,.0f}-{max(probes):,.0f} events/s raw simpy in the children's "
+            f"{len(probes)} probes (x{max(probes) / min(probes):.2f}; before the first step and after each)"
+        )
     if "parse calls" in runs:
         counted = ", ".join(f"{step} {int(runs[step + ' calls'][0]):,}" for step in STEPS)
         print(f"  {'calls':12} {counted} (function calls, cProfile, one run)")
@@ -471,17 +540,46 @@ def _print_size(
 
 
 def _print_growth(sizes: list[int], results: dict[int, dict[str, list[float]]]) -> None:
+    """Per pair of sizes, each figure's growth (the big size's minimum over the small size's), beside the
+    host's speed in the child that gave each of the two minima and its ratio (a step's own probes; the sum
+    of three steps, the mean of theirs; the whole child's wall, the mean of all its steps'); memory and
+    counted calls have none (the host's speed does not move them)."""
     for small, big in zip(sizes, sizes[1:]):
-        factor = big / small
-        parts = []
+        print(
+            f"growth {small} -> {big} ({big / small:g}x dispatches; beside each, the host's speed in the child "
+            "that gave each minimum, raw simpy's events/s around the step, before..after when they differ by "
+            "over 5%, and big over small):"
+        )
         counted = [f"{step} calls" for step in STEPS if f"{step} calls" in results[small]]
         shown = (*STEPS, "trace read, fresh process", "parse+schedule+simulate", "wall", "peak MiB")
         for step in (*shown, *counted):
             if step not in results[big]:
                 continue
             a, b = min(results[small][step]), min(results[big][step])
-            parts.append(f"{step} {b / a:.1f}x" if a > 0 else f"{step} -")
-        print(f"growth {small} -> {big} ({factor:g}x dispatches): " + ", ".join(parts))
+            row = f"  {step:26} {b / a:5.1f}x" if a > 0 else f"  {step:26}     -"
+            before, after = _host(results[small], step), _host(results[big], step)
+            if before is not None and after is not None:
+                row += f"   host {before[1]} -> {after[1]} (x{after[0] / before[0]:.2f})"
+            print(row)
+
+
+#: The steps whose host speeds make a figure's (the rest have their own).
+_HOST_OF = {"parse+schedule+simulate": ("parse", "schedule", "simulate"), "wall": STEPS}
+
+
+def _host(runs: dict[str, list[float]], figure: str) -> tuple[float, str] | None:
+    """The host's speed in the child that gave ``figure``'s minimum (the first such child), and its text:
+    k events/s, before..after the step when they differ by over 5%."""
+    steps = _HOST_OF.get(figure, (figure,))
+    if any(f"{step} host" not in runs for step in steps) or figure not in runs:
+        return None
+    values = runs[figure]
+    child = values.index(min(values))
+    before, after = runs[f"{steps[0]} host before"][child], runs[f"{steps[-1]} host after"][child]
+    speed = sum(runs[f"{step} host"][child] for step in steps) / len(steps)
+    if abs(after / before - 1) <= 0.05:
+        return speed, f"{speed / 1000:.0f}k"
+    return speed, f"{before / 1000:.0f}k..{after / 1000:.0f}k"
 
 
 if __name__ == "__main__":

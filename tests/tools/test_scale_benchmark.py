@@ -25,17 +25,17 @@ from traces import read_trace
 REPO = pathlib.Path(__file__).resolve().parents[2]
 
 
-def _load():  # type: ignore[no-untyped-def]
+def _load(name: str):  # type: ignore[no-untyped-def]
     # Not through sys.path: benchmarks/ holds scripts named like the packages (traces.py, simulate.py),
     # and a worker process started later (the Dask sweep tests) would import those instead.
-    spec = importlib.util.spec_from_file_location("scale_program", REPO / "benchmarks" / "scale_program.py")
+    spec = importlib.util.spec_from_file_location(name, REPO / "benchmarks" / f"{name}.py")
     assert spec is not None and spec.loader is not None
     module = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(module)
     return module
 
 
-scale_program = _load()
+scale_program = _load("scale_program")
 MODEL, generate = scale_program.MODEL, scale_program.generate
 
 
@@ -95,6 +95,12 @@ def test_quick_run_prints_every_figure() -> None:
     assert re.search(r"\(sum of the three; collector \d+\.\d\d s\)$", out, re.M), out
     assert re.search(r"^  peak RSS +\d+ MiB .*; \d+ MiB up to the end of simulate\)", out, re.M), out
     assert re.search(r"^  parse\+schedule\+simulate +\d+\.\d\d s ±\d+\.\d\d +CPU, .* wall", out, re.M), out
+    # The host's speed: raw simpy probes in the timed child (before the first step, after each) and in the
+    # fresh reader (before and after): 9 with one repetition.
+    host = re.search(r"^  host +([\d,]+)-([\d,]+) events/s raw simpy in the children's (\d+) probes \(x", out, re.M)
+    assert host is not None, out
+    assert 0 < int(host.group(1).replace(",", "")) <= int(host.group(2).replace(",", "")), out
+    assert host.group(3) == "9", out
     # --calls: each step's function calls, counted (a figure the load does not change).
     counted = re.search(r"^  calls +(.*) \(function calls, cProfile, one run\)$", out, re.M)
     assert counted is not None, out
@@ -130,6 +136,52 @@ def test_quick_run_prints_every_figure() -> None:
     assert paired is not None and long is not None, out
     assert float(paired.group(1)) > 0 and int(paired.group(2)) >= 1, out
     assert int(long.group(1)) < int(long.group(2)), out
+
+
+def test_growth_is_printed_beside_the_host_speed_of_each_minimum(capsys) -> None:  # type: ignore[no-untyped-def]
+    """Each growth factor is the big size's minimum over the small size's, beside the host's speed (raw
+    simpy probes) in the child that gave each minimum: a step's own probes, the mean of the three steps'
+    for their sum, before..after when the two differ by over 5%; peak memory and counted calls have none."""
+    scale = _load("scale")
+    steps = scale.STEPS
+
+    def runs(values: list[float], hosts: list[tuple[float, float]]) -> dict[str, list[float]]:
+        out: dict[str, list[float]] = {}
+        for step in (*steps, "trace read, fresh process"):
+            out[step] = list(values)
+            out[f"{step} host before"] = [h[0] for h in hosts]
+            out[f"{step} host after"] = [h[1] for h in hosts]
+            out[f"{step} host"] = [(h[0] + h[1]) / 2 for h in hosts]
+        out["parse+schedule+simulate"] = [3 * v for v in values]
+        out["wall"], out["peak MiB"], out["parse calls"] = list(values), [100.0, 90.0], [1000.0]
+        return out
+
+    small = runs([2.0, 1.0], [(300_000, 300_000), (450_000, 450_000)])  # the fast child gives the minimum
+    big = runs([11.0, 12.0], [(400_000, 300_000), (450_000, 450_000)])  # its minimum ran as the host slowed
+    small["schedule"], big["schedule"], big["peak MiB"] = [1.0, 2.0], [12.0, 11.0], [81.0, 85.0]
+    scale._print_growth([10, 100], {10: small, 100: big})
+    out = capsys.readouterr().out
+    rows = dict(re.findall(r"^  (\S.*?) {2,}(.*)$", out, re.M))
+    assert out.startswith("growth 10 -> 100 (10x dispatches; "), out
+    assert rows["parse"] == "11.0x   host 450k -> 400k..300k (x0.78)", out
+    # schedule's minima came from the other children: the small's first, the big's second
+    assert rows["schedule"] == "11.0x   host 300k -> 450k (x1.50)", out
+    # the sum (3x each step's figures) from the children of its own minima; its host the three steps' mean
+    assert rows["parse+schedule+simulate"] == "11.0x   host 450k -> 400k..300k (x0.78)", out
+    assert rows["trace read, fresh process"].endswith("(x0.78)"), out
+    assert rows["peak MiB"] == "0.9x" and rows["parse calls"] == "1.0x", out
+
+
+def test_big_repeats_below_one_is_a_usage_error() -> None:
+    for flag in ("--big-repeats", "--repeats"):
+        proc = subprocess.run(
+            [sys.executable, str(REPO / "benchmarks" / "scale.py"), "--big", flag, "0"],
+            capture_output=True,
+            text=True,
+            check=False,
+            timeout=60,
+        )
+        assert proc.returncode == 2 and f"{flag} must be at least 1, got 0" in proc.stderr, proc.stderr
 
 
 # -- a guard against superlinear work, counted rather than timed -------------------------------------------
