@@ -29,6 +29,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass, field
+from typing import NamedTuple
 
 #: IREE's ``IREE_IO_PARAMETER_OP_BATCH_MAX_CONCURRENCY``.
 MAX_CONCURRENCY = 8
@@ -75,14 +76,16 @@ class Item:
     file_offset_bytes: int = 0
 
 
-@dataclass(frozen=True, slots=True)
-class Step:
+class Step(NamedTuple):
     """One queue operation of a batch.
 
     ``kind``: ``alloca``, ``read``, ``write`` or ``transfer`` (the splat command buffer). ``items`` are
     indices of the requests it serves; ``offset_bytes``/``length_bytes`` the part of them it moves (a
     chunk, or a coalesced run starting at the first item). ``waits`` are ``(timeline, payload)`` pairs;
     ``waits_caller`` means it is its timeline's first operation and waits on the caller's fence.
+
+    A named tuple: a large load plans tens of thousands, each made by one call (:data:`_new_step`) and
+    read by field name.
     """
 
     kind: str
@@ -112,37 +115,10 @@ class BatchPlan:
         return rows
 
 
-# Steps are made by the ten thousand for a large load: built through their slots, without the frozen
-# dataclass's per-field object.__setattr__ (the fields are what the planner computed; nothing to check).
+#: ``_new_step(Step, (kind, timeline, signal, items, waits, waits_caller, offset_bytes, length_bytes))``:
+#: a Step made in one call, all eight fields given (NamedTuple's ``__new__`` is a Python function).
+_new_step = tuple.__new__
 _new_object = object.__new__
-_STEP_SETTERS = tuple(
-    getattr(Step, name).__set__
-    for name in ("kind", "timeline", "signal", "items", "waits", "waits_caller", "offset_bytes", "length_bytes")
-)
-
-
-def _step(
-    kind: str,
-    timeline: int,
-    signal: int,
-    items: tuple[int, ...],
-    waits: tuple[tuple[int, int], ...],
-    waits_caller: bool,
-    offset_bytes: int = 0,
-    length_bytes: int = 0,
-) -> Step:
-    """``Step(kind, timeline, ...)``, built without the frozen dataclass's ``__setattr__`` calls."""
-    step = _new_object(Step)
-    s_kind, s_timeline, s_signal, s_items, s_waits, s_caller, s_offset, s_length = _STEP_SETTERS
-    s_kind(step, kind)
-    s_timeline(step, timeline)
-    s_signal(step, signal)
-    s_items(step, items)
-    s_waits(step, waits)
-    s_caller(step, waits_caller)
-    s_offset(step, offset_bytes)
-    s_length(step, length_bytes)
-    return step
 
 
 _ITEM_SETTERS = tuple(
@@ -153,7 +129,8 @@ _ITEM_SETTERS = tuple(
 def new_item(
     kind: str, length_bytes: int, alloca: bool = False, file_id: object = None, file_offset_bytes: int = 0
 ) -> Item:
-    """``Item(...)`` for a producer making them by the ten thousand (as :func:`_step`)."""
+    """``Item(...)`` for a producer making them by the ten thousand, without the frozen dataclass's
+    per-field ``__setattr__`` calls."""
     item = _new_object(Item)
     s_kind, s_length, s_alloca, s_file, s_offset = _ITEM_SETTERS
     s_kind(item, kind)
@@ -234,11 +211,11 @@ def plan_batch(items: Sequence[Item], verb: str, options: BatchOptions = BatchOp
                 prev = values[t]
                 values[t] = value = prev + 1
                 if used[t]:
-                    add(_step("alloca", t, value, (i,), ((t, prev),), False))
+                    add(_new_step(Step, ("alloca", t, value, (i,), ((t, prev),), False, 0, 0)))
                 else:
                     used[t] = True
                     live += 1
-                    add(_step("alloca", t, value, (i,), (), True))
+                    add(_new_step(Step, ("alloca", t, value, (i,), (), True, 0, 0)))
                 alloca_points.append((t, value))
         if kind == "splat":
             splats.append(run[0])
@@ -264,7 +241,7 @@ def plan_batch(items: Sequence[Item], verb: str, options: BatchOptions = BatchOp
                 extra = tuple(p for p in alloca_points if p[0] != t)
                 if extra:
                     waits += extra
-            add(_step(verb, t, value, served, waits, first, offset, n))
+            add(_new_step(Step, (verb, t, value, served, waits, first, offset, n)))
             offset += n
             if offset >= total:
                 break
@@ -308,7 +285,7 @@ def plan_loads(lengths: Sequence[int], verb: str, options: BatchOptions = BatchO
     if options.coalesce_adjacent or (chunk_bytes is not None and lengths and chunk_bytes < max(lengths)):
         return None
     steps: list[Step] = []
-    add = steps.append
+    add, new = steps.append, _new_step
     concurrency = options.concurrency
     outstanding, values, used = _timelines(concurrency)
     live = 0
@@ -317,14 +294,14 @@ def plan_loads(lengths: Sequence[int], verb: str, options: BatchOptions = BatchO
         t = outstanding.index(min(outstanding))
         prev = values[t]
         if used[t]:
-            add(_step("alloca", t, prev + 1, served, ((t, prev),), False))
+            add(new(Step, ("alloca", t, prev + 1, served, ((t, prev),), False, 0, 0)))
         else:
             used[t] = True
             live += 1
-            add(_step("alloca", t, prev + 1, served, (), True))
+            add(new(Step, ("alloca", t, prev + 1, served, (), True, 0, 0)))
         values[t] = prev + 2
         outstanding[t] += total
-        add(_step(verb, t, prev + 2, served, ((t, prev + 1),), False, 0, total))
+        add(new(Step, (verb, t, prev + 2, served, ((t, prev + 1),), False, 0, total)))
     barrier = tuple((t, values[t]) for t in range(concurrency) if used[t])
     return BatchPlan(tuple(steps), barrier, live, (), tuple(outstanding))
 

@@ -96,9 +96,11 @@ class StepRun(simpy.Event):
     end is an event of its own (the engine checks the event it is processing for failure as soon as its
     callbacks return: this object, failed from one of its callbacks, would stop the run an event early)."""
 
-    # Its own fields in slots (simpy's Event keeps a __dict__ for env, callbacks, _value, _ok).
-    __slots__ = ("_held", "_io_start", "_keys", "_nbytes", "_next_wait", "_parameter", "_slot", "_spans",
-                 "_start_ns", "_token", "_track", "ctx", "step")  # fmt: skip
+    # Every field in slots, simpy's Event's too (env, callbacks, _ok, _value: the Event class has no slots,
+    # so these would go in a dict made per step; a large load makes tens of thousands of steps). simpy sets
+    # _defused, when a callback defuses a failed event, in the instance dict (made then, if ever).
+    __slots__ = ("_held", "_io_start", "_keys", "_nbytes", "_next_wait", "_ok", "_parameter", "_slot", "_spans",
+                 "_start_ns", "_token", "_track", "_value", "callbacks", "ctx", "env", "step")  # fmt: skip
 
     def __init__(self, ctx: CallSteps, step: Step) -> None:
         env = ctx.env
