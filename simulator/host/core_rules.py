@@ -22,6 +22,7 @@ from ir.attributes import (
     FloatAttr,
     IntegerAttr,
     StringAttr,
+    SymbolRefAttr,
 )
 from ir.module import find_symbol
 from simulator.arith import SCALAR_OPS, eval_scalar
@@ -64,23 +65,35 @@ def _global(interp: Interpreter, op: Operation, args: list[Any]) -> None:
     return None
 
 
+# A large program's host code loads and stores globals by the ten thousand (its parameters and their
+# buffer names): the common spelling (a symbol reference in the properties, a string value) is read here
+# directly, anything else as interp.symbol and constant_bytes read it.
+
+
 @rule("util.global.load")
 def _global_load(interp: Interpreter, op: Operation, args: list[Any]) -> Any:
-    name = interp.symbol(op, "global")
-    if name not in interp.globals:
-        raise SimulationError(f"{op.describe()}: global @{name} is read before any initializer stored it")
-    return interp.globals[name]
+    ref = op.properties.get("global")
+    name = ref.root if type(ref) is SymbolRefAttr else interp.symbol(op, "global")
+    try:
+        return interp.globals[name]
+    except KeyError:
+        raise SimulationError(
+            f"{op.describe()}: global @{name} is read before any initializer stored it"
+        ) from None
 
 
 @rule("util.global.store")
 def _global_store(interp: Interpreter, op: Operation, args: list[Any]) -> None:
-    interp.globals[interp.symbol(op, "global")] = args[0]
+    ref = op.properties.get("global")
+    interp.globals[ref.root if type(ref) is SymbolRefAttr else interp.symbol(op, "global")] = args[0]
 
 
 @rule("util.buffer.constant")
 def _buffer_constant(interp: Interpreter, op: Operation, args: list[Any]) -> HostBuffer:
-    value = op.attr("value")
-    return HostBuffer(constant_bytes(op, value))
+    value = op.properties.get("value")
+    if type(value) is StringAttr:
+        return HostBuffer(value.value.encode("utf-8"))
+    return HostBuffer(constant_bytes(op, op.attr("value")))
 
 
 def elements(op: Operation, value: DenseElementsAttr) -> Any:

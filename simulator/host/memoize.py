@@ -52,7 +52,7 @@ def _captures_dynamic_uniforms(op: Operation) -> bool:
     # any order.
     used: set[Value] = set()
     add_uses = used.update
-    for inner in op.walk():
+    for inner in op.walk_list():
         if inner is not op:
             add_uses(inner._operands)
     return any(isinstance(v.type, _UNIFORM_TYPES) and not _inside(v, op) and not _static(v) for v in used)
