@@ -12,7 +12,7 @@ a third less in a process with a large heap, as after a 100,000-dispatch simulat
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from typing import IO, Any
 
 import numpy as np
@@ -35,7 +35,12 @@ def _json_error(name: str, line: int, exc: orjson.JSONDecodeError, what: str) ->
     return TraceFormatError(f"{name}:{line}: {what}: {message}")
 
 
-def _layout_events(binary: IO[bytes], name: str) -> Iterator[tuple[range | list[int], list[dict[str, Any]]]]:
+def _layout_events(
+    binary: IO[bytes], name: str, groups: Callable[[memoryview, int], bool] | None = None
+) -> Iterator[tuple[range | list[int], list[dict[str, Any]]]]:
+    """Yield ``(line numbers, events)`` a group (or careful batch) at a time; a group ``groups`` takes
+    (:func:`traces.chrome_groups.group_reader`: given the group's lines and their count, it returns True
+    when it has read them itself) is not decoded here nor yielded."""
     lineno = 1
     for whole, last in _line_chunks(binary):
         # Decode groups of whole lines, each as one JSON array: far fewer decoder calls than one per line.
@@ -47,10 +52,12 @@ def _layout_events(binary: IO[bytes], name: str) -> Iterator[tuple[range | list[
         for first in range(0, len(stops), _GROUP):
             count = min(_GROUP, len(stops) - first)
             stop = stops[first + count - 1]  # the group's last newline; the comma before it is left out
-            events = _decode_group(view[done : stop - 1], count)
-            if events is None:
-                break
-            yield range(lineno + 1, lineno + 1 + count), events
+            group = view[done : stop - 1]
+            if groups is None or not groups(group, count):
+                events = _decode_group(group, count)
+                if events is None:
+                    break
+                yield range(lineno + 1, lineno + 1 + count), events
             lineno += count
             done = stop + 1
         chunk = whole[done:]

@@ -1,11 +1,14 @@
 """Reading Chrome trace event JSON back into records, streamed and with one clear error per bad input.
 
-Files in the writer's one-event-per-line layout (:mod:`traces.chrome`) are read in chunks of lines with
-orjson (:mod:`traces.chrome_lines`), so memory stays flat and a bad line is named by its number. Other
+Files in the writer's one-event-per-line layout (:mod:`traces.chrome`) are read in chunks of lines
+(:mod:`traces.chrome_lines`), so memory stays flat and a bad line is named by its number: each group of lines
+msgspec decodes as the writer's spans, flows and counters becomes records straight away
+(:mod:`traces.chrome_groups`), any other is decoded with orjson and read event by event. Other
 JSON (an object with ``traceEvents`` or a bare array, as other tools write) is parsed whole. Either way
 nothing a file holds can crash the reader: bytes that are not UTF-8, nesting deeper than orjson's limit
 (1024), ``NaN`` literals, numbers out of range and members of the wrong type all raise
-:class:`~traces.errors.TraceFormatError` naming the file and line.
+:class:`~traces.errors.TraceFormatError` naming the file and line. An integer reads as orjson reads it,
+whichever way its line was decoded: as an int from -2**63 to 2**64 - 1, as the nearest float beyond.
 
 Times must lie within ``MAX_TIME_NS`` of zero (2**62 ns, 146 years), so that every sum of a start and a
 duration still fits the int64 columns of :mod:`traces.frames` and analysis never overflows.
@@ -19,11 +22,12 @@ import gzip as gzip_module
 import io
 import os
 import zlib
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from typing import IO, Any
 
 import orjson
 
+from traces.chrome_groups import group_reader
 from traces.chrome_lines import _json_error, _layout_events
 from traces.errors import TraceError, TraceFormatError, TraceRecordError, UnknownSpanError
 from traces.records import (
@@ -43,6 +47,9 @@ _HEADER_END = b'"traceEvents":['
 #: The largest magnitude of a time (start, duration, sample time) a trace may hold, in nanoseconds.
 MAX_TIME_NS = 2**62
 _MAX_TS_US = MAX_TIME_NS / 1000
+#: Whether :func:`read_trace` reads the writer's groups of lines with msgspec (:mod:`traces.chrome_groups`);
+#: off, every group is read the orjson way. The records, and any error, are the same either way.
+_GROUPS = True
 
 
 def parse_ts(value: object) -> int:
@@ -115,16 +122,21 @@ def _events(path_or_file: str | os.PathLike[str] | IO[bytes]) -> Iterator[Any]:
         yield from zip(numbers, events)
 
 
-def _event_batches(path_or_file: str | os.PathLike[str] | IO[bytes]) -> Iterator[Any]:
-    """Yield the document's metadata dict, then ``(line numbers, events)`` lists, a batch at a time."""
+def _event_batches(
+    path_or_file: str | os.PathLike[str] | IO[bytes], groups: Callable[[memoryview, int], bool] | None = None
+) -> Iterator[Any]:
+    """Yield the document's metadata dict, then ``(line numbers, events)`` lists, a batch at a time (but
+    for the groups of lines ``groups`` reads: :func:`traces.chrome_lines._layout_events`)."""
     name = _name_of(path_or_file)
     try:
-        yield from _events_unguarded(path_or_file, name)
+        yield from _events_unguarded(path_or_file, name, groups)
     except (gzip_module.BadGzipFile, EOFError, zlib.error) as exc:
         raise TraceFormatError(f"{name}: corrupt gzip data: {exc}") from None
 
 
-def _events_unguarded(path_or_file: str | os.PathLike[str] | IO[bytes], name: str) -> Iterator[Any]:
+def _events_unguarded(
+    path_or_file: str | os.PathLike[str] | IO[bytes], name: str, groups: Callable[[memoryview, int], bool] | None
+) -> Iterator[Any]:
     with contextlib.ExitStack() as stack:
         binary = _open_binary(path_or_file, stack)
         first = binary.readline()
@@ -135,7 +147,7 @@ def _events_unguarded(path_or_file: str | os.PathLike[str] | IO[bytes], name: st
                 raise _json_error(name, 1, exc, "malformed trace header") from None
             meta = header.get("metadata") if isinstance(header, dict) else None
             yield meta if isinstance(meta, dict) else {}
-            yield from _layout_events(binary, name)
+            yield from _layout_events(binary, name, groups)
             return
         document = first + binary.read()
     if not document.strip():
@@ -178,7 +190,8 @@ def read_trace(path_or_file: str | os.PathLike[str] | IO[bytes]) -> Trace:
     collecting = gc.isenabled()
     gc.disable()
     try:
-        batches = _event_batches(path_or_file)
+        groups = group_reader(builder, _MAX_TS_US, MAX_TIME_NS, _CANONICAL_CATEGORY) if _GROUPS else None
+        batches = _event_batches(path_or_file, groups)
         builder.start(next(batches))
         for numbers, events in batches:
             builder.add_batch(numbers, events)

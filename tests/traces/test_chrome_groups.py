@@ -1,0 +1,272 @@
+"""The Chrome reader's msgspec groups (traces.chrome_groups) read the records the orjson path reads, and for a
+bad or unusual line anywhere in a group the same records, or the same error naming the same line."""
+
+from __future__ import annotations
+
+import pathlib
+import re
+from collections.abc import Callable
+from typing import Any
+
+import pytest
+
+import traces.chrome_groups
+import traces.chrome_read
+from traces import Trace, Track, read_trace
+from traces.errors import TraceError
+
+
+def _trace() -> Trace:
+    """Several full groups of each kind the writer writes: spans, flow pairs and counters (64 lines a
+    group: 200 spans, 150 flows, 160 counters), with args of every kind of value the fast path types."""
+    trace = Trace()
+    for i in range(200):
+        args: dict[str, Any] = {"i": i, "op": "x"}
+        if i % 5 == 0:
+            args.update(dims=[i, 2.5, None, True, "d"], more={"a": i, "b": -0.5, "c": False}, none=None)
+        trace.add_span(Track.queue(0, i % 3), f"k{i % 7}", "dispatch", i * 10, 5 + i % 4, args)
+        if i >= 50:
+            trace.add_flow(i - 1, i, args={"value": i} if i % 2 else {})
+    for i in range(160):
+        trace.add_counter(Track.pool(0, i % 2), "memory_bytes", i * 10, i * 64)
+    return trace
+
+
+def _read(path: pathlib.Path, groups: bool, monkeypatch: pytest.MonkeyPatch) -> tuple[object, ...] | str:
+    """What reading ``path`` gives, with the msgspec groups on or off: the records, tracks, next id and
+    metadata, or the error's message."""
+    with monkeypatch.context() as patch:
+        patch.setattr(traces.chrome_read, "_GROUPS", groups)
+        try:
+            got = read_trace(path)
+        except TraceError as exc:
+            return str(exc)
+    return got.spans, got.flows, got.counters, got.tracks, got._next_id, got.metadata
+
+
+def _count_groups(monkeypatch: pytest.MonkeyPatch) -> list[bool]:
+    """The answers of every group reader read_trace makes from now on, in order."""
+    answers: list[bool] = []
+
+    def counted(*args: Any) -> Callable[[memoryview, int], bool]:
+        read = traces.chrome_groups.group_reader(*args)
+
+        def read_counted(lines: memoryview, count: int) -> bool:
+            answers.append(read(lines, count))
+            return answers[-1]
+
+        return read_counted
+
+    monkeypatch.setattr(traces.chrome_read, "group_reader", counted)
+    return answers
+
+
+def test_groups_read_the_records_the_orjson_path_does(
+    tmp_path: pathlib.Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    path = tmp_path / "t.json"
+    _trace().to_chrome_json(path)
+    answers = _count_groups(monkeypatch)
+    grouped = _read(path, True, monkeypatch)
+    # 720 lines of events: 11 full groups and the last 16 lines (the careful path's); the first group
+    # holds the M events.
+    assert answers == [False] + [True] * 10, answers
+    assert grouped == _read(path, False, monkeypatch)
+    expected = _trace()
+    assert grouped[:3] == (expected.spans, expected.flows, expected.counters)
+    assert read_trace(path) == expected
+
+
+def _edit(pattern: str, old: str, new: str) -> Callable[[list[bytes]], None]:
+    """Replace ``old`` by ``new`` in the line that matches ``pattern``, in the middle of its group."""
+    regex = re.compile(pattern.encode())
+
+    def edit(lines: list[bytes]) -> None:
+        index = next(i for i, line in enumerate(lines) if regex.search(line))
+        assert old.encode() in lines[index], lines[index]
+        lines[index] = lines[index].replace(old.encode(), new.encode("utf-8", "surrogatepass"), 1)
+
+    return edit
+
+
+def _move_ph_last(pattern: str) -> Callable[[list[bytes]], None]:
+    def edit(lines: list[bytes]) -> None:
+        index = next(i for i, line in enumerate(lines) if re.search(pattern.encode(), line))
+        ph = re.search(rb'"ph":"[^"]*",', lines[index])
+        assert ph is not None
+        line = lines[index].replace(ph.group(), b"", 1)
+        lines[index] = line[: line.rindex(b"}")] + b"," + ph.group()[:-1] + line[line.rindex(b"}") :]
+
+    return edit
+
+
+_SPAN = r'"name":"k\d","cat":"dispatch","id":100,'
+_SPAN_DIMS = r'"id":95,"args":\{"i":95,'
+_FLOW_START = r'"ph":"s".*"id":90,'
+_FLOW_END = r'"ph":"f".*"id":90,'
+_COUNTER = r'"ph":"C".*"ts":1\.000,'
+_BIG = str(2**70)
+
+_EDITS = [
+    _edit(_SPAN, '"cat":"dispatch"', '"cat":"gpu"'),
+    _edit(_SPAN, '"cat":"dispatch"', '"cat":["dispatch"]'),
+    _edit(_SPAN, '"ts":1.000', '"ts":1'),
+    _edit(_SPAN, '"ts":1.000', '"ts":"1"'),
+    _edit(_SPAN, '"ts":1.000', '"ts":1e300'),
+    _edit(_SPAN, '"ts":1.000', '"ts":1e400'),
+    _edit(_SPAN, '"ts":1.000', f'"ts":{_BIG}'),
+    _edit(_SPAN, '"ts":1.000', '"ts":true'),
+    _edit(_SPAN, '"dur":0.00', '"dur":-0.00'),
+    _edit(_SPAN, '"dur":0.00', '"dur":-1'),
+    _edit(_SPAN, '"id":100,', '"id":99,'),
+    _edit(_SPAN, '"id":100,', '"id":5,'),
+    _edit(_SPAN, '"id":100,', '"id":"100",'),
+    _edit(_SPAN, '"id":100,', '"id":-1,'),
+    _edit(_SPAN, '"id":100,', '"id":100.0,'),
+    _edit(_SPAN, '"id":100,', '"id":true,'),
+    _edit(_SPAN, '"id":100,', f'"id":{_BIG},'),
+    _edit(_SPAN, '"id":100,', f'"id":{2**64 - 1},'),
+    _edit(_SPAN, '"id":100,', f'"id":{2**64},'),
+    _edit(_SPAN, '"id":100,', '"id":100,"id":7,'),
+    _edit(_SPAN, '"id":100,', ""),
+    _edit(_SPAN, '"name":"k', '"name":7,"x":"k'),
+    _edit(_SPAN, '"name":"k', '"name":"\\u006b\\ud83d\\ude00'),
+    _edit(_SPAN, '"name":"k', '"name":"\\ud800k'),
+    _edit(_SPAN, '"name":"k', '"name":"\udcffk'),
+    _edit(_SPAN, '"name":"k', '"name":"\x01k'),
+    _edit(_SPAN, ',"args":{', ',"args":7,"a":{'),
+    _edit(_SPAN, ',"args":{', ',"a":{'),
+    _edit(_SPAN, ',"args":{', ',"args":{"deep":[[1]],'),
+    _edit(_SPAN, ',"args":{', ',"args":{"deep":{"a":{}},'),
+    _edit(_SPAN, ',"args":{', ',"args":{"o":1,"o":2,'),
+    _edit(_SPAN, ',"args":{', f',"args":{{"big":{_BIG},'),
+    _edit(_SPAN, ',"args":{', f',"args":{{"big":[-{_BIG}],'),
+    _edit(_SPAN, ',"args":{', f',"args":{{"big":{{"b":{2**64}}},'),
+    _edit(_SPAN, ',"args":{', f',"args":{{"edge":{2**64 - 1},"low":{-(2**63)},'),
+    _edit(_SPAN, ',"args":{', f',"args":{{"low":{-(2**63) - 1},'),
+    _edit(_SPAN, ',"args":{', ',"args":{"f":1e400,'),
+    _edit(_SPAN, ',"args":{', ',"args":{"f":-1e308,"g":1.7976931348623157e308,"h":5e-324,'),
+    _edit(_SPAN, ',"args":{', ',"args":{"f":NaN,'),
+    _edit(_SPAN, ',"args":{', ',"args":{"f":1.00000000000000011102230246251565404236316680908203125,'),
+    _edit(_SPAN, ',"args":{', ',"args":{"\udcff":1,'),
+    _edit(_SPAN, ',"args":{', ',"args":{"f":1e-400,"g":-0.0,"h":0.1e1,"i":1E+2,'),
+    _edit(_SPAN, ',"args":{', ',"args":{"f":.5,'),
+    _edit(_SPAN, ',"args":{', ',"args":{"f":1.,'),
+    _edit(_SPAN, ',"args":{', ',"args":{"f":+1,'),
+    _edit(_SPAN, ',"args":{', ',"args":{"f":-,'),
+    _edit(_SPAN, ',"args":{', ',"args":{"f":tru,'),
+    _edit(_SPAN, ',"args":{', ',"args":{"f":True,'),
+    _edit(_SPAN, ',"args":{', r',"args":{"f":"\u00e9\n\"\/",'),
+    _edit(_SPAN, ',"args":{', r',"args":{"f":"\x",'),
+    _edit(_SPAN, ',"args":{', r',"args":{"f":"\t\u0000",'),
+    _edit(_SPAN, ',"args":{', ',"args":{"f":"\t",'),
+    _edit(_SPAN, ',"args":{', ',"args":{\t"f" :\r 1 ,'),
+    _edit(_SPAN, ',"args":{', ',"args":{\x0c"f":1,'),
+    _edit(_SPAN, ',"args":{', ',"args":{"f":1,/*c*/'),
+    _edit(_SPAN, '"id":100,', '"id":0100,'),
+    _edit(_SPAN, '"id":100,', '"id":1e2,'),
+    _edit(_SPAN, '"pid":', '"pid":9,"p":'),
+    _edit(_SPAN, '"pid":', f'"pid":{_BIG},"p":'),
+    _edit(_SPAN, '"tid":', '"tid":[1],"t":'),
+    _edit(_SPAN, '"tid":', '"tts":[[[[[[[[[[[[[[[[1]]]]]]]]]]]]]]]],"tid":'),
+    _edit(_SPAN, '"tid":', '"tts":' + "[" * 2000 + "]" * 2000 + ',"tid":'),
+    _edit(_SPAN, '"tid":', '"tts":1e400,"tid":'),
+    _edit(_SPAN, '"tid":', '"tts":"\udcff","tid":'),
+    _edit(_SPAN, '"tid":', '"\udcff":1,"tid":'),
+    _edit(_SPAN, ',"args":{', ',"args":{"deep":' + "[" * 2000 + "]" * 2000 + ","),
+    _edit(_SPAN, '"ph":"X"', '"ph":"B"'),
+    _edit(_SPAN, '"ph":"X"', '"ph":"i"'),
+    _edit(_SPAN, '"ph":"X"', '"ph":"X","ph":"B"'),
+    _edit(_SPAN, '"ph":"X"', '"ph":"B","ph":"X"'),
+    _edit(_SPAN, '"ph":"X"', '"ph":7'),
+    _edit(_SPAN, '"ph":"X",', ""),
+    _move_ph_last(_SPAN),
+    _edit(_SPAN, "},", "},{},"),
+    _edit(_SPAN, "},", "} ,"),
+    _edit(_SPAN, "},", "},,"),
+    _edit(_SPAN_DIMS, '"dims":[', '"dims":[[],'),
+    _edit(_SPAN_DIMS, '"more":{', '"more":{"d":[],'),
+    _edit(_SPAN_DIMS, '"more":{', f'"more":{{"d":{_BIG},'),
+    _edit(_FLOW_START, '"span_id":139', '"span_id":100000'),
+    _edit(_FLOW_START, '"span_id":139', '"span_id":-139'),
+    _edit(_FLOW_START, '"span_id":139', '"span_id":150'),
+    _edit(_FLOW_START, '"id":90,', '"id":91,'),
+    _edit(_FLOW_START, '"id":90,', '"id":true,'),
+    _edit(_FLOW_START, '"id":90,', f'"id":{_BIG},'),
+    _edit(_FLOW_START, '"name":"signal"', '"name":null'),
+    _edit(_FLOW_START, ',"args":{', ',"a":{'),
+    _edit(_FLOW_START, ',"args":{', f',"args":{{"big":{_BIG},'),
+    _edit(_FLOW_START, '"span_id":139,', ""),
+    _edit(_FLOW_START, '"ts":', '"ts":"now","t":'),
+    _edit(_FLOW_START, '"cat":"flow"', '"cat":"flow","tts":"\udcff"'),
+    _edit(_FLOW_END, '"bp":"e"', '"bp":"\udcff"'),
+    _edit(_FLOW_END, '"bp":"e",', ""),
+    _edit(_FLOW_END, '"cat":"flow"', '"cat":"flow","args":{}'),
+    _edit(_FLOW_END, '"span_id":140', '"span_id":140.5'),
+    _edit(_FLOW_END, '"span_id":140', f'"span_id":{_BIG}'),
+    _edit(_FLOW_END, '"id":90,', '"id":89,'),
+    _edit(_FLOW_END, '"ph":"f"', '"ph":"s"'),
+    _edit(_FLOW_END, '"ph":"f"', '"ph":"X"'),
+    _edit(_COUNTER, '"args":{"memory_bytes":', '"args":{"memory_bytes":0.5,"x":'),
+    _edit(_COUNTER, '"args":{"memory_bytes":', '"args":{"":'),
+    _edit(_COUNTER, '"args":{"memory_bytes":', '"args":{"memory_bytes":1.5},"x":{"a":'),
+    _edit(_COUNTER, '"args":{"memory_bytes":', '"args":{"memory_bytes":"big"},"x":{"a":'),
+    _edit(_COUNTER, '"args":{"memory_bytes":', '"args":{"memory_bytes":true},"x":{"a":'),
+    _edit(_COUNTER, '"args":{"memory_bytes":', '"args":{},"x":{"a":'),
+    _edit(_COUNTER, '"args":{"memory_bytes":', f'"args":{{"memory_bytes":{_BIG}}},"x":{{"a":'),
+    _edit(_COUNTER, '"args":{"memory_bytes":', '"args":{"memory_bytes":1,"free_bytes":'),
+    _edit(_COUNTER, '"ts":1.000', '"ts":1'),
+    _edit(_COUNTER, '"ts":1.000', '"ts":-1e300'),
+    _edit(_COUNTER, '"tid":', '"tid":8,"t":'),
+    _edit(_COUNTER, '"name":', '"name":1e400,"n":'),
+    _edit(_COUNTER, '"name":', '"x":1,"name":'),
+]
+
+
+@pytest.mark.parametrize("edit", _EDITS, ids=[str(i) for i in range(len(_EDITS))])
+def test_a_bad_or_unusual_line_reads_as_the_orjson_path_reads_it(
+    tmp_path: pathlib.Path, monkeypatch: pytest.MonkeyPatch, edit: Callable[[list[bytes]], None]
+) -> None:
+    path = tmp_path / "t.json"
+    _trace().to_chrome_json(path)
+    lines = path.read_bytes().split(b"\n")
+    edit(lines)
+    path.write_bytes(b"\n".join(lines))
+    grouped = _read(path, True, monkeypatch)
+    assert grouped == _read(path, False, monkeypatch)
+    if isinstance(grouped, str):
+        assert re.match(r".*t\.json:\d+: ", grouped), grouped
+
+
+@pytest.mark.parametrize(
+    ("literal", "value"),
+    [
+        (str(2**70), float(2**70)),
+        (str(2**64), float(2**64)),
+        (str(2**64 - 1), 2**64 - 1),
+        (str(-(2**63)), -(2**63)),
+        (str(-(2**63) - 1), float(-(2**63) - 1)),
+        ("-" + "9" * 30, -1e30),
+    ],
+)
+def test_an_integer_beyond_64_bits_reads_as_a_float_either_way(
+    tmp_path: pathlib.Path, monkeypatch: pytest.MonkeyPatch, literal: str, value: int | float
+) -> None:
+    """The rule of traces.chrome_groups: an integer from -2**63 to 2**64 - 1 is an int, one beyond it the
+    nearest float, in a span's args whichever path read its group."""
+    path = tmp_path / "t.json"
+    _trace().to_chrome_json(path)
+    lines = path.read_bytes().split(b"\n")
+    _edit(_SPAN, ',"args":{"i":100', f',"args":{{"i":{literal}')(lines)
+    path.write_bytes(b"\n".join(lines))
+    answers = _count_groups(monkeypatch)
+    for groups in (True, False):
+        answers.clear()
+        grouped = _read(path, groups, monkeypatch)
+        assert not isinstance(grouped, str), grouped
+        [span] = (span for span in grouped[0] if span.id == 100)  # type: ignore[attr-defined]
+        assert span.args["i"] == value and type(span.args["i"]) is type(value)
+        # (an int beyond int64's bounds takes its group the orjson way)
+        fast = type(value) is int and -(2**63) <= value < 2**63
+        expected = [False] + [True] * 10 if fast else [False, False] + [True] * 9
+        assert answers == (expected if groups else []), answers

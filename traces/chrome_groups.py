@@ -1,0 +1,184 @@
+"""The Chrome reader's fast path for the writer's own events: a group of lines decoded by msgspec into typed
+events, and turned into records by one loop, with no dict made per event.
+
+:mod:`traces.chrome_lines` cuts the writer's one-event-per-line files into groups of lines. Before decoding a
+group with orjson into event dicts for :meth:`traces.chrome_read._Builder.add_batch`, it offers the group to
+the function :func:`group_reader` makes. That decodes the group with msgspec into the writer's four kinds of
+events (``X`` spans, flows' ``s`` and ``f``, ``C`` counters) as Structs, whose members msgspec has already
+checked: integer ids, string names, object args, numbers for times. The loop then does the checks that are
+left (times in range, a known category, a track named before, a new span id, a flow whose ends are spans
+read) and makes the records as ``add_batch`` would.
+
+Any doubt sends the whole group back, with nothing of it kept, to the orjson path: a line msgspec cannot
+decode or type (another phase, a member missing or of another type, nested args, a malformed line), a
+check the loop does not pass, a flow start whose end is in another group. That path then reads it as it
+always has, and raises its error naming the file and line. So the records, and every error, do not depend
+on which path a group took (tests/traces/test_chrome_groups.py reads edited traces both ways).
+
+Numbers: JSON does not bound integers. orjson reads an integer from -2**63 to 2**64 - 1 as an int and one
+beyond as the nearest float; msgspec would read the exact int. So every integer this path types (ids, pids,
+tids, args' values, counters' values) is typed within int64's bounds: any integer beyond them (from 2**63
+on, or below -2**63) makes its group go the orjson way, which reads it as an int up to 2**64 - 1 and as a
+float beyond. Whichever path a group could take, an integer reads as orjson reads it, as before this path
+existed; a number too large for a float is an error on both (orjson's). Args are typed as what the writer writes (numbers, strings, booleans, null, and lists or objects of
+these); deeper args go the orjson way too.
+"""
+
+from __future__ import annotations
+
+import sys
+from collections.abc import Callable, Mapping
+from operator import itemgetter
+from typing import TYPE_CHECKING, Annotated, Any, Union
+
+import msgspec
+
+from traces.records import Counter, Flow, Span, _tuple_new
+
+if TYPE_CHECKING:
+    from traces.chrome_read import _Builder
+
+# orjson reads an integer from -2**63 to 2**64 - 1 as an int, one beyond as a float (see the module doc);
+# msgspec bounds an int within int64's: those from 2**63 on go the orjson way (and read as ints there).
+_Int = Annotated[int, msgspec.Meta(ge=-(2**63), le=2**63 - 1)]
+_Id = Annotated[int, msgspec.Meta(ge=0, le=2**63 - 1)]
+# orjson refuses a number too large for a float; msgspec would read it as inf.
+_Float = Annotated[float, msgspec.Meta(ge=-sys.float_info.max, le=sys.float_info.max)]
+_Scalar = Union[None, bool, _Int, _Float, str]  # noqa: UP007  (an Annotated member: msgspec takes this form)
+_Args = dict[str, Union[_Scalar, list[_Scalar], dict[str, _Scalar]]]  # noqa: UP007
+_Time = Union[_Int, _Float]  # noqa: UP007
+
+
+# The members the writer writes, each typed, and no other: msgspec skips a member it does not know without
+# checking it (its strings' UTF-8, its numbers' range), where orjson fails on a bad one.
+class _X(msgspec.Struct, tag_field="ph", tag="X", gc=False, forbid_unknown_fields=True):
+    pid: _Int
+    tid: _Int
+    ts: _Time
+    dur: _Time
+    name: str
+    cat: str
+    id: _Id
+    args: _Args
+
+
+class _S(msgspec.Struct, tag_field="ph", tag="s", gc=False, forbid_unknown_fields=True):
+    pid: _Int
+    tid: _Int
+    ts: _Time
+    name: str
+    cat: str
+    id: _Id
+    span_id: _Id
+    args: _Args
+
+
+class _F(msgspec.Struct, tag_field="ph", tag="f", gc=False, forbid_unknown_fields=True):
+    bp: str
+    pid: _Int
+    tid: _Int
+    ts: _Time
+    name: str
+    cat: str
+    id: _Id
+    span_id: _Id
+
+
+class _C(msgspec.Struct, tag_field="ph", tag="C", gc=False, forbid_unknown_fields=True):
+    pid: _Int
+    tid: _Int
+    ts: _Time
+    name: str
+    # Counter's own checks, typed: at least one sample, each named, each an int (a float value, which
+    # Counter takes too, goes the orjson way).
+    args: Annotated[dict[Annotated[str, msgspec.Meta(min_length=1)], _Int], msgspec.Meta(min_length=1)]
+
+
+_DECODER = msgspec.json.Decoder(list[Union[_X, _S, _F, _C]])  # noqa: UP007
+_first = itemgetter(0)
+
+
+def group_reader(
+    builder: _Builder, max_ts_us: float, max_time_ns: int, categories: Mapping[str, str]
+) -> Callable[[memoryview, int], bool]:
+    """The function that adds the records of a group of ``count`` lines of the writer's layout (the last
+    one's comma and newline cut off) to ``builder``'s trace and returns True; or adds nothing and returns
+    False, for the group to be read the orjson way.
+
+    ``max_ts_us`` bounds every time read (in microseconds, either sign), ``max_time_ns`` a duration read,
+    and ``categories`` maps each known category to its one string object.
+    """
+    decode: Callable[[bytes], list[Any]] = _DECODER.decode  # (the loop tells the kinds apart by type())
+    tracks_get, span_ids = builder.tracks.get, builder.span_ids
+    intern, category = builder.strings.setdefault, categories.get
+    open_flows = builder.open_flows
+    new_record, span_class, flow_class, counter_class = _tuple_new, Span, Flow, Counter
+    lo, hi = -max_ts_us, max_ts_us
+    x_class, s_class, f_class = _X, _S, _F
+
+    def read_group(lines: memoryview, count: int) -> bool:
+        if open_flows:  # a flow start of the orjson path waits for its end
+            return False
+        try:
+            events = decode(b"".join((b"[", lines, b"]")))
+        except (ValueError, RecursionError):  # msgspec.DecodeError, UnicodeDecodeError; nesting too deep
+            return False
+        if len(events) != count:  # (a line of two events)
+            return False
+        trace = builder.trace
+        spans, flows, counters = trace._spans, trace._flows, trace._counters
+        marks = len(spans), len(flows), len(counters)
+        spans_append, flows_append, counters_append = spans.append, flows.append, counters.append
+        next_id = builder.next_id
+        start: Any = None
+        for event in events:
+            kind = type(event)
+            if kind is x_class:
+                ts, dur = event.ts, event.dur
+                span_id = event.id
+                track = tracks_get((event.pid, event.tid))
+                cat = category(event.cat)
+                if not (lo <= ts <= hi and lo <= dur <= hi) or track is None or cat is None:
+                    break
+                dur = round(dur * 1000)
+                if not 0 <= dur <= max_time_ns or span_id in span_ids:
+                    break
+                span_ids.add(span_id)
+                if span_id >= next_id:
+                    next_id = span_id + 1
+                name = event.name
+                spans_append(
+                    new_record(
+                        span_class, (span_id, track, intern(name, name), cat, round(ts * 1000), dur, event.args)
+                    )
+                )
+            elif kind is s_class:
+                if start is not None:
+                    break
+                start = event
+            elif kind is f_class:
+                if start is None or event.id != start.id:
+                    break
+                src, dst = start.span_id, event.span_id
+                if src not in span_ids or dst not in span_ids:
+                    break
+                flows_append(new_record(flow_class, (start.id, src, dst, start.name, start.args)))
+                start = None
+            else:
+                ts = event.ts
+                track = tracks_get((event.pid, event.tid))
+                if not lo <= ts <= hi or track is None:
+                    break
+                ts = round(ts * 1000)
+                for key, value in event.args.items():
+                    counters_append(new_record(counter_class, (track, key, ts, value)))
+        else:
+            if start is None:
+                builder.next_id = next_id
+                return True
+        # Nothing of the group is kept: the orjson path reads it all.
+        span_ids.difference_update(map(_first, spans[marks[0] :]))
+        del spans[marks[0] :], flows[marks[1] :], counters[marks[2] :]
+        return False
+
+    return read_group
