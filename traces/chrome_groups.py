@@ -10,18 +10,20 @@ left (times in range, a known category, a track named before, a new span id, a f
 read) and makes the records as ``add_batch`` would.
 
 Any doubt sends the whole group back, with nothing of it kept, to the orjson path: a line msgspec cannot
-decode or type (another phase, a member missing or of another type, nested args, a malformed line), a
-check the loop does not pass, a flow start whose end is in another group. That path then reads it as it
-always has, and raises its error naming the file and line. So the records, and every error, do not depend
-on which path a group took (tests/traces/test_chrome_groups.py reads edited traces both ways).
+decode or type (another phase; a member missing, unknown or of another type; deeper args; a malformed
+line), or a check the loop does not pass. That path then reads the group as it always has, and raises its
+error naming the file and line. So the records, and every error, do not depend on which path a group took
+(tests/traces/test_chrome_groups.py reads edited traces both ways). A flow whose ``s`` ends one group
+waits for its ``f`` in the builder's open flows, as the orjson path leaves it, whichever path reads the
+next group.
 
 Numbers: JSON does not bound integers. orjson reads an integer from -2**63 to 2**64 - 1 as an int and one
 beyond as the nearest float; msgspec would read the exact int. So every integer this path types (ids, pids,
 tids, args' values, counters' values) is typed within int64's bounds: any integer beyond them (from 2**63
 on, or below -2**63) makes its group go the orjson way, which reads it as an int up to 2**64 - 1 and as a
 float beyond. Whichever path a group could take, an integer reads as orjson reads it, as before this path
-existed; a number too large for a float is an error on both (orjson's). Args are typed as what the writer writes (numbers, strings, booleans, null, and lists or objects of
-these); deeper args go the orjson way too.
+existed; a number too large for a float is an error on both (orjson's). Args are typed as what the writer
+writes (numbers, strings, booleans, null, and lists or objects of these); deeper args go the orjson way.
 """
 
 from __future__ import annotations
@@ -117,8 +119,13 @@ def group_reader(
     x_class, s_class, f_class = _X, _S, _F
 
     def read_group(lines: memoryview, count: int) -> bool:
-        if open_flows:  # a flow start of the orjson path waits for its end
-            return False
+        # A flow's start whose end is in a later group waits in the builder's open_flows, as the orjson
+        # path leaves it (a group ends between a flow's two lines about once in 25 groups).
+        start: Any = None
+        if open_flows:
+            start = _open_start(open_flows)
+            if start is None:
+                return False
         try:
             events = decode(b"".join((b"[", lines, b"]")))
         except (ValueError, RecursionError):  # msgspec.DecodeError, UnicodeDecodeError; nesting too deep
@@ -130,7 +137,6 @@ def group_reader(
         marks = len(spans), len(flows), len(counters)
         spans_append, flows_append, counters_append = spans.append, flows.append, counters.append
         next_id = builder.next_id
-        start: Any = None
         for event in events:
             kind = type(event)
             if kind is x_class:
@@ -173,12 +179,29 @@ def group_reader(
                 for key, value in event.args.items():
                     counters_append(new_record(counter_class, (track, key, ts, value)))
         else:
-            if start is None:
-                builder.next_id = next_id
-                return True
+            builder.next_id = next_id
+            if open_flows or start is not None:
+                open_flows.clear()
+                if start is not None:
+                    open_flows[start.id] = {"span_id": start.span_id, "name": start.name, "args": start.args}
+            return True
         # Nothing of the group is kept: the orjson path reads it all.
         span_ids.difference_update(map(_first, spans[marks[0] :]))
         del spans[marks[0] :], flows[marks[1] :], counters[marks[2] :]
         return False
 
     return read_group
+
+
+def _open_start(open_flows: dict[Any, dict[str, Any]]) -> _S | None:
+    """The one flow start in ``open_flows`` (a decoded ``s`` event by its id) as an ``s`` Struct, if it is one
+    the orjson path would make a flow of with no check failing (as ``_Builder.add_batch`` checks it)."""
+    if len(open_flows) != 1:
+        return None
+    [(flow_id, event)] = open_flows.items()
+    span_id, name, args = event["span_id"], event.get("name", ""), event.get("args", {})
+    if not (type(flow_id) is int and flow_id >= 0 and type(span_id) is int and span_id >= 0):
+        return None
+    if type(name) is not str or type(args) is not dict:
+        return None
+    return _S(0, 0, 0, name, "flow", flow_id, span_id, args)  # (pid, tid, ts, cat: not read)

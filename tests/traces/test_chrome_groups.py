@@ -18,14 +18,15 @@ from traces.errors import TraceError
 
 def _trace() -> Trace:
     """Several full groups of each kind the writer writes: spans, flow pairs and counters (64 lines a
-    group: 200 spans, 150 flows, 160 counters), with args of every kind of value the fast path types."""
+    group: 201 spans, 150 flows, 160 counters), with args of every kind of value the fast path types. Every
+    group of flows ends between a flow's s and f."""
     trace = Trace()
-    for i in range(200):
+    for i in range(201):
         args: dict[str, Any] = {"i": i, "op": "x"}
         if i % 5 == 0:
             args.update(dims=[i, 2.5, None, True, "d"], more={"a": i, "b": -0.5, "c": False}, none=None)
         trace.add_span(Track.queue(0, i % 3), f"k{i % 7}", "dispatch", i * 10, 5 + i % 4, args)
-        if i >= 50:
+        if 50 <= i < 200:
             trace.add_flow(i - 1, i, args={"value": i} if i % 2 else {})
     for i in range(160):
         trace.add_counter(Track.pool(0, i % 2), "memory_bytes", i * 10, i * 64)
@@ -68,9 +69,11 @@ def test_groups_read_the_records_the_orjson_path_does(
     _trace().to_chrome_json(path)
     answers = _count_groups(monkeypatch)
     grouped = _read(path, True, monkeypatch)
-    # 720 lines of events: 11 full groups and the last 16 lines (the careful path's); the first group
-    # holds the M events.
+    # 673 lines of events: 10 groups of 64, one of 32 and the last line (the careful path's); the first
+    # group holds the M events.
     assert answers == [False] + [True] * 10, answers
+    lines = path.read_bytes().split(b"\n")
+    assert [i for i in range(64, len(lines), 64) if lines[i].startswith(b'{"ph":"s"')] == [256, 320, 384, 448, 512]
     assert grouped == _read(path, False, monkeypatch)
     expected = _trace()
     assert grouped[:3] == (expected.spans, expected.flows, expected.counters)
@@ -106,6 +109,18 @@ _FLOW_START = r'"ph":"s".*"id":90,'
 _FLOW_END = r'"ph":"f".*"id":90,'
 _COUNTER = r'"ph":"C".*"ts":1\.000,'
 _BIG = str(2**70)
+
+
+def _edit_split_flow(line: int, old: str, new: str) -> Callable[[list[bytes]], None]:
+    """Replace ``old`` by ``new`` in the ``s`` (``line`` 0) or ``f`` (1) of the first flow whose two lines
+    are in two groups (the last line of one, the first of the next)."""
+
+    def edit(lines: list[bytes]) -> None:
+        assert lines[256].startswith(b'{"ph":"s"') and lines[257].startswith(b'{"ph":"f"')
+        assert old.encode() in lines[256 + line], lines[256 + line]
+        lines[256 + line] = lines[256 + line].replace(old.encode(), new.encode(), 1)
+
+    return edit
 
 _EDITS = [
     _edit(_SPAN, '"cat":"dispatch"', '"cat":"gpu"'),
@@ -202,6 +217,22 @@ _EDITS = [
     _edit(_FLOW_END, '"bp":"e"', '"bp":"\udcff"'),
     _edit(_FLOW_END, '"bp":"e",', ""),
     _edit(_FLOW_END, '"cat":"flow"', '"cat":"flow","args":{}'),
+    _edit_split_flow(0, '"id":21,', '"id":-21,'),
+    _edit_split_flow(0, '"id":21,', '"id":21.0,'),
+    _edit_split_flow(0, '"id":21,', '"id":"21",'),
+    _edit_split_flow(0, '"span_id":70', '"span_id":70.0'),
+    _edit_split_flow(0, '"span_id":70', '"span_id":-70'),
+    _edit_split_flow(0, '"span_id":70', '"span_id":999'),
+    _edit_split_flow(0, '"name":"signal"', '"name":null'),
+    _edit_split_flow(0, '"args":{', '"args":[],"x":{'),
+    _edit_split_flow(0, ',"args":{"value":71}', ""),
+    _edit_split_flow(0, '"ph":"s"', '"ph":"X"'),
+    _edit_split_flow(1, '"id":21,', '"id":22,'),
+    _edit_split_flow(1, '"id":21,', '"id":21.0,'),
+    _edit_split_flow(1, '"span_id":71', '"span_id":999'),
+    _edit_split_flow(1, '"span_id":71', '"span_id":"71"'),
+    _edit_split_flow(1, '"ph":"f"', '"ph":"s"'),
+    _edit_split_flow(1, '"ph":"f"', '"ph":"X"'),
     _edit(_FLOW_END, '"span_id":140', '"span_id":140.5'),
     _edit(_FLOW_END, '"span_id":140', f'"span_id":{_BIG}'),
     _edit(_FLOW_END, '"id":90,', '"id":89,'),
