@@ -27,7 +27,6 @@ from typing import IO, Any
 
 import orjson
 
-from traces.chrome_groups import group_reader
 from traces.chrome_lines import _json_error, _layout_events
 from traces.errors import TraceError, TraceFormatError, TraceRecordError, UnknownSpanError
 from traces.records import (
@@ -190,7 +189,13 @@ def read_trace(path_or_file: str | os.PathLike[str] | IO[bytes]) -> Trace:
     collecting = gc.isenabled()
     gc.disable()
     try:
-        groups = group_reader(builder, _MAX_TS_US, MAX_TIME_NS, _CANONICAL_CATEGORY) if _GROUPS else None
+        groups = None
+        if _GROUPS:
+            # Imported by the first read: msgspec and the Structs take 10-15 ms, which a process that only
+            # writes traces (a CLI run) need not pay.
+            from traces.chrome_groups import group_reader
+
+            groups = group_reader(builder, _MAX_TS_US, MAX_TIME_NS, _CANONICAL_CATEGORY)
         batches = _event_batches(path_or_file, groups)
         builder.start(next(batches))
         for numbers, events in batches:

@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import pathlib
 import re
+import subprocess
+import sys
 from collections.abc import Callable
 from typing import Any
 
@@ -48,9 +50,10 @@ def _read(path: pathlib.Path, groups: bool, monkeypatch: pytest.MonkeyPatch) -> 
 def _count_groups(monkeypatch: pytest.MonkeyPatch) -> list[bool]:
     """The answers of every group reader read_trace makes from now on, in order."""
     answers: list[bool] = []
+    make = traces.chrome_groups.group_reader
 
     def counted(*args: Any) -> Callable[[memoryview, int], bool]:
-        read = traces.chrome_groups.group_reader(*args)
+        read = make(*args)
 
         def read_counted(lines: memoryview, count: int) -> bool:
             answers.append(read(lines, count))
@@ -58,7 +61,7 @@ def _count_groups(monkeypatch: pytest.MonkeyPatch) -> list[bool]:
 
         return read_counted
 
-    monkeypatch.setattr(traces.chrome_read, "group_reader", counted)
+    monkeypatch.setattr(traces.chrome_groups, "group_reader", counted)
     return answers
 
 
@@ -301,3 +304,11 @@ def test_an_integer_beyond_64_bits_reads_as_a_float_either_way(
         fast = type(value) is int and -(2**63) <= value < 2**63
         expected = [False] + [True] * 10 if fast else [False, False] + [True] * 9
         assert answers == (expected if groups else []), answers
+
+
+def test_importing_traces_does_not_load_msgspec() -> None:
+    """The first read imports the group path (msgspec's import is 10-15 ms a process); a process that only
+    writes traces, as a CLI run, does not load it."""
+    code = "import sys, simulator.cli, traces; print(sorted(m for m in sys.modules if 'msgspec' in m))"
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout
+    assert out.strip() == "[]", out
