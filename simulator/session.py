@@ -375,19 +375,13 @@ def _host_main(
     devices = iter(runtime.devices)
     for op in module.body.ops:
         if op.op_name == "util.global":
-            # (op.attr written out: a large program declares a global per parameter, most without a value)
-            props, attrs = op.properties, op.attributes
-            t = props.get("type")
-            if t is None:
-                t = attrs.get("type")
+            t = op.attr("type")
             if isinstance(t, TypeAttr) and isinstance(t.value, T.HalType) and t.value.name == "device":
                 name = op.attr("sym_name")
                 interp.globals[getattr(name, "value", "")] = next(devices, None)
                 continue
-            init = props.get("initial_value")
-            if init is None:
-                init = attrs.get("initial_value")
-            if isinstance(init, IntegerAttr | FloatAttr):
+            # (a large program declares a global per parameter, most without a value: only a number is set)
+            if isinstance(op.attr("initial_value"), IntegerAttr | FloatAttr):
                 _init_global(interp, op)
     for op in module.body.ops:
         if op.op_name == "util.initializer":

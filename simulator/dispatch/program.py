@@ -367,11 +367,8 @@ def native_vector_bytes(func: Operation, default: int = 16) -> int:
     for top in root.regions[0].blocks[0].ops if root.regions and root.regions[0].blocks else []:
         if top.op_name != "util.global":
             continue
-        # (a global without an initial value, as each of a large model's thousands of parameters, has none;
-        # top.attr written out)
-        value = top.properties.get("initial_value")
-        if value is None:
-            value = top.attributes.get("initial_value")
+        # (a global without an initial value, as each of a large model's thousands of parameters, has none)
+        value = top.attr("initial_value")
         if value is not None and (m := _VECTOR_SIZE.search(str(value))):
             return int(m.group(1))
     return default
