@@ -19,7 +19,6 @@ size operand is used). The commands are IREE's ScheduleAllocation lowering of ea
 
 from __future__ import annotations
 
-import contextlib
 from collections.abc import Callable
 
 from ir import Builder, Operation, Value
@@ -113,7 +112,14 @@ def _dispatch(op: D.AsyncDispatchOp, b: Builder, at: At, add: Add) -> None:
     # The command's operand groups are built as lists directly (workload, uniforms, then per binding its
     # resource, size, offset and length), one pass over the resource operands and one over the results.
     ties = op.attr("tied_operands")
-    tied_idx = {e.value for e in ties} if isinstance(ties, A.ArrayAttr) else set()  # type: ignore[attr-defined]
+    tied_idx: set[int] = set()  # the operands tied to a result
+    tied_results: set[int] = set()  # the results tied to an operand (what _ties gives as >= 0)
+    if isinstance(ties, A.ArrayAttr):
+        integer = A.IntegerAttr
+        for r, e in enumerate(ties):
+            tied_idx.add(e.value)  # type: ignore[attr-defined]
+            if isinstance(e, integer) and e.value >= 0:
+                tied_results.add(r)
     workload, operands, offsets, lengths, result_sizes = operand_groups(
         op,
         "workload",
@@ -140,7 +146,6 @@ def _dispatch(op: D.AsyncDispatchOp, b: Builder, at: At, add: Add) -> None:
         starts.append(add(base, offsets[k]))
         spans.append(lengths[k])
         accesses.append(3 if i in tied_idx else 1)
-    tied_results = {r for r, t in enumerate(_ties(ties, len(op.results))) if t >= 0}
     for r, (res, rsize) in enumerate(zip(op.results, result_sizes)):
         if r in tied_results or not isinstance(res.type, resource):
             continue
@@ -154,8 +159,10 @@ def _dispatch(op: D.AsyncDispatchOp, b: Builder, at: At, add: Add) -> None:
     entry_points = op.attr("entry_points")
     if entry_points is None:
         raise UnsupportedOpError(f"{op.describe()}: no entry_points")
-    with contextlib.suppress(TypeError):  # an attribute holding something unhashable is kept as it is
+    try:  # noqa: SIM105  (contextlib.suppress makes a context manager per dispatch)
         entry_points = _ENTRY_POINTS.setdefault(entry_points, entry_points)
+    except TypeError:  # an attribute holding something unhashable is kept as it is
+        pass
     properties = {
         "entry_points": entry_points,
         "operandSegmentSizes": _segment_sizes((len(workload), len(uniforms), n, n, n, n)),

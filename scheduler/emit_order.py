@@ -3,10 +3,10 @@
 
 from __future__ import annotations
 
-from collections.abc import Hashable, Mapping, Sequence
+from collections.abc import Hashable, Iterable, Mapping, Sequence
 from typing import TypeVar
 
-from ir import Block, Operation, OpResult
+from ir import Block, BlockArgument, Operation, OpResult, Value
 
 H = TypeVar("H", bound=Hashable)
 
@@ -104,19 +104,35 @@ def _used_positions(op: Operation, index: dict[Operation, int]) -> set[int]:
     found: set[int] = set()
     get = index.get
     add = found.add
-    for inner in op.walk_list() if op.regions else (op,):
-        for v in inner._operands:  # (read only: no tuple copy per op)
-            owner = v.op if v.__class__ is OpResult else v.defining_op  # (the property, written out)
+    used: Iterable[Value]
+    if op.regions:
+        # each value once: the commands of an execute region use the same few sizes and offsets thousands
+        # of times (a set of values, by identity; ``found`` is a set, so the order is not kept)
+        seen: set[Value] = set()
+        gather = seen.update
+        for inner in op.walk_list():
+            gather(inner._operands)  # (read only: no tuple copy per op)
+        used = seen
+    else:
+        used = op._operands
+    for v in used:
+        owner: Operation | None
+        if v.__class__ is OpResult:
+            owner = v.op  # (the property, written out)
+        elif v.__class__ is BlockArgument:
+            continue  # (defined by no op)
+        else:
+            owner = v.defining_op
+        if owner is None:
+            continue
+        pos = get(owner)
+        while pos is None:
+            owner = owner.parent_op
             if owner is None:
-                continue
+                break
             pos = get(owner)
-            while pos is None:
-                owner = owner.parent_op
-                if owner is None:
-                    break
-                pos = get(owner)
-            else:
-                add(pos)
+        else:
+            add(pos)
     return found
 
 

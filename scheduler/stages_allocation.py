@@ -173,14 +173,20 @@ def _allocate_region(plan, p, nodes, owner, g) -> RegionAllocation:  # type: ign
                     parent[a] = b
     sets: dict[Value, list[Value]] = {}
     for v in intervals:
-        sets.setdefault(find(v), []).append(v)
+        sets.setdefault(find(v) if v in parent else v, []).append(v)  # (a leader has no parent)
+    leader_of, interval_of = alloc.leader, alloc.intervals
     for leader, aliases in sets.items():
+        if len(aliases) == 1:  # most values: the one member's interval, copied (no generator per field)
+            iv = intervals[aliases[0]]
+            interval_of[leader] = Interval(iv.start, iv.end, iv.ordinal)
+            leader_of[aliases[0]] = leader
+            continue
         start = min(intervals[m].start for m in aliases)
         end = max(intervals[m].end for m in aliases)
         ordn = min(intervals[m].ordinal for m in aliases)
-        alloc.intervals[leader] = Interval(start, end, ordn)
+        interval_of[leader] = Interval(start, end, ordn)
         for m in aliases:
-            alloc.leader[m] = leader
+            leader_of[m] = leader
     captured_set = set(captured)
     by_slab: dict[tuple[str, T.Type], tuple[A.Attribute | None, list[Value]]] = {}
     # Where each result stands among the region's results (IREE's partition outs: the partition's order)

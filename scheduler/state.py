@@ -396,13 +396,14 @@ def erase_ops(ops: list[Operation], block: Block) -> None:
     # ops of those walks: the user's ancestor in ``block`` is erased), found by identity, not by
     # climbing from every user to its ancestor in ``block``.
     gone = set(dead)
-    touched: dict[Value, None] = {}
+    touched: set[Value] = set()  # (each value's list is filtered on its own: their order is free)
+    gather = touched.update
     for op in ops:
         inside = op.parent is block
         for inner in op.walk_list() if op.regions else (op,):
             if inside:
                 gone.add(inner)
-            touched.update(dict.fromkeys(inner._operands))  # (read only: no tuple copy per op)
+            gather(inner._operands)  # (read only: no tuple copy per op)
     for v in touched:
         v.uses[:] = [u for u in v.uses if u[0] not in gone]
     block.ops[:] = [op for op in block.ops if op not in dead]
