@@ -88,10 +88,15 @@ def sort_topologically(block: Block) -> None:
     ops = list(block.ops)
     index = {op: i for i, op in enumerate(ops)}  # (ops hash by identity)
     deps: list[set[int]] = []
+    ordered = True  # every op after the ops it uses: the sweep would keep the block's order
     for i, op in enumerate(ops):
         d = _used_positions(op, index)
         d.discard(i)
         deps.append(d)
+        if ordered and d and max(d) > i:
+            ordered = False
+    if ordered:
+        return
     order = sweep_order(range(len(ops)), dict(enumerate(deps)), last=len(ops) - 1)
     if order != list(range(len(ops))):
         block.ops[:] = [ops[i] for i in order]
