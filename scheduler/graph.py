@@ -34,7 +34,7 @@ import networkx as nx
 
 from ir import Block, Operation, OpResult, Value
 from ir import types as T
-from scheduler.access import Access, OpInfo, op_info, ranges_may_overlap
+from scheduler.access import READ, Access, OpInfo, op_info, ranges_may_overlap
 
 
 def top_level_ancestor(op: Operation, block: Block) -> Operation | None:
@@ -68,10 +68,10 @@ def build_graph(block: Block) -> nx.DiGraph[int]:
                 j = index.get(anc) if anc is not None else None
             if j is None or j == i:
                 continue
-            kind = "tied" if v in tied_values else "use"
-            known = edges.get((j, i))
-            if known is None or kind == "tied":
-                edges[(j, i)] = kind
+            if v in tied_values:
+                edges[(j, i)] = "tied"  # (over a use edge found first: it keeps that edge's place)
+            elif (j, i) not in edges:
+                edges[(j, i)] = "use"
     _add_hazard_edges(edges, block, infos)
     return _digraph([{"op": op, "info": infos[i], "label": op.op_name} for i, op in enumerate(ops)], edges)
 
@@ -150,19 +150,29 @@ def _add_hazard_edges(edges: dict[tuple[int, int], str], block: Block, infos: li
     # Per storage: writes not yet overwritten and reads since, as (node, access).
     writes: dict[Value, list[tuple[int, Access]]] = {}
     reads: dict[Value, list[tuple[int, Access]]] = {}
+    # (a storage's first access, most of them: nothing to order against, its lists made at once)
+    written_to, read_from = writes.get, reads.get
     for i, info in enumerate(infos):
         for acc in info.accesses:
             key = root.get(acc.value, acc.value)
-            for j, other in writes.get(key, []):
-                if j != i and ranges_may_overlap(acc, other):
-                    add(j, i, acc, other)
-            if acc.writes:
-                for j, other in reads.get(key, []):
+            written = written_to(key)
+            if written:
+                for j, other in written:
                     if j != i and ranges_may_overlap(acc, other):
                         add(j, i, acc, other)
-                kept = [(j, o) for j, o in writes.get(key, []) if not _covers(acc, o)]
-                writes[key] = [*kept, (i, acc)]
-                reads[key] = [(j, o) for j, o in reads.get(key, []) if not _covers(acc, o)]
+            if acc.mode != READ:  # acc.writes, written out
+                read = read_from(key)
+                if read:
+                    for j, other in read:
+                        if j != i and ranges_may_overlap(acc, other):
+                            add(j, i, acc, other)
+                    reads[key] = [(j, o) for j, o in read if not _covers(acc, o)]
+                else:
+                    reads[key] = []
+                if written:
+                    writes[key] = [*[(j, o) for j, o in written if not _covers(acc, o)], (i, acc)]
+                else:
+                    writes[key] = [(i, acc)]
             else:
                 reads.setdefault(key, []).append((i, acc))
 

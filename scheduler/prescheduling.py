@@ -222,7 +222,10 @@ def canonicalize_async(func: Operation) -> bool:
                 continue
             patterns = _PATTERNS.get(op.op_name)
             if patterns:
-                changed |= any(p(op) for p in patterns)
+                for p in patterns:  # any(p(op) for p in patterns), without a generator per op
+                    if p(op):
+                        changed = True
+                        break
                 forget_notes()
         if not changed:
             return any_change

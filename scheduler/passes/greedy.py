@@ -88,7 +88,12 @@ def has_no_effects(op: Operation) -> bool:
 
 def trivially_dead(op: Operation) -> bool:
     """``isOpTriviallyDead``: nothing uses it, it is no terminator and it has no side effects."""
-    return op.op_name not in _TERMINATORS and not any(r.uses for r in op.results) and has_no_effects(op)
+    if op.op_name in _TERMINATORS:
+        return False
+    for r in op.results:  # (a loop, not a generator: asked of every op in every canonicalizer round)
+        if r.uses:
+            return False
+    return has_no_effects(op)
 
 
 # --- what a pattern tells the driver -----------------------------------------------------------------
