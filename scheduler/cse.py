@@ -228,7 +228,7 @@ def _key(op: Operation) -> tuple[object, ...]:
     return (
         op.op_name,
         op.operands,  # (values compare and hash by identity)
-        tuple(r.type for r in op.results),
+        tuple([r.type for r in op.results]),
         tuple(sorted(props.items()) if len(props) > 1 else props.items()),
         tuple(sorted(attrs.items()) if len(attrs) > 1 else attrs.items()),
         len(op.regions),

@@ -28,6 +28,7 @@ from scheduler.commands import Add, At, Range, lower_command
 from scheduler.emit_order import order_partitions, sink_alloca_items, sort_topologically
 from scheduler.emit_uploads import Consts, Loc, emit_inline_constants, emit_parameters, upload_ops
 from scheduler.errors import UnsupportedOpError
+from scheduler.graph import adjacency
 from scheduler.packing import DynamicOffset, Layout, align
 from scheduler.state import (
     FunctionPlan,
@@ -71,7 +72,7 @@ class _Emitter:
         self.consts = Consts(plan.block)
         self.loc: dict[Value, Loc] = {}
         self.tp: dict[int, Value] = {}
-        self.g = plan.graph
+        self.node = adjacency(plan.graph)[0]  # (g.nodes[n]: the same dicts, without a view call per lookup)
         self.exec_affinity: A.Attribute | None = None
         self.builtins: set[str] = set()  # the builtin executables its commands dispatch
 
@@ -83,11 +84,11 @@ class _Emitter:
         # schedule-execution does before anything is allocated: an scf op the region's ops were moved
         # across follows the region it uses, and the region's allocas stay with its execute.
         order_partitions(
-            plan.block, [[self.g.nodes[n]["op"] for n in part.nodes] for part in plan.partitions]
+            plan.block, [[self.node[n]["op"] for n in part.nodes] for part in plan.partitions]
         )
         replaced: list[tuple[Value, Value]] = []
         for p, part in enumerate(plan.partitions):
-            anchor = self.g.nodes[part.nodes[-1]]["op"]
+            anchor = self.node[part.nodes[-1]]["op"]
             b = Builder.before(anchor)
             affinity = part.affinity or self.default_affinity
             if p in plan.uploads:
@@ -107,7 +108,7 @@ class _Emitter:
             # The host ops that used a kept region's timepoint now use its cmd-form timepoint.
             pinned.timepoint.results[0].replace_all_uses_with(self.tp[p])
             erase_ops([pinned.timepoint], plan.block)
-        erase_ops([self.g.nodes[n]["op"] for part in plan.partitions for n in part.nodes], plan.block)
+        erase_ops([self.node[n]["op"] for part in plan.partitions for n in part.nodes], plan.block)
         self.consts.flush()
         sort_topologically(plan.block)
 
@@ -188,7 +189,7 @@ class _Emitter:
         self.exec_affinity = affinity
         # The region's allocations and execute take the place of the partition's first op.
         first = next(iter(self.plan.partitions[p].nodes), None)
-        b.location = self.g.nodes[first]["op"].location if first is not None else None
+        b.location = self.node[first]["op"].location if first is not None else None
         # Constant parameters of the region are loaded before it, as IREE's ScheduleAllocation does.
         up = self.plan.region_uploads.get(p)
         loads = (
@@ -199,7 +200,7 @@ class _Emitter:
         inline = self.plan.region_constants.get(p)
         uploads = self._inline_constants(b, p, inline, affinity) if inline else []
         loads += [upload[0] for upload in uploads]
-        b.location = self.g.nodes[first]["op"].location if first is not None else None
+        b.location = self.node[first]["op"].location if first is not None else None
         local: dict[Value, Loc] = {}  # storage of leaders, outside the region
         allocas: list[Value] = []
         deps = [self.tp[q] for q in sorted(self.plan.deps.get(p, ())) if q in self.tp]
@@ -277,21 +278,21 @@ class _Emitter:
         for item in self.plan.items.get(p, list(self.plan.partitions[p].nodes)):
             if isinstance(item, tuple) and (up is not None or inline):
                 # Loaded constants leave their waves; a wave of one op is a serial command.
-                item = tuple(n for n in item if not isinstance(self.g.nodes[n]["op"], D.AsyncConstantOp))
+                item = tuple(n for n in item if not isinstance(self.node[n]["op"], D.AsyncConstantOp))
                 if len(item) <= 1:
                     for n in item:
-                        self._command(b, body, self.g.nodes[n]["op"], in_region, add)
+                        self._command(b, body, self.node[n]["op"], in_region, add)
                     continue
             if isinstance(item, tuple):
                 wave = Block()
-                body.location = self.g.nodes[item[0]]["op"].location
+                body.location = self.node[item[0]]["op"].location
                 body.create("stream.cmd.concurrent", [], [], regions=[Region([wave])])
                 wb = Builder(wave)
                 for n in item if p in self.plan.pinned_partition else self._sunk(item):
-                    self._command(b, wb, self.g.nodes[n]["op"], in_region, add)
+                    self._command(b, wb, self.node[n]["op"], in_region, add)
                 wb.create("stream.yield")
             else:
-                self._command(b, body, self.g.nodes[item]["op"], in_region, add)
+                self._command(b, body, self.node[item]["op"], in_region, add)
         body.create("stream.yield")
         n_await = 1 if await_tp is not None else 0
         exe = b.create(
@@ -347,7 +348,7 @@ class _Emitter:
         wave's yield, the last first (:func:`~scheduler.emit_order.sink_alloca_items`). Only the order of
         the commands changes: IREE's schedule-allocation numbers the wave's results in the order it made
         them (the concurrent's yield), as the plan's allocation does."""
-        sinking = [n for n in wave if self.g.nodes[n]["op"].op_name in _ALLOCA_LIKE]
+        sinking = [n for n in wave if self.node[n]["op"].op_name in _ALLOCA_LIKE]
         return sink_alloca_items(list(wave), sinking, {}, {}, set()) if sinking else list(wave)
 
     def _command(self, outer: Builder, b: Builder, op: Operation, at: At, add: Add) -> None:
@@ -419,7 +420,7 @@ class _Emitter:
         by_type: dict[str, list[Operation]] = {}
         for o in inline:
             by_type.setdefault(str(o.results[0].type), []).append(o)
-        inside = {id(self.g.nodes[n]["op"]) for n in self.plan.partitions[p].nodes}
+        inside = {id(self.node[n]["op"]) for n in self.plan.partitions[p].nodes}
         out = []
         # IREE uploads the constant lifetime's first, then the variable one's (and leaves other lifetimes'
         # constants unwritten: the pipeline uploads them last instead).
@@ -443,7 +444,7 @@ class _Emitter:
 
     def _unawaited_uses(self) -> None:
         """Host uses of kept regions' results that the input did not await take the resource itself."""
-        scheduled = {id(self.g.nodes[n]["op"]) for part in self.plan.partitions for n in part.nodes}
+        scheduled = {id(self.node[n]["op"]) for part in self.plan.partitions for n in part.nodes}
         for pinned in self.plan.pinned_partition.values():
             for user, i in pinned.unawaited:
                 top = self._top(user)

@@ -24,7 +24,7 @@ import networkx as nx
 
 from ir import Operation
 from ir import attributes as A
-from scheduler.access import is_resource
+from ir import types as T
 from scheduler.cse import effect_free
 from scheduler.graph import adjacency
 from scheduler.state import FunctionPlan, ScheduleState, erase_ops
@@ -103,7 +103,11 @@ def _visit(
     if op.regions or not effect_free(op):
         return False
     # the values themselves (they hash and compare by identity); a resource read in a wave keyed apart
-    operands = tuple(("wave", v) if is_resource(v) else v for v in op.operands) if wave else tuple(op.operands)
+    if wave:  # (is_resource written out, over the op's own list: no generator, no call per operand)
+        resource = T.ResourceType
+        operands = tuple([("wave", v) if isinstance(v.type, resource) else v for v in op._operands])
+    else:
+        operands = tuple(op._operands)
     cheap = (op.op_name, operands)
     mine: tuple[object, ...] | None = None
     for known in (scope, outer):

@@ -309,7 +309,7 @@ def post_order(op: Operation) -> list[Operation]:
         stack.append((cur, True))
         for region in reversed(cur.regions):
             for block in reversed(region.blocks):
-                stack.extend((inner, False) for inner in reversed(block.ops))
+                stack.extend([(inner, False) for inner in reversed(block.ops)])
     return out
 
 

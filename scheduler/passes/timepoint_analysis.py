@@ -152,7 +152,9 @@ class Program:
                     for block in region.blocks:
                         yield from (a for a in block.args if is_timepoint(a))
                 if op is not fn:
-                    yield from (r for r in op.results if is_timepoint(r))
+                    for r in op.results:  # (a loop: no generator per op)
+                        if is_timepoint(r):
+                            yield r
 
     def is_public(self, fn: Operation) -> bool:
         if fn.op_name == "util.initializer":
