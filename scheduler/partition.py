@@ -448,15 +448,17 @@ def _contracted_acyclic(g: nx.DiGraph[int], owner: dict[int, str]) -> bool:
     internals: Any = g  # the typing stubs leave out the adjacency dicts
     indegree: dict[int | str, int] = {}
     succ: dict[int | str, list[int | str]] = {}
+    owner_of = owner.get
     for u, nbrs in internals._succ.items():
-        a = owner.get(u, u)
-        if a not in indegree:
+        a = owner_of(u, u)
+        targets = succ.get(a)
+        if targets is None:
             indegree[a] = 0
-            succ[a] = []
+            targets = succ[a] = []
         for v in nbrs:
-            b = owner.get(v, v)
+            b = owner_of(v, v)
             if a != b:
-                succ[a].append(b)
+                targets.append(b)
     for targets in succ.values():
         for b in targets:
             indegree[b] += 1

@@ -21,7 +21,7 @@ from __future__ import annotations
 
 import networkx as nx
 
-from ir import Block, Builder, Operation
+from ir import Block, Builder, Operation, OpResult
 from ir import attributes as A
 from ir.dialects.stream_async import AsyncConstantOp
 from ir.dialects.stream_resource import TimepointAwaitOp, TimepointBarrierOp
@@ -337,14 +337,18 @@ def _consume_host_awaits(plan, owner: dict[int, int]) -> None:  # type: ignore[n
     consumed: dict[int, Operation] = {}
     outer: dict[int, TimepointAwaitOp] = {}
     dead_subviews: list[Operation] = []
+    node = adjacency(plan.graph)[0]  # (g.nodes[n], without a view call per node)
+    nested = plan.nested
     for p, part in enumerate(plan.partitions):
         for n in part.nodes:
-            op = plan.graph.nodes[n]["op"]
-            for i, v in enumerate(op.operands):
-                d = v.defining_op
+            op = node[n]["op"]
+            # the op's own list, no tuple copy: set_operand below replaces only the operand at i
+            for i, v in enumerate(op._operands):
+                cls = v.__class__
+                d = v.op if cls is OpResult else v.defining_op  # (the property, written out)
                 sub = None
                 if (
-                    plan.nested
+                    nested
                     and d is not None
                     and d.op_name == "stream.resource.subview"
                     and d.parent is not None

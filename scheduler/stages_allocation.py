@@ -100,14 +100,19 @@ def _allocate_region(plan, p, nodes, owner, g) -> RegionAllocation:  # type: ign
     # Captured resources, in order of first use; their size from the using op.
     last_use: dict[Value, int] = {}
     captured: list[Value] = []
+    resource = T.ResourceType
     for n in nodes:
         op = node[n]["op"]
+        pos = item_pos.get(n, 0)  # (an item's position: never below 0)
         for v in op._operands:  # (read only: no tuple copy per op)
-            if isinstance(v.type, T.ResourceType) and v not in produced:
-                if v not in last_use:
+            if isinstance(v.type, resource) and v not in produced:
+                last = last_use.get(v)
+                if last is None:
                     captured.append(v)
                     alloc.sizes[v] = operand_size(op, v)
-                last_use[v] = max(last_use.get(v, -1), item_pos.get(n, 0))
+                    last_use[v] = pos
+                elif pos > last:
+                    last_use[v] = pos
     alloc.captured = captured
 
     intervals: dict[Value, Interval] = {}
