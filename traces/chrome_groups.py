@@ -5,9 +5,10 @@ events, and turned into records by one loop, with no dict made per event.
 group with orjson into event dicts for :meth:`traces.chrome_read._Builder.add_batch`, it offers the group to
 the function :func:`group_reader` makes. That decodes the group with msgspec into the writer's four kinds of
 events (``X`` spans, flows' ``s`` and ``f``, ``C`` counters) as Structs, whose members msgspec has already
-checked: integer ids, string names, object args, numbers for times. The loop then does the checks that are
-left (times in range, a known category, a track named before, a new span id, a flow whose ends are spans
-read) and makes the records as ``add_batch`` would.
+checked: integer ids, string names, object args, times and durations within the reader's range, a known
+category (decoded as that category's own string object). The loop then does the checks that are left (a
+track named before, a new span id, a flow whose ends are spans read) and makes the records as ``add_batch``
+would.
 
 Any doubt sends the whole group back, with nothing of it kept, to the orjson path: a line msgspec cannot
 decode or type (another phase; a member missing, unknown or of another type; deeper args; a malformed
@@ -29,13 +30,14 @@ writes (numbers, strings, booleans, null, and lists or objects of these); deeper
 from __future__ import annotations
 
 import sys
-from collections.abc import Callable, Mapping
+from collections.abc import Callable
 from operator import itemgetter
-from typing import TYPE_CHECKING, Annotated, Any, Union
+from typing import TYPE_CHECKING, Annotated, Any, Literal, Union
 
 import msgspec
 
-from traces.records import Counter, Flow, Span, _tuple_new
+from traces.chrome_read import _MAX_TS_US, MAX_TIME_NS
+from traces.records import CATEGORIES, Counter, Flow, Span, _tuple_new
 
 if TYPE_CHECKING:
     from traces.chrome_read import _Builder
@@ -48,7 +50,21 @@ _Id = Annotated[int, msgspec.Meta(ge=0, le=2**63 - 1)]
 _Float = Annotated[float, msgspec.Meta(ge=-sys.float_info.max, le=sys.float_info.max)]
 _Scalar = Union[None, bool, _Int, _Float, str]  # noqa: UP007  (an Annotated member: msgspec takes this form)
 _Args = dict[str, Union[_Scalar, list[_Scalar], dict[str, _Scalar]]]  # noqa: UP007
-_Time = Union[_Int, _Float]  # noqa: UP007
+# A time within the reader's range (microseconds); a duration from 0 to a bound a little below its largest
+# (so that no rounding of the product by 1000 passes MAX_TIME_NS). Any other goes the orjson way, which
+# reads it (a duration of -0.0 as 0) or names it.
+_TS_BOUND = int(_MAX_TS_US)
+_DUR_BOUND = (MAX_TIME_NS >> 1) // 1000
+_Time = Union[  # noqa: UP007
+    Annotated[int, msgspec.Meta(ge=-_TS_BOUND, le=_TS_BOUND)],
+    Annotated[float, msgspec.Meta(ge=-_MAX_TS_US, le=_MAX_TS_US)],
+]
+_Duration = Union[  # noqa: UP007
+    Annotated[int, msgspec.Meta(ge=0, le=_DUR_BOUND)],
+    Annotated[float, msgspec.Meta(ge=0, le=_DUR_BOUND)],
+]
+# A category is one of the known ones, decoded as that very string object (a Literal's own).
+_Category = Literal[CATEGORIES]  # type: ignore[valid-type]
 
 
 # The members the writer writes, each typed, and no other: msgspec skips a member it does not know without
@@ -57,9 +73,9 @@ class _X(msgspec.Struct, tag_field="ph", tag="X", gc=False, forbid_unknown_field
     pid: _Int
     tid: _Int
     ts: _Time
-    dur: _Time
+    dur: _Duration
     name: str
-    cat: str
+    cat: _Category
     id: _Id
     args: _Args
 
@@ -100,22 +116,18 @@ _DECODER = msgspec.json.Decoder(list[Union[_X, _S, _F, _C]])  # noqa: UP007
 _first = itemgetter(0)
 
 
-def group_reader(
-    builder: _Builder, max_ts_us: float, max_time_ns: int, categories: Mapping[str, str]
-) -> Callable[[memoryview, int], bool]:
+def group_reader(builder: _Builder) -> Callable[[memoryview, int], bool]:
     """The function that adds the records of a group of ``count`` lines of the writer's layout (the last
     one's comma and newline cut off) to ``builder``'s trace and returns True; or adds nothing and returns
     False, for the group to be read the orjson way.
 
-    ``max_ts_us`` bounds every time read (in microseconds, either sign), ``max_time_ns`` a duration read,
-    and ``categories`` maps each known category to its one string object.
-    """
+    The types bound every time and duration and name the categories: what msgspec decoded needs no check
+    of its range."""
     decode: Callable[[bytes], list[Any]] = _DECODER.decode  # (the loop tells the kinds apart by type())
     tracks_get, span_ids = builder.tracks.get, builder.span_ids
-    intern, category = builder.strings.setdefault, categories.get
+    intern = builder.strings.setdefault
     open_flows = builder.open_flows
     new_record, span_class, flow_class, counter_class = _tuple_new, Span, Flow, Counter
-    lo, hi = -max_ts_us, max_ts_us
     x_class, s_class, f_class = _X, _S, _F
 
     def read_group(lines: memoryview, count: int) -> bool:
@@ -140,14 +152,9 @@ def group_reader(
         for event in events:
             kind = type(event)
             if kind is x_class:
-                ts, dur = event.ts, event.dur
                 span_id = event.id
                 track = tracks_get((event.pid, event.tid))
-                cat = category(event.cat)
-                if not (lo <= ts <= hi and lo <= dur <= hi) or track is None or cat is None:
-                    break
-                dur = round(dur * 1000)
-                if not 0 <= dur <= max_time_ns or span_id in span_ids:
+                if track is None or span_id in span_ids:
                     break
                 span_ids.add(span_id)
                 if span_id >= next_id:
@@ -155,7 +162,16 @@ def group_reader(
                 name = event.name
                 spans_append(
                     new_record(
-                        span_class, (span_id, track, intern(name, name), cat, round(ts * 1000), dur, event.args)
+                        span_class,
+                        (
+                            span_id,
+                            track,
+                            intern(name, name),
+                            event.cat,
+                            round(event.ts * 1000),
+                            round(event.dur * 1000),
+                            event.args,
+                        ),
                     )
                 )
             elif kind is s_class:
@@ -171,11 +187,10 @@ def group_reader(
                 flows_append(new_record(flow_class, (start.id, src, dst, start.name, start.args)))
                 start = None
             else:
-                ts = event.ts
                 track = tracks_get((event.pid, event.tid))
-                if not lo <= ts <= hi or track is None:
+                if track is None:
                     break
-                ts = round(ts * 1000)
+                ts = round(event.ts * 1000)
                 for key, value in event.args.items():
                     counters_append(new_record(counter_class, (track, key, ts, value)))
         else:

@@ -195,7 +195,7 @@ def read_trace(path_or_file: str | os.PathLike[str] | IO[bytes]) -> Trace:
             # writes traces (a CLI run) need not pay.
             from traces.chrome_groups import group_reader
 
-            groups = group_reader(builder, _MAX_TS_US, MAX_TIME_NS, _CANONICAL_CATEGORY)
+            groups = group_reader(builder)
         batches = _event_batches(path_or_file, groups)
         builder.start(next(batches))
         for numbers, events in batches:

@@ -312,3 +312,81 @@ def test_importing_traces_does_not_load_msgspec() -> None:
     code = "import sys, simulator.cli, traces; print(sorted(m for m in sys.modules if 'msgspec' in m))"
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout
     assert out.strip() == "[]", out
+
+
+def _x(span_id: int, tid: int = 1) -> str:
+    return (
+        f'{{"ph":"X","pid":1,"tid":{tid},"ts":{span_id}.000,"dur":1.000,"name":"k","cat":"dispatch",'
+        f'"id":{span_id},"args":{{}}}}'
+    )
+
+
+def _s(flow_id: int, span_id: int) -> str:
+    return (
+        f'{{"ph":"s","pid":1,"tid":1,"ts":0.000,"name":"signal","cat":"flow","id":{flow_id},'
+        f'"span_id":{span_id},"args":{{}}}}'
+    )
+
+
+def _f(flow_id: int, span_id: int) -> str:
+    return (
+        f'{{"ph":"f","bp":"e","pid":1,"tid":1,"ts":0.000,"name":"signal","cat":"flow","id":{flow_id},'
+        f'"span_id":{span_id}}}'
+    )
+
+
+def _c(value: int, tid: int = 2) -> str:
+    return f'{{"ph":"C","pid":1,"tid":{tid},"ts":1.000,"name":"q depth","args":{{"depth":{value}}}}}'
+
+
+# Groups the fast path gathers a kind at a time: each flow's ends must be spans read before its end line, its
+# two lines in order (a start, then its end), every record's track named. Good ones and bad ones.
+_GROUPS = {
+    "flow after its spans": [_x(1000), _x(1001), _s(500, 1000), _f(500, 1001), _c(3)],
+    "flow ends in an earlier group": [_s(500, 0), _f(500, 1), _x(1000), _c(3), _s(501, 1000), _f(501, 2)],
+    "flow start after its end": [_x(1000), _x(1001), _f(500, 1001), _s(500, 1000)],
+    "flow before its source span": [_s(500, 1000), _f(500, 1), _x(1000)],
+    "flow before its target span": [_x(1000), _s(500, 1000), _f(500, 1001), _x(1001)],
+    "flow end before its start, ids in order": [_x(1000), _s(500, 1000), _f(500, 1), _f(501, 2), _s(501, 1000)],
+    "two flows open at once": [_x(1000), _s(500, 1000), _s(501, 1000), _f(500, 1), _f(501, 2)],
+    "flow end then start, ids shifted": [_x(1000), _f(500, 1), _s(500, 2), _f(501, 3), _s(501, 4), _f(502, 5)],
+    "a start waiting at the end": [_x(1000), _s(500, 1000), _f(500, 2), _s(501, 1000)],
+    "span on an unnamed track": [_x(1000), _x(1001, tid=7), _c(1)],
+    "counter on an unnamed track": [_x(1000), _c(1), _c(2, tid=7)],
+    "counters only": [_c(1), _c(2), _c(3)],
+    "two samples in a counter": [_x(1000), _c(1).replace('{"depth":1}', '{"depth":1,"more":2}')],
+    "an id twice in the group": [_x(1000), _x(1001), _x(1000)],
+    "an id of an earlier group": [_x(1000), _x(5)],
+}
+_BAD_GROUPS = {
+    "flow start after its end",
+    "flow before its source span",
+    "flow before its target span",
+    "flow end before its start, ids in order",
+    "flow end then start, ids shifted",
+    "an id twice in the group",
+    "an id of an earlier group",
+}
+
+
+@pytest.mark.parametrize("name", list(_GROUPS))
+def test_a_crafted_group_reads_as_the_orjson_path_reads_it(
+    tmp_path: pathlib.Path, monkeypatch: pytest.MonkeyPatch, name: str
+) -> None:
+    """The group (lines 66...) follows a group of spans on named tracks (the first holds the M events); its
+    records, or its error, are the orjson path's."""
+    meta = [
+        '{"ph":"M","pid":1,"tid":0,"ts":0,"name":"process_name","args":{"name":"dev"}}',
+        '{"ph":"M","pid":1,"tid":1,"ts":0,"name":"thread_name","args":{"name":"q","kind":"queue"}}',
+        '{"ph":"M","pid":1,"tid":2,"ts":0,"name":"thread_name","args":{"name":"pool","kind":"pool"}}',
+    ]
+    events = meta + [_x(i) for i in range(64 - len(meta))] + [_x(i) for i in range(64 - len(meta), 128)]
+    # (the last line, read the careful way, ends the waiting flow start where there is one)
+    events += _GROUPS[name] + [_f(501, 1000) if name == "a start waiting at the end" else _x(2000)]
+    path = tmp_path / "t.json"
+    path.write_text('{"traceEvents":[\n' + ",\n".join(events) + "\n]}\n")
+    answers = _count_groups(monkeypatch)
+    grouped = _read(path, True, monkeypatch)
+    assert len(answers) == 3 and answers[:2] == [False, True], answers  # (the crafted group is the third)
+    assert grouped == _read(path, False, monkeypatch)
+    assert isinstance(grouped, str) == (name in _BAD_GROUPS), grouped
