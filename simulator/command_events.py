@@ -80,27 +80,27 @@ class DispatchRun(simpy.Event):
         self.flows_from = flows_from
         self.then: Any = None
         # The start, as a process's Initialize: triggered and scheduled where env.process schedules it.
-        self.callbacks = [self._request]
+        self.callbacks = [_REQUEST]
         self._ok = True
         self._value = None
         heappush(env._queue, (env._now, URGENT, next(env._eid), self))
 
-    def _request(self, _event: simpy.Event) -> None:
+    def _request(self) -> None:
         # ``with units.request() as req: yield req``: this event is the request.
-        self.callbacks = [self._granted]
+        self.callbacks = [_GRANTED]
         self._value = PENDING
         self.executor.device.units.request_into(self)
 
-    def _granted(self, _event: simpy.Event) -> None:
+    def _granted(self) -> None:
         # ``yield env.timeout(cmd.duration_ns)`` (an int >= 0: Executor._start checked it): this event.
         env = self.env
         self.start = env._now
-        self.callbacks = [self._ran]
+        self.callbacks = [_RAN]
         self._ok = True
         self._value = None
         heappush(env._queue, (env._now + self.cmd.duration_ns, NORMAL, next(env._eid), self))
 
-    def _ran(self, _event: simpy.Event) -> None:
+    def _ran(self) -> None:
         executor = self.executor
         try:
             executor.device.units.release(self)  # leaving the ``with``
@@ -121,3 +121,10 @@ class DispatchRun(simpy.Event):
         self._value = span_id
         env = self.env
         heappush(env._queue, (env._now, NORMAL, next(env._eid), self))
+
+
+# The run's callbacks, as plain functions: the engine calls each with the event it processes, which is the
+# run itself (no bound method made per event).
+_REQUEST = DispatchRun._request
+_GRANTED = DispatchRun._granted
+_RAN = DispatchRun._ran

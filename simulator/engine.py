@@ -36,8 +36,11 @@ class Engine:
         self.env = simpy.Environment()
         self.trace = Trace(metadata)
         self.events_per_batch = events_per_batch
-        # A wait's description: text, a function giving it, or (format, *fields) formatted when asked.
-        self._waits: dict[int, str | Callable[[], str] | tuple[Any, ...]] = {}
+        # A wait's description: text, a function giving it, or (format, *fields) formatted when asked; by a
+        # token drawn from _wait_ids, or by the object that waits when it has one wait at a time (a parameter
+        # step: no token drawn per wait). Insertion order is the order the waits began (a token is new at
+        # each wait, and so is an object's entry, removed when its wait ends).
+        self._waits: dict[Any, str | Callable[[], str] | tuple[Any, ...]] = {}
         self._wait_ids = itertools.count()
         self._semaphore_ids = itertools.count()
         self._tasks: set[asyncio.Future[Any]] = set()
@@ -74,7 +77,7 @@ class Engine:
         self._waits.pop(token, None)
 
     def pending_waits(self) -> list[str]:
-        waits = [self._waits[k] for k in sorted(self._waits)]
+        waits = list(self._waits.values())  # in the order the waits began
         return [w() if callable(w) else w[0].format(*w[1:]) if isinstance(w, tuple) else w for w in waits]
 
     def semaphore_name(self, what: str) -> str:

@@ -100,7 +100,7 @@ class StepRun(simpy.Event):
     # so these would go in a dict made per step; a large load makes tens of thousands of steps). simpy sets
     # _defused, when a callback defuses a failed event, in the instance dict (made then, if ever).
     __slots__ = ("_held", "_io_start", "_keys", "_nbytes", "_next_wait", "_ok", "_parameter", "_slot", "_spans",
-                 "_start_ns", "_token", "_track", "_value", "callbacks", "ctx", "env", "step")  # fmt: skip
+                 "_start_ns", "_track", "_waiting", "_value", "callbacks", "ctx", "env", "step")  # fmt: skip
 
     def __init__(self, ctx: CallSteps, step: Step) -> None:
         env = ctx.env
@@ -108,25 +108,25 @@ class StepRun(simpy.Event):
         self.ctx = ctx
         self.step = step
         self._next_wait = 0
-        self._token: int | None = None
+        self._waiting = False  # a wait of this step registered with the engine (for deadlock reports)
         self._held = False  # holds (or queues for) the storage channel
         self._slot: Any = None
         # The start, as a process's Initialize event: triggered, scheduled where the process is made.
-        self.callbacks = [self._wait]
+        self.callbacks = [_WAIT]
         self._ok = True
         self._value = None
         heappush(env._queue, (env._now, URGENT, next(env._eid), self))  # env.schedule(self, URGENT), inlined
 
     # -- the chain ---------------------------------------------------------------------------------------
 
-    def _wait(self, _event: simpy.Event) -> None:
+    def _wait(self) -> None:
         """Wait, in turn, for each semaphore payload the step waits on that is not reached yet."""
         try:
             ctx = self.ctx
             engine = ctx.engine
-            if self._token is not None:
-                engine._waits.pop(self._token, None)  # engine.end_wait, inlined
-                self._token = None
+            if self._waiting:
+                del engine._waits[self]  # engine.end_wait, inlined (the step is its wait's key)
+                self._waiting = False
             step, sems = self.step, ctx.sems
             waits = step.waits
             i = self._next_wait
@@ -137,11 +137,12 @@ class StepRun(simpy.Event):
                 s = sems[t]
                 if s.failure is None and s.value < v:
                     self._next_wait = i
-                    # engine.begin_wait_format(STEP_WAIT, ...), inlined (once per wait)
-                    token = self._token = next(engine._wait_ids)
-                    engine._waits[token] = (STEP_WAIT, ctx.call.op_name, step.kind, step.timeline, s.name, v,
+                    # engine.begin_wait_format(STEP_WAIT, ...), inlined (once per wait), keyed by the step
+                    # itself (a step has one wait at a time): no token drawn
+                    self._waiting = True
+                    engine._waits[self] = (STEP_WAIT, ctx.call.op_name, step.kind, step.timeline, s.name, v,
                                             s.value)  # fmt: skip
-                    self.callbacks = [self._wait]
+                    self.callbacks = [_WAIT]
                     self._value = PENDING
                     s.wake(self, v)  # (s.event_for(env, v) with this event)
                     return
@@ -182,19 +183,19 @@ class StepRun(simpy.Event):
             if dur:
                 if dur < 0:
                     raise ValueError(f"Negative delay {dur}")
-                self.callbacks = [self._allocated]  # env.timeout(dur) with this callback: this event
+                self.callbacks = [_ALLOCATED]  # env.timeout(dur) with this callback: this event
                 self._ok = True
                 self._value = None
                 heappush(env._queue, (env._now + dur, NORMAL, next(env._eid), self))
             else:
-                self._allocated(None)
+                self._allocated()
             return
         # The storage access (Storage.access's events): a slot, the latency, the channel, the transfer.
-        self.callbacks = [self._got_slot]
+        self.callbacks = [_GOT_SLOT]
         self._value = PENDING
         ctx.storage.slots.get_into(self)
 
-    def _allocated(self, _event: simpy.Event | None) -> None:
+    def _allocated(self) -> None:
         try:
             ctx = self.ctx
             trace = ctx.trace
@@ -214,7 +215,7 @@ class StepRun(simpy.Event):
     # The storage access, as Storage.access makes it (each failure gives the slot and the channel back
     # where its ``try``/``finally`` would).
 
-    def _got_slot(self, _event: simpy.Event) -> None:
+    def _got_slot(self) -> None:
         self._slot = self._value
         env = self.env
         self._io_start = int(env._now)
@@ -222,23 +223,23 @@ class StepRun(simpy.Event):
             delay = self.ctx.storage.spec.latency_ns
             if delay < 0:
                 raise ValueError(f"Negative delay {delay}")
-            self.callbacks = [self._queued]  # env.timeout(delay) with this callback: this event
+            self.callbacks = [_QUEUED]  # env.timeout(delay) with this callback: this event
             self._ok = True
             self._value = None
             heappush(env._queue, (env._now + delay, NORMAL, next(env._eid), self))
         except BaseException as exc:
             self._give_back(exc)
 
-    def _queued(self, _event: simpy.Event) -> None:
+    def _queued(self) -> None:
         try:
-            self.callbacks = [self._granted]
+            self.callbacks = [_GRANTED]
             self._value = PENDING
             self._held = True
             self.ctx.storage.channel.request_into(self)
         except BaseException as exc:
             self._give_back(exc)
 
-    def _granted(self, _event: simpy.Event) -> None:
+    def _granted(self) -> None:
         try:
             # ceil_ns(length / bandwidth), once per length a call moves (a load moves a few distinct ones)
             ctx, length = self.ctx, self.step.length_bytes
@@ -247,7 +248,7 @@ class StepRun(simpy.Event):
                 dur = ctx.transfer_ns[length] = ceil_ns(length / ctx.storage.spec.bandwidth_bytes_per_s)
             if dur < 0:
                 raise ValueError(f"Negative delay {dur}")
-            self.callbacks = [self._moved]  # env.timeout(dur) with this callback: this event
+            self.callbacks = [_MOVED]  # env.timeout(dur) with this callback: this event
             self._ok = True
             self._value = None
             env = self.env
@@ -255,7 +256,7 @@ class StepRun(simpy.Event):
         except BaseException as exc:
             self._give_back(exc)
 
-    def _moved(self, _event: simpy.Event) -> None:
+    def _moved(self) -> None:
         ctx = self.ctx
         storage = ctx.storage
         # Leaving ``with channel.request()`` then the ``finally`` of Storage.access.
@@ -356,3 +357,13 @@ class StepRun(simpy.Event):
         end._ok = ok
         end._value = value
         heappush(env._queue, (env._now, NORMAL, next(env._eid), end))  # env.schedule(end), inlined
+
+
+# The chain's callbacks, as plain functions: the engine calls each with the event it processes, which is the
+# step itself (no bound method made per event).
+_WAIT = StepRun._wait
+_ALLOCATED = StepRun._allocated
+_GOT_SLOT = StepRun._got_slot
+_QUEUED = StepRun._queued
+_GRANTED = StepRun._granted
+_MOVED = StepRun._moved
