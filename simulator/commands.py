@@ -302,9 +302,13 @@ class Executor:
                 flows_from = spans[-1:]
         return spans
 
-    def run_submission(self, tree: Any, flows_from: list[int]) -> Generator[Any, Any, int | None]:
-        """Run a submission's whole tree on lanes of the queue no other running submission holds."""
-        width = lane_width(tree)
+    def run_submission(
+        self, tree: Any, flows_from: list[int], width: int | None = None
+    ) -> Generator[Any, Any, int | None]:
+        """Run a submission's whole tree on lanes of the queue no other running submission holds (``width``:
+        its :func:`lane_width`, when the caller has it)."""
+        if width is None:
+            width = lane_width(tree)
         base = self.queue.claim_lanes(width)
         try:
             return (yield from self.run(tree, base, flows_from))

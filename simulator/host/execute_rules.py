@@ -32,8 +32,6 @@ from simulator.commands import (
     Executor,
     FillCmd,
     Serial,
-    count_barriers,
-    count_commands,
 )
 from simulator.costs import CostModel
 from simulator.errors import UnsupportedOpError
@@ -391,6 +389,48 @@ def count_dispatch_bindings(node: Any) -> tuple[int, int]:
     return dispatches, bindings
 
 
+def tree_facts(tree: Serial) -> tuple[int, int, int]:
+    """``(count_commands(tree), count_barriers(tree), lane_width(tree))`` of a recorded tree, in one walk (the
+    execute rule needs all three: a large command buffer was walked three times after its recording).
+
+    Examples
+    --------
+    >>> from simulator.commands import count_barriers, count_commands, lane_width
+    >>> tree = Serial([Concurrent([Serial(["a", "b"]), "c"]), "d"])
+    >>> tree_facts(tree) == (count_commands(tree), count_barriers(tree), lane_width(tree)) == (4, 4, 2)
+    True
+    >>> tree_facts(Serial([]))
+    (0, 0, 1)
+    """
+    commands = barriers = 0
+    last_barrier = False
+
+    def walk(node: Serial) -> int:
+        # count_barriers' walk, with count_commands' leaves and lane_width's widths beside it
+        nonlocal commands, barriers, last_barrier
+        serial = not isinstance(node, Concurrent)
+        width = 1
+        for k, item in enumerate(node.items):
+            if isinstance(item, Serial):
+                w = walk(item)
+            else:
+                commands += 1
+                last_barrier = False
+                w = 1
+            if serial:
+                if not last_barrier:
+                    barriers += 1
+                    last_barrier = True
+                if w > width:
+                    width = w
+            elif k + w > width:
+                width = k + w
+        return width
+
+    width = walk(tree)
+    return commands, barriers, width
+
+
 def _single_transfer(tree: Serial) -> FillCmd | CopyCmd | None:
     node: Any = tree
     while isinstance(node, Serial) and len(node.items) == 1:
@@ -412,7 +452,7 @@ def _execute(interp: Interpreter, op: Operation, args: list[Any]) -> Generator[A
         env[arg] = value
     aff = rt.affinity_of(op)
     tree = recorder.record(block, env, queue.device, Serial(), str(aff) if aff is not None else None)
-    n = count_commands(tree)
+    n, all_barriers, width = tree_facts(tree)
     single = _single_transfer(tree)
     with_data = rt.data_for(op)
     # (in a timing-only run, a region computed for a read-back gives bytes to what it touches on demand)
@@ -423,12 +463,12 @@ def _execute(interp: Interpreter, op: Operation, args: list[Any]) -> Generator[A
     def work(q: Queue, flows: list[int]) -> Generator[Any, Any, int | None]:
         if overhead:
             yield q.engine.env.timeout(overhead)
-        return (yield from Executor(q, with_data, counts, on_demand).run_submission(tree, flows))
+        return (yield from Executor(q, with_data, counts, on_demand).run_submission(tree, flows, width))
 
     host = rt.machine.host
     record_ns = 0
     if single is None:
-        barriers = count_barriers(tree) if host.barrier_cost_ns or host.rerecord_cost_ns else 0
+        barriers = all_barriers if host.barrier_cost_ns or host.rerecord_cost_ns else 0
         record_ns = host.record_cost_ns * n + host.barrier_cost_ns * barriers
         per_dispatch, per_binding = host.rerecord_dispatch_cost_ns, host.rerecord_binding_cost_ns
         rerecorded = (host.rerecord_cost_ns or per_dispatch or per_binding) and recorded_per_execution(

@@ -4,6 +4,7 @@ against IREE's own HAL output for the same program (iree-compile --compile-to=ha
 from __future__ import annotations
 
 import pathlib
+import random
 import re
 
 import pytest
@@ -11,7 +12,8 @@ import pytest
 from ir import Block, Operation
 from simulator.calibration.run import benchmark_case, stream_ir_of
 from simulator.calibration.suite_host import copies, fills, scan_loop
-from simulator.commands import Concurrent, Serial, count_barriers
+from simulator.commands import Concurrent, Serial, count_barriers, count_commands, lane_width
+from simulator.host.execute_rules import tree_facts
 from simulator.host.memoize import recorded_per_execution
 from simulator.profile import compile_module
 from simulator.program import load_program
@@ -149,3 +151,23 @@ def test_one_shot_regions_pay_for_recording_each_command_and_barrier() -> None:
 )
 def test_count_barriers_follows_iree_serialization_and_elision(tree: Serial, barriers: int) -> None:
     assert count_barriers(tree) == barriers
+
+
+def _random_tree(rng: random.Random, depth: int) -> Serial:
+    node = Concurrent() if rng.random() < 0.4 else Serial()
+    for _ in range(rng.randrange(0, 5)):
+        node.items.append(_random_tree(rng, depth - 1) if depth and rng.random() < 0.4 else "d")
+    return node
+
+
+def test_tree_facts_is_the_three_walks_in_one() -> None:
+    """The execute rule's one walk gives what count_commands, count_barriers and lane_width give, on
+    random nestings of serial and concurrent blocks (empty ones included)."""
+    rng = random.Random(20)
+    seen = set()
+    for _ in range(500):
+        tree = Serial([_random_tree(rng, 4) for _ in range(rng.randrange(0, 4))])
+        facts = tree_facts(tree)
+        assert facts == (count_commands(tree), count_barriers(tree), lane_width(tree))
+        seen.add(facts)
+    assert len({f[2] for f in seen}) > 3 and len({f[1] for f in seen}) > 5  # the trees vary in width and barriers
