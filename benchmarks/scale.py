@@ -21,9 +21,20 @@ end (interpreter start and imports included, and the collector's seconds in all)
 (``ru_maxrss``, the whole child, and as it stood at the end of ``simulate``), and the sum of parse, schedule
 and simulate (issue 20's minute for 100,000 dispatches). Then a second fresh process (``--read TRACE``)
 reads the trace alone, as a command reading a trace file does (``trace read, fresh process``). The parent
-prints, per size, the minimum over
-``--repeats`` of each figure with the spread (max - min) beside it, and the growth factor of each minimum
-per 10x dispatches.
+prints, per size, the minimum over its children of each figure with the spread (max - min) beside it, and
+the growth factor of each minimum per 10x dispatches.
+
+Growth compares like with like only if both minima come from the same host states, so the children of all
+sizes run interleaved (each size's spread evenly over the whole run: ``scale_report.interleave``), not one
+size after the other; and sizes below 10,000 dispatches, which take seconds, run ``--small-repeats``
+children (default 3x ``--repeats``), so the small size's minimum is as close to the host's best state as
+the big size's. ``--instructions`` adds the figure the host's state cannot move: one more child per size (up
+to 10,000 dispatches) under valgrind's callgrind (``--dump-before=getppid``: the child calls ``os.getppid()``
+just before and after each step, and each dump counts the instructions since the one before), printing each
+step's instructions and their growth. Instructions measure the work done (the interpreter's instructions
+for the same code on the same input, with ``PYTHONHASHSEED=0``); seconds measure that work times the cost
+of an instruction, which the caches (a larger heap) and the host's state change. A step whose seconds grow
+faster than its instructions grows in cost per instruction, not in work.
 
 The host's speed moves (the AMD host's states are 1.4x apart, and it changes state within minutes), so a
 growth factor may compare a run in one state with a run in another. Each timed child measures it as it
@@ -54,8 +65,8 @@ of the same code. Comparing two trees by it shows a change in the work done, not
 
 Usage::
 
-    python benchmarks/scale.py [--sizes 1000 10000] [--big [--big-repeats 1]] [--repeats 3] [--quick] [--calls]
-        [--million]
+    python benchmarks/scale.py [--sizes 1000 10000] [--big [--big-repeats 1]] [--repeats 3] [--small-repeats N]
+        [--quick] [--calls] [--instructions] [--million]
 
 ``--sizes --million`` (no sizes) reads the million-event trace alone.
 
@@ -74,7 +85,9 @@ import importlib.util
 import json
 import os
 import pathlib
+import re
 import resource
+import shutil
 import subprocess
 import sys
 import tempfile
@@ -85,7 +98,6 @@ _START = time.perf_counter()
 _HERE = pathlib.Path(__file__).resolve().parent
 sys.path[:] = [p for p in sys.path if pathlib.Path(p or ".").resolve() != _HERE]
 
-STEPS = ("parse", "verify", "schedule", "simulate", "trace write", "trace read")
 #: Raw simpy cycles of one host-speed probe (30,002 events: 0.07 s at 450,000 events/s).
 HOST_PROBE_CYCLES = 10_000
 
@@ -101,12 +113,23 @@ def _sibling(name: str):  # type: ignore[no-untyped-def]
 
 
 paired = _sibling("paired")
+report = _sibling("scale_report")
+STEPS = report.STEPS
+#: --instructions counts sizes up to this many dispatches (callgrind runs Python some 50x slower: 10,000
+#: dispatches' 50 G instructions take tens of minutes; 100,000 would take hours).
+INSTRUCTIONS_MAX = 10_000
+#: Sizes below this many dispatches run --small-repeats children (they are cheap).
+SMALL = 10_000
 
 
-def child(path: pathlib.Path, count_calls: bool = False, simpy_cycles: int = 0) -> dict[str, float]:
+def child(
+    path: pathlib.Path, count_calls: bool = False, simpy_cycles: int = 0, mark_steps: bool = False
+) -> dict[str, float]:
     """Run every step on the program at ``path``; return seconds per step, events, wall and peak RSS (and,
     with ``count_calls``, each step's function calls as cProfile counts them, ``"<step> calls"``). With
-    ``simpy_cycles``, raw simpy's rate is measured in this process right after the simulate."""
+    ``simpy_cycles``, raw simpy's rate is measured in this process right after the simulate. With
+    ``mark_steps``, ``os.getppid()`` is called just before and just after each step (``"marks"``: how many
+    calls), for callgrind's ``--dump-before=getppid`` (:func:`_instructions`)."""
     import numpy as np
 
     import ir
@@ -139,6 +162,9 @@ def child(path: pathlib.Path, count_calls: bool = False, simpy_cycles: int = 0) 
     def timed(step: str, fn):  # type: ignore[no-untyped-def]
         if count_calls:
             fn = _counted(step, fn, out)
+        if mark_steps:
+            os.getppid()
+            out["marks"] = out.get("marks", 0) + 1
         start, cpu, collected = time.perf_counter(), time.process_time(), collector["s"]
         value = fn()
         # A step that pauses the collector leaves what it allocated to the first young collection after it,
@@ -146,6 +172,9 @@ def child(path: pathlib.Path, count_calls: bool = False, simpy_cycles: int = 0) 
         # the step's figure holds the collection it caused, as a command running the steps in turn pays it;
         # else it fell between the steps (making the next lambda) and no figure showed it.
         _Settle()
+        if mark_steps:
+            os.getppid()
+            out["marks"] += 1
         out[step] = time.process_time() - cpu
         out[step + " wall"] = time.perf_counter() - start
         out[step + " gc"] = collector["s"] - collected
@@ -312,13 +341,6 @@ def _chrome_events(trace: object) -> int:
     return spans + 2 * len(getattr(trace, "flows", ())) + len(getattr(trace, "counters", ()))
 
 
-def _fmt(values: list[float], unit: str) -> str:
-    lo, hi = min(values), max(values)
-    if unit == "MiB":
-        return f"{lo:8.0f} MiB ±{hi - lo:<5.0f}"
-    return f"{lo:8.2f} s ±{hi - lo:<5.2f}"
-
-
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument(
@@ -333,6 +355,19 @@ def main(argv: list[str] | None = None) -> int:
         "run is a child of about 2 min and 3 GB peak on the 2-CPU hosts)",
     )
     parser.add_argument("--repeats", type=int, default=3)
+    parser.add_argument(
+        "--small-repeats",
+        type=int,
+        default=None,
+        help=f"runs of each size below {SMALL:,} dispatches (default: 3 x --repeats; they take seconds)",
+    )
+    parser.add_argument(
+        "--instructions",
+        action="store_true",
+        help=f"also run each size up to {INSTRUCTIONS_MAX:,} dispatches once under valgrind's callgrind and "
+        "print each step's instructions (a count of the work done, which the load and the host's speed do "
+        "not move)",
+    )
     parser.add_argument("--quick", action="store_true", help="200 dispatches once (smoke test)")
     parser.add_argument("--simpy-cycles", type=int, default=100_000)
     parser.add_argument("--keep", type=pathlib.Path, default=None, help="write the programs here")
@@ -359,14 +394,20 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--make-million", action="store_true", help=argparse.SUPPRESS)
     parser.add_argument("--child", type=pathlib.Path, default=None, help=argparse.SUPPRESS)
     parser.add_argument("--count-calls", action="store_true", help=argparse.SUPPRESS)
+    parser.add_argument("--mark-steps", action="store_true", help=argparse.SUPPRESS)
     parser.add_argument("--read", type=pathlib.Path, default=None, help=argparse.SUPPRESS)
     parser.add_argument("--probe-cycles", type=int, default=0, help=argparse.SUPPRESS)
     args = parser.parse_args(argv)
-    for name in ("repeats", "big_repeats"):
+    if args.small_repeats is None:
+        args.small_repeats = 3 * args.repeats
+    for name in ("repeats", "big_repeats", "small_repeats"):
         if getattr(args, name) < 1:
             parser.error(f"--{name.replace('_', '-')} must be at least 1, got {getattr(args, name)}")
+    if args.instructions and shutil.which("valgrind") is None:
+        parser.error("--instructions needs valgrind (its callgrind tool) on PATH")
     if args.child is not None:
-        print(json.dumps(child(args.child, args.count_calls, 0 if args.count_calls else args.simpy_cycles)))
+        cycles = 0 if args.count_calls or args.mark_steps else args.simpy_cycles
+        print(json.dumps(child(args.child, args.count_calls, cycles, args.mark_steps)))
         return 0
     if args.read is not None:
         print(json.dumps(read_alone(args.read, args.probe_cycles)))
@@ -387,49 +428,114 @@ def main(argv: list[str] | None = None) -> int:
         f"raw simpy: {max(rates):,.0f} events/s (request/timeout/release cycles on a one-slot resource, "
         f"{cycles} cycles, best of {len(rates)}; events = Environment.step calls)"
     )
-    results: dict[int, dict[str, list[float]]] = {}
+    results: dict[int, dict[str, list[float]]] = {size: {} for size in sizes}
+    counts = [_repeats(args, size) for size in sizes]
     with tempfile.TemporaryDirectory() as tmp:
         directory = args.keep or pathlib.Path(tmp)
         directory.mkdir(parents=True, exist_ok=True)
+        paths = {}
         for size in sizes:
-            path = directory / f"scale{size}.mlir"
-            path.write_text(generate(max(1, round(size / 3))))
-            runs: dict[str, list[float]] = {}
-            repeats = 1 if args.quick else args.big_repeats if size >= 100_000 else args.repeats
-            load = os.getloadavg()[0]
-            probe = str(min(HOST_PROBE_CYCLES, cycles))
-            jobs: list[tuple[tuple[str | pathlib.Path, ...], ...]] = [
+            paths[size] = directory / f"scale{size}.mlir"
+            paths[size].write_text(generate(max(1, round(size / 3))))
+        probe = str(min(HOST_PROBE_CYCLES, cycles))
+        # Each size's timed children (each followed by its fresh reader), interleaved with the other sizes'
+        # (scale_report.interleave); then, per size, the --calls child and the --instructions child.
+        jobs: list[tuple[int, tuple[tuple[str | pathlib.Path, ...], ...]]] = [
+            (
+                sizes[i],
                 (
-                    ("--child", path, "--simpy-cycles", str(cycles)),
-                    ("--read", path.with_suffix(".trace.json"), "--probe-cycles", probe),
-                )
-            ] * repeats
-            if args.calls:
-                jobs.append((("--child", path, "--count-calls"),))
-            for job in jobs:
-                for mode, target, *extra in job:
-                    proc = subprocess.run(
-                        [sys.executable, str(pathlib.Path(__file__).resolve()), mode, str(target), *extra],
-                        capture_output=True,
-                        text=True,
-                        # The count of calls is the same on every run only if hashing (set order) is.
-                        env={**env, "PYTHONHASHSEED": "0"} if "--count-calls" in extra else env,
-                        check=False,
-                    )
-                    if proc.returncode != 0:
-                        sys.stderr.write(proc.stderr)
-                        print(f"size {size}: {mode[2:]} process failed with exit {proc.returncode}")
-                        return 1
-                    counting = "--count-calls" in extra
-                    for k, v in json.loads(proc.stdout.splitlines()[-1]).items():
-                        if not counting or k.endswith(" calls"):
-                            runs.setdefault(k, []).append(float(v))
-            results[size] = runs
-            _print_size(size, runs, repeats, path.stat().st_size, max(rates), (load, os.getloadavg()[0]))
-    _print_growth(sizes, results)
+                    ("--child", paths[sizes[i]], "--simpy-cycles", str(cycles)),
+                    ("--read", paths[sizes[i]].with_suffix(".trace.json"), "--probe-cycles", probe),
+                ),
+            )
+            for i in report.interleave(counts)
+        ]
+        jobs += [(size, (("--child", paths[size], "--count-calls"),)) for size in sizes if args.calls]
+        jobs += [
+            (size, (("--child", paths[size], "--mark-steps"),))
+            for size in sizes
+            if args.instructions and size <= INSTRUCTIONS_MAX
+        ]
+        loads: dict[int, list[float]] = {}
+        for size, job in jobs:
+            loads.setdefault(size, []).append(os.getloadavg()[0])
+            runs = results[size]
+            for mode, target, *rest in job:
+                extra = [str(e) for e in rest]
+                figures = _job(str(mode), pathlib.Path(target), extra, env, directory)
+                if figures is None:
+                    print(f"size {size}: {str(mode)[2:]} process failed")
+                    return 1
+                counting = "--count-calls" in extra or "--mark-steps" in extra
+                for k, v in figures.items():
+                    if not counting or k.endswith((" calls", " instructions")):
+                        runs.setdefault(k, []).append(float(v))
+            loads[size].append(os.getloadavg()[0])
+        order = ", interleaved with the other sizes' runs" if len(sizes) > 1 else ""
+        for size, repeats in zip(sizes, counts):
+            runs = results[size]
+            load = (loads[size][0], loads[size][-1])
+            report.print_size(size, runs, repeats, paths[size].stat().st_size, max(rates), load, order)
+            if "paired ratio" in runs:
+                paired.print_lines(runs)
+        if args.instructions and any(size > INSTRUCTIONS_MAX for size in sizes):
+            print(f"(instructions: counted for sizes up to {INSTRUCTIONS_MAX:,} dispatches only)")
+    report.print_growth(sizes, results)
     if args.million:
         return _million(args, env)
     return 0
+
+
+def _repeats(args: argparse.Namespace, size: int) -> int:
+    if args.quick:
+        return 1
+    return int(args.big_repeats if size >= 100_000 else args.small_repeats if size < SMALL else args.repeats)
+
+
+def _job(
+    mode: str, target: pathlib.Path, extra: list[str], env: dict[str, str], directory: pathlib.Path
+) -> dict[str, float] | None:
+    """One child's figures (``--mark-steps``: its steps' instructions, counted by callgrind)."""
+    command = [sys.executable, str(pathlib.Path(__file__).resolve()), mode, str(target), *extra]
+    counting = "--count-calls" in extra or "--mark-steps" in extra
+    # The count of calls (and of instructions) is the same on every run only if hashing (set order) is.
+    env = {**env, "PYTHONHASHSEED": "0"} if counting else env
+    if "--mark-steps" not in extra:
+        proc = subprocess.run(command, capture_output=True, text=True, env=env, check=False)
+        if proc.returncode != 0:
+            sys.stderr.write(proc.stderr)
+            return None
+        return json.loads(proc.stdout.splitlines()[-1])  # type: ignore[no-any-return]
+    with tempfile.TemporaryDirectory(dir=directory) as dumps:
+        out = pathlib.Path(dumps) / "callgrind.out"
+        valgrind = ["valgrind", "--tool=callgrind", "--dump-before=getppid", f"--callgrind-out-file={out}"]
+        proc = subprocess.run([*valgrind, *command], capture_output=True, text=True, env=env, check=False)
+        if proc.returncode != 0:
+            sys.stderr.write(proc.stderr)
+            return None
+        figures = json.loads(proc.stdout.splitlines()[-1])
+        return _instructions(pathlib.Path(dumps), int(figures["marks"]))
+
+
+def _instructions(dumps: pathlib.Path, marks: int) -> dict[str, float] | None:
+    """Each step's instructions from callgrind's dumps in ``dumps``: a dump before every ``getppid`` call
+    (the child's marks just before and just after each step) and one at the end, each counting the
+    instructions since the one before; so dump ``2k + 2`` (from 1) is step ``k``'s. ``None`` when the dumps
+    are not one per mark plus the last (something else called getppid)."""
+    totals: dict[int, int] = {}
+    for path in dumps.iterdir():
+        text = path.read_text()
+        part = re.search(r"^part: (\d+)$", text, re.M)
+        total = re.search(r"^totals: (\d+)", text, re.M)
+        if part is None or total is None:
+            return None
+        totals[int(part.group(1))] = int(total.group(1))
+    if sorted(totals) != list(range(1, marks + 2)) or marks != 2 * len(STEPS):
+        print(f"instructions: {len(totals)} callgrind dumps for {marks} marks (getppid called elsewhere?)")
+        return None
+    out = {f"{step} instructions": float(totals[2 * k + 2]) for k, step in enumerate(STEPS)}
+    out["parse+schedule+simulate instructions"] = sum(out[f"{s} instructions"] for s in ("parse", "schedule", "simulate"))
+    return out
 
 
 def _run_child(argv: list[str], env: dict[str, str]) -> dict[str, object] | None:
@@ -469,117 +575,10 @@ def _million(args: argparse.Namespace, env: dict[str, str]) -> int:
         f"{load:.1f} before, {os.getloadavg()[0]:.1f} after:"
     )
     print(
-        f"  {'trace read':12} {_fmt(runs[fresh], 's')} CPU, {_fmt(runs[fresh + ' wall'], 's')} wall, "
-        f"peak RSS {_fmt(runs[fresh + ' peak MiB'], 'MiB')}"
+        f"  {'trace read':12} {report.fmt(runs[fresh], 's')} CPU, {report.fmt(runs[fresh + ' wall'], 's')} wall, "
+        f"peak RSS {report.fmt(runs[fresh + ' peak MiB'], 'MiB')}"
     )
     return 0
-
-
-def _print_size(
-    size: int,
-    runs: dict[str, list[float]],
-    repeats: int,
-    size_bytes: int,
-    raw: float,
-    load: tuple[float, float],
-) -> None:
-    dispatches = int(runs["dispatches"][0])
-    print(
-        f"{dispatches} dispatches ({size_bytes / 2**20:.1f} MiB of text, "
-        f"{int(runs['trace events'][0])} trace events), min of {repeats} runs ± spread (max - min); "
-        f"load average {load[0]:.1f} before, {load[1]:.1f} after:"
-    )
-    for step in STEPS:
-        print(
-            f"  {step:12} {_fmt(runs[step], 's')} CPU, {_fmt(runs[step + ' wall'], 's')} wall"
-            f"  (collector {min(runs[step + ' gc']):.2f} s)"
-        )
-    fresh = "trace read, fresh process"
-    print(
-        f"  {fresh} {_fmt(runs[fresh], 's')} CPU, {_fmt(runs[fresh + ' wall'], 's')} wall (the trace alone)"
-    )
-    pss = "parse+schedule+simulate"
-    print(
-        f"  {pss} {_fmt(runs[pss], 's')} CPU, {_fmt(runs[pss + ' wall'], 's')} wall (sum of the three; "
-        f"collector {min(runs[pss + ' gc']):.2f} s)"
-    )
-    print(
-        f"  {'wall':12} {_fmt(runs['wall'], 's')}  (child process, interpreter start to end; "
-        f"collector {min(runs['collector total']):.2f} s in all)"
-    )
-    print(
-        f"  {'peak RSS':12} {_fmt(runs['peak MiB'], 'MiB')} (whole child; "
-        f"{min(runs['peak MiB to simulate']):.0f} MiB up to the end of simulate)"
-    )
-    # Each child's probes: before its first step and after each; the fresh reader's before and after.
-    taken = [f"{STEPS[0]} host before"] + [f"{step} host after" for step in STEPS] + [f"{fresh} host before"]
-    probes = [v for k in (*taken, f"{fresh} host after") for v in runs.get(k, ())]
-    if probes:
-        print(
-            f"  {'host':12} {min(probes):8,.0f}-{max(probes):,.0f} events/s raw simpy in the children's "
-            f"{len(probes)} probes (x{max(probes) / min(probes):.2f}; before the first step and after each)"
-        )
-    if "parse calls" in runs:
-        counted = ", ".join(f"{step} {int(runs[step + ' calls'][0]):,}" for step in STEPS)
-        print(f"  {'calls':12} {counted} (function calls, cProfile, one run)")
-    events, event_s = runs["events"], runs["event seconds"]
-    if events[0] and min(event_s) > 0:
-        rates = [e / s for e, s in zip(events, event_s)]
-        rate = max(rates)
-        # Each child's rate over raw simpy's in the same child right after its simulate: the ratio of issue
-        # 20, both rates measured at one time in one process (the parent's raw figure is from before).
-        ratios = [r / s for r, s in zip(rates, runs["raw simpy"])]
-        print(
-            f"  {'event rate':12} {rate:8,.0f} events/s ({int(events[0])} simpy events stepped by the engine), "
-            f"{max(ratios):.2f} of raw simpy (±{max(ratios) - min(ratios):.2f}; each child's rate over raw "
-            f"simpy's in that child right after its simulate, {min(runs['raw simpy']):,.0f}-"
-            f"{max(runs['raw simpy']):,.0f} events/s; {rate / raw:.2f} of the parent's raw simpy above)"
-        )
-    if "paired ratio" in runs:
-        paired.print_lines(runs)
-
-
-def _print_growth(sizes: list[int], results: dict[int, dict[str, list[float]]]) -> None:
-    """Per pair of sizes, each figure's growth (the big size's minimum over the small size's), beside the
-    host's speed in the child that gave each of the two minima and its ratio (a step's own probes; the sum
-    of three steps, the mean of theirs; the whole child's wall, the mean of all its steps'); memory and
-    counted calls have none (the host's speed does not move them)."""
-    for small, big in zip(sizes, sizes[1:]):
-        print(
-            f"growth {small} -> {big} ({big / small:g}x dispatches; beside each, the host's speed in the child "
-            "that gave each minimum, raw simpy's events/s around the step, before..after when they differ by "
-            "over 5%, and big over small):"
-        )
-        counted = [f"{step} calls" for step in STEPS if f"{step} calls" in results[small]]
-        shown = (*STEPS, "trace read, fresh process", "parse+schedule+simulate", "wall", "peak MiB")
-        for step in (*shown, *counted):
-            if step not in results[big]:
-                continue
-            a, b = min(results[small][step]), min(results[big][step])
-            row = f"  {step:26} {b / a:5.1f}x" if a > 0 else f"  {step:26}     -"
-            before, after = _host(results[small], step), _host(results[big], step)
-            if before is not None and after is not None:
-                row += f"   host {before[1]} -> {after[1]} (x{after[0] / before[0]:.2f})"
-            print(row)
-
-
-#: The steps whose host speeds make a figure's (the rest have their own).
-_HOST_OF = {"parse+schedule+simulate": ("parse", "schedule", "simulate"), "wall": STEPS}
-
-
-def _host(runs: dict[str, list[float]], figure: str) -> tuple[float, str] | None:
-    """The host's speed in the child that gave ``figure``'s minimum (the first such child), and its text:
-    k events/s, before..after the step when they differ by over 5%."""
-    steps = _HOST_OF.get(figure, (figure,))
-    if any(f"{step} host" not in runs for step in steps) or figure not in runs:
-        return None
-    values = runs[figure]
-    child = values.index(min(values))
-    before, after = runs[f"{steps[0]} host before"][child], runs[f"{steps[-1]} host after"][child]
-    speed = sum(runs[f"{step} host"][child] for step in steps) / len(steps)
-    if abs(after / before - 1) <= 0.05:
-        return speed, f"{speed / 1000:.0f}k"
-    return speed, f"{before / 1000:.0f}k..{after / 1000:.0f}k"
 
 
 if __name__ == "__main__":

@@ -142,8 +142,8 @@ def test_growth_is_printed_beside_the_host_speed_of_each_minimum(capsys) -> None
     """Each growth factor is the big size's minimum over the small size's, beside the host's speed (raw
     simpy probes) in the child that gave each minimum: a step's own probes, the mean of the three steps'
     for their sum, before..after when the two differ by over 5%; peak memory and counted calls have none."""
-    scale = _load("scale")
-    steps = scale.STEPS
+    report = _load("scale_report")
+    steps = report.STEPS
 
     def runs(values: list[float], hosts: list[tuple[float, float]]) -> dict[str, list[float]]:
         out: dict[str, list[float]] = {}
@@ -159,7 +159,8 @@ def test_growth_is_printed_beside_the_host_speed_of_each_minimum(capsys) -> None
     small = runs([2.0, 1.0], [(300_000, 300_000), (450_000, 450_000)])  # the fast child gives the minimum
     big = runs([11.0, 12.0], [(400_000, 300_000), (450_000, 450_000)])  # its minimum ran as the host slowed
     small["schedule"], big["schedule"], big["peak MiB"] = [1.0, 2.0], [12.0, 11.0], [81.0, 85.0]
-    scale._print_growth([10, 100], {10: small, 100: big})
+    small["simulate instructions"], big["simulate instructions"] = [2e9], [21e9]
+    report.print_growth([10, 100], {10: small, 100: big})
     out = capsys.readouterr().out
     rows = dict(re.findall(r"^  (\S.*?) {2,}(.*)$", out, re.M))
     assert out.startswith("growth 10 -> 100 (10x dispatches; "), out
@@ -170,10 +171,38 @@ def test_growth_is_printed_beside_the_host_speed_of_each_minimum(capsys) -> None
     assert rows["parse+schedule+simulate"] == "11.0x   host 450k -> 400k..300k (x0.78)", out
     assert rows["trace read, fresh process"].endswith("(x0.78)"), out
     assert rows["peak MiB"] == "0.9x" and rows["parse calls"] == "1.0x", out
+    assert rows["simulate instructions"] == "10.5x", out  # counted: no host beside it
+
+
+def test_sizes_children_are_interleaved_evenly() -> None:
+    """Each size's children spread over the whole run, so the sizes' minima come from the same host states."""
+    interleave = _load("scale_report").interleave
+    assert interleave([6, 2]) == [0, 0, 1, 0, 0, 0, 1, 0]
+    assert interleave([2, 2, 1]) == [0, 1, 2, 0, 1]
+    order = interleave([9, 3, 2])
+    assert sorted(order) == [0] * 9 + [1] * 3 + [2] * 2
+    # every half of the run holds half of each size's children (to one)
+    for size, n in enumerate((9, 3, 2)):
+        assert abs(order[: len(order) // 2].count(size) - n / 2) <= 1, order
+
+
+def test_instructions_are_read_per_step_from_callgrinds_dumps(tmp_path: pathlib.Path) -> None:
+    """--instructions: the child marks just before and after each step, callgrind dumps at each mark and
+    at the end, and step k's instructions are dump 2k + 2's; a dump too many (another getppid) is refused."""
+    scale = _load("scale")
+    steps = scale.STEPS
+    marks = 2 * len(steps)
+    for part in range(1, marks + 2):
+        (tmp_path / f"callgrind.out.{part}").write_text(f"desc: x\npart: {part}\nsummary: {part * 1000}\ntotals: {part * 1000}\n")
+    figures = scale._instructions(tmp_path, marks)
+    assert [figures[f"{step} instructions"] for step in steps] == [1000.0 * (2 * k + 2) for k in range(len(steps))]
+    assert figures["parse+schedule+simulate instructions"] == 2000 + 6000 + 8000
+    (tmp_path / "callgrind.out.99").write_text("part: 14\ntotals: 5\n")
+    assert scale._instructions(tmp_path, marks) is None
 
 
 def test_big_repeats_below_one_is_a_usage_error() -> None:
-    for flag in ("--big-repeats", "--repeats"):
+    for flag in ("--big-repeats", "--repeats", "--small-repeats"):
         proc = subprocess.run(
             [sys.executable, str(REPO / "benchmarks" / "scale.py"), "--big", flag, "0"],
             capture_output=True,
