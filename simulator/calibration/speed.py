@@ -46,7 +46,7 @@ RoundTimes = Mapping[str, tuple[int, float | None, str]]
 
 def reference_cases(workdir: pathlib.Path, device: str) -> list[Any]:
     """:data:`REFERENCES` as cases written under ``workdir`` (those the suite has for ``device``)."""
-    from simulator.calibration.run import benchmark_case
+    from simulator.calibration.measure import benchmark_case
     from simulator.calibration.suite import training_suite
 
     by_name = {b.name: b for b in training_suite(device)}
@@ -63,16 +63,16 @@ def time_references(
     """One round of the references: each case's call minimum over ``reps`` one-call repetitions
     (iree-benchmark-module), the load average just before it, and its module's compile key."""
     from simulator import profile
-    from simulator.calibration import run
+    from simulator.calibration import measure
 
     out: dict[str, tuple[int, float | None, str]] = {}
     for case in cases:
         before = load()
-        vmfb = run.module_of(case, workdir, device)
+        vmfb = measure.module_of(case, workdir, device)
         timing = profile.benchmark_call(
             vmfb, device=device, inputs=case.inputs, parameters=case.parameters, repetitions=reps
         )
-        out[case.name] = (int(timing.min_ns), before, run.case_key(case, device))
+        out[case.name] = (int(timing.min_ns), before, measure.case_key(case, device))
     return out
 
 
@@ -107,7 +107,7 @@ def round_hook(
     reps: int,
     load: Callable[[], float | None] | None = None,
 ) -> Callable[[int], None]:
-    """A ``before_round`` for :func:`~simulator.calibration.run.measure_rounds`: each round, the
+    """A ``before_round`` for :func:`~simulator.calibration.measure.measure_rounds`: each round, the
     references timed once (:func:`time_references`) and recorded in every one of ``files`` (the
     measurement files whose programs the round measures)."""
     from simulator.calibration.hosts import load_average

@@ -7,8 +7,8 @@ from typing import Any
 
 import pytest
 
-from simulator.calibration import run
-from simulator.calibration.run import Case, measure_rounds
+from simulator.calibration import measure
+from simulator.calibration.measure import Case, measure_rounds
 
 
 class _Timing:
@@ -51,10 +51,10 @@ def test_rounds_interleave_the_programs_and_keep_each_minimum(
         order.append(("profile", case.name))
         return profile(case.name)
 
-    monkeypatch.setattr(run, "measure_case", measure_case)
-    monkeypatch.setattr(run, "benchmark_call", benchmark_call)
-    monkeypatch.setattr(run, "profile_dispatches", profile_dispatches)
-    monkeypatch.setattr(run, "module_of", lambda case, workdir, device: tmp_path / f"{case.name}.vmfb")
+    monkeypatch.setattr(measure, "measure_case", measure_case)
+    monkeypatch.setattr(measure, "benchmark_call", benchmark_call)
+    monkeypatch.setattr(measure, "profile_dispatches", profile_dispatches)
+    monkeypatch.setattr(measure, "module_of", lambda case, workdir, device: tmp_path / f"{case.name}.vmfb")
     seen: list[tuple[int, int, str]] = []
     cases = [Case(n, tmp_path / f"{n}.mlir", ()) for n in ("a", "b")]
     out = measure_rounds(
@@ -97,10 +97,10 @@ def _fake_measurement(
         ns = calls[case.name]
         return {"name": case.name, "call_ns": {"min_ns": ns, "median_ns": ns}, "dispatches": profile(case.name)}
 
-    monkeypatch.setattr(run, "measure_case", measure_case)
-    monkeypatch.setattr(run, "benchmark_call", lambda vmfb, **kw: _Timing(calls[pathlib.Path(vmfb).stem]))
-    monkeypatch.setattr(run, "profile_dispatches", lambda case, workdir, **kw: profile(case.name))
-    monkeypatch.setattr(run, "module_of", lambda case, workdir, device: tmp_path / f"{case.name}.vmfb")
+    monkeypatch.setattr(measure, "measure_case", measure_case)
+    monkeypatch.setattr(measure, "benchmark_call", lambda vmfb, **kw: _Timing(calls[pathlib.Path(vmfb).stem]))
+    monkeypatch.setattr(measure, "profile_dispatches", lambda case, workdir, **kw: profile(case.name))
+    monkeypatch.setattr(measure, "module_of", lambda case, workdir, device: tmp_path / f"{case.name}.vmfb")
     return profiled
 
 
@@ -166,12 +166,12 @@ def test_later_rounds_profile_as_many_calls_as_fit_the_program(
         measured = profile(case.name, kw["calls"])
         return {"name": case.name, "call_ns": {"min_ns": ns, "median_ns": ns}, "dispatches": measured}
 
-    monkeypatch.setattr(run, "measure_case", measure_case)
-    monkeypatch.setattr(run, "benchmark_call", lambda vmfb, **kw: _Timing(calls[pathlib.Path(vmfb).stem]))
+    monkeypatch.setattr(measure, "measure_case", measure_case)
+    monkeypatch.setattr(measure, "benchmark_call", lambda vmfb, **kw: _Timing(calls[pathlib.Path(vmfb).stem]))
     monkeypatch.setattr(
-        run, "profile_dispatches", lambda case, workdir, **kw: profile(case.name, kw["calls"])
+        measure, "profile_dispatches", lambda case, workdir, **kw: profile(case.name, kw["calls"])
     )
-    monkeypatch.setattr(run, "module_of", lambda case, workdir, device: tmp_path / f"{case.name}.vmfb")
+    monkeypatch.setattr(measure, "module_of", lambda case, workdir, device: tmp_path / f"{case.name}.vmfb")
     cases = [Case(n, tmp_path / f"{n}.mlir", ()) for n in calls]
     out = measure_rounds(
         cases, tmp_path, rounds=3, profile_rounds=3, calls=10, max_calls=100, load=lambda: 0.5

@@ -10,8 +10,8 @@ from typing import Any
 import pytest
 
 from simulator import profile
-from simulator.calibration import run, speed
-from simulator.calibration.run import Case, measure_rounds
+from simulator.calibration import measure, speed
+from simulator.calibration.measure import Case, measure_rounds
 from simulator.cli import main
 
 
@@ -54,12 +54,12 @@ def test_round_hook_times_each_reference_once_a_round_into_every_file(
         order.append(case.name)
         return {"name": case.name, "call_ns": {"min_ns": 5, "median_ns": 5}, "dispatches": []}
 
-    monkeypatch.setattr(run, "benchmark_call", benchmark_call)
+    monkeypatch.setattr(measure, "benchmark_call", benchmark_call)
     monkeypatch.setattr(profile, "benchmark_call", benchmark_call)
-    monkeypatch.setattr(run, "measure_case", measure_case)
-    monkeypatch.setattr(run, "profile_dispatches", lambda case, workdir, **kw: [])
-    monkeypatch.setattr(run, "module_of", lambda case, workdir, device: tmp_path / f"{case.name}.vmfb")
-    monkeypatch.setattr(run, "case_key", lambda case, device: f"key-{case.name}")
+    monkeypatch.setattr(measure, "measure_case", measure_case)
+    monkeypatch.setattr(measure, "profile_dispatches", lambda case, workdir, **kw: [])
+    monkeypatch.setattr(measure, "module_of", lambda case, workdir, device: tmp_path / f"{case.name}.vmfb")
+    monkeypatch.setattr(measure, "case_key", lambda case, device: f"key-{case.name}")
     loads = iter([0.5, 0.75, 1.0, 1.5, 2.0, 2.5])
     suite_file: dict[str, Any] = {}
     fixture_file: dict[str, Any] = {speed.KEY: {"chain_24x16x16": {"compile_key": "old", "rounds_ns": [1]}}}
