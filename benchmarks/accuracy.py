@@ -84,6 +84,7 @@ ROOT = pathlib.Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "benchmarks"))
 
+import accuracy_args  # noqa: E402
 import calibrate  # noqa: E402
 
 from simulator.calibration import speed  # noqa: E402
@@ -103,7 +104,6 @@ from simulator.calibration.heldout import (  # noqa: E402
 )
 from simulator.calibration.hosts import host_warnings, load_summary, speed_check, stamp  # noqa: E402
 from simulator.calibration.merge import merge_runs, read_runs  # noqa: E402
-from simulator.calibration.rounds import DEFAULT_ROUNDS, PROFILE_CALLS  # noqa: E402
 from simulator.calibration.run import (  # noqa: E402
     Case,
     case_key,
@@ -484,92 +484,7 @@ def report(devices: Sequence[str], args: argparse.Namespace) -> int:
 
 def main(argv: list[str] | None = None) -> int:
     global DATA, CALIBRATION, EARLIER_DATA, EARLIER_CALIBRATION
-    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    ap.add_argument("--device", nargs="*", default=list(DEVICES), help="HAL devices (default: both)")
-    ap.add_argument("--measure", action="store_true", help="measure programs the cache lacks")
-    ap.add_argument(
-        "--with-suite",
-        action="store_true",
-        help="with --measure: measure the fixtures (--only, else all) and the calibration suite again, in the"
-        " same interleaved rounds (--sessions), into --data and --calibration-data",
-    )
-    ap.add_argument("--again", action="store_true", help="with --measure: re-measure cached programs")
-    ap.add_argument("--only", nargs="*", help="with --measure: only these programs")
-    ap.add_argument("--reps", type=int, default=100, help="one-call benchmark repetitions per session")
-    ap.add_argument(
-        "--calls",
-        type=int,
-        default=PROFILE_CALLS[0],
-        help=f"calls profiled for per-dispatch times (default {PROFILE_CALLS[0]}; with --with-suite, at"
-        " least)",
-    )
-    ap.add_argument(
-        "--max-calls",
-        type=int,
-        help="with --with-suite: calls profiled at most, in the rounds after the first (as many as fit in"
-        " 20 ms of the program's calls and 2,000 dispatches: rounds.profile_calls; default"
-        f" {PROFILE_CALLS[1]})",
-    )
-    ap.add_argument(
-        "--sessions",
-        type=int,
-        default=DEFAULT_ROUNDS,
-        help=f"benchmark sessions per program (default {DEFAULT_ROUNDS}; with --with-suite, interleaved rounds"
-        " that each profile the dispatches too)",
-    )
-    ap.add_argument("--no-loo", action="store_true", help="skip the leave-one-out refits")
-    ap.add_argument(
-        "--loo-exact",
-        action="store_true",
-        help="make each leave-one-out fit from scratch (with --refine) rather than share the programs'"
-        " features and fixed-cost sensitivities across the fits (a dozen times slower)",
-    )
-    ap.add_argument(
-        "--no-speed-check", action="store_true", help="do not time the reference programs again on this host"
-    )
-    ap.add_argument("--no-report", action="store_true", help="measure only")
-    ap.add_argument("--workdir", type=pathlib.Path, default=WORKDIR)
-    ap.add_argument(
-        "--data",
-        type=pathlib.Path,
-        nargs="+",
-        default=[DATA],
-        help="directory of the fixtures' measurements, <device>.json (default benchmarks/data/accuracy):"
-        " another host's measurements go into another directory; several (runs of one host, oldest first)"
-        " are merged for the report (simulator.calibration.merge)",
-    )
-    ap.add_argument(
-        "--calibration-data",
-        type=pathlib.Path,
-        nargs="+",
-        default=[CALIBRATION],
-        help="directory of the microbenchmark suite's measurements the held-out machine is fitted on,"
-        " <device>.json (default benchmarks/data/calibration; streamsim calibrate --measurements writes"
-        " one); several are merged, as --data's",
-    )
-    ap.add_argument(
-        "--refine", type=int, default=0, help="rounds re-fitting the fixed costs at the fitted point"
-    )
-    args = ap.parse_args(argv)
-    if args.refine < 0:
-        ap.error(f"--refine must be 0 or more, got {args.refine}")
-    if args.calls < 1:
-        ap.error(f"--calls must be at least 1, got {args.calls}")
-    if args.max_calls is None:
-        args.max_calls = max(args.calls, PROFILE_CALLS[1])
-    elif args.max_calls < args.calls:
-        ap.error(f"--max-calls {args.max_calls} is less than --calls {args.calls}")
-    if args.with_suite and not args.measure:
-        ap.error("--with-suite measures: give --measure too")
-    if args.with_suite and (
-        args.calibration_data == ap.get_default("calibration_data") or args.data == ap.get_default("data")
-    ):
-        ap.error(
-            "--with-suite writes the suite's and the fixtures' measurements: give --data DIR and"
-            " --calibration-data DIR (another host's files stay apart from benchmarks/data's)"
-        )
-    if args.measure and len(args.data) + len(args.calibration_data) > 2:
-        ap.error("--measure writes one --data and one --calibration-data directory (several merge for a report)")
+    ap, args = accuracy_args.parse(argv, __doc__.split("\n\n")[0], DEVICES, DATA, CALIBRATION, WORKDIR)
     args.workdir.mkdir(parents=True, exist_ok=True)
     for flag, dirs, what in (
         ("--data", args.data if not args.measure and args.data != ap.get_default("data") else [], ""),
