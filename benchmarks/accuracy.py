@@ -444,7 +444,7 @@ def report(devices: Sequence[str], args: argparse.Namespace) -> int:
 
         _log(f"{device}: fitting on the microbenchmark suite")
         train = training_entries(device)
-        held_out = fit_on(device, train, "the microbenchmark suite", args.refine)
+        held_out = fit_on(device, train, "the microbenchmark suite", args.refine, args.call_rank)
         failed = {}
         rows, errs = prediction_rows(fixtures, lambda c, m=held_out: m, set(), failed)
         print_table("held-out: fitted on the microbenchmark suite only", rows, errs, GOALS.get(device))
@@ -461,7 +461,9 @@ def report(devices: Sequence[str], args: argparse.Namespace) -> int:
 
         if not args.no_loo:
             defaults = [e for e in fixtures if SEP not in e[0].name]
-            machines = leave_one_out(device, train, defaults, exact=args.loo_exact, refine=args.refine)
+            machines = leave_one_out(
+                device, train, defaults, exact=args.loo_exact, refine=args.refine, call_rank=args.call_rank
+            )
             failed = {}
             rows, errs = prediction_rows(
                 [e for e in fixtures if base_name(e[0].name) in machines],

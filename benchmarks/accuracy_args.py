@@ -24,6 +24,7 @@ def parse(
     # Imported here: accuracy.py puts benchmarks/ first on sys.path, where traces.py would shadow the
     # traces package simulator imports; accuracy.py has imported simulator by the time it parses.
     from simulator.calibration.rounds import DEFAULT_ROUNDS, PROFILE_CALLS
+    from simulator.calibration.run import CALL_RANK
 
     ap = argparse.ArgumentParser(description=description)
     ap.add_argument("--device", nargs="*", default=list(devices), help="HAL devices (default: both)")
@@ -91,7 +92,17 @@ def parse(
     ap.add_argument(
         "--refine", type=int, default=0, help="rounds re-fitting the fixed costs at the fitted point"
     )
+    ap.add_argument(
+        "--call-rank",
+        type=int,
+        default=CALL_RANK,
+        help="fit the fixed costs on each program's N-th lowest round minimum (default"
+        f" {CALL_RANK}: its minimum; simulator.calibration.run.ranked); the fixtures are judged on their"
+        " minima",
+    )
     args = ap.parse_args(argv)
+    if args.call_rank < 1:
+        ap.error(f"--call-rank must be at least 1, got {args.call_rank}")
     if args.refine < 0:
         ap.error(f"--refine must be 0 or more, got {args.refine}")
     if args.calls < 1:

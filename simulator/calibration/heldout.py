@@ -28,7 +28,7 @@ from simulator.calibration import loo
 from simulator.calibration.fit import summarize_errors
 from simulator.calibration.pairing import pair_dispatches
 from simulator.calibration.provenance import base_machine, provenance
-from simulator.calibration.run import Case, fit_machine, simulate_case
+from simulator.calibration.run import CALL_RANK, Case, fit_machine, ranked, simulate_case
 from simulator.errors import InputError, SimulationError
 from simulator.machine import Machine, machine_from_dict
 
@@ -54,26 +54,36 @@ def base_name(name: str) -> str:
     return name.split(SEP, 1)[0]
 
 
-def fit_on(device: str, fit_entries: Sequence[Entry], what: str, refine: int = 0) -> Machine:
+def fit_on(
+    device: str, fit_entries: Sequence[Entry], what: str, refine: int = 0, call_rank: int = CALL_RANK
+) -> Machine:
     """A machine fitted on ``fit_entries``; ``refine`` rounds of re-fitting the fixed costs at the
-    fitted point (:func:`simulator.calibration.run.refine_fixed_costs`)."""
+    fitted point (:func:`simulator.calibration.run.refine_fixed_costs`); the fixed costs fitted on each
+    program's ``call_rank``-th lowest round minimum (:func:`simulator.calibration.run.ranked`)."""
     head = provenance(
         device, f"held out: fitted on {what}" + (f", refined {refine}x" if refine else "")
     )
-    data, _ = fit_machine(base_machine(device), fit_entries, provenance=head, refine=refine)
+    data, _ = fit_machine(base_machine(device), fit_entries, provenance=head, refine=refine, call_rank=call_rank)
     return machine_from_dict(data, source=f"fitted on {what}")
 
 
 def leave_one_out(
-    device: str, train: Sequence[Entry], defaults: Sequence[Entry], *, exact: bool = False, refine: int = 0
+    device: str,
+    train: Sequence[Entry],
+    defaults: Sequence[Entry],
+    *,
+    exact: bool = False,
+    refine: int = 0,
+    call_rank: int = CALL_RANK,
 ) -> dict[str, Machine]:
     """For each fixture of ``defaults``, a machine fitted on ``train`` and every other fixture. By
     default the fits share the programs' features and fixed-cost sensitivities
     (:mod:`simulator.calibration.loo`: exact on local-sync, linearised once on local-task); ``exact``
-    makes each fit from scratch (:func:`fit_on`, with ``refine``), a dozen times slower."""
+    makes each fit from scratch (:func:`fit_on`, with ``refine``), a dozen times slower. Each fit's fixed
+    costs on each program's ``call_rank``-th lowest round minimum, as :func:`fit_on`'s."""
     machines: dict[str, Machine] = {}
     if not exact:
-        everything = [*train, *defaults]
+        everything = ranked([*train, *defaults], call_rank) if call_rank != 1 else [*train, *defaults]
         _log(f"{device}: leave-one-out: features and sensitivities of {len(everything)} programs")
         prepared = loo.prepare(base_machine(device), everything, device)
     for case, _, _ in defaults:
@@ -81,7 +91,7 @@ def leave_one_out(
         if exact:
             others = [e for e in defaults if e[0].name != case.name]
             what = f"the microbenchmarks and the fixtures but {case.name}"
-            machines[case.name] = fit_on(device, [*train, *others], what, refine)
+            machines[case.name] = fit_on(device, [*train, *others], what, refine, call_rank)
         else:
             machines[case.name] = loo.fit_without(prepared, everything, {case.name})
     return machines

@@ -32,6 +32,7 @@ from simulator.calibration.provenance import device_workers
 from simulator.calibration.run import (
     Case,
     call_samples,
+    fit_call_ns,
     fitted_dispatches,
     fitted_knobs,
     simulate_case,
@@ -110,7 +111,7 @@ def fit_without(
         calls.append(
             CallSample(
                 case.name,
-                float(measured["call_ns"]["min_ns"]),
+                fit_call_ns(measured),
                 float(simulate_case(case, ir, at_zero)["call_ns"]),
                 prepared.sensitivity[case.name],
             )

@@ -142,6 +142,31 @@ def merge_call(entry: dict[str, Any], timings: Sequence[tuple[dict[str, Any], fl
         entry["load"] = best_load
 
 
+def ranked_call_ns(entry: dict[str, Any], rank: int) -> int:
+    """Measurement ``entry``'s ``rank``-th lowest round minimum (``sessions_ns``; 1: the call's minimum,
+    ``call_ns``), or its highest when it has fewer rounds (its call minimum when it records none).
+
+    A statistic robust to one fast round: on a host that switches between a fast and a slow state
+    (``benchmarks/data/amd``), a program that met the fast state in one round of forty keeps a minimum
+    the others did not reach, and a fit of the host's fixed costs on minima lets a few host-heavy
+    programs' lucky rounds re-split them (:func:`~simulator.calibration.run.fit_machine`'s ``call_rank``).
+
+    Examples
+    --------
+    >>> e = {"call_ns": {"min_ns": 80}, "sessions_ns": [95, 80, 90, 120]}
+    >>> ranked_call_ns(e, 1), ranked_call_ns(e, 2), ranked_call_ns(e, 3), ranked_call_ns(e, 9)
+    (80, 90, 95, 120)
+    >>> ranked_call_ns({"call_ns": {"min_ns": 70}}, 2)
+    70
+    """
+    if rank < 1:
+        raise ValueError(f"call rank: need 1 or more, got {rank}")
+    rounds = sorted(int(ns) for ns in entry.get("sessions_ns") or ())
+    if rank == 1 or not rounds:
+        return int(entry["call_ns"]["min_ns"])
+    return rounds[min(rank, len(rounds)) - 1]
+
+
 def merge_dispatches(profiles: Sequence[list[dict[str, Any]]]) -> list[dict[str, Any]]:
     """Per-dispatch figures over several profiles of one program (each a list of ``{"name", "loc",
     "min_ns", "median_ns", "max_ns", "workgroup_count"}`` in execution order): each dispatch's minimum

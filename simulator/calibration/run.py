@@ -56,6 +56,9 @@ __all__ = [
     "fit_machine",
     "fitted_dispatches",
     "fitted_knobs",
+    "fit_call_ns",
+    "CALL_RANK",
+    "ranked",
     "fixture_case",
     "KNOBS",
     "measure_case",
@@ -93,6 +96,11 @@ KNOBS: tuple[tuple[str, str], ...] = (
 _PROBE_NS = 1000
 #: Fitted only for a device with a pool of workers: issuing a dispatch to them (local-sync runs it inline).
 POOL_KNOBS = frozenset({"host.dispatch_cost_ns"})
+
+
+#: Which of each program's round minima the fixed costs are fitted on (:func:`fit_machine`'s ``call_rank``,
+#: :func:`~simulator.calibration.rounds.ranked_call_ns`): 1, the call's minimum.
+CALL_RANK = 1
 
 
 def fitted_knobs(workers: int) -> list[str]:
@@ -275,15 +283,33 @@ def call_samples(
             for knob, m in probes.items()
         }
         base_ns = here_ns - sum(sens[k] * round(point.get(k, 0.0)) for k in sens)
-        out.append(CallSample(case.name, float(measured["call_ns"]["min_ns"]), base_ns, sens))
+        out.append(CallSample(case.name, fit_call_ns(measured), base_ns, sens))
     return out
 
 
+def fit_call_ns(measured: dict[str, Any]) -> float:
+    """The call time the fixed costs are fitted on: ``fit_call_ns`` when :func:`ranked` set it, else the
+    call's minimum.
+
+    >>> fit_call_ns({"call_ns": {"min_ns": 80}}), fit_call_ns({"call_ns": {"min_ns": 80}, "fit_call_ns": 90})
+    (80.0, 90.0)
+    """
+    return float(measured.get("fit_call_ns", measured["call_ns"]["min_ns"]))
+
+
+def ranked(
+    cases: Sequence[tuple[Case, pathlib.Path, dict[str, Any]]], rank: int
+) -> list[tuple[Case, pathlib.Path, dict[str, Any]]]:
+    """``cases`` with each measurement's ``fit_call_ns`` set to its ``rank``-th lowest round minimum
+    (:func:`~simulator.calibration.rounds.ranked_call_ns`; copies: the measurements are left as they
+    are). The dispatch model is fitted on the dispatches' minima whatever the rank."""
+    from simulator.calibration.rounds import ranked_call_ns
+
+    return [(c, ir, {**m, "fit_call_ns": ranked_call_ns(m, rank)}) for c, ir, m in cases]
+
+
 def _call_errors(cases: Sequence[tuple[Case, pathlib.Path, dict[str, Any]]], machine: Machine) -> list[float]:
-    return [
-        simulate_case(case, ir, machine)["call_ns"] / measured["call_ns"]["min_ns"] - 1.0
-        for case, ir, measured in cases
-    ]
+    return [simulate_case(case, ir, machine)["call_ns"] / fit_call_ns(measured) - 1.0 for case, ir, measured in cases]
 
 
 def _squares(errors: Sequence[float]) -> float:
@@ -337,14 +363,19 @@ def fit_machine(
     workers: int | None = None,
     row_tile: int | None = None,
     refine: int = 0,
+    call_rank: int = CALL_RANK,
 ) -> tuple[dict[str, Any], dict[str, Any]]:
     """Fit the dispatch model and the fixed costs on ``cases`` (with their measurements); the machine
     as a TOML-ready dict and a report of the fit (errors on the training programs). ``workers`` is the
     HAL device's worker pool (:func:`~simulator.calibration.provenance.device_workers` of the
     provenance's device when None); ``row_tile`` IREE's vector tile of a loop over a dynamic dimension
     (:func:`~simulator.calibration.tiles.row_tile` for the provenance's device when None). ``refine``:
-    rounds of :func:`refine_fixed_costs` after the fit linearised at zero costs."""
+    rounds of :func:`refine_fixed_costs` after the fit linearised at zero costs. ``call_rank``: the fixed
+    costs are fitted on each program's ``call_rank``-th lowest round minimum (:func:`ranked`; 1, the
+    minimum), recorded in the provenance when not 1."""
     device = str(provenance.get("device", ""))
+    if call_rank != 1:
+        cases = ranked(cases, call_rank)
     if workers is None:
         workers = device_workers(device)
     if row_tile is None:
@@ -372,6 +403,7 @@ def fit_machine(
     call_summary = summarize_errors(call_errors)
     data["calibration"] = {
         **provenance,
+        **({"call_rank": call_rank} if call_rank != 1 else {}),
         "programs": [case.name for case, _, _ in cases],
         "dispatches_fitted": dispatch.samples,
         "dispatch_median_abs_error": dispatch_summary["median_abs"],

@@ -358,3 +358,21 @@ def test_several_data_directories_are_runs_of_one_host_merged_for_the_report(
         with pytest.raises(SystemExit) as exc:
             accuracy.main([*argv, *extra])
         assert exc.value.code == 2 and message in capsys.readouterr().err
+
+
+def test_call_rank_reaches_the_report_and_below_one_is_a_usage_error(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: pathlib.Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """--call-rank N (default run.CALL_RANK) is the rank the report's fits use; 0 exits 2, named."""
+    from simulator.calibration.run import CALL_RANK
+
+    for name in ("DATA", "CALIBRATION", "EARLIER_DATA", "EARLIER_CALIBRATION"):
+        monkeypatch.setattr(accuracy, name, getattr(accuracy, name))
+    seen: list[int] = []
+    monkeypatch.setattr(accuracy, "report", lambda devices, args: seen.append(args.call_rank) or 0)
+    argv = ["--device", "local-sync", "--workdir", str(tmp_path / "w")]
+    assert accuracy.main(argv) == 0 and accuracy.main([*argv, "--call-rank", "3"]) == 0
+    assert seen == [CALL_RANK, 3]
+    with pytest.raises(SystemExit) as exc:
+        accuracy.main([*argv, "--call-rank", "0"])
+    assert exc.value.code == 2 and "--call-rank must be at least 1, got 0" in capsys.readouterr().err
