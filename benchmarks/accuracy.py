@@ -318,6 +318,7 @@ def measure_with_suite(device: str, args: argparse.Namespace) -> None:
         progress=progress,
         reprofile=REPROFILE if device == "local-sync" else 0,
         before_round=speed.round_hook([suite_data, data], args.workdir, device, args.reps),
+        before_program=speed.program_hook(args.workdir, device, args.reps) if args.program_reference else None,
     )
     for case in suite:
         m = measured[case.name]

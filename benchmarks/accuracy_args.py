@@ -100,7 +100,16 @@ def parse(
         f" {CALL_RANK}: its minimum; simulator.calibration.run.ranked); the fixtures are judged on their"
         " minima",
     )
+    ap.add_argument(
+        "--program-reference",
+        action="store_true",
+        help="with --with-suite: time the speed reference right before every program in every round"
+        " (sessions_reference_ns beside sessions_ns; speed.program_hook: one more iree-benchmark-module"
+        " a program a round)",
+    )
     args = ap.parse_args(argv)
+    if args.program_reference and not args.with_suite:
+        ap.error("--program-reference times the reference in --with-suite's rounds: give --with-suite too")
     if args.call_rank < 1:
         ap.error(f"--call-rank must be at least 1, got {args.call_rank}")
     if args.refine < 0:

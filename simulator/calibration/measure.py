@@ -143,6 +143,7 @@ def measure_rounds(
     load: Callable[[], float | None] | None = None,
     reprofile: int = 0,
     before_round: Callable[[int], None] | None = None,
+    before_program: Callable[[int, Case], int | None] | None = None,
 ) -> dict[str, dict[str, Any]]:
     """Measure every case in ``rounds`` interleaved rounds (:func:`~simulator.calibration.rounds.
     interleaved_rounds`: each round times every case once, then the next; the first compiles and
@@ -168,7 +169,11 @@ def measure_rounds(
     (``profile_calls``).
 
     ``before_round(round_index)`` runs before each round (:func:`simulator.calibration.speed.
-    round_hook` times the speed reference there)."""
+    round_hook` times the speed reference there). ``before_program(round_index, case)`` runs right before
+    each program's measurement in each round; what it returns (:func:`simulator.calibration.speed.
+    program_hook`: the speed reference's time, in ns, or None) is each round's
+    ``sessions_reference_ns``, beside ``sessions_ns``: the host's speed at that program's round, which a
+    round's load average cannot say."""
     from simulator.calibration import hosts
     from simulator.calibration.rounds import (
         dispatch_excess,
@@ -187,6 +192,7 @@ def measure_rounds(
     #: calls of each profile taken, and of the next ones, per program
     taken: dict[str, list[int]] = {c.name: [] for c in cases}
     later: dict[str, int] = {}
+    references: dict[str, list[int | None]] = {c.name: [] for c in cases}
     done = [0]
     read_load = load if load is not None else hosts.load_average
     last_load: list[float | None] = [None]
@@ -197,6 +203,8 @@ def measure_rounds(
 
     def measure(name: str, round_index: int) -> dict[str, Any]:
         case = by_name[name]
+        if before_program is not None:
+            references[name].append(before_program(round_index, case))
         if round_index == 0:
             m = first[name] = measure_case(case, workdir, device=device, reps=reps, calls=calls)
             timing = m["call_ns"]
@@ -225,6 +233,8 @@ def measure_rounds(
     for case in cases:
         entry = dict(first[case.name])
         merge_call(entry, results[case.name])
+        if before_program is not None:
+            entry["sessions_reference_ns"] = references[case.name]
         entry["dispatches"] = merge_dispatches(profiles[case.name])
         again = 0
         while again < reprofile and dispatch_excess(entry) > 1.0:

@@ -100,7 +100,8 @@ def check_compatible(runs: Sequence[tuple[str, dict[str, Any]]], host: str | Non
 def merge_program(program: str, entries: Sequence[dict[str, Any]]) -> dict[str, Any]:
     """One program's measurements of several runs (oldest first) as one: the newest entry's fields
     (its stream IR, its dispatches' sites), the minimum run's call timing and load, every round's
-    minimum and load in run order, each dispatch's minimum over all the runs' profiles (their dispatches
+    minimum and load in run order (and speed reference, ``sessions_reference_ns``, when a run has one:
+    None for the rounds of a run without), each dispatch's minimum over all the runs' profiles (their dispatches
     matched by name and site: runs compiled into other directories name other paths), each run's call
     minimum (``runs_ns``), the runs' profile calls and re-profiles added up.
 
@@ -131,6 +132,13 @@ def merge_program(program: str, entries: Sequence[dict[str, Any]]) -> dict[str, 
         sessions += ns
         loads += list(e.get("sessions_load") or [None] * len(ns))
     out["sessions_ns"], out["sessions_load"] = sessions, loads
+    if any("sessions_reference_ns" in e for e in entries):  # (measure_rounds' before_program)
+        out["sessions_reference_ns"] = [
+            ref
+            for e in entries
+            for ref in e.get("sessions_reference_ns")
+            or [None] * len(e.get("sessions_ns") or [e["call_ns"]["min_ns"]])
+        ]
     # each run's call minimum (a merged entry's own runs' when merged again): how far the runs agree
     out["runs_ns"] = [int(ns) for e in entries for ns in e.get("runs_ns") or [e["call_ns"]["min_ns"]]]
     profiles = [[dict(d, loc=site(d.get("loc"))) for d in e.get("dispatches", [])] for e in entries]

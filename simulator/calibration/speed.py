@@ -122,6 +122,27 @@ def round_hook(
     return hook
 
 
+def program_hook(
+    workdir: pathlib.Path, device: str, reps: int, load: Callable[[], float | None] | None = None
+) -> Callable[[int, Any], int | None]:
+    """A ``before_program`` for :func:`~simulator.calibration.measure.measure_rounds` (off by default):
+    before each program's measurement in each round, the first of :data:`REFERENCES` timed once
+    (:func:`time_references`, ``reps`` one-call repetitions), its minimum returned (None when the suite
+    has no reference for ``device``). The host's speed at each program's round, rather than at the
+    round's start: the AMD VM's fast and slow states last 20-60 s, shorter than a round."""
+    from simulator.calibration.hosts import load_average
+
+    cases = reference_cases(workdir, device)[:1]
+
+    def hook(round_index: int, case: Any) -> int | None:
+        if not cases:
+            return None
+        times = time_references(cases, workdir, device, reps, load or load_average)
+        return int(times[cases[0].name][0])
+
+    return hook
+
+
 def minima(data: Mapping[str, Any]) -> dict[str, tuple[int, str]]:
     """Each reference program's minimum over the file's rounds, with its compile key."""
     return {

@@ -376,3 +376,43 @@ def test_call_rank_reaches_the_report_and_below_one_is_a_usage_error(
     with pytest.raises(SystemExit) as exc:
         accuracy.main([*argv, "--call-rank", "0"])
     assert exc.value.code == 2 and "--call-rank must be at least 1, got 0" in capsys.readouterr().err
+
+
+def test_program_reference_times_the_reference_before_every_program_of_every_round(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: pathlib.Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """--program-reference (off by default): measure_rounds gets a before_program that times the first speed
+    reference once and returns its minimum; without --with-suite it is a usage error."""
+    from simulator.calibration.run import Case
+
+    for name in ("DATA", "CALIBRATION"):
+        monkeypatch.setattr(accuracy, name, getattr(accuracy, name))
+    suite = {"matmul_a": ("train", Case("matmul_a", tmp_path / "matmul_a.mlir", ()))}
+    monkeypatch.setattr(accuracy.calibrate, "cases", lambda workdir, device=None: suite)
+    monkeypatch.setattr(accuracy, "favors_key", lambda d: "key")
+    monkeypatch.setattr(accuracy, "favor_differs", lambda d, favor, workdir: False)
+    hooks: list[object] = []
+    refs: list[object] = []
+
+    def measure_rounds(cases: list, workdir: pathlib.Path, **kw: object) -> dict:
+        hooks.append(kw["before_program"])
+        for r in range(kw["rounds"]):  # type: ignore[call-overload]
+            kw["before_round"](r)  # type: ignore[operator]
+            refs.extend(kw["before_program"](r, c) for c in cases if kw["before_program"])  # type: ignore[operator]
+        return {c.name: {"call_ns": {"min_ns": 5}, "sessions_ns": [5], "load": 0.5, "stream_ir": "x"} for c in cases}
+
+    monkeypatch.setattr(accuracy, "measure_rounds", measure_rounds)
+    timed = _fake_references(monkeypatch)
+    argv = ["--device", "local-task", "--measure", "--with-suite", "--no-report", "--workdir", str(tmp_path)]
+    argv += ["--sessions", "2", "--only", "mlp"]
+
+    def dirs(k: int) -> list[str]:  # (each run's own: main sets the defaults to the last run's)
+        return ["--data", str(tmp_path / f"acc{k}"), "--calibration-data", str(tmp_path / f"cal{k}")]
+
+    assert accuracy.main([*argv, *dirs(0)]) == 0 and hooks == [None] and refs == []
+    assert accuracy.main([*argv, *dirs(1), "--program-reference"]) == 0 and callable(hooks[1])
+    # per round: the round's references (k), then one reference before each of matmul_a and mlp
+    assert len(timed) == 2 + 2 * 3 and refs == [1000 + 100 * k for k in (3, 4, 6, 7)]
+    with pytest.raises(SystemExit) as exc:
+        accuracy.main(["--device", "local-task", "--program-reference"])
+    assert exc.value.code == 2 and "give --with-suite too" in capsys.readouterr().err

@@ -195,3 +195,25 @@ def test_later_rounds_profile_as_many_calls_as_fit_the_program(
     assert all(m["profile_calls"] == [10, 10] for m in out.values())
     with pytest.raises(ValueError, match="1 <= calls <= max_calls"):
         measure_rounds(cases, tmp_path, calls=20, max_calls=10)
+
+
+def test_before_program_runs_before_each_programs_measurement_and_is_recorded_per_round(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: pathlib.Path
+) -> None:
+    """The hook runs right before each program's measurement in each round (in the round's order); what it
+    returns is that program's ``sessions_reference_ns``, a round each, beside ``sessions_ns``; without a
+    hook no entry has one."""
+    _fake_measurement(monkeypatch, tmp_path, {"a": 50, "b": 7}, {"a": [1, 1, 1], "b": [1, 1, 1]})
+    cases = [Case(n, tmp_path / f"{n}.mlir", ()) for n in ("a", "b")]
+    hooked: list[tuple[int, str]] = []
+
+    def hook(round_index: int, case: Case) -> int | None:
+        hooked.append((round_index, case.name))
+        return None if case.name == "b" and round_index == 1 else 100 * round_index + len(hooked)
+
+    out = measure_rounds(cases, tmp_path, rounds=3, load=lambda: None, before_program=hook)
+    assert hooked == [(0, "a"), (0, "b"), (1, "b"), (1, "a"), (2, "a"), (2, "b")]
+    assert out["a"]["sessions_reference_ns"] == [1, 104, 205] and out["b"]["sessions_reference_ns"] == [2, None, 206]
+    assert len(out["a"]["sessions_ns"]) == 3
+    plain = measure_rounds(cases, tmp_path, rounds=1, load=lambda: None)
+    assert all("sessions_reference_ns" not in e for e in plain.values())

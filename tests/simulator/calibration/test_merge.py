@@ -131,3 +131,15 @@ def test_the_three_quiet_amd_runs_merge_into_24_rounds(kind: str, device: str) -
         minima = [data["programs"][name]["call_ns"]["min_ns"] for _, data in runs]
         assert len(entry["sessions_ns"]) == 24 and entry["call_ns"]["min_ns"] == min(minima), name
         assert entry["runs_ns"] == minima, name
+
+
+def test_the_programs_speed_references_merge_round_for_round() -> None:
+    """A run's per-program speed references (measure_rounds' before_program) are appended in run order, a run
+    without them adding None for each of its rounds; with none in any run the merged entry has none."""
+    with_refs = _program(50, [55, 50], 9, "/r2", sessions_reference_ns=[1000, 1100])
+    runs = [("a", _run("/r1", 60, 9, [10])), ("b", _run("/r2", 50, 9, [11], q=with_refs))]
+    runs[0][1]["programs"]["q"] = _program(60, [65, 60, 70], 9, "/r1")
+    merged = merge.merge_runs(runs)["programs"]
+    assert merged["q"]["sessions_ns"] == [65, 60, 70, 55, 50]
+    assert merged["q"]["sessions_reference_ns"] == [None, None, None, 1000, 1100]
+    assert "sessions_reference_ns" not in merged["p"]
