@@ -45,20 +45,19 @@ from simulator.machine import DeviceSpec, Machine, machine_from_dict
 from simulator.program import load_program
 from simulator.values_io import parse_input
 
-# The cases and their measurement, defined in simulator.calibration.measure before the split.
+# This module's names; Case to stream_ir_of are simulator.calibration.measure's since the split, re-exported.
 __all__ = [
-    "Case",
     "benchmark_case",
+    "CALL_RANK",
     "call_samples",
+    "Case",
     "case_key",
     "case_masked",
     "case_partials",
+    "fit_call_ns",
     "fit_machine",
     "fitted_dispatches",
     "fitted_knobs",
-    "fit_call_ns",
-    "CALL_RANK",
-    "ranked",
     "fixture_case",
     "KNOBS",
     "measure_case",
@@ -67,6 +66,7 @@ __all__ = [
     "module_of",
     "POOL_KNOBS",
     "profile_dispatches",
+    "ranked",
     "refine_fixed_costs",
     "simulate_case",
     "stale_reason",
