@@ -252,13 +252,12 @@ def cell_loop(trips: int, cells: int, extra: int = 0, static: bool = False, size
         cur = f"%o{k}"
     lines += [f"    scf.yield {cur} : {t}", "  }", f"  return %r : {t}", "}", ""]
     name = f"cell_loop_{trips}x{cells}" + (f"_b{extra}" if extra else "") + ("_static" if static else "")
-    # tanh keeps every value in (-1, 1) whatever the trip count. On both devices: on local-task even the
-    # memoized twin ran twice as long as the simulator predicted (10 us a trip of 4 cells, 4.8
-    # predicted) before the host paid for issuing each dispatch to the workers (host.dispatch_cost_ns,
-    # fitted for local-task only); without that knob, fitted with the re-recorded costs, the binding
-    # cost came out at 372 ns and the fixtures were over-predicted. With it, a memoized twin and its
-    # re-recorded loop of as many dispatches price the issue and the recording apart.
-    return Benchmark(name, "\n".join(lines), (_spec((size, size), "f32"),) * (2 + extra))
+    # tanh keeps every value in (-1, 1) whatever the trip count. Fitted on local-sync only. On local-task
+    # a memoized twin and its re-recorded loop of as many dispatches would price the issue
+    # (host.dispatch_cost_ns) and the recording apart, but measured (benchmarks/data/amd/adaptive4, six
+    # quiet runs merged) the local-task fit with them put 42/64 fixtures within 15% against 49/64
+    # without: kept out of local-task's suite until a fit with them is shown better held out.
+    return Benchmark(name, "\n".join(lines), (_spec((size, size), "f32"),) * (2 + extra), ("local-sync",))
 
 
 def while_scan(steps: int, width: int = 16) -> Benchmark:
@@ -320,10 +319,8 @@ def host_suite() -> list[Benchmark]:
         # Re-recorded dispatches with more bindings, and the memoized twin.
         cell_loop(32, 4, extra=4),
         cell_loop(32, 4, extra=4, static=True),
-        # Every trip's dispatch count (ISSUE_CELLS) both re-recorded and memoized: the memoized loops
-        # price issuing a dispatch alone (host.dispatch_cost_ns, local-task), the re-recorded ones that
-        # and recording it again (host.rerecord_dispatch_cost_ns), which re-recorded loops alone cannot
-        # tell apart.
+        # Every trip's dispatch count (ISSUE_CELLS) both re-recorded and memoized (local-sync's suite
+        # only: see cell_loop).
         *(cell_loop(32, cells, static=static) for cells in ISSUE_CELLS for static in (False, True)),
         # Read-back loops recording every trip again (the frontends' while loops).
         while_scan(4),

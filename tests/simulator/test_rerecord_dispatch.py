@@ -138,13 +138,14 @@ def test_hal_form_recording_pays_per_dispatch_and_binding() -> None:
     assert recording_ns(rerecord_binding_cost_ns=1000) - plain == 7 * 1000
 
 
-def test_cell_loops_are_fitted_on_both_devices() -> None:
-    """Since local-task's host pays for issuing each dispatch (host.dispatch_cost_ns), the cell loops are
-    in its suite too (tests/simulator/calibration/test_issue_pairs.py)."""
+def test_cell_loops_are_fitted_on_local_sync_only() -> None:
+    """Kept out of local-task's suite: measured on the AMD host (six quiet runs merged), the local-task fit
+    with them put 42/64 fixtures within 15% against 49/64 without (tests/simulator/calibration/
+    test_issue_pairs.py)."""
     from simulator.calibration.suite import training_suite
 
     sync = {b.name for b in training_suite("local-sync")}
     task = {b.name for b in training_suite("local-task")}
     every = {b.name for b in training_suite()}
-    assert "cell_loop_32x4" in sync and "cell_loop_32x4" in task
+    assert "cell_loop_32x4" in sync and "cell_loop_32x4" not in task
     assert task < sync == every and "scan_loop_4x16" in task

@@ -1,14 +1,14 @@
 """The suite's cell loops tell the host's cost of issuing a dispatch (``host.dispatch_cost_ns``) from that
 of recording it again (``host.rerecord_dispatch_cost_ns``), issue 16: every count of dispatches a trip
-is there re-recorded and memoized, on both devices, and on local-task the memoized loop's call grows
-with the issue cost alone while its re-recorded twin's grows with both, by trips x dispatches each."""
+is there re-recorded and memoized in local-sync's suite (kept out of local-task's: fitted with them, the
+AMD six-run held-out fit was worse), and on local-task the memoized loop's call grows with the issue cost
+alone while its re-recorded twin's grows with both, by trips x dispatches each."""
 
 from __future__ import annotations
 
 import pathlib
 
 import numpy as np
-import pytest
 
 from simulator.calibration.provenance import base_machine
 from simulator.calibration.run import benchmark_case, fitted_knobs, simulate_case, stream_ir_of
@@ -20,12 +20,13 @@ DEVICE = "local-task"
 KNOBS = ("dispatch_cost_ns", "rerecord_dispatch_cost_ns")
 
 
-@pytest.mark.parametrize("device", ["local-sync", "local-task"])
-def test_every_count_is_in_the_suite_re_recorded_and_memoized(device: str) -> None:
-    names = {b.name for b in training_suite(device)}
+def test_every_count_is_in_the_suite_re_recorded_and_memoized() -> None:
+    names = {b.name for b in training_suite("local-sync")}
     for cells in ISSUE_CELLS:
         assert {f"cell_loop_32x{cells}", f"cell_loop_32x{cells}_static"} <= names, cells
     assert len(ISSUE_CELLS) >= 3 and "host.dispatch_cost_ns" in fitted_knobs(2)
+    # not in local-task's suite (measured: six AMD runs merged, local-task 42/64 within 15% with them, 49 without)
+    assert not {b.name for b in training_suite("local-task")} & {f"cell_loop_32x{c}" for c in ISSUE_CELLS}
 
 
 def _growth(case: object, ir: pathlib.Path, knob: str) -> int:
