@@ -18,7 +18,7 @@ seconds (and, in brackets, the CPU seconds of the cyclic garbage collector's col
 ``gc.callbacks``; the young collection a step leaves owing, when it paused the collector, is started before
 its clock stops, so it counts in the step that caused it), and reports the child's wall time from start to
 end (interpreter start and imports included, and the collector's seconds in all) and its peak RSS
-(``ru_maxrss``, the whole child, and as it stood at the end of ``simulate``), and the sum of parse, schedule
+(VmHWM, the whole child, and as it stood at the end of ``simulate``), and the sum of parse, schedule
 and simulate (issue 20's minute for 100,000 dispatches). Then a second fresh process (``--read TRACE``)
 reads the trace alone, as a command reading a trace file does (``trace read, fresh process``). The parent
 prints, per size, the minimum over its children of each figure with the spread (max - min) beside it, and
@@ -214,7 +214,7 @@ def child(
     out["parse+schedule+simulate"] = out["parse"] + out["schedule"] + out["simulate"]
     out["parse+schedule+simulate wall"] = out["parse wall"] + out["schedule wall"] + out["simulate wall"]
     out["parse+schedule+simulate gc"] = out["parse gc"] + out["schedule gc"] + out["simulate gc"]
-    out["peak MiB to simulate"] = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
+    out["peak MiB to simulate"] = peak_mib()
     out["dispatches"] = result.stats.counts["dispatches"]
     out["events"] = result.events_processed
     out["event seconds"] = result.event_cpu_s
@@ -228,7 +228,7 @@ def child(
     timed("trace read", lambda: read_trace(trace_path))
     out["wall"] = time.perf_counter() - _START - probes["wall"]
     out["collector total"] = collector["s"]
-    out["peak MiB"] = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
+    out["peak MiB"] = peak_mib()
     return out
 
 
@@ -273,13 +273,26 @@ def read_alone(path: pathlib.Path, probe_cycles: int = 0) -> dict[str, float]:
     return {**out, fresh: (before + after) / 2, fresh + " before": before, fresh + " after": after}
 
 
+def peak_mib() -> float:
+    """This process's own peak RSS in MiB: Linux's VmHWM. (``ru_maxrss`` is not: Linux carries the parent's
+    peak over the fork and exec that start a child, so a small child of a large parent reported the parent's.)"""
+    try:
+        with open("/proc/self/status", encoding="ascii") as status:
+            for line in status:
+                if line.startswith("VmHWM:"):
+                    return int(line.split()[1]) / 1024
+    except OSError:
+        pass
+    return resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
+
+
 def _read_alone(read_trace, path: pathlib.Path) -> dict[str, float]:  # type: ignore[no-untyped-def]
     start, cpu = time.perf_counter(), time.process_time()
     read_trace(path)
     return {
         "trace read, fresh process": time.process_time() - cpu,
         "trace read, fresh process wall": time.perf_counter() - start,
-        "trace read, fresh process peak MiB": resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024,
+        "trace read, fresh process peak MiB": peak_mib(),
     }
 
 

@@ -284,3 +284,19 @@ def test_million_read_is_made_once_and_printed(tmp_path: pathlib.Path) -> None:
     assert int(m.group(1)) == events >= 3000
     # Copies of one run: every span id once, every flow between spans of the trace (the reader checks both).
     assert len({s.id for s in trace.spans}) == len(trace.spans)
+
+
+def test_a_childs_peak_rss_is_its_own_not_its_parents() -> None:
+    """The per-size peak RSS is the child's own (VmHWM): ``ru_maxrss`` would carry over this test process's
+    peak (a parent of 200 MiB and more here) into every child it starts."""
+    ballast = bytearray(200 * 1024 * 1024)
+    ballast[:: 4096] = b"\x01" * len(ballast[:: 4096])  # resident
+    code = (
+        "import importlib.util, sys\n"
+        f"spec = importlib.util.spec_from_file_location('scale', {str(REPO / 'benchmarks' / 'scale.py')!r})\n"
+        "m = importlib.util.module_from_spec(spec); spec.loader.exec_module(m)\n"
+        "print(m.peak_mib())\n"
+    )
+    child = float(subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout)
+    del ballast
+    assert 0 < child < 150, child
