@@ -379,9 +379,7 @@ def _host_main(
             if isinstance(t, TypeAttr) and isinstance(t.value, T.HalType) and t.value.name == "device":
                 name = op.attr("sym_name")
                 interp.globals[getattr(name, "value", "")] = next(devices, None)
-                continue
-            # (a large program declares a global per parameter, most without a value: only a number is set)
-            if isinstance(op.attr("initial_value"), IntegerAttr | FloatAttr):
+            else:
                 _init_global(interp, op)
     for op in module.body.ops:
         if op.op_name == "util.initializer":
@@ -444,11 +442,12 @@ def _last_span_on(engine: Any, track: Track) -> int | None:
 
 
 def _init_global(interp: Interpreter, op: Operation) -> None:
+    """Set a global with a number for its initial value (a large program declares a global per parameter,
+    most without one: those return at the first check)."""
     init = op.attr("initial_value")
+    if not isinstance(init, IntegerAttr | FloatAttr):
+        return
     name = op.attr("sym_name")
     if not isinstance(name, StringAttr):
         return
-    if isinstance(init, IntegerAttr):
-        interp.globals[name.value] = init.value
-    elif isinstance(init, FloatAttr):
-        interp.globals[name.value] = float(init.value)
+    interp.globals[name.value] = init.value if isinstance(init, IntegerAttr) else float(init.value)

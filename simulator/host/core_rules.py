@@ -22,7 +22,6 @@ from ir.attributes import (
     FloatAttr,
     IntegerAttr,
     StringAttr,
-    SymbolRefAttr,
 )
 from ir.module import find_symbol
 from simulator.arith import SCALAR_OPS, eval_scalar
@@ -65,15 +64,9 @@ def _global(interp: Interpreter, op: Operation, args: list[Any]) -> None:
     return None
 
 
-# A large program's host code loads and stores globals by the ten thousand (its parameters and their
-# buffer names): the common spelling (a symbol reference in the properties, a string value) is read here
-# directly, anything else as interp.symbol and constant_bytes read it.
-
-
 @rule("util.global.load")
 def _global_load(interp: Interpreter, op: Operation, args: list[Any]) -> Any:
-    ref = op.properties.get("global")
-    name = ref.root if type(ref) is SymbolRefAttr else interp.symbol(op, "global")
+    name = interp.symbol(op, "global")
     try:
         return interp.globals[name]
     except KeyError:
@@ -84,15 +77,11 @@ def _global_load(interp: Interpreter, op: Operation, args: list[Any]) -> Any:
 
 @rule("util.global.store")
 def _global_store(interp: Interpreter, op: Operation, args: list[Any]) -> None:
-    ref = op.properties.get("global")
-    interp.globals[ref.root if type(ref) is SymbolRefAttr else interp.symbol(op, "global")] = args[0]
+    interp.globals[interp.symbol(op, "global")] = args[0]
 
 
 @rule("util.buffer.constant")
 def _buffer_constant(interp: Interpreter, op: Operation, args: list[Any]) -> HostBuffer:
-    value = op.properties.get("value")
-    if type(value) is StringAttr:
-        return HostBuffer(value.value.encode("utf-8"))
     return HostBuffer(constant_bytes(op, op.attr("value")))
 
 

@@ -49,11 +49,7 @@ def _scope(op: Operation, g: dict[str, Any], name: str) -> str:
 def _keys(op: Operation, g: dict[str, Any], name: str) -> list[str]:
     if name in g:
         value = g[name]
-        # (a host buffer's text written out: a large load names thousands of keys, each a buffer)
-        return [
-            v.data.decode("utf-8", errors="replace") if type(v) is HostBuffer else _text(op, v)
-            for v in (value if isinstance(value, list) else [value])
-        ]
+        return [_text(op, v) for v in (value if isinstance(value, list) else [value])]
     attr = op.attr(name)
     if isinstance(attr, ArrayAttr):
         return [_text(op, a) for a in attr]
@@ -114,8 +110,7 @@ def _load(interp: Interpreter, op: Operation, args: list[Any]) -> Generator[Any,
     scope = _scope(op, g, "source_scope")
     keys = _keys(op, g, "source_keys")
     offsets, sizes = g["source_offsets"], g["result_sizes"]
-    # Buffer.placeholder(n, label) per key, with the constructor called directly
-    buffers = [Buffer(int(n), None, with_data=False, label=f"{scope}::{k}") for k, n in zip(keys, sizes)]
+    buffers = [Buffer.placeholder(int(n), f"{scope}::{k}") for k, n in zip(keys, sizes)]
     refs = [ResourceRef(b, 0, b.size_bytes) for b in buffers]
     requests = load_requests(scope, keys, offsets, refs)
     fence = yield from _submit_parameters(interp, op, requests, g["await_timepoint"], buffers)
