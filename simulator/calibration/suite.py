@@ -447,6 +447,7 @@ def training_suite(device: str | None = None) -> list[Benchmark]:
     from simulator.calibration.suite_lowp import lowp_suite
     from simulator.calibration.suite_ragged import ragged_suite
     from simulator.calibration.suite_tiled import padded_tiled_suite, tiled_suite
+    from simulator.calibration.suite_tiny import tiny_suite
 
     out = [
         matmul(16, 64, 64),
@@ -546,6 +547,9 @@ def training_suite(device: str | None = None) -> list[Benchmark]:
     # vector (simulator.calibration.suite_ragged).
     every = out + host_suite() + window_suite() + channels_first_pools() + lowp_suite() + ragged_suite()
     every += padded_tiled_suite()
+    # Many tiny dispatches of one class in one call, as most of the fixtures' (local-task's suite:
+    # simulator.calibration.suite_tiny).
+    every += tiny_suite()
     return [b for b in every if device is None or not b.devices or device in b.devices]
 
 

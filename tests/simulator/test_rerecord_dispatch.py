@@ -143,9 +143,11 @@ def test_cell_loops_are_fitted_on_local_sync_only() -> None:
     with them put 42/64 fixtures within 15% against 49/64 without (tests/simulator/calibration/
     test_issue_pairs.py)."""
     from simulator.calibration.suite import training_suite
+    from simulator.calibration.suite_tiny import tiny_suite
 
     sync = {b.name for b in training_suite("local-sync")}
     task = {b.name for b in training_suite("local-task")}
     every = {b.name for b in training_suite()}
+    tiny = {b.name for b in tiny_suite()}  # (local-task's only: test_suite_tiny.py)
     assert "cell_loop_32x4" in sync and "cell_loop_32x4" not in task
-    assert task < sync == every and "scan_loop_4x16" in task
+    assert task - tiny < sync and sync | tiny == every and "scan_loop_4x16" in task

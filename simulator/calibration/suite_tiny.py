@@ -1,0 +1,190 @@
+"""Microbenchmarks of tiny dispatches: many launch-bound dispatches of one class recorded in one call.
+
+Most of the fixtures' dispatches do almost nothing: on the AMD host of ``benchmarks/data/amd`` 945 of the
+1,231 fixture dispatches take under 100 ns on local-task (IREE's profile times them on a 10 ns grid, most
+at 30-40 ns): one-workgroup maps and reductions over a few ``i32`` or ``f32`` elements (the frontends'
+loop counters and masks), scalar maps, strided copies (``slow_memcpy``), small transposes and
+one-workgroup matmuls. A suite whose dispatches take hundreds of ns or more leaves each class's fixed
+cost per dispatch to the line fitted through them, which on local-task comes out 45-57 ns: above what
+the fixtures' tiny dispatches take.
+
+Each program here records ``n`` dispatches of one class at a few elements each into one execute, so
+that both the call's timing and the profile see ``n`` of them: the profile gives the fit ``n`` samples
+of the class's fixed cost, and the call's growth with ``n`` the host's cost of issuing each. The
+dispatches stay apart because IREE fuses none of them into another: the maps, reductions, copies and
+transposes are independent (each reads the argument, each result is returned; dependent maps fuse, even
+with every result returned), and dependent matmuls do not fuse. The shapes are near the fixtures'
+smallest but not theirs; measured on the AMD host (2 rounds at load 4-11) each of their dispatches took
+29-70 ns. (A small softmax is not tiny: ``softmax_2x12`` took 0.8-1.2 us, as the fixtures'
+``softmax_2x5`` does; the suite has such sizes.)
+"""
+
+from __future__ import annotations
+
+from simulator.calibration.suite import Benchmark, _spec, _t
+
+#: The HAL devices whose suites have these programs: local-task's only. On local-sync the per-dispatch
+#: error meets the goal already (11.6% pooled, 10.7% the programs' medians, six AMD runs merged) and its
+#: suite has tiny dispatches of its own (while_scan's maps and copies at 40 ns, 20 a program), which
+#: local-task's lacks; a program also enters a fit only measured as often as the others, a second
+#: measurement budget on local-sync for evidence it does not miss.
+DEVICES = ("local-task",)
+
+
+def _map1(rank: int) -> str:
+    dims = ", ".join(f"d{i}" for i in range(rank))
+    return f"affine_map<({dims}) -> ({dims})>"
+
+
+def _literal(value: int, et: str) -> str:
+    """``value`` as an MLIR constant of element type ``et`` (``3``, ``3.0``)."""
+    return str(value) if et.startswith("i") else f"{value}.0"
+
+
+def _returned(names: list[str], t: str) -> tuple[str, str]:
+    """(``%a, %b``, ``t, t``) for a return of ``names`` all of type ``t``."""
+    return ", ".join(names), ", ".join([t] * len(names))
+
+
+def tiny_maps(n: int, elements: int, et: str = "i32") -> Benchmark:
+    """``n`` independent maps ``a * 3 + k`` over ``elements`` of ``et`` (``elements`` 1: a 0-d tensor,
+    which IREE names a bare ``elementwise``), one constant ``k`` each, each returned. (Dependent maps
+    fuse: IREE made 4 dispatches of a chain of 16 whose every result was returned, 1 of 0-d ones.)"""
+    shape: tuple[int, ...] = (elements,) if elements > 1 else ()
+    t = _t(shape, et)
+    rank = len(shape)
+    m = _map1(rank)
+    iters = ", ".join(['"parallel"'] * rank)
+    mul, add = ("arith.muli", "arith.addi") if et.startswith("i") else ("arith.mulf", "arith.addf")
+    lines = [f"  %three = arith.constant {_literal(3, et)} : {et}", f"  %e = tensor.empty() : {t}"]
+    names = []
+    for i in range(n):
+        lines += [
+            f"  %k{i} = arith.constant {_literal(i + 1, et)} : {et}",
+            f"  %y{i} = linalg.generic {{indexing_maps = [{m}, {m}], iterator_types = [{iters}]}}"
+            f" ins(%a : {t}) outs(%e : {t}) {{",
+            f"  ^bb0(%x: {et}, %o: {et}):",
+            f"    %p = {mul} %x, %three : {et}",
+            f"    %s = {add} %p, %k{i} : {et}",
+            f"    linalg.yield %s : {et}",
+            f"  }} -> {t}",
+        ]
+        names.append(f"%y{i}")
+    values, types = _returned(names, t)
+    src = f"func.func @main(%a: {t}) -> ({types}) {{\n" + "\n".join(lines) + f"\n  return {values} : {types}\n}}\n"
+    size = "x".join(str(d) for d in shape) or "1"
+    return Benchmark(f"tiny_maps_{n}x{size}_{et}", src, (_spec(shape, et),), DEVICES)
+
+
+def tiny_any(n: int, elements: int) -> Benchmark:
+    """``n`` independent reductions ``any(a > k)`` over ``elements`` i32 into an ``i1`` (IREE names them
+    ``reduction_<elements>_i32xi1``, the frontends' loop conditions), each returned."""
+    t = _t((elements,), "i32")
+    lines = ["  %false = arith.constant false", "  %e = tensor.empty() : tensor<i1>"]
+    lines.append("  %z = linalg.fill ins(%false : i1) outs(%e : tensor<i1>) -> tensor<i1>")
+    names = []
+    for i in range(n):
+        lines += [
+            f"  %k{i} = arith.constant {i} : i32",
+            f"  %r{i} = linalg.generic {{indexing_maps = [affine_map<(i) -> (i)>, affine_map<(i) -> ()>],"
+            f' iterator_types = ["reduction"]}} ins(%a : {t}) outs(%z : tensor<i1>) {{',
+            "  ^bb0(%x: i32, %acc: i1):",
+            f"    %c = arith.cmpi sgt, %x, %k{i} : i32",
+            "    %o = arith.ori %c, %acc : i1",
+            "    linalg.yield %o : i1",
+            "  } -> tensor<i1>",
+        ]
+        names.append(f"%r{i}")
+    values, types = _returned(names, "tensor<i1>")
+    src = f"func.func @main(%a: {t}) -> ({types}) {{\n" + "\n".join(lines) + f"\n  return {values} : {types}\n}}\n"
+    return Benchmark(f"tiny_any_{n}x{elements}_i32", src, (_spec((elements,), "i32"),), DEVICES)
+
+
+def tiny_sums(n: int, elements: int) -> Benchmark:
+    """``n`` independent sums of ``a * k`` over ``elements`` f32 into a scalar, each returned."""
+    t = _t((elements,), "f32")
+    lines = ["  %zero = arith.constant 0.0 : f32", "  %e = tensor.empty() : tensor<f32>"]
+    lines.append("  %z = linalg.fill ins(%zero : f32) outs(%e : tensor<f32>) -> tensor<f32>")
+    names = []
+    for i in range(n):
+        lines += [
+            f"  %k{i} = arith.constant {i + 1}.0 : f32",
+            f"  %r{i} = linalg.generic {{indexing_maps = [affine_map<(i) -> (i)>, affine_map<(i) -> ()>],"
+            f' iterator_types = ["reduction"]}} ins(%a : {t}) outs(%z : tensor<f32>) {{',
+            "  ^bb0(%x: f32, %acc: f32):",
+            f"    %p = arith.mulf %x, %k{i} : f32",
+            "    %s = arith.addf %p, %acc : f32",
+            "    linalg.yield %s : f32",
+            "  } -> tensor<f32>",
+        ]
+        names.append(f"%r{i}")
+    values, types = _returned(names, "tensor<f32>")
+    src = f"func.func @main(%a: {t}) -> ({types}) {{\n" + "\n".join(lines) + f"\n  return {values} : {types}\n}}\n"
+    return Benchmark(f"tiny_sums_{n}x{elements}_f32", src, (_spec((elements,), "f32"),), DEVICES)
+
+
+def tiny_columns(n: int, rows: int, cols: int) -> Benchmark:
+    """``n`` columns of a ``rows x cols`` f32 argument (strided slices, which IREE copies with a
+    ``slow_memcpy`` dispatch each), each returned."""
+    a, c = _t((rows, cols), "f32"), _t((rows, 1), "f32")
+    lines = [f"  %c{i} = tensor.extract_slice %a[0, {i}] [{rows}, 1] [1, 1] : {a} to {c}" for i in range(n)]
+    values, types = _returned([f"%c{i}" for i in range(n)], c)
+    src = f"func.func @main(%a: {a}) -> ({types}) {{\n" + "\n".join(lines) + f"\n  return {values} : {types}\n}}\n"
+    return Benchmark(f"tiny_columns_{n}x{rows}x{cols}", src, (_spec((rows, cols), "f32"),), DEVICES)
+
+
+def tiny_transposes(shape: tuple[int, ...], perms: tuple[tuple[int, ...], ...]) -> Benchmark:
+    """The argument of ``shape`` (f32) transposed by each of ``perms``, independently, each returned."""
+    a = _t(shape, "f32")
+    lines: list[str] = []
+    names: list[str] = []
+    types: list[str] = []
+    for i, perm in enumerate(perms):
+        t = _t(tuple(shape[p] for p in perm), "f32")
+        lines += [
+            f"  %e{i} = tensor.empty() : {t}",
+            f"  %t{i} = linalg.transpose ins(%a : {a}) outs(%e{i} : {t}) permutation = [{', '.join(map(str, perm))}]",
+        ]
+        names.append(f"%t{i}")
+        types.append(t)
+    src = (
+        f"func.func @main(%a: {a}) -> ({', '.join(types)}) {{\n"
+        + "\n".join(lines)
+        + f"\n  return {', '.join(names)} : {', '.join(types)}\n}}\n"
+    )
+    size = "x".join(map(str, shape))
+    return Benchmark(f"tiny_transposes_{len(perms)}x{size}", src, (_spec(shape, "f32"),), DEVICES)
+
+
+def tiny_matmuls(n: int, m: int, k: int) -> Benchmark:
+    """``n`` dependent one-workgroup matmuls ``x @ w @ w ...`` (``m x k`` by ``k x k``, f32)."""
+    x, w = _t((m, k), "f32"), _t((k, k), "f32")
+    lines = ["  %zero = arith.constant 0.0 : f32", f"  %e = tensor.empty() : {x}"]
+    lines.append(f"  %z = linalg.fill ins(%zero : f32) outs(%e : {x}) -> {x}")
+    cur = "%x"
+    for i in range(n):
+        lines.append(f"  %m{i} = linalg.matmul ins({cur}, %w : {x}, {w}) outs(%z : {x}) -> {x}")
+        cur = f"%m{i}"
+    src = f"func.func @main(%x: {x}, %w: {w}) -> {x} {{\n" + "\n".join(lines) + f"\n  return {cur} : {x}\n}}\n"
+    # splat 0.5 grows by k/2 a matmul: 4**16 stays far within f32
+    return Benchmark(f"tiny_matmuls_{n}x{m}x{k}x{k}", src, (_spec((m, k), "f32"), _spec((k, k), "f32")), DEVICES)
+
+
+def tiny_suite() -> list[Benchmark]:
+    """The tiny-dispatch programs of the training suite (local-task's: :data:`DEVICES`)."""
+    return [
+        tiny_maps(16, 10, "i32"),
+        tiny_maps(16, 40, "i32"),
+        tiny_maps(16, 1, "f32"),
+        tiny_maps(16, 20, "f32"),
+        tiny_any(16, 10),
+        tiny_sums(16, 3),
+        tiny_sums(16, 24),
+        tiny_columns(8, 6, 8),
+        tiny_transposes((2, 3, 4), ((1, 0, 2), (2, 1, 0), (0, 2, 1), (1, 2, 0), (2, 0, 1))),
+        tiny_transposes(
+            (2, 3, 2, 4),
+            ((1, 0, 2, 3), (0, 2, 1, 3), (3, 2, 1, 0), (2, 3, 0, 1), (1, 3, 0, 2), (0, 3, 2, 1), (3, 0, 1, 2), (2, 1, 3, 0)),
+        ),
+        tiny_matmuls(16, 3, 8),
+    ]

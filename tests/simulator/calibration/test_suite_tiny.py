@@ -1,0 +1,88 @@
+"""The calibration suite's tiny-dispatch programs (:mod:`simulator.calibration.suite_tiny`): in local-task's
+suite only, each ``n`` dispatches of one class in one execute as IREE compiles them, and priced by the fit
+(its dispatch model is fitted on every one of them)."""
+
+from __future__ import annotations
+
+import pathlib
+
+import pytest
+
+from simulator.calibration.suite import training_suite
+from simulator.calibration.suite_tiny import tiny_suite
+from simulator.costs import op_class
+
+#: Each program's dispatches in IREE's compile (how many, of which class).
+EXPECTED = {
+    "tiny_maps_16x10_i32": (16, "elementwise.i32"),
+    "tiny_maps_16x40_i32": (16, "elementwise.i32"),
+    "tiny_maps_16x1_f32": (16, "elementwise"),
+    "tiny_maps_16x20_f32": (16, "elementwise"),
+    "tiny_any_16x10_i32": (16, "reduction.i32"),
+    "tiny_sums_16x3_f32": (16, "reduction"),
+    "tiny_sums_16x24_f32": (16, "reduction"),
+    "tiny_columns_8x6x8": (8, "copy"),
+    "tiny_transposes_5x2x3x4": (5, "transpose"),
+    "tiny_transposes_8x2x3x2x4": (8, "transpose"),
+    "tiny_matmuls_16x3x8x8": (16, "matmul"),
+}
+
+
+def test_the_tiny_programs_are_in_local_tasks_suite_only() -> None:
+    names = [b.name for b in tiny_suite()]
+    assert sorted(names) == sorted(EXPECTED)
+    task = [b.name for b in training_suite("local-task")]
+    sync = {b.name for b in training_suite("local-sync")}
+    assert set(names) <= set(task) and not set(names) & sync and len(task) == len(set(task))
+
+
+def _compiled(name: str, tmp_path: pathlib.Path) -> tuple[object, pathlib.Path, dict]:
+    from simulator.calibration.run import benchmark_case, simulate_case, stream_ir_of
+    from simulator.machine import load_machine
+
+    [bench] = [b for b in tiny_suite() if b.name == name]
+    case = benchmark_case(bench, tmp_path)
+    ir = stream_ir_of(case, tmp_path, "local-task")
+    return case, ir, simulate_case(case, ir, load_machine("cpu-local-task"), "local-task")
+
+
+@pytest.mark.parametrize("name", sorted(EXPECTED))
+def test_iree_keeps_each_tiny_dispatch_apart_in_one_execute(
+    name: str, iree: None, tmp_path: pathlib.Path
+) -> None:
+    from simulator.program import load_program
+
+    _, ir, simulated = _compiled(name, tmp_path)
+    count, cls = EXPECTED[name]
+    dispatches = simulated["dispatches"]
+    assert len(dispatches) == count
+    assert {op_class(d["name"], d["kind"]) for d in dispatches} == {cls}
+    assert simulated["call_ns"] > 0 and all(d["dur_ns"] > 0 for d in dispatches)
+    # one execute records them all: the call's timing and one profile see every one
+    ops = list(load_program(ir).walk())
+    [execute] = [op for op in ops if op.op_name == "stream.cmd.execute"]
+    assert sum(op.op_name == "stream.cmd.dispatch" for op in execute.walk()) == count
+
+
+def test_the_fit_prices_every_tiny_dispatch(iree: None, tmp_path: pathlib.Path) -> None:
+    """Measurements of three of the programs (every dispatch 35 ns, the fixtures' typical tiny dispatch on
+    local-task) are paired with the simulated dispatches, fitted on, and priced at what was measured."""
+    from simulator.calibration.provenance import base_machine
+    from simulator.calibration.run import fit_machine, simulate_case
+    from simulator.machine import machine_from_dict
+
+    cases = []
+    for name in ("tiny_maps_16x10_i32", "tiny_any_16x10_i32", "tiny_columns_8x6x8"):
+        case, ir, simulated = _compiled(name, tmp_path)
+        measured = {
+            "name": name,
+            "call_ns": {"min_ns": 20_000, "median_ns": 21_000},
+            "dispatches": [{"name": d["name"], "loc": d["loc"], "min_ns": 35} for d in simulated["dispatches"]],
+        }
+        cases.append((case, ir, measured))
+    data, _ = fit_machine(base_machine("local-task"), cases, provenance={"device": "local-task"})
+    assert data["calibration"]["dispatches_fitted"] == 16 + 16 + 8
+    machine = machine_from_dict(data, source="test")
+    for case, ir, _ in cases:
+        priced = simulate_case(case, ir, machine)["dispatches"]
+        assert all(d["dur_ns"] == pytest.approx(35, abs=2) for d in priced), case.name
