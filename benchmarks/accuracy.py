@@ -61,11 +61,17 @@ Usage::
     python benchmarks/accuracy.py --data benchmarks/data/amd/accuracy \
         --calibration-data benchmarks/data/amd/calibration --no-loo --no-speed-check
     python benchmarks/accuracy.py --data r1/acc r2/acc --calibration-data r1/cal r2/cal  # one host's runs, merged
+    # some suite programs only (new ones, to give them the rounds the others have), into a directory of
+    # their own, merged after the others' runs
+    python benchmarks/accuracy.py --device local-task --measure --with-suite --programs 'tiny_*' --rounds 8 \
+        --calibration-data new1 --no-report
+    python benchmarks/accuracy.py --device local-task --data r1/acc r2/acc --calibration-data r1/cal r2/cal new1
 """
 
 from __future__ import annotations
 
 import argparse
+import fnmatch
 import json
 import os
 import pathlib
@@ -292,10 +298,13 @@ def measure_with_suite(device: str, args: argparse.Namespace) -> None:
     to ``--max-calls``)."""
     from simulator.cli.calibrate import REPROFILE
 
-    data = _load(device)
-    _compare_favors(device, data, args)
-    todo = [v for v in variants(data) if not args.only or v[0] in args.only]
-    suite = [case for role, case in calibrate.cases(args.workdir, device).values() if role == "train"]
+    # --programs: those suite programs, and the fixtures --only names (none without it)
+    with_fixtures = not args.programs or bool(args.only)
+    data = _load(device) if with_fixtures else {"device": device, "programs": {}, "favors": {}}
+    if with_fixtures:
+        _compare_favors(device, data, args)
+    todo = [v for v in variants(data) if not args.only or v[0] in args.only] if with_fixtures else []
+    suite = picked_suite(device, args)
     fixtures = [variant_case(directory, favor) for _, directory, favor in todo]
     total = (len(suite) + len(fixtures)) * args.sessions
 
@@ -317,7 +326,7 @@ def measure_with_suite(device: str, args: argparse.Namespace) -> None:
         profile_rounds=args.sessions,
         progress=progress,
         reprofile=REPROFILE if device == "local-sync" else 0,
-        before_round=speed.round_hook([suite_data, data], args.workdir, device, args.reps),
+        before_round=speed.round_hook([suite_data, *([data] if with_fixtures else [])], args.workdir, device, args.reps),
         before_program=speed.program_hook(args.workdir, device, args.reps) if args.program_reference else None,
     )
     for case in suite:
@@ -333,7 +342,19 @@ def measure_with_suite(device: str, args: argparse.Namespace) -> None:
         m["stream_ir"] = str(stream_ir.relative_to(ROOT)) if favor is None and stream_ir.is_relative_to(ROOT) else ""
         stamp(data, m, load=m.get("load"))
         data["programs"][name] = m
-    _save(device, data)
+    if with_fixtures:
+        _save(device, data)
+
+
+def picked_suite(device: str, args: argparse.Namespace) -> list[Case]:
+    """The suite's training programs for ``device`` that ``--with-suite`` measures: those whose names
+    match one of ``--programs``' shell patterns (``tiny_*``), every one without it."""
+    patterns = args.programs or ["*"]
+    return [
+        case
+        for role, case in calibrate.cases(args.workdir, device).values()
+        if role == "train" and any(fnmatch.fnmatchcase(case.name, p) for p in patterns)
+    ]
 
 
 def entries(device: str, data: dict[str, Any], workdir: pathlib.Path) -> list[Entry]:
@@ -488,6 +509,11 @@ def report(devices: Sequence[str], args: argparse.Namespace) -> int:
 def main(argv: list[str] | None = None) -> int:
     global DATA, CALIBRATION, EARLIER_DATA, EARLIER_CALIBRATION
     ap, args = accuracy_args.parse(argv, __doc__.split("\n\n")[0], DEVICES, DATA, CALIBRATION, WORKDIR)
+    for device in args.device if args.programs else ():
+        names = [case.name for case in picked_suite(device, args)]
+        for pattern in args.programs:
+            if not any(fnmatch.fnmatchcase(n, pattern) for n in names):
+                ap.error(f"--programs {pattern}: no {device} suite program matches")
     args.workdir.mkdir(parents=True, exist_ok=True)
     for flag, dirs, what in (
         ("--data", args.data if not args.measure and args.data != ap.get_default("data") else [], ""),

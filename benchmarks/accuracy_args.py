@@ -37,6 +37,14 @@ def parse(
     )
     ap.add_argument("--again", action="store_true", help="with --measure: re-measure cached programs")
     ap.add_argument("--only", nargs="*", help="with --measure: only these programs")
+    ap.add_argument(
+        "--programs",
+        nargs="+",
+        metavar="GLOB",
+        help="with --with-suite: only the suite programs whose names match one of these shell patterns"
+        " ('tiny_*'), and no fixture but those --only names: a run of some programs, into a --calibration-data"
+        " directory of its own that merges with earlier runs' (--calibration-data A B ...)",
+    )
     ap.add_argument("--reps", type=int, default=100, help="one-call benchmark repetitions per session")
     ap.add_argument(
         "--calls",
@@ -54,6 +62,7 @@ def parse(
     )
     ap.add_argument(
         "--sessions",
+        "--rounds",
         type=int,
         default=DEFAULT_ROUNDS,
         help=f"benchmark sessions per program (default {DEFAULT_ROUNDS}; with --with-suite, interleaved rounds"
@@ -122,8 +131,13 @@ def parse(
         ap.error(f"--max-calls {args.max_calls} is less than --calls {args.calls}")
     if args.with_suite and not args.measure:
         ap.error("--with-suite measures: give --measure too")
+    if args.programs and not args.with_suite:
+        ap.error("--programs picks the suite programs --with-suite measures: give --with-suite too")
+    # (with --programs the fixtures measured are --only's, none without it)
+    fixtures = not args.programs or bool(args.only)
     if args.with_suite and (
-        args.calibration_data == ap.get_default("calibration_data") or args.data == ap.get_default("data")
+        args.calibration_data == ap.get_default("calibration_data")
+        or (fixtures and args.data == ap.get_default("data"))
     ):
         ap.error(
             "--with-suite writes the suite's and the fixtures' measurements: give --data DIR and"

@@ -416,3 +416,72 @@ def test_program_reference_times_the_reference_before_every_program_of_every_rou
     with pytest.raises(SystemExit) as exc:
         accuracy.main(["--device", "local-task", "--program-reference"])
     assert exc.value.code == 2 and "give --with-suite too" in capsys.readouterr().err
+
+
+def test_programs_measures_only_the_suite_programs_it_names_into_files_that_merge(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: pathlib.Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """--with-suite --programs GLOB: the rounds measure the matching suite programs and no fixture (unless
+    --only names some), the speed reference goes into the suite file alone, --data is neither needed nor
+    written; the file merges with an earlier run that lacks the programs, each program keeping its own
+    rounds. A pattern matching no program, or --programs without --with-suite, exits 2."""
+    from simulator.calibration.run import Case
+
+    for name in ("DATA", "CALIBRATION", "EARLIER_DATA", "EARLIER_CALIBRATION"):
+        monkeypatch.setattr(accuracy, name, getattr(accuracy, name))
+    names = ("matmul_a", "tiny_maps_b", "tiny_sums_c")
+    suite = {n: ("train", Case(n, tmp_path / f"{n}.mlir", ())) for n in names}
+    monkeypatch.setattr(accuracy.calibrate, "cases", lambda workdir, device=None: suite)
+    monkeypatch.setattr(accuracy, "favors_key", lambda d: "key")
+    monkeypatch.setattr(accuracy, "favor_differs", lambda d, favor, workdir: False)
+    compared: list[str] = []
+    monkeypatch.setattr(accuracy, "_compare_favors", lambda device, data, args: compared.append(device))
+    calls: list[tuple[list[str], dict]] = []
+
+    def measure_rounds(cases: list, workdir: pathlib.Path, **kw: object) -> dict:
+        calls.append(([c.name for c in cases], kw))
+        for r in range(kw["rounds"]):  # type: ignore[call-overload]
+            kw["before_round"](r)  # type: ignore[operator]
+        return {
+            c.name: {"call_ns": {"min_ns": 5}, "sessions_ns": [6, 5, 7], "load": 0.5, "stream_ir": "x",
+                     "compile_key": "k", "dispatches": []}
+            for c in cases
+        }
+
+    monkeypatch.setattr(accuracy, "measure_rounds", measure_rounds)
+    timed = _fake_references(monkeypatch)
+    cal, acc = tmp_path / "cal", tmp_path / "acc"
+    argv = ["--device", "local-task", "--measure", "--with-suite", "--no-report", "--workdir", str(tmp_path)]
+    assert accuracy.main([*argv, "--programs", "tiny_*", "--rounds", "3", "--calibration-data", str(cal)]) == 0
+    [(measured, kw)] = calls
+    assert measured == ["tiny_maps_b", "tiny_sums_c"] and kw["rounds"] == kw["profile_rounds"] == 3
+    assert compared == [] and timed == [0, 1, 2] and not acc.exists()
+    written = json.loads((cal / "local-task.json").read_text())
+    assert sorted(written["programs"]) == ["tiny_maps_b", "tiny_sums_c"]
+    assert all(e["rounds_ns"] == [1000, 1100, 1200] for e in written["speed_reference"].values())
+    # merged after an earlier run of the whole suite that lacks them: their rounds are this run's alone
+    earlier = tmp_path / "earlier"
+    earlier.mkdir()
+    old = {"call_ns": {"min_ns": 9}, "sessions_ns": [9, 10], "compile_key": "k", "dispatches": []}
+    host = next(iter(written["hosts"]))
+    (earlier / "local-task.json").write_text(
+        json.dumps({"device": "local-task", "hosts": written["hosts"], "programs": {"matmul_a": {**old, "host": host}}})
+    )
+    merged = accuracy._measurements(cal.resolve(), [earlier], "local-task")["programs"]
+    assert merged["matmul_a"]["sessions_ns"] == [9, 10] and merged["tiny_maps_b"]["sessions_ns"] == [6, 5, 7]
+    # --only names fixtures measured beside them (then --data is needed)
+    calls.clear()
+    argv2 = [*argv, "--programs", "matmul_*", "--only", "mlp", "--calibration-data", str(tmp_path / "cal2")]
+    assert accuracy.main([*argv2, "--data", str(acc)]) == 0
+    assert calls[0][0] == ["matmul_a", "mlp"] and compared == ["local-task"] and (acc / "local-task.json").exists()
+    for bad, message in (
+        ([*argv, "--programs", "nothing_*", "--calibration-data", str(tmp_path / "c3")], "--programs nothing_*: no"),
+        (argv2, "give --data DIR"),
+    ):
+        with pytest.raises(SystemExit) as exc:
+            accuracy.main(bad)
+        assert exc.value.code == 2 and message in capsys.readouterr().err
+    with pytest.raises(SystemExit) as exc:
+        accuracy.main(["--device", "local-task", "--programs", "tiny_*"])
+    assert exc.value.code == 2 and "give --with-suite too" in capsys.readouterr().err
+
