@@ -1,12 +1,13 @@
 """Microbenchmarks of tiny dispatches: many launch-bound dispatches of one class recorded in one call.
 
-Most of the fixtures' dispatches do almost nothing: on the AMD host of ``benchmarks/data/amd`` 945 of the
-1,231 fixture dispatches take under 100 ns on local-task (IREE's profile times them on a 10 ns grid, most
-at 30-40 ns): one-workgroup maps and reductions over a few ``i32`` or ``f32`` elements (the frontends'
-loop counters and masks), scalar maps, strided copies (``slow_memcpy``), small transposes and
-one-workgroup matmuls. A suite whose dispatches take hundreds of ns or more leaves each class's fixed
-cost per dispatch to the line fitted through them, which on local-task comes out 45-57 ns: above what
-the fixtures' tiny dispatches take.
+Most of the fixtures' dispatches do almost nothing: on the AMD host of ``benchmarks/data/amd`` (six runs
+merged) 930 of the 1,231 fixture dispatches take under 100 ns on local-task, 40 ns at the median (IREE's
+profile times them on a 10 ns grid): one-workgroup maps and reductions over a few ``i32`` or ``f32``
+elements (the frontends' loop counters and masks), 0-d maps, copies of a block into a wider tensor
+(``slow_memcpy``, as concatenations), small transposes and one-workgroup matmuls. local-task's suite has
+3 dispatches under 50 ns, so the held-out fit prices the fixtures' tiny ones from the line through larger
+ones: 46 ns for ``elementwise.i32`` (+20% at the median over 328 of them), 54-57 ns for the reductions
+(``reduction.i32`` +80% over 126).
 
 Each program here records ``n`` dispatches of one class at a few elements each into one execute, so
 that both the call's timing and the profile see ``n`` of them: the profile gives the fit ``n`` samples
@@ -14,9 +15,10 @@ of the class's fixed cost, and the call's growth with ``n`` the host's cost of i
 dispatches stay apart because IREE fuses none of them into another: the maps, reductions, copies and
 transposes are independent (each reads the argument, each result is returned; dependent maps fuse, even
 with every result returned), and dependent matmuls do not fuse. The shapes are near the fixtures'
-smallest but not theirs; measured on the AMD host (2 rounds at load 4-11) each of their dispatches took
-29-70 ns. (A small softmax is not tiny: ``softmax_2x12`` took 0.8-1.2 us, as the fixtures'
-``softmax_2x5`` does; the suite has such sizes.)
+smallest but not theirs. Measured on the AMD host (2-3 rounds at load 4-11) their dispatches took 29-60
+ns, most 30-50. Not here: a strided column's copy is not the fixtures' kind (8 columns of 6 rows took
+69-70 ns each, 8 blocks of 4 x 6 stored side by side 29-40), and a small softmax is not tiny
+(``softmax_2x12`` took 0.8-1.2 us, as the fixtures' ``softmax_2x5`` does; the suite has such sizes).
 """
 
 from __future__ import annotations
@@ -123,14 +125,17 @@ def tiny_sums(n: int, elements: int) -> Benchmark:
     return Benchmark(f"tiny_sums_{n}x{elements}_f32", src, (_spec((elements,), "f32"),), DEVICES)
 
 
-def tiny_columns(n: int, rows: int, cols: int) -> Benchmark:
-    """``n`` columns of a ``rows x cols`` f32 argument (strided slices, which IREE copies with a
-    ``slow_memcpy`` dispatch each), each returned."""
-    a, c = _t((rows, cols), "f32"), _t((rows, 1), "f32")
-    lines = [f"  %c{i} = tensor.extract_slice %a[0, {i}] [{rows}, 1] [1, 1] : {a} to {c}" for i in range(n)]
-    values, types = _returned([f"%c{i}" for i in range(n)], c)
-    src = f"func.func @main(%a: {a}) -> ({types}) {{\n" + "\n".join(lines) + f"\n  return {values} : {types}\n}}\n"
-    return Benchmark(f"tiny_columns_{n}x{rows}x{cols}", src, (_spec((rows, cols), "f32"),), DEVICES)
+def tiny_concat(n: int, rows: int, cols: int) -> Benchmark:
+    """``n`` copies of a ``rows x cols`` f32 argument side by side (a ``tensor.concat`` along the columns:
+    IREE stores each block with a strided ``slow_memcpy`` dispatch, as the frontends' concatenations of
+    gates and heads)."""
+    a, out = _t((rows, cols), "f32"), _t((rows, n * cols), "f32")
+    src = f"""func.func @main(%a: {a}) -> {out} {{
+  %r = tensor.concat dim(1) {", ".join(["%a"] * n)} : ({", ".join([a] * n)}) -> {out}
+  return %r : {out}
+}}
+"""
+    return Benchmark(f"tiny_concat_{n}x{rows}x{cols}", src, (_spec((rows, cols), "f32"),), DEVICES)
 
 
 def tiny_transposes(shape: tuple[int, ...], perms: tuple[tuple[int, ...], ...]) -> Benchmark:
@@ -180,7 +185,8 @@ def tiny_suite() -> list[Benchmark]:
         tiny_any(16, 10),
         tiny_sums(16, 3),
         tiny_sums(16, 24),
-        tiny_columns(8, 6, 8),
+        tiny_concat(8, 4, 6),
+        tiny_concat(16, 5, 6),
         tiny_transposes((2, 3, 4), ((1, 0, 2), (2, 1, 0), (0, 2, 1), (1, 2, 0), (2, 0, 1))),
         tiny_transposes(
             (2, 3, 2, 4),

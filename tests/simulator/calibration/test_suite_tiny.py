@@ -21,7 +21,8 @@ EXPECTED = {
     "tiny_any_16x10_i32": (16, "reduction.i32"),
     "tiny_sums_16x3_f32": (16, "reduction"),
     "tiny_sums_16x24_f32": (16, "reduction"),
-    "tiny_columns_8x6x8": (8, "copy"),
+    "tiny_concat_8x4x6": (8, "copy"),
+    "tiny_concat_16x5x6": (16, "copy"),
     "tiny_transposes_5x2x3x4": (5, "transpose"),
     "tiny_transposes_8x2x3x2x4": (8, "transpose"),
     "tiny_matmuls_16x3x8x8": (16, "matmul"),
@@ -72,7 +73,7 @@ def test_the_fit_prices_every_tiny_dispatch(iree: None, tmp_path: pathlib.Path) 
     from simulator.machine import machine_from_dict
 
     cases = []
-    for name in ("tiny_maps_16x10_i32", "tiny_any_16x10_i32", "tiny_columns_8x6x8"):
+    for name in ("tiny_maps_16x10_i32", "tiny_any_16x10_i32", "tiny_concat_8x4x6"):
         case, ir, simulated = _compiled(name, tmp_path)
         measured = {
             "name": name,
