@@ -320,6 +320,52 @@ class Operation:
         return f"{self.op_name} at {self.location}" if self.location else self.op_name
 
 
+_operation_init = Operation.__init__
+
+
+def parsed_operation(
+    cls: type[Operation],
+    op_name: str,
+    operands: list[Value],
+    result_types: Sequence[Type],
+    properties: dict[str, Attribute],
+    attributes: dict[str, Attribute],
+    regions: list[Region],
+    successors: list[Block],
+    location: SourceLocation,
+) -> Operation:
+    """``cls(op_name, operands, ...)`` for the parser, which made every argument itself: a non-empty name,
+    operands that are Values, regions in no op yet. The op keeps the lists ``operands``, ``regions`` and
+    ``successors`` (the parser makes them for it), and the checks :meth:`Operation.__init__` makes of what
+    any caller may pass are skipped (an operand that is not a Value, a region of another op); the
+    dictionaries are copied as it copies them (the parser's caches share them between ops). An op class
+    with an ``__init__`` of its own is made by it."""
+    if cls.__init__ is not _operation_init:
+        return cls(op_name, operands, result_types, properties, attributes, regions, successors, location)
+    op = _new_object(cls)
+    op.op_name = op_name
+    if operands:
+        for i, v in enumerate(operands):
+            v.uses.append((op, i))
+        op._operands = operands
+    else:
+        op._operands = _EMPTY
+    op.results = [OpResult(t, op, i) for i, t in enumerate(result_types)] if result_types else _EMPTY
+    op.properties = dict(properties) if properties else {}
+    op.attributes = dict(attributes) if attributes else {}
+    if regions:
+        for r in regions:
+            r.parent = op
+        op.regions = regions
+    else:
+        op.regions = _EMPTY
+    op.successors = successors if successors else _EMPTY
+    op.parent = None
+    op.location = location
+    op.debug_loc = None
+    return op
+
+
 def _walk_into(op: Operation, out: list[Operation]) -> None:
     """Append the ops nested in ``op`` to ``out`` in pre-order (each op, then what it holds)."""
     for region in op.regions:

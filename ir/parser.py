@@ -20,7 +20,7 @@ from collections.abc import Sequence
 from ir import attributes as A
 from ir import types as T
 from ir.attr_parser import _ALIAS_ID, AttrTypeParser
-from ir.core import Block, Operation, Region, SourceLocation, Value
+from ir.core import Block, Operation, Region, SourceLocation, Value, parsed_operation
 from ir.errors import IRError
 from ir.handover import hand_over_survivors
 from ir.lexer import _BARE_ID, int_literal
@@ -181,20 +181,26 @@ class Parser(AttrTypeParser):
         location: SourceLocation,
     ) -> Operation:
         """The rest of an op after its ``(``: operands, successors, properties, regions, attributes, type."""
-        operand_refs: list[tuple[str, int, int]] = []
+        # Each operand's name and result number (its digits, "" for none), and where they are: a list of
+        # positions, or the start of a plain list, whose positions are found again only if one is needed.
+        operand_refs: list[tuple[str, str]] = []
+        operand_at: list[int] | int
         fast = _OPERAND_LIST.match(self.text, self.pos)
         if fast:
             # The common case, a plain list of value references, in one regex.
-            for m in _OPERAND_REF.finditer(self.text, fast.start(), fast.end()):
-                name, number = m.groups()
-                operand_refs.append((name, int(number) if number else -1, m.start()))
+            operand_refs = _OPERAND_REF.findall(self.text, fast.start(), fast.end())
+            operand_at = fast.start()
             self.pos = fast.end()
-        elif not self.accept(")"):
-            while True:
-                operand_refs.append(self._parse_value_ref())
-                if self.accept(")"):
-                    break
-                self.expect(",", "between operands")
+        else:
+            operand_at = []
+            if not self.accept(")"):
+                while True:
+                    name, number, pos = self._parse_value_ref()
+                    operand_refs.append((name, number))
+                    operand_at.append(pos)
+                    if self.accept(")"):
+                        break
+                    self.expect(",", "between operands")
         # The rest of the line (properties, attributes, type, location) repeats between ops of a kind; when
         # it is the whole rest of an op without regions or successors, its parse is cached by its text.
         tail_pos = self.pos
@@ -209,6 +215,7 @@ class Parser(AttrTypeParser):
                 cls,
                 result_groups,
                 operand_refs,
+                operand_at,
                 hit[0],
                 hit[1],
                 [],
@@ -260,6 +267,7 @@ class Parser(AttrTypeParser):
             cls,
             result_groups,
             operand_refs,
+            operand_at,
             properties,
             attributes,
             regions,
@@ -304,7 +312,8 @@ class Parser(AttrTypeParser):
         op_name: str,
         cls: type[Operation] | None,
         result_groups: list[tuple[str, int, int]],
-        operand_refs: list[tuple[str, int, int]],
+        operand_refs: list[tuple[str, str]],
+        operand_at: list[int] | int,
         properties: dict[str, A.Attribute],
         attributes: dict[str, A.Attribute],
         regions: list[Region],
@@ -322,17 +331,21 @@ class Parser(AttrTypeParser):
             raise self.error(
                 f'"{op_name}" has {len(operand_refs)} operands but its type lists {len(fn.inputs)}', type_pos
             )
-        # _resolve for each operand, its common case written out: a name defined before, used with the very
-        # type object of its definition (the parser's caches hand out one object per type text).
+        # _resolve for each operand, its common case written out: a name defined before, used without a
+        # result number and with the very type object of its definition (the parser's caches hand out one
+        # object per type text).
         operands: list[Value] = []
         append = operands.append
         values = self.values
         for ref, t in zip(operand_refs, fn.inputs):
             found = values.get(ref[0])
-            if found is not None and ref[1] <= 0 and found[0].type is t:
+            if found is not None and not ref[1] and found[0].type is t:
                 append(found[0])
             else:
-                append(self._resolve(ref, t))
+                if isinstance(operand_at, int):
+                    operand_at = self._operand_positions(operand_at)
+                name, number = ref
+                append(self._resolve((name, int(number) if number else -1, operand_at[len(operands)]), t))
         results = fn.results
         if result_groups:  # as MLIR binds the names, once the op is made: reported at the op's start
             n_results = result_groups[0][1] if len(result_groups) == 1 else sum(c for _, c, _ in result_groups)
@@ -342,9 +355,12 @@ class Parser(AttrTypeParser):
                 raise self.error(
                     f'"{op_name}" defines {len(results)} results but was provided {n_results} to bind', start
                 )
+        if not op_name:  # (Operation.__init__'s check, which parsed_operation leaves to its callers)
+            raise self.error("an operation needs a name", start)
         try:
-            # Operation.__init__'s parameters, in their order (no op class has an __init__ of its own)
-            op = (cls or Operation)(op_name, operands, results, properties, attributes, regions, successors, location)
+            op = parsed_operation(
+                cls or Operation, op_name, operands, results, properties, attributes, regions, successors, location
+            )
         except IRError as exc:
             raise self.error(exc.message, start) from None
         op.debug_loc = debug_loc
@@ -379,19 +395,25 @@ class Parser(AttrTypeParser):
             self._sig_cache[line] = t
         return t
 
-    def _parse_value_ref(self) -> tuple[str, int, int]:
+    def _operand_positions(self, start: int) -> list[int]:
+        """Where each operand of the plain operand list at ``start`` is (see :meth:`_parse_op_rest`)."""
+        end = _OPERAND_LIST.match(self.text, start).end()  # type: ignore[union-attr]
+        return [m.start() for m in _OPERAND_REF.finditer(self.text, start, end)]
+
+    def _parse_value_ref(self) -> tuple[str, str, int]:
+        """``%name`` or ``%name#N``: the name, the digits of N ("" without), the position."""
         self.skip()
         pos = self.pos
         m = _VALUE_ID.match(self.text, pos)
         if not m:
             raise self.wrong_token_error(f"expected an SSA value (%name), found {self._found()}")
         self.pos = m.end()
-        idx = -1
+        number = ""
         s = _SUFFIX.match(self.text, self.pos)
         if s:
-            idx = int(s.group(1))
+            number = s.group(1)
             self.pos = s.end()
-        return (m.group(1), idx, pos)
+        return (m.group(1), number, pos)
 
     def _parse_block_ref(self) -> Block:
         self.skip()

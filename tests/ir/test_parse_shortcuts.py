@@ -8,6 +8,7 @@ import bisect
 import copy
 import pickle
 import random
+import re
 
 import pytest
 
@@ -142,3 +143,80 @@ def test_every_op_class_is_made_as_the_parser_calls_it() -> None:
     op = ir.load_text('%0 = "stream.timepoint.immediate"() : () -> !stream.timepoint\n').body.ops[0]
     assert type(op) is OP_CLASSES["stream.timepoint.immediate"]
     assert op.op_name == "stream.timepoint.immediate" and len(op.results) == 1 and not op.operands
+
+
+def test_parsed_operation_is_the_constructor_without_its_checks() -> None:
+    """ir.core.parsed_operation, the parser's constructor, makes the op Operation.__init__ makes from the
+    same arguments: the same slots, the same uses appended to the operands, the dictionaries copied (the
+    parser's caches share them); it keeps the lists it is given."""
+    from ir.core import Block, Region, SourceLocation, Value, parsed_operation
+    from ir.opdef import OP_CLASSES
+    from ir.types import IndexType
+
+    index = IndexType()
+    a, b = Value(index, "a"), Value(index, "b")
+    properties, attributes = {"value": A.IntegerAttr(1)}, {"x": A.UnitAttr()}
+    where = SourceLocation("f.mlir", 3, 5)
+    for cls, name in ((Operation, "t.op"), (OP_CLASSES["stream.async.dispatch"], "stream.async.dispatch")):
+        made = []
+        for trusted in (False, True):
+            operands, regions, successors = [a, b, a], [Region([Block()])], [Block()]
+            args = (name, operands, [index, index], properties, attributes, regions, successors, where)
+            op = parsed_operation(cls, *args) if trusted else cls(*args)
+            assert type(op) is cls and op.op_name == name and op.location is where and op.debug_loc is None
+            assert op._operands == operands and [(r.type, r.op, r.index) for r in op.results] == [
+                (index, op, 0),
+                (index, op, 1),
+            ]
+            assert op.properties == properties and op.properties is not properties
+            assert op.attributes == attributes and op.attributes is not attributes
+            assert op.regions == regions and regions[0].parent is op and op.successors == successors
+            assert op.parent is None
+            made.append(op)
+        for op in made:  # the same uses, each op's own
+            assert [u for u in a.uses if u[0] is op] == [(op, 0), (op, 2)]
+            assert [u for u in b.uses if u[0] is op] == [(op, 1)]
+        bare = parsed_operation(cls, name, [], [], {}, {}, [], [], where)
+        assert bare._operands is _EMPTY and bare.results is _EMPTY and bare.regions is _EMPTY
+        assert bare.successors is _EMPTY and bare.properties == {} and bare.attributes == {}
+
+
+_PLAIN_LIST_ERRORS = [
+    # (the op's line, the message, the operand it names: the last one of that text in the line)
+    ('%u = "t.use"(%c, %z) : (index, index) -> index', "use of undeclared SSA value %z", "%z"),
+    ('%u = "t.use"(%c, %p#2) : (index, index) -> index', "%p#2 is out of range: %p has 2 results", "%p#2"),
+    ('%u = "t.use"(%c, %c, %q) : (index, index, i32) -> index', "type mismatch for %q: defined as index", "%q"),
+    ('%u = "t.use"(%c, %p#1, %c) : (index, i32, index) -> index', "type mismatch for %p: defined as index", "%p"),
+    ('%u = "t.use"(%c,%c, %q) : (index, index, i32) -> index', "type mismatch for %q: defined as index", "%q"),
+]
+
+
+@pytest.mark.parametrize("line,message,operand", _PLAIN_LIST_ERRORS)
+def test_an_operand_error_in_a_plain_list_is_at_its_operand(line: str, message: str, operand: str) -> None:
+    """A plain operand list is read in one regex, its positions found again only for an operand that
+    needs them: an error names the operand where it is (the last case, without the space after a comma,
+    takes the general path)."""
+    text = (
+        '"builtin.module"() ({\n'
+        '%c = "t.c"() : () -> index\n%p:2 = "t.p"() : () -> (index, index)\n%q = "t.q"() : () -> index\n'
+        f"{line}\n}}) : () -> ()\n"
+    )
+    col = line.rindex(operand) + 1
+    with pytest.raises(ParseError, match=rf"^f\.mlir:5:{col}: {re.escape(message)}"):
+        ir.parse_module(text, "f.mlir")
+
+
+def test_a_forward_use_in_a_plain_list_keeps_its_place() -> None:
+    """An operand used before its definition, found in a plain list, is reported (undeclared, or a later
+    use of another type) at that first use."""
+    head = '"builtin.module"() ({\n%c = "t.c"() : () -> index\n'
+    use = '%u = "t.use"(%c, %c, %later) : (index, index, index) -> index'
+    with pytest.raises(ParseError, match=rf"^f\.mlir:3:{use.index('%later') + 1}: use of undeclared SSA value %later"):
+        ir.parse_module(head + use + "\n}) : () -> ()\n", "f.mlir")
+    clash = head + (
+        '%u = "t.use"(%c, %later) : (index, index) -> index\n'
+        '%v = "t.use"(%later, %c) : (i32, index) -> index\n'
+        '%later = "t.c"() : () -> index\n}) : () -> ()\n'
+    )
+    with pytest.raises(ParseError, match=r"^f\.mlir:4:14: type mismatch for %later: used as index before"):
+        ir.parse_module(clash, "f.mlir")
