@@ -47,8 +47,8 @@ from ir.opdef import (
     OpSpec,
     ResultDef,
     attr_key,
-    segment_bounds,
 )
+from ir.opdef import _bounds as shared_bounds
 from ir.types import FunctionType
 from ir.verifier_dominance import dominance, isolated, verify_isolation
 from ir.verifier_enums import verify_enum_attrs
@@ -463,7 +463,7 @@ def _check_types(
     what: str,
 ) -> None:
     """Each value of each declared group has a type its group's constraint accepts."""
-    bounds = segment_bounds(op, "operands" if what == "operand" else "results")
+    bounds = shared_bounds(op, "operands" if what == "operand" else "results")  # (read only: not copied)
     for name, d in defs:
         if d.constraint is None:
             continue
@@ -482,7 +482,13 @@ def _verify_spec(op: Operation, spec: OpSpec) -> bool:
     # The seed documents spell some parameter ops with the scope and keys as attributes where IREE 3.x
     # has operands (``source_scope = "model"`` vs a ``!util.buffer`` operand): a group given as an
     # attribute is not an operand group.
-    as_attrs = {n for n, _ in spec.operands if op.attr(n) is not None} if spec.operand_segmented else set()
+    # (op.attr written out: properties first, then the discardable attributes)
+    props, attrs = op.properties, op.attributes
+    as_attrs = (
+        {n for n, _ in spec.operands if props.get(n) is not None or attrs.get(n) is not None}
+        if spec.operand_segmented
+        else set()
+    )
     operand_defs = [(n, d) for n, d in spec.operands if n not in as_attrs]
     _check_segments(
         op, operand_defs, len(op._operands), spec.operand_segmented, "operandSegmentSizes", "operand"
@@ -493,7 +499,9 @@ def _verify_spec(op: Operation, spec: OpSpec) -> bool:
     _check_types(op, spec.results, op.results, "result")
     for fname, ad in spec.attrs:
         name = attr_key(fname)
-        value = op.attr(name)
+        value = props.get(name)
+        if value is None:
+            value = attrs.get(name)
         if value is None:
             if ad.required:
                 raise VerifyError(f"{op.op_name}: missing required attribute '{name}'", location=op.location)

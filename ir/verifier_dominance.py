@@ -40,6 +40,13 @@ def verify_isolation(op: Operation) -> None:
         for block in pending.pop().blocks:
             for child in block.ops:
                 for v in child._operands:
+                    # _defined_within's most common case written out: the result of an op of a block of
+                    # one of op's own regions.
+                    if type(v) is OpResult:
+                        home = v.op.parent
+                        region = home.parent if home is not None else None
+                        if region is not None and region.parent is op:
+                            continue
                     if not _defined_within(v, op):
                         raise VerifyError(
                             f"{child.op_name}: using value defined outside the region ({value_desc(v)}; "
@@ -79,16 +86,27 @@ def dominance(op: Operation) -> None:
                     order[id(child)] = i
             for block in region.blocks:
                 reachable = id(block) in reached
-                for child in block.ops:
+                for position, child in enumerate(block.ops):
                     if reachable:
+                        own = block if child.parent is block else _NO_BLOCK
                         for i, v in enumerate(child._operands):
-                            if not _properly_dominates(v, child, order, doms):
+                            # _properly_dominates' most common case written out: the result of an op of
+                            # the same block, which dominates the use when it comes first.
+                            if type(v) is OpResult and v.op.parent is own:
+                                dominates = order[id(v.op)] < position
+                            else:
+                                dominates = _properly_dominates(v, child, order, doms)
+                            if not dominates:
                                 raise VerifyError(
                                     f"{child.op_name}: operand {i} ({value_desc(v)}) does not dominate this use",
                                     location=child.location,
                                 )
                     if child.regions and not isolated(child):
                         worklist.append(child)
+
+
+#: No block: what a use outside the block it is listed in compares its operands' blocks with in dominance().
+_NO_BLOCK = object()
 
 
 def _reachable(blocks: Sequence[Block]) -> set[int]:

@@ -6,6 +6,7 @@ from ir import opdef
 from ir.attributes import ArrayAttr, StringAttr, SymbolRefAttr, TypeAttr
 from ir.core import Operation
 from ir.dialects.common import (
+    RUNTIME_CHECKS,
     check_parent,
     check_range,
     check_same_count,
@@ -214,26 +215,35 @@ class AsyncDispatchOp(Operation):
     affinity = opt_attribute()
 
     def verify_(self) -> None:
+        # The six operand groups' bounds found once (opdef.operand_groups), not once per field read.
+        operands, sizes, offsets, ends, lengths, result_sizes = opdef.operand_groups(
+            self,
+            "resource_operands",
+            "resource_operand_sizes",
+            "resource_operand_offsets",
+            "resource_operand_ends",
+            "resource_operand_lengths",
+            "result_sizes",
+        )
         check_same_count(
             self,
             {
-                "resource operands": resource_values(self.resource_operands),
-                "resource_operand_sizes": self.resource_operand_sizes,
-                "resource_operand_offsets": self.resource_operand_offsets,
-                "resource_operand_ends": self.resource_operand_ends,
-                "resource_operand_lengths": self.resource_operand_lengths,
+                "resource operands": resource_values(operands),
+                "resource_operand_sizes": sizes,
+                "resource_operand_offsets": offsets,
+                "resource_operand_ends": ends,
+                "resource_operand_lengths": lengths,
             },
             "each resource operand has a size, an offset, an end and a length",
         )
         check_same_count(
-            self, {"results": self.results, "result_sizes": self.result_sizes}, "each result has a size"
+            self, {"results": self.results, "result_sizes": result_sizes}, "each result has a size"
         )
-        offsets = self.resource_operand_offsets
-        lengths, sizes = self.resource_operand_lengths, self.resource_operand_sizes
-        for i in range(len(sizes)):
+        if RUNTIME_CHECKS.get():
             rule = "a dispatch operand range must stay inside its resource"
-            check_range(self, f"resource operand {i}", offsets[i], lengths[i], sizes[i], rule)
-        check_tied_operands(self, self.resource_operands, self.results)
+            for i in range(len(sizes)):
+                check_range(self, f"resource operand {i}", offsets[i], lengths[i], sizes[i], rule)
+        check_tied_operands(self, operands, self.results)
 
 
 class AsyncFillOp(Operation):
