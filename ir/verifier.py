@@ -427,9 +427,15 @@ def _check_segments(op: Operation, defs: list, total: int, segmented: bool, key:
                 location=op.location,
             )
         return
-    singles = sum(1 for _, d in defs if d.kind == SINGLE)
-    optional = sum(1 for _, d in defs if d.kind == OPTIONAL)
-    variadic = any(d.kind == VARIADIC for _, d in defs)
+    singles = optional = 0
+    variadic = False
+    for _, d in defs:
+        if d.kind == SINGLE:
+            singles += 1
+        elif d.kind == OPTIONAL:
+            optional += 1
+        elif d.kind == VARIADIC:
+            variadic = True
     if total < singles or (not variadic and total > singles + optional):
         want = f"{singles}" if not (variadic or optional) else f"at least {singles}"
         raise VerifyError(f"{op.op_name}: expected {want} {what}s, found {total}", location=op.location)
@@ -463,10 +469,12 @@ def _check_types(
     what: str,
 ) -> None:
     """Each value of each declared group has a type its group's constraint accepts."""
-    bounds = shared_bounds(op, "operands" if what == "operand" else "results")  # (read only: not copied)
+    bounds = None  # (found for the first group with a constraint; read only: not copied)
     for name, d in defs:
         if d.constraint is None:
             continue
+        if bounds is None:
+            bounds = shared_bounds(op, "operands" if what == "operand" else "results")
         start, stop = bounds[name]
         for v in values[start:stop]:
             if not isinstance(v.type, d.constraint):
