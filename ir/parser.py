@@ -331,21 +331,23 @@ class Parser(AttrTypeParser):
             raise self.error(
                 f'"{op_name}" has {len(operand_refs)} operands but its type lists {len(fn.inputs)}', type_pos
             )
-        # _resolve for each operand, its common case written out: a name defined before, used without a
-        # result number and with the very type object of its definition (the parser's caches hand out one
-        # object per type text).
+        # _resolve for each operand, its common case written out: a result defined before (the first without
+        # a result number), used with the very type object of its definition (the parser's caches hand out
+        # one object per type text). Only the other cases need the operand's position.
         operands: list[Value] = []
         append = operands.append
         values = self.values
         for ref, t in zip(operand_refs, fn.inputs):
             found = values.get(ref[0])
-            if found is not None and not ref[1] and found[0].type is t:
-                append(found[0])
-            else:
-                if isinstance(operand_at, int):
-                    operand_at = self._operand_positions(operand_at)
-                name, number = ref
-                append(self._resolve((name, int(number) if number else -1, operand_at[len(operands)]), t))
+            if found is not None:
+                k = int(ref[1]) if ref[1] else 0
+                if k < len(found) and found[k].type is t:
+                    append(found[k])
+                    continue
+            if isinstance(operand_at, int):
+                operand_at = self._operand_positions(operand_at)
+            name, number = ref
+            append(self._resolve((name, int(number) if number else -1, operand_at[len(operands)]), t))
         results = fn.results
         if result_groups:  # as MLIR binds the names, once the op is made: reported at the op's start
             n_results = result_groups[0][1] if len(result_groups) == 1 else sum(c for _, c, _ in result_groups)
