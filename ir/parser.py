@@ -339,11 +339,16 @@ class Parser(AttrTypeParser):
         values = self.values
         for ref, t in zip(operand_refs, fn.inputs):
             found = values.get(ref[0])
-            if found is not None:
-                k = int(ref[1]) if ref[1] else 0
-                if k < len(found) and found[k].type is t:
-                    append(found[k])
-                    continue
+            if found is not None:  # (a name's results: never empty)
+                if not ref[1]:
+                    if found[0].type is t:
+                        append(found[0])
+                        continue
+                else:
+                    k = int(ref[1])
+                    if k < len(found) and found[k].type is t:
+                        append(found[k])
+                        continue
             if isinstance(operand_at, int):
                 operand_at = self._operand_positions(operand_at)
             name, number = ref
