@@ -18,7 +18,7 @@ from __future__ import annotations
 from ir.attributes import ArrayAttr, SymbolRefAttr, TypeAttr
 from ir.core import Operation, Region
 from ir.errors import IRError, VerifyError
-from ir.module import symbol_table
+from ir.module import find_symbol, symbol_table
 from ir.types import DYNAMIC, BindingType, FunctionType, HalType, OpaqueType, ResourceType, Type, shaped_dims
 
 
@@ -172,7 +172,7 @@ def _exports(op: Operation, functions: dict[str, Operation]) -> list[tuple[Symbo
         if not isinstance(entry, SymbolRefAttr) or len(entry.nested) != 1:
             continue
         exe = functions.get(entry.root)
-        export = symbol_table(exe).get(entry.nested[0]) if exe is not None else None
+        export = find_symbol(exe, entry.nested[0]) if exe is not None else None  # (no table per dispatch)
         if export is not None:
             found.append((entry, export))
     return found
