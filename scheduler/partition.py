@@ -365,38 +365,51 @@ def partition_concurrency(
         return tuple((n,) for n in order if node[n]["info"].kind == STREAMABLE and n not in no_wave)
     inside = set(order)
     waves: list[list[int]] = []
-    membership: dict[int, int] = {}
-    hazards_of: dict[int, int] = {}
+    # The waves an op may not join, as ``(k, r)``: waves ``0..k-1`` all, and wave ``k + i`` where bit ``i`` of
+    # ``r`` is set (the mask ``(1 << k) - 1 | r << k``). Hazards pass on to what an op uses, so an op's mask
+    # covers nearly every wave below the last: a plain int mask of every op was as long as the waves are
+    # many (10,000 dispatches: 6,666 waves, 11 MiB of masks; 100,000: ~1 GiB, and each | and & as long).
+    wave_of: dict[int, int] = {}  # an op's wave
+    hazards_of: dict[int, tuple[int, int]] = {}
+    max_concurrency = favor == "max-concurrency"
     for n in reversed(order):
         info = node[n]["info"]
         if info.kind == CONSTANT:
             continue
-        hazards = 0
+        hk = hr = 0
         for user in succ[n]:
             if user not in inside or user not in hazards_of:
                 continue
             kind = succ[n][user].get("kind")
             if kind == "hazard" or has_hazard(info, node[user]["info"]):
-                hazards |= membership.get(user, 0)
-            hazards |= hazards_of[user]
-        all_mask = (1 << len(waves)) - 1
-        candidates = ~hazards & all_mask
-        if info.kind != STREAMABLE or n in no_wave:
-            hazards_of[n] = hazards
-            continue
-        if candidates:
-            if favor == "max-concurrency":
-                target = (candidates & -candidates).bit_length() - 1
+                t = wave_of.get(user)
+                if t is not None and t >= hk:
+                    hr |= 1 << (t - hk)
+            uk, ur = hazards_of[user]  # (the two masks or'ed: the longer prefix, the rest shifted to it)
+            if uk > hk:
+                hr = ur | (hr >> (uk - hk))
+                hk = uk
             else:
-                target = candidates.bit_length() - 1
-            waves[target].append(n)
-            membership[n] = 1 << target
-            hazards = (hazards | ((1 << target) - 1)) & ~(1 << target)
-            hazards_of[n] = hazards
+                hr |= ur >> (hk - uk)
+            if hr & 1:  # the waves from hk on that are all taken join the prefix
+                ones = (~hr & (hr + 1)).bit_length() - 1
+                hr >>= ones
+                hk += ones
+        free = ~hr & ((1 << (len(waves) - hk)) - 1) if len(waves) > hk else 0
+        if info.kind != STREAMABLE or n in no_wave:
+            hazards_of[n] = (hk, hr)
             continue
-        hazards |= all_mask
-        membership[n] = 1 << len(waves)
-        hazards_of[n] = hazards
+        if free:
+            rel = (free & -free).bit_length() - 1 if max_concurrency else free.bit_length() - 1
+            target = hk + rel
+            waves[target].append(n)
+            wave_of[n] = target
+            # every wave below the target, not the target, those above it as before
+            hazards_of[n] = (target, (hr >> rel) & ~1)
+            continue
+        # a new wave: every wave before it is a hazard (the mask or'ed with all of them)
+        wave_of[n] = len(waves)
+        hazards_of[n] = (len(waves), hr >> (len(waves) - hk))
         waves.append([n])
     return tuple(tuple(reversed(w)) for w in reversed(waves))
 
