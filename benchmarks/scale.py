@@ -26,15 +26,17 @@ the growth factor of each minimum per 10x dispatches.
 
 Growth compares like with like only if both minima come from the same host states, so the children of all
 sizes run interleaved (each size's spread evenly over the whole run: ``scale_report.interleave``), not one
-size after the other; and sizes below 10,000 dispatches, which take seconds, run ``--small-repeats``
-children (default 3x ``--repeats``), so the small size's minimum is as close to the host's best state as
-the big size's. ``--instructions`` adds the figure the host's state cannot move: one more child per size (up
-to 10,000 dispatches) under valgrind's callgrind (``--dump-before=getppid``: the child calls ``os.getppid()``
-just before and after each step, and each dump counts the instructions since the one before), printing each
-step's instructions and their growth. Instructions measure the work done (the interpreter's instructions
-for the same code on the same input, with ``PYTHONHASHSEED=0``); seconds measure that work times the cost
-of an instruction, which the caches (a larger heap) and the host's state change. A step whose seconds grow
-faster than its instructions grows in cost per instruction, not in work.
+size after the other; and sizes below 10,000 dispatches, which take seconds, run ``--small-repeats`` children
+(default 3x ``--repeats``). The minima's ratio still pairs the best of many small children with the best of a
+few big ones, so each timed growth row also gives the growth between neighbours (each big child over the small
+ones run right before and after it: ``scale_report.neighbour_growth``). ``--instructions`` adds the figure the
+host's state cannot move: one more child per size (up to 10,000 dispatches) under valgrind's callgrind
+(``--dump-before=getppid``: the child calls ``os.getppid()`` just before and after each step, and each dump
+counts the instructions since the one before), printing each step's instructions and their growth.
+Instructions measure the work done (the interpreter's instructions for the same code on the same input, with
+``PYTHONHASHSEED=0``); seconds measure that work times the cost of an instruction, which the caches (a larger
+heap) and the host's state change. A step whose seconds grow faster than its instructions grows in cost per
+instruction, not in work.
 
 The host's speed moves (the AMD host's states are 1.4x apart, and it changes state within minutes), so a
 growth factor may compare a run in one state with a run in another. Each timed child measures it as it
@@ -493,7 +495,7 @@ def main(argv: list[str] | None = None) -> int:
                 paired.print_lines(runs)
         if args.instructions and any(size > INSTRUCTIONS_MAX for size in sizes):
             print(f"(instructions: counted for sizes up to {INSTRUCTIONS_MAX:,} dispatches only)")
-    report.print_growth(sizes, results)
+    report.print_growth(sizes, results, report.interleave(counts))
     if args.million:
         return _million(args, env)
     return 0

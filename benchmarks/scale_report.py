@@ -6,6 +6,8 @@ running the children and printing what they measured.
 
 from __future__ import annotations
 
+import statistics
+
 STEPS = ("parse", "verify", "schedule", "simulate", "trace write", "trace read")
 #: The figures an instruction-counting child gives: each step's, and the sum of issue 20's three.
 COUNTED_STEPS = (*STEPS, "parse+schedule+simulate")
@@ -84,11 +86,19 @@ def print_size(
         )
 
 
-def print_growth(sizes: list[int], results: dict[int, dict[str, list[float]]]) -> None:
+def print_growth(
+    sizes: list[int], results: dict[int, dict[str, list[float]]], order: list[int] | None = None
+) -> None:
     """Per pair of sizes, each figure's growth (the big size's minimum over the small size's), beside the
     host's speed in the child that gave each of the two minima and its ratio (a step's own probes; the sum
     of three steps, the mean of theirs; the whole child's wall, the mean of all its steps'); memory,
-    counted calls and instructions have none (the host's speed does not move them)."""
+    counted calls and instructions have none (the host's speed does not move them).
+
+    With ``order`` (the sizes' indices in the order their timed children ran, :func:`interleave`), each
+    timed figure's row ends with its growth between neighbours (:func:`neighbour_growth`): the median and
+    range over the big size's children, each over the small children run right before and after it. The
+    minima's ratio pairs the small size's best of many children with the big size's best of a few, which
+    on a host that changes state often met the fast state less often; neighbours met the same state."""
     for small, big in zip(sizes, sizes[1:]):
         print(
             f"growth {small} -> {big} ({big / small:g}x dispatches; beside each, the host's speed in the child "
@@ -106,7 +116,44 @@ def print_growth(sizes: list[int], results: dict[int, dict[str, list[float]]]) -
             before, after = host(results[small], step), host(results[big], step)
             if before is not None and after is not None:
                 row += f"   host {before[1]} -> {after[1]} (x{after[0] / before[0]:.2f})"
+            if order is not None and step in _TIMED:
+                i = sizes.index(small)
+                paired = neighbour_growth(order, i, i + 1, results[small][step], results[big][step])
+                if paired:
+                    row += (
+                        f"   neighbours {statistics.median(paired):.1f}x ({min(paired):.1f}-{max(paired):.1f}, "
+                        f"{len(paired)} of the big size's children)"
+                    )
             print(row)
+
+
+#: The figures every timed child gives once, in the order the children ran (neighbour_growth pairs them).
+_TIMED = (*STEPS, "trace read, fresh process", "parse+schedule+simulate", "wall")
+
+
+def neighbour_growth(
+    order: list[int], small: int, big: int, small_values: list[float], big_values: list[float]
+) -> list[float]:
+    """Each child of size ``big`` over the mean of the children of size ``small`` run right before and right
+    after it (the one there is, at either end of the run), their figures given in the order each size's
+    children ran and ``order`` the sizes' indices in the order all the children ran. Neighbours ran within
+    a child's time of each other, in the same stretch of the host's states.
+
+    >>> neighbour_growth([0, 0, 1, 0, 0, 0, 1, 0], 0, 1, [1.0, 2.0, 3.0, 1.0, 1.0, 1.0], [20.0, 10.0])
+    [8.0, 10.0]
+    """
+    at: dict[int, list[int]] = {}  # each size's children's positions in the run
+    for position, size in enumerate(order):
+        at.setdefault(size, []).append(position)
+    smalls = at.get(small, [])[: len(small_values)]
+    out = []
+    for position, value in zip(at.get(big, []), big_values):
+        before = [k for k, p in enumerate(smalls) if p < position][-1:]
+        after = [k for k, p in enumerate(smalls) if p > position][:1]
+        near = [small_values[k] for k in before + after]
+        if near and sum(near) > 0:
+            out.append(value / (sum(near) / len(near)))
+    return out
 
 
 #: The steps whose host speeds make a figure's (the rest have their own).

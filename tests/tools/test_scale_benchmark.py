@@ -174,6 +174,26 @@ def test_growth_is_printed_beside_the_host_speed_of_each_minimum(capsys) -> None
     assert rows["simulate instructions"] == "10.5x", out  # counted: no host beside it
 
 
+def test_growth_between_neighbours_pairs_children_run_side_by_side(capsys) -> None:  # type: ignore[no-untyped-def]
+    """With the run's order, each timed figure's row adds the growth between neighbours: each big child over
+    the mean of the small children run right before and after it (median and range). A fast small child
+    far from every big one (the minimum of the many small children) moves the minima's ratio, not this."""
+    report = _load("scale_report")
+    order = report.interleave([6, 2])  # [0, 0, 1, 0, 0, 0, 1, 0]
+    small = {step: [0.5, 1.0, 1.0, 2.0, 2.0, 2.0] for step in (*report.STEPS, "trace read, fresh process")}
+    small["parse+schedule+simulate"] = small["wall"] = [0.5, 1.0, 1.0, 2.0, 2.0, 2.0]
+    big = {step: [11.0, 21.0] for step in small}
+    big["peak MiB"], small["peak MiB"] = [90.0, 91.0], [9.0] * 6
+    report.print_growth([10, 100], {10: small, 100: big}, order)
+    rows = dict(re.findall(r"^  (\S.*?) {2,}(.*)$", capsys.readouterr().out, re.M))
+    # minima 11 / 0.5 = 22x; neighbours: 11 / mean(1, 1) = 11x and 21 / mean(2, 2) = 10.5x
+    assert rows["simulate"] == "22.0x   neighbours 10.8x (10.5-11.0, 2 of the big size's children)", rows
+    assert rows["trace read, fresh process"].endswith("neighbours 10.8x (10.5-11.0, 2 of the big size's children)")
+    assert rows["peak MiB"] == "10.0x", rows  # not a timed figure
+    assert report.neighbour_growth([1, 0, 0], 0, 1, [2.0, 4.0], [30.0]) == [15.0]  # at an end: the one after
+    assert report.neighbour_growth([0, 1], 0, 1, [0.0], [5.0]) == []  # no ratio of a zero
+
+
 def test_sizes_children_are_interleaved_evenly() -> None:
     """Each size's children spread over the whole run, so the sizes' minima come from the same host states."""
     interleave = _load("scale_report").interleave
