@@ -466,7 +466,15 @@ def report(devices: Sequence[str], args: argparse.Namespace) -> int:
 
         _log(f"{device}: fitting on the microbenchmark suite")
         train = training_entries(device)
-        held_out = fit_on(device, train, "the microbenchmark suite", args.refine, args.call_rank)
+        held_out = fit_on(
+            device,
+            train,
+            "the microbenchmark suite",
+            args.refine,
+            args.call_rank,
+            split_workgroups=args.workgroups,
+            dynamic_factor=args.dynamic_factor,
+        )
         failed = {}
         rows, errs = prediction_rows(fixtures, lambda c, m=held_out: m, set(), failed)
         print_table("held-out: fitted on the microbenchmark suite only", rows, errs, GOALS.get(device))

@@ -102,6 +102,18 @@ def parse(
         "--refine", type=int, default=0, help="rounds re-fitting the fixed costs at the fitted point"
     )
     ap.add_argument(
+        "--workgroups",
+        action="store_true",
+        help="held-out fit: local-task's pool shares whole workgroups (IREE's distribution tiles; a dispatch"
+        " of one workgroup is not split), an option (simulator.calibration.fit.fit_dispatch_model)",
+    )
+    ap.add_argument(
+        "--dynamic-factor",
+        action="store_true",
+        help="held-out fit: a dynamic class measured by fewer than 3 suite programs is priced as its static"
+        " class times one fitted factor, an option",
+    )
+    ap.add_argument(
         "--call-rank",
         type=int,
         default=CALL_RANK,

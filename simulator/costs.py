@@ -22,11 +22,15 @@ or JSON keyed by export name (the leaf of ``@exe::@export``) or ``exe::export``:
     partial_vectors = 308       # IREE's vector tile leaves that many partial vectors (fitted model)
     [executables."main_dispatch_8_conv_2x9x5x6x3x3_f32"]
     masked_lanes = 5832         # IREE's code runs that many vector lanes masked (fitted model)
+    [executables."main_dispatch_0_matmul_24x16x16_f32"]
+    workgroups = 2              # IREE runs it in that many workgroups (fitted pool model)
 
 ``partial_vectors`` and ``masked_lanes`` are what IREE's compile of the program says
 (:mod:`simulator.calibration.tiles`: ``python -m simulator.calibration.tiles cmd.mlir -o tiles.toml``
 writes such a table); a fitted dispatch model prices each at its ``ns_per_partial`` and
-``ns_per_masked``.
+``ns_per_masked``. ``workgroups`` is how many workgroups IREE's code runs the dispatch in (its
+``distribution`` tile: :func:`simulator.calibration.tiles.workgroup_count`); a model fitted with
+``split_workgroups`` shares whole workgroups among its workers.
 
 Transfers take ``latency + bytes / bandwidth``; fills write and copies read and write device memory.
 All results are integer nanoseconds (rounded up, so that no op takes zero time by rounding).
@@ -180,7 +184,7 @@ _MAX_CALIBRATED = 1e15
 
 
 #: The keys of a calibration table's entry.
-_ENTRY_KEYS = ("duration_ns", "scale", "partial_vectors", "masked_lanes")
+_ENTRY_KEYS = ("duration_ns", "scale", "partial_vectors", "masked_lanes", "workgroups")
 
 
 class Calibration:
@@ -215,8 +219,8 @@ class Calibration:
         for name, entry in table.items():
             if not isinstance(entry, dict) or not (set(_ENTRY_KEYS) & set(entry)):
                 raise InputError(
-                    f"calibration table {p}: entry {name!r} needs duration_ns, scale, partial_vectors or"
-                    " masked_lanes"
+                    f"calibration table {p}: entry {name!r} needs duration_ns, scale, partial_vectors,"
+                    " masked_lanes or workgroups"
                 )
             for key in _ENTRY_KEYS:
                 low = 0.0
@@ -261,6 +265,13 @@ class CostModel:
         entry = self.calibration.lookup(names) if self.calibration.table else None
         return int(entry.get("masked_lanes", 0)) if entry is not None else 0
 
+    def workgroups(self, names: tuple[str, ...], cost: DispatchCost) -> int:
+        """How many workgroups IREE runs the dispatch in, from the calibration table (``workgroups``),
+        0 (not known) when it gives none. (The calibration's own cost model also counts those of
+        dispatches over dynamic shapes, from ``cost.workload``.)"""
+        entry = self.calibration.lookup(names) if self.calibration.table else None
+        return int(entry.get("workgroups", 0)) if entry is not None else 0
+
     def dispatch_ns(self, device: DeviceSpec, names: tuple[str, ...], cost: DispatchCost) -> int:
         entry = self.calibration.lookup(names) if self.calibration.table else None
         if entry is not None and "duration_ns" in entry:
@@ -282,6 +293,7 @@ class CostModel:
                 cost.dynamic_rows,
                 partial,
                 masked,
+                self.workgroups(names, cost) if model.split_workgroups else 0,
             )
             ns = math.ceil(predicted - 1e-6)
         else:

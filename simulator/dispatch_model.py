@@ -128,6 +128,13 @@ class DispatchModelSpec:
     ``ns_per_masked`` is the cost of each vector lane a convolution runs masked (a loop IREE vectorizes
     does not divide by its tile, and the whole convolution's vector code is masked:
     :func:`simulator.calibration.tiles.masked_lanes`); a dispatch whose count is not known pays none.
+
+    ``workers`` and ``worker_wake_ns`` model a pool of worker threads (IREE's local-task): a dispatch
+    that takes longer than the wake-up on one worker shares the rest among them (:meth:`pooled_ns`).
+    With ``split_workgroups``, they share whole workgroups: a dispatch IREE runs in one workgroup is not
+    split at all, one of 3 on 2 workers takes 2/3 of its time (the count from IREE's ``distribution``
+    tile: :func:`simulator.calibration.tiles.workgroup_count`; a dispatch whose count is not known is
+    split evenly).
     """
 
     overhead_ns: dict[str, float]
@@ -143,6 +150,7 @@ class DispatchModelSpec:
     row_tile: int = 1
     ns_per_partial: float = 0.0
     ns_per_masked: float = 0.0
+    split_workgroups: bool = False
 
     @staticmethod
     def _lookup(table: dict[str, float], op_class: str) -> float:
@@ -172,6 +180,7 @@ class DispatchModelSpec:
         dynamic_rows: int = 0,
         partial: int = 0,
         masked: int = 0,
+        workgroups: int = 0,
     ) -> float:
         overhead, per_flop, per_byte = self.coefficients(op_class)
         per_t = self._lookup(self.ns_per_transcendental, op_class) if transcendentals else 0.0
@@ -186,34 +195,57 @@ class DispatchModelSpec:
             + partial * self.ns_per_partial
             + masked * self.ns_per_masked
         )
-        return max(self.floor_ns, self.pooled_ns(ns) * self.shape_factor(shape, flops))
+        return max(self.floor_ns, self.pooled_ns(ns, workgroups) * self.shape_factor(shape, flops))
 
-    def pooled_ns(self, serial_ns: float) -> float:
-        """The time of a dispatch that takes ``serial_ns`` on one worker, on the worker pool.
+    def busiest_share(self, workgroups: int = 0) -> float:
+        """The share of a dispatch's work (beyond the wake-up) that the busiest worker runs: ``1 /
+        workers``, or with ``split_workgroups`` and a known count, ``ceil(workgroups / workers) /
+        workgroups``.
+
+        Examples
+        --------
+        >>> m = DispatchModelSpec({}, {}, {}, workers=2, split_workgroups=True)
+        >>> m.busiest_share(0), m.busiest_share(1), m.busiest_share(3), m.busiest_share(8)
+        (0.5, 1.0, 0.6666666666666666, 0.5)
+        """
+        if self.workers <= 1:
+            return 1.0
+        if not self.split_workgroups or workgroups <= 0:
+            return 1.0 / self.workers
+        return -(-workgroups // self.workers) / workgroups
+
+    def pooled_ns(self, serial_ns: float, workgroups: int = 0) -> float:
+        """The time of a dispatch that takes ``serial_ns`` on one worker, on the worker pool (its
+        ``workgroups``: :meth:`busiest_share`).
 
         Examples
         --------
         >>> m = DispatchModelSpec({}, {}, {}, workers=2, worker_wake_ns=4000.0)
-        >>> m.pooled_ns(3000.0), m.pooled_ns(20000.0)
-        (3000.0, 12000.0)
+        >>> m.pooled_ns(3000.0), m.pooled_ns(20000.0), m.pooled_ns(20000.0, 1)
+        (3000.0, 12000.0, 12000.0)
+        >>> w = DispatchModelSpec({}, {}, {}, workers=2, worker_wake_ns=4000.0, split_workgroups=True)
+        >>> w.pooled_ns(20000.0, 1), w.pooled_ns(20000.0, 3), w.pooled_ns(20000.0)
+        (20000.0, 14666.666666666666, 12000.0)
         """
         wake = self.worker_wake_ns
         if self.workers <= 1 or serial_ns <= wake:
             return serial_ns
-        return wake + (serial_ns - wake) / self.workers
+        return wake + (serial_ns - wake) * self.busiest_share(workgroups)
 
-    def serial_ns(self, pooled_ns: float) -> float:
+    def serial_ns(self, pooled_ns: float, workgroups: int = 0) -> float:
         """The inverse of :meth:`pooled_ns`: the one-worker time of a dispatch measured at ``pooled_ns``.
 
         Examples
         --------
         >>> DispatchModelSpec({}, {}, {}, workers=2, worker_wake_ns=4000.0).serial_ns(12000.0)
         20000.0
+        >>> DispatchModelSpec({}, {}, {}, workers=2, worker_wake_ns=4000.0, split_workgroups=True).serial_ns(14000.0, 1)
+        14000.0
         """
         wake = self.worker_wake_ns
         if self.workers <= 1 or pooled_ns <= wake:
             return pooled_ns
-        return wake + (pooled_ns - wake) * self.workers
+        return wake + (pooled_ns - wake) / self.busiest_share(workgroups)
 
     def shape_factor(self, shape: str | None, flops: int) -> float:
         """``shape_scale[shape]`` when the calibration measured that shape at about ``flops``, else 1."""

@@ -115,6 +115,8 @@ class Executable:
                 cost = dataclasses.replace(cost, transcendentals=counted.transcendentals, math=counted.math)
             if counted.kind and not cost.kind:
                 cost = dataclasses.replace(cost, kind=counted.kind)
+        if workload and not cost.workload:
+            cost = dataclasses.replace(cost, workload=tuple(int(w) for w in workload))
         self._costs[key] = cost
         return cost
 

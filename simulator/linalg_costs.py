@@ -220,6 +220,10 @@ class DispatchCost:
     # What the body says a convolution is (:func:`conv_kind`): ``pool``, ``grouped``, ``depthwise``; or
     # ``tiled``, a data-tiled matmul (:func:`matmul_kind`); or "" (a plain convolution or matmul, or none).
     kind: str = ""
+    # The dispatch's workload operands (``stream.cmd.dispatch @exe::@export[%n]``): the extents of a
+    # shape IREE's export name leaves dynamic (``matmul_Dx64x64``), for its workgroup count
+    # (:func:`simulator.calibration.tiles.workgroup_count`); () when it has none.
+    workload: tuple[int, ...] = ()
 
 
 def ceil_ns(seconds: float) -> int:

@@ -184,6 +184,7 @@ DISPATCH_MODEL_FIELDS: dict[str, tuple[type, float, float]] = {
     "row_tile": (int, 1, 1 << 16),
     "ns_per_partial": (float, 0, 1e9),
     "ns_per_masked": (float, 0, 1e9),
+    "split_workgroups": (bool, 0, 0),
 }
 _DISPATCH_MODEL_LIMITS = {
     "overhead_ns": float(_MAX_NS),
@@ -300,6 +301,7 @@ def _dispatch_model(table: dict[str, Any], where: str) -> DispatchModelSpec:
         _get(table, "row_tile", DISPATCH_MODEL_FIELDS, where, 1),
         _get(table, "ns_per_partial", DISPATCH_MODEL_FIELDS, where, 0.0),
         _get(table, "ns_per_masked", DISPATCH_MODEL_FIELDS, where, 0.0),
+        _get(table, "split_workgroups", DISPATCH_MODEL_FIELDS, where, False),
     )
 
 

@@ -92,6 +92,8 @@ class DispatchSample:
     partial: int = 0
     #: vector lanes IREE's code runs masked (:func:`simulator.calibration.tiles.masked_lanes`)
     masked: int = 0
+    #: workgroups IREE runs it in (:func:`simulator.calibration.tiles.workgroup_count`), 0 not known
+    workgroups: int = 0
 
     @property
     def op_class(self) -> str:
@@ -117,6 +119,7 @@ class DispatchFit:
             sample.dynamic_rows,
             sample.partial,
             sample.masked,
+            sample.workgroups,
         )
 
 
@@ -138,7 +141,13 @@ WAKE_GRID_NS = (0.0, 1000.0, 2000.0, 3000.0, 4000.0, 5000.0, 6000.0, 8000.0, 100
 
 
 def fit_dispatch_model(
-    samples: Sequence[DispatchSample], *, shapes: bool = True, workers: int = 1, row_tile: int = 1
+    samples: Sequence[DispatchSample],
+    *,
+    shapes: bool = True,
+    workers: int = 1,
+    row_tile: int = 1,
+    split_workgroups: bool = False,
+    dynamic_factor: bool = False,
 ) -> DispatchFit:
     """Fit ``overhead + flops * ns_per_flop[c] + bytes * ns_per_byte[c] + transcendentals *
     (ns_per_transcendental + extra[c])`` per op class ``c``, on relative error, with non-negative
@@ -169,20 +178,31 @@ def fit_dispatch_model(
 
     ``row_tile`` is IREE's vector tile of a loop over a dynamic dimension (``DispatchModelSpec.row_tile``):
     a sample's compute features count its dynamic extent rounded up to whole tiles.
+
+    ``split_workgroups``: the pool shares whole workgroups (``DispatchModelSpec.split_workgroups``; each
+    sample's :attr:`DispatchSample.workgroups`). ``dynamic_factor``: a dynamic class (``.dyn``) measured
+    by fewer than MIN_SAMPLES programs is priced as its static class times one factor (the median of its
+    samples' measured / static predictions) rather than by a line of its own (:func:`_fit_line`).
     """
     rows = [s for s in samples if s.measured_ns > 0]
     if not rows:
         raise InputError("cannot fit a dispatch model: no measured dispatches")
     if workers <= 1:
         model = dataclasses.replace(
-            _fit_line(rows, [s.measured_ns for s in rows], row_tile), row_tile=row_tile
+            _fit_line(rows, [s.measured_ns for s in rows], row_tile, dynamic_factor), row_tile=row_tile
         )
     else:
         best: tuple[float, DispatchModelSpec] | None = None
         for wake in WAKE_GRID_NS:
-            pool = DispatchModelSpec({}, {}, {}, workers=workers, worker_wake_ns=wake)
-            line = _fit_line(rows, [pool.serial_ns(s.measured_ns) for s in rows], row_tile)
-            candidate = dataclasses.replace(line, workers=workers, worker_wake_ns=wake, row_tile=row_tile)
+            pool = DispatchModelSpec(
+                {}, {}, {}, workers=workers, worker_wake_ns=wake, split_workgroups=split_workgroups
+            )
+            line = _fit_line(
+                rows, [pool.serial_ns(s.measured_ns, s.workgroups) for s in rows], row_tile, dynamic_factor
+            )
+            candidate = dataclasses.replace(
+                line, workers=workers, worker_wake_ns=wake, row_tile=row_tile, split_workgroups=split_workgroups
+            )
             score = _weighted_square_error(rows, candidate)
             if best is None or score < best[0] - 1e-12:
                 best = (score, candidate)
@@ -207,18 +227,60 @@ def _weighted_square_error(rows: Sequence[DispatchSample], model: DispatchModelS
     total = 0.0
     for s in rows:
         p = model.predict_ns(
-            s.op_class, s.flops, s.bytes, s.transcendentals, s.math, None, s.dynamic_rows, s.partial, s.masked
+            s.op_class,
+            s.flops,
+            s.bytes,
+            s.transcendentals,
+            s.math,
+            None,
+            s.dynamic_rows,
+            s.partial,
+            s.masked,
+            s.workgroups,
         )
         total += (p / s.measured_ns - 1.0) ** 2 / per_program[s.program]
     return total
 
 
 def _fit_line(
-    rows: Sequence[DispatchSample], targets: Sequence[float], row_tile: int = 1
+    rows: Sequence[DispatchSample], targets: Sequence[float], row_tile: int = 1, dynamic_factor: bool = False
 ) -> DispatchModelSpec:
     """The linear per-class model (no shape corrections) fitted to ``targets`` (ns, one per row), each
     row's compute features (flops, transcendentals, math functions) scaled by its
-    :func:`~simulator.dispatch_model.tile_factor` under ``row_tile``."""
+    :func:`~simulator.dispatch_model.tile_factor` under ``row_tile``.
+
+    With ``dynamic_factor``, the rows of a dynamic class (``.dyn``) that fewer than MIN_SAMPLES programs
+    measured are left out of the line; the class's overhead and costs per flop, byte and transcendental
+    are then its static class's (the name without ``.dyn``, as the model looks it up) times the median
+    of its rows' target / the line's prediction for them as the static class (math functions, partial
+    vectors and masked lanes at their shared costs)."""
+    scaled: dict[str, list[int]] = {}
+    if dynamic_factor:
+        programs: dict[str, set[str]] = {}
+        for s in rows:
+            programs.setdefault(s.op_class, set()).add(s.program)
+        for i, s in enumerate(rows):
+            if s.op_class.endswith(".dyn") and len(programs[s.op_class]) < MIN_SAMPLES:
+                scaled.setdefault(s.op_class, []).append(i)
+        if len(rows) == sum(len(v) for v in scaled.values()):
+            scaled = {}
+    if scaled:
+        keep = [i for i in range(len(rows)) if not any(i in v for v in scaled.values())]
+        line = _fit_line([rows[i] for i in keep], [targets[i] for i in keep], row_tile)
+        for c, indices in sorted(scaled.items()):
+            base = c[: -len(".dyn")]
+            ratios = []
+            for i in indices:
+                s = rows[i]
+                p = line.predict_ns(
+                    base, s.flops, s.bytes, s.transcendentals, s.math, None, s.dynamic_rows, s.partial, s.masked
+                )
+                if p > 0:
+                    ratios.append(targets[i] / p)
+            factor = float(statistics.median(ratios)) if ratios else 1.0
+            for table in (line.overhead_ns, line.ns_per_flop, line.ns_per_byte, line.ns_per_transcendental):
+                table[c] = float(f"{DispatchModelSpec._lookup(table, base) * factor:.6g}")
+        return line
     classes = sorted({s.op_class for s in rows})
     functions = sorted({f for s in rows for f, n in s.math if n})
     # Columns (k: 0 overhead, 1 per flop, 2 per byte, 3 per transcendental): the shared ones first,
@@ -338,6 +400,7 @@ def shape_scales(
                     m.dynamic_rows,
                     m.partial,
                     m.masked,
+                    m.workgroups,
                 )
             )
             > 0

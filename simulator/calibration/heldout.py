@@ -55,15 +55,26 @@ def base_name(name: str) -> str:
 
 
 def fit_on(
-    device: str, fit_entries: Sequence[Entry], what: str, refine: int = 0, call_rank: int = CALL_RANK
+    device: str,
+    fit_entries: Sequence[Entry],
+    what: str,
+    refine: int = 0,
+    call_rank: int = CALL_RANK,
+    split_workgroups: bool = False,
+    dynamic_factor: bool = False,
 ) -> Machine:
     """A machine fitted on ``fit_entries``; ``refine`` rounds of re-fitting the fixed costs at the
     fitted point (:func:`simulator.calibration.run.refine_fixed_costs`); the fixed costs fitted on each
-    program's ``call_rank``-th lowest round minimum (:func:`simulator.calibration.run.ranked`)."""
+    program's ``call_rank``-th lowest round minimum (:func:`simulator.calibration.run.ranked`);
+    ``split_workgroups`` and ``dynamic_factor``: the dispatch model's options (:func:`~simulator.calibration.run.fit_machine`)."""
     head = provenance(
         device, f"held out: fitted on {what}" + (f", refined {refine}x" if refine else "")
     )
-    data, _ = fit_machine(base_machine(device), fit_entries, provenance=head, refine=refine, call_rank=call_rank)
+    data, _ = fit_machine(
+        base_machine(device), fit_entries, provenance=head, refine=refine, call_rank=call_rank,
+        split_workgroups=split_workgroups,
+        dynamic_factor=dynamic_factor,
+    )
     return machine_from_dict(data, source=f"fitted on {what}")
 
 

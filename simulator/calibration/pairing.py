@@ -65,6 +65,7 @@ def dispatch_samples(measured: dict[str, Any], simulated: dict[str, Any]) -> lis
             str(sim.get("kind", "")),
             int(sim.get("partial", 0)),
             int(sim.get("masked", 0)),
+            int(sim.get("workgroups", 0)),
         )
         for m, sim in pair_dispatches(measured, simulated)
     ]

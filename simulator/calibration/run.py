@@ -52,6 +52,7 @@ __all__ = [
     "call_samples",
     "Case",
     "case_key",
+    "case_distribution",
     "case_masked",
     "case_partials",
     "fit_call_ns",
@@ -131,7 +132,12 @@ class _RecordingCosts(CostModel):
     """The session's cost model, remembering what each dispatch cost: the trace keeps flops and bytes
     but not the transcendental count the fit needs."""
 
-    def __init__(self, partials: dict[str, int] | None = None, masked: dict[str, int] | None = None) -> None:
+    def __init__(
+        self,
+        partials: dict[str, int] | None = None,
+        masked: dict[str, int] | None = None,
+        distribution: dict[str, tuple[int, ...]] | None = None,
+    ) -> None:
         table: dict[str, dict[str, float]] = {}
         for key, counts in (("partial_vectors", partials), ("masked_lanes", masked)):
             for name, n in (counts or {}).items():
@@ -143,6 +149,18 @@ class _RecordingCosts(CostModel):
         self.math: dict[tuple[str, int, int], tuple[tuple[str, int], ...]] = {}
         self.rows: dict[tuple[str, int, int], int] = {}
         self.kinds: dict[tuple[str, int, int], str] = {}
+        self.distribution = distribution or {}
+        self.counts: dict[tuple[str, int, int], int] = {}
+
+    def workgroups(self, names: tuple[str, ...], cost: DispatchCost) -> int:
+        """The dispatch's workgroups in IREE's compile (:func:`~simulator.calibration.tiles.workgroup_count`
+        of its ``distribution`` tile; a dynamic extent from its workload), else the table's."""
+        tile = self.distribution.get(names[0]) if names else None
+        if tile is not None:
+            count = tiles.workgroup_count(names[0], tile, cost.workload)
+            if count:
+                return count
+        return super().workgroups(names, cost)
 
     def dispatch_ns(self, device: DeviceSpec, names: tuple[str, ...], cost: DispatchCost) -> int:
         key = (names[0] if names else "", cost.flops, cost.bytes_read + cost.bytes_written)
@@ -152,6 +170,7 @@ class _RecordingCosts(CostModel):
         self.kinds[key] = cost.kind
         self.partials[key] = self.partial_vectors(names)
         self.masked[key] = self.masked_lanes(names)
+        self.counts[key] = self.workgroups(names, cost)
         return super().dispatch_ns(device, names, cost)
 
 
@@ -160,6 +179,15 @@ def case_masked(stream_ir: pathlib.Path, device: str = "local-task") -> dict[str
     compile of ``stream_ir`` for ``device``, or none without IREE's tools (the model then prices none)."""
     try:
         return tiles.stream_masked(stream_ir, device)
+    except ProfileError:
+        return {}
+
+
+def case_distribution(stream_ir: pathlib.Path, device: str = "local-task") -> dict[str, tuple[int, ...]]:
+    """Each export's ``distribution`` tile (:func:`~simulator.calibration.tiles.stream_distribution`) in
+    IREE's compile of ``stream_ir`` for ``device``, or none without IREE's tools (no workgroup counts)."""
+    try:
+        return tiles.stream_distribution(stream_ir, device)
     except ProfileError:
         return {}
 
@@ -185,7 +213,9 @@ def simulate_case(
 
     params = dict(p.split("=", 1) for p in case.parameters)
     session = Session(machine)
-    costs = session.costs = _RecordingCosts(case_partials(stream_ir, device), case_masked(stream_ir, device))
+    costs = session.costs = _RecordingCosts(
+        case_partials(stream_ir, device), case_masked(stream_ir, device), case_distribution(stream_ir, device)
+    )
     result = session.run_sync(
         _module(stream_ir), "main", _inputs(case), parameters=params or None, timing_only=False
     )
@@ -205,6 +235,7 @@ def simulate_case(
                 "kind": costs.kinds.get(_key(s), ""),
                 "partial": costs.partials.get(_key(s), 0),
                 "masked": costs.masked.get(_key(s), 0),
+                "workgroups": costs.counts.get(_key(s), 0),
                 "dur_ns": s.dur_ns,
             }
             for s in result.trace.iter_spans()
@@ -245,6 +276,7 @@ def model_table(dispatch: DispatchFit) -> dict[str, Any]:
         **({"row_tile": m.row_tile} if m.row_tile > 1 else {}),
         **({"ns_per_partial": m.ns_per_partial} if m.ns_per_partial else {}),
         **({"ns_per_masked": m.ns_per_masked} if m.ns_per_masked else {}),
+        **({"split_workgroups": True} if m.split_workgroups else {}),
     }
 
 
@@ -364,6 +396,8 @@ def fit_machine(
     row_tile: int | None = None,
     refine: int = 0,
     call_rank: int = CALL_RANK,
+    split_workgroups: bool = False,
+    dynamic_factor: bool = False,
 ) -> tuple[dict[str, Any], dict[str, Any]]:
     """Fit the dispatch model and the fixed costs on ``cases`` (with their measurements); the machine
     as a TOML-ready dict and a report of the fit (errors on the training programs). ``workers`` is the
@@ -372,7 +406,9 @@ def fit_machine(
     (:func:`~simulator.calibration.tiles.row_tile` for the provenance's device when None). ``refine``:
     rounds of :func:`refine_fixed_costs` after the fit linearised at zero costs. ``call_rank``: the fixed
     costs are fitted on each program's ``call_rank``-th lowest round minimum (:func:`ranked`; 1, the
-    minimum), recorded in the provenance when not 1."""
+    minimum), recorded in the provenance when not 1. ``split_workgroups`` and ``dynamic_factor``: the
+    dispatch model's options (:func:`~simulator.calibration.fit.fit_dispatch_model`; the first written as
+    its ``split_workgroups``)."""
     device = str(provenance.get("device", ""))
     if call_rank != 1:
         cases = ranked(cases, call_rank)
@@ -385,7 +421,9 @@ def fit_machine(
         samples += dispatch_samples(
             fitted_dispatches(measured, device), simulate_case(case, stream_ir, with_costs(base, None, {}))
         )
-    dispatch = fit_dispatch_model(samples, workers=workers, row_tile=row_tile)
+    dispatch = fit_dispatch_model(
+        samples, workers=workers, row_tile=row_tile, split_workgroups=split_workgroups, dynamic_factor=dynamic_factor
+    )
     calls = call_samples(cases, base, dispatch, progress)
     costs = fit_fixed_costs(calls, fitted_knobs(workers))
     if refine:

@@ -215,7 +215,74 @@ def masked_lanes(name: str, parallel: tuple[int, ...], reduction: tuple[int, ...
     return lanes
 
 
+#: A shape in an export name whose extents may be dynamic (``D``): ``matmul_Dx64x64_f32``, ``broadcast_D_f32``.
+_SHAPE_D = re.compile(r"_dispatch_\d+_[a-z_]*?_((?:\d+|D)(?:x(?:\d+|D))*)(?=[_x]|$)")
+
+
+def parse_export_distribution(configured: str) -> dict[str, tuple[int, ...]]:
+    """Each export's ``distribution`` tile (the loop tile one workgroup runs) in IREE's
+    ``--compile-to=executable-configurations`` output, from the first ``lowering_config`` of its
+    section that gives one, by export name. An export without one (a builtin, a GPU's) is left out.
+
+    Examples
+    --------
+    >>> text = '''hal.executable.export public @main_dispatch_0_matmul_24x16x16_f32 ordinal(0)
+    ...   lowering_config = #iree_cpu.lowering_config<distribution = [16, 16, 0], vector_common_parallel = [8, 16, 0]>
+    ... hal.executable.export public @main_dispatch_1_elementwise_64_f32 ordinal(0)
+    ...   lowering_config = #iree_cpu.lowering_config<vector_common_parallel = [4]>'''
+    >>> parse_export_distribution(text)
+    {'main_dispatch_0_matmul_24x16x16_f32': (16, 16, 0)}
+    """
+    out: dict[str, tuple[int, ...]] = {}
+    starts = [(m.start(), m.group(1)) for m in _EXPORT.finditer(configured)]
+    for i, (start, name) in enumerate(starts):
+        end = starts[i + 1][0] if i + 1 < len(starts) else len(configured)
+        for c in _LOWERING.finditer(configured, start, end):
+            if "distribution" in c.group(1):
+                out[name] = _entries(c.group(1), "distribution")
+                break
+    return out
+
+
+def workgroup_count(name: str, distribution: tuple[int, ...], workload: tuple[int, ...] = ()) -> int:
+    """How many workgroups IREE's code for export ``name`` runs: the product over its loops of
+    ``ceil(extent / tile)`` for each loop ``distribution`` tiles (a 0 entry: one). The loops' extents
+    are the shape in the export name; a dynamic one (``D``) takes the next of the dispatch's
+    ``workload`` values, in order (IREE's workload ordinals put the dynamic extents first). A
+    convolution's name leaves out leading loops of one. 0 (not known) when the name gives no shape of
+    as many loops as the tile has entries (a data-tiled matmul's ``mmt4d`` root has more), or has more
+    ``D`` extents than the workload has values.
+
+    Examples
+    --------
+    >>> workgroup_count("main_dispatch_0_matmul_24x16x16_f32", (16, 16, 0))
+    2
+    >>> workgroup_count("main$async_dispatch_0_matmul_Dx64x64_f32", (64, 64, 0), (12,))
+    1
+    >>> workgroup_count("main$async_dispatch_0_elementwise_broadcast_D_f32", (64,), (486, 3))
+    8
+    >>> workgroup_count("main_dispatch_0_conv_14x14x4x3x3_f32", (1, 7, 7, 4, 0, 0))
+    4
+    >>> workgroup_count("main$async_dispatch_0_matmul_Dx64x64_f32", (64, 64, 0)), workgroup_count("x", (4,))
+    (0, 0)
+    """
+    match = _SHAPE_D.search(name)
+    if match is None or not distribution:
+        return 0
+    parts = match.group(1).split("x")
+    dynamic = [int(w) for w in workload]
+    if parts.count("D") > len(dynamic):
+        return 0
+    extents = [dynamic.pop(0) if p == "D" else int(p) for p in parts]
+    if _CONV.search(name) is not None and len(extents) < len(distribution):
+        extents = [1] * (len(distribution) - len(extents)) + extents
+    if len(extents) != len(distribution):
+        return 0
+    return math.prod(-(-e // t) if t > 0 else 1 for e, t in zip(extents, distribution))
+
+
 _TILES: dict[str, dict[str, tuple[tuple[int, ...], tuple[int, ...]]]] = {}
+_DISTRIBUTION: dict[str, dict[str, tuple[int, ...]]] = {}
 #: IREE's flags for the configuration of a stream IR program's dispatches.
 _CONFIGURE = ("--compile-from=stream", "--compile-to=executable-configurations")
 
@@ -224,38 +291,57 @@ def _cache_dir() -> Path:
     return Path(tempfile.gettempdir()) / f"streamsim-tiles-{os.getuid() if hasattr(os, 'getuid') else 0}"
 
 
+def _configure(stream_ir: Path, device: str) -> str:
+    """The key of IREE's configuration of ``stream_ir`` for ``device``, its vector tiles and
+    distribution tiles put in :data:`_TILES` and :data:`_DISTRIBUTION` (compiled once per key, and kept
+    in a per-user directory under the system's temporary one, layout ``.2.json``)."""
+    flags = target_flags(device)
+    key = compile_key(stream_ir, device=device, extra_flags=_CONFIGURE)
+    if key in _TILES and key in _DISTRIBUTION:
+        return key
+    cached = _cache_dir() / f"{key}.2.json"
+    try:
+        loaded = json.loads(cached.read_text())
+        _TILES[key] = {
+            str(n): (tuple(map(int, par)), tuple(map(int, red))) for n, (par, red) in loaded["tiles"].items()
+        }
+        _DISTRIBUTION[key] = {str(n): tuple(map(int, d)) for n, d in loaded["distribution"].items()}
+        return key
+    except (OSError, ValueError, TypeError, AttributeError, KeyError):
+        pass
+    with tempfile.TemporaryDirectory(prefix="streamsim-tiles-") as tmp:
+        out = Path(tmp) / "configured.mlir"
+        run_tool([find_tool("iree-compile"), str(stream_ir), *flags, *_CONFIGURE, "-o", str(out)])
+        configured = out.read_text()
+    _TILES[key] = parse_export_tiles(configured)
+    _DISTRIBUTION[key] = parse_export_distribution(configured)
+    try:
+        cached.parent.mkdir(mode=0o700, exist_ok=True)
+        scratch = cached.with_suffix(f".{os.getpid()}.tmp")
+        data = {
+            "tiles": {n: [list(p), list(r)] for n, (p, r) in sorted(_TILES[key].items())},
+            "distribution": {n: list(d) for n, d in sorted(_DISTRIBUTION[key].items())},
+        }
+        scratch.write_text(json.dumps(data))
+        scratch.replace(cached)
+    except OSError:
+        pass
+    return key
+
+
 def stream_tiles(stream_ir: Path, device: str) -> dict[str, tuple[tuple[int, ...], tuple[int, ...]]]:
     """:func:`parse_export_tiles` of IREE's compile of the program whose stream IR is ``stream_ir`` for
     HAL device ``device`` up to ``--compile-to=executable-configurations``. Kept per
     :func:`compile_key` (the file's bytes, the compiler, the flags) in the process and in a per-user
     directory under the system's temporary one. Raises ProfileError when IREE's tools are absent or the
     device's target is unknown."""
-    flags = target_flags(device)
-    key = compile_key(stream_ir, device=device, extra_flags=_CONFIGURE)
-    found = _TILES.get(key)
-    if found is not None:
-        return found
-    cached = _cache_dir() / f"{key}.json"
-    try:
-        loaded = json.loads(cached.read_text())
-        found = {str(n): (tuple(map(int, par)), tuple(map(int, red))) for n, (par, red) in loaded.items()}
-        _TILES[key] = found
-        return found
-    except (OSError, ValueError, TypeError, AttributeError):
-        pass
-    with tempfile.TemporaryDirectory(prefix="streamsim-tiles-") as tmp:
-        out = Path(tmp) / "configured.mlir"
-        run_tool([find_tool("iree-compile"), str(stream_ir), *flags, *_CONFIGURE, "-o", str(out)])
-        found = parse_export_tiles(out.read_text())
-    _TILES[key] = found
-    try:
-        cached.parent.mkdir(mode=0o700, exist_ok=True)
-        scratch = cached.with_suffix(f".{os.getpid()}.tmp")
-        scratch.write_text(json.dumps({n: [list(p), list(r)] for n, (p, r) in sorted(found.items())}))
-        scratch.replace(cached)
-    except OSError:
-        pass
-    return found
+    return _TILES[_configure(stream_ir, device)]
+
+
+def stream_distribution(stream_ir: Path, device: str) -> dict[str, tuple[int, ...]]:
+    """:func:`parse_export_distribution` of the same compile as :func:`stream_tiles` (each export's
+    ``distribution`` tile, for :func:`workgroup_count`)."""
+    return _DISTRIBUTION[_configure(stream_ir, device)]
 
 
 def stream_partials(stream_ir: Path, device: str) -> dict[str, int]:
