@@ -37,6 +37,8 @@ class Case:
     #: extra iree-compile flags (``--iree-stream-partitioning-favor=debug``), for the module and its
     #: stream IR alike.
     flags: tuple[str, ...] = ()
+    #: whether the call's time enters the fit of the fixed costs (:attr:`Benchmark.fixed_costs`)
+    fixed_costs: bool = True
 
 
 def fixture_case(directory: pathlib.Path) -> Case:
@@ -64,7 +66,7 @@ def benchmark_case(bench: Benchmark, workdir: pathlib.Path) -> Case:
     source = workdir / f"{bench.name}.mlir"
     source.write_text(bench.source)
     flags = bench.flags if isinstance(bench, FlaggedBenchmark) else ()
-    return Case(bench.name, source, bench.inputs, flags=flags)
+    return Case(bench.name, source, bench.inputs, flags=flags, fixed_costs=bench.fixed_costs)
 
 
 def stream_ir_of(case: Case, workdir: pathlib.Path, device: str) -> pathlib.Path:

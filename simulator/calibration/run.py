@@ -298,7 +298,8 @@ def call_samples(
     """Linearise the simulated call of each (case, stream IR, measurement) around the fixed costs
     ``at`` (knob -> ns; zero when None): each knob's sensitivity is the growth of the call when that
     knob alone grows by ``_PROBE_NS``, and the sample's ``base_ns`` is the call extrapolated to zero
-    costs along those sensitivities (so that :func:`fit_fixed_costs` solves for the costs themselves)."""
+    costs along those sensitivities (so that :func:`fit_fixed_costs` solves for the costs themselves).
+    A case whose ``fixed_costs`` is False (a program measured for its dispatches alone) gives none."""
     point = dict(at or {})
     here = with_costs(base, dispatch, point)
     probes = {
@@ -307,6 +308,8 @@ def call_samples(
     }
     out = []
     for case, stream_ir, measured in cases:
+        if not case.fixed_costs:
+            continue
         if progress is not None:
             progress(case.name)
         here_ns = float(simulate_case(case, stream_ir, here)["call_ns"])

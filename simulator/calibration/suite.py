@@ -28,6 +28,10 @@ class Benchmark:
     #: the HAL devices whose fit uses it (empty: every device); :func:`training_suite` of another
     #: device leaves it out
     devices: tuple[str, ...] = ()
+    #: whether its call times enter the fit of the host's fixed costs (:func:`~simulator.calibration.run.
+    #: call_samples`); False for a program that is there for its dispatches alone (the profile's samples
+    #: of one dispatch class), whose calls would weigh one pattern of host work many times over
+    fixed_costs: bool = True
 
 
 def _t(shape: tuple[int, ...], et: str) -> str:

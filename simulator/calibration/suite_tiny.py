@@ -75,7 +75,7 @@ def tiny_maps(n: int, elements: int, et: str = "i32") -> Benchmark:
     values, types = _returned(names, t)
     src = f"func.func @main(%a: {t}) -> ({types}) {{\n" + "\n".join(lines) + f"\n  return {values} : {types}\n}}\n"
     size = "x".join(str(d) for d in shape) or "1"
-    return Benchmark(f"tiny_maps_{n}x{size}_{et}", src, (_spec(shape, et),), DEVICES)
+    return Benchmark(f"tiny_maps_{n}x{size}_{et}", src, (_spec(shape, et),), DEVICES, fixed_costs=False)
 
 
 def tiny_any(n: int, elements: int) -> Benchmark:
@@ -99,7 +99,7 @@ def tiny_any(n: int, elements: int) -> Benchmark:
         names.append(f"%r{i}")
     values, types = _returned(names, "tensor<i1>")
     src = f"func.func @main(%a: {t}) -> ({types}) {{\n" + "\n".join(lines) + f"\n  return {values} : {types}\n}}\n"
-    return Benchmark(f"tiny_any_{n}x{elements}_i32", src, (_spec((elements,), "i32"),), DEVICES)
+    return Benchmark(f"tiny_any_{n}x{elements}_i32", src, (_spec((elements,), "i32"),), DEVICES, fixed_costs=False)
 
 
 def tiny_sums(n: int, elements: int) -> Benchmark:
@@ -122,7 +122,7 @@ def tiny_sums(n: int, elements: int) -> Benchmark:
         names.append(f"%r{i}")
     values, types = _returned(names, "tensor<f32>")
     src = f"func.func @main(%a: {t}) -> ({types}) {{\n" + "\n".join(lines) + f"\n  return {values} : {types}\n}}\n"
-    return Benchmark(f"tiny_sums_{n}x{elements}_f32", src, (_spec((elements,), "f32"),), DEVICES)
+    return Benchmark(f"tiny_sums_{n}x{elements}_f32", src, (_spec((elements,), "f32"),), DEVICES, fixed_costs=False)
 
 
 def tiny_concat(n: int, rows: int, cols: int) -> Benchmark:
@@ -135,7 +135,7 @@ def tiny_concat(n: int, rows: int, cols: int) -> Benchmark:
   return %r : {out}
 }}
 """
-    return Benchmark(f"tiny_concat_{n}x{rows}x{cols}", src, (_spec((rows, cols), "f32"),), DEVICES)
+    return Benchmark(f"tiny_concat_{n}x{rows}x{cols}", src, (_spec((rows, cols), "f32"),), DEVICES, fixed_costs=False)
 
 
 def tiny_transposes(shape: tuple[int, ...], perms: tuple[tuple[int, ...], ...]) -> Benchmark:
@@ -158,7 +158,7 @@ def tiny_transposes(shape: tuple[int, ...], perms: tuple[tuple[int, ...], ...]) 
         + f"\n  return {', '.join(names)} : {', '.join(types)}\n}}\n"
     )
     size = "x".join(map(str, shape))
-    return Benchmark(f"tiny_transposes_{len(perms)}x{size}", src, (_spec(shape, "f32"),), DEVICES)
+    return Benchmark(f"tiny_transposes_{len(perms)}x{size}", src, (_spec(shape, "f32"),), DEVICES, fixed_costs=False)
 
 
 def tiny_matmuls(n: int, m: int, k: int) -> Benchmark:
@@ -172,7 +172,7 @@ def tiny_matmuls(n: int, m: int, k: int) -> Benchmark:
         cur = f"%m{i}"
     src = f"func.func @main(%x: {x}, %w: {w}) -> {x} {{\n" + "\n".join(lines) + f"\n  return {cur} : {x}\n}}\n"
     # splat 0.5 grows by k/2 a matmul: 4**16 stays far within f32
-    return Benchmark(f"tiny_matmuls_{n}x{m}x{k}x{k}", src, (_spec((m, k), "f32"), _spec((k, k), "f32")), DEVICES)
+    return Benchmark(f"tiny_matmuls_{n}x{m}x{k}x{k}", src, (_spec((m, k), "f32"), _spec((k, k), "f32")), DEVICES, fixed_costs=False)
 
 
 def tiny_suite() -> list[Benchmark]:

@@ -67,23 +67,44 @@ def test_iree_keeps_each_tiny_dispatch_apart_in_one_execute(
 
 def test_the_fit_prices_every_tiny_dispatch(iree: None, tmp_path: pathlib.Path) -> None:
     """Measurements of three of the programs (every dispatch 35 ns, the fixtures' typical tiny dispatch on
-    local-task) are paired with the simulated dispatches, fitted on, and priced at what was measured."""
+    local-task) are paired with the simulated dispatches, fitted on, and priced at what was measured; their
+    calls stay out of the fixed costs' fit (``fixed_costs=False``): the fitted costs are the same whatever
+    the tiny programs' calls measured, and come from the one other program's call."""
     from simulator.calibration.provenance import base_machine
-    from simulator.calibration.run import fit_machine, simulate_case
-    from simulator.machine import machine_from_dict
+    from simulator.calibration.run import benchmark_case, fit_machine, simulate_case, stream_ir_of
+    from simulator.calibration.suite import elementwise
+    from simulator.machine import load_machine, machine_from_dict
 
-    cases = []
-    for name in ("tiny_maps_16x10_i32", "tiny_any_16x10_i32", "tiny_concat_8x4x6"):
-        case, ir, simulated = _compiled(name, tmp_path)
-        measured = {
-            "name": name,
-            "call_ns": {"min_ns": 20_000, "median_ns": 21_000},
-            "dispatches": [{"name": d["name"], "loc": d["loc"], "min_ns": 35} for d in simulated["dispatches"]],
-        }
-        cases.append((case, ir, measured))
-    data, _ = fit_machine(base_machine("local-task"), cases, provenance={"device": "local-task"})
-    assert data["calibration"]["dispatches_fitted"] == 16 + 16 + 8
+    assert not any(b.fixed_costs for b in tiny_suite())
+    other = benchmark_case(elementwise(4, 16), tmp_path)
+    assert other.fixed_costs
+    other_ir = stream_ir_of(other, tmp_path, "local-task")
+    other_dispatches = simulate_case(other, other_ir, load_machine("cpu-local-task"), "local-task")["dispatches"]
+    other_measured = {
+        "name": other.name,
+        "call_ns": {"min_ns": 9_000, "median_ns": 9_500},
+        "dispatches": [{"name": d["name"], "loc": d["loc"], "min_ns": 200} for d in other_dispatches],
+    }
+    compiled = [_compiled(name, tmp_path) for name in ("tiny_maps_16x10_i32", "tiny_any_16x10_i32", "tiny_concat_8x4x6")]
+
+    def fitted(call_ns: int) -> dict:
+        cases = [(other, other_ir, other_measured)]
+        for case, ir, simulated in compiled:
+            measured = {
+                "name": case.name,
+                "call_ns": {"min_ns": call_ns, "median_ns": call_ns + 1_000},
+                "dispatches": [{"name": d["name"], "loc": d["loc"], "min_ns": 35} for d in simulated["dispatches"]],
+            }
+            cases.append((case, ir, measured))
+        data, _ = fit_machine(base_machine("local-task"), cases, provenance={"device": "local-task"})
+        return data
+
+    data = fitted(20_000)
+    assert data["calibration"]["dispatches_fitted"] == len(other_dispatches) + 16 + 16 + 8
     machine = machine_from_dict(data, source="test")
-    for case, ir, _ in cases:
+    for case, ir, _ in compiled:
         priced = simulate_case(case, ir, machine)["dispatches"]
         assert all(d["dur_ns"] == pytest.approx(35, abs=2) for d in priced), case.name
+    slow = fitted(2_000_000)
+    assert slow["host"] == data["host"] and slow["devices"][0] == data["devices"][0]
+    assert sum(v for k, v in data["host"].items() if k.endswith("_ns") and isinstance(v, int)) > 0
