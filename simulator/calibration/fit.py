@@ -265,7 +265,8 @@ def _fit_line(
         if len(rows) == sum(len(v) for v in scaled.values()):
             scaled = {}
     if scaled:
-        keep = [i for i in range(len(rows)) if not any(i in v for v in scaled.values())]
+        apart = {i for v in scaled.values() for i in v}
+        keep = [i for i in range(len(rows)) if i not in apart]
         line = _fit_line([rows[i] for i in keep], [targets[i] for i in keep], row_tile)
         for c, indices in sorted(scaled.items()):
             base = c[: -len(".dyn")]

@@ -71,7 +71,11 @@ def fit_on(
         device, f"held out: fitted on {what}" + (f", refined {refine}x" if refine else "")
     )
     data, _ = fit_machine(
-        base_machine(device), fit_entries, provenance=head, refine=refine, call_rank=call_rank,
+        base_machine(device),
+        fit_entries,
+        provenance=head,
+        refine=refine,
+        call_rank=call_rank,
         split_workgroups=split_workgroups,
         dynamic_factor=dynamic_factor,
     )

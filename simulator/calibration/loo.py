@@ -31,6 +31,7 @@ from simulator.calibration.pairing import dispatch_samples
 from simulator.calibration.provenance import device_workers
 from simulator.calibration.run import (
     Case,
+    call_fitted,
     call_samples,
     fit_call_ns,
     fitted_dispatches,
@@ -105,7 +106,7 @@ def fit_without(
     )
     at_zero = with_costs(prepared.base, dispatch, {})
     calls = []
-    for case, ir, measured in kept:
+    for case, ir, measured in call_fitted(kept):
         if progress is not None:
             progress(case.name)
         calls.append(

@@ -49,6 +49,7 @@ from simulator.values_io import parse_input
 __all__ = [
     "benchmark_case",
     "CALL_RANK",
+    "call_fitted",
     "call_samples",
     "Case",
     "case_key",
@@ -288,6 +289,14 @@ def _deep_copy(value: Any) -> Any:
     return value
 
 
+def call_fitted(entries: Sequence[tuple[Case, pathlib.Path, dict[str, Any]]]) -> list[tuple[Case, pathlib.Path, dict[str, Any]]]:
+    """The entries whose calls the fixed costs are fitted on: all but a case whose ``fixed_costs`` is
+    False (a program measured for its dispatches alone: :attr:`~simulator.calibration.suite.Benchmark.
+    fixed_costs`). :func:`call_samples` and the leave-one-out fits (:mod:`simulator.calibration.loo`)
+    both take them from here."""
+    return [e for e in entries if e[0].fixed_costs]
+
+
 def call_samples(
     cases: Sequence[tuple[Case, pathlib.Path, dict[str, Any]]],
     base: dict[str, Any],
@@ -299,7 +308,7 @@ def call_samples(
     ``at`` (knob -> ns; zero when None): each knob's sensitivity is the growth of the call when that
     knob alone grows by ``_PROBE_NS``, and the sample's ``base_ns`` is the call extrapolated to zero
     costs along those sensitivities (so that :func:`fit_fixed_costs` solves for the costs themselves).
-    A case whose ``fixed_costs`` is False (a program measured for its dispatches alone) gives none."""
+    A case whose ``fixed_costs`` is False gives none (:func:`call_fitted`)."""
     point = dict(at or {})
     here = with_costs(base, dispatch, point)
     probes = {
@@ -307,9 +316,7 @@ def call_samples(
         for knob in fitted_knobs(dispatch.model.workers)
     }
     out = []
-    for case, stream_ir, measured in cases:
-        if not case.fixed_costs:
-            continue
+    for case, stream_ir, measured in call_fitted(cases):
         if progress is not None:
             progress(case.name)
         here_ns = float(simulate_case(case, stream_ir, here)["call_ns"])

@@ -50,9 +50,10 @@ def _literal(value: int, et: str) -> str:
     return str(value) if et.startswith("i") else f"{value}.0"
 
 
-def _returned(names: list[str], t: str) -> tuple[str, str]:
-    """(``%a, %b``, ``t, t``) for a return of ``names`` all of type ``t``."""
-    return ", ".join(names), ", ".join([t] * len(names))
+def _main(arg: str, lines: list[str], names: list[str], types: list[str]) -> str:
+    """``func.func @main(%a: arg)`` of ``lines``, returning ``names`` of ``types``."""
+    result = ", ".join(types)
+    return f"func.func @main(%a: {arg}) -> ({result}) {{\n" + "\n".join(lines) + f"\n  return {', '.join(names)} : {result}\n}}\n"
 
 
 def tiny_maps(n: int, elements: int, et: str = "i32") -> Benchmark:
@@ -79,8 +80,7 @@ def tiny_maps(n: int, elements: int, et: str = "i32") -> Benchmark:
             f"  }} -> {t}",
         ]
         names.append(f"%y{i}")
-    values, types = _returned(names, t)
-    src = f"func.func @main(%a: {t}) -> ({types}) {{\n" + "\n".join(lines) + f"\n  return {values} : {types}\n}}\n"
+    src = _main(t, lines, names, [t] * n)
     size = "x".join(str(d) for d in shape) or "1"
     return Benchmark(f"tiny_maps_{n}x{size}_{et}", src, (_spec(shape, et),), DEVICES, fixed_costs=False)
 
@@ -104,8 +104,7 @@ def tiny_any(n: int, elements: int) -> Benchmark:
             "  } -> tensor<i1>",
         ]
         names.append(f"%r{i}")
-    values, types = _returned(names, "tensor<i1>")
-    src = f"func.func @main(%a: {t}) -> ({types}) {{\n" + "\n".join(lines) + f"\n  return {values} : {types}\n}}\n"
+    src = _main(t, lines, names, ["tensor<i1>"] * n)
     return Benchmark(f"tiny_any_{n}x{elements}_i32", src, (_spec((elements,), "i32"),), DEVICES, fixed_costs=False)
 
 
@@ -127,8 +126,7 @@ def tiny_sums(n: int, elements: int) -> Benchmark:
             "  } -> tensor<f32>",
         ]
         names.append(f"%r{i}")
-    values, types = _returned(names, "tensor<f32>")
-    src = f"func.func @main(%a: {t}) -> ({types}) {{\n" + "\n".join(lines) + f"\n  return {values} : {types}\n}}\n"
+    src = _main(t, lines, names, ["tensor<f32>"] * n)
     return Benchmark(f"tiny_sums_{n}x{elements}_f32", src, (_spec((elements,), "f32"),), DEVICES, fixed_costs=False)
 
 
@@ -159,11 +157,7 @@ def tiny_transposes(shape: tuple[int, ...], perms: tuple[tuple[int, ...], ...]) 
         ]
         names.append(f"%t{i}")
         types.append(t)
-    src = (
-        f"func.func @main(%a: {a}) -> ({', '.join(types)}) {{\n"
-        + "\n".join(lines)
-        + f"\n  return {', '.join(names)} : {', '.join(types)}\n}}\n"
-    )
+    src = _main(a, lines, names, types)
     size = "x".join(map(str, shape))
     return Benchmark(f"tiny_transposes_{len(perms)}x{size}", src, (_spec(shape, "f32"),), DEVICES, fixed_costs=False)
 

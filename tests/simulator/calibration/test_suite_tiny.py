@@ -70,6 +70,7 @@ def test_the_fit_prices_every_tiny_dispatch(iree: None, tmp_path: pathlib.Path) 
     local-task) are paired with the simulated dispatches, fitted on, and priced at what was measured; their
     calls stay out of the fixed costs' fit (``fixed_costs=False``): the fitted costs are the same whatever
     the tiny programs' calls measured, and come from the one other program's call."""
+    from simulator.calibration import loo
     from simulator.calibration.provenance import base_machine
     from simulator.calibration.run import benchmark_case, fit_machine, simulate_case, stream_ir_of
     from simulator.calibration.suite import elementwise
@@ -87,7 +88,7 @@ def test_the_fit_prices_every_tiny_dispatch(iree: None, tmp_path: pathlib.Path) 
     }
     compiled = [_compiled(name, tmp_path) for name in ("tiny_maps_16x10_i32", "tiny_any_16x10_i32", "tiny_concat_8x4x6")]
 
-    def fitted(call_ns: int) -> dict:
+    def entries(call_ns: int) -> list:
         cases = [(other, other_ir, other_measured)]
         for case, ir, simulated in compiled:
             measured = {
@@ -96,8 +97,18 @@ def test_the_fit_prices_every_tiny_dispatch(iree: None, tmp_path: pathlib.Path) 
                 "dispatches": [{"name": d["name"], "loc": d["loc"], "min_ns": 35} for d in simulated["dispatches"]],
             }
             cases.append((case, ir, measured))
-        data, _ = fit_machine(base_machine("local-task"), cases, provenance={"device": "local-task"})
+        return cases
+
+    def fitted(call_ns: int) -> dict:
+        data, _ = fit_machine(base_machine("local-task"), entries(call_ns), provenance={"device": "local-task"})
         return data
+
+    def left_one_out(call_ns: int) -> tuple:
+        # the leave-one-out fits (simulator.calibration.loo) leave the tiny calls out too
+        cases = entries(call_ns)
+        prepared = loo.prepare(base_machine("local-task"), cases, "local-task")
+        machine = loo.fit_without(prepared, cases, {"tiny_any_16x10_i32"})
+        return machine.host, machine.devices[0]
 
     data = fitted(20_000)
     assert data["calibration"]["dispatches_fitted"] == len(other_dispatches) + 16 + 16 + 8
@@ -108,3 +119,4 @@ def test_the_fit_prices_every_tiny_dispatch(iree: None, tmp_path: pathlib.Path) 
     slow = fitted(2_000_000)
     assert slow["host"] == data["host"] and slow["devices"][0] == data["devices"][0]
     assert sum(v for k, v in data["host"].items() if k.endswith("_ns") and isinstance(v, int)) > 0
+    assert left_one_out(20_000) == left_one_out(2_000_000)
