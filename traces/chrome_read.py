@@ -21,6 +21,7 @@ import gc
 import gzip as gzip_module
 import io
 import os
+import sys
 import zlib
 from collections.abc import Callable, Iterator, Sequence
 from typing import IO, Any
@@ -227,8 +228,17 @@ def _hand_over_records() -> None:
     waits for a full collection of the frozen objects, which the parser's hand-over starts when the tracked
     objects doubled (:func:`ir.handover.hand_over_survivors`; what it hands over, the IR, is made of cycles
     and becomes cyclic garbage when a schedule erases ops; nothing a read makes does).
+
+    That hand-over decides by a running bound of the frozen objects, which every freeze must add to: once
+    ``ir`` is loaded, the freeze here is its counted one (:func:`ir.handover.freeze`), looked up rather
+    than imported (``traces`` imports nothing of ``ir``). Before, there is no bound yet: ``ir``'s first
+    hand-over counts the frozen objects exactly, these records among them.
     """
-    gc.freeze()
+    handover = sys.modules.get("ir.handover")
+    if handover is None:
+        gc.freeze()
+    else:
+        handover.freeze()
 
 
 def _int_member(event: dict[str, Any], key: str) -> int:
