@@ -23,21 +23,30 @@ ParseTail = Callable[[str], tuple[dict[str, A.Attribute], dict[str, A.Attribute]
 _MASKED = re.compile(r'"[^"\\\n]*"|@[A-Za-z_$.][A-Za-z0-9_$.\-]*')
 _MASKED_PARTS = re.compile(f"({_MASKED.pattern})")
 _MARK = "\x00"
+#: Longer tails are left alone: a line of thousands of operands' types (an execute's yield, an await of
+#: every parameter) never repeats but for a name, and masking it took a regex pass over all of it (three
+#: tails of 1.5 MB in all at 10,000 dispatches, 29 ms under load).
+MASKED_CHARS = 4096
 
-#: Where a name of a kept tail goes: (0 for properties or 1 for attributes, the entry, the attribute's string
-#: field, the attribute's class, its other fields as the constructor takes them).
-Recipe = tuple[int, str, str, type, dict[str, object]]
+#: Where a name of a kept tail goes: (0 for properties or 1 for attributes, the entry, the attribute's class,
+#: the constructor's arguments before the name's value and after it, in the order of its fields).
+Recipe = tuple[int, str, type, tuple[object, ...], tuple[object, ...]]
+
+#: A kept tail's name an op may differ in, found without masking the op's tail: (the kept text before the
+#: name, the text after it, the name, the kept tail, its recipe for the name).
+Candidate = tuple[str, str, str, "_MaskedTail", Recipe]
 
 
 class _MaskedTail:
     """A parsed op tail, kept under its text with every :data:`_MASKED` name replaced by a mark: an op whose
     tail differs from it in one name only, one it knows how to put in (``recipes``), reuses its parse.
 
-    ``recipes`` (found when first needed) maps the index of a name to a :data:`Recipe` ``(dict, entry, field,
-    class, others)``: the name is the string ``field`` of the attribute ``entry`` of the op's properties
-    (``dict`` 0) or attributes (1), and nothing else; an op with another name there gets that attribute made
-    again by its class with ``field`` replaced (``others``: its other fields). It was checked on this tail: parsing it
-    with another name in that place gives exactly that (see :meth:`MaskedTails._recipes`)."""
+    ``recipes`` (found when first needed) maps the index of a name to a :data:`Recipe` ``(dict, entry, class,
+    before, after)``: the name is one string field of the attribute ``entry`` of the op's properties (``dict``
+    0) or attributes (1), and nothing else; an op with another name there gets that attribute made again by
+    its class with that field replaced (``before`` and ``after``: its other fields, as the kept attribute has
+    them). It was checked on this tail: parsing it with another name of the same kind (a string, a symbol) in
+    that place gives exactly that (see :meth:`MaskedTails._recipes`)."""
 
     __slots__ = ("attributes", "debug_loc", "fn", "names", "properties", "recipes", "tail", "type_offset")
 
@@ -78,11 +87,13 @@ class MaskedTails:
 
     def __init__(self) -> None:
         self._kept: dict[str, _MaskedTail] = {}
+        # The names kept tails have recipes for, by the text before a tail's first name (see hit).
+        self._candidates: dict[str, list[Candidate]] = {}
 
     @staticmethod
     def _mask(tail: str) -> tuple[str, list[str]] | None:
         """The tail with its names marked, and the names; None for a tail this cache leaves alone."""
-        if "\\" in tail or _MARK in tail:
+        if len(tail) > MASKED_CHARS or "\\" in tail or _MARK in tail:
             return None
         parts = _MASKED_PARTS.split(tail)  # the text between the names, and the names: one regex pass
         if len(parts) == 1:
@@ -94,9 +105,31 @@ class MaskedTails:
     ) -> tuple[dict[str, A.Attribute], dict[str, A.Attribute], T.Type, str | None, int] | None:
         """The parse of ``tail`` from a cached tail that differs from it in one name it has a recipe for:
         (properties, attributes, type, location, the type's offset in ``tail``), as a tail cache entry, or
-        None."""
+        None.
+
+        Once a kept tail has its recipes, an op's tail is matched against them without masking it: a tail
+        that is a kept tail's text before one of its names, a name of the same kind, and the kept text after
+        that name, masks to the kept tail's masked text and differs from it in that name alone (a name is
+        followed by neither a symbol's character nor a quote, so the names before and after it are read as
+        in the kept tail). The candidates are found by the text before the tail's first name."""
         if not self._kept:
             return None
+        candidates = self._candidates
+        if candidates:
+            quote, at = tail.find('"'), tail.find("@")
+            first = quote if at < 0 or 0 <= quote < at else at
+            if first >= 0:
+                for before, after, old, kept, how in candidates.get(tail[:first], ()):
+                    end = len(tail) - len(after)
+                    if (
+                        end > len(before)
+                        and tail.startswith(before)
+                        and tail.endswith(after)
+                        and tail[len(before)] == old[0]
+                    ):
+                        new = tail[len(before) : end]
+                        if new != old and _MASKED.fullmatch(new) and _MARK not in new:
+                            return self._put(kept, how, new, old)
         masked = self._mask(tail)
         if masked is None:
             return None
@@ -113,20 +146,42 @@ class MaskedTails:
         recipes = entry.recipes
         if recipes is None:
             recipes = entry.recipes = self._recipes(entry, parse_tail)
+            self._add_candidates(entry, recipes)
         recipe = recipes.get(differ)
         if recipe is None:
             return None
-        where, name, field, cls, others = recipe
         new, old = names[differ], entry.names[differ]
+        if new[0] != old[0]:
+            return None  # a symbol for a string or the reverse: the recipe was checked for its own kind
+        return self._put(entry, recipe, new, old)
+
+    @staticmethod
+    def _put(
+        entry: _MaskedTail, recipe: Recipe, new: str, old: str
+    ) -> tuple[dict[str, A.Attribute], dict[str, A.Attribute], T.Type, str | None, int]:
+        """``entry``'s parse with the name ``old`` replaced by ``new`` (of the same kind) as ``recipe`` says."""
+        where, name, cls, before, after = recipe
+        value = new[1:] if new[0] == "@" else new[1:-1]  # (_name_value)
         properties, attributes = entry.properties, entry.attributes
         target = dict(properties if where == 0 else attributes)
-        target[name] = cls(**others, **{field: _name_value(new)})  # (the kept attribute, that field replaced)
+        target[name] = cls(*before, value, *after)  # (the kept attribute, that field replaced)
         if where == 0:
             properties = target
         else:
             attributes = target
         # The name comes before the type (a recipe's entry is in a dictionary the type follows).
         return properties, attributes, entry.fn, entry.debug_loc, entry.type_offset + len(new) - len(old)
+
+    def _add_candidates(self, entry: _MaskedTail, recipes: dict[int, Recipe]) -> None:
+        """Make ``entry``'s names that have a recipe findable by :meth:`hit` without masking a tail."""
+        if not recipes:
+            return
+        tail = entry.tail
+        spans = [m.span() for m in _MASKED.finditer(tail)]
+        head = tail[: spans[0][0]]
+        for i, recipe in recipes.items():
+            start, end = spans[i]
+            self._candidates.setdefault(head, []).append((tail[:start], tail[end:], tail[start:end], entry, recipe))
 
     def remember(
         self,
@@ -188,9 +243,14 @@ class MaskedTails:
             if len(fields) != 1:
                 continue
             # As dataclasses.replace(attr, field=...) makes it, with the other fields found once: every other
-            # field of __init__, as the kept attribute has it.
-            others = {f.name: getattr(attr, f.name) for f in dataclasses.fields(attr) if f.init and f.name != fields[0]}
-            swapped = type(attr)(**others, **{fields[0]: _name_value(other)})
+            # field of __init__, as the kept attribute has it, passed by position.
+            init = [f for f in dataclasses.fields(attr) if f.init]
+            if any(f.kw_only for f in init) or fields[0] not in [f.name for f in init]:
+                continue
+            k = [f.name for f in init].index(fields[0])
+            before = tuple(getattr(attr, f.name) for f in init[:k])
+            after = tuple(getattr(attr, f.name) for f in init[k + 1 :])
+            swapped = type(attr)(*before, _name_value(other), *after)
             if swapped == (props2, attrs2)[where][key] and type(swapped) is type(attr):
-                recipes[i] = (where, key, fields[0], type(attr), others)
+                recipes[i] = (where, key, type(attr), before, after)
         return recipes

@@ -274,3 +274,32 @@ def test_balanced_skips_to_the_closing_bracket(text: str, close: str, body: str)
         Lexer("a (b) c").balanced("(", ")")
     with pytest.raises(ir.ParseError, match="unterminated string literal"):
         Lexer('a "b').balanced("(", ")")
+
+
+def test_tails_that_differ_in_a_name_of_another_kind_or_place_give_a_full_parse(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The masked-tail cache gives what a full parse gives: a string where a kept tail had a symbol (and the
+    reverse) is not put in as the kept kind (it read ``"w2"`` as ``@w2``), and the match of a tail against a
+    kept tail's text around a name holds for names next to others, at the end, with dots and dashes, and
+    strings holding an ``@``. Compared op by op with a parse whose masked cache never hits."""
+    from ir.tail_cache import MaskedTails
+
+    refs = ["@w0", "@w1", '"w2"', "@w3", "@w-4.x", '"a@b"', '"c"', "@w1::@n", "@w5", '"w6"', '"w7"']
+    body = [f'  "test.op"() <{{ref = {r}}}> : () -> ()' for r in refs]
+    body += [f'  "test.pair"() <{{a = {a}, b = {b}}}> : () -> ()' for a, b in
+             [('"x"', '"y"'), ('"x"', '"z"'), ('"q"', '"z"'), ("@x", '"z"'), ('"x"', "@z"), ('"x"', '"y"')]]
+    body += [f'  "test.sym"() {{s = {r}}} : () -> ()' for r in ["@a", "@bb", "@a::@c", "@ccc", '"d"']]
+    text = '"builtin.module"() ({\n' + "\n".join(body) + "\n}) : () -> ()\n"
+    cached = ir.parse_module(text, "t.mlir")
+    monkeypatch.setattr(MaskedTails, "hit", lambda self, tail, parse_tail: None)
+    full = ir.parse_module(text, "t.mlir")
+
+    def facts(module: ir.Module) -> list[object]:
+        return [
+            (o.op_name, [(k, type(v).__name__, v) for d in (o.properties, o.attributes) for k, v in d.items()])
+            for o in module.walk()
+        ]
+
+    assert facts(cached) == facts(full)
+    assert ir.print_generic(cached) == ir.print_generic(full)
+    kinds = [type(o.properties["ref"]).__name__ for o in cached.walk() if o.op_name == "test.op"]
+    assert kinds[2] == "StringAttr" and kinds[3] == "SymbolRefAttr"
