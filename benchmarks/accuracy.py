@@ -71,7 +71,6 @@ Usage::
 from __future__ import annotations
 
 import argparse
-import fnmatch
 import json
 import os
 import pathlib
@@ -93,7 +92,7 @@ sys.path.insert(0, str(ROOT / "benchmarks"))
 import accuracy_args  # noqa: E402
 import calibrate  # noqa: E402
 
-from simulator.calibration import speed  # noqa: E402
+from simulator.calibration import options, speed  # noqa: E402
 from simulator.calibration.heldout import (  # noqa: E402
     GOALS,
     SEP,
@@ -349,12 +348,8 @@ def measure_with_suite(device: str, args: argparse.Namespace) -> None:
 def picked_suite(device: str, args: argparse.Namespace) -> list[Case]:
     """The suite's training programs for ``device`` that ``--with-suite`` measures: those whose names
     match one of ``--programs``' shell patterns (``tiny_*``), every one without it."""
-    patterns = args.programs or ["*"]
-    return [
-        case
-        for role, case in calibrate.cases(args.workdir, device).values()
-        if role == "train" and any(fnmatch.fnmatchcase(case.name, p) for p in patterns)
-    ]
+    suite = {case.name: case for role, case in calibrate.cases(args.workdir, device).values() if role == "train"}
+    return [suite[name] for name in options.matching(suite, args.programs or ["*"])]
 
 
 def entries(device: str, data: dict[str, Any], workdir: pathlib.Path) -> list[Entry]:
@@ -518,10 +513,11 @@ def main(argv: list[str] | None = None) -> int:
     global DATA, CALIBRATION, EARLIER_DATA, EARLIER_CALIBRATION
     ap, args = accuracy_args.parse(argv, __doc__.split("\n\n")[0], DEVICES, DATA, CALIBRATION, WORKDIR)
     for device in args.device if args.programs else ():
-        names = [case.name for case in picked_suite(device, args)]
-        for pattern in args.programs:
-            if not any(fnmatch.fnmatchcase(n, pattern) for n in names):
-                ap.error(f"--programs {pattern}: no {device} suite program matches")
+        bad = options.unmatched_patterns(
+            [case.name for case in picked_suite(device, args)], args.programs, f"{device} suite program"
+        )
+        if bad:
+            ap.error(bad)
     args.workdir.mkdir(parents=True, exist_ok=True)
     for flag, dirs, what in (
         ("--data", args.data if not args.measure and args.data != ap.get_default("data") else [], ""),

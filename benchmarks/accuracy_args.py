@@ -1,4 +1,6 @@
 """benchmarks/accuracy.py's command line: its options, and the checks of their values that need no file.
+The fit's options, ``--program-reference`` and ``--programs`` are ``streamsim calibrate``'s too
+(:mod:`simulator.calibration.options`).
 
 A usage error exits 2 with argparse's message (``ap.error``); the checks that read the measurement
 directories (a missing ``<device>.json``, runs of another host) are :func:`accuracy.main`'s.
@@ -23,8 +25,8 @@ def parse(
     directories, the ``workdir``), with the option values checked."""
     # Imported here: accuracy.py puts benchmarks/ first on sys.path, where traces.py would shadow the
     # traces package simulator imports; accuracy.py has imported simulator by the time it parses.
+    from simulator.calibration import options
     from simulator.calibration.rounds import DEFAULT_ROUNDS, PROFILE_CALLS
-    from simulator.calibration.run import CALL_RANK
 
     ap = argparse.ArgumentParser(description=description)
     ap.add_argument("--device", nargs="*", default=list(devices), help="HAL devices (default: both)")
@@ -37,13 +39,10 @@ def parse(
     )
     ap.add_argument("--again", action="store_true", help="with --measure: re-measure cached programs")
     ap.add_argument("--only", nargs="*", help="with --measure: only these programs")
-    ap.add_argument(
-        "--programs",
-        nargs="+",
-        metavar="GLOB",
-        help="with --with-suite: only the suite programs whose names match one of these shell patterns"
-        " ('tiny_*'), and no fixture but those --only names: a run of some programs, into a --calibration-data"
-        " directory of its own that merges with earlier runs' (--calibration-data A B ...)",
+    options.add_programs(
+        ap,
+        " (with --with-suite), and no fixture but those --only names: a run of some programs, into a"
+        " --calibration-data directory of its own that merges with earlier runs' (--calibration-data A B ...)",
     )
     ap.add_argument("--reps", type=int, default=100, help="one-call benchmark repetitions per session")
     ap.add_argument(
@@ -101,38 +100,14 @@ def parse(
     ap.add_argument(
         "--refine", type=int, default=0, help="rounds re-fitting the fixed costs at the fitted point"
     )
-    ap.add_argument(
-        "--workgroups",
-        action="store_true",
-        help="held-out fit: local-task's pool shares whole workgroups (IREE's distribution tiles; a dispatch"
-        " of one workgroup is not split), an option (simulator.calibration.fit.fit_dispatch_model)",
-    )
-    ap.add_argument(
-        "--dynamic-factor",
-        action="store_true",
-        help="held-out fit: a dynamic class measured by fewer than 3 suite programs is priced as its static"
-        " class times one fitted factor, an option",
-    )
-    ap.add_argument(
-        "--call-rank",
-        type=int,
-        default=CALL_RANK,
-        help="fit the fixed costs on each program's N-th lowest round minimum (default"
-        f" {CALL_RANK}: its minimum; simulator.calibration.run.ranked); the fixtures are judged on their"
-        " minima",
-    )
-    ap.add_argument(
-        "--program-reference",
-        action="store_true",
-        help="with --with-suite: time the speed reference right before every program in every round"
-        " (sessions_reference_ns beside sessions_ns; speed.program_hook: one more iree-benchmark-module"
-        " a program a round)",
-    )
+    options.add_fit_options(ap, "held-out fit")
+    options.add_program_reference(ap, "in every round of --with-suite")
     args = ap.parse_args(argv)
     if args.program_reference and not args.with_suite:
         ap.error("--program-reference times the reference in --with-suite's rounds: give --with-suite too")
-    if args.call_rank < 1:
-        ap.error(f"--call-rank must be at least 1, got {args.call_rank}")
+    bad = options.check_fit_options(args)
+    if bad:
+        ap.error(bad)
     if args.refine < 0:
         ap.error(f"--refine must be 0 or more, got {args.refine}")
     if args.calls < 1:

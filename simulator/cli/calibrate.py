@@ -5,7 +5,8 @@
     streamsim calibrate [--device local-task] -o mybox.toml [--reps 100] [--calls 10] [--max-calls 100]
                         [--rounds 8]
                         [--fixtures DIR] [--workdir DIR] [--measurements OUT.json]
-                        [--merge EARLIER.json ...]
+                        [--merge EARLIER.json ...] [--only NAME ...] [--programs GLOB ...]
+                        [--program-reference] [--call-rank N] [--workgroups] [--dynamic-factor]
 
 Compiles and measures the generated microbenchmark suite (:func:`simulator.calibration.suite.
 training_suite`: matmuls, batch matmuls, convolutions, reductions and generic contractions, softmax
@@ -33,8 +34,12 @@ this host (their ``--measurements`` files): each program's minima over all of th
 (:mod:`simulator.calibration.merge`; a host that met its fast state in too few rounds of one run gets
 more chances), and ``--measurements`` then writes the merged file; a file of another host or device, or a
 program recording another compile than this run's, is refused (exit 2) before anything is measured.
+``--only NAME...`` and ``--programs GLOB...`` measure some of the suite's programs (those named, and
+those matching a shell pattern). ``--program-reference``, ``--call-rank``, ``--workgroups`` and
+``--dynamic-factor`` are ``benchmarks/accuracy.py``'s options of the same names
+(:mod:`simulator.calibration.options`), so that the fit of a figure of record can be made here too.
 ``benchmarks/calibrate.py`` does the same in steps and reports the error on held-out programs. Exit 2
-when IREE's tools are missing or fail.
+when IREE's tools are missing or fail, or for a bad option value (named).
 """
 
 from __future__ import annotations
@@ -47,7 +52,7 @@ import tempfile
 import time
 from typing import Any
 
-from simulator.calibration import speed
+from simulator.calibration import options, speed
 from simulator.calibration.hosts import busy_now, busy_summary, host_cores, host_identity, host_key, stamp
 from simulator.calibration.merge import check_compatible, merge_runs, read_runs
 from simulator.calibration.provenance import base_machine, provenance
@@ -110,6 +115,9 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
         " rounds and this run's (--measurements writes the merged file)",
     )
     parser.add_argument("--only", nargs="*", metavar="NAME", help="measure only these suite programs")
+    options.add_programs(parser, ", and those --only names (streamsim calibrate --list names them)")
+    options.add_program_reference(parser)
+    options.add_fit_options(parser)
     parser.add_argument("--list", action="store_true", help="list the suite's programs and exit")
     parser.set_defaults(func=run)
 
@@ -130,24 +138,33 @@ def run(args: argparse.Namespace) -> int:
     max_calls = max(args.calls, PROFILE_CALLS[1]) if args.max_calls is None else args.max_calls
     if max_calls < args.calls:
         raise InputError(f"--max-calls {max_calls} is less than --calls {args.calls}")
+    bad = options.check_fit_options(args)
+    if bad:
+        raise InputError(bad)
+    names = [b.name for b in suite]
     if args.only:
-        names = {b.name for b in suite}
         unknown = [n for n in args.only if n not in names]
         if unknown:
             raise InputError(
                 f"--only: no program {', '.join(map(repr, unknown))} in the calibration suite of "
                 f"{len(names)} (streamsim calibrate --list names them)"
             )
+    if args.programs:
+        bad = options.unmatched_patterns(names, args.programs, f"{args.device} suite program")
+        if bad:
+            raise InputError(f"{bad} (streamsim calibrate --list names them)")
+    # --only's names and --programs' patterns, or the whole suite without either
+    picked = set(args.only or ()) | set(options.matching(names, args.programs or ()))
     with tempfile.TemporaryDirectory(prefix="streamsim-calibrate-") as tmp:
         workdir = pathlib.Path(args.workdir or tmp)
-        cases = [benchmark_case(b, workdir) for b in suite if not args.only or b.name in args.only]
+        cases = [benchmark_case(b, workdir) for b in suite if not picked or b.name in picked]
         if args.fixtures:
             root = pathlib.Path(args.fixtures)
             if not root.is_dir():
                 raise InputError(f"--fixtures {root}: not a directory")
             cases += [fixture_case(d) for d in sorted(root.iterdir()) if (d / "source.mlir").exists()]
         if not cases:
-            raise InputError("nothing to measure: --only names no program of the suite")
+            raise InputError("nothing to measure: --only and --programs pick no program of the suite")
         earlier = _earlier_runs(args.merge, cases, args.device)
         measurements: dict[str, Any] = {}
         file: dict[str, Any] = {"device": args.device, "programs": measurements}
@@ -180,6 +197,7 @@ def run(args: argparse.Namespace) -> int:
             progress=progress,
             reprofile=REPROFILE if args.device == "local-sync" else 0,
             before_round=speed.round_hook([file], workdir, args.device, args.reps),
+            before_program=speed.program_hook(workdir, args.device, args.reps) if args.program_reference else None,
         )
         _report_measurement(measured, cores)
         moved, fast = speed.drift(file), speed.fast_rounds(file)
@@ -212,12 +230,15 @@ def run(args: argparse.Namespace) -> int:
         ]
         if args.measurements:
             pathlib.Path(args.measurements).write_text(json.dumps(file, indent=1, sort_keys=True) + "\n")
+        flags = [flag for flag, on in (("--workgroups", args.workgroups), ("--dynamic-factor", args.dynamic_factor)) if on]
+        method = "streamsim calibrate: non-negative least squares on relative error" + "".join(f", {f}" for f in flags)
         data, report = fit_machine(
             base_machine(args.device),
             entries,
-            provenance=provenance(
-                args.device, "streamsim calibrate: non-negative least squares on relative error"
-            ),
+            provenance=provenance(args.device, method),
+            call_rank=args.call_rank,
+            split_workgroups=args.workgroups,
+            dynamic_factor=args.dynamic_factor,
         )
     pathlib.Path(args.output).write_text(
         "# Written by streamsim calibrate; see [calibration] for how and on what.\n" + dumps(data)

@@ -147,3 +147,59 @@ def test_calibrate_merges_earlier_runs_of_this_host_and_refuses_another_hosts(
         captured = capsys.readouterr()
         assert f"{path}: {program}: {key} {value[:16]}" in captured.err
         assert "round 1" not in captured.out and not out.exists()
+
+
+def test_calibrate_takes_the_accuracy_scripts_fit_and_measurement_options(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: pathlib.Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """``--programs GLOB`` (beside ``--only NAME``), ``--program-reference``, ``--call-rank``,
+    ``--workgroups`` and ``--dynamic-factor`` reach the measurement and the fit as
+    ``benchmarks/accuracy.py``'s do (one definition: simulator.calibration.options); a bad value exits 2
+    naming it, before anything is measured."""
+    from simulator.calibration.provenance import base_machine
+    from simulator.cli import calibrate as cli
+
+    measured: list[list[str]] = []
+    hooks: list[Any] = []
+    fits: list[dict[str, Any]] = []
+
+    def measure_rounds(cases: list[Any], workdir: pathlib.Path, **kw: Any) -> dict[str, Any]:
+        measured.append([c.name for c in cases])
+        hooks.append(kw["before_program"])
+        call = {"min_ns": 100, "median_ns": 110}
+        return {c.name: {"call_ns": call, "sessions_ns": [100], "dispatches": []} for c in cases}
+
+    def fit_machine(base: Any, entries: Any, **kw: Any) -> Any:
+        fits.append(kw)
+        return base_machine("local-task"), {"call": {"median_abs": 0.1, "worst_abs": 0.2}, "dispatch": {"median_abs": 0.1}}
+
+    monkeypatch.setattr(cli, "measure_rounds", measure_rounds)
+    monkeypatch.setattr(cli, "stream_ir_of", lambda case, workdir, device: workdir / "x.mlir")
+    monkeypatch.setattr(cli, "fit_machine", fit_machine)
+    suite = [b.name for b in training_suite("local-task")]
+    tiny = [n for n in suite if n.startswith("tiny_")]
+    assert tiny
+    out = tmp_path / "m.toml"
+    argv = ["calibrate", "-o", str(out), "--device", "local-task", "--workdir", str(tmp_path)]
+    assert main([*argv, "--programs", "tiny_*", "--only", PROGRAMS[0]]) == 0
+    assert measured[-1] == [n for n in suite if n in {*tiny, PROGRAMS[0]}]
+    assert hooks[-1] is None
+    assert (fits[-1]["call_rank"], fits[-1]["split_workgroups"], fits[-1]["dynamic_factor"]) == (1, False, False)
+    argv += ["--only", PROGRAMS[0]]
+    assert main([*argv, "--program-reference", "--call-rank", "3", "--workgroups", "--dynamic-factor"]) == 0
+    assert measured[-1] == [PROGRAMS[0]] and callable(hooks[-1])
+    assert (fits[-1]["call_rank"], fits[-1]["split_workgroups"], fits[-1]["dynamic_factor"]) == (3, True, True)
+    assert fits[-1]["provenance"]["method"].endswith(", --workgroups, --dynamic-factor")
+    capsys.readouterr()
+    runs = len(measured)
+    for bad, message in (
+        (["--call-rank", "0"], "--call-rank must be at least 1, got 0"),
+        (["--programs", "tiny_*", "tyni_*"], "--programs tyni_*: no local-task suite program matches"),
+    ):
+        out.unlink(missing_ok=True)
+        assert main([*argv, *bad]) == 2
+        assert message in capsys.readouterr().err and not out.exists()
+    with pytest.raises(SystemExit) as exc:  # argparse's own: not a number
+        main([*argv, "--call-rank", "two"])
+    assert exc.value.code == 2 and "--call-rank: invalid int value: 'two'" in capsys.readouterr().err
+    assert len(measured) == runs
