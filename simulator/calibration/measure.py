@@ -14,6 +14,7 @@ minimum over the profiled calls (:func:`profile_dispatches`), named and located 
 from __future__ import annotations
 
 import dataclasses
+import os
 import pathlib
 from collections.abc import Callable, Sequence
 from typing import Any
@@ -64,7 +65,18 @@ def benchmark_case(bench: Benchmark, workdir: pathlib.Path) -> Case:
     some: :class:`~simulator.calibration.suite_tiled.FlaggedBenchmark`)."""
     workdir.mkdir(parents=True, exist_ok=True)
     source = workdir / f"{bench.name}.mlir"
-    source.write_text(bench.source)
+    # Written only when it differs, and whole (a rename): processes sharing the workdir (the default
+    # /tmp/streamsim-calibrate of benchmarks/calibrate.py and accuracy.py) read each other's sources, and
+    # a file truncated for rewriting was read empty by another's compile key (every program "measured
+    # from another compile", all with one key).
+    try:
+        same = source.read_text() == bench.source
+    except OSError:
+        same = False
+    if not same:
+        scratch = source.with_name(f"{source.name}.{os.getpid()}.tmp")
+        scratch.write_text(bench.source)
+        scratch.replace(source)
     flags = bench.flags if isinstance(bench, FlaggedBenchmark) else ()
     return Case(bench.name, source, bench.inputs, flags=flags, fixed_costs=bench.fixed_costs)
 
