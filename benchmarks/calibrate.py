@@ -21,6 +21,15 @@ Three steps, each reusing the previous one's output:
 ``ratio``
     predicting a change rather than a time: for each program measured on two devices (local-task and
     local-sync), the measured ratio of call times against the ratio the two fitted machines predict.
+``presets``
+    writes the shipped presets (``simulator/machines/cpu-local-task.toml``, ``cpu-local-sync.toml`` and
+    ``cpu.toml``, the built-in ``cpu``: the local-task fit under its own name) from the committed
+    measurements (:data:`PRESET_RUNS`) by the held-out report's own fit
+    (:func:`simulator.calibration.heldout.fit_data`: the calibration suite's programs only, each program's
+    minima over the merged runs, the tiny programs fitted for their dispatches alone), so that a preset
+    predicts every fixture as ``benchmarks/accuracy.py``'s held-out table says. The files are a function
+    of the committed data and the code: ``presets --check`` says whether the shipped ones are what it
+    would write (exit 1 when not).
 
 Usage::
 
@@ -29,6 +38,7 @@ Usage::
     python benchmarks/calibrate.py report measured-local-task.json [--machine FILE.toml] [--no-loo]
     python benchmarks/calibrate.py ratio measured-local-task.json measured-local-sync.json \
         --machine-a cpu-local-task --machine-b cpu-local-sync   # predicting a change of device
+    python benchmarks/calibrate.py presets [--check]      # the shipped presets, from benchmarks/data/amd
 
 Measuring takes a few minutes on 2 cores; these machines are shared and noisy, so every figure is the
 minimum over repetitions and is printed with its spread (max/min).
@@ -37,6 +47,7 @@ minimum over repetitions and is printed with its spread (max/min).
 from __future__ import annotations
 
 import argparse
+import hashlib
 import json
 import os
 import pathlib
@@ -55,8 +66,9 @@ sys.path.insert(0, str(ROOT))
 
 from simulator.calibration import speed  # noqa: E402
 from simulator.calibration.fit import summarize_errors  # noqa: E402
-from simulator.calibration.heldout import predict_rows  # noqa: E402
+from simulator.calibration.heldout import fit_data, predict_rows  # noqa: E402
 from simulator.calibration.hosts import host_warnings, stamp  # noqa: E402
+from simulator.calibration.merge import merge_runs, read_runs  # noqa: E402
 from simulator.calibration.provenance import base_machine, provenance  # noqa: E402
 from simulator.calibration.run import (  # noqa: E402
     Case,
@@ -71,11 +83,30 @@ from simulator.calibration.run import (  # noqa: E402
 )
 from simulator.calibration.suite import holdout_suite, training_suite  # noqa: E402
 from simulator.calibration.toml_out import dumps  # noqa: E402
+from simulator.errors import InputError  # noqa: E402
 from simulator.machine import machine_from_dict  # noqa: E402
 from simulator.profile import benchmark_call  # noqa: E402
 
 FIXTURES = ROOT / "tests" / "fixtures" / "iree"
 WORKDIR = pathlib.Path(tempfile.gettempdir()) / "streamsim-calibrate"
+
+#: The committed measurements the shipped presets are fitted on: one host's runs (oldest first, merged:
+#: :mod:`simulator.calibration.merge`), the directories ``benchmarks/accuracy.py --calibration-data``
+#: takes for the figures of record of issue 16 (the AMD EPYC VM these sessions run on; each directory's
+#: README says how and when it was measured). local-sync's suite has no tiny programs.
+PRESET_DATA = ROOT / "benchmarks" / "data" / "amd"
+_RUNS = ("default_quiet", "calls100", "adaptive", "adaptive2", "adaptive3", "adaptive4")
+PRESET_RUNS: dict[str, tuple[str, ...]] = {
+    "local-task": (*(f"{r}/calibration" for r in _RUNS), *(f"tiny/r{i}" for i in range(1, 7))),
+    "local-sync": tuple(f"{r}/calibration" for r in _RUNS),
+}
+#: The date of the newest run above (its README's): the presets' ``date``. A refit of the same data on
+#: another day writes the same files.
+PRESET_DATE = "2026-11-28"
+#: preset -> the HAL device whose fit it is (``cpu``, ``streamsim run``'s default machine, is local-task's:
+#: IREE's default CPU device).
+PRESET_FILES = {"cpu-local-task": "local-task", "cpu-local-sync": "local-sync", "cpu": "local-task"}
+MACHINES = ROOT / "simulator" / "machines"
 
 
 def cases(workdir: pathlib.Path, device: str | None = None) -> dict[str, tuple[str, Case]]:
@@ -290,6 +321,110 @@ def cmd_ratio(args: argparse.Namespace) -> int:
     return 0
 
 
+def _cpus(cpu: str) -> int:
+    """The CPU count in a host identity's ``cpu`` (``"AMD EPYC (2 CPUs)"``: 2).
+
+    >>> _cpus("AMD EPYC (2 CPUs)")
+    2
+    """
+    return int(cpu.rsplit("(", 1)[1].split()[0])
+
+
+def preset_entries(device: str, workdir: pathlib.Path = WORKDIR) -> tuple[list[Any], dict[str, Any], int]:
+    """The entries the ``cpu-<device>`` preset is fitted on (the suite's programs in
+    :data:`PRESET_RUNS`\\ [device], merged), its ``[calibration]`` table's head, and the HAL device's
+    workers on the host that measured them. An InputError when a program's measurement is of another
+    compile than the suite's now (its source, flags or IREE changed: the preset would not be the fit of
+    the committed data)."""
+    dirs = [PRESET_DATA / d for d in PRESET_RUNS[device]]
+    runs = read_runs([d / f"{device}.json" for d in dirs], lambda p: str(p.relative_to(ROOT)))
+    measured = merge_runs(runs)
+    (key, identity), *others = sorted(measured["hosts"].items())
+    if others:  # (merge_runs refuses runs of two hosts; a file's table could still name two)
+        raise InputError(f"{device}: the preset's runs name {len(others) + 1} hosts: only one host's runs fit a preset")
+    suite = cases(workdir, device)
+    train = [n for n, m in measured["programs"].items() if n in suite and m.get("role", suite[n][0]) == "train"]
+    entries = _entries(measured, workdir, {"train"})
+    if len(entries) != len(train):
+        left = sorted(set(train) - {case.name for case, _, _ in entries})
+        raise InputError(
+            f"{device}: {len(left)} suite program(s) measured for another compile than now ({', '.join(left[:5])}"
+            f"{', ...' if len(left) > 5 else ''}): measure them again before refitting the presets"
+        )
+    head = {
+        "date": PRESET_DATE,
+        "host_cpu": identity["cpu"],
+        "host": key,
+        "kernel": identity["kernel"],
+        "iree_version": identity["iree_version"],
+        "device": device,
+        "method": "benchmarks/calibrate.py presets: the held-out fit of benchmarks/accuracy.py"
+        " (simulator.calibration.heldout.fit_data): the calibration suite's programs only, no fixture; each"
+        " program's minima over the merged runs; the fixed costs fitted on the call minima of the programs"
+        " measured for their calls (not the tiny ones, fitted for their dispatches alone); non-negative"
+        " least squares on relative error",
+        "data": [str(d.relative_to(ROOT)) for d in dirs],
+        # what the fit reads of the data: each fitted program's merged measurement (with its compile key)
+        "inputs_sha256": hashlib.sha256(
+            json.dumps([[case.name, m] for case, _, m in entries], sort_keys=True).encode()
+        ).hexdigest(),
+    }
+    return entries, head, _cpus(identity["cpu"]) if device == "local-task" else 1
+
+
+def preset_fit(device: str, workdir: pathlib.Path = WORKDIR) -> dict[str, Any]:
+    """The ``cpu-<device>`` preset as a TOML dict: the held-out fit (:func:`~simulator.calibration.
+    heldout.fit_data`) of :func:`preset_entries`, with the measuring host's worker count (so that another
+    host writes the same file) and a ``[calibration]`` table saying on what."""
+    entries, head, workers = preset_entries(device, workdir)
+    return fit_data(device, entries, head, workers=workers)
+
+
+def preset_text(name: str, data: dict[str, Any]) -> str:
+    """The text of preset ``name`` (:data:`PRESET_FILES`) whose device's fit is ``data`` (``cpu``: the
+    local-task fit under cpu's name and description)."""
+    head = "# Written by benchmarks/calibrate.py presets from the committed measurements; see [calibration].\n"
+    if name == "cpu":
+        c = data["calibration"]
+        data = {
+            **data,
+            "name": "cpu",
+            "description": f"host CPU under IREE's local-task HAL device, calibrated on an {c['host_cpu']} with"
+            f" IREE {c['iree_version']}: the cpu-local-task fit (benchmarks/calibrate.py presets)",
+        }
+        head = (
+            "# The built-in cpu preset (streamsim run's default machine): the cpu-local-task fit under its own\n"
+            "# name, written by benchmarks/calibrate.py presets; see [calibration]. The uncalibrated roofline\n"
+            "# it replaced is the cpu-roofline preset.\n"
+        )
+    return head + dumps(data)
+
+
+def preset_texts(workdir: pathlib.Path = WORKDIR) -> dict[str, str]:
+    """preset name -> the text ``presets`` writes to ``simulator/machines/<name>.toml``."""
+    fits = {device: preset_fit(device, workdir) for device in sorted(set(PRESET_FILES.values()))}
+    return {name: preset_text(name, fits[device]) for name, device in PRESET_FILES.items()}
+
+
+def cmd_presets(args: argparse.Namespace) -> int:
+    texts = preset_texts(args.workdir)
+    stale = []
+    for name, text in texts.items():
+        path = MACHINES / f"{name}.toml"
+        if args.check:
+            if not path.exists() or path.read_text() != text:
+                stale.append(name)
+            continue
+        path.write_text(text)
+        print(f"wrote {path.relative_to(ROOT)}")
+    if args.check:
+        for name in stale:
+            print(f"{name}: the shipped preset is not what benchmarks/calibrate.py presets writes")
+        print(f"{len(texts) - len(stale)} of {len(texts)} presets are what the committed data fits")
+        return 1 if stale else 0
+    return 0
+
+
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument(
@@ -323,6 +458,9 @@ def main(argv: list[str] | None = None) -> int:
     q.add_argument("--machine-a", required=True, help="machine file for A")
     q.add_argument("--machine-b", required=True, help="machine file for B")
     q.set_defaults(func=cmd_ratio)
+    w = sub.add_parser("presets", help="write the shipped presets from the committed measurements")
+    w.add_argument("--check", action="store_true", help="only say whether the shipped presets are what it writes")
+    w.set_defaults(func=cmd_presets)
     args = ap.parse_args(argv)
     return int(args.func(args))
 

@@ -70,16 +70,53 @@ def fit_on(
     head = provenance(
         device, f"held out: fitted on {what}" + (f", refined {refine}x" if refine else "")
     )
-    data, _ = fit_machine(
-        base_machine(device),
+    data = fit_data(
+        device,
         fit_entries,
-        provenance=head,
+        head,
         refine=refine,
         call_rank=call_rank,
         split_workgroups=split_workgroups,
         dynamic_factor=dynamic_factor,
     )
     return machine_from_dict(data, source=f"fitted on {what}")
+
+
+def fit_base(device: str, workers: int | None = None) -> dict[str, Any]:
+    """The machine :func:`fit_data` starts from: :func:`~simulator.calibration.provenance.base_machine`,
+    with ``workers`` copy engines on local-task when given (this host's CPUs when None)."""
+    base = base_machine(device)
+    if workers is not None and device == "local-task":
+        base["devices"][0]["copy_engines"] = workers
+    return base
+
+
+def fit_data(
+    device: str,
+    fit_entries: Sequence[Entry],
+    head: dict[str, Any],
+    *,
+    refine: int = 0,
+    call_rank: int = CALL_RANK,
+    split_workgroups: bool = False,
+    dynamic_factor: bool = False,
+    workers: int | None = None,
+) -> dict[str, Any]:
+    """:func:`fit_on`'s fit as a machine file's dict (``head``: its ``[calibration]`` table's head), from
+    :func:`~simulator.calibration.provenance.base_machine`; ``workers``: the HAL device's worker pool
+    (this host's when None, as :func:`fit_on` fits). The shipped presets are this fit of the committed
+    measurements (``benchmarks/calibrate.py presets``), so that they predict what the held-out report says."""
+    data, _ = fit_machine(
+        fit_base(device, workers),
+        fit_entries,
+        provenance=head,
+        workers=workers,
+        refine=refine,
+        call_rank=call_rank,
+        split_workgroups=split_workgroups,
+        dynamic_factor=dynamic_factor,
+    )
+    return data
 
 
 def leave_one_out(
