@@ -18,8 +18,10 @@ Tables, per device (``spread``: median/min of the best session's repetitions; ``
 sessions' minima, how far a minimum itself moves on this shared machine):
 
 ``preset``
-    the committed calibrated preset (``cpu-local-sync``/``cpu-local-task``). It was fitted on the
-    microbenchmarks *and the IREE fixtures* (column ``fit``): only the rows marked ``-`` are held out.
+    the committed calibrated preset (``cpu-local-sync``/``cpu-local-task``; column ``fit``: the preset was
+    fitted on the program). ``benchmarks/calibrate.py presets`` fits them as the held-out table's machine
+    is fitted, on the AMD host's runs (``benchmarks/data/amd``): with those directories this table is the
+    held-out one.
 ``held-out``
     a machine fitted now on the microbenchmark suite alone (``benchmarks/data/calibration/<device>.json``,
     role ``train``): every fixture is unseen.
