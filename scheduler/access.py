@@ -195,15 +195,17 @@ def _static_or(v: Value) -> int | Value:
 def op_info(op: Operation) -> OpInfo:
     """Classify ``op`` and list its byte accesses, the way IREE's op interfaces describe it."""
     name = op.op_name
+    # (the affinity is looked up only for the kinds that carry it: a constant's or a global store's record
+    # has none, and they are a large share of a program's ops)
+    if name == "arith.constant" or name == "util.buffer.constant":
+        return OpInfo(CONSTANT)
+    if name == "util.global.store":
+        return OpInfo(GLOBAL_STORE)
     affinity = transfer_affinity(op) if name == "stream.async.transfer" else op.attr("affinity")
     if name in STREAMABLE_OPS:
         accesses, tied = _async_accesses(op)
         kind = METADATA if name == "stream.async.alloca" else STREAMABLE
         return OpInfo(kind, affinity, tuple(accesses), tied)
-    if name == "arith.constant" or name == "util.buffer.constant":
-        return OpInfo(CONSTANT)
-    if name == "util.global.store":
-        return OpInfo(GLOBAL_STORE)
     if name in PURE_OPS or name.startswith(PURE_PREFIXES):
         return OpInfo(PURE, affinity)
     return OpInfo(EFFECT, affinity)
