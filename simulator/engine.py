@@ -40,7 +40,8 @@ class Engine:
         # token drawn from _wait_ids, or by the object that waits when it has one wait at a time (a parameter
         # step: no token drawn per wait). Insertion order is the order the waits began (a token is new at
         # each wait, and so is an object's entry, removed when its wait ends).
-        self._waits: dict[Any, str | Callable[[], str] | tuple[Any, ...]] = {}
+        # A function may give a list: a group's waits (a parameter call's waiting steps: StepStarts).
+        self._waits: dict[Any, str | Callable[[], str | list[str]] | tuple[Any, ...]] = {}
         self._wait_ids = itertools.count()
         self._semaphore_ids = itertools.count()
         self._tasks: set[asyncio.Future[Any]] = set()
@@ -77,8 +78,18 @@ class Engine:
         self._waits.pop(token, None)
 
     def pending_waits(self) -> list[str]:
-        waits = list(self._waits.values())  # in the order the waits began
-        return [w() if callable(w) else w[0].format(*w[1:]) if isinstance(w, tuple) else w for w in waits]
+        out: list[str] = []
+        for w in list(self._waits.values()):  # in the order the waits began
+            if callable(w):
+                text = w()
+                # (a list: a group of waits that began one after the other, as a parameter call's steps')
+                if isinstance(text, list):
+                    out.extend(text)
+                else:
+                    out.append(text)
+            else:
+                out.append(w[0].format(*w[1:]) if isinstance(w, tuple) else w)
+        return out
 
     def semaphore_name(self, what: str) -> str:
         return f"sem{next(self._semaphore_ids)}:{what}"

@@ -56,7 +56,7 @@ from simulator.params.config import (
     make_parameter_index,
 )
 from simulator.params.page_cache import PageCache
-from simulator.params.steps import STEP_WAIT, BatchRecord, CallSteps, StepRun
+from simulator.params.steps import STEP_WAIT, BatchRecord, CallSteps, StepRun, StepStarts
 from simulator.params.transfers import Transfers
 from simulator.semaphores import Fence, Semaphore
 from traces import Track
@@ -90,6 +90,10 @@ class ParameterProvider(Transfers):
     #: callbacks) rather than processes: the same events and results, less work per event. Tests turn it
     #: off to compare the two.
     callback_steps = True
+    #: With callback steps, make the runs of a plan_loads plan's steps as their turn comes
+    #: (:class:`~simulator.params.steps.StepStarts`) rather than all at the call: the same events and
+    #: results, fewer objects alive at once. Tests turn it off to compare the two.
+    steps_in_turn = True
 
     def __init__(
         self,
@@ -219,6 +223,7 @@ class ParameterProvider(Transfers):
         ):
             # A load's plain reads (no splat among them) are planned from their lengths alone.
             plan = plan_loads([ref.size_bytes for ref in call.refs], verb, self.config.batch)
+        loads = plan is not None  # (plan_loads' plan: see StepStarts)
         if plan is None:
             plan = plan_batch(self._items(call, load, zero_copy, with_data), verb, self.config.batch)
         self.plans.append(plan)
@@ -238,13 +243,19 @@ class ParameterProvider(Transfers):
         # in the same order as the process, for less work per event); the other steps as processes.
         callback_steps, ctx = self.callback_steps, None
         plain_io = self._direct and not call.imported and device.host_link is None
-        for step in plan.steps:
-            if callback_steps and (step.kind == "alloca" or (plain_io and step.kind != "transfer")):
-                if ctx is None:
-                    ctx = CallSteps(self, call, sems, tracks, queue, flows_from, with_data)
-                StepRun(ctx, step)
-            else:
-                process(run_step(call, step, sems, tracks, queue, flows_from, with_data))
+        if loads and plain_io and callback_steps and self.steps_in_turn and plan.steps:
+            # plan_loads' plan (each step waits on nothing or on its timeline's previous payload), all of it by
+            # callbacks: each step's run is made when its turn comes (StepStarts; the same events in the same
+            # order as runs made at once).
+            StepStarts(CallSteps(self, call, sems, tracks, queue, flows_from, with_data), plan.steps)
+        else:
+            for step in plan.steps:
+                if callback_steps and (step.kind == "alloca" or (plain_io and step.kind != "transfer")):
+                    if ctx is None:
+                        ctx = CallSteps(self, call, sems, tracks, queue, flows_from, with_data)
+                    StepRun(ctx, step)
+                else:
+                    process(run_step(call, step, sems, tracks, queue, flows_from, with_data))
         if failure is not None:
             # IREE: recording stopped at the bad entry; what was enqueued runs, the caller's fence fails.
             raise failure

@@ -18,8 +18,10 @@ kinds (the splat command buffer) and reads through the page cache, staging or im
 
 from __future__ import annotations
 
+from collections import deque
 from dataclasses import dataclass
 from heapq import heappush
+from itertools import islice
 from typing import TYPE_CHECKING, Any
 
 import simpy
@@ -56,7 +58,7 @@ class BatchRecord:
 class CallSteps:
     """What every step of one provider call shares (made once per call, not once per step)."""
 
-    __slots__ = ("call", "device", "engine", "env", "flows_from", "pool", "provider", "sems", "storage",
+    __slots__ = ("call", "device", "engine", "env", "flows_from", "pool", "provider", "sems", "starts", "storage",
                  "trace", "tracks", "transfer_ns", "with_data")  # fmt: skip
 
     def __init__(
@@ -82,6 +84,8 @@ class CallSteps:
         self.flows_from = flows_from
         self.with_data = with_data
         self.transfer_ns: dict[int, int] = {}  # a read's or write's transfer time by its length
+        # The call's StepStarts when its steps are made as their turn comes (else None: made at once).
+        self.starts: StepStarts | None = None
 
 
 class StepRun(simpy.Event):
@@ -102,7 +106,7 @@ class StepRun(simpy.Event):
     __slots__ = ("_held", "_io_start", "_keys", "_nbytes", "_next_wait", "_ok", "_parameter", "_slot", "_spans",
                  "_start_ns", "_track", "_waiting", "_value", "callbacks", "ctx", "env", "step")  # fmt: skip
 
-    def __init__(self, ctx: CallSteps, step: Step) -> None:
+    def __init__(self, ctx: CallSteps, step: Step, start: bool = True) -> None:
         env = ctx.env
         self.env = env
         self.ctx = ctx
@@ -111,11 +115,12 @@ class StepRun(simpy.Event):
         self._waiting = False  # a wait of this step registered with the engine (for deadlock reports)
         self._held = False  # holds (or queues for) the storage channel
         self._slot: Any = None
-        # The start, as a process's Initialize event: triggered, scheduled where the process is made.
         self.callbacks = [_WAIT]
         self._ok = True
         self._value = None
-        heappush(env._queue, (env._now, URGENT, next(env._eid), self))  # env.schedule(self, URGENT), inlined
+        if start:
+            # The start, as a process's Initialize event: triggered, scheduled where the process is made.
+            heappush(env._queue, (env._now, URGENT, next(env._eid), self))  # env.schedule(self, URGENT), inlined
 
     # -- the chain ---------------------------------------------------------------------------------------
 
@@ -320,6 +325,9 @@ class StepRun(simpy.Event):
              step.length_bytes)
         )  # fmt: skip
         ctx.sems[step.timeline].signal(step.signal, last)
+        starts = ctx.starts
+        if starts is not None:
+            starts.signalled(step.timeline, step.signal)
         # self._end(True, None), inlined (once per step)
         env = ctx.env
         self.callbacks = []
@@ -337,6 +345,8 @@ class StepRun(simpy.Event):
         call = ctx.call
         error = exc if isinstance(exc, DeviceFailure) else DeviceFailure(f"{call.where}: {exc}")
         ctx.sems[step.timeline].fail(error)
+        if ctx.starts is not None:
+            ctx.starts.failed(step.timeline)
         engine = ctx.engine
         engine.trace.add_instant(
             ctx.tracks[step.timeline],
@@ -359,6 +369,114 @@ class StepRun(simpy.Event):
         heappush(env._queue, (env._now, NORMAL, next(env._eid), end))  # env.schedule(end), inlined
 
 
+class StepStarts(simpy.Event):
+    """The start events of a call's steps, for a plan whose every step waits on nothing or on the payload the
+    step before it on its timeline signals (:func:`~simulator.params.batching.plan_loads`' plans): each
+    step's :class:`StepRun` is made when its turn comes, not all at once.
+
+    Made at once, a large load's steps (26,664 for 13,332 parameters) all wait from the call's start: as many
+    start events in simpy's heap, runs, pending waits of the engine and waits of the timelines' semaphores,
+    most of them held until their predecessors end. Here:
+
+    - the call takes the ids of its steps' start events at once (the ids making them one by one would take:
+      ``n`` consecutive ids, scheduled at the same time and priority), and this one event is each start in
+      turn: scheduled with the first id, and when processed, again with the next. Nothing else can come
+      between two consecutive ids of one time and priority, so the events, their order and their count are
+      those of the steps' own starts;
+    - a start whose wait is reached makes the step's run and runs its wait (which begins it), as the run's
+      start would; a start whose wait is not reached notes the step's index on its timeline (the run is made
+      when the wait ends);
+    - when a step signals its timeline (or fails it), the step noted after it on that timeline waits for that
+      payload (a timeline's waits are for its payloads in turn): its run is made then and scheduled, as the
+      semaphore's wake would schedule it. The semaphore's other waits (the flush barrier's, for the last
+      payload) came first (they began at the call, before any start) and the semaphore wakes them first;
+    - while steps wait, the engine has one pending wait for the call, which names each of them (by
+      :data:`STEP_WAIT`, as a run's own wait would) if a deadlock report asks.
+    """
+
+    __slots__ = ("_count", "_first", "_i", "_n", "_now", "_waiting", "callbacks", "ctx", "env", "steps",
+                 "_ok", "_value")  # fmt: skip
+
+    def __init__(self, ctx: CallSteps, steps: tuple[Step, ...]) -> None:
+        env = ctx.env
+        self.env = env
+        self.ctx = ctx
+        self.steps = steps
+        n = self._n = len(steps)
+        eid = env._eid
+        self._first = first = next(eid)
+        deque(islice(eid, n - 1), maxlen=0)  # the ids of the other n - 1 starts
+        self._i = 0
+        # Per timeline, the indices of the steps waiting (in the order their starts came) and each one's
+        # payload when its wait began (for a deadlock report); and how many wait in all.
+        self._waiting: list[deque[int]] = [deque() for _ in ctx.sems]
+        self._now: list[deque[int]] = [deque() for _ in ctx.sems]
+        self._count = 0
+        ctx.starts = self
+        self.callbacks = [_START]
+        self._ok = True
+        self._value = None
+        heappush(env._queue, (env._now, URGENT, first, self))
+
+    def _start(self) -> None:
+        """Step ``_i``'s start; then the next step's start is scheduled with its id."""
+        i = self._i
+        env = self.env
+        if i + 1 < self._n:
+            self._i = i + 1
+            self.callbacks = [_START]
+            heappush(env._queue, (env._now, URGENT, self._first + i + 1, self))
+        ctx = self.ctx
+        step = self.steps[i]
+        waits = step.waits
+        if waits:
+            t, v = waits[0]
+            s = ctx.sems[t]
+            if s.failure is None and s.value < v:
+                if not self._count:
+                    ctx.engine._waits[self] = self._describe
+                self._count += 1
+                self._waiting[t].append(i)
+                self._now[t].append(s.value)
+                return
+        StepRun(ctx, step, False)._wait()
+
+    def signalled(self, t: int, value: int) -> None:
+        """Timeline ``t`` reached ``value``: the step waiting for it, if any, is made and scheduled."""
+        waiting = self._waiting[t]
+        if waiting and self.steps[waiting[0]].waits[0][1] <= value:
+            self._wake(t)
+
+    def failed(self, t: int) -> None:
+        """Timeline ``t`` failed: every step waiting on it is made and scheduled, in the order they came."""
+        while self._waiting[t]:
+            self._wake(t)
+
+    def _wake(self, t: int) -> None:
+        i = self._waiting[t].popleft()
+        self._now[t].popleft()
+        self._count -= 1
+        if not self._count:
+            del self.ctx.engine._waits[self]
+        run = StepRun(self.ctx, self.steps[i], False)
+        run._next_wait = 1  # (past its one wait, as a run woken from it)
+        env = self.env
+        heappush(env._queue, (env._now, NORMAL, next(env._eid), run))  # as the semaphore's wake schedules it
+
+    def _describe(self) -> list[str]:
+        """The waiting steps' waits, in the order they began, as :data:`STEP_WAIT` words each."""
+        ctx = self.ctx
+        rows = sorted(
+            (i, t, now) for t, (idx, nows) in enumerate(zip(self._waiting, self._now)) for i, now in zip(idx, nows)
+        )
+        out = []
+        for i, t, now in rows:
+            step = self.steps[i]
+            s = ctx.sems[t]
+            out.append(STEP_WAIT.format(ctx.call.op_name, step.kind, step.timeline, s.name, step.waits[0][1], now))
+        return out
+
+
 # The chain's callbacks, as plain functions: the engine calls each with the event it processes, which is the
 # step itself (no bound method made per event).
 _WAIT = StepRun._wait
@@ -367,3 +485,4 @@ _GOT_SLOT = StepRun._got_slot
 _QUEUED = StepRun._queued
 _GRANTED = StepRun._granted
 _MOVED = StepRun._moved
+_START = StepStarts._start

@@ -1,5 +1,6 @@
-"""Parameter steps run by event callbacks (simulator.params.steps.StepRun) against the same steps run as
-simpy processes: the same trace byte for byte, the same outputs, the same failures and the same number of
+"""Parameter steps run by event callbacks (simulator.params.steps.StepRun), made as their turn comes
+(StepStarts, a load's plan) and all at once, against the same steps run as simpy processes: the same trace
+byte for byte, the same outputs, the same failures and the same number of
 simpy events, over allocas with and without a queue overhead, storage slots and the channel under
 contention, data and timing-only runs, and failing allocas and requests."""
 
@@ -10,12 +11,11 @@ from typing import Any
 
 import pytest
 
-import simulator.params.provider as provider_module
 from simulator import Session, parse_program
 from simulator.archives import ParameterEntry, ParameterIndex
 from simulator.params import ParameterProvider
 from simulator.params.programs import parameter_load_program
-from simulator.params.steps import BatchRecord, StepRun
+from simulator.params.steps import BatchRecord, StepRun, StepStarts
 from tests.conftest import run_outcome
 
 # These tests read IREE pretty text: skip without IREE, fail under STREAMSIM_REQUIRE_IREE=1.
@@ -25,29 +25,43 @@ SIZES = [(f"p{i}", 64 * (1 + i % 5)) for i in range(14)]
 
 
 def _both(monkeypatch: pytest.MonkeyPatch, tmp_path: pathlib.Path, run: Any) -> list[tuple[Any, ...]]:
-    """``run()`` with callback steps, then with processes: (trace bytes, events, outputs or error) each."""
-    made = [0]
+    """``run()`` with callback steps made as their turn comes (StepStarts, for plan_loads' plans), with
+    callback steps made at once, then with processes: (trace bytes, events, outputs or error, runs made, call
+    starts made) each."""
+    made = [0, 0]
+    run_init, starts_init = StepRun.__init__, StepStarts.__init__
 
-    class CountedStepRun(StepRun):
-        def __init__(self, *args: Any) -> None:
-            made[0] += 1
-            super().__init__(*args)
+    def counted_run(self: StepRun, *args: Any) -> None:
+        made[0] += 1
+        run_init(self, *args)
 
-    monkeypatch.setattr(provider_module, "StepRun", CountedStepRun)
+    def counted_starts(self: StepStarts, *args: Any) -> None:
+        made[1] += 1
+        starts_init(self, *args)
+
+    monkeypatch.setattr(StepRun, "__init__", counted_run)
+    monkeypatch.setattr(StepStarts, "__init__", counted_starts)
     out = []
-    for callback in (True, False):
+    for callback, in_turn in ((True, True), (True, False), (False, False)):
         monkeypatch.setattr(ParameterProvider, "callback_steps", callback)
-        made[0] = 0
-        out.append((*run_outcome(run, tmp_path / f"{callback}.json"), made[0]))
-    assert out[0][3] > 0 and out[1][3] == 0, "the callback path was not taken, or not turned off"
+        monkeypatch.setattr(ParameterProvider, "steps_in_turn", in_turn)
+        made[:] = [0, 0]
+        out.append((*run_outcome(run, tmp_path / f"{callback}{in_turn}.json"), *made))
+    assert out[1][3] > 0 and out[1][4] == 0, "the callback path was not taken, or made its runs in turn"
+    assert out[2][3] == 0 and out[2][4] == 0, "the callback path was not turned off"
     return out
 
 
 def _same(out: list[tuple[Any, ...]]) -> None:
-    (trace_a, events_a, value_a, _), (trace_b, events_b, value_b, _) = out
-    assert events_a == events_b
-    assert value_a == value_b
-    assert trace_a == trace_b
+    for other in out[1:]:
+        assert other[1] == out[0][1]  # events
+        assert other[2] == out[0][2]  # outputs or error
+        assert other[0] == out[0][0]  # trace bytes
+
+
+def _in_turn(out: list[tuple[Any, ...]]) -> None:
+    """The first run made its steps' runs as their turn came (a load's plan_loads plan)."""
+    assert out[0][4] > 0 and out[0][3] > 0
 
 
 @pytest.mark.parametrize("mode", ["load", "gather", "each"])
@@ -60,7 +74,10 @@ def test_data_runs_match_the_processes(
     path = write_archive(tmp_path / "m.irpa", dict(SIZES))
     program = parse_program(parameter_load_program(SIZES, mode=mode), filename="p.mlir")
     m = "cpu" if machine_name == "cpu" else machine(queue_depth=2)
-    _same(_both(monkeypatch, tmp_path, lambda: Session(m).run_sync(program, parameters={"model": path})))
+    out = _both(monkeypatch, tmp_path, lambda: Session(m).run_sync(program, parameters={"model": path}))
+    _same(out)
+    if mode == "load":
+        _in_turn(out)
 
 
 def test_timing_only_runs_match_the_processes(
@@ -71,13 +88,9 @@ def test_timing_only_runs_match_the_processes(
     for key, n in sizes:
         index.add(ParameterEntry.virtual(key, n), scope="model")
     program = parse_program(parameter_load_program(sizes, mode="load"), filename="t.mlir")
-    _same(
-        _both(
-            monkeypatch,
-            tmp_path,
-            lambda: Session("cpu").run_sync(program, parameters=index, timing_only=True),
-        )
-    )
+    out = _both(monkeypatch, tmp_path, lambda: Session("cpu").run_sync(program, parameters=index, timing_only=True))
+    _in_turn(out)
+    _same(out)
 
 
 def test_an_alloca_out_of_memory_fails_alike(
@@ -89,6 +102,7 @@ def test_an_alloca_out_of_memory_fails_alike(
     m = machine(capacity_bytes=2048)
     out = _both(monkeypatch, tmp_path, lambda: Session(m).run_sync(program, parameters={"model": path}))
     assert "out of memory" in out[0][2]
+    _in_turn(out)
     _same(out)
 
 
@@ -123,8 +137,9 @@ def test_the_log_records_every_step_alike(monkeypatch: pytest.MonkeyPatch) -> No
 
     monkeypatch.setattr(ParameterProvider, "__init__", keep)
     logs = []
-    for callback in (True, False):
+    for callback, in_turn in ((True, True), (True, False), (False, False)):
         monkeypatch.setattr(ParameterProvider, "callback_steps", callback)
+        monkeypatch.setattr(ParameterProvider, "steps_in_turn", in_turn)
         made.clear()
         Session("cpu").run_sync(program, parameters=index, timing_only=True)
         (provider,) = made
@@ -138,4 +153,4 @@ def test_the_log_records_every_step_alike(monkeypatch: pytest.MonkeyPatch) -> No
         assert all(r.end_ns >= r.start_ns for r in log)
         assert {r.length_bytes for r in log if r.kind == "read"} == {n for _, n in sizes}
         logs.append(log)
-    assert logs[0] == logs[1] and len(logs[0]) == 2 * len(sizes) + 1
+    assert logs[0] == logs[1] == logs[2] and len(logs[0]) == 2 * len(sizes) + 1
