@@ -130,8 +130,11 @@ class StepRun(simpy.Event):
             ctx = self.ctx
             engine = ctx.engine
             if self._waiting:
-                del engine._waits[self]  # engine.end_wait, inlined (the step is its wait's key)
                 self._waiting = False
+                if ctx.starts is None:
+                    del engine._waits[self]  # engine.end_wait, inlined (the step is its wait's key)
+                else:
+                    ctx.starts.resumed(self.step.timeline)  # (the call's waits name it until now)
             step, sems = self.step, ctx.sems
             waits = step.waits
             i = self._next_wait
@@ -391,11 +394,12 @@ class StepStarts(simpy.Event):
       semaphore's wake would schedule it. The semaphore's other waits (the flush barrier's, for the last
       payload) came first (they began at the call, before any start) and the semaphore wakes them first;
     - while steps wait, the engine has one pending wait for the call, which names each of them (by
-      :data:`STEP_WAIT`, as a run's own wait would) if a deadlock report asks.
+      :data:`STEP_WAIT`, as a run's own wait would, from its start until its run runs) if a deadlock
+      report asks.
     """
 
-    __slots__ = ("_count", "_first", "_i", "_n", "_now", "_waiting", "callbacks", "ctx", "env", "steps",
-                 "_ok", "_value")  # fmt: skip
+    __slots__ = ("_count", "_first", "_i", "_n", "_now", "_waiting", "_woken", "callbacks", "ctx", "env",
+                 "steps", "_ok", "_value")  # fmt: skip
 
     def __init__(self, ctx: CallSteps, steps: tuple[Step, ...]) -> None:
         env = ctx.env
@@ -411,6 +415,9 @@ class StepStarts(simpy.Event):
         # payload when its wait began (for a deadlock report); and how many wait in all.
         self._waiting: list[deque[int]] = [deque() for _ in ctx.sems]
         self._now: list[deque[int]] = [deque() for _ in ctx.sems]
+        # Per timeline, how many of its first waiting steps are woken (scheduled, not run yet): at most one,
+        # or all of them when the timeline fails.
+        self._woken = [0] * len(ctx.sems)
         self._count = 0
         ctx.starts = self
         self.callbacks = [_START]
@@ -443,25 +450,33 @@ class StepStarts(simpy.Event):
 
     def signalled(self, t: int, value: int) -> None:
         """Timeline ``t`` reached ``value``: the step waiting for it, if any, is made and scheduled."""
-        waiting = self._waiting[t]
-        if waiting and self.steps[waiting[0]].waits[0][1] <= value:
-            self._wake(t)
+        waiting, k = self._waiting[t], self._woken[t]
+        if len(waiting) > k and self.steps[waiting[k]].waits[0][1] <= value:
+            self._wake(t, k)
 
     def failed(self, t: int) -> None:
         """Timeline ``t`` failed: every step waiting on it is made and scheduled, in the order they came."""
-        while self._waiting[t]:
-            self._wake(t)
+        waiting = self._waiting[t]
+        while len(waiting) > self._woken[t]:
+            self._wake(t, self._woken[t])
 
-    def _wake(self, t: int) -> None:
-        i = self._waiting[t].popleft()
+    def _wake(self, t: int, k: int) -> None:
+        self._woken[t] = k + 1
+        run = StepRun(self.ctx, self.steps[self._waiting[t][k]], False)
+        run._next_wait = 1  # (past its one wait, as a run woken from it)
+        run._waiting = True  # (its wait is named until it runs: see resumed)
+        env = self.env
+        heappush(env._queue, (env._now, NORMAL, next(env._eid), run))  # as the semaphore's wake schedules it
+
+    def resumed(self, t: int) -> None:
+        """The run woken first on timeline ``t`` runs: its wait ends (as a run's own wait ends when it runs,
+        not when it is woken)."""
+        self._waiting[t].popleft()
         self._now[t].popleft()
+        self._woken[t] -= 1
         self._count -= 1
         if not self._count:
             del self.ctx.engine._waits[self]
-        run = StepRun(self.ctx, self.steps[i], False)
-        run._next_wait = 1  # (past its one wait, as a run woken from it)
-        env = self.env
-        heappush(env._queue, (env._now, NORMAL, next(env._eid), run))  # as the semaphore's wake schedules it
 
     def _describe(self) -> list[str]:
         """The waiting steps' waits, in the order they began, as :data:`STEP_WAIT` words each."""

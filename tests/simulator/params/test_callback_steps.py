@@ -154,3 +154,32 @@ def test_the_log_records_every_step_alike(monkeypatch: pytest.MonkeyPatch) -> No
         assert {r.length_bytes for r in log if r.kind == "read"} == {n for _, n in sizes}
         logs.append(log)
     assert logs[0] == logs[1] == logs[2] and len(logs[0]) == 2 * len(sizes) + 1
+
+
+def test_pending_waits_are_named_alike(monkeypatch: pytest.MonkeyPatch) -> None:
+    """What a deadlock report would name at every return to the event loop (batches of 5 events): the same
+    waits, in the same order, whether the steps' runs are made in turn, at once, or are processes."""
+    from simulator.engine import Engine
+
+    sizes = [(f"w{i}", 4096 + 64 * i) for i in range(20)]
+    index = ParameterIndex()
+    for key, n in sizes:
+        index.add(ParameterEntry.virtual(key, n), scope="model")
+    program = parse_program(parameter_load_program(sizes, mode="load"), filename="t.mlir")
+    seen: list[list[str]] = []
+    step = Engine._step
+
+    def noting(self: Engine, limit: int, target: Any) -> None:
+        step(self, limit, target)
+        seen.append(self.pending_waits())
+
+    monkeypatch.setattr(Engine, "_step", noting)
+    runs = []
+    for callback, in_turn in ((True, True), (True, False), (False, False)):
+        monkeypatch.setattr(ParameterProvider, "callback_steps", callback)
+        monkeypatch.setattr(ParameterProvider, "steps_in_turn", in_turn)
+        seen.clear()
+        Session("cpu", events_per_batch=5).run_sync(program, parameters=index, timing_only=True)
+        runs.append(list(seen))
+    assert runs[0] == runs[1] == runs[2]
+    assert max(sum("on parameter timeline" in w for w in waits) for waits in runs[0]) >= 20
