@@ -395,7 +395,10 @@ class StepStarts(simpy.Event):
       payload) came first (they began at the call, before any start) and the semaphore wakes them first;
     - while steps wait, the engine has one pending wait for the call, which names each of them (by
       :data:`STEP_WAIT`, as a run's own wait would, from its start until its run runs) if a deadlock
-      report asks.
+      report asks;
+    - once every step has started and none waits, the call's :class:`CallSteps` lets go of this object (its
+      runs need it no more): the two refer to each other, and a run's state is freed by reference counts,
+      not left as a cycle for the collector.
     """
 
     __slots__ = ("_count", "_first", "_i", "_n", "_now", "_waiting", "_woken", "callbacks", "ctx", "env",
@@ -426,11 +429,11 @@ class StepStarts(simpy.Event):
         heappush(env._queue, (env._now, URGENT, first, self))
 
     def _start(self) -> None:
-        """Step ``_i``'s start; then the next step's start is scheduled with its id."""
+        """Step ``_i``'s start; the next step's start is scheduled with its id."""
         i = self._i
+        self._i = i + 1
         env = self.env
         if i + 1 < self._n:
-            self._i = i + 1
             self.callbacks = [_START]
             heappush(env._queue, (env._now, URGENT, self._first + i + 1, self))
         ctx = self.ctx
@@ -447,6 +450,8 @@ class StepStarts(simpy.Event):
                 self._now[t].append(s.value)
                 return
         StepRun(ctx, step, False)._wait()
+        if self._i == self._n and not self._count:
+            ctx.starts = None  # (every step started, none waits: see the class's note)
 
     def signalled(self, t: int, value: int) -> None:
         """Timeline ``t`` reached ``value``: the step waiting for it, if any, is made and scheduled."""
@@ -477,6 +482,8 @@ class StepStarts(simpy.Event):
         self._count -= 1
         if not self._count:
             del self.ctx.engine._waits[self]
+            if self._i == self._n:
+                self.ctx.starts = None  # (every step started, none waits: see the class's note)
 
     def _describe(self) -> list[str]:
         """The waiting steps' waits, in the order they began, as :data:`STEP_WAIT` words each."""
