@@ -7,6 +7,7 @@ contention, data and timing-only runs, and failing allocas and requests."""
 from __future__ import annotations
 
 import pathlib
+from collections.abc import Iterator
 from typing import Any
 
 import pytest
@@ -22,6 +23,15 @@ from tests.conftest import run_outcome
 pytestmark = pytest.mark.usefixtures("iree")
 
 SIZES = [(f"p{i}", 64 * (1 + i % 5)) for i in range(14)]
+
+
+def _each_way(monkeypatch: pytest.MonkeyPatch) -> Iterator[tuple[bool, bool]]:
+    """Set the provider to each way of making a load's steps, in this order, and yield (callback_steps,
+    steps_in_turn): callback runs made as their turn comes, callback runs made at once, processes."""
+    for callback, in_turn in ((True, True), (True, False), (False, False)):
+        monkeypatch.setattr(ParameterProvider, "callback_steps", callback)
+        monkeypatch.setattr(ParameterProvider, "steps_in_turn", in_turn)
+        yield callback, in_turn
 
 
 def _both(monkeypatch: pytest.MonkeyPatch, tmp_path: pathlib.Path, run: Any) -> list[tuple[Any, ...]]:
@@ -42,9 +52,7 @@ def _both(monkeypatch: pytest.MonkeyPatch, tmp_path: pathlib.Path, run: Any) -> 
     monkeypatch.setattr(StepRun, "__init__", counted_run)
     monkeypatch.setattr(StepStarts, "__init__", counted_starts)
     out = []
-    for callback, in_turn in ((True, True), (True, False), (False, False)):
-        monkeypatch.setattr(ParameterProvider, "callback_steps", callback)
-        monkeypatch.setattr(ParameterProvider, "steps_in_turn", in_turn)
+    for callback, in_turn in _each_way(monkeypatch):
         made[:] = [0, 0]
         out.append((*run_outcome(run, tmp_path / f"{callback}{in_turn}.json"), *made))
     assert out[1][3] > 0 and out[1][4] == 0, "the callback path was not taken, or made its runs in turn"
@@ -137,9 +145,7 @@ def test_the_log_records_every_step_alike(monkeypatch: pytest.MonkeyPatch) -> No
 
     monkeypatch.setattr(ParameterProvider, "__init__", keep)
     logs = []
-    for callback, in_turn in ((True, True), (True, False), (False, False)):
-        monkeypatch.setattr(ParameterProvider, "callback_steps", callback)
-        monkeypatch.setattr(ParameterProvider, "steps_in_turn", in_turn)
+    for _ in _each_way(monkeypatch):
         made.clear()
         Session("cpu").run_sync(program, parameters=index, timing_only=True)
         (provider,) = made
@@ -175,9 +181,7 @@ def test_pending_waits_are_named_alike(monkeypatch: pytest.MonkeyPatch) -> None:
 
     monkeypatch.setattr(Engine, "_step", noting)
     runs = []
-    for callback, in_turn in ((True, True), (True, False), (False, False)):
-        monkeypatch.setattr(ParameterProvider, "callback_steps", callback)
-        monkeypatch.setattr(ParameterProvider, "steps_in_turn", in_turn)
+    for _ in _each_way(monkeypatch):
         seen.clear()
         Session("cpu", events_per_batch=5).run_sync(program, parameters=index, timing_only=True)
         runs.append(list(seen))
