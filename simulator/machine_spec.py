@@ -43,6 +43,14 @@ class HostSpec:
     #: ``hal.device.queue.alloca``/``dealloca``) in place of ``submit_cost_ns`` (that when not given):
     #: IREE's local-task device takes ~3x an execute's submission for one (a fitted figure)
     alloca_cost_ns: int | None = None
+    #: submitting a queue-ordered release (``stream.resource.dealloca``, ``hal.device.queue.dealloca``) in
+    #: place of ``alloca_cost_ns`` (that when not given). IREE's local-task device makes a release a queue
+    #: barrier on the work it awaits, which a worker retires after that work: a host that then waits on the
+    #: release's timepoint (as IREE's programs wait on the release of their transients) meets one more
+    #: step of the device's queue than an allocation costs (the AMD VM's local-task device: ~5.8 us a
+    #: release, allocations ~0, fitted on the suite, where a program with a transient alloca/dealloca pair
+    #: ran ~8 us slower than one without)
+    dealloca_cost_ns: int | None = None
     #: a call from host code to another function of the module (``util.call``, ``func.call``: a VM call,
     #: as the ``main`` wrapper of IREE's coarse-fences ABI calls ``main$async``) in place of
     #: ``call_cost_ns`` (that when not given): no arguments cross from the application into the VM

@@ -222,7 +222,10 @@ class Runtime:
         host = self.machine.host
         start = engine.now
         base = host.submit_cost_ns
-        if host.alloca_cost_ns is not None and isinstance(what, tuple) and what[0] in ("alloca", "dealloca"):
+        kind = what[0] if isinstance(what, tuple) else None
+        if kind == "dealloca" and host.dealloca_cost_ns is not None:
+            base = host.dealloca_cost_ns
+        elif host.alloca_cost_ns is not None and kind in ("alloca", "dealloca"):
             base = host.alloca_cost_ns
         dur = base + extra_cost_ns
         if dur:

@@ -92,12 +92,18 @@ KNOBS: tuple[tuple[str, str], ...] = (
     ("host", "rerecord_binding_cost_ns"),
     ("host", "barrier_cost_ns"),
     ("host", "alloca_cost_ns"),
+    ("host", "dealloca_cost_ns"),
     ("host", "inner_call_cost_ns"),
     ("host", "dispatch_cost_ns"),
 )
 _PROBE_NS = 1000
-#: Fitted only for a device with a pool of workers: issuing a dispatch to them (local-sync runs it inline).
-POOL_KNOBS = frozenset({"host.dispatch_cost_ns"})
+#: Fitted only for a device with a pool of workers: issuing a dispatch to them (local-sync runs it inline),
+#: and a release apart from an allocation (local-task retires a release as a queue barrier on a worker after
+#: the work it awaits; local-sync runs both inline on the submitting thread, at one cost).
+POOL_KNOBS = frozenset({"host.dispatch_cost_ns", "host.dealloca_cost_ns"})
+#: Left unset (the machine's field ``None``: another cost stands in) by :func:`with_costs` when the costs do
+#: not give them: a release not fitted apart costs what an allocation does.
+UNSET_UNLESS_GIVEN = frozenset({"host.dealloca_cost_ns"})
 
 
 #: Which of each program's round minima the fixed costs are fitted on (:func:`fit_machine`'s ``call_rank``,
@@ -252,13 +258,21 @@ def _key(span: Any) -> tuple[str, int, int]:
 def with_costs(base: dict[str, Any], dispatch: DispatchFit | None, costs: dict[str, float]) -> Machine:
     """The machine ``base`` (TOML dict, one device) with the dispatch model and fixed costs set."""
     data = _deep_copy(base)
-    device = data["devices"][0]
-    for (table, key), value in ((k, costs.get(f"{k[0]}.{k[1]}", 0.0)) for k in KNOBS):
-        target = data.setdefault("host", {}) if table == "host" else device
-        target[key] = int(round(value))
+    _set_knobs(data, costs)
     if dispatch is not None:
-        device["dispatch_model"] = model_table(dispatch)
+        data["devices"][0]["dispatch_model"] = model_table(dispatch)
     return machine_from_dict(data, source=str(data.get("name", "calibrated")))
+
+
+def _set_knobs(data: dict[str, Any], costs: dict[str, float]) -> None:
+    """Write each of :data:`KNOBS` into the machine dict ``data``: its cost in ``costs`` (ns, rounded), 0
+    when not given, except that one of :data:`UNSET_UNLESS_GIVEN` not given is left as it is."""
+    for table, key in KNOBS:
+        name = f"{table}.{key}"
+        if name in UNSET_UNLESS_GIVEN and name not in costs:
+            continue
+        target = data.setdefault("host", {}) if table == "host" else data["devices"][0]
+        target[key] = int(round(costs.get(name, 0.0)))
 
 
 def model_table(dispatch: DispatchFit) -> dict[str, Any]:
@@ -309,7 +323,8 @@ def call_samples(
     knob alone grows by ``_PROBE_NS``, and the sample's ``base_ns`` is the call extrapolated to zero
     costs along those sensitivities (so that :func:`fit_fixed_costs` solves for the costs themselves).
     A case whose ``fixed_costs`` is False gives none (:func:`call_fitted`)."""
-    point = dict(at or {})
+    # every fitted knob given (0 when ``at`` has none): a knob left unset would take another's figure
+    point = {**dict.fromkeys(fitted_knobs(dispatch.model.workers), 0.0), **(at or {})}
     here = with_costs(base, dispatch, point)
     probes = {
         knob: with_costs(base, dispatch, {**point, knob: float(round(point.get(knob, 0.0))) + _PROBE_NS})
@@ -439,9 +454,7 @@ def fit_machine(
     if refine:
         costs, _ = refine_fixed_costs(cases, base, dispatch, costs, refine, progress)
     data = _deep_copy(base)
-    for table, key in KNOBS:
-        target = data.setdefault("host", {}) if table == "host" else data["devices"][0]
-        target[key] = int(round(costs.get(f"{table}.{key}", 0.0)))
+    _set_knobs(data, costs)
     data["devices"][0]["dispatch_model"] = model_table(dispatch)
     # The errors are those of the machine as written (integer fixed costs), so that loading the file
     # again reproduces them exactly.

@@ -1,9 +1,16 @@
-"""The host's cost of submitting a queue-ordered allocation or release (host.alloca_cost_ns)."""
+"""The host's cost of submitting a queue-ordered allocation or release (host.alloca_cost_ns,
+host.dealloca_cost_ns)."""
 
 from __future__ import annotations
 
 import pathlib
 
+import pytest
+
+from simulator import machine_from_dict
+from simulator.calibration.provenance import base_machine
+from simulator.calibration.run import KNOBS
+from simulator.errors import MachineError
 from simulator.machine import load_machine
 from tests.simulator.conftest import run_fixture_on_base_machine
 
@@ -27,3 +34,26 @@ def test_allocas_pay_their_own_submission_cost_when_given() -> None:
     assert given["submit alloca"] == given["submit dealloca"] == {150}
     assert given["submit execute"] == default["submit execute"] == {700}
     assert load_machine("cpu-roofline").host.alloca_cost_ns is None
+
+
+def test_releases_pay_their_own_cost_when_given() -> None:
+    costs = {"submit_cost_ns": 700, "record_cost_ns": 0, "barrier_cost_ns": 0, "rerecord_cost_ns": 0}
+    given = _submit_spans({**costs, "alloca_cost_ns": 150, "dealloca_cost_ns": 4000})
+    assert given["submit dealloca"] == {4000}
+    assert given["submit alloca"] == {150}
+    assert given["submit execute"] == {700}
+    # Without alloca_cost_ns a release still pays its own figure, an allocation the submission's.
+    alone = _submit_spans({**costs, "dealloca_cost_ns": 4000})
+    assert alone["submit dealloca"] == {4000} and alone["submit alloca"] == {700}
+    assert load_machine("cpu-roofline").host.dealloca_cost_ns is None
+
+
+def test_the_release_cost_is_fitted_apart_from_the_allocation_cost() -> None:
+    assert {("host", "alloca_cost_ns"), ("host", "dealloca_cost_ns")} <= set(KNOBS)
+
+
+def test_a_malformed_release_cost_is_rejected_with_its_key() -> None:
+    data = base_machine("local-task")
+    data["host"]["dealloca_cost_ns"] = -5
+    with pytest.raises(MachineError, match="dealloca_cost_ns"):
+        machine_from_dict(data)
