@@ -8,11 +8,13 @@ import pathlib
 import pytest
 
 from simulator import machine_from_dict
+from simulator.calibration.fit import DispatchSample, fit_dispatch_model
 from simulator.calibration.provenance import base_machine
-from simulator.calibration.run import KNOBS
+from simulator.calibration.run import KNOBS, call_samples, fitted_knobs, fixture_case, with_costs
 from simulator.errors import MachineError
 from simulator.machine import load_machine
 from tests.simulator.conftest import run_fixture_on_base_machine
+from traces.window import call_window
 
 FIXTURE = pathlib.Path(__file__).resolve().parents[1] / "fixtures" / "frontends" / "onnx_loop"
 
@@ -57,3 +59,25 @@ def test_a_malformed_release_cost_is_rejected_with_its_key() -> None:
     data["host"]["dealloca_cost_ns"] = -5
     with pytest.raises(MachineError, match="dealloca_cost_ns"):
         machine_from_dict(data)
+
+
+def test_a_release_is_fitted_apart_only_for_a_pool_of_workers() -> None:
+    assert "host.dealloca_cost_ns" in fitted_knobs(2) and "host.dealloca_cost_ns" not in fitted_knobs(1)
+    fit = fit_dispatch_model([DispatchSample("p", "mm", 1000, 10, 5000.0)] * 3)
+    # Not fitted (local-sync), a release keeps costing what an allocation does; fitted, its own figure.
+    assert with_costs(base_machine("local-sync"), fit, {"host.alloca_cost_ns": 300}).host.dealloca_cost_ns is None
+    assert with_costs(base_machine("local-task"), fit, {"host.dealloca_cost_ns": 0}).host.dealloca_cost_ns == 0
+
+
+def test_the_fit_sees_each_release_of_the_call_once() -> None:
+    case = fixture_case(FIXTURE)
+    assert case.stream_ir is not None
+    pool = fit_dispatch_model([DispatchSample("p", "mm", 1000, 10, 5000.0)] * 3, workers=2)
+    [sample] = call_samples([(case, case.stream_ir, {"call_ns": {"min_ns": 50_000}})], base_machine("local-task"), pool)
+    trace = run_fixture_on_base_machine(FIXTURE, "local-task", {}).trace
+    start, end = call_window(trace)
+    names = [s.name for s in trace.iter_spans() if s.category == "host" and start <= s.start_ns <= end]
+    releases, allocations = names.count("submit dealloca"), names.count("submit alloca")
+    assert releases > 0 and allocations > releases
+    assert sample.sensitivity["host.dealloca_cost_ns"] == pytest.approx(releases)
+    assert sample.sensitivity["host.alloca_cost_ns"] == pytest.approx(allocations)
