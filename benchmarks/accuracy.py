@@ -471,6 +471,7 @@ def report(devices: Sequence[str], args: argparse.Namespace) -> int:
             args.call_rank,
             split_workgroups=args.workgroups,
             dynamic_factor=args.dynamic_factor,
+            release_cost=args.release_cost,
         )
         failed = {}
         rows, errs = prediction_rows(fixtures, lambda c, m=held_out: m, set(), failed)

@@ -62,11 +62,13 @@ def fit_on(
     call_rank: int = CALL_RANK,
     split_workgroups: bool = False,
     dynamic_factor: bool = False,
+    release_cost: bool = False,
 ) -> Machine:
     """A machine fitted on ``fit_entries``; ``refine`` rounds of re-fitting the fixed costs at the
     fitted point (:func:`simulator.calibration.run.refine_fixed_costs`); the fixed costs fitted on each
     program's ``call_rank``-th lowest round minimum (:func:`simulator.calibration.run.ranked`);
-    ``split_workgroups`` and ``dynamic_factor``: the dispatch model's options (:func:`~simulator.calibration.run.fit_machine`)."""
+    ``split_workgroups`` and ``dynamic_factor``: the dispatch model's options; ``release_cost``: a release
+    priced apart from an allocation (:func:`~simulator.calibration.run.fit_machine`)."""
     head = provenance(
         device, f"held out: fitted on {what}" + (f", refined {refine}x" if refine else "")
     )
@@ -78,6 +80,7 @@ def fit_on(
         call_rank=call_rank,
         split_workgroups=split_workgroups,
         dynamic_factor=dynamic_factor,
+        release_cost=release_cost,
     )
     return machine_from_dict(data, source=f"fitted on {what}")
 
@@ -101,6 +104,7 @@ def fit_data(
     split_workgroups: bool = False,
     dynamic_factor: bool = False,
     workers: int | None = None,
+    release_cost: bool = False,
 ) -> dict[str, Any]:
     """:func:`fit_on`'s fit as a machine file's dict (``head``: its ``[calibration]`` table's head), from
     :func:`~simulator.calibration.provenance.base_machine`; ``workers``: the HAL device's worker pool
@@ -115,6 +119,7 @@ def fit_data(
         call_rank=call_rank,
         split_workgroups=split_workgroups,
         dynamic_factor=dynamic_factor,
+        release_cost=release_cost,
     )
     return data
 
