@@ -451,7 +451,7 @@ def fit_machine(
     minimum), recorded in the provenance when not 1. ``split_workgroups`` and ``dynamic_factor``: the
     dispatch model's options (:func:`~simulator.calibration.fit.fit_dispatch_model`; the first written as
     its ``split_workgroups``). ``release_cost``: a release's cost fitted apart from an allocation's (on a
-    device with workers: :data:`OPTIONAL_KNOBS`), recorded in the provenance when set."""
+    device with workers: :data:`OPTIONAL_KNOBS`), recorded in the provenance (``fitted_apart``) when set."""
     device = str(provenance.get("device", ""))
     if call_rank != 1:
         cases = ranked(cases, call_rank)
@@ -483,7 +483,7 @@ def fit_machine(
     data["calibration"] = {
         **provenance,
         **({"call_rank": call_rank} if call_rank != 1 else {}),
-        **({"release_cost": True} if release_cost else {}),
+        **({"fitted_apart": ["host.dealloca_cost_ns"]} if release_cost else {}),
         "programs": [case.name for case, _, _ in cases],
         "dispatches_fitted": dispatch.samples,
         "dispatch_median_abs_error": dispatch_summary["median_abs"],

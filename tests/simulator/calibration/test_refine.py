@@ -77,3 +77,12 @@ def test_a_refined_fit_never_explains_the_calls_worse(entries: list) -> None:
     assert errors == pytest.approx(
         [simulate_case(c, ir, machine)["call_ns"] / m["call_ns"]["min_ns"] - 1.0 for c, ir, m in entries]
     )
+
+
+def test_a_fit_with_the_release_option_writes_a_machine_that_loads(entries: list) -> None:
+    from simulator.machine import machine_from_dict
+
+    data, _ = fit_machine(base_machine(DEVICE), entries, provenance=provenance(DEVICE, "test"), release_cost=True)
+    assert data["calibration"]["fitted_apart"] == ["host.dealloca_cost_ns"]
+    # (local-sync has no pool of workers: the release is not fitted apart there, and stays unset)
+    assert machine_from_dict(data).host.dealloca_cost_ns is None
