@@ -105,10 +105,9 @@ POOL_KNOBS = frozenset({"host.dispatch_cost_ns", "host.dealloca_cost_ns"})
 #: Fitted only when asked (:func:`fit_machine`'s ``release_cost``): a release's cost apart from an
 #: allocation's. On the AMD host's local-task data it brings the held-out fixtures within 15% from 49 to
 #: 54 of 64; on the Intel host's (measured at load 10-13) from 57 to 54, so it is not the default.
+#: When not fitted, such a knob is left unset (the machine's field ``None``: another cost stands in; a
+#: release not fitted apart costs what an allocation does).
 OPTIONAL_KNOBS = frozenset({"host.dealloca_cost_ns"})
-#: Left unset (the machine's field ``None``: another cost stands in) by :func:`with_costs` when the costs do
-#: not give them: a release not fitted apart costs what an allocation does.
-UNSET_UNLESS_GIVEN = frozenset({"host.dealloca_cost_ns"})
 
 
 #: Which of each program's round minima the fixed costs are fitted on (:func:`fit_machine`'s ``call_rank``,
@@ -278,10 +277,10 @@ def with_costs(base: dict[str, Any], dispatch: DispatchFit | None, costs: dict[s
 
 def _set_knobs(data: dict[str, Any], costs: dict[str, float]) -> None:
     """Write each of :data:`KNOBS` into the machine dict ``data``: its cost in ``costs`` (ns, rounded), 0
-    when not given, except that one of :data:`UNSET_UNLESS_GIVEN` not given is left as it is."""
+    when not given, except that one of :data:`OPTIONAL_KNOBS` not given is left as it is."""
     for table, key in KNOBS:
         name = f"{table}.{key}"
-        if name in UNSET_UNLESS_GIVEN and name not in costs:
+        if name in OPTIONAL_KNOBS and name not in costs:
             continue
         target = data.setdefault("host", {}) if table == "host" else data["devices"][0]
         target[key] = int(round(costs.get(name, 0.0)))
@@ -451,7 +450,7 @@ def fit_machine(
     minimum), recorded in the provenance when not 1. ``split_workgroups`` and ``dynamic_factor``: the
     dispatch model's options (:func:`~simulator.calibration.fit.fit_dispatch_model`; the first written as
     its ``split_workgroups``). ``release_cost``: a release's cost fitted apart from an allocation's (on a
-    device with workers: :data:`OPTIONAL_KNOBS`), recorded in the provenance (``fitted_apart``) when set."""
+    device with workers: :data:`OPTIONAL_KNOBS`), recorded in the provenance (``fitted_apart``) when fitted."""
     device = str(provenance.get("device", ""))
     if call_rank != 1:
         cases = ranked(cases, call_rank)
@@ -467,8 +466,9 @@ def fit_machine(
     dispatch = fit_dispatch_model(
         samples, workers=workers, row_tile=row_tile, split_workgroups=split_workgroups, dynamic_factor=dynamic_factor
     )
+    knobs = fitted_knobs(workers, release_cost)
     calls = call_samples(cases, base, dispatch, progress, release=release_cost)
-    costs = fit_fixed_costs(calls, fitted_knobs(workers, release_cost))
+    costs = fit_fixed_costs(calls, knobs)
     if refine:
         costs, _ = refine_fixed_costs(cases, base, dispatch, costs, refine, progress, release_cost)
     data = _deep_copy(base)
@@ -483,7 +483,7 @@ def fit_machine(
     data["calibration"] = {
         **provenance,
         **({"call_rank": call_rank} if call_rank != 1 else {}),
-        **({"fitted_apart": ["host.dealloca_cost_ns"]} if release_cost else {}),
+        **({"fitted_apart": apart} if (apart := sorted(OPTIONAL_KNOBS.intersection(knobs))) else {}),
         "programs": [case.name for case, _, _ in cases],
         "dispatches_fitted": dispatch.samples,
         "dispatch_median_abs_error": dispatch_summary["median_abs"],

@@ -70,7 +70,7 @@ def test_a_refined_fit_never_explains_the_calls_worse(entries: list) -> None:
     for case, ir, measured in entries:
         samples += dispatch_samples(measured, simulate_case(case, ir, with_costs(base, None, {})))
     dispatch = fit_dispatch_model(samples, workers=device_workers(DEVICE), row_tile=tiles.row_tile(DEVICE))
-    # (a knob the fit does not fit for this device may be left out of the machine: run.UNSET_UNLESS_GIVEN)
+    # (a knob the fit does not fit for this device may be left out of the machine: run.OPTIONAL_KNOBS)
     start = {f"{t}.{k}": float(plain[t][k]) for t, k in KNOBS if k in plain[t]}
     costs, errors = refine_fixed_costs(entries, base, dispatch, start, 1)
     machine = with_costs(base, dispatch, costs)
@@ -83,6 +83,13 @@ def test_a_fit_with_the_release_option_writes_a_machine_that_loads(entries: list
     from simulator.machine import machine_from_dict
 
     data, _ = fit_machine(base_machine(DEVICE), entries, provenance=provenance(DEVICE, "test"), release_cost=True)
-    assert data["calibration"]["fitted_apart"] == ["host.dealloca_cost_ns"]
-    # (local-sync has no pool of workers: the release is not fitted apart there, and stays unset)
+    # local-sync has no pool of workers: the release is not fitted apart there, stays unset, and the
+    # provenance does not say it was fitted apart
+    assert "fitted_apart" not in data["calibration"]
     assert machine_from_dict(data).host.dealloca_cost_ns is None
+    # with a pool of workers it is fitted apart, said so, and set
+    pooled, _ = fit_machine(
+        base_machine(DEVICE), entries, provenance=provenance(DEVICE, "test"), workers=2, release_cost=True
+    )
+    assert pooled["calibration"]["fitted_apart"] == ["host.dealloca_cost_ns"]
+    assert machine_from_dict(pooled).host.dealloca_cost_ns is not None
