@@ -69,7 +69,7 @@ from simulator.calibration.fit import summarize_errors  # noqa: E402
 from simulator.calibration.heldout import fit_data, predict_rows  # noqa: E402
 from simulator.calibration.hosts import host_warnings, stamp  # noqa: E402
 from simulator.calibration.merge import merge_runs, read_runs  # noqa: E402
-from simulator.calibration.provenance import base_machine, provenance  # noqa: E402
+from simulator.calibration.provenance import base_machine, cpu_count, device_workers, provenance  # noqa: E402
 from simulator.calibration.run import (  # noqa: E402
     Case,
     benchmark_case,
@@ -321,15 +321,6 @@ def cmd_ratio(args: argparse.Namespace) -> int:
     return 0
 
 
-def _cpus(cpu: str) -> int:
-    """The CPU count in a host identity's ``cpu`` (``"AMD EPYC (2 CPUs)"``: 2).
-
-    >>> _cpus("AMD EPYC (2 CPUs)")
-    2
-    """
-    return int(cpu.rsplit("(", 1)[1].split()[0])
-
-
 def preset_entries(device: str, workdir: pathlib.Path = WORKDIR) -> tuple[list[Any], dict[str, Any], int]:
     """The entries the ``cpu-<device>`` preset is fitted on (the suite's programs in
     :data:`PRESET_RUNS`\\ [device], merged), its ``[calibration]`` table's head, and the HAL device's
@@ -369,7 +360,7 @@ def preset_entries(device: str, workdir: pathlib.Path = WORKDIR) -> tuple[list[A
             json.dumps([[case.name, m] for case, _, m in entries], sort_keys=True).encode()
         ).hexdigest(),
     }
-    return entries, head, _cpus(identity["cpu"]) if device == "local-task" else 1
+    return entries, head, device_workers(device, cpu_count(identity["cpu"]))
 
 
 def preset_fit(device: str, workdir: pathlib.Path = WORKDIR) -> dict[str, Any]:

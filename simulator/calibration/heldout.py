@@ -85,15 +85,6 @@ def fit_on(
     return machine_from_dict(data, source=f"fitted on {what}")
 
 
-def fit_base(device: str, workers: int | None = None) -> dict[str, Any]:
-    """The machine :func:`fit_data` starts from: :func:`~simulator.calibration.provenance.base_machine`,
-    with ``workers`` copy engines on local-task when given (this host's CPUs when None)."""
-    base = base_machine(device)
-    if workers is not None and device == "local-task":
-        base["devices"][0]["copy_engines"] = workers
-    return base
-
-
 def fit_data(
     device: str,
     fit_entries: Sequence[Entry],
@@ -108,10 +99,10 @@ def fit_data(
 ) -> dict[str, Any]:
     """:func:`fit_on`'s fit as a machine file's dict (``head``: its ``[calibration]`` table's head), from
     :func:`~simulator.calibration.provenance.base_machine`; ``workers``: the HAL device's worker pool
-    (this host's when None, as :func:`fit_on` fits). The shipped presets are this fit of the committed
+    (this host's when None, as :func:`fit_on` fits), the base machine's copy engines too. The shipped presets are this fit of the committed
     measurements (``benchmarks/calibrate.py presets``), so that they predict what the held-out report says."""
     data, _ = fit_machine(
-        fit_base(device, workers),
+        base_machine(device, workers),
         fit_entries,
         provenance=head,
         workers=workers,

@@ -16,9 +16,11 @@ import tomllib
 from typing import Any
 
 
-def base_machine(device: str) -> dict[str, Any]:
+def base_machine(device: str, workers: int | None = None) -> dict[str, Any]:
     """The machine (TOML dict) a fit for HAL device ``device`` starts from: the uncalibrated roofline
-    (the ``cpu-roofline`` preset), never a fitted machine (the ``cpu`` preset is one)."""
+    (the ``cpu-roofline`` preset), never a fitted machine (the ``cpu`` preset is one). ``workers``: the
+    device's worker pool (:func:`device_workers` on this host when None; the measuring host's, for a fit
+    of measurements made elsewhere)."""
     text = (importlib.resources.files("simulator") / "machines" / "cpu-roofline.toml").read_text()
     data = tomllib.loads(text)
     data["name"] = f"cpu-{device.replace('://', '-')}"
@@ -30,7 +32,7 @@ def base_machine(device: str) -> dict[str, Any]:
     # Copies and fills of one concurrent block run one at a time on local-sync (inline, on the calling
     # thread) and spread over the workers on local-task (measured: 8 copies of 64 KiB in 19.7 us on
     # local-sync, 14.5 us on local-task).
-    data["devices"][0]["copy_engines"] = device_workers(device)
+    data["devices"][0]["copy_engines"] = device_workers(device) if workers is None else workers
     # local-sync runs every queue operation on the thread that submits it (sync_device.c: the queue op
     # waits for its semaphores and applies the command buffer inline): the host's time and the
     # device's add up, even in a loop that never waits.
@@ -43,11 +45,17 @@ def base_machine(device: str) -> dict[str, Any]:
     return data
 
 
-def device_workers(device: str) -> int:
+def device_workers(device: str, cpus: int | None = None) -> int:
     """The worker threads IREE's HAL device ``device`` spreads a dispatch's workgroups over: one per
-    CPU for ``local-task`` (its task executor's default topology on this host), one otherwise
-    (``local-sync`` runs each dispatch on the calling thread)."""
-    return max(1, os.cpu_count() or 1) if device == "local-task" else 1
+    CPU for ``local-task`` (its task executor's default topology; ``cpus``: this host's when None), one
+    otherwise (``local-sync`` runs each dispatch on the calling thread).
+
+    >>> device_workers("local-task", cpus=2), device_workers("local-sync", cpus=2)
+    (2, 1)
+    """
+    if device != "local-task":
+        return 1
+    return max(1, (os.cpu_count() or 1) if cpus is None else cpus)
 
 
 def iree_version() -> str:
@@ -69,6 +77,15 @@ def host_cpu() -> str:
     except OSError:
         pass
     return f"{platform.processor() or platform.machine()} ({os.cpu_count()} CPUs)"
+
+
+def cpu_count(cpu: str) -> int:
+    """The CPU count in a :func:`host_cpu` text (a host identity's ``cpu``).
+
+    >>> cpu_count("AMD EPYC (2 CPUs)")
+    2
+    """
+    return int(cpu.rsplit("(", 1)[1].split()[0])
 
 
 def provenance(device: str, method: str) -> dict[str, Any]:
