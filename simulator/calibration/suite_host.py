@@ -89,18 +89,21 @@ def chain(n: int, size: int = 16) -> Benchmark:
     dispatches recorded into one execute region with two imported arguments, so that the host's cost
     per recorded command is measured apart from its costs per submission and per argument (the
     frontends' programs record tens of dispatches per submission)."""
-    t = _t((size, size), "f32")
-    lines = ["  %zero = arith.constant 0.0 : f32", f"  %e = tensor.empty() : {t}"]
-    lines.append(f"  %z = linalg.fill ins(%zero : f32) outs(%e : {t}) -> {t}")
+    # Splat 0.5 grows by size/2 per matmul: 8**24 stays far below f32's range.
+    return Benchmark(f"chain_{n}x{size}x{size}", chain_source(n, size, size), (_spec((size, size), "f32"),) * 2)
+
+
+def chain_source(n: int, m: int, k: int) -> str:
+    """``func.func @main(%x, %w)``: ``n`` dependent matmuls ``x @ w @ w ...`` of an ``m x k`` f32 ``x`` by a
+    ``k x k`` ``w``, each into the same zero-filled tensor, the last returned."""
+    x, w = _t((m, k), "f32"), _t((k, k), "f32")
+    lines = ["  %zero = arith.constant 0.0 : f32", f"  %e = tensor.empty() : {x}"]
+    lines.append(f"  %z = linalg.fill ins(%zero : f32) outs(%e : {x}) -> {x}")
     cur = "%x"
     for i in range(n):
-        lines.append(f"  %m{i} = linalg.matmul ins({cur}, %w : {t}, {t}) outs(%z : {t}) -> {t}")
+        lines.append(f"  %m{i} = linalg.matmul ins({cur}, %w : {x}, {w}) outs(%z : {x}) -> {x}")
         cur = f"%m{i}"
-    src = (
-        f"func.func @main(%x: {t}, %w: {t}) -> {t} {{\n" + "\n".join(lines) + f"\n  return {cur} : {t}\n}}\n"
-    )
-    # Splat 0.5 grows by size/2 per matmul: 8**24 stays far below f32's range.
-    return Benchmark(f"chain_{n}x{size}x{size}", src, (_spec((size, size), "f32"),) * 2)
+    return f"func.func @main(%x: {x}, %w: {w}) -> {x} {{\n" + "\n".join(lines) + f"\n  return {cur} : {x}\n}}\n"
 
 
 def copies(n: int, elements: int) -> Benchmark:

@@ -31,6 +31,7 @@ pulled down); with their dispatches alone the fixtures' per-dispatch error fell 
 from __future__ import annotations
 
 from simulator.calibration.suite import Benchmark, _spec, _t
+from simulator.calibration.suite_host import chain_source
 
 #: The HAL devices whose suites have these programs: local-task's only. On local-sync the per-dispatch
 #: error meets the goal already (11.6% pooled, 10.7% the programs' medians, six AMD runs merged) and its
@@ -85,48 +86,44 @@ def tiny_maps(n: int, elements: int, et: str = "i32") -> Benchmark:
     return Benchmark(f"tiny_maps_{n}x{size}_{et}", src, (_spec(shape, et),), DEVICES, fixed_costs=False)
 
 
-def tiny_any(n: int, elements: int) -> Benchmark:
-    """``n`` independent reductions ``any(a > k)`` over ``elements`` i32 into an ``i1`` (IREE names them
-    ``reduction_<elements>_i32xi1``, the frontends' loop conditions), each returned."""
-    t = _t((elements,), "i32")
-    lines = ["  %false = arith.constant false", "  %e = tensor.empty() : tensor<i1>"]
-    lines.append("  %z = linalg.fill ins(%false : i1) outs(%e : tensor<i1>) -> tensor<i1>")
+def _reductions(
+    n: int, elements: int, et: str, acc: str, init: tuple[str, str], k: str, ops: tuple[str, str]
+) -> str:
+    """``@main(%a)`` with ``n`` independent reductions over ``elements`` of ``et`` into a 0-d ``acc`` (started
+    at ``init``: the name and value of an ``arith.constant``), each returned: element ``%x`` and the accumulator ``%acc`` combined by the two
+    ``ops`` (their ``{i}``: the reduction's index), the second's result yielded; ``k``: the ``i``-th one's
+    constant ``%k{i}`` (its ``{i}`` and ``{i1}``: ``i`` and ``i + 1``)."""
+    t, z = _t((elements,), et), f"tensor<{acc}>"
+    start, value = init
+    lines = [f"  {start} = arith.constant {value}", f"  %e = tensor.empty() : {z}"]
+    lines.append(f"  %z = linalg.fill ins({start} : {acc}) outs(%e : {z}) -> {z}")
     names = []
     for i in range(n):
         lines += [
-            f"  %k{i} = arith.constant {i} : i32",
+            f"  %k{i} = arith.constant {k.format(i=i, i1=i + 1)} : {et}",
             f"  %r{i} = linalg.generic {{indexing_maps = [affine_map<(i) -> (i)>, affine_map<(i) -> ()>],"
-            f' iterator_types = ["reduction"]}} ins(%a : {t}) outs(%z : tensor<i1>) {{',
-            "  ^bb0(%x: i32, %acc: i1):",
-            f"    %c = arith.cmpi sgt, %x, %k{i} : i32",
-            "    %o = arith.ori %c, %acc : i1",
-            "    linalg.yield %o : i1",
-            "  } -> tensor<i1>",
+            f' iterator_types = ["reduction"]}} ins(%a : {t}) outs(%z : {z}) {{',
+            f"  ^bb0(%x: {et}, %acc: {acc}):",
+            *(f"    {op.format(i=i)}" for op in ops),
+            f"    linalg.yield {ops[1].split()[0]} : {acc}",
+            f"  }} -> {z}",
         ]
         names.append(f"%r{i}")
-    src = _main(t, lines, names, ["tensor<i1>"] * n)
+    return _main(t, lines, names, [z] * n)
+
+
+def tiny_any(n: int, elements: int) -> Benchmark:
+    """``n`` independent reductions ``any(a > k)`` over ``elements`` i32 into an ``i1`` (IREE names them
+    ``reduction_<elements>_i32xi1``, the frontends' loop conditions), each returned."""
+    ops = ("%c = arith.cmpi sgt, %x, %k{i} : i32", "%o = arith.ori %c, %acc : i1")
+    src = _reductions(n, elements, "i32", "i1", ("%false", "false"), "{i}", ops)
     return Benchmark(f"tiny_any_{n}x{elements}_i32", src, (_spec((elements,), "i32"),), DEVICES, fixed_costs=False)
 
 
 def tiny_sums(n: int, elements: int) -> Benchmark:
     """``n`` independent sums of ``a * k`` over ``elements`` f32 into a scalar, each returned."""
-    t = _t((elements,), "f32")
-    lines = ["  %zero = arith.constant 0.0 : f32", "  %e = tensor.empty() : tensor<f32>"]
-    lines.append("  %z = linalg.fill ins(%zero : f32) outs(%e : tensor<f32>) -> tensor<f32>")
-    names = []
-    for i in range(n):
-        lines += [
-            f"  %k{i} = arith.constant {i + 1}.0 : f32",
-            f"  %r{i} = linalg.generic {{indexing_maps = [affine_map<(i) -> (i)>, affine_map<(i) -> ()>],"
-            f' iterator_types = ["reduction"]}} ins(%a : {t}) outs(%z : tensor<f32>) {{',
-            "  ^bb0(%x: f32, %acc: f32):",
-            f"    %p = arith.mulf %x, %k{i} : f32",
-            "    %s = arith.addf %p, %acc : f32",
-            "    linalg.yield %s : f32",
-            "  } -> tensor<f32>",
-        ]
-        names.append(f"%r{i}")
-    src = _main(t, lines, names, ["tensor<f32>"] * n)
+    ops = ("%p = arith.mulf %x, %k{i} : f32", "%s = arith.addf %p, %acc : f32")
+    src = _reductions(n, elements, "f32", "f32", ("%zero", "0.0 : f32"), "{i1}.0", ops)
     return Benchmark(f"tiny_sums_{n}x{elements}_f32", src, (_spec((elements,), "f32"),), DEVICES, fixed_costs=False)
 
 
@@ -164,16 +161,8 @@ def tiny_transposes(shape: tuple[int, ...], perms: tuple[tuple[int, ...], ...]) 
 
 def tiny_matmuls(n: int, m: int, k: int) -> Benchmark:
     """``n`` dependent one-workgroup matmuls ``x @ w @ w ...`` (``m x k`` by ``k x k``, f32)."""
-    x, w = _t((m, k), "f32"), _t((k, k), "f32")
-    lines = ["  %zero = arith.constant 0.0 : f32", f"  %e = tensor.empty() : {x}"]
-    lines.append(f"  %z = linalg.fill ins(%zero : f32) outs(%e : {x}) -> {x}")
-    cur = "%x"
-    for i in range(n):
-        lines.append(f"  %m{i} = linalg.matmul ins({cur}, %w : {x}, {w}) outs(%z : {x}) -> {x}")
-        cur = f"%m{i}"
-    src = f"func.func @main(%x: {x}, %w: {w}) -> {x} {{\n" + "\n".join(lines) + f"\n  return {cur} : {x}\n}}\n"
     # splat 0.5 grows by k/2 a matmul: 4**16 stays far within f32
-    return Benchmark(f"tiny_matmuls_{n}x{m}x{k}x{k}", src, (_spec((m, k), "f32"), _spec((k, k), "f32")), DEVICES, fixed_costs=False)
+    return Benchmark(f"tiny_matmuls_{n}x{m}x{k}x{k}", chain_source(n, m, k), (_spec((m, k), "f32"), _spec((k, k), "f32")), DEVICES, fixed_costs=False)
 
 
 def tiny_suite() -> list[Benchmark]:
