@@ -253,24 +253,26 @@ class CostModel:
     def __init__(self, calibration: Calibration | None = None) -> None:
         self.calibration = calibration or Calibration()
 
+    def _table_count(self, names: tuple[str, ...], key: str) -> int:
+        """The calibration table's ``key`` (a count) for the dispatch ``names``, 0 when it gives none."""
+        entry = self.calibration.lookup(names) if self.calibration.table else None
+        return int(entry.get(key, 0)) if entry is not None else 0
+
     def partial_vectors(self, names: tuple[str, ...]) -> int:
         """The dispatch's partial vectors from the calibration table (``partial_vectors``), 0 when it
         gives none."""
-        entry = self.calibration.lookup(names) if self.calibration.table else None
-        return int(entry.get("partial_vectors", 0)) if entry is not None else 0
+        return self._table_count(names, "partial_vectors")
 
     def masked_lanes(self, names: tuple[str, ...]) -> int:
         """The dispatch's masked vector lanes from the calibration table (``masked_lanes``), 0 when it
         gives none."""
-        entry = self.calibration.lookup(names) if self.calibration.table else None
-        return int(entry.get("masked_lanes", 0)) if entry is not None else 0
+        return self._table_count(names, "masked_lanes")
 
     def workgroups(self, names: tuple[str, ...], cost: DispatchCost) -> int:
         """How many workgroups IREE runs the dispatch in, from the calibration table (``workgroups``),
         0 (not known) when it gives none. (The calibration's own cost model also counts those of
         dispatches over dynamic shapes, from ``cost.workload``.)"""
-        entry = self.calibration.lookup(names) if self.calibration.table else None
-        return int(entry.get("workgroups", 0)) if entry is not None else 0
+        return self._table_count(names, "workgroups")
 
     def dispatch_ns(self, device: DeviceSpec, names: tuple[str, ...], cost: DispatchCost) -> int:
         entry = self.calibration.lookup(names) if self.calibration.table else None
