@@ -79,7 +79,16 @@ def row_tile(device: str) -> int:
 
 _EXPORT = re.compile(r"hal\.executable\.export\s+public\s+@([\w$.-]+)")
 _LOWERING = re.compile(r"#iree_cpu\.lowering_config<([^>]*)>")
-_SHAPE = re.compile(r"_dispatch_\d+_[a-z_]*?_(\d+(?:x\d+)*)(?=[_x]|$)")
+
+
+def _shape_in_name(extent: str) -> re.Pattern[str]:
+    """The first shape in an export name (``matmul_24x16x16_f32``: ``24x16x16``) whose extents match
+    ``extent``."""
+    return re.compile(rf"_dispatch_\d+_[a-z_]*?_({extent}(?:x{extent})*)(?=[_x]|$)")
+
+
+#: A shape of static extents in an export name.
+_SHAPE = _shape_in_name(r"\d+")
 
 
 def _entries(config: str, key: str) -> tuple[int, ...]:
@@ -216,7 +225,7 @@ def masked_lanes(name: str, parallel: tuple[int, ...], reduction: tuple[int, ...
 
 
 #: A shape in an export name whose extents may be dynamic (``D``): ``matmul_Dx64x64_f32``, ``broadcast_D_f32``.
-_SHAPE_D = re.compile(r"_dispatch_\d+_[a-z_]*?_((?:\d+|D)(?:x(?:\d+|D))*)(?=[_x]|$)")
+_SHAPE_D = _shape_in_name(r"(?:\d+|D)")
 
 
 def parse_export_distribution(configured: str) -> dict[str, tuple[int, ...]]:
