@@ -50,15 +50,10 @@ def create(
     successors: Sequence[Block] = (),
 ) -> Operation:
     """Make an op by name: an instance of its class when it has one, a generic op otherwise."""
-    cls = lookup_op_class(op_name) or Operation
-    return cls(
-        op_name,
-        operands=operands,
-        result_types=result_types,
-        properties=properties,
-        attributes=attributes,
-        regions=regions,
-        successors=successors,
+    # (positionally: Operation.__init__'s parameters, in its order; keyword arguments cost a few thousand
+    # instructions a call more, and the scheduler makes ops by the tens of thousands)
+    return (lookup_op_class(op_name) or Operation)(
+        op_name, operands, result_types, properties, attributes, regions, successors
     )
 
 
@@ -182,17 +177,7 @@ class Builder:
         regions: Sequence[Region] = (),
         successors: Sequence[Block] = (),
     ) -> Operation:
-        return self.insert(
-            create(
-                op_name,
-                operands,
-                result_types,
-                properties=properties,
-                attributes=attributes,
-                regions=regions,
-                successors=successors,
-            )
-        )
+        return self.insert(create(op_name, operands, result_types, properties, attributes, regions, successors))
 
     # --- constants -------------------------------------------------------------------------------------
 

@@ -21,7 +21,6 @@ from ir import Block, Builder, Operation, Region, Value
 from ir import attributes as A
 from ir import types as T
 from ir.dialects import stream_async as D
-from ir.opdef import lookup_op_class
 from scheduler.access import static_index
 from scheduler.await_sinking import sink_awaits
 from scheduler.builtins import add_executables, is_wide_fill, lower_wide_fill
@@ -39,10 +38,6 @@ from scheduler.state import (
     erase_ops,
 )
 from scheduler.timeline_ops import lower_timeline_ops
-
-#: The classes ``create`` makes a wave's ``stream.cmd.concurrent`` and ``stream.yield`` of.
-_CONCURRENT = lookup_op_class("stream.cmd.concurrent") or Operation
-_YIELD = lookup_op_class("stream.yield") or Operation
 
 #: What IREE's ``SinkAllocaLikeOpToConsumers`` moves down to its consumers (in a wave: to its end).
 _ALLOCA_LIKE = frozenset({"stream.async.alloca", "stream.async.splat"})
@@ -291,13 +286,11 @@ class _Emitter:
             if isinstance(item, tuple):
                 wave = Block()
                 body.location = self.node[item[0]]["op"].location
-                # what body.create("stream.cmd.concurrent", ...) and wb.create("stream.yield") make (the ops'
-                # registered classes), without their calls of keyword arguments: a wave each
-                body.insert(_CONCURRENT("stream.cmd.concurrent", (), (), None, None, (Region([wave]),)))
+                body.create("stream.cmd.concurrent", [], [], regions=[Region([wave])])
                 wb = Builder(wave)
                 for n in item if p in self.plan.pinned_partition else self._sunk(item):
                     self._command(b, wb, self.node[n]["op"], in_region, add)
-                wb.insert(_YIELD("stream.yield"))
+                wb.create("stream.yield")
             else:
                 self._command(b, body, self.node[item]["op"], in_region, add)
         body.create("stream.yield")

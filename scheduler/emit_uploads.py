@@ -11,16 +11,12 @@ from ir import Block, Builder, Operation, Region, Value, create
 from ir import attributes as A
 from ir import types as T
 from ir.dialects import stream_async as D
-from ir.opdef import lookup_op_class
 from scheduler.access import static_index
 from scheduler.errors import UnsupportedOpError
 from scheduler.packing import align
 from scheduler.state import ParameterUpload, ResourceConfig
 
 UTIL_BUFFER = T.OpaqueType("!util.buffer")
-_BUFFER_TYPES = (UTIL_BUFFER,)
-#: The class ``create`` makes a ``util.buffer.constant`` of (the generic op unless a dialect registers one).
-_BUFFER_CONSTANT = lookup_op_class("util.buffer.constant") or Operation
 
 
 @dataclass
@@ -84,10 +80,8 @@ def emit_parameters(
     b.location = firsts[0].location if firsts else None
 
     def buf(text: str) -> Value:
-        # what b.create("util.buffer.constant", ...) makes, without its calls of keyword arguments (one
-        # key buffer per parameter: a large program's initializer makes tens of thousands)
-        return b.insert(
-            _BUFFER_CONSTANT("util.buffer.constant", (), _BUFFER_TYPES, {"value": A.StringAttr(text)})
+        return b.create(
+            "util.buffer.constant", [], [UTIL_BUFFER], properties={"value": A.StringAttr(text)}
         ).result
 
     zero64 = consts.get(0, T.i64)
