@@ -101,12 +101,6 @@ def parse(
         "--refine", type=int, default=0, help="rounds re-fitting the fixed costs at the fitted point"
     )
     options.add_fit_options(ap, "held-out fit")
-    ap.add_argument(
-        "--release-cost",
-        action="store_true",
-        help="held-out fit: local-task's release (dealloca) priced apart from an allocation"
-        " (host.dealloca_cost_ns), an option (simulator.calibration.run.OPTIONAL_KNOBS)",
-    )
     options.add_program_reference(ap, "in every round of --with-suite")
     args = ap.parse_args(argv)
     if args.program_reference and not args.with_suite:

@@ -19,7 +19,8 @@ from simulator.calibration.run import CALL_RANK
 
 def add_fit_options(parser: argparse.ArgumentParser, fit: str = "the fit") -> None:
     """``--workgroups``, ``--dynamic-factor`` (the dispatch model's options, off by default:
-    :func:`~simulator.calibration.fit.fit_dispatch_model`) and ``--call-rank N`` (the fixed costs on each
+    :func:`~simulator.calibration.fit.fit_dispatch_model`), ``--release-cost`` (a release's own cost, off by
+    default: :func:`~simulator.calibration.run.fit_machine`) and ``--call-rank N`` (the fixed costs on each
     program's N-th lowest round minimum: :func:`~simulator.calibration.run.ranked`); ``fit`` names the
     fit in their help."""
     parser.add_argument(
@@ -33,6 +34,12 @@ def add_fit_options(parser: argparse.ArgumentParser, fit: str = "the fit") -> No
         action="store_true",
         help=f"{fit}: a dynamic class measured by fewer than 3 suite programs is priced as its static class"
         " times one fitted factor, an option",
+    )
+    parser.add_argument(
+        "--release-cost",
+        action="store_true",
+        help=f"{fit}: local-task's release (dealloca) priced apart from an allocation"
+        " (host.dealloca_cost_ns), an option (simulator.calibration.run.OPTIONAL_KNOBS)",
     )
     parser.add_argument(
         "--call-rank",

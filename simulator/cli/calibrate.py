@@ -7,6 +7,7 @@
                         [--fixtures DIR] [--workdir DIR] [--measurements OUT.json]
                         [--merge EARLIER.json ...] [--only NAME ...] [--programs GLOB ...]
                         [--program-reference] [--call-rank N] [--workgroups] [--dynamic-factor]
+                        [--release-cost]
 
 Compiles and measures the generated microbenchmark suite (:func:`simulator.calibration.suite.
 training_suite`: matmuls, batch matmuls, convolutions, reductions and generic contractions, softmax
@@ -35,8 +36,8 @@ this host (their ``--measurements`` files): each program's minima over all of th
 more chances), and ``--measurements`` then writes the merged file; a file of another host or device, or a
 program recording another compile than this run's, is refused (exit 2) before anything is measured.
 ``--only NAME...`` and ``--programs GLOB...`` measure some of the suite's programs (those named, and
-those matching a shell pattern). ``--program-reference``, ``--call-rank``, ``--workgroups`` and
-``--dynamic-factor`` are ``benchmarks/accuracy.py``'s options of the same names
+those matching a shell pattern). ``--program-reference``, ``--call-rank``, ``--workgroups``,
+``--dynamic-factor`` and ``--release-cost`` are ``benchmarks/accuracy.py``'s options of the same names
 (:mod:`simulator.calibration.options`), so that the fit of a figure of record can be made here too.
 ``benchmarks/calibrate.py`` does the same in steps and reports the error on held-out programs. Exit 2
 when IREE's tools are missing or fail, or for a bad option value (named).
@@ -230,7 +231,12 @@ def run(args: argparse.Namespace) -> int:
         ]
         if args.measurements:
             pathlib.Path(args.measurements).write_text(json.dumps(file, indent=1, sort_keys=True) + "\n")
-        flags = [flag for flag, on in (("--workgroups", args.workgroups), ("--dynamic-factor", args.dynamic_factor)) if on]
+        chosen = (
+            ("--workgroups", args.workgroups),
+            ("--dynamic-factor", args.dynamic_factor),
+            ("--release-cost", args.release_cost),
+        )
+        flags = [flag for flag, on in chosen if on]
         method = "streamsim calibrate: non-negative least squares on relative error" + "".join(f", {f}" for f in flags)
         data, report = fit_machine(
             base_machine(args.device),
@@ -239,6 +245,7 @@ def run(args: argparse.Namespace) -> int:
             call_rank=args.call_rank,
             split_workgroups=args.workgroups,
             dynamic_factor=args.dynamic_factor,
+            release_cost=args.release_cost,
         )
     pathlib.Path(args.output).write_text(
         "# Written by streamsim calibrate; see [calibration] for how and on what.\n" + dumps(data)

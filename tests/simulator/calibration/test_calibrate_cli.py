@@ -153,7 +153,7 @@ def test_calibrate_takes_the_accuracy_scripts_fit_and_measurement_options(
     monkeypatch: pytest.MonkeyPatch, tmp_path: pathlib.Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
     """``--programs GLOB`` (beside ``--only NAME``), ``--program-reference``, ``--call-rank``,
-    ``--workgroups`` and ``--dynamic-factor`` reach the measurement and the fit as
+    ``--workgroups``, ``--dynamic-factor`` and ``--release-cost`` reach the measurement and the fit as
     ``benchmarks/accuracy.py``'s do (one definition: simulator.calibration.options); a bad value exits 2
     naming it, before anything is measured."""
     from simulator.calibration.provenance import base_machine
@@ -185,11 +185,13 @@ def test_calibrate_takes_the_accuracy_scripts_fit_and_measurement_options(
     assert measured[-1] == [n for n in suite if n in {*tiny, PROGRAMS[0]}]
     assert hooks[-1] is None
     assert (fits[-1]["call_rank"], fits[-1]["split_workgroups"], fits[-1]["dynamic_factor"]) == (1, False, False)
+    assert fits[-1]["release_cost"] is False
     argv += ["--only", PROGRAMS[0]]
-    assert main([*argv, "--program-reference", "--call-rank", "3", "--workgroups", "--dynamic-factor"]) == 0
+    assert main([*argv, "--program-reference", "--call-rank", "3", "--workgroups", "--dynamic-factor", "--release-cost"]) == 0
     assert measured[-1] == [PROGRAMS[0]] and callable(hooks[-1])
     assert (fits[-1]["call_rank"], fits[-1]["split_workgroups"], fits[-1]["dynamic_factor"]) == (3, True, True)
-    assert fits[-1]["provenance"]["method"].endswith(", --workgroups, --dynamic-factor")
+    assert fits[-1]["release_cost"] is True
+    assert fits[-1]["provenance"]["method"].endswith(", --workgroups, --dynamic-factor, --release-cost")
     capsys.readouterr()
     runs = len(measured)
     for bad, message in (
