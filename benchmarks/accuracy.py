@@ -490,7 +490,15 @@ def report(devices: Sequence[str], args: argparse.Namespace) -> int:
         if not args.no_loo:
             defaults = [e for e in fixtures if SEP not in e[0].name]
             machines = leave_one_out(
-                device, train, defaults, exact=args.loo_exact, refine=args.refine, call_rank=args.call_rank
+                device,
+                train,
+                defaults,
+                exact=args.loo_exact,
+                refine=args.refine,
+                call_rank=args.call_rank,
+                split_workgroups=args.workgroups,
+                dynamic_factor=args.dynamic_factor,
+                release_cost=args.release_cost,
             )
             failed = {}
             rows, errs = prediction_rows(

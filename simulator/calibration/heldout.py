@@ -123,23 +123,43 @@ def leave_one_out(
     exact: bool = False,
     refine: int = 0,
     call_rank: int = CALL_RANK,
+    split_workgroups: bool = False,
+    dynamic_factor: bool = False,
+    release_cost: bool = False,
 ) -> dict[str, Machine]:
     """For each fixture of ``defaults``, a machine fitted on ``train`` and every other fixture. By
     default the fits share the programs' features and fixed-cost sensitivities
     (:mod:`simulator.calibration.loo`: exact on local-sync, linearised once on local-task); ``exact``
     makes each fit from scratch (:func:`fit_on`, with ``refine``), a dozen times slower. Each fit's fixed
-    costs on each program's ``call_rank``-th lowest round minimum, as :func:`fit_on`'s."""
+    costs on each program's ``call_rank``-th lowest round minimum, and with :func:`fit_on`'s options
+    ``split_workgroups``, ``dynamic_factor`` and ``release_cost``: the held-out fit's."""
     machines: dict[str, Machine] = {}
     if not exact:
         everything = ranked([*train, *defaults], call_rank) if call_rank != 1 else [*train, *defaults]
         _log(f"{device}: leave-one-out: features and sensitivities of {len(everything)} programs")
-        prepared = loo.prepare(base_machine(device), everything, device)
+        prepared = loo.prepare(
+            base_machine(device),
+            everything,
+            device,
+            split_workgroups=split_workgroups,
+            dynamic_factor=dynamic_factor,
+            release_cost=release_cost,
+        )
     for case, _, _ in defaults:
         _log(f"{device}: leave-one-out fit without {case.name}")
         if exact:
             others = [e for e in defaults if e[0].name != case.name]
             what = f"the microbenchmarks and the fixtures but {case.name}"
-            machines[case.name] = fit_on(device, [*train, *others], what, refine, call_rank)
+            machines[case.name] = fit_on(
+                device,
+                [*train, *others],
+                what,
+                refine,
+                call_rank,
+                split_workgroups=split_workgroups,
+                dynamic_factor=dynamic_factor,
+                release_cost=release_cost,
+            )
         else:
             machines[case.name] = loo.fit_without(prepared, everything, {case.name})
     return machines

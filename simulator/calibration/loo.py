@@ -16,17 +16,28 @@ work is repeated. What does not depend on which program is left out is done once
 Each fit (:func:`fit_without`) then fits the dispatch model on the kept programs' samples and simulates
 each kept program once at that model and zero fixed costs (the call the fixed costs are fitted against),
 a twelfth of the full fit's simulations.
+
+The fit's options are :func:`~simulator.calibration.run.fit_machine`'s, given once to :func:`prepare`
+and kept for every fit: ``release_cost`` (a release's cost fitted apart from an allocation's: its
+sensitivity probed apart, and the knob fitted), ``split_workgroups`` and ``dynamic_factor`` (the
+dispatch model's), so that a leave-one-out series is made with the options the held-out fit was made with.
 """
 
 from __future__ import annotations
 
 import pathlib
 from collections.abc import Callable, Collection, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 from simulator.calibration import tiles
-from simulator.calibration.fit import CallSample, DispatchSample, fit_dispatch_model, fit_fixed_costs
+from simulator.calibration.fit import (
+    CallSample,
+    DispatchFit,
+    DispatchSample,
+    fit_dispatch_model,
+    fit_fixed_costs,
+)
 from simulator.calibration.pairing import dispatch_samples
 from simulator.calibration.provenance import device_workers
 from simulator.calibration.run import (
@@ -48,13 +59,27 @@ Entry = tuple[Case, pathlib.Path, dict[str, Any]]
 @dataclass(frozen=True)
 class Prepared:
     """What a series of fits on subsets of the same programs shares: the base machine, each program's
-    dispatch samples at zero costs and its call's sensitivity to each fixed cost (ns per ns)."""
+    dispatch samples at zero costs and its call's sensitivity to each fixed cost (ns per ns), and the
+    fit's options (:func:`prepare`'s)."""
 
     base: dict[str, Any]
     workers: int
     row_tile: int
     samples: dict[str, tuple[DispatchSample, ...]]
     sensitivity: dict[str, dict[str, float]]
+    release_cost: bool = False
+    split_workgroups: bool = False
+    dynamic_factor: bool = False
+
+    def dispatch_model(self, samples: Sequence[DispatchSample]) -> DispatchFit:
+        """The dispatch model fitted on ``samples`` with these fits' options."""
+        return fit_dispatch_model(
+            samples,
+            workers=self.workers,
+            row_tile=self.row_tile,
+            split_workgroups=self.split_workgroups,
+            dynamic_factor=self.dynamic_factor,
+        )
 
 
 def prepare(
@@ -62,15 +87,24 @@ def prepare(
     entries: Sequence[Entry],
     device: str,
     progress: Callable[[str], None] | None = None,
+    *,
+    workers: int | None = None,
+    release_cost: bool = False,
+    split_workgroups: bool = False,
+    dynamic_factor: bool = False,
 ) -> Prepared:
     """Simulate ``entries`` once at zero costs and linearise their calls once, at the dispatch model
-    fitted on all of them."""
+    fitted on all of them. ``workers``: the HAL device's worker pool (:func:`~simulator.calibration.
+    provenance.device_workers` of ``device`` when None); ``release_cost``, ``split_workgroups`` and
+    ``dynamic_factor``: :func:`~simulator.calibration.run.fit_machine`'s options, kept for every fit."""
     names = [case.name for case, _, _ in entries]
     if len(set(names)) != len(names):
         raise InputError(
             f"leave-one-out: programs named twice: {sorted({n for n in names if names.count(n) > 1})}"
         )
-    workers, row_tile = device_workers(device), tiles.row_tile(device) if device else 1
+    if workers is None:
+        workers = device_workers(device)
+    row_tile = tiles.row_tile(device) if device else 1
     zero = with_costs(base, None, {})
     samples = {}
     for case, ir, measured in entries:
@@ -79,9 +113,10 @@ def prepare(
         samples[case.name] = tuple(
             dispatch_samples(fitted_dispatches(measured, device), simulate_case(case, ir, zero))
         )
-    every = fit_dispatch_model([s for v in samples.values() for s in v], workers=workers, row_tile=row_tile)
-    calls = call_samples(entries, base, every, progress)
-    return Prepared(base, workers, row_tile, samples, {c.program: dict(c.sensitivity) for c in calls})
+    unlinearised = Prepared(base, workers, row_tile, samples, {}, release_cost, split_workgroups, dynamic_factor)
+    every = unlinearised.dispatch_model([s for v in samples.values() for s in v])
+    calls = call_samples(entries, base, every, progress, release=release_cost)
+    return replace(unlinearised, sensitivity={c.program: dict(c.sensitivity) for c in calls})
 
 
 def fit_without(
@@ -99,11 +134,7 @@ def fit_without(
     kept = [e for e in entries if e[0].name not in left_out]
     if not kept:
         raise InputError("leave-one-out: every program is left out")
-    dispatch = fit_dispatch_model(
-        [s for case, _, _ in kept for s in prepared.samples[case.name]],
-        workers=prepared.workers,
-        row_tile=prepared.row_tile,
-    )
+    dispatch = prepared.dispatch_model([s for case, _, _ in kept for s in prepared.samples[case.name]])
     at_zero = with_costs(prepared.base, dispatch, {})
     calls = []
     for case, ir, measured in call_fitted(kept):
@@ -117,5 +148,5 @@ def fit_without(
                 prepared.sensitivity[case.name],
             )
         )
-    costs = fit_fixed_costs(calls, fitted_knobs(prepared.workers))
+    costs = fit_fixed_costs(calls, fitted_knobs(prepared.workers, prepared.release_cost))
     return with_costs(prepared.base, dispatch, costs)

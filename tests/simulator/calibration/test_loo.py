@@ -46,6 +46,24 @@ def test_a_shared_fit_without_a_program_is_the_fit_from_scratch_on_local_sync(en
             assert simulate_case(case, ir, shared)["call_ns"] == simulate_case(case, ir, scratch)["call_ns"]
 
 
+def test_shared_fits_take_the_options_of_the_fit_from_scratch(entries: list) -> None:
+    """The fit's options given to ``prepare`` (a pool of 2 workers, the release priced apart, whole
+    workgroups shared, the dynamic factor) make the shared fits the fit from scratch with the same
+    options; without the release option the release is left unset (it costs what an allocation does)."""
+    base = base_machine(DEVICE)
+    options = {"release_cost": True, "split_workgroups": True, "dynamic_factor": True}
+    left = "chain_8x16x16"
+    kept = [e for e in entries if e[0].name != left]
+    shared = loo.fit_without(loo.prepare(base, entries, DEVICE, workers=2, **options), entries, {left})
+    data, _ = fit_machine(base, kept, provenance=provenance(DEVICE, "t"), workers=2, **options)
+    scratch = machine_from_dict(data, source="scratch")
+    assert shared.host == scratch.host and shared.host.dealloca_cost_ns is not None
+    assert shared.devices[0].dispatch_model == scratch.devices[0].dispatch_model
+    assert shared.devices[0].dispatch_model is not None and shared.devices[0].dispatch_model.split_workgroups
+    plain = loo.fit_without(loo.prepare(base, entries, DEVICE, workers=2), entries, {left})
+    assert plain.host.dealloca_cost_ns is None and not plain.devices[0].dispatch_model.split_workgroups
+
+
 def test_unprepared_or_no_programs_are_rejected(entries: list) -> None:
     prepared = loo.prepare(base_machine(DEVICE), entries[:3], DEVICE)
     with pytest.raises(InputError, match="not prepared: \\['matmul_8x32x32_f32', 'softmax_2x16'\\]"):
