@@ -117,6 +117,41 @@ def test_calibrate_warns_of_a_busy_host_and_names_programs_profiled_again(
     assert "--max-calls 10 is less than --calls 20" in capsys.readouterr().err
 
 
+def test_calibrate_release_cost_reaches_the_machine_file(
+    iree: None, monkeypatch: pytest.MonkeyPatch, tmp_path: pathlib.Path
+) -> None:
+    """``streamsim calibrate --device local-task --release-cost`` fits (the real fit, on committed
+    local-task measurements in place of this host's) and writes the release's own cost into the machine
+    file's ``[host]`` and names it in ``[calibration]`` ``fitted_apart``; without the option the file has
+    neither (a release costs what an allocation does), and both files load."""
+    import tomllib
+
+    from simulator.calibration import run
+    from simulator.cli import calibrate as cli
+
+    names = ["host_loop_4x16x16", "chain_8x16x16", "mlp_2x16x32x16"]  # mlp: a transient released
+    data = pathlib.Path(__file__).parents[3] / "benchmarks" / "data" / "calibration" / "local-task.json"
+    committed = json.loads(data.read_text())
+
+    def measure_rounds(cases: list[Any], workdir: pathlib.Path, **kw: Any) -> dict[str, Any]:
+        return {c.name: json.loads(json.dumps(committed["programs"][c.name])) for c in cases}
+
+    monkeypatch.setattr(cli, "measure_rounds", measure_rounds)
+    # a pool of 2 workers whatever this host's CPUs (the release is fitted apart only for a pool)
+    monkeypatch.setattr(run, "device_workers", lambda device, cpus=None: 2)
+    argv = ["calibrate", "--device", "local-task", "--workdir", str(tmp_path), "--only", *names]
+    files = {}
+    for flag in ([], ["--release-cost"]):
+        out = files[bool(flag)] = tmp_path / f"m{len(flag)}.toml"
+        assert main([*argv, "-o", str(out), *flag]) == 0
+        load_machine(out)
+    plain, apart = (tomllib.loads(files[f].read_text()) for f in (False, True))
+    assert "dealloca_cost_ns" not in plain["host"] and "fitted_apart" not in plain["calibration"]
+    assert isinstance(apart["host"]["dealloca_cost_ns"], int)
+    assert apart["calibration"]["fitted_apart"] == ["host.dealloca_cost_ns"]
+    assert apart["calibration"]["method"].endswith(", --release-cost")
+
+
 def test_calibrate_merges_earlier_runs_of_this_host_and_refuses_another_hosts(
     iree: None, tmp_path: pathlib.Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
