@@ -430,14 +430,14 @@ def check_partitions(g: nx.DiGraph[int], partitions: Iterable[Partition]) -> Non
     ...
     scheduler.errors.CyclicPartitionError: execution regions form a cycle: region 0 {0: a, 2: b} -> 1: host -> region 0 {0: a, 2: b}
     """
-    owner: dict[int, str] = {}
     parts = list(partitions)
+    if _contracted_acyclic(g, parts):
+        return
+    owner: dict[int, str] = {}
     for i, p in enumerate(parts):
         key = f"p{i}"
         for n in p.nodes:
             owner[n] = key
-    if _contracted_acyclic(g, owner):
-        return
     h: nx.DiGraph[int | str] = nx.DiGraph()
     h.add_nodes_from(owner.get(n, n) for n in g.nodes)
     contracted = ((owner.get(u, u), owner.get(v, v)) for u, v in g.edges)
@@ -454,13 +454,72 @@ def check_partitions(g: nx.DiGraph[int], partitions: Iterable[Partition]) -> Non
     raise CyclicPartitionError(f"execution regions form a cycle: {text}")
 
 
-def _contracted_acyclic(g: nx.DiGraph[int], owner: dict[int, str]) -> bool:
-    """Whether ``g`` with each node of ``owner`` merged into its owner has no cycle (Kahn's algorithm on
-    networkx's successor dicts: the answer the contracted ``nx.DiGraph`` gives, without building one,
-    which took most of this check on large blocks)."""
+def _contracted_acyclic(g: nx.DiGraph[int], parts: list[Partition]) -> bool:
+    """Whether ``g`` with the nodes of each partition merged into one (a node of several: the last
+    partition holding it) has no cycle: Kahn's algorithm on networkx's successor dicts, the answer the
+    contracted ``nx.DiGraph`` gives without building one, which took most of this check on large blocks.
+
+    Over lists indexed by node (the graph's nodes are block positions, ``0..n-1`` less the ops a stage
+    erased): a contracted node is its node, or ``top + i`` for partition ``i``. A graph whose nodes are not
+    such ints takes the same algorithm over dicts (:func:`_contracted_acyclic_keyed`)."""
     internals: Any = g  # the typing stubs leave out the adjacency dicts
-    indegree: dict[int | str, int] = {}
-    succ: dict[int | str, list[int | str]] = {}
+    succ = internals._succ
+    if not succ:
+        return True
+    try:
+        top = max(succ) + 1
+        plain = min(succ) >= 0 and all(n.__class__ is int for n in succ)
+    except TypeError:
+        plain = False
+    if not plain:
+        return _contracted_acyclic_keyed(g, parts)
+    comp = list(range(top))
+    for i, p in enumerate(parts):
+        k = top + i
+        for n in p.nodes:
+            if n.__class__ is int and 0 <= n < top:
+                comp[n] = k
+    indegree = [0] * (top + len(parts))
+    members: list[list[int]] = [[] for _ in parts]
+    count = 0  # contracted nodes that hold a node of the graph
+    for u, nbrs in succ.items():
+        a = comp[u]
+        if a >= top:
+            m = members[a - top]
+            if not m:
+                count += 1
+            m.append(u)
+        else:
+            count += 1
+        for v in nbrs:
+            b = comp[v]
+            if a != b:
+                indegree[b] += 1
+    ready = [n for n in succ if comp[n] == n and not indegree[n]]
+    ready += [top + i for i, m in enumerate(members) if m and not indegree[top + i]]
+    seen = 0
+    while ready:
+        k = ready.pop()
+        seen += 1
+        for u in members[k - top] if k >= top else (k,):
+            for v in succ[u]:
+                b = comp[v]
+                if b != k:
+                    indegree[b] -= 1
+                    if not indegree[b]:
+                        ready.append(b)
+    return seen == count
+
+
+def _contracted_acyclic_keyed(g: nx.DiGraph[int], parts: list[Partition]) -> bool:
+    """:func:`_contracted_acyclic` for a graph of any hashable nodes (dicts keyed by contracted node)."""
+    owner: dict[Any, Any] = {}
+    for i, p in enumerate(parts):
+        for n in p.nodes:
+            owner[n] = ("partition", i)
+    internals: Any = g  # the typing stubs leave out the adjacency dicts
+    indegree: dict[Any, int] = {}
+    succ: dict[Any, list[Any]] = {}
     owner_of = owner.get
     for u, nbrs in internals._succ.items():
         a = owner_of(u, u)

@@ -81,3 +81,42 @@ def test_partition_concurrency_favor(favor, waves):
 def test_partition_concurrency_read_read_is_no_hazard():
     g = graph([STREAMABLE] * 2, [])
     assert partition_concurrency(g, range(2), favor="min-peak-memory") == ((0, 1),)
+
+
+def _contracted_is_dag(g, parts):
+    """The reference answer: the contracted graph built with networkx."""
+    owner = {n: ("p", i) for i, p in enumerate(parts) for n in p.nodes}
+    h = nx.DiGraph()
+    h.add_nodes_from(owner.get(n, n) for n in g.nodes)
+    h.add_edges_from(
+        (owner.get(u, u), owner.get(v, v)) for u, v in g.edges if owner.get(u, u) != owner.get(v, v)
+    )
+    return nx.is_directed_acyclic_graph(h)
+
+
+@pytest.mark.parametrize("seed", range(40))
+def test_check_partitions_matches_contracted_graph(seed):
+    # random DAGs of block positions (some nodes removed, as CSE does), random partitions sharing some
+    # nodes: check_partitions raises exactly when networkx's contracted graph has a cycle, over int nodes
+    # (the indexed path) and the same graph relabelled to tuples (the keyed one)
+    import random
+
+    rng = random.Random(seed)
+    n = rng.randint(2, 14)
+    g = nx.DiGraph()
+    g.add_nodes_from(range(n), label="op")
+    g.add_edges_from((u, v) for u in range(n) for v in range(u + 1, n) if rng.random() < 0.25)
+    g.remove_nodes_from([x for x in range(n) if rng.random() < 0.15])
+    nodes = list(g.nodes)
+    parts = [
+        Partition(tuple(sorted(rng.sample(nodes, min(len(nodes), rng.randint(1, 3))))))
+        for _ in range(rng.randint(1, 3))
+    ]
+    expected = _contracted_is_dag(g, parts)
+    named = nx.relabel_nodes(g, {x: (x,) for x in g.nodes})
+    for graph_, parts_ in ((g, parts), (named, [Partition(tuple((x,) for x in p.nodes)) for p in parts])):
+        if expected:
+            check_partitions(graph_, parts_)
+        else:
+            with pytest.raises(CyclicPartitionError):
+                check_partitions(graph_, parts_)
