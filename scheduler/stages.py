@@ -194,6 +194,8 @@ def order_items(
             seq.append(n)
         seq.extend(after.get(i, []))
     item_of = {n: member_of.get(n, n) for n in nodes}
+    if _in_order(seq, pred, item_of):  # (most regions: the sweep would keep the order)
+        return seq
     deps: dict[int | tuple[int, ...], set[int | tuple[int, ...]]] = {it: set() for it in seq}
     for it in seq:
         for n in it if isinstance(it, tuple) else (it,):
@@ -202,6 +204,24 @@ def order_items(
                     deps[it].add(item_of[d])
     # MLIR's sortTopologically: repeated in-order sweeps, scheduling every op whose inputs are ready.
     return sweep_order(seq, deps)
+
+
+def _in_order(
+    seq: list[int | tuple[int, ...]],
+    pred: dict[int, dict[int, object]],
+    item_of: dict[int, int | tuple[int, ...]],
+) -> bool:
+    """Whether every item of ``seq`` stands after the items it depends on (``item_of``: node -> its item),
+    which the sweep of :func:`order_items` then returns as they are, without its dependency sets."""
+    placed: set[int | tuple[int, ...]] = set()
+    for it in seq:
+        for n in it if isinstance(it, tuple) else (it,):
+            for d in pred[n]:
+                o = item_of.get(d)
+                if o is not None and o != it and o not in placed:
+                    return False
+        placed.add(it)
+    return True
 
 
 _ALLOCA_LIKE = frozenset({"stream.async.alloca", "stream.async.splat"})
@@ -257,8 +277,10 @@ def propagate_timepoints(state: ScheduleState) -> ScheduleState:
     """
     for plan in state.functions:
         g = plan.graph
-        # Partitions may come from a replaced schedule_execution stage: they must still be orderable.
-        check_partitions(g, plan.partitions)
+        # Partitions may come from a replaced schedule_execution stage: they must still be orderable
+        # (checked again unless schedule_execution checked these, on this graph).
+        if not plan.is_checked():
+            check_partitions(g, plan.partitions)
         owner = plan.owner()
         plan.deps = {p: set() for p in range(len(plan.partitions))}
         plan.host_awaited = {p: [] for p in range(len(plan.partitions))}
@@ -334,11 +356,16 @@ def _consume_host_awaits(plan, owner: dict[int, int]) -> None:  # type: ignore[n
     A ``sync`` await too: IREE's propagate-timepoints leaves it, but its elide-timepoints then folds every
     await into the timeline ops that consume its results (``tryFoldAwaitWithTimelineOps``).
     """
+    nested = plan.nested
+    if not nested and not any(isinstance(op, TimepointAwaitOp) for op in plan.block.ops):
+        # no host await in the block (an enclosing block's counts only for a nested one): nothing for a
+        # region to take unawaited, without a look at every operand of every region
+        plan.consumed_awaits = []
+        return
     consumed: dict[int, Operation] = {}
     outer: dict[int, TimepointAwaitOp] = {}
     dead_subviews: list[Operation] = []
     node = adjacency(plan.graph)[0]  # (g.nodes[n], without a view call per node)
-    nested = plan.nested
     for p, part in enumerate(plan.partitions):
         for n in part.nodes:
             op = node[n]["op"]

@@ -109,6 +109,7 @@ def schedule_execution(state: ScheduleState) -> ScheduleState:
         for r, nodes in pinned:
             plan.pinned_partition[next(i for i, p in enumerate(plan.partitions) if p.nodes == nodes)] = r
         check_partitions(g, plan.partitions)
+        plan.checked = (plan.partitions, g, len(g))
         for p, part in enumerate(plan.partitions):
             for n in part.nodes:
                 g.nodes[n]["partition"] = p
@@ -331,18 +332,22 @@ def _in_dependency_order(g: nx.DiGraph[int], partitions: list[Partition]) -> tup
     node, succ, _ = adjacency(g)
     edges: list[tuple[int, int]] = []  # added at once, in the order found
     for n in sorted(node, reverse=True):
-        below: set[int] = set()
+        below: set[int] | None = None  # (most host ops reach no partition: no set made for them)
         for s in succ[n]:
             o = owner.get(s)
-            if o is not None:
-                below.add(o)
             r = reach.get(s)
-            if r:
-                below |= r
-        reach[n] = below
-        o = owner.get(n)
-        if o is not None:
-            edges.extend((o, q) for q in below if q != o)
+            if o is not None or r:
+                if below is None:
+                    below = set()
+                if o is not None:
+                    below.add(o)
+                if r:
+                    below |= r
+        if below:
+            reach[n] = below
+            o = owner.get(n)
+            if o is not None:
+                edges.extend((o, q) for q in below if q != o)
     dag.add_edges_from(edges)
     if not nx.is_directed_acyclic_graph(dag):
         return tuple(partitions)  # check_partitions names the cycle

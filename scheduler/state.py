@@ -170,6 +170,17 @@ class FunctionPlan:
     # per kept region's partition: host uses of its pass-through results (PinnedRegion.passthrough),
     # awaited after it with its other results (propagate_timepoints)
     passthrough: dict[int, list[tuple[Operation, int, Value]]] = field(default_factory=dict)
+    # what schedule_execution found orderable (check_partitions): its partitions, the graph and the graph's
+    # node count then. propagate_timepoints checks the partitions again unless they are still those, on
+    # that graph (a stage that changes the graph in place and keeps the partitions sets it to None)
+    checked: tuple[object, ...] | None = field(default=None, repr=False, compare=False)
+
+    def is_checked(self) -> bool:
+        """Whether :attr:`checked` still holds: the same partitions, on the same graph of as many nodes."""
+        c = self.checked
+        return (
+            c is not None and c[0] is self.partitions and c[1] is self.graph and c[2] == len(self.graph)
+        )
 
     def owner(self) -> dict[int, int]:
         """Node -> index of the partition holding it."""
@@ -405,7 +416,12 @@ def erase_ops(ops: list[Operation], block: Block) -> None:
                 gone.add(inner)
             gather(inner._operands)  # (read only: no tuple copy per op)
     for v in touched:
-        v.uses[:] = [u for u in v.uses if u[0] not in gone]
+        uses = v.uses
+        if len(uses) == 1:  # most values: one use, looked at without a comprehension's frame
+            if uses[0][0] in gone:
+                uses.clear()
+        elif uses:
+            uses[:] = [u for u in uses if u[0] not in gone]
     block.ops[:] = [op for op in block.ops if op not in dead]
     for op in ops:
         op.parent = None

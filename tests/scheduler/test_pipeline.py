@@ -205,6 +205,38 @@ def test_pipeline_rejects_cyclic_partitions_from_a_replaced_stage():
         schedule_module(m, pipeline=pipeline)
 
 
+@pytest.mark.parametrize("change", ["partitions", "graph"])
+def test_pipeline_checks_partitions_changed_after_schedule_execution(change):
+    """propagate_timepoints checks again what schedule_execution did not check: partitions a later stage
+    made, or the partitions on a graph a later stage made (a stage inserted after schedule_execution
+    makes them cyclic either way)."""
+    from scheduler import CyclicPartitionError, Partition
+    from scheduler.access import STREAMABLE
+    from scheduler.graph import build_graph
+
+    m = async_program([("a", ["x"], 64), ("b", ["a"], 64)], outputs=["b"])
+    fn = m.function("main")
+    a_op, b_op = [op for op in fn.body.ops if op.op_name == "stream.async.dispatch"]
+    host = ir.Builder.before(b_op).create("util.optimization_barrier", [a_op.result], [a_op.result.type])
+    b_op.set_operand(0, host.result)
+
+    def one_region(state):
+        for plan in state.functions:
+            nodes = tuple(n for n in sorted(plan.graph) if plan.graph.nodes[n]["info"].kind == STREAMABLE)
+            if change == "partitions":
+                plan.partitions = (Partition(nodes),)
+            else:  # the same partitions, on a new graph where b also feeds the host op: b's region
+                # feeds the host op that feeds it
+                g = plan.graph = build_graph(plan.block)
+                host_node = next(n for n in g if g.nodes[n]["op"] is host)
+                g.add_edge(nodes[-1], host_node, kind="hazard")
+        return state
+
+    pipeline = Pipeline.default().insert("schedule_concurrency", "one_region", one_region)
+    with pytest.raises(CyclicPartitionError, match=r"stream\.async\.dispatch.*util\.optimization_barrier"):
+        schedule_module(m, pipeline=pipeline)
+
+
 def test_pipeline_function_partitioning_config_wins_over_the_modules():
     """IREE looks a partitioning config up from the op outwards: a function's own config wins over the
     module's, and a favor the caller forces wins over both."""
