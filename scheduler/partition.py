@@ -119,6 +119,13 @@ def partition_execution(
     sync_ops = _sync_ops(g, order, opaque)
     nested_of: dict[int, int] = {}
     deferred = {s for ss in sync_ops.values() for s in ss}
+    # the users _used_inside may answer True for (ops with regions that are not streamable; a user it is
+    # asked about is one of ``order``): no call per edge to the others, nearly every user
+    holders = {
+        n
+        for n in order
+        if getattr(node[n].get("op"), "regions", None) and node[n]["info"].kind not in (STREAMABLE, METADATA)
+    }
 
     clones_of: dict[int, bool] = {}  # clones_node's answers: the graph does not change here
 
@@ -180,7 +187,7 @@ def partition_execution(
             if user not in hazards_of:
                 continue
             m = membership.get(user, 0)
-            if _used_inside(g, n, user):
+            if user in holders and _used_inside(g, n, user):
                 # IREE's nestedRegionHazards: the partitions consuming a region op's results can never
                 # hold what the region uses (n cannot join them), and they are n's hazards, which the
                 # ops n uses inherit.
@@ -201,7 +208,7 @@ def partition_execution(
             for user in succ[sync]:
                 if user not in hazards_of:
                     continue
-                if _used_inside(g, sync, user):
+                if user in holders and _used_inside(g, sync, user):
                     nested |= hazards_of[user]
                 if _used_directly(g, sync, user):
                     hazards |= membership.get(user, 0) | hazards_of[user]
