@@ -109,7 +109,7 @@ def schedule_execution(state: ScheduleState) -> ScheduleState:
         for r, nodes in pinned:
             plan.pinned_partition[next(i for i, p in enumerate(plan.partitions) if p.nodes == nodes)] = r
         check_partitions(g, plan.partitions)
-        plan.checked = (plan.partitions, g, len(g))
+        plan.mark_checked()
         for p, part in enumerate(plan.partitions):
             for n in part.nodes:
                 g.nodes[n]["partition"] = p

@@ -26,6 +26,7 @@ from ir import attributes as A
 from ir import types as T
 from ir.dialects.stream_async import AsyncExecuteOp
 from ir.dialects.stream_resource import TimepointAwaitOp
+from scheduler.graph import adjacency
 from scheduler.packing import Layout
 from scheduler.partition import Partition
 
@@ -134,6 +135,13 @@ class PinnedRegion:
         return [o for it in self.items for o in (it if isinstance(it, list) else [it])]
 
 
+def graph_size(g: nx.DiGraph[int]) -> tuple[int, int]:
+    """``g``'s node and edge counts, the edges counted over its successor dicts (networkx's
+    ``number_of_edges`` sums a degree view in Python)."""
+    succ = adjacency(g)[1]
+    return len(succ), sum(map(len, succ.values()))
+
+
 @dataclass
 class FunctionPlan:
     op: Operation
@@ -171,15 +179,24 @@ class FunctionPlan:
     # awaited after it with its other results (propagate_timepoints)
     passthrough: dict[int, list[tuple[Operation, int, Value]]] = field(default_factory=dict)
     # what schedule_execution found orderable (check_partitions): its partitions, the graph and the graph's
-    # node count then. propagate_timepoints checks the partitions again unless they are still those, on
-    # that graph (a stage that changes the graph in place and keeps the partitions sets it to None)
+    # node and edge counts then (graph_size). propagate_timepoints checks the partitions again unless they
+    # are still those, on that graph with as many nodes and edges (a stage that rewires the graph in place
+    # keeping both counts and the partitions must set it to None)
     checked: tuple[object, ...] | None = field(default=None, repr=False, compare=False)
 
+    def mark_checked(self) -> None:
+        """Record that :attr:`partitions` were found orderable on :attr:`graph` as it stands."""
+        self.checked = (self.partitions, self.graph, graph_size(self.graph))
+
     def is_checked(self) -> bool:
-        """Whether :attr:`checked` still holds: the same partitions, on the same graph of as many nodes."""
+        """Whether :meth:`mark_checked` still holds: the same partitions, on the same graph of as many nodes
+        and edges."""
         c = self.checked
         return (
-            c is not None and c[0] is self.partitions and c[1] is self.graph and c[2] == len(self.graph)
+            c is not None
+            and c[0] is self.partitions
+            and c[1] is self.graph
+            and c[2] == graph_size(self.graph)
         )
 
     def owner(self) -> dict[int, int]:

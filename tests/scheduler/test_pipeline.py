@@ -205,11 +205,12 @@ def test_pipeline_rejects_cyclic_partitions_from_a_replaced_stage():
         schedule_module(m, pipeline=pipeline)
 
 
-@pytest.mark.parametrize("change", ["partitions", "graph"])
+@pytest.mark.parametrize("change", ["partitions", "graph", "edge"])
 def test_pipeline_checks_partitions_changed_after_schedule_execution(change):
     """propagate_timepoints checks again what schedule_execution did not check: partitions a later stage
-    made, or the partitions on a graph a later stage made (a stage inserted after schedule_execution
-    makes them cyclic either way)."""
+    made, the partitions on a graph a later stage made, or schedule_execution's own partitions on its own
+    graph after a later stage added an edge to it in place (a stage inserted after schedule_execution
+    makes them cyclic each way)."""
     from scheduler import CyclicPartitionError, Partition
     from scheduler.access import STREAMABLE
     from scheduler.graph import build_graph
@@ -225,6 +226,11 @@ def test_pipeline_checks_partitions_changed_after_schedule_execution(change):
             nodes = tuple(n for n in sorted(plan.graph) if plan.graph.nodes[n]["info"].kind == STREAMABLE)
             if change == "partitions":
                 plan.partitions = (Partition(nodes),)
+            elif change == "edge":  # schedule_execution's partitions and graph, as many nodes: b now
+                # also feeds the host op that feeds it
+                g = plan.graph
+                host_node = next(n for n in g if g.nodes[n]["op"] is host)
+                g.add_edge(nodes[-1], host_node, kind="hazard")
             else:  # the same partitions, on a new graph where b also feeds the host op: b's region
                 # feeds the host op that feeds it
                 g = plan.graph = build_graph(plan.block)
