@@ -231,7 +231,7 @@ def _written(execute: Operation) -> list[int]:
 
 def readback_slice(module: Module) -> ReadbackSlice:
     """The ops (and inputs) a timing-only run of ``module`` performs with data (see the module doc)."""
-    ops = list(module.walk())
+    ops = module.op.walk_list()  # (the same ops in the same order as list(module.walk()), without a resume per op)
     if not any(op.op_name in _READS for op in ops):
         return ReadbackSlice()
     classes = _Classes()
