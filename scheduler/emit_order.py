@@ -35,11 +35,18 @@ def order_partitions(block: Block, partitions: list[list[Operation]]) -> None:
     if not by_part:
         return
     full: dict[int, set[int]] = {}  # unit leader -> every op index of its partition, shared ones too
+    contiguous = True  # each partition a run of the block, holding no op of another
     for p, idx in by_part.items():
         for i in idx:
             unit_of[i] = idx[-1]
         members[idx[-1]] = idx
-        full[idx[-1]] = {index[op] for op in partitions[p] if op in index}
+        full[idx[-1]] = mine = {index[op] for op in partitions[p] if op in index}
+        if contiguous and (idx[-1] - idx[0] + 1 != len(idx) or len(mine) != len(idx)):
+            contiguous = False
+    if contiguous and _in_order(ops, index, unit_of):
+        # Every unit uses only what earlier units define: the sweep takes them in block order and, each
+        # partition being a run already, the block stays as it is (found without a set per op).
+        return
     units = [i for i in range(len(ops)) if unit_of[i] == i]
     deps: dict[int, set[int]] = {}
     for u in units:
@@ -87,19 +94,49 @@ def sort_topologically(block: Block) -> None:
     """Reorder ``block`` so every op follows the ops defining its operands (MLIR's sweep algorithm)."""
     ops = list(block.ops)
     index = {op: i for i, op in enumerate(ops)}  # (ops hash by identity)
+    if _in_order(ops, index, None):
+        return  # every op after the ops it uses: the sweep would keep the block's order
     deps: list[set[int]] = []
-    ordered = True  # every op after the ops it uses: the sweep would keep the block's order
     for i, op in enumerate(ops):
         d = _used_positions(op, index)
         d.discard(i)
         deps.append(d)
-        if ordered and d and max(d) > i:
-            ordered = False
-    if ordered:
-        return
     order = sweep_order(range(len(ops)), dict(enumerate(deps)), last=len(ops) - 1)
     if order != list(range(len(ops))):
         block.ops[:] = [ops[i] for i in order]
+
+
+def _in_order(ops: list[Operation], index: dict[Operation, int], limit: Sequence[int] | None) -> bool:
+    """Whether each op ``ops[i]`` (``index``: their positions) uses only what the ops at positions up to
+    ``limit[i]`` (``i`` itself when ``limit`` is None) define: :func:`_used_positions` of every op against
+    its limit, without a set per op, stopping at the first later position."""
+    get = index.get
+    for i, op in enumerate(ops):
+        bound = i if limit is None else limit[i]
+        if op.regions:
+            if any(pos > bound for pos in _used_positions(op, index)):
+                return False
+            continue
+        for v in op._operands:
+            owner: Operation | None
+            if v.__class__ is OpResult:
+                owner = v.op  # (the property, written out)
+            elif v.__class__ is BlockArgument:
+                continue  # (defined by no op)
+            else:
+                owner = v.defining_op
+                if owner is None:
+                    continue
+            pos = get(owner)
+            while pos is None:
+                owner = owner.parent_op
+                if owner is None:
+                    break
+                pos = get(owner)
+            else:
+                if pos > bound:
+                    return False
+    return True
 
 
 def _used_positions(op: Operation, index: dict[Operation, int]) -> set[int]:
