@@ -49,7 +49,7 @@ def lower_command(op: Operation, b: Builder, at: At, add: Add, affinity: A.Attri
         For an op with no cmd lowering (the caller handles constants and allocas itself).
     """
     if isinstance(op, D.AsyncDispatchOp):
-        _dispatch(op, b, at, add)
+        lower_dispatch(op, b, at, add)
         return
     if isinstance(op, D.AsyncCollectiveOp):
         _collective(op, b, at, add)
@@ -108,7 +108,8 @@ def lower_command(op: Operation, b: Builder, at: At, add: Add, affinity: A.Attri
         )
 
 
-def _dispatch(op: D.AsyncDispatchOp, b: Builder, at: At, add: Add) -> None:
+def lower_dispatch(op: D.AsyncDispatchOp, b: Builder, at: At, add: Add) -> None:
+    """:func:`lower_command` of a dispatch (``stream.cmd.dispatch``), for a caller that knows it has one."""
     # The command's operand groups are built as lists directly (workload, uniforms, then per binding its
     # resource, size, offset and length), one pass over the resource operands and one over the results.
     ties = op.attr("tied_operands")
@@ -159,10 +160,17 @@ def _dispatch(op: D.AsyncDispatchOp, b: Builder, at: At, add: Add) -> None:
     entry_points = op.attr("entry_points")
     if entry_points is None:
         raise UnsupportedOpError(f"{op.describe()}: no entry_points")
-    try:  # noqa: SIM105  (contextlib.suppress makes a context manager per dispatch)
-        entry_points = _ENTRY_POINTS.setdefault(entry_points, entry_points)
-    except TypeError:  # an attribute holding something unhashable is kept as it is
-        pass
+    seen = _ENTRY_POINTS_SEEN.get(id(entry_points))
+    if seen is not None and seen[0] is entry_points:  # (dispatches read from text share their attributes)
+        entry_points = seen[1]
+    else:
+        first = entry_points
+        try:  # noqa: SIM105  (contextlib.suppress makes a context manager per dispatch)
+            first = _ENTRY_POINTS.setdefault(entry_points, entry_points)
+        except TypeError:  # an attribute holding something unhashable is kept as it is
+            pass
+        _ENTRY_POINTS_SEEN[id(entry_points)] = (entry_points, first)
+        entry_points = first
     properties = {
         "entry_points": entry_points,
         "operandSegmentSizes": _segment_sizes((len(workload), len(uniforms), n, n, n, n)),
@@ -178,6 +186,9 @@ def _dispatch(op: D.AsyncDispatchOp, b: Builder, at: At, add: Add) -> None:
 #: recorder can then know a dispatch's facts by the attributes' identity).
 _SEGMENT_SIZES: dict[tuple[int, ...], A.DenseArrayAttr] = {}
 _ENTRY_POINTS: dict[A.Attribute, A.Attribute] = {}  # the first of equal entry_points attributes
+# id(an entry_points attribute) -> (it, the first attribute equal to it): its equal found without hashing it
+# again (a Python-level hash of the array and its symbols); the attribute is kept, so its id is not reused
+_ENTRY_POINTS_SEEN: dict[int, tuple[A.Attribute, A.Attribute]] = {}
 _ACCESSES: dict[tuple[int, ...], A.ArrayAttr] = {}
 
 

@@ -15,8 +15,6 @@ passes), so executables are unchanged.
 
 from __future__ import annotations
 
-import functools
-
 from ir import Block, Builder, Operation, Region, Value
 from ir import attributes as A
 from ir import types as T
@@ -24,7 +22,7 @@ from ir.dialects import stream_async as D
 from scheduler.access import static_index
 from scheduler.await_sinking import sink_awaits
 from scheduler.builtins import add_executables, is_wide_fill, lower_wide_fill
-from scheduler.commands import Add, At, Range, lower_command
+from scheduler.commands import Add, At, Range, lower_command, lower_dispatch
 from scheduler.emit_order import order_partitions, sink_alloca_items, sort_topologically
 from scheduler.emit_uploads import Consts, Loc, emit_inline_constants, emit_parameters, upload_ops
 from scheduler.errors import UnsupportedOpError
@@ -271,28 +269,56 @@ class _Emitter:
             arg, size = arg_of[res]
             return arg, size, base, None
 
-        add = functools.partial(self._add, b)  # offsets are summed outside the region
+        consts_get = self.consts.get
+        general_add = self._add
 
+        def add(base: int | Value, off: int | Value) -> Value:
+            """``self._add(b, base, off)``: offsets are summed outside the region. Its cases for a static
+            ``base`` (a slab's leaders are laid out at static offsets) are written out here."""
+            if isinstance(base, int):
+                if base == 0:
+                    return consts_get(off) if isinstance(off, int) else off  # (self._index)
+                so = off if isinstance(off, int) else static_index(off)
+                if so == 0:
+                    return consts_get(base)
+                if so is not None:
+                    return consts_get(base + so)
+            return general_add(b, base, off)
+
+        node = self.node
+        saved = b.location  # (a dispatch's command is lowered here with the location _command gives it)
         body = Builder(block)
         body.location = b.location
         for item in self.plan.items.get(p, list(self.plan.partitions[p].nodes)):
             if isinstance(item, tuple) and (up is not None or inline):
                 # Loaded constants leave their waves; a wave of one op is a serial command.
-                item = tuple(n for n in item if not isinstance(self.node[n]["op"], D.AsyncConstantOp))
+                item = tuple(n for n in item if not isinstance(node[n]["op"], D.AsyncConstantOp))
                 if len(item) <= 1:
                     for n in item:
-                        self._command(b, body, self.node[n]["op"], in_region, add)
+                        self._command(b, body, node[n]["op"], in_region, add)
                     continue
             if isinstance(item, tuple):
                 wave = Block()
-                body.location = self.node[item[0]]["op"].location
+                body.location = node[item[0]]["op"].location
                 body.create("stream.cmd.concurrent", [], [], regions=[Region([wave])])
                 wb = Builder(wave)
                 for n in item if p in self.plan.pinned_partition else self._sunk(item):
-                    self._command(b, wb, self.node[n]["op"], in_region, add)
+                    op = node[n]["op"]
+                    if op.__class__ is D.AsyncDispatchOp:  # most commands: _command's first case
+                        b.location = wb.location = op.location
+                        lower_dispatch(op, wb, in_region, add)
+                        b.location = saved
+                    else:
+                        self._command(b, wb, op, in_region, add)
                 wb.create("stream.yield")
             else:
-                self._command(b, body, self.node[item]["op"], in_region, add)
+                op = node[item]["op"]
+                if op.__class__ is D.AsyncDispatchOp:
+                    b.location = body.location = op.location
+                    lower_dispatch(op, body, in_region, add)
+                    b.location = saved
+                else:
+                    self._command(b, body, op, in_region, add)
         body.create("stream.yield")
         n_await = 1 if await_tp is not None else 0
         exe = b.create(
