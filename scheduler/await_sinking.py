@@ -32,7 +32,7 @@ Examples
 
 from __future__ import annotations
 
-from ir import Block, Operation
+from ir import Block, Operation, OpResult
 
 _SINK_CANDIDATES = frozenset({"stream.async.splat", "stream.async.alloca", "stream.timepoint.await"})
 _MAX_ROUNDS = 10_000
@@ -126,8 +126,26 @@ def _can_stably_sink(op: Operation, target: Operation) -> bool:
     return False
 
 
+def _used_just_after(op: Operation) -> bool:
+    """Whether the op just after ``op`` uses one of its results, in the one block of its region: that op
+    is then its first consumer, just after it already, and it does not move (:func:`_can_stably_sink`
+    refuses; found without gathering every user, which for an await of a thousand uploads is a
+    thousand). Asked only of an op with more than :data:`_FEW_USERS` uses: finding its place in the
+    block is a search of the block, which costs more than gathering a few users."""
+    if sum(len(r.uses) for r in op.results) <= _FEW_USERS:
+        return False
+    block = op.parent
+    if block is None or block.parent is None or len(block.parent.blocks) != 1:
+        return False
+    ops = block.ops
+    i = ops.index(op)
+    if i + 1 >= len(ops):
+        return False
+    return any(v.__class__ is OpResult and v.op is op for v in ops[i + 1]._operands)
+
+
 def _sink_one(await_op: Operation) -> bool:
-    if await_op.attr("sync") is not None or await_op.parent is None:
+    if await_op.attr("sync") is not None or await_op.parent is None or _used_just_after(await_op):
         return False
     target = _target(await_op)
     if target is None or target.parent is None or not _can_stably_sink(await_op, target):
