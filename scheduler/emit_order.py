@@ -20,7 +20,7 @@ def order_partitions(block: Block, partitions: list[list[Operation]]) -> None:
     An op cloned into several partitions goes with the first; the others still wait for what it uses.
     """
     ops = list(block.ops)
-    index = {op: i for i, op in enumerate(ops)}  # (ops hash by identity)
+    index = dict(zip(ops, range(len(ops))))  # (ops hash by identity)
     owner_part: dict[int, int] = {}  # op index -> the first partition holding it
     for p, part in enumerate(partitions):
         for op in part:
@@ -93,7 +93,7 @@ def sweep_order(items: Sequence[H], deps: Mapping[H, set[H]], *, last: H | None 
 def sort_topologically(block: Block) -> None:
     """Reorder ``block`` so every op follows the ops defining its operands (MLIR's sweep algorithm)."""
     ops = list(block.ops)
-    index = {op: i for i, op in enumerate(ops)}  # (ops hash by identity)
+    index = dict(zip(ops, range(len(ops))))  # (ops hash by identity)
     if _in_order(ops, index, None):
         return  # every op after the ops it uses: the sweep would keep the block's order
     deps: list[set[int]] = []
