@@ -104,6 +104,26 @@ PROGRAMS = {
   util.return %e : !stream.timepoint
 """,
     ),
+    # An await with more uses than _FEW_USERS whose next op consumes it: it stays (found without
+    # gathering its users); with a host op between, it sinks past it as any other.
+    "many_uses_consumed_next": _f(
+        "(" + ", ".join(["!stream.resource<external>"] * 9) + ", index)",
+        """  %m = arith.addi %n, %n : index
+  %r = stream.timepoint.await %t => %a : !stream.resource<external>{%n}
+  util.return %r, %r, %r, %r, %r, %r, %r, %r, %r, %m : """
+        + ", ".join(["!stream.resource<external>"] * 9)
+        + """, index
+""",
+    ),
+    "many_uses_consumed_later": _f(
+        "(" + ", ".join(["!stream.resource<external>"] * 9) + ", index)",
+        """  %r = stream.timepoint.await %t => %a : !stream.resource<external>{%n}
+  %m = arith.addi %n, %n : index
+  util.return %r, %r, %r, %r, %r, %r, %r, %r, %r, %m : """
+        + ", ".join(["!stream.resource<external>"] * 9)
+        + """, index
+""",
+    ),
 }
 
 
