@@ -81,9 +81,8 @@ class _Emitter:
         # Each region goes where its last op is and the block is sorted with the region as one op, as IREE's
         # schedule-execution does before anything is allocated: an scf op the region's ops were moved
         # across follows the region it uses, and the region's allocas stay with its execute.
-        order_partitions(
-            plan.block, [[self.node[n]["op"] for n in part.nodes] for part in plan.partitions]
-        )
+        part_ops = [[self.node[n]["op"] for n in part.nodes] for part in plan.partitions]
+        order_partitions(plan.block, part_ops)
         replaced: list[tuple[Value, Value]] = []
         for p, part in enumerate(plan.partitions):
             anchor = self.node[part.nodes[-1]]["op"]
@@ -96,7 +95,7 @@ class _Emitter:
             replaced.extend(self._host_await(b, p))
         for old, new in replaced:
             old.replace_all_uses_with(new)
-        self._unawaited_uses()
+        self._unawaited_uses(part_ops)
         self._forward_barriers()
         dead = [
             a for a in plan.consumed_awaits if a.parent is plan.block and not any(r.uses for r in a.results)
@@ -106,7 +105,7 @@ class _Emitter:
             # The host ops that used a kept region's timepoint now use its cmd-form timepoint.
             pinned.timepoint.results[0].replace_all_uses_with(self.tp[p])
             erase_ops([pinned.timepoint], plan.block)
-        erase_ops([self.node[n]["op"] for part in plan.partitions for n in part.nodes], plan.block)
+        erase_ops([op for ops in part_ops for op in ops], plan.block)
         self.consts.flush()
         sort_topologically(plan.block)
 
@@ -468,9 +467,12 @@ class _Emitter:
 
     # --- host awaits ------------------------------------------------------------------------
 
-    def _unawaited_uses(self) -> None:
-        """Host uses of kept regions' results that the input did not await take the resource itself."""
-        scheduled = {id(self.node[n]["op"]) for part in self.plan.partitions for n in part.nodes}
+    def _unawaited_uses(self, part_ops: list[list[Operation]]) -> None:
+        """Host uses of kept regions' results that the input did not await take the resource itself
+        (``part_ops``: the ops of each partition)."""
+        if not any(pinned.unawaited for pinned in self.plan.pinned_partition.values()):
+            return
+        scheduled = {id(op) for ops in part_ops for op in ops}
         for pinned in self.plan.pinned_partition.values():
             for user, i in pinned.unawaited:
                 top = self._top(user)
