@@ -49,12 +49,10 @@ _RESULT_COUNT = re.compile(r"0x[0-9A-Fa-f]+|[0-9]+")
 _BLOCK_ID = re.compile(r"\^([A-Za-z0-9_$.\-]+)")
 # An op's start as IREE prints it: one result name (or none), the quoted name without escapes, its `(`.
 _OP_HEAD = re.compile(r'(?:%([A-Za-z0-9_$.\-]+) = )?"([^"\\\n]*)"\(')
-# A whole op of the commonest shape, from the end of the text before it: blanks and line ends, one result
-# name (or none), the quoted name, a plain operand list, and the rest of its line (properties, attributes,
-# type, location: the tail that Parser._tail_cache and MaskedTails know by its text).
-_LINE_OP = re.compile(
-    r'[ \t\r\n]*(?:%([A-Za-z0-9_$.\-]+) = )?"([^"\\\n]+)"\(((?:%[A-Za-z0-9_$.\-]+(?:#\d+)?(?:, (?=%))?)*)\)([^\n]*)'
-)
+# The head of an op of the commonest shape, from the end of the text before it: blanks and line ends, one
+# result name (or none), the quoted name, and the text between the operands' parentheses (Parser._line_ops
+# takes it as a plain operand list only if each of its parts is a value reference it knows).
+_LINE_OP = re.compile(r'[ \t\r\n]*(?:%([A-Za-z0-9_$.\-]+) = )?"([^"\\\n]+)"\(([^()\n]*)\)')
 _op_class = OP_CLASSES.get
 _new_object = object.__new__
 _OpResult = OpResult
@@ -163,7 +161,6 @@ class Parser(AttrTypeParser):
         if self._base is not None:
             return False
         match = _LINE_OP.match
-        find_refs = _OPERAND_REF.findall
         tails = self._tail_cache.get
         masked, parse_tail = self._masked.hit, self._parse_tail_text
         values = self.values
@@ -176,8 +173,10 @@ class Parser(AttrTypeParser):
             m = match(text, self.pos)
             if m is None:
                 break
-            name, op_name, operand_text, tail = m.groups()
-            tail = tail.rstrip()
+            name, op_name, operand_text = m.groups()
+            tail_pos = m.end()
+            eol = text.find("\n", tail_pos)
+            tail = text[tail_pos : eol if eol >= 0 else len(text)].rstrip()
             hit = tails(tail) or masked(tail, parse_tail)
             if hit is None:
                 break
@@ -199,23 +198,31 @@ class Parser(AttrTypeParser):
                 break
             op = _new_object(cls)
             if operand_text:
-                refs = find_refs(operand_text)
+                refs = operand_text.split(", ")
                 if len(refs) != len(inputs):
                     break
                 # _finish_operation's resolution of a value defined before, with the op's uses added as
-                # parsed_operation adds them; taken back if one operand is not such a value.
+                # parsed_operation adds them; taken back if one operand is not such a value. A part is a
+                # plain reference (what _OPERAND_LIST reads) when it is `%` and a name of the table (only
+                # names _VALUE_ID reads are there), with `#` and ASCII digits after it or not.
                 operands: list[Value] = []
                 i = 0
-                for ref, number in refs:
-                    found = values.get(ref)
-                    if found is None:
+                for ref in refs:
+                    if ref[:1] != "%":
                         break
-                    if number:
+                    if "#" in ref:
+                        ref, number = ref[1:].split("#", 1)
+                        found = values.get(ref)
+                        if found is None or not (number.isdigit() and number.isascii()):
+                            break
                         k = int(number)
                         if k >= len(found):
                             break
                         value = found[k]
                     else:
+                        found = values.get(ref[1:])
+                        if found is None:
+                            break
                         value = found[0]
                     if value.type is not inputs[i]:
                         break
@@ -253,7 +260,7 @@ class Parser(AttrTypeParser):
             if name is not None:
                 values[name] = op.results
                 defined.append(name)
-            self.pos = m.start(4) + len(tail)
+            self.pos = tail_pos + len(tail)
             read = True
         self._cursor, self._cursor_line, self._cursor_line_start = cursor, line, line_start
         return read

@@ -112,6 +112,17 @@ _END = "}) : () -> ()\n"
         '  "t.y"(%a)  : (i32) -> ()\n  "t.y"(%a2)  : (i32) -> ()\n  ^bb1:\n  "t.y"(%a2)  : (i32) -> ()\n',
         '  "t.y"(%a) : (i32) -> ()\n  "" (%a) : (i32) -> ()\n',  # no name
         '  "stream.async.dispatch"(%a) : (i32) -> ()\n  "stream.async.dispatch"(%a2) : (i32) -> ()\n',
+        '  "t.y"(%a,%a2) : (i32) -> ()\n',  # operand lists not as MLIR prints them
+        '  "t.y"(%a , %a2) : (i32) -> ()\n',
+        '  "t.y"(%a, ) : (i32) -> ()\n',
+        '  "t.y"(%a#x) : (i32) -> ()\n',
+        '  "t.y"(%a#) : (i32) -> ()\n',
+        '  "t.y"(%a#00) : (i32) -> ()\n  "t.y"(%a#\u0660) : (i32) -> ()\n',  # (Arabic-Indic zero: \\d)
+        '  "t.y"(%a#0#0) : (i32) -> ()\n',
+        '  "t.y"(%) : (i32) -> ()\n',
+        '  "t.y"(a) : (i32) -> ()\n',
+        '  %v:2 = "t.v"() : () -> (i32, i32)\n  "t.y"(%v#1) : (i32) -> ()\n  "t.y"(%v) : (i32) -> ()\n'
+        '  "t.y"(%v#01) : (i32) -> ()\n  "t.y"(%v#2) : (i32) -> ()\n',
         '  %g = "util.global.load"() <{global = @w0}> : () -> i32\n'
         '  %h = "util.global.load"() <{global = @w1}> : () -> i32\n  "t.y"(%h) : (i32) -> ()\n',
     ],
