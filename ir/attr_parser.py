@@ -49,6 +49,8 @@ class AttrTypeParser(Lexer):
         self.type_aliases: dict[str, T.Type] = {}
         self._type_cache: dict[str, T.Type] = {}
         self._number_cache: dict[str, A.Attribute] = {}
+        # Per type text, the pattern of a run of copies of it each followed by ", " (see _parse_type_list).
+        self._type_runs: dict[str, re.Pattern[str]] = {}
 
     # --- attributes ------------------------------------------------------------------------------------
 
@@ -421,18 +423,28 @@ class AttrTypeParser(Lexer):
 
         A type already in the cache and followed by ``", "`` or ``")"`` is taken by one regex match and a
         lookup, as :meth:`parse_type` would take it (the same key, the same cached type); a signature of
-        thousands of operands (an ``execute`` over every parameter) is mostly such types. Anything else
+        thousands of operands (an ``execute`` over every parameter) is mostly such types, and mostly runs
+        of one type: the copies of a type's text and ``", "`` that follow it are counted by one regex match
+        (each would be taken as that type again, by the same match of :data:`_TYPE_ITEM`). Anything else
         goes through :meth:`parse_type`."""
         text, cache, item = self.text, self._type_cache, _TYPE_ITEM.match
         while True:
             m = item(text, self.pos)
             if m is not None:
-                cached = cache.get(m.group(1))
+                key = m.group(1)
+                cached = cache.get(key)
                 if cached is not None:
                     out.append(cached)
                     self.pos = m.end()
                     if m.group(2) == ")":
                         return
+                    if text.startswith(key, self.pos):
+                        run = self._type_runs.get(key)
+                        if run is None:
+                            run = self._type_runs[key] = re.compile(f"(?:{re.escape(key)}, )*")
+                        end = run.match(text, self.pos).end()  # type: ignore[union-attr]
+                        out.extend([cached] * ((end - self.pos) // (len(key) + 2)))
+                        self.pos = end
                     continue
             out.append(self.parse_type())
             if self.accept(")"):

@@ -303,3 +303,22 @@ def test_tails_that_differ_in_a_name_of_another_kind_or_place_give_a_full_parse(
     assert ir.print_generic(cached) == ir.print_generic(full)
     kinds = [type(o.properties["ref"]).__name__ for o in cached.walk() if o.op_name == "test.op"]
     assert kinds[2] == "StringAttr" and kinds[3] == "SymbolRefAttr"
+
+
+def test_runs_of_one_type_in_a_type_list_are_the_types_one_by_one() -> None:
+    """A run of copies of a type in a type list, counted by one match, gives the types a parse of each one
+    gives, in order: runs of every length, types whose text begins another's, odd spacing after a run."""
+    import random
+
+    from ir.attr_parser import AttrTypeParser
+
+    rng = random.Random(3)
+    kinds = ["i3", "i32", "index", "!stream.resource<constant>", "!stream.resource<transient>", "tensor<4xf32>"]
+    for _ in range(40):
+        items = [t for _ in range(rng.randint(1, 12)) for t in [rng.choice(kinds)] * rng.choice([1, 2, 3, 50])]
+        seps = [rng.choice([", "] * 8 + [" , ", ",  ", ",\n "]) for _ in items[1:]]
+        body = items[0] + "".join(sep + t for sep, t in zip(seps, items[1:]))
+        text = f"({body}) -> ({body})"
+        fn = AttrTypeParser(text).parse_type()
+        one_by_one = tuple(AttrTypeParser(t).parse_type() for t in items)
+        assert fn.inputs == one_by_one and fn.results == one_by_one, text  # type: ignore[attr-defined]
