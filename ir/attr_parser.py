@@ -51,6 +51,7 @@ class AttrTypeParser(Lexer):
         self._number_cache: dict[str, A.Attribute] = {}
         # Per type text, the pattern of a run of copies of it each followed by ", " (see _parse_type_list).
         self._type_runs: dict[str, re.Pattern[str]] = {}
+        self._number_runs: dict[str, re.Pattern[str]] = {}  # the same for array elements (_number_run)
 
     # --- attributes ------------------------------------------------------------------------------------
 
@@ -106,7 +107,12 @@ class AttrTypeParser(Lexer):
             elems: list[A.Attribute] = []
             if not self.accept("]"):
                 while True:
-                    elems.append(self.parse_attribute())
+                    self.skip()
+                    start = self.pos
+                    elem = self.parse_attribute()
+                    elems.append(elem)
+                    if text[start] in "-0123456789" and text.startswith(", ", self.pos):
+                        self._number_run(elems, start)
                     if self.accept("]"):
                         break
                     self.expect(",", "between array elements")
@@ -215,6 +221,22 @@ class AttrTypeParser(Lexer):
         got = (len(body) - 4) // 2
         if got != size * count and got != size:
             raise self.error(f"elements hex data size is invalid for provided type: '{t}'", keyword_pos)
+
+    def _number_run(self, elems: list[A.Attribute], start: int) -> None:
+        """After an array element read from the number cache by its whole text (``-1 : index``), the copies
+        of that text that follow it, each after ``", "``, appended as that element, by one regex match: each
+        copy would be read as the same cached element by the same match of :data:`_NUMBER_KEY` (the
+        pattern ends with its lookahead). An execute's tied_operands list one per operand."""
+        text = self.text
+        key = text[start : self.pos]
+        if self._number_cache.get(key) is not elems[-1]:
+            return
+        run = self._number_runs.get(key)
+        if run is None:
+            run = self._number_runs[key] = re.compile(f"(?:, {re.escape(key)}(?![A-Za-z0-9_$.<]))*")
+        end = run.match(text, self.pos).end()  # type: ignore[union-attr]
+        elems.extend([elems[-1]] * ((end - self.pos) // (len(key) + 2)))
+        self.pos = end
 
     def _parse_number_attribute(self) -> A.Attribute:
         # An integer with a plain builtin type as MLIR prints it (`-1 : index`, `0 : i64`) repeats by the

@@ -322,3 +322,28 @@ def test_runs_of_one_type_in_a_type_list_are_the_types_one_by_one() -> None:
         fn = AttrTypeParser(text).parse_type()
         one_by_one = tuple(AttrTypeParser(t).parse_type() for t in items)
         assert fn.inputs == one_by_one and fn.results == one_by_one, text  # type: ignore[attr-defined]
+
+
+def test_runs_of_one_number_in_an_array_are_the_elements_one_by_one() -> None:
+    """A run of copies of an integer attribute in an array, counted by one match, gives the attributes a
+    parse of each one gives: runs of every length, numbers whose text begins another's, spacing."""
+    import random
+
+    from ir.attr_parser import AttrTypeParser
+
+    rng = random.Random(5)
+    kinds = ["-1 : index", "1 : index", "10 : index", "1 : i64", "0x1F : i32", "7", "true", '"s"', "[1 : i8]"]
+    for _ in range(40):
+        items = [t for _ in range(rng.randint(1, 12)) for t in [rng.choice(kinds)] * rng.choice([1, 2, 3, 50])]
+        seps = [rng.choice([", "] * 8 + [" , ", ",  ", ",\n "]) for _ in items[1:]]
+        text = "[" + items[0] + "".join(sep + t for sep, t in zip(seps, items[1:])) + "]"
+        got = AttrTypeParser(text).parse_attribute()
+        assert got == ir.attributes.ArrayAttr(tuple(AttrTypeParser(t).parse_attribute() for t in items)), text
+    # A copy the run stops at is read as before (the messages of 13be873).
+    for bad, message in [
+        ("[-1 : index, -1 : index, -1 : index$]", "<string>:1:36: expected ',' between array elements, found '$]'"),
+        ("[-1 : index, -1 : index, -1 : indexes]", "<string>:1:31: unknown type 'indexes'"),
+    ]:
+        with pytest.raises(ir.ParseError) as caught:
+            AttrTypeParser(bad).parse_attribute()
+        assert str(caught.value) == message
