@@ -248,7 +248,16 @@ class Parser(AttrTypeParser):
             _set_line(location, line)
             _set_col(location, q - line_start + 1)
             op.op_name = op_name
-            op.results = [_OpResult(t, op, i) for i, t in enumerate(results)] if results else _EMPTY
+            if len(results) == 1:  # OpResult(results[0], op, 0), its __init__ written out
+                result = _new_object(_OpResult)
+                result.type = results[0]
+                result.name_hint = None
+                result.uses = []
+                result.op = op
+                result.index = 0
+                op.results = [result]
+            else:
+                op.results = [_OpResult(t, op, i) for i, t in enumerate(results)] if results else _EMPTY
             op.properties = dict(properties) if properties else {}
             op.attributes = dict(attributes) if attributes else {}
             op.regions = _EMPTY

@@ -40,7 +40,7 @@ def _facts(module: ir.Module) -> list[object]:
                 o.debug_loc,
                 [(k, type(v).__name__, v) for d in (o.properties, o.attributes) for k, v in d.items()],
                 [where(v) for v in o.operands],
-                [str(r.type) for r in o.results],
+                [(str(r.type), r.index, r.name_hint, r.op is o, type(r).__name__) for r in o.results],
                 [[(index[id(u)], i) for u, i in r.uses] for r in o.results],
                 index[id(o.parent_op)] if o.parent_op is not None else None,
             )
