@@ -183,16 +183,22 @@ def test_elide_timepoints_drops_awaits_on_immediate_timepoints():
     assert len(awaits) == 1 and awaits[0].operands[-1].defining_op.op_name != "stream.timepoint.immediate"
 
 
+def _through_host_op() -> tuple[ir.Module, ir.Operation]:
+    """Dispatches a and b, b reading a through a host op (returned with the module): one region holding
+    both would need the host op inside it."""
+    m = async_program([("a", ["x"], 64), ("b", ["a"], 64)], outputs=["b"])
+    fn = m.function("main")
+    a_op, b_op = [op for op in fn.body.ops if op.op_name == "stream.async.dispatch"]
+    host = ir.Builder.before(b_op).create("util.optimization_barrier", [a_op.result], [a_op.result.type])
+    b_op.set_operand(0, host.result)
+    return m, host
+
+
 def test_pipeline_rejects_cyclic_partitions_from_a_replaced_stage():
     from scheduler import CyclicPartitionError, Partition
     from scheduler.access import STREAMABLE
 
-    m = async_program([("a", ["x"], 64), ("b", ["a"], 64)], outputs=["b"])
-    fn = m.function("main")
-    a_op, b_op = [op for op in fn.body.ops if op.op_name == "stream.async.dispatch"]
-    # b reads a through a host op: one region holding both would need the host op inside it.
-    host = ir.Builder.before(b_op).create("util.optimization_barrier", [a_op.result], [a_op.result.type])
-    b_op.set_operand(0, host.result)
+    m, _ = _through_host_op()
 
     def one_region(state):
         for plan in state.functions:
@@ -215,27 +221,20 @@ def test_pipeline_checks_partitions_changed_after_schedule_execution(change):
     from scheduler.access import STREAMABLE
     from scheduler.graph import build_graph
 
-    m = async_program([("a", ["x"], 64), ("b", ["a"], 64)], outputs=["b"])
-    fn = m.function("main")
-    a_op, b_op = [op for op in fn.body.ops if op.op_name == "stream.async.dispatch"]
-    host = ir.Builder.before(b_op).create("util.optimization_barrier", [a_op.result], [a_op.result.type])
-    b_op.set_operand(0, host.result)
+    m, host = _through_host_op()
 
     def one_region(state):
         for plan in state.functions:
             nodes = tuple(n for n in sorted(plan.graph) if plan.graph.nodes[n]["info"].kind == STREAMABLE)
             if change == "partitions":
                 plan.partitions = (Partition(nodes),)
-            elif change == "edge":  # schedule_execution's partitions and graph, as many nodes: b now
-                # also feeds the host op that feeds it
-                g = plan.graph
-                host_node = next(n for n in g if g.nodes[n]["op"] is host)
-                g.add_edge(nodes[-1], host_node, kind="hazard")
-            else:  # the same partitions, on a new graph where b also feeds the host op: b's region
-                # feeds the host op that feeds it
-                g = plan.graph = build_graph(plan.block)
-                host_node = next(n for n in g if g.nodes[n]["op"] is host)
-                g.add_edge(nodes[-1], host_node, kind="hazard")
+                continue
+            # the same partitions, on a new graph ("graph") or on schedule_execution's own graph, changed in
+            # place with as many nodes ("edge"), where b also feeds the host op: b's region feeds the host
+            # op that feeds it
+            g = plan.graph = build_graph(plan.block) if change == "graph" else plan.graph
+            host_node = next(n for n in g if g.nodes[n]["op"] is host)
+            g.add_edge(nodes[-1], host_node, kind="hazard")
         return state
 
     pipeline = Pipeline.default().insert("schedule_concurrency", "one_region", one_region)
