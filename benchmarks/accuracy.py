@@ -7,11 +7,15 @@ tests/fixtures/iree and tests/fixtures/frontends, plus, for each fixture whose
 schedule than the default, that variant compiled by IREE. Each is measured with IREE's tools on each HAL
 device (``--measure``: iree-benchmark-module, the call's minimum over ``--reps`` one-call repetitions in
 each of ``--sessions`` sessions; a HAL profile of ``--calls`` calls for each dispatch's minimum) and the
-measurements are cached in ``benchmarks/data/accuracy/<device>.json``, so that a rerun without
-``--measure`` only simulates: it is deterministic and takes a minute or two. What is compiled into
-``--workdir`` (modules, IREE's stream IR of the favor variants) is named by a digest of the source, the
-flags and ``iree-compile --version`` (:func:`simulator.profile.iree_tools.compile_cached`), so a stale
-compile is never reused; each measurement records that digest (``compile_key``), and one recording
+measurements are kept in ``<device>.json`` of the ``--data`` directory, so that a rerun without
+``--measure`` only simulates: it is deterministic and takes a minute or two. By default the report reads
+the figures of record (:func:`calibrate.record_dirs`): the AMD host's committed runs
+(``benchmarks/data/amd``), merged, the fixtures' (``--data``) and the suite's the shipped presets are
+fitted on (``--calibration-data``, each device's own: local-task's with the tiny programs' runs); the
+Intel host's caches are ``--data benchmarks/data/accuracy --calibration-data benchmarks/data/calibration``.
+What is compiled into ``--workdir`` (modules, IREE's stream IR of the favor variants) is named by a
+digest of the source, the flags and ``iree-compile --version``
+(:func:`simulator.profile.iree_tools.compile_cached`), so a stale compile is never reused; each measurement records that digest (``compile_key``), and one recording
 another digest than the program's now is left out of the report (and measured again by ``--measure``).
 
 Tables, per device (``spread``: median/min of the best session's repetitions; ``sess``: max/min of the
@@ -20,10 +24,9 @@ sessions' minima, how far a minimum itself moves on this shared machine):
 ``preset``
     the committed calibrated preset (``cpu-local-sync``/``cpu-local-task``; column ``fit``: the preset was
     fitted on the program). ``benchmarks/calibrate.py presets`` fits them as the held-out table's machine
-    is fitted, on the AMD host's runs (``benchmarks/data/amd``): with those directories this table is the
-    held-out one.
+    is fitted, on the same default ``--calibration-data``: with it this table is the held-out one.
 ``held-out``
-    a machine fitted now on the microbenchmark suite alone (``benchmarks/data/calibration/<device>.json``,
+    a machine fitted now on the microbenchmark suite alone (``--calibration-data``'s ``<device>.json``,
     role ``train``): every fixture is unseen.
 ``leave-one-out``
     for each fixture, a machine fitted on the microbenchmarks and every other fixture (both directories),
@@ -48,9 +51,11 @@ Each table ends with the median and worst |error|. The fits, the rows and the ta
 
 Usage::
 
-    python benchmarks/accuracy.py --measure               # measure what the cache lacks, then report
-    python benchmarks/accuracy.py                         # report from the cache
+    python benchmarks/accuracy.py                         # report on the figures of record (AMD runs, merged)
     python benchmarks/accuracy.py --device local-sync --no-loo
+    python benchmarks/accuracy.py --data benchmarks/data/accuracy \
+        --calibration-data benchmarks/data/calibration   # the Intel host's caches
+    python benchmarks/accuracy.py --measure --data DIR    # measure what DIR lacks, then report on it
     # another host, as a user calibrates one: the suite, then the fixtures, each host's files apart
     streamsim calibrate --device local-sync -o mybox.toml --measurements mybox-suite/local-sync.json
     python benchmarks/accuracy.py --device local-sync --measure --data mybox-fixtures \
@@ -59,7 +64,7 @@ Usage::
     # speed changes for minutes at a time: measure_with_suite)
     python benchmarks/accuracy.py --device local-sync --measure --with-suite --data mybox-fixtures \
         --calibration-data mybox-suite --no-loo
-    # such a pair measured on a second host (an AMD EPYC VM; benchmarks/data/amd/README.md)
+    # one such pair of the AMD EPYC VM alone (benchmarks/data/amd/README.md)
     python benchmarks/accuracy.py --data benchmarks/data/amd/accuracy \
         --calibration-data benchmarks/data/amd/calibration --no-loo --no-speed-check
     python benchmarks/accuracy.py --data r1/acc r2/acc --calibration-data r1/cal r2/cal  # one host's runs, merged
@@ -126,13 +131,18 @@ from simulator.machine import load_machine  # noqa: E402
 from simulator.profile import benchmark_call  # noqa: E402
 
 FIXTURE_DIRS = (ROOT / "tests" / "fixtures" / "iree", ROOT / "tests" / "fixtures" / "frontends")
-DATA = ROOT / "benchmarks" / "data" / "accuracy"
-CALIBRATION = ROOT / "benchmarks" / "data" / "calibration"
-#: Directories of earlier runs of this host merged with DATA's and CALIBRATION's (``--data A B``).
-EARLIER_DATA: list[pathlib.Path] = []
-EARLIER_CALIBRATION: list[pathlib.Path] = []
 WORKDIR = pathlib.Path(tempfile.gettempdir()) / "streamsim-accuracy"
 DEVICES = ("local-sync", "local-task")
+#: The Intel Xeon VM's caches (the figures of record until the presets were fitted on the AMD host; that
+#: VM is gone): ``--data benchmarks/data/accuracy --calibration-data benchmarks/data/calibration``.
+INTEL_DATA = ROOT / "benchmarks" / "data" / "accuracy"
+INTEL_CALIBRATION = ROOT / "benchmarks" / "data" / "calibration"
+#: The fixtures' runs the report reads, oldest first, merged (``--data A B``; :func:`_measurements`); the
+#: last is where ``--measure`` writes. By default the figures of record (:func:`calibrate.record_dirs`).
+DATA_RUNS: list[pathlib.Path] = calibrate.record_dirs(DEVICES[0])[0]
+#: Per device, the suite's runs the held-out machine is fitted on (``--calibration-data``), likewise; by
+#: default those the shipped presets are fitted on (``benchmarks/calibrate.py presets``).
+CALIBRATION_RUNS: dict[str, list[pathlib.Path]] = {d: calibrate.record_dirs(d)[1] for d in DEVICES}
 FAVORS = ("debug", "max-concurrency")
 PRESETS = {"local-sync": "cpu-local-sync", "local-task": "cpu-local-task"}
 FAVOR_FLAG = "--iree-stream-partitioning-favor="
@@ -189,25 +199,26 @@ def _shown(path: pathlib.Path) -> str:
         return str(path)
 
 
-def _measurements(directory: pathlib.Path, earlier: list[pathlib.Path], device: str) -> dict[str, Any]:
-    """``directory``'s ``<device>.json`` merged with each ``earlier`` run's (oldest first: merge_runs)."""
-    runs = read_runs([*(d / f"{device}.json" for d in earlier), directory / f"{device}.json"], _shown)
-    return runs[0][1] if len(runs) == 1 else merge_runs(runs)
+def _measurements(runs: Sequence[pathlib.Path], device: str) -> dict[str, Any]:
+    """The ``<device>.json`` of the directories ``runs`` (oldest first), merged (merge_runs)."""
+    files = read_runs([d / f"{device}.json" for d in runs], _shown)
+    return files[0][1] if len(files) == 1 else merge_runs(files)
 
 
-def _what(directory: pathlib.Path, earlier: list[pathlib.Path], device: str) -> str:
-    return _shown(directory / f"{device}.json") + (f" (merged with {len(earlier)} earlier run(s))" if earlier else "")
+def _what(runs: Sequence[pathlib.Path], device: str) -> str:
+    earlier = len(runs) - 1
+    return _shown(runs[-1] / f"{device}.json") + (f" (merged with {earlier} earlier run(s))" if earlier else "")
 
 
 def _load(device: str) -> dict[str, Any]:
-    if (DATA / f"{device}.json").exists() or EARLIER_DATA:
-        return _measurements(DATA, EARLIER_DATA, device)
+    if (DATA_RUNS[-1] / f"{device}.json").exists() or len(DATA_RUNS) > 1:
+        return _measurements(DATA_RUNS, device)
     return {"device": device, "programs": {}, "favors": {}}
 
 
 def _save(device: str, data: dict[str, Any]) -> None:
-    DATA.mkdir(parents=True, exist_ok=True)
-    (DATA / f"{device}.json").write_text(json.dumps(data, indent=1, sort_keys=True) + "\n")
+    DATA_RUNS[-1].mkdir(parents=True, exist_ok=True)
+    (DATA_RUNS[-1] / f"{device}.json").write_text(json.dumps(data, indent=1, sort_keys=True) + "\n")
 
 
 def variants(data: dict[str, Any]) -> list[tuple[str, pathlib.Path, str | None]]:
@@ -312,7 +323,7 @@ def measure_with_suite(device: str, args: argparse.Namespace) -> None:
     def progress(round_index: int, done: int, case: Case, m: dict[str, Any]) -> None:
         _log(f"[{device} {done}/{total}] round {round_index + 1} {case.name}")
 
-    path = CALIBRATION / f"{device}.json"
+    path = CALIBRATION_RUNS[device][-1] / f"{device}.json"
     suite_data: dict[str, Any] = (
         json.loads(path.read_text()) if path.exists() else {"device": device, "programs": {}}
     )
@@ -335,7 +346,7 @@ def measure_with_suite(device: str, args: argparse.Namespace) -> None:
         m["role"] = "train"
         stamp(suite_data, m, load=m.get("load"))
         suite_data["programs"][case.name] = m
-    CALIBRATION.mkdir(parents=True, exist_ok=True)
+    path.parent.mkdir(parents=True, exist_ok=True)
     path.write_text(json.dumps(suite_data, indent=1, sort_keys=True) + "\n")
     for name, _, favor in todo:
         m = measured[name]
@@ -379,7 +390,7 @@ def key_warnings(device: str, data: dict[str, Any]) -> list[str]:
     unkeyed = [n for n, m in data["programs"].items() if "compile_key" not in m]
     if unkeyed:
         out.append(
-            f"{_what(DATA, EARLIER_DATA, device)}: {len(unkeyed)} program(s) record no compile key "
+            f"{_what(DATA_RUNS, device)}: {len(unkeyed)} program(s) record no compile key "
             "(measured before keys): a change of their source since cannot be detected"
         )
     for d in fixture_dirs():
@@ -391,22 +402,22 @@ def key_warnings(device: str, data: dict[str, Any]) -> list[str]:
 
 def training_entries(device: str) -> list[Entry]:
     """The microbenchmark suite's measurements (role ``train``) from the calibration data."""
-    measured = _measurements(CALIBRATION, EARLIER_CALIBRATION, device)
+    measured = _measurements(CALIBRATION_RUNS[device], device)
     return list(calibrate._entries(measured, calibrate.WORKDIR, {"train"}))
 
 
 def check_host(device: str, data: dict[str, Any], args: argparse.Namespace) -> None:
     """Print (and log) whether the cache was measured on this host and, unless ``--no-speed-check``,
     this host's call time of each of SPEED_REFERENCES against the cached minimum."""
-    what = _what(DATA, EARLIER_DATA, device)
+    what = _what(DATA_RUNS, device)
     warnings = host_warnings(data, what) + key_warnings(device, data)
     # The held-out machine is fitted on the calibration file: loads far apart make its figures and the
     # fixtures' incomparable on local-task.
-    calibration = CALIBRATION / f"{device}.json"
+    suite_runs = CALIBRATION_RUNS[device]
     print(load_summary(data, what))
-    if calibration.exists():
-        suite_data = _measurements(CALIBRATION, EARLIER_CALIBRATION, device)
-        suite_what = _what(CALIBRATION, EARLIER_CALIBRATION, device)
+    if (suite_runs[-1] / f"{device}.json").exists():
+        suite_data = _measurements(suite_runs, device)
+        suite_what = _what(suite_runs, device)
         print(load_summary(suite_data, suite_what))
         # The speed reference each file timed at its rounds: whether the fixtures met the host at the
         # speed the suite did (the load average cannot say).
@@ -442,7 +453,7 @@ def report(devices: Sequence[str], args: argparse.Namespace) -> int:
     for device in devices:
         data = _load(device)
         if not data["programs"]:
-            _log(f"no measurements for {device} in {DATA}: run with --measure")
+            _log(f"no measurements for {device} in {DATA_RUNS[-1]}: run with --measure")
             continue
         check_host(device, data, args)
         fixtures = entries(device, data, args.workdir)
@@ -521,8 +532,8 @@ def report(devices: Sequence[str], args: argparse.Namespace) -> int:
 
 
 def main(argv: list[str] | None = None) -> int:
-    global DATA, CALIBRATION, EARLIER_DATA, EARLIER_CALIBRATION
-    ap, args = accuracy_args.parse(argv, __doc__.split("\n\n")[0], DEVICES, DATA, CALIBRATION, WORKDIR)
+    global DATA_RUNS, CALIBRATION_RUNS
+    ap, args = accuracy_args.parse(argv, __doc__.split("\n\n")[0], DEVICES, WORKDIR)
     for device in args.device if args.programs else ():
         bad = options.unmatched_patterns(
             [case.name for case in picked_suite(device, args)], args.programs, f"{device} suite program"
@@ -530,20 +541,24 @@ def main(argv: list[str] | None = None) -> int:
         if bad:
             ap.error(bad)
     args.workdir.mkdir(parents=True, exist_ok=True)
+    # (directories named on the command line; the default ones, the figures of record, are committed)
     for flag, dirs, what in (
-        ("--data", args.data if not args.measure and args.data != ap.get_default("data") else [], ""),
-        ("--calibration-data", args.calibration_data if not args.no_report and not args.with_suite else [], "suite "),
+        ("--data", args.data if args.data and not args.measure else [], ""),
+        ("--calibration-data", args.calibration_data if args.calibration_data and not args.no_report and not args.with_suite else [], "suite "),
     ):
         for x in dirs:
             missing = [f"{d}.json" for d in args.device if not (x / f"{d}.json").is_file()]
             if missing:
                 ap.error(f"{flag} {x}: no {what}measurements {', '.join(missing)}")
-    *EARLIER_DATA, DATA = (d.resolve() for d in args.data)
-    *EARLIER_CALIBRATION, CALIBRATION = (d.resolve() for d in args.calibration_data)
+    DATA_RUNS = [d.resolve() for d in args.data or calibrate.record_dirs(DEVICES[0])[0]]
+    CALIBRATION_RUNS = {
+        device: [d.resolve() for d in args.calibration_data or calibrate.record_dirs(device)[1]] for device in DEVICES
+    }
     try:  # runs of another host or compile are refused before anything is measured or fitted
-        for newest, earlier in ((DATA, EARLIER_DATA), (CALIBRATION, EARLIER_CALIBRATION)):
-            for device in args.device if earlier else ():
-                _measurements(newest, earlier, device)
+        for device in args.device:
+            for runs in (DATA_RUNS, CALIBRATION_RUNS[device]):
+                if len(runs) > 1:
+                    _measurements(runs, device)
     except InputError as exc:
         ap.error(str(exc))
     if args.measure:

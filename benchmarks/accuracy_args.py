@@ -17,12 +17,11 @@ def parse(
     argv: list[str] | None,
     description: str,
     devices: Sequence[str],
-    data: pathlib.Path,
-    calibration: pathlib.Path,
     workdir: pathlib.Path,
 ) -> tuple[argparse.ArgumentParser, argparse.Namespace]:
-    """The parser and ``argv`` parsed (the defaults: ``devices``, the ``data`` and ``calibration``
-    directories, the ``workdir``), with the option values checked."""
+    """The parser and ``argv`` parsed (the defaults: ``devices``, the ``workdir``; ``--data`` and
+    ``--calibration-data`` None when not given: the figures of record, ``accuracy.main``'s), with the
+    option values checked."""
     # Imported here: accuracy.py puts benchmarks/ first on sys.path, where traces.py would shadow the
     # traces package simulator imports; accuracy.py has imported simulator by the time it parses.
     from simulator.calibration import options
@@ -83,19 +82,19 @@ def parse(
         "--data",
         type=pathlib.Path,
         nargs="+",
-        default=[data],
-        help="directory of the fixtures' measurements, <device>.json (default benchmarks/data/accuracy):"
-        " another host's measurements go into another directory; several (runs of one host, oldest first)"
-        " are merged for the report (simulator.calibration.merge)",
+        help="directory of the fixtures' measurements, <device>.json; several (runs of one host, oldest first)"
+        " are merged for the report (simulator.calibration.merge); --measure writes one, a new run's. Default:"
+        " the figures of record, the AMD host's runs the presets are fitted on (benchmarks/calibrate.py"
+        " RECORD_FIXTURES); the Intel host's: benchmarks/data/accuracy",
     )
     ap.add_argument(
         "--calibration-data",
         type=pathlib.Path,
         nargs="+",
-        default=[calibration],
         help="directory of the microbenchmark suite's measurements the held-out machine is fitted on,"
-        " <device>.json (default benchmarks/data/calibration; streamsim calibrate --measurements writes"
-        " one); several are merged, as --data's",
+        " <device>.json (streamsim calibrate --measurements writes one); several are merged, as --data's."
+        " Default: each device's runs the presets are fitted on (benchmarks/calibrate.py PRESET_RUNS:"
+        " local-task's with the tiny runs); the Intel host's: benchmarks/data/calibration",
     )
     ap.add_argument(
         "--refine", type=int, default=0, help="rounds re-fitting the fixed costs at the fitted point"
@@ -122,14 +121,16 @@ def parse(
         ap.error("--programs picks the suite programs --with-suite measures: give --with-suite too")
     # (with --programs the fixtures measured are --only's, none without it)
     fixtures = not args.programs or bool(args.only)
-    if args.with_suite and (
-        args.calibration_data == ap.get_default("calibration_data")
-        or (fixtures and args.data == ap.get_default("data"))
-    ):
+    if args.with_suite and (args.calibration_data is None or (fixtures and args.data is None)):
         ap.error(
             "--with-suite writes the suite's and the fixtures' measurements: give --data DIR and"
-            " --calibration-data DIR (another host's files stay apart from benchmarks/data's)"
+            " --calibration-data DIR (a new run's, apart from the committed runs of record)"
         )
-    if args.measure and len(args.data) + len(args.calibration_data) > 2:
+    if args.measure and not args.with_suite and args.data is None:
+        ap.error(
+            "--measure writes the fixtures' measurements: give --data DIR (a new run's, apart from the"
+            " committed runs of record)"
+        )
+    if args.measure and (len(args.data or ()) > 1 or (args.with_suite and len(args.calibration_data) > 1)):
         ap.error("--measure writes one --data and one --calibration-data directory (several merge for a report)")
     return ap, args

@@ -95,11 +95,23 @@ WORKDIR = pathlib.Path(tempfile.gettempdir()) / "streamsim-calibrate"
 #: takes for the figures of record of issue 16 (the AMD EPYC VM these sessions run on; each directory's
 #: README says how and when it was measured). local-sync's suite has no tiny programs.
 PRESET_DATA = ROOT / "benchmarks" / "data" / "amd"
-_RUNS = ("default_quiet", "calls100", "adaptive", "adaptive2", "adaptive3", "adaptive4")
+#: The runs of record under PRESET_DATA, oldest first: each holds ``calibration/`` (the suite) and
+#: ``accuracy/`` (the fixtures), both devices' files.
+RUNS = ("default_quiet", "calls100", "adaptive", "adaptive2", "adaptive3", "adaptive4")
 PRESET_RUNS: dict[str, tuple[str, ...]] = {
-    "local-task": (*(f"{r}/calibration" for r in _RUNS), *(f"tiny/r{i}" for i in range(1, 7))),
-    "local-sync": tuple(f"{r}/calibration" for r in _RUNS),
+    "local-task": (*(f"{r}/calibration" for r in RUNS), *(f"tiny/r{i}" for i in range(1, 7))),
+    "local-sync": tuple(f"{r}/calibration" for r in RUNS),
 }
+#: The fixtures' measurements of the same runs (both devices'), oldest first: what
+#: ``benchmarks/accuracy.py`` predicts by default.
+RECORD_FIXTURES: tuple[str, ...] = tuple(f"{r}/accuracy" for r in RUNS)
+
+
+def record_dirs(device: str) -> tuple[list[pathlib.Path], list[pathlib.Path]]:
+    """The figures of record for ``device``: the directories of the fixtures' runs and of the suite's
+    (:data:`PRESET_RUNS`, what the presets are fitted on), oldest first, merged by ``benchmarks/accuracy.py``
+    (its default ``--data`` and ``--calibration-data``)."""
+    return [PRESET_DATA / d for d in RECORD_FIXTURES], [PRESET_DATA / d for d in PRESET_RUNS[device]]
 #: The date of the newest run above (its README's): the presets' ``date``. A refit of the same data on
 #: another day writes the same files.
 PRESET_DATE = "2026-11-28"

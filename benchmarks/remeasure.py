@@ -2,7 +2,8 @@
 """Measure the fixtures and the calibration suite again, together, at one known load (issue 16).
 
 The held-out figures of benchmarks/accuracy.py compare a machine fitted on the calibration suite
-(``benchmarks/data/calibration/<device>.json``) with the fixtures (``benchmarks/data/accuracy/<device>.json``);
+(the Intel host's ``benchmarks/data/calibration/<device>.json``, this script's files) with the fixtures
+(``benchmarks/data/accuracy/<device>.json``);
 on this shared two-CPU host local-task's call times move 1.5x with the load, so the two files must be
 measured in one stretch of load. This script re-measures the programs of both files in interleaved
 rounds (:mod:`simulator.calibration.rounds`): each round times every program once with
@@ -45,6 +46,17 @@ from simulator.profile import benchmark_call  # noqa: E402
 #: (file label, program) -> what measuring it needs.
 Target = tuple[str, str]
 
+#: The files measured again: the Intel host's caches (``benchmarks/accuracy.py``'s defaults before the
+#: figures of record moved to the AMD host's runs, which a run of their own measures instead).
+DATA = accuracy.INTEL_DATA
+CALIBRATION = accuracy.INTEL_CALIBRATION
+
+
+def _fixtures(device: str) -> dict[str, Any]:
+    """The fixtures' file for ``device`` (empty when there is none)."""
+    path = DATA / f"{device}.json"
+    return json.loads(path.read_text()) if path.exists() else {"device": device, "programs": {}, "favors": {}}
+
 
 def _log(message: str) -> None:
     print(message, file=sys.stderr, flush=True)
@@ -53,11 +65,11 @@ def _log(message: str) -> None:
 def targets(device: str, workdir: pathlib.Path, roles: set[str], only: set[str] | None) -> dict[Target, Case]:
     """The programs of both files to measure again, each with its case."""
     out: dict[Target, Case] = {}
-    data = accuracy._load(device)
+    data = _fixtures(device)
     for name, directory, favor in accuracy.variants(data):
         if name in data["programs"] and (only is None or name in only):
             out[("accuracy", name)] = accuracy.variant_case(directory, favor)
-    path = accuracy.CALIBRATION / f"{device}.json"
+    path = CALIBRATION / f"{device}.json"
     measured = json.loads(path.read_text()) if path.exists() else {"programs": {}}
     for name, (role, case) in calibrate.cases(workdir / "calibration", device).items():
         m = measured["programs"].get(name)
@@ -134,12 +146,12 @@ def main(argv: list[str] | None = None) -> int:
         _log("nothing to measure")
         return 2
     files: dict[str, dict[str, Any]] = {
-        "accuracy": accuracy._load(device),
-        "calibration": json.loads((accuracy.CALIBRATION / f"{device}.json").read_text()),
+        "accuracy": _fixtures(device),
+        "calibration": json.loads((CALIBRATION / f"{device}.json").read_text()),
     }
     paths = {
-        "accuracy": accuracy.DATA / f"{device}.json",
-        "calibration": accuracy.CALIBRATION / f"{device}.json",
+        "accuracy": DATA / f"{device}.json",
+        "calibration": CALIBRATION / f"{device}.json",
     }
     names = [f"{label}:{name}" for label, name in todo]
     # With --append, each program's earlier rounds (only their minima: the best one keeps its timing).

@@ -21,7 +21,7 @@ sys.path[:] = _SAVED_PATH
 
 @pytest.mark.parametrize("device", accuracy.DEVICES)
 def test_every_fixture_and_differing_favor_is_measured(device: str) -> None:
-    data = json.loads((accuracy.DATA / f"{device}.json").read_text())
+    data = json.loads((accuracy.INTEL_DATA / f"{device}.json").read_text())
     dirs = accuracy.fixture_dirs()
     assert {d.parent.name for d in dirs} == {"iree", "frontends"}
     for d in dirs:
@@ -97,8 +97,14 @@ def test_a_program_the_simulator_cannot_run_is_left_out_not_fatal(
     assert "left out (the simulation failed): broken" in capsys.readouterr().out
 
 
+def _keep_runs(monkeypatch: pytest.MonkeyPatch) -> None:
+    """accuracy.main sets the directories it reads and writes (module globals): restored after the test."""
+    for name in ("DATA_RUNS", "CALIBRATION_RUNS"):
+        monkeypatch.setattr(accuracy, name, getattr(accuracy, name))
+
+
 def _measured(case: accuracy.Case) -> dict:
-    data = json.loads((accuracy.DATA / "local-sync.json").read_text())
+    data = json.loads((accuracy.INTEL_DATA / "local-sync.json").read_text())
     return dict(data["programs"][case.name])
 
 
@@ -116,8 +122,7 @@ def test_another_hosts_directories_must_hold_the_devices_measurements(
     tmp_path: pathlib.Path,
     capsys: pytest.CaptureFixture[str],
 ) -> None:
-    monkeypatch.setattr(accuracy, "DATA", accuracy.DATA)
-    monkeypatch.setattr(accuracy, "CALIBRATION", accuracy.CALIBRATION)
+    _keep_runs(monkeypatch)
     with pytest.raises(SystemExit) as exc:
         accuracy.main(["--device", "local-sync", flag, str(tmp_path), "--workdir", str(tmp_path / "w")])
     assert exc.value.code == 2
@@ -157,8 +162,7 @@ def test_with_suite_measures_the_fixtures_and_the_suite_in_the_same_rounds(
     the fixtures to --data; the committed directories are refused."""
     from simulator.calibration.run import Case
 
-    monkeypatch.setattr(accuracy, "DATA", accuracy.DATA)
-    monkeypatch.setattr(accuracy, "CALIBRATION", accuracy.CALIBRATION)
+    _keep_runs(monkeypatch)
     suite = {n: ("train", Case(n, tmp_path / f"{n}.mlir", ())) for n in ("matmul_a", "softmax_b")}
     suite["held"] = ("holdout", Case("held", tmp_path / "held.mlir", ()))
     monkeypatch.setattr(accuracy.calibrate, "cases", lambda workdir, device=None: suite)
@@ -239,8 +243,7 @@ def test_with_suite_records_the_speed_reference_in_both_files(
     from simulator.calibration import speed
     from simulator.calibration.run import Case
 
-    monkeypatch.setattr(accuracy, "DATA", accuracy.DATA)
-    monkeypatch.setattr(accuracy, "CALIBRATION", accuracy.CALIBRATION)
+    _keep_runs(monkeypatch)
     suite = {"matmul_a": ("train", Case("matmul_a", tmp_path / "matmul_a.mlir", ()))}
     monkeypatch.setattr(accuracy.calibrate, "cases", lambda workdir, device=None: suite)
     monkeypatch.setattr(accuracy, "favors_key", lambda d: "key")
@@ -270,7 +273,7 @@ def test_measure_times_the_speed_reference_before_each_session_that_measures(
     appended to the file's table; a rerun with nothing to measure times none."""
     from simulator.calibration import speed
 
-    monkeypatch.setattr(accuracy, "DATA", accuracy.DATA)
+    _keep_runs(monkeypatch)
     monkeypatch.setattr(accuracy, "favors_key", lambda d: "key")
     monkeypatch.setattr(accuracy, "favor_differs", lambda d, favor, workdir: False)
     stream = str(accuracy.ROOT / "tests" / "fixtures" / "iree" / "mlp" / "cmd.mlir")
@@ -315,8 +318,8 @@ def test_the_report_compares_the_suites_and_the_fixtures_speed_references(
         return {n: {"compile_key": "k", "rounds_ns": [ns, ns + 10], "rounds_load": [1.0, 1.0]} for n in speed.REFERENCES}
 
     (tmp_path / "local-sync.json").write_text(json.dumps({"programs": {}, speed.KEY: table(20000)}))
-    monkeypatch.setattr(accuracy, "CALIBRATION", tmp_path)
-    monkeypatch.setattr(accuracy, "DATA", tmp_path / "acc")
+    monkeypatch.setattr(accuracy, "CALIBRATION_RUNS", {d: [tmp_path] for d in accuracy.DEVICES})
+    monkeypatch.setattr(accuracy, "DATA_RUNS", [tmp_path / "acc"])
     monkeypatch.setattr(accuracy, "key_warnings", lambda device, data: [])
     args = argparse.Namespace(no_speed_check=True)
     accuracy.check_host("local-sync", {"programs": {}, speed.KEY: table(25400)}, args)
@@ -333,8 +336,7 @@ def test_several_data_directories_are_runs_of_one_host_merged_for_the_report(
 ) -> None:
     """--data A B (oldest first): the report reads each program's minima over both runs; a run of another
     host is refused (exit 2, naming the key) before anything is fitted, and --measure writes one directory."""
-    for name in ("DATA", "CALIBRATION", "EARLIER_DATA", "EARLIER_CALIBRATION"):
-        monkeypatch.setattr(accuracy, name, getattr(accuracy, name))
+    _keep_runs(monkeypatch)
 
     def run(call: int, host: str = "h1") -> dict:
         dispatch = {"name": "d", "loc": "x.mlir:1:1", "min_ns": call // 2, "median_ns": call, "max_ns": call}
@@ -366,8 +368,7 @@ def test_call_rank_reaches_the_report_and_below_one_is_a_usage_error(
     """--call-rank N (default run.CALL_RANK) is the rank the report's fits use; 0 exits 2, named."""
     from simulator.calibration.run import CALL_RANK
 
-    for name in ("DATA", "CALIBRATION", "EARLIER_DATA", "EARLIER_CALIBRATION"):
-        monkeypatch.setattr(accuracy, name, getattr(accuracy, name))
+    _keep_runs(monkeypatch)
     seen: list[int] = []
     monkeypatch.setattr(accuracy, "report", lambda devices, args: seen.append(args.call_rank) or 0)
     argv = ["--device", "local-sync", "--workdir", str(tmp_path / "w")]
@@ -385,8 +386,7 @@ def test_program_reference_times_the_reference_before_every_program_of_every_rou
     reference once and returns its minimum; without --with-suite it is a usage error."""
     from simulator.calibration.run import Case
 
-    for name in ("DATA", "CALIBRATION"):
-        monkeypatch.setattr(accuracy, name, getattr(accuracy, name))
+    _keep_runs(monkeypatch)
     suite = {"matmul_a": ("train", Case("matmul_a", tmp_path / "matmul_a.mlir", ()))}
     monkeypatch.setattr(accuracy.calibrate, "cases", lambda workdir, device=None: suite)
     monkeypatch.setattr(accuracy, "favors_key", lambda d: "key")
@@ -427,8 +427,7 @@ def test_programs_measures_only_the_suite_programs_it_names_into_files_that_merg
     rounds. A pattern matching no program, or --programs without --with-suite, exits 2."""
     from simulator.calibration.run import Case
 
-    for name in ("DATA", "CALIBRATION", "EARLIER_DATA", "EARLIER_CALIBRATION"):
-        monkeypatch.setattr(accuracy, name, getattr(accuracy, name))
+    _keep_runs(monkeypatch)
     names = ("matmul_a", "tiny_maps_b", "tiny_sums_c")
     suite = {n: ("train", Case(n, tmp_path / f"{n}.mlir", ())) for n in names}
     monkeypatch.setattr(accuracy.calibrate, "cases", lambda workdir, device=None: suite)
@@ -467,7 +466,7 @@ def test_programs_measures_only_the_suite_programs_it_names_into_files_that_merg
     (earlier / "local-task.json").write_text(
         json.dumps({"device": "local-task", "hosts": written["hosts"], "programs": {"matmul_a": {**old, "host": host}}})
     )
-    merged = accuracy._measurements(cal.resolve(), [earlier], "local-task")["programs"]
+    merged = accuracy._measurements([earlier, cal.resolve()], "local-task")["programs"]
     assert merged["matmul_a"]["sessions_ns"] == [9, 10] and merged["tiny_maps_b"]["sessions_ns"] == [6, 5, 7]
     # --only names fixtures measured beside them (then --data is needed)
     calls.clear()
@@ -485,3 +484,36 @@ def test_programs_measures_only_the_suite_programs_it_names_into_files_that_merg
         accuracy.main(["--device", "local-task", "--programs", "tiny_*"])
     assert exc.value.code == 2 and "give --with-suite too" in capsys.readouterr().err
 
+
+
+def test_the_defaults_are_the_figures_of_record_the_presets_are_fitted_on(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: pathlib.Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Without --data / --calibration-data the report reads the AMD host's runs of record, merged: the
+    fixtures' of calibrate.RECORD_FIXTURES and, per device, the suite's runs calibrate.PRESET_RUNS lists
+    (what `benchmarks/calibrate.py presets` fits, its [calibration] data: test_presets; local-task's with
+    the tiny runs), so that both devices
+    report in one command; the Intel host's caches are still named by their directories. --measure needs a
+    --data directory of its own (the runs of record are not written)."""
+    calibrate = accuracy.calibrate
+    _keep_runs(monkeypatch)
+    seen: list[tuple[list[pathlib.Path], dict[str, list[pathlib.Path]]]] = []
+    monkeypatch.setattr(
+        accuracy, "report", lambda devices, args: seen.append((accuracy.DATA_RUNS, accuracy.CALIBRATION_RUNS)) or 0
+    )
+    argv = ["--workdir", str(tmp_path / "w")]
+    assert accuracy.main(argv) == 0
+    data, suites = seen[-1]
+    amd = accuracy.ROOT / "benchmarks" / "data" / "amd"
+    assert data == [amd / r / "accuracy" for r in calibrate.RUNS]
+    for device in accuracy.DEVICES:
+        assert suites[device] == [amd / d for d in calibrate.PRESET_RUNS[device]]
+        assert all((d / f"{device}.json").is_file() for d in [*data, *suites[device]])
+    assert any(d.parent.name == "tiny" for d in suites["local-task"])
+    assert not any(d.parent.name == "tiny" for d in suites["local-sync"])
+    intel = ["--data", str(accuracy.INTEL_DATA), "--calibration-data", str(accuracy.INTEL_CALIBRATION)]
+    assert accuracy.main([*argv, *intel]) == 0
+    assert seen[-1] == ([accuracy.INTEL_DATA], {d: [accuracy.INTEL_CALIBRATION] for d in accuracy.DEVICES})
+    with pytest.raises(SystemExit) as exc:
+        accuracy.main([*argv, "--measure", "--no-report"])
+    assert exc.value.code == 2 and "--measure writes the fixtures' measurements: give --data DIR" in capsys.readouterr().err

@@ -38,8 +38,8 @@ def test_programs_of_both_files_are_measured_in_rounds_and_new_suite_programs_ad
     (data / "local-sync.json").write_text(json.dumps({"programs": {"mlp": dict(old)}, "favors": {}}))
     programs = {"mlp_2x16x32x16": {**old, "role": "train"}, "mlp": {**old, "role": "fixture"}}
     (cal / "local-sync.json").write_text(json.dumps({"device": "local-sync", "programs": programs}))
-    monkeypatch.setattr(accuracy, "DATA", data)
-    monkeypatch.setattr(accuracy, "CALIBRATION", cal)
+    monkeypatch.setattr(remeasure, "DATA", data)
+    monkeypatch.setattr(remeasure, "CALIBRATION", cal)
     times = iter(range(1000, 100000, 100))
     calls: list[str] = []
     profiled: list[str] = []
@@ -114,7 +114,7 @@ def test_bad_profile_rounds_are_refused(capsys: pytest.CaptureFixture[str]) -> N
 def test_the_caches_were_measured_in_rounds_with_their_loads(device: str) -> None:
     """Every fixture measurement and every training program records the load of each of its rounds, and
     the two files' loads overlap (measured in one stretch: benchmarks/remeasure.py)."""
-    files = [accuracy.DATA / f"{device}.json", accuracy.CALIBRATION / f"{device}.json"]
+    files = [remeasure.DATA / f"{device}.json", remeasure.CALIBRATION / f"{device}.json"]
     ranges = []
     for path in files:
         data = json.loads(path.read_text())
