@@ -31,10 +31,14 @@ speed reference (:mod:`simulator.calibration.speed`: three short suite programs)
 ``--measurements`` file, and says how far the host's speed moved over the rounds and in how many rounds
 it met its fastest speed (a warning when only one did). ``--machine mybox.toml`` then uses it in
 ``run``, ``check`` and ``sweep``. ``--merge`` fits on this run's rounds and those of earlier runs of
-this host (their ``--measurements`` files): each program's minima over all of them
-(:mod:`simulator.calibration.merge`; a host that met its fast state in too few rounds of one run gets
-more chances), and ``--measurements`` then writes the merged file; a file of another host or device, or a
-program recording another compile than this run's, is refused (exit 2) before anything is measured.
+this host (their ``--measurements`` files, or ``benchmarks/accuracy.py``'s suite files): each program's
+minima over all of them (:mod:`simulator.calibration.merge`; a host that met its fast state in too few
+rounds of one run gets more chances), and ``--measurements`` then writes the merged file. The fit takes
+every program of the merged files, those only earlier runs measured too (so a run of a few programs
+merged with the runs of the rest fits them all, as ``benchmarks/calibrate.py presets`` fits its runs),
+but one that is neither in the device's suite nor under ``--fixtures`` (named, left out); a file of
+another host or device, or a program recording another compile than today's, is refused (exit 2)
+before anything is measured.
 ``--only NAME...`` and ``--programs GLOB...`` measure some of the suite's programs (those named, and
 those matching a shell pattern). ``--program-reference``, ``--call-rank``, ``--workgroups``,
 ``--dynamic-factor`` and ``--release-cost`` are ``benchmarks/accuracy.py``'s options of the same names
@@ -112,8 +116,8 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
         nargs="+",
         default=[],
         metavar="EARLIER.json",
-        help="--measurements files of earlier runs on this host: fit on each program's minima over their"
-        " rounds and this run's (--measurements writes the merged file)",
+        help="--measurements files of earlier runs on this host: fit every program of them and of this run on"
+        " its minima over all their rounds (--measurements writes the merged file)",
     )
     parser.add_argument("--only", nargs="*", metavar="NAME", help="measure only these suite programs")
     options.add_programs(parser, ", and those --only names (streamsim calibrate --list names them)")
@@ -158,15 +162,19 @@ def run(args: argparse.Namespace) -> int:
     picked = set(args.only or ()) | set(options.matching(names, args.programs or ()))
     with tempfile.TemporaryDirectory(prefix="streamsim-calibrate-") as tmp:
         workdir = pathlib.Path(args.workdir or tmp)
-        cases = [benchmark_case(b, workdir) for b in suite if not picked or b.name in picked]
+        # every program this command can fit: the device's suite, and the fixtures under --fixtures
+        known = {b.name: benchmark_case(b, workdir) for b in suite}
+        cases = [known[b.name] for b in suite if not picked or b.name in picked]
         if args.fixtures:
             root = pathlib.Path(args.fixtures)
             if not root.is_dir():
                 raise InputError(f"--fixtures {root}: not a directory")
-            cases += [fixture_case(d) for d in sorted(root.iterdir()) if (d / "source.mlir").exists()]
+            fixtures = [fixture_case(d) for d in sorted(root.iterdir()) if (d / "source.mlir").exists()]
+            cases += fixtures
+            known.update((c.name, c) for c in fixtures)
         if not cases:
             raise InputError("nothing to measure: --only and --programs pick no program of the suite")
-        earlier = _earlier_runs(args.merge, cases, args.device)
+        earlier = _earlier_runs(args.merge, cases, known, args.device)
         measurements: dict[str, Any] = {}
         file: dict[str, Any] = {"device": args.device, "programs": measurements}
         start = time.monotonic()
@@ -219,15 +227,26 @@ def run(args: argparse.Namespace) -> int:
         for case in cases:
             m = measurements[case.name] = measured[case.name]
             stamp(file, m, load=m.get("load"))
+        fitted = cases
         if earlier:
             file = merge_runs([*earlier, ("this run", file)])
+            # every program of the merged files (as the presets' fit takes every program of theirs), the
+            # earlier runs' alone too, in the suite's order; one this command has no case for is left out
+            fitted = [c for c in known.values() if c.name in file["programs"]]
+            unknown = sorted(set(file["programs"]) - known.keys())
             print(
-                f"merged with {len(earlier)} earlier run(s): {len(file['programs'])} program(s), this run's"
-                f" {len(cases)} fitted on the minima over all their rounds",
+                f"merged with {len(earlier)} earlier run(s): {len(file['programs'])} program(s), {len(fitted)}"
+                f" fitted on the minima over all their rounds ({len(cases)} measured in this run)"
+                + (
+                    f"; left out {len(unknown)} neither in the {args.device} suite nor under --fixtures:"
+                    f" {', '.join(unknown[:8])}{', ...' if len(unknown) > 8 else ''}"
+                    if unknown
+                    else ""
+                ),
                 flush=True,
             )
         entries = [
-            (case, stream_ir_of(case, workdir, args.device), file["programs"][case.name]) for case in cases
+            (case, stream_ir_of(case, workdir, args.device), file["programs"][case.name]) for case in fitted
         ]
         if args.measurements:
             pathlib.Path(args.measurements).write_text(json.dumps(file, indent=1, sort_keys=True) + "\n")
@@ -261,14 +280,18 @@ def run(args: argparse.Namespace) -> int:
 
 
 def _earlier_runs(
-    paths: list[str], cases: list[Any], device: str
+    paths: list[str], cases: list[Any], known: dict[str, Any], device: str
 ) -> list[tuple[str, dict[str, Any]]]:
     """The ``--merge`` files, read and checked against this run before it measures anything: this host,
-    ``device``, and each program's compile now (:func:`~simulator.calibration.merge.check_compatible`)."""
+    ``device``, and the compile now of each program this run measures (``cases``) or the merge fits
+    (those of ``known``, the suite and the fixtures, the earlier runs measured)
+    (:func:`~simulator.calibration.merge.check_compatible`)."""
     runs = read_runs([pathlib.Path(p) for p in paths])
     if runs:
         here = host_key(host_identity())
-        now = {c.name: {"host": here, "compile_key": case_key(c, device)} for c in cases}
+        earlier = {p for _, data in runs for p in data.get("programs", {})}
+        checked = [*cases, *(known[p] for p in sorted(earlier & known.keys()))]
+        now = {c.name: {"host": here, "compile_key": case_key(c, device)} for c in checked}
         check_compatible([*runs, ("this run", {"device": device, "programs": now})], host=here)
     return runs
 

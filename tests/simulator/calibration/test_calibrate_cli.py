@@ -240,3 +240,58 @@ def test_calibrate_takes_the_accuracy_scripts_fit_and_measurement_options(
         main([*argv, "--call-rank", "two"])
     assert exc.value.code == 2 and "--call-rank: invalid int value: 'two'" in capsys.readouterr().err
     assert len(measured) == runs
+
+
+def test_calibrate_merge_fits_every_program_of_the_merged_runs(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: pathlib.Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """--merge: two runs of disjoint programs fit both sets (the earlier run's programs too, not only this
+    run's), each on its own run's figures; a program neither in the suite nor under --fixtures is left out
+    and named; an earlier program recording another compile than today's is refused (exit 2) before
+    anything is measured, whether or not this run measures it."""
+    from simulator.calibration.provenance import base_machine
+    from simulator.cli import calibrate as cli
+
+    measured: list[list[str]] = []
+    fitted: list[dict[str, int]] = []
+
+    def measure_rounds(cases: list[Any], workdir: pathlib.Path, **kw: Any) -> dict[str, Any]:
+        measured.append([c.name for c in cases])
+        ns = 100 * len(measured)
+        return {
+            c.name: {"call_ns": {"min_ns": ns, "median_ns": ns}, "sessions_ns": [ns], "dispatches": [],
+                     "compile_key": cli.case_key(c, "local-sync")}
+            for c in cases
+        }
+
+    def fit_machine(base: Any, entries: Any, **kw: Any) -> Any:
+        fitted.append({case.name: m["call_ns"]["min_ns"] for case, _, m in entries})
+        return base_machine("local-sync"), {"call": {"median_abs": 0.1, "worst_abs": 0.2}, "dispatch": {"median_abs": 0.1}}
+
+    monkeypatch.setattr(cli, "case_key", lambda case, device: f"key-{case.name}")
+    monkeypatch.setattr(cli, "measure_rounds", measure_rounds)
+    monkeypatch.setattr(cli, "stream_ir_of", lambda case, workdir, device: workdir / "x.mlir")
+    monkeypatch.setattr(cli, "fit_machine", fit_machine)
+    first, second = tmp_path / "first.json", tmp_path / "second.json"
+    argv = ["calibrate", "--device", "local-sync", "--workdir", str(tmp_path)]
+    assert main([*argv, "-o", str(tmp_path / "a.toml"), "--measurements", str(first), "--only", PROGRAMS[0]]) == 0
+    assert fitted[-1] == {PROGRAMS[0]: 100}
+    # an earlier program this command cannot fit (no longer in the suite, or a fixture of another --fixtures)
+    data = json.loads(first.read_text())
+    data["programs"]["gone_program"] = dict(data["programs"][PROGRAMS[0]], compile_key="key-gone_program")
+    first.write_text(json.dumps(data))
+    merge = ["--measurements", str(second), "--only", PROGRAMS[1], "--merge", str(first)]
+    assert main([*argv, "-o", str(tmp_path / "b.toml"), *merge]) == 0
+    assert measured[-1] == [PROGRAMS[1]]
+    assert fitted[-1] == {PROGRAMS[0]: 100, PROGRAMS[1]: 200}
+    out = capsys.readouterr().out
+    assert "merged with 1 earlier run(s): 3 program(s), 2 fitted on the minima over all their rounds (1 measured" in out
+    assert "left out 1 neither in the local-sync suite nor under --fixtures: gone_program" in out
+    assert sorted(json.loads(second.read_text())["programs"]) == sorted([*PROGRAMS, "gone_program"])
+    # the earlier run's program recorded for another compile: refused, though this run does not measure it
+    data["programs"][PROGRAMS[0]]["compile_key"] = "0" * 64
+    first.write_text(json.dumps(data))
+    runs = len(measured)
+    assert main([*argv, "-o", str(tmp_path / "c.toml"), *merge]) == 2
+    assert f"{PROGRAMS[0]}: compile_key 0000000000000000" in capsys.readouterr().err
+    assert len(measured) == runs and not (tmp_path / "c.toml").exists()
