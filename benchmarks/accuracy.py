@@ -400,10 +400,11 @@ def key_warnings(device: str, data: dict[str, Any]) -> list[str]:
     return out
 
 
-def training_entries(device: str) -> list[Entry]:
-    """The microbenchmark suite's measurements (role ``train``) from the calibration data."""
+def training_entries(device: str, workdir: pathlib.Path) -> list[Entry]:
+    """The microbenchmark suite's measurements (role ``train``) from the calibration data, their stream IR
+    compiled into ``workdir`` (``--workdir``, where ``--measure`` compiled them)."""
     measured = _measurements(CALIBRATION_RUNS[device], device)
-    return list(calibrate._entries(measured, calibrate.WORKDIR, {"train"}))
+    return list(calibrate._entries(measured, workdir, {"train"}))
 
 
 def check_host(device: str, data: dict[str, Any], args: argparse.Namespace) -> None:
@@ -473,7 +474,7 @@ def report(devices: Sequence[str], args: argparse.Namespace) -> int:
         fixtures = left_out_failures(device, fixtures, failed)
 
         _log(f"{device}: fitting on the microbenchmark suite")
-        train = training_entries(device)
+        train = training_entries(device, args.workdir)
         held_out = fit_on(
             device,
             train,
