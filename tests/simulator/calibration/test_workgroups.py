@@ -162,7 +162,7 @@ def test_the_report_options_are_off_by_default(tmp_path: pathlib.Path) -> None:
         import accuracy_args
     finally:
         sys.path[:] = saved
-    common = ("doc", ("local-sync", "local-task"), tmp_path, tmp_path, tmp_path)
+    common = ("doc", ("local-sync", "local-task"), tmp_path)
     _, off = accuracy_args.parse(["--device", "local-task"], *common)
     _, on = accuracy_args.parse(["--device", "local-task", "--workgroups", "--dynamic-factor"], *common)
     assert (off.workgroups, off.dynamic_factor, on.workgroups, on.dynamic_factor) == (False, False, True, True)
