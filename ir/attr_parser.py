@@ -7,6 +7,7 @@
 from __future__ import annotations
 
 import re
+from typing import TypeVar
 
 from ir import attributes as A
 from ir import types as T
@@ -15,6 +16,9 @@ from ir.dense_literal import DENSE_TOKEN, DenseLiteralError, float_element
 from ir.errors import IRError, ParseError
 from ir.lexer import _BARE_ID, _INT, Lexer, _unescape
 from ir.text_bodies import check_composite, check_text_body
+
+#: an element of a run (_take_run): an attribute or a type
+_E = TypeVar("_E", A.Attribute, T.Type)
 
 _ALIAS_ID = re.compile(r"[#!]([A-Za-z_][A-Za-z0-9_$.\-]*)")
 # MLIR's lexer: a float literal has its dot (``1e5`` is the integer 1, then the identifier ``e5``).
@@ -231,11 +235,17 @@ class AttrTypeParser(Lexer):
         key = text[start : self.pos]
         if self._number_cache.get(key) is not elems[-1]:
             return
-        run = self._number_runs.get(key)
+        self._take_run(self._number_runs, key, "(?:, {}(?![A-Za-z0-9_$.<]))*", elems, elems[-1])
+
+    def _take_run(self, runs: dict[str, re.Pattern[str]], key: str, template: str, out: list[_E], item: _E) -> None:
+        """Append ``item`` to ``out`` once for each copy of ``key`` (with its ``", "``) at the current position,
+        and move past them: one match of ``template`` with ``key`` escaped in it, compiled once per key into
+        ``runs``. (_number_run's and _parse_type_list's runs.)"""
+        run = runs.get(key)
         if run is None:
-            run = self._number_runs[key] = re.compile(f"(?:, {re.escape(key)}(?![A-Za-z0-9_$.<]))*")
-        end = run.match(text, self.pos).end()  # type: ignore[union-attr]
-        elems.extend([elems[-1]] * ((end - self.pos) // (len(key) + 2)))
+            run = runs[key] = re.compile(template.format(re.escape(key)))
+        end = run.match(self.text, self.pos).end()  # type: ignore[union-attr]
+        out.extend([item] * ((end - self.pos) // (len(key) + 2)))
         self.pos = end
 
     def _parse_number_attribute(self) -> A.Attribute:
@@ -461,12 +471,7 @@ class AttrTypeParser(Lexer):
                     if m.group(2) == ")":
                         return
                     if text.startswith(key, self.pos):
-                        run = self._type_runs.get(key)
-                        if run is None:
-                            run = self._type_runs[key] = re.compile(f"(?:{re.escape(key)}, )*")
-                        end = run.match(text, self.pos).end()  # type: ignore[union-attr]
-                        out.extend([cached] * ((end - self.pos) // (len(key) + 2)))
-                        self.pos = end
+                        self._take_run(self._type_runs, key, "(?:{}, )*", out, cached)
                     continue
             out.append(self.parse_type())
             if self.accept(")"):
