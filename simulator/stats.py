@@ -8,12 +8,10 @@ spans) and aggregate spans (a parameter read drawn over its storage and link spa
 
 from __future__ import annotations
 
-from collections.abc import Iterable
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
-from traces import WAIT_CATEGORIES, Span, Trace, Track, resource_of, track_sort_key
-from traces.analysis import merge_intervals
+from traces import Trace, busy_ns
 
 if TYPE_CHECKING:
     from simulator.runtime import Runtime
@@ -106,58 +104,9 @@ def format_bytes(n: int) -> str:
     return f"{n} B"
 
 
-def busy_by_label(trace: Trace, labels: Iterable[str]) -> dict[str, int]:
-    """``{track.label: busy for track, busy in traces.busy_ns(trace).items()}`` for the resources whose label is
-    in ``labels`` (a run's queues): the same figures, from the spans of those resources' tracks alone.
-
-    A large run's trace has hundreds of thousands of spans on a few dozen track objects, a third of them on
-    storage tracks: one pass sorts the spans by track object (its id, not its value, which would hash each
-    one), and only the wanted resources' spans are looked at again. Spans are then grouped by track value and
-    filtered as :func:`traces.busy_ns` does (a track whose spans are all envelopes is left out; waits,
-    envelopes and aggregates are not work).
-    """
-    wanted = frozenset(labels)
-    by_object: dict[int, list[Span] | None] = {}
-    objects: list[Track] = []
-    get = by_object.get
-    for span in trace.iter_spans():
-        track = span.track
-        spans: Any = get(id(track), by_object)
-        if spans is by_object:  # (a track object not seen yet)
-            spans = [] if resource_of(track).label in wanted else None
-            by_object[id(track)] = spans
-            objects.append(track)
-        if spans is not None:
-            spans.append(span)
-    # (a registered track without spans lists its resource with 0, as in busy_ns)
-    by_track: dict[Track, list[Span]] = {
-        t: [] for t in trace.tracks if t.kind != "pool" and resource_of(t).label in wanted
-    }
-    for track in objects:
-        spans = by_object[id(track)]
-        if spans is not None:
-            by_track.setdefault(track, []).extend(spans)
-    wait = frozenset(WAIT_CATEGORIES)
-    intervals: dict[Track, list[tuple[int, int]]] = {}
-    for track, spans in by_track.items():
-        if spans and all(s.args.get("envelope") for s in spans):
-            continue
-        # (a span unpacked: its fields by position, without an attribute lookup each)
-        intervals.setdefault(resource_of(track), []).extend(
-            [
-                (start, start + dur)
-                for _id, _track, _name, category, start, dur, args in spans
-                if category not in wait and not args.get("envelope") and not args.get("aggregate")
-            ]
-        )
-    return {
-        track.label: sum(end - start for start, end in merge_intervals(ivs))
-        for track, ivs in sorted(intervals.items(), key=lambda kv: track_sort_key(kv[0]))
-    }
-
-
 def compute_stats(runtime: Runtime, trace: Trace, makespan_ns: int, host_ops: int) -> Stats:
-    busy_by_resource = busy_by_label(trace, (q.name for device in runtime.devices for q in device.queues))
+    queues_of_run = [q.name for device in runtime.devices for q in device.queues]
+    busy_by_resource = {track.label: busy for track, busy in busy_ns(trace, labels=queues_of_run).items()}
     queues = []
     pools = []
     for device in runtime.devices:

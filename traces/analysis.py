@@ -35,9 +35,9 @@ from __future__ import annotations
 
 import re
 from collections import defaultdict
-from collections.abc import Iterable
+from collections.abc import Collection, Iterable
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from traces.errors import CyclicTraceError
 from traces.records import CATEGORIES, Span, Track, track_sort_key
@@ -135,15 +135,42 @@ def resource_of(track: Track) -> Track:
     return track
 
 
-def _spans_by_track(trace: Trace) -> dict[Track, list[Span]]:
-    by_track: dict[Track, list[Span]] = {t: [] for t in trace.tracks if t.kind != "pool"}
+def _spans_by_track(trace: Trace, labels: Collection[str] | None = None) -> dict[Track, list[Span]]:
+    """The spans of each track (registered non-pool tracks first, with no spans or more), in span order; with
+    ``labels``, those of the tracks whose resource's label is one of them only, each track's spans then
+    grouped by track object first (a large trace has hundreds of thousands of spans on a few dozen track
+    objects: a lookup by id, not by value, which would hash each one) and so not in span order across
+    equal track objects."""
+    if labels is None:
+        by_track: dict[Track, list[Span]] = {t: [] for t in trace.tracks if t.kind != "pool"}
+        for span in trace.iter_spans():
+            by_track.setdefault(span.track, []).append(span)
+        return by_track
+    wanted = frozenset(labels)
+    by_object: dict[int, list[Span] | None] = {}
+    objects: list[Track] = []
+    get = by_object.get
     for span in trace.iter_spans():
-        by_track.setdefault(span.track, []).append(span)
+        track = span.track
+        spans: Any = get(id(track), by_object)
+        if spans is by_object:  # (a track object not seen yet)
+            spans = [] if resource_of(track).label in wanted else None
+            by_object[id(track)] = spans
+            objects.append(track)
+        if spans is not None:
+            spans.append(span)
+    by_track = {t: [] for t in trace.tracks if t.kind != "pool" and resource_of(t).label in wanted}
+    for track in objects:
+        kept = by_object[id(track)]
+        if kept is not None:
+            by_track.setdefault(track, []).extend(kept)
     return by_track
 
 
-def busy_ns(trace: Trace, *, lanes: bool = False) -> dict[Track, int]:
-    """Busy time per resource (see :func:`resource_of`), or per track with ``lanes=True``, in track order.
+def busy_ns(trace: Trace, *, lanes: bool = False, labels: Collection[str] | None = None) -> dict[Track, int]:
+    """Busy time per resource (see :func:`resource_of`), or per track with ``lanes=True``, in track order;
+    with ``labels``, of the resources with one of those labels only (the same figures, from their spans
+    alone: a run's queues, without a look at the storage and link spans of a large trace).
 
     Pool tracks, which carry only counters, are left out, and so are resources whose spans are all
     envelopes (the host's ``calls`` thread); a queue with no spans at all is listed with 0.
@@ -158,9 +185,11 @@ def busy_ns(trace: Trace, *, lanes: bool = False) -> dict[Track, int]:
     {'device0/queue0': 15}
     >>> {k.label: v for k, v in busy_ns(t, lanes=True).items()}
     {'device0/queue0': 10, 'device0/queue0.1': 10}
+    >>> {k.label: v for k, v in busy_ns(t, labels=["device0/queue0", "device1/queue0"]).items()}
+    {'device0/queue0': 15}
     """
     intervals: dict[Track, list[tuple[int, int]]] = {}
-    for track, spans in _spans_by_track(trace).items():
+    for track, spans in _spans_by_track(trace, labels).items():
         if spans and all(s.args.get("envelope") for s in spans):
             continue
         key = track if lanes else resource_of(track)
