@@ -106,6 +106,7 @@ from simulator.calibration.heldout import (  # noqa: E402
     Entry,
     base_name,
     device_ratios,
+    device_rounds,
     fit_on,
     leave_one_out,
     left_out_failures,
@@ -113,6 +114,7 @@ from simulator.calibration.heldout import (  # noqa: E402
     print_table,
     ratio_table,
     variant_ratios,
+    variant_rounds,
 )
 from simulator.calibration.hosts import host_warnings, load_summary, speed_check, stamp  # noqa: E402
 from simulator.calibration.merge import merge_runs, read_runs  # noqa: E402
@@ -497,7 +499,9 @@ def report(devices: Sequence[str], args: argparse.Namespace) -> int:
             + (f"; dispatch floor {model.floor_ns:g} ns" if model is not None else "")
         )
         held_out_rows[device] = rows
-        ratio_table(f"favor variant / default call time on {device} (held-out machine)", variant_ratios(rows))
+        ratio_table(
+            f"favor variant / default call time on {device} (held-out machine)", variant_ratios(rows), variant_rounds(rows)
+        )
 
         if not args.no_loo:
             defaults = [e for e in fixtures if SEP not in e[0].name]
@@ -528,7 +532,9 @@ def report(devices: Sequence[str], args: argparse.Namespace) -> int:
             left_out_failures(device, fixtures, failed)
     if all(d in held_out_rows for d in DEVICES):
         sync, task = (held_out_rows[d] for d in DEVICES)
-        ratio_table("local-sync / local-task call time (held-out machines)", device_ratios(sync, task))
+        ratio_table(
+            "local-sync / local-task call time (held-out machines)", device_ratios(sync, task), device_rounds(sync, task)
+        )
     return 0
 
 

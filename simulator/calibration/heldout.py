@@ -188,6 +188,8 @@ def predict_rows(entries: Sequence[Entry], machine: Machine) -> tuple[list[dict[
                 "dispatches": len(m["dispatches"]),
                 # merged runs (simulator.calibration.merge): max / min of the runs' call minima
                 "runs": max(runs) / min(runs) if len(runs) > 1 else None,
+                # each round's (session's) call minimum, in the order measured: round_ratio, split_half
+                "sessions_ns": list(sessions),
                 "dispatch_median_abs": statistics.median(abs(e) for e in per_prog)
                 if per_prog
                 else float("nan"),
@@ -361,17 +363,144 @@ def device_ratios(
     ]
 
 
-def ratio_table(title: str, pairs: list[tuple[str, float, float]]) -> None:
-    """Each (name, measured, predicted) ratio with its error, then the median and worst |error|."""
+def round_ratio(a: Sequence[float], b: Sequence[float]) -> float | None:
+    """The median over the rounds of ``a``'s round minimum over ``b``'s in the same round (both lists in
+    the order measured, one figure a round), or None unless both have the same two or more rounds.
+
+    Two programs measured in the same interleaved rounds (a favor variant and its default compile:
+    ``benchmarks/accuracy.py --with-suite``) meet each stretch of the host's speed together, so each
+    round's ratio cancels the stretch; the ratio of the two minima over all rounds does not when one
+    program met the host's fast state in some round and the other did not (on the AMD host's
+    ``favors`` run, onnx_lstm's rounds ran 167-257 us and its debug variant's 86-230 us).
+
+    >>> round_ratio([10, 30, 12], [10, 20, 10])
+    1.2
+    >>> round_ratio([10, 30], [10]) is None, round_ratio([10], [10]) is None
+    (True, True)
+    """
+    if len(a) != len(b) or len(a) < 2:
+        return None
+    return float(statistics.median(x / y for x, y in zip(a, b)))
+
+
+def split_half(a: Sequence[float], b: Sequence[float]) -> float | None:
+    """How far the ratio of two programs' call minima moves with the rounds it is taken over: the ratio
+    of the minima over the even rounds against that over the odd rounds, ``|even / odd - 1|`` (rounds
+    in the order measured, one figure a round), or None with fewer than two rounds each. A measured
+    ratio whose two halves disagree by more than a goal cannot check a prediction to that goal.
+
+    >>> round(split_half([10, 12, 11, 12], [10, 10, 10, 10]), 6)
+    0.2
+    >>> split_half([10], [10, 11]) is None
+    True
+    """
+    if len(a) < 2 or len(b) < 2:
+        return None
+    even = min(a[0::2]) / min(b[0::2])
+    odd = min(a[1::2]) / min(b[1::2])
+    return max(even, odd) / min(even, odd) - 1.0
+
+
+def variant_rounds(rows: Sequence[dict[str, Any]]) -> dict[str, tuple[float | None, float | None]]:
+    """For each variant whose default compile has a row: (:func:`round_ratio`, :func:`split_half`) of
+    its rounds' call minima (``sessions_ns``) against its default's.
+
+    >>> rows = [{"program": "a", "sessions_ns": [10, 20]}, {"program": "a~debug", "sessions_ns": [11, 22]},
+    ...         {"program": "b~debug", "sessions_ns": [1, 1]}]
+    >>> {k: tuple(round(x, 6) for x in v) for k, v in variant_rounds(rows).items()}
+    {'a~debug': (1.1, 0.0)}
+    """
+    by_name = {r["program"]: r for r in rows}
+    out = {}
+    for r in rows:
+        if SEP in r["program"] and (base := base_name(r["program"])) in by_name:
+            a, b = r.get("sessions_ns") or [], by_name[base].get("sessions_ns") or []
+            out[r["program"]] = (round_ratio(a, b), split_half(a, b))
+    return out
+
+
+def device_rounds(
+    rows: Sequence[dict[str, Any]], others: Sequence[dict[str, Any]]
+) -> dict[str, tuple[float | None, float | None]]:
+    """:func:`device_ratios`' programs with (None, :func:`split_half`): the two devices' rounds were not
+    measured side by side, so no ratio is taken round by round.
+
+    >>> device_rounds([{"program": "a", "sessions_ns": [10, 15]}], [{"program": "a", "sessions_ns": [5, 6]}])
+    {'a': (None, 0.25)}
+    """
+    b = {r["program"]: r for r in others}
+    return {
+        r["program"]: (None, split_half(r.get("sessions_ns") or [], b[r["program"]].get("sessions_ns") or []))
+        for r in rows
+        if r["program"] in b
+    }
+
+
+#: The goal of a predicted ratio (issue 16's Must show: predicting a change within 10%).
+RATIO_GOAL = 0.10
+
+
+def ratio_table(
+    title: str,
+    pairs: list[tuple[str, float, float]],
+    rounds: dict[str, tuple[float | None, float | None]] | None = None,
+    goal: float = RATIO_GOAL,
+) -> None:
+    """Each (name, measured, predicted) ratio with its error, then the median and worst |error| and the
+    count within ``goal``. With ``rounds`` (name -> (:func:`round_ratio`, :func:`split_half`): a pair's
+    rounds), each row also gives the ratio taken round by round (``rounds``) and its error, and the
+    measured ratio's ``split`` (how far it moves between the two halves of the rounds); the summary
+    says how many pairs the measurement itself determines within ``goal`` (split within it) and scores
+    the prediction on them, and on the round-by-round ratios."""
     print(f"\n{title}")
-    print(f"{'program':<36} {'measured':>9} {'predicted':>9} {'error':>8}")
-    errors = []
+    extra = f" {'rounds':>9} {'error':>8} {'split':>6}" if rounds is not None else ""
+    print(f"{'program':<36} {'measured':>9} {'predicted':>9} {'error':>8}" + extra)
+    errors: list[float] = []
+    by_round: list[float] = []
+    settled: list[float] = []
+    splits: list[float] = []
     for name, measured, predicted in pairs:
         error = predicted / measured - 1.0
         errors.append(error)
-        print(f"{name[:36]:<36} {measured:9.3f} {predicted:9.3f} {100 * error:+7.1f}%")
+        line = f"{name[:36]:<36} {measured:9.3f} {predicted:9.3f} {100 * error:+7.1f}%"
+        if rounds is not None:
+            ratio, split = rounds.get(name, (None, None))
+            if ratio is not None:
+                by_round.append(predicted / ratio - 1.0)
+                line += f" {ratio:9.3f} {100 * (predicted / ratio - 1.0):+7.1f}%"
+            else:
+                line += f" {'-':>9} {'-':>8}"
+            if split is not None:
+                splits.append(split)
+                if split <= goal:
+                    settled.append(error)
+                line += f" {100 * split:5.1f}%"
+            else:
+                line += f" {'-':>6}"
+        print(line)
+    print(_ratio_summary("ratio |error|", errors, goal))
+    if rounds is not None:
+        if by_round:
+            print(_ratio_summary("ratio taken round by round, |error|", by_round, goal))
+        if splits:
+            half = summarize_errors(splits)
+            print(
+                f"the measured ratio's split (even rounds' minima against the odd rounds'): median"
+                f" {100 * half['median_abs']:.1f}%, within {100 * goal:.0f}%: {len(settled)} of {len(splits)}"
+            )
+            if settled:
+                print(_ratio_summary(f"ratio |error| where the split is within {100 * goal:.0f}%", settled, goal))
+
+
+def _ratio_summary(what: str, errors: Sequence[float], goal: float) -> str:
+    """``what``: the median and worst |error| over the count, and how many are within ``goal``.
+
+    >>> _ratio_summary("ratio |error|", [0.05, -0.2, 0.1], 0.10)
+    'ratio |error|: median 10.0%, worst 20.0% over 3, within 10%: 2'
+    """
     e = summarize_errors(errors)
-    print(
-        f"ratio |error|: median {100 * e['median_abs']:.1f}%, worst {100 * e['worst_abs']:.1f}% "
-        f"over {e['count']}"
+    inside = sum(abs(x) <= goal + 1e-12 for x in errors)
+    return (
+        f"{what}: median {100 * e['median_abs']:.1f}%, worst {100 * e['worst_abs']:.1f}% "
+        f"over {e['count']}, within {100 * goal:.0f}%: {inside}"
     )

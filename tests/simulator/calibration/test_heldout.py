@@ -44,3 +44,35 @@ def test_the_table_says_how_many_fixtures_the_merged_runs_themselves_reproduce_w
         r["runs"] = None
     heldout.print_table("t", rows, [0.1], 0.10)
     assert "merged runs" not in capsys.readouterr().out
+
+
+def test_the_ratio_table_takes_the_ratio_round_by_round_and_says_which_ratios_the_rounds_settle(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    """A variant and its default measured in the same rounds: their minima's ratio (``a~debug``: 50 / 100,
+    the variant met a fast round the default did not) against the ratio taken round by round (the median
+    of 100/100, 100/100, 50/100: 1.0), and the split of the minima's ratio between the even and odd rounds
+    (a~debug: 1.0 against 0.5, 100%; b~debug: 1.1 both, 0%). The prediction is scored on the ratios whose
+    split is within the goal only in the last line."""
+    rows = [
+        {"program": "a", "sessions_ns": [100, 100, 100], "measured_ns": 100, "predicted_ns": 100},
+        {"program": "a~debug", "sessions_ns": [100, 100, 50], "measured_ns": 50, "predicted_ns": 100},
+        {"program": "b", "sessions_ns": [10, 20], "measured_ns": 10, "predicted_ns": 10},
+        {"program": "b~debug", "sessions_ns": [11, 22], "measured_ns": 11, "predicted_ns": 10},
+        {"program": "c~debug", "sessions_ns": [1, 1], "measured_ns": 1, "predicted_ns": 1},
+    ]
+    rounds = heldout.variant_rounds(rows)
+    assert set(rounds) == {"a~debug", "b~debug"}
+    assert rounds["a~debug"] == (1.0, 1.0)
+    assert rounds["b~debug"][0] == pytest.approx(1.1) and rounds["b~debug"][1] == pytest.approx(0.0)
+    heldout.ratio_table("t", heldout.variant_ratios(rows), rounds)
+    out = capsys.readouterr().out.splitlines()
+    assert any(x.startswith("a~debug") and "+100.0%" in x and "1.000" in x and "100.0%" in x for x in out)
+    assert "ratio |error|: median 54.5%, worst 100.0% over 2, within 10%: 1" in out
+    assert "ratio taken round by round, |error|: median 4.5%, worst 9.1% over 2, within 10%: 2" in out
+    assert any(x.startswith("the measured ratio's split") and "within 10%: 1 of 2" in x for x in out)
+    assert "ratio |error| where the split is within 10%: median 9.1%, worst 9.1% over 1, within 10%: 1" in out
+    # without rounds the table is as before (no round columns, no split lines)
+    heldout.ratio_table("t", heldout.variant_ratios(rows))
+    plain = capsys.readouterr().out
+    assert "split" not in plain and "round by round" not in plain
