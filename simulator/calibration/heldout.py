@@ -420,20 +420,24 @@ def variant_rounds(rows: Sequence[dict[str, Any]]) -> dict[str, tuple[float | No
 
 
 def device_rounds(
-    rows: Sequence[dict[str, Any]], others: Sequence[dict[str, Any]]
+    rows: Sequence[dict[str, Any]], others: Sequence[dict[str, Any]], paired: bool = False
 ) -> dict[str, tuple[float | None, float | None]]:
-    """:func:`device_ratios`' programs with (None, :func:`split_half`): the two devices' rounds were not
-    measured side by side, so no ratio is taken round by round.
+    """:func:`device_ratios`' programs with (:func:`round_ratio`, :func:`split_half`) of their rounds;
+    without ``paired`` (the two devices' rounds were not measured side by side, as ``benchmarks/
+    accuracy.py`` measures one device after the other) no ratio is taken round by round (None).
 
     >>> device_rounds([{"program": "a", "sessions_ns": [10, 15]}], [{"program": "a", "sessions_ns": [5, 6]}])
     {'a': (None, 0.25)}
+    >>> device_rounds([{"program": "a", "sessions_ns": [10, 15]}], [{"program": "a", "sessions_ns": [5, 6]}], True)
+    {'a': (2.25, 0.25)}
     """
     b = {r["program"]: r for r in others}
-    return {
-        r["program"]: (None, split_half(r.get("sessions_ns") or [], b[r["program"]].get("sessions_ns") or []))
-        for r in rows
-        if r["program"] in b
-    }
+    out: dict[str, tuple[float | None, float | None]] = {}
+    for r in rows:
+        if r["program"] in b:
+            x, y = r.get("sessions_ns") or [], b[r["program"]].get("sessions_ns") or []
+            out[r["program"]] = (round_ratio(x, y) if paired else None, split_half(x, y))
+    return out
 
 
 #: The goal of a predicted ratio (issue 16's Must show: predicting a change within 10%).

@@ -190,6 +190,22 @@ def compile_key(
     return h.hexdigest()
 
 
+def cached_path(
+    source: str | os.PathLike[str],
+    workdir: str | os.PathLike[str],
+    stem: str,
+    *,
+    device: str = "local-task",
+    extra_flags: Sequence[str] = (),
+    to_stream: bool = False,
+) -> pathlib.Path:
+    """Where :func:`compile_cached` keeps its compile of ``source`` (whether or not it is there yet):
+    ``{stem}.{key[:16]}.vmfb`` (``.stream.mlir`` with ``to_stream``) in ``workdir``, ``key`` the
+    :func:`compile_key`. A measurement that must compile nothing checks these first."""
+    key = compile_key(source, device=device, extra_flags=extra_flags, to_stream=to_stream)
+    return pathlib.Path(workdir) / f"{stem}.{key[:16]}.{'stream.mlir' if to_stream else 'vmfb'}"
+
+
 def compile_cached(
     source: str | os.PathLike[str],
     workdir: str | os.PathLike[str],
@@ -203,8 +219,7 @@ def compile_cached(
     :func:`compile_key` matches: the file is ``{stem}.{key[:16]}.vmfb`` (``.stream.mlir`` with
     ``to_stream``), written under a temporary name and renamed, so a stale or half-written artifact
     is never picked up by name alone."""
-    key = compile_key(source, device=device, extra_flags=extra_flags, to_stream=to_stream)
-    out = pathlib.Path(workdir) / f"{stem}.{key[:16]}.{'stream.mlir' if to_stream else 'vmfb'}"
+    out = cached_path(source, workdir, stem, device=device, extra_flags=extra_flags, to_stream=to_stream)
     if out.exists():
         return out
     out.parent.mkdir(parents=True, exist_ok=True)
