@@ -24,6 +24,7 @@ machine per device (default: the presets, which are the held-out fit on the cali
 Usage::
 
     python benchmarks/favor_ab.py measure --warm --workdir W            # compile what W lacks, nothing else
+    python benchmarks/favor_ab.py measure --check --workdir W           # exit 1 when W lacks a module
     python benchmarks/favor_ab.py measure --no-compile --workdir W -o DIR [--rounds 24 --reps 20]
     python benchmarks/favor_ab.py report DIR --workdir W [--machine local-task=cpu-local-task]
 """
@@ -116,9 +117,12 @@ def measure(args: argparse.Namespace) -> int:
         _log(f"{len(cases)} programs' modules and stream IR in {args.workdir}")
         return 0
     lacking = missing_modules(cases, args.workdir)
-    if lacking and args.no_compile:
+    if lacking and (args.no_compile or args.check):
         _log(f"{len(lacking)} module(s) not compiled in {args.workdir}: {', '.join(lacking[:8])}; run --warm")
         return 1
+    if args.check:
+        _log(f"{len(cases)} programs' modules for {', '.join(DEVICES)} in {args.workdir}: nothing to compile")
+        return 0
     data: dict[str, Any] = {
         "rounds": args.rounds,
         "reps": args.reps,
@@ -213,6 +217,7 @@ def main(argv: list[str] | None = None) -> int:
     m.add_argument("--only", nargs="*", help="these fixtures (and their variants) alone")
     m.add_argument("--warm", action="store_true", help="compile what --workdir lacks and stop (no timing)")
     m.add_argument("--no-compile", action="store_true", help="exit 1, timing nothing, when a module is missing")
+    m.add_argument("--check", action="store_true", help="say whether a module is missing (exit 1) and stop")
     r = sub.add_parser("report", help="measured against predicted ratios")
     r.add_argument("data", type=pathlib.Path, help="directory of favor_ab.json")
     r.add_argument("--workdir", type=pathlib.Path, default=accuracy.WORKDIR)
@@ -221,8 +226,8 @@ def main(argv: list[str] | None = None) -> int:
     )
     args = ap.parse_args(argv)
     if args.command == "measure":
-        if not args.warm and args.output is None:
-            ap.error("measure: give -o DIR (or --warm)")
+        if not (args.warm or args.check) and args.output is None:
+            ap.error("measure: give -o DIR (or --warm, --check)")
         if args.rounds < 2 or args.reps < 1:
             ap.error("--rounds must be at least 2 and --reps at least 1")
         return measure(args)

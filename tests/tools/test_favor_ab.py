@@ -57,6 +57,7 @@ def test_no_compile_times_nothing_when_a_module_is_missing(
     assert favor_ab.main([*argv, "--only", "quant_matmul"]) == 1
     assert "module(s) not compiled" in capsys.readouterr().err
     assert not (tmp_path / "ab" / "favor_ab.json").exists()
+    assert favor_ab.main(["measure", "--check", "--workdir", str(tmp_path / "empty"), "--only", "quant_matmul"]) == 1
     with pytest.raises(SystemExit) as exc:
         favor_ab.main(["measure", "--workdir", str(tmp_path), "--rounds", "2"])
     assert exc.value.code == 2
