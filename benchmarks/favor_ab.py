@@ -6,8 +6,8 @@ local-sync's over local-task's, measured against predicted).
 ``benchmarks/accuracy.py --measure --with-suite`` measures each program's call as the minimum over rounds
 that are minutes apart; the AMD host switches between a fast and a slow state for 20-60 s at a time, so
 the ratio of two such minima says which program met the fast state in some round as much as what the
-change did (on the ``favors`` run, the minima's ratio moved 17% (median) between the even and the odd
-rounds on local-task). Here every round runs each fixture's default compile and its favor variants on
+change did (on the ``favors`` run, the minima's ratio moved 19.5% (local-task) and 23.0% (local-sync) at
+the median between the even and the odd rounds). Here every round runs each fixture's default compile and its favor variants on
 both devices one right after the other (``--reps`` one-call repetitions each, a fresh
 iree-benchmark-module each time: about 40 ms), so each round's ratios meet one state of the host; the
 ratio reported is the median over the rounds of each round's ratio
