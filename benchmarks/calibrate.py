@@ -29,7 +29,8 @@ Three steps, each reusing the previous one's output:
     minima over the merged runs, the tiny programs fitted for their dispatches alone), so that a preset
     predicts every fixture as ``benchmarks/accuracy.py``'s held-out table says. The files are a function
     of the committed data and the code: ``presets --check`` says whether the shipped ones are what it
-    would write (exit 1 when not).
+    would write (exit 1 when not). The held-out fit prices local-task's release (dealloca) apart from an
+    allocation (``host.dealloca_cost_ns``), as ``fit`` and ``report`` do, unless ``--no-release-cost``.
 
 Usage::
 
@@ -64,7 +65,7 @@ os.environ.setdefault("OPENBLAS_NUM_THREADS", "1")
 ROOT = pathlib.Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from simulator.calibration import speed  # noqa: E402
+from simulator.calibration import options, speed  # noqa: E402
 from simulator.calibration.fit import summarize_errors  # noqa: E402
 from simulator.calibration.heldout import fit_data, predict_rows  # noqa: E402
 from simulator.calibration.hosts import host_warnings, stamp  # noqa: E402
@@ -220,20 +221,26 @@ def _entries(
     return out
 
 
-def fit(measured: dict[str, Any], workdir: pathlib.Path, exclude: set[str] = frozenset(), refine: int = 0):
+def fit(
+    measured: dict[str, Any],
+    workdir: pathlib.Path,
+    exclude: set[str] = frozenset(),
+    refine: int = 0,
+    release_cost: bool = True,
+):
     device = measured["device"]
     how = "benchmarks/calibrate.py fit: non-negative least squares on relative error"
     head = provenance(
         device, how + (f", fixed costs re-fitted {refine}x at the fitted point" if refine else "")
     )
     entries = _entries(measured, workdir, {"train", "fixture"}, exclude)
-    return fit_machine(base_machine(device), entries, provenance=head, refine=refine)
+    return fit_machine(base_machine(device), entries, provenance=head, refine=refine, release_cost=release_cost)
 
 
 def cmd_fit(args: argparse.Namespace) -> int:
     measured = json.loads(pathlib.Path(args.measurements).read_text())
     _warn_host(measured, args.measurements)
-    data, report = fit(measured, args.workdir, refine=args.refine)
+    data, report = fit(measured, args.workdir, refine=args.refine, release_cost=args.release_cost)
     pathlib.Path(args.output).write_text(
         "# Written by benchmarks/calibrate.py fit; see [calibration] for how and on what.\n" + dumps(data)
     )
@@ -278,7 +285,7 @@ def cmd_report(args: argparse.Namespace) -> int:
 
         machine = load_machine(args.machine)
     else:
-        data, _ = fit(measured, args.workdir)
+        data, _ = fit(measured, args.workdir, release_cost=args.release_cost)
         machine = machine_from_dict(data)
     print(f"device {measured['device']}, machine {machine.name} ({machine.source or 'fitted now'})")
     holdout = _entries(measured, args.workdir, {"holdout"})
@@ -287,7 +294,7 @@ def cmd_report(args: argparse.Namespace) -> int:
     if not args.no_loo:
         loo_rows, loo_errs = [], []
         for case, ir, m in _entries(measured, args.workdir, {"fixture"}):
-            data, _ = fit(measured, args.workdir, exclude={case.name})
+            data, _ = fit(measured, args.workdir, exclude={case.name}, release_cost=args.release_cost)
             r, e = predict_rows([(case, ir, m)], machine_from_dict(data))
             loo_rows += r
             loo_errs += e
@@ -375,12 +382,13 @@ def preset_entries(device: str, workdir: pathlib.Path = WORKDIR) -> tuple[list[A
     return entries, head, device_workers(device, cpu_count(identity["cpu"]))
 
 
-def preset_fit(device: str, workdir: pathlib.Path = WORKDIR) -> dict[str, Any]:
+def preset_fit(device: str, workdir: pathlib.Path = WORKDIR, release_cost: bool = True) -> dict[str, Any]:
     """The ``cpu-<device>`` preset as a TOML dict: the held-out fit (:func:`~simulator.calibration.
     heldout.fit_data`) of :func:`preset_entries`, with the measuring host's worker count (so that another
-    host writes the same file) and a ``[calibration]`` table saying on what."""
+    host writes the same file) and a ``[calibration]`` table saying on what; ``release_cost`` (on by
+    default, as the held-out fit's): local-task's release priced apart from an allocation."""
     entries, head, workers = preset_entries(device, workdir)
-    return fit_data(device, entries, head, workers=workers)
+    return fit_data(device, entries, head, workers=workers, release_cost=release_cost)
 
 
 def preset_text(name: str, data: dict[str, Any]) -> str:
@@ -403,14 +411,14 @@ def preset_text(name: str, data: dict[str, Any]) -> str:
     return head + dumps(data)
 
 
-def preset_texts(workdir: pathlib.Path = WORKDIR) -> dict[str, str]:
+def preset_texts(workdir: pathlib.Path = WORKDIR, release_cost: bool = True) -> dict[str, str]:
     """preset name -> the text ``presets`` writes to ``simulator/machines/<name>.toml``."""
-    fits = {device: preset_fit(device, workdir) for device in sorted(set(PRESET_FILES.values()))}
+    fits = {device: preset_fit(device, workdir, release_cost) for device in sorted(set(PRESET_FILES.values()))}
     return {name: preset_text(name, fits[device]) for name, device in PRESET_FILES.items()}
 
 
 def cmd_presets(args: argparse.Namespace) -> int:
-    texts = preset_texts(args.workdir)
+    texts = preset_texts(args.workdir, args.release_cost)
     stale = []
     for name, text in texts.items():
         path = MACHINES / f"{name}.toml"
@@ -449,11 +457,13 @@ def main(argv: list[str] | None = None) -> int:
     f.add_argument(
         "--refine", type=int, default=0, help="rounds re-fitting the fixed costs at the fitted point"
     )
+    options.add_release_cost(f)
     f.set_defaults(func=cmd_fit)
     r = sub.add_parser("report", help="held-out and leave-one-out prediction errors")
     r.add_argument("measurements")
     r.add_argument("--machine", help="machine file to predict with (default: fit now)")
     r.add_argument("--no-loo", action="store_true", help="skip the leave-one-out refits")
+    options.add_release_cost(r, "the fit (without --machine)")
     r.set_defaults(func=cmd_report)
     q = sub.add_parser("ratio", help="measured vs predicted ratio of two devices' call times")
     q.add_argument("a", help="measurements on device A")
@@ -463,6 +473,7 @@ def main(argv: list[str] | None = None) -> int:
     q.set_defaults(func=cmd_ratio)
     w = sub.add_parser("presets", help="write the shipped presets from the committed measurements")
     w.add_argument("--check", action="store_true", help="only say whether the shipped presets are what it writes")
+    options.add_release_cost(w, "the presets' fit")
     w.set_defaults(func=cmd_presets)
     args = ap.parse_args(argv)
     return int(args.func(args))

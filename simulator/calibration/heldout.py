@@ -62,13 +62,13 @@ def fit_on(
     call_rank: int = CALL_RANK,
     split_workgroups: bool = False,
     dynamic_factor: bool = False,
-    release_cost: bool = False,
+    release_cost: bool = True,
 ) -> Machine:
     """A machine fitted on ``fit_entries``; ``refine`` rounds of re-fitting the fixed costs at the
     fitted point (:func:`simulator.calibration.run.refine_fixed_costs`); the fixed costs fitted on each
     program's ``call_rank``-th lowest round minimum (:func:`simulator.calibration.run.ranked`);
     ``split_workgroups`` and ``dynamic_factor``: the dispatch model's options; ``release_cost``: a release
-    priced apart from an allocation (:func:`~simulator.calibration.run.fit_machine`)."""
+    priced apart from an allocation (on by default: :func:`~simulator.calibration.run.fit_machine`)."""
     head = provenance(
         device, f"held out: fitted on {what}" + (f", refined {refine}x" if refine else "")
     )
@@ -95,7 +95,7 @@ def fit_data(
     split_workgroups: bool = False,
     dynamic_factor: bool = False,
     workers: int | None = None,
-    release_cost: bool = False,
+    release_cost: bool = True,
 ) -> dict[str, Any]:
     """:func:`fit_on`'s fit as a machine file's dict (``head``: its ``[calibration]`` table's head), from
     :func:`~simulator.calibration.provenance.base_machine`; ``workers``: the HAL device's worker pool
@@ -125,7 +125,7 @@ def leave_one_out(
     call_rank: int = CALL_RANK,
     split_workgroups: bool = False,
     dynamic_factor: bool = False,
-    release_cost: bool = False,
+    release_cost: bool = True,
 ) -> dict[str, Machine]:
     """For each fixture of ``defaults``, a machine fitted on ``train`` and every other fixture. By
     default the fits share the programs' features and fixed-cost sensitivities

@@ -18,7 +18,7 @@ each kept program once at that model and zero fixed costs (the call the fixed co
 a twelfth of the full fit's simulations.
 
 The fit's options are :func:`~simulator.calibration.run.fit_machine`'s, given once to :func:`prepare`
-and kept for every fit: ``release_cost`` (a release's cost fitted apart from an allocation's: its
+and kept for every fit: ``release_cost`` (a release's cost fitted apart from an allocation's, by default: its
 sensitivity probed apart, and the knob fitted), ``split_workgroups`` and ``dynamic_factor`` (the
 dispatch model's), so that a leave-one-out series is made with the options the held-out fit was made with.
 """
@@ -67,7 +67,7 @@ class Prepared:
     row_tile: int
     samples: dict[str, tuple[DispatchSample, ...]]
     sensitivity: dict[str, dict[str, float]]
-    release_cost: bool = False
+    release_cost: bool = True
     split_workgroups: bool = False
     dynamic_factor: bool = False
 
@@ -89,7 +89,7 @@ def prepare(
     progress: Callable[[str], None] | None = None,
     *,
     workers: int | None = None,
-    release_cost: bool = False,
+    release_cost: bool = True,
     split_workgroups: bool = False,
     dynamic_factor: bool = False,
 ) -> Prepared:

@@ -19,8 +19,8 @@ from simulator.calibration.run import CALL_RANK
 
 def add_fit_options(parser: argparse.ArgumentParser, fit: str = "the fit") -> None:
     """``--workgroups``, ``--dynamic-factor`` (the dispatch model's options, off by default:
-    :func:`~simulator.calibration.fit.fit_dispatch_model`), ``--release-cost`` (a release's own cost, off by
-    default: :func:`~simulator.calibration.run.fit_machine`) and ``--call-rank N`` (the fixed costs on each
+    :func:`~simulator.calibration.fit.fit_dispatch_model`), ``--release-cost`` (a release's own cost, on by
+    default, ``--no-release-cost`` turns it off: :func:`add_release_cost`) and ``--call-rank N`` (the fixed costs on each
     program's N-th lowest round minimum: :func:`~simulator.calibration.run.ranked`); ``fit`` names the
     fit in their help."""
     parser.add_argument(
@@ -35,12 +35,7 @@ def add_fit_options(parser: argparse.ArgumentParser, fit: str = "the fit") -> No
         help=f"{fit}: a dynamic class measured by fewer than 3 suite programs is priced as its static class"
         " times one fitted factor, an option",
     )
-    parser.add_argument(
-        "--release-cost",
-        action="store_true",
-        help=f"{fit}: local-task's release (dealloca) priced apart from an allocation"
-        " (host.dealloca_cost_ns), an option (simulator.calibration.run.OPTIONAL_KNOBS)",
-    )
+    add_release_cost(parser, fit)
     parser.add_argument(
         "--call-rank",
         type=int,
@@ -48,6 +43,25 @@ def add_fit_options(parser: argparse.ArgumentParser, fit: str = "the fit") -> No
         metavar="N",
         help=f"{fit}: the fixed costs on each program's N-th lowest round minimum (default {CALL_RANK}: its"
         " minimum; simulator.calibration.run.ranked); the dispatch model on the dispatches' minima",
+    )
+
+
+def add_release_cost(parser: argparse.ArgumentParser, fit: str = "the fit") -> None:
+    """``--release-cost`` (the default) and ``--no-release-cost``: whether a release is priced apart from
+    an allocation (:func:`~simulator.calibration.run.fit_machine`'s ``release_cost``), as ``args.release_cost``.
+
+    >>> p = argparse.ArgumentParser()
+    >>> add_release_cost(p)
+    >>> [p.parse_args(a).release_cost for a in ([], ["--release-cost"], ["--no-release-cost"])]
+    [True, True, False]
+    """
+    parser.add_argument(
+        "--release-cost",
+        action=argparse.BooleanOptionalAction,
+        default=True,
+        help=f"{fit}: local-task's release (dealloca) priced apart from an allocation (host.dealloca_cost_ns:"
+        " simulator.calibration.run.OPTIONAL_KNOBS; a device without a pool of workers never fits it apart);"
+        " --no-release-cost prices it as an allocation",
     )
 
 

@@ -7,7 +7,7 @@
                         [--fixtures DIR] [--workdir DIR] [--measurements OUT.json]
                         [--merge EARLIER.json ...] [--only NAME ...] [--programs GLOB ...]
                         [--program-reference] [--call-rank N] [--workgroups] [--dynamic-factor]
-                        [--release-cost]
+                        [--no-release-cost]
 
 Compiles and measures the generated microbenchmark suite (:func:`simulator.calibration.suite.
 training_suite`: matmuls, batch matmuls, convolutions, reductions and generic contractions, softmax
@@ -41,8 +41,10 @@ another host or device, or a program recording another compile than today's, is 
 before anything is measured.
 ``--only NAME...`` and ``--programs GLOB...`` measure some of the suite's programs (those named, and
 those matching a shell pattern). ``--program-reference``, ``--call-rank``, ``--workgroups``,
-``--dynamic-factor`` and ``--release-cost`` are ``benchmarks/accuracy.py``'s options of the same names
-(:mod:`simulator.calibration.options`), so that the fit of a figure of record can be made here too.
+``--dynamic-factor`` and ``--no-release-cost`` are ``benchmarks/accuracy.py``'s options of the same names
+(:mod:`simulator.calibration.options`), so that the fit of a figure of record can be made here too. On
+local-task a release (dealloca) is priced apart from an allocation unless ``--no-release-cost`` is given
+(the machine file's ``[calibration] fitted_apart`` says when it was).
 ``benchmarks/calibrate.py`` does the same in steps and reports the error on held-out programs. Exit 2
 when IREE's tools are missing or fail, or for a bad option value (named).
 """
@@ -253,7 +255,7 @@ def run(args: argparse.Namespace) -> int:
         chosen = (
             ("--workgroups", args.workgroups),
             ("--dynamic-factor", args.dynamic_factor),
-            ("--release-cost", args.release_cost),
+            ("--no-release-cost", not args.release_cost),  # (the release's cost is fitted apart by default)
         )
         flags = [flag for flag, on in chosen if on]
         method = "streamsim calibrate: non-negative least squares on relative error" + "".join(f", {f}" for f in flags)

@@ -61,10 +61,11 @@ def test_a_malformed_release_cost_is_rejected_with_its_key() -> None:
         machine_from_dict(data)
 
 
-def test_a_release_is_fitted_apart_only_when_asked_and_for_a_pool_of_workers() -> None:
+def test_a_release_is_fitted_apart_unless_turned_off_and_only_for_a_pool_of_workers() -> None:
     assert "host.dealloca_cost_ns" in fitted_knobs(2, release=True)
     assert "host.dealloca_cost_ns" not in fitted_knobs(1, release=True)
-    assert "host.dealloca_cost_ns" not in fitted_knobs(2)  # an option (run.OPTIONAL_KNOBS), off by default
+    assert "host.dealloca_cost_ns" in fitted_knobs(2)  # the default (run.OPTIONAL_KNOBS: --no-release-cost)
+    assert "host.dealloca_cost_ns" not in fitted_knobs(2, release=False)
     fit = fit_dispatch_model([DispatchSample("p", "mm", 1000, 10, 5000.0)] * 3)
     # Not fitted (local-sync), a release keeps costing what an allocation does; fitted, its own figure.
     assert with_costs(base_machine("local-sync"), fit, {"host.alloca_cost_ns": 300}).host.dealloca_cost_ns is None
@@ -76,9 +77,9 @@ def test_the_fit_sees_each_release_of_the_call_once() -> None:
     assert case.stream_ir is not None
     pool = fit_dispatch_model([DispatchSample("p", "mm", 1000, 10, 5000.0)] * 3, workers=2)
     entry = (case, case.stream_ir, {"call_ns": {"min_ns": 50_000}})
-    [sample] = call_samples([entry], base_machine("local-task"), pool, release=True)
-    # Without the option a release is probed with the allocations (it costs what one does).
-    [plain] = call_samples([entry], base_machine("local-task"), pool)
+    [sample] = call_samples([entry], base_machine("local-task"), pool)  # (the release probed apart by default)
+    # Turned off, a release is probed with the allocations (it costs what one does).
+    [plain] = call_samples([entry], base_machine("local-task"), pool, release=False)
     assert "host.dealloca_cost_ns" not in plain.sensitivity
     trace = run_fixture_on_base_machine(FIXTURE, "local-task", {}).trace
     start, end = call_window(trace)

@@ -120,10 +120,11 @@ def test_calibrate_warns_of_a_busy_host_and_names_programs_profiled_again(
 def test_calibrate_release_cost_reaches_the_machine_file(
     iree: None, monkeypatch: pytest.MonkeyPatch, tmp_path: pathlib.Path
 ) -> None:
-    """``streamsim calibrate --device local-task --release-cost`` fits (the real fit, on committed
-    local-task measurements in place of this host's) and writes the release's own cost into the machine
-    file's ``[host]`` and names it in ``[calibration]`` ``fitted_apart``; without the option the file has
-    neither (a release costs what an allocation does), and both files load."""
+    """``streamsim calibrate --device local-task`` fits (the real fit, on committed local-task measurements
+    in place of this host's) and by default writes the release's own cost into the machine file's
+    ``[host]`` and names it in ``[calibration]`` ``fitted_apart`` (``--release-cost`` writes the same
+    file); with ``--no-release-cost`` the file has neither (a release costs what an allocation does) and
+    its method names the option, and every file loads."""
     import tomllib
 
     from simulator.calibration import run
@@ -141,15 +142,17 @@ def test_calibrate_release_cost_reaches_the_machine_file(
     monkeypatch.setattr(run, "device_workers", lambda device, cpus=None: 2)
     argv = ["calibrate", "--device", "local-task", "--workdir", str(tmp_path), "--only", *names]
     files = {}
-    for flag in ([], ["--release-cost"]):
-        out = files[bool(flag)] = tmp_path / f"m{len(flag)}.toml"
-        assert main([*argv, "-o", str(out), *flag]) == 0
+    for flag in ("", "--release-cost", "--no-release-cost"):
+        out = files[flag] = tmp_path / f"m{flag}.toml"
+        assert main([*argv, "-o", str(out), *([flag] if flag else [])]) == 0
         load_machine(out)
-    plain, apart = (tomllib.loads(files[f].read_text()) for f in (False, True))
+    assert files["--release-cost"].read_text() == files[""].read_text()
+    plain, apart = (tomllib.loads(files[f].read_text()) for f in ("--no-release-cost", ""))
     assert "dealloca_cost_ns" not in plain["host"] and "fitted_apart" not in plain["calibration"]
+    assert plain["calibration"]["method"].endswith(", --no-release-cost")
     assert isinstance(apart["host"]["dealloca_cost_ns"], int)
     assert apart["calibration"]["fitted_apart"] == ["host.dealloca_cost_ns"]
-    assert apart["calibration"]["method"].endswith(", --release-cost")
+    assert "release" not in apart["calibration"]["method"]
 
 
 def test_calibrate_merges_earlier_runs_of_this_host_and_refuses_another_hosts(
@@ -188,7 +191,7 @@ def test_calibrate_takes_the_accuracy_scripts_fit_and_measurement_options(
     monkeypatch: pytest.MonkeyPatch, tmp_path: pathlib.Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
     """``--programs GLOB`` (beside ``--only NAME``), ``--program-reference``, ``--call-rank``,
-    ``--workgroups``, ``--dynamic-factor`` and ``--release-cost`` reach the measurement and the fit as
+    ``--workgroups``, ``--dynamic-factor`` and ``--no-release-cost`` reach the measurement and the fit as
     ``benchmarks/accuracy.py``'s do (one definition: simulator.calibration.options); a bad value exits 2
     naming it, before anything is measured."""
     from simulator.calibration.provenance import base_machine
@@ -220,13 +223,16 @@ def test_calibrate_takes_the_accuracy_scripts_fit_and_measurement_options(
     assert measured[-1] == [n for n in suite if n in {*tiny, PROGRAMS[0]}]
     assert hooks[-1] is None
     assert (fits[-1]["call_rank"], fits[-1]["split_workgroups"], fits[-1]["dynamic_factor"]) == (1, False, False)
-    assert fits[-1]["release_cost"] is False
+    assert fits[-1]["release_cost"] is True  # (the release is fitted apart by default)
+    assert "release" not in fits[-1]["provenance"]["method"]
     argv += ["--only", PROGRAMS[0]]
-    assert main([*argv, "--program-reference", "--call-rank", "3", "--workgroups", "--dynamic-factor", "--release-cost"]) == 0
+    assert main([*argv, "--program-reference", "--call-rank", "3", "--workgroups", "--dynamic-factor", "--no-release-cost"]) == 0
     assert measured[-1] == [PROGRAMS[0]] and callable(hooks[-1])
     assert (fits[-1]["call_rank"], fits[-1]["split_workgroups"], fits[-1]["dynamic_factor"]) == (3, True, True)
-    assert fits[-1]["release_cost"] is True
-    assert fits[-1]["provenance"]["method"].endswith(", --workgroups, --dynamic-factor, --release-cost")
+    assert fits[-1]["release_cost"] is False
+    assert fits[-1]["provenance"]["method"].endswith(", --workgroups, --dynamic-factor, --no-release-cost")
+    assert main([*argv, "--release-cost"]) == 0
+    assert fits[-1]["release_cost"] is True and "release" not in fits[-1]["provenance"]["method"]
     capsys.readouterr()
     runs = len(measured)
     for bad, message in (

@@ -49,7 +49,8 @@ def test_a_shared_fit_without_a_program_is_the_fit_from_scratch_on_local_sync(en
 def test_shared_fits_take_the_options_of_the_fit_from_scratch(entries: list) -> None:
     """The fit's options given to ``prepare`` (a pool of 2 workers, the release priced apart, whole
     workgroups shared, the dynamic factor) make the shared fits the fit from scratch with the same
-    options; without the release option the release is left unset (it costs what an allocation does)."""
+    options; the release is priced apart by default too, and with ``release_cost=False`` it is left unset (it
+    costs what an allocation does)."""
     base = base_machine(DEVICE)
     options = {"release_cost": True, "split_workgroups": True, "dynamic_factor": True}
     left = "chain_8x16x16"
@@ -61,7 +62,9 @@ def test_shared_fits_take_the_options_of_the_fit_from_scratch(entries: list) -> 
     assert shared.devices[0].dispatch_model == scratch.devices[0].dispatch_model
     assert shared.devices[0].dispatch_model is not None and shared.devices[0].dispatch_model.split_workgroups
     plain = loo.fit_without(loo.prepare(base, entries, DEVICE, workers=2), entries, {left})
-    assert plain.host.dealloca_cost_ns is None and not plain.devices[0].dispatch_model.split_workgroups
+    assert plain.host.dealloca_cost_ns is not None and not plain.devices[0].dispatch_model.split_workgroups
+    off = loo.fit_without(loo.prepare(base, entries, DEVICE, workers=2, release_cost=False), entries, {left})
+    assert off.host.dealloca_cost_ns is None
 
 
 def test_unprepared_or_no_programs_are_rejected(entries: list) -> None:

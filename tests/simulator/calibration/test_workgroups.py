@@ -151,9 +151,9 @@ def test_a_dynamic_class_of_few_programs_is_its_static_class_times_a_factor() ->
     assert scaled.predict_ns("elementwise.dyn", 100, 1200) == pytest.approx(2.0 * (300 + 20 + 120), rel=1e-3)
 
 
-def test_the_report_options_are_off_by_default(tmp_path: pathlib.Path) -> None:
+def test_the_report_options_defaults(tmp_path: pathlib.Path) -> None:
     """benchmarks/accuracy.py --workgroups and --dynamic-factor (the held-out fit's options) are off unless
-    given."""
+    given; --release-cost is on unless --no-release-cost is given."""
     import sys
 
     saved = list(sys.path)
@@ -166,3 +166,6 @@ def test_the_report_options_are_off_by_default(tmp_path: pathlib.Path) -> None:
     _, off = accuracy_args.parse(["--device", "local-task"], *common)
     _, on = accuracy_args.parse(["--device", "local-task", "--workgroups", "--dynamic-factor"], *common)
     assert (off.workgroups, off.dynamic_factor, on.workgroups, on.dynamic_factor) == (False, False, True, True)
+    _, given = accuracy_args.parse(["--device", "local-task", "--release-cost"], *common)
+    _, without = accuracy_args.parse(["--device", "local-task", "--no-release-cost"], *common)
+    assert (off.release_cost, on.release_cost, given.release_cost, without.release_cost) == (True, True, True, False)
