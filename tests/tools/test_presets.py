@@ -77,3 +77,21 @@ def test_a_preset_is_fitted_on_the_committed_runs_as_they_are_now(device: str) -
         case, ir, m = entries[i]
         error = round(simulate_case(case, ir, machine)["call_ns"] / fit_call_ns(m) - 1.0, 4)
         assert error == c["call_errors"][i], case.name
+
+
+def test_the_presets_price_the_release_apart_unless_told_not_to(monkeypatch: pytest.MonkeyPatch) -> None:
+    """``presets`` fits local-task's release apart from an allocation by default (the shipped local-task
+    preset says so in ``fitted_apart``; local-sync never fits it apart), ``--no-release-cost`` not."""
+    assert _calibration("cpu-local-task")["fitted_apart"] == ["host.dealloca_cost_ns"]
+    assert load_machine("cpu-local-task").host.dealloca_cost_ns is not None
+    assert "fitted_apart" not in _calibration("cpu-local-sync")
+    seen: list[bool] = []
+
+    def preset_texts(workdir: pathlib.Path, release_cost: bool = True) -> dict[str, str]:
+        seen.append(release_cost)
+        return {}
+
+    monkeypatch.setattr(calibrate, "preset_texts", preset_texts)
+    for argv in (["presets", "--check"], ["presets", "--check", "--release-cost"], ["presets", "--check", "--no-release-cost"]):
+        assert calibrate.main(argv) == 0
+    assert seen == [True, True, False]
