@@ -129,6 +129,10 @@ def group_reader(builder: _Builder) -> Callable[[memoryview, int], bool]:
     open_flows = builder.open_flows
     new_record, span_class, flow_class, counter_class = _tuple_new, Span, Flow, Counter
     x_class, s_class, f_class = _X, _S, _F
+    # round() of a float, without round()'s lookup of __round__ and its bound method (a tenth of a million-
+    # event read's rounding): float's own, which refuses an int: a time decoded as an int (a number written
+    # without a point) sends its group the orjson way, which reads it exactly, as before.
+    to_ns = float.__round__
 
     def read_group(lines: memoryview, count: int) -> bool:
         # A flow's start whose end is in a later group waits in the builder's open_flows, as the orjson
@@ -149,57 +153,62 @@ def group_reader(builder: _Builder) -> Callable[[memoryview, int], bool]:
         marks = len(spans), len(flows), len(counters)
         spans_append, flows_append, counters_append = spans.append, flows.append, counters.append
         next_id = builder.next_id
-        for event in events:
-            kind = type(event)
-            if kind is x_class:
-                span_id = event.id
-                track = tracks_get((event.pid, event.tid))
-                if track is None or span_id in span_ids:
-                    break
-                span_ids.add(span_id)
-                if span_id >= next_id:
-                    next_id = span_id + 1
-                name = event.name
-                spans_append(
-                    new_record(
-                        span_class,
-                        (
-                            span_id,
-                            track,
-                            intern(name, name),
-                            event.cat,
-                            round(event.ts * 1000),
-                            round(event.dur * 1000),
-                            event.args,
-                        ),
+        try:
+            for event in events:
+                kind = type(event)
+                if kind is x_class:
+                    # The times first: a TypeError (an int) leaves nothing of the event behind.
+                    start_ns, dur_ns = to_ns(event.ts * 1000), to_ns(event.dur * 1000)
+                    span_id = event.id
+                    track = tracks_get((event.pid, event.tid))
+                    if track is None or span_id in span_ids:
+                        break
+                    span_ids.add(span_id)
+                    if span_id >= next_id:
+                        next_id = span_id + 1
+                    name = event.name
+                    spans_append(
+                        new_record(
+                            span_class,
+                            (
+                                span_id,
+                                track,
+                                intern(name, name),
+                                event.cat,
+                                start_ns,
+                                dur_ns,
+                                event.args,
+                            ),
+                        )
                     )
-                )
-            elif kind is s_class:
-                if start is not None:
-                    break
-                start = event
-            elif kind is f_class:
-                if start is None or event.id != start.id:
-                    break
-                src, dst = start.span_id, event.span_id
-                if src not in span_ids or dst not in span_ids:
-                    break
-                flows_append(new_record(flow_class, (start.id, src, dst, start.name, start.args)))
-                start = None
+                elif kind is s_class:
+                    if start is not None:
+                        break
+                    start = event
+                elif kind is f_class:
+                    if start is None or event.id != start.id:
+                        break
+                    src, dst = start.span_id, event.span_id
+                    if src not in span_ids or dst not in span_ids:
+                        break
+                    flows_append(new_record(flow_class, (start.id, src, dst, start.name, start.args)))
+                    start = None
+                else:
+                    track = tracks_get((event.pid, event.tid))
+                    if track is None:
+                        break
+                    ts = to_ns(event.ts * 1000)
+                    for key, value in event.args.items():
+                        counters_append(new_record(counter_class, (track, key, ts, value)))
             else:
-                track = tracks_get((event.pid, event.tid))
-                if track is None:
-                    break
-                ts = round(event.ts * 1000)
-                for key, value in event.args.items():
-                    counters_append(new_record(counter_class, (track, key, ts, value)))
-        else:
-            builder.next_id = next_id
-            if open_flows or start is not None:
-                open_flows.clear()
-                if start is not None:
-                    open_flows[start.id] = {"span_id": start.span_id, "name": start.name, "args": start.args}
-            return True
+                builder.next_id = next_id
+                if open_flows or start is not None:
+                    open_flows.clear()
+                    if start is not None:
+                        open_flows[start.id] = {"span_id": start.span_id, "name": start.name, "args": start.args}
+                return True
+        except TypeError:  # (to_ns given an int)
+            pass
         # Nothing of the group is kept: the orjson path reads it all.
         span_ids.difference_update(map(_first, spans[marks[0] :]))
         del spans[marks[0] :], flows[marks[1] :], counters[marks[2] :]

@@ -134,6 +134,10 @@ _EDITS = [
     _edit(_SPAN, '"ts":1.000', '"ts":1e400'),
     _edit(_SPAN, '"ts":1.000', f'"ts":{_BIG}'),
     _edit(_SPAN, '"ts":1.000', '"ts":true'),
+    # Integer times (the group reader rounds floats only): exact where a float's product would not be.
+    _edit(_SPAN, '"ts":1.000', '"ts":4000000000000001'),
+    _edit(_SPAN, '"dur":0.00', '"dur":3'),
+    _edit(_COUNTER, '"ts":1.000', '"ts":-4000000000000001'),
     _edit(_SPAN, '"dur":0.00', '"dur":-0.00'),
     _edit(_SPAN, '"dur":0.00', '"dur":-1'),
     _edit(_SPAN, '"id":100,', '"id":99,'),
