@@ -69,6 +69,7 @@ class Trace:
         "_counters",
         "_instants",
         "_index",
+        "_dense",
         "_next_id",
         "_last_track",
     )
@@ -80,7 +81,10 @@ class Trace:
         self._flows: list[Flow] = []
         self._counters: list[Counter] = []
         self._instants: list[Instant] = []
-        self._index: dict[int, int] | None = {}
+        # Span id -> position in _spans; None: built when first asked for. While _dense, every span's id is its
+        # position (the simulator's spans, numbered as they are added): no index is kept or needed.
+        self._index: dict[int, int] | None = None
+        self._dense = True
         self._next_id = 0
         # The track of the last unchecked span, known to be registered (consecutive spans share tracks).
         self._last_track: Track | None = None
@@ -122,7 +126,7 @@ class Trace:
                     track, name, category, start_ns, dur_ns, {} if args is None else args
                 )
             span_id = self._next_id
-        elif self._index is not None and span_id in self._index:
+        elif self._has_id(span_id):
             raise TraceRecordError(f"add_span: span id {span_id} is already in the trace")
         span = Span(span_id, track, name, category, start_ns, dur_ns, {} if args is None else args)
         self._append_span(span)
@@ -143,21 +147,28 @@ class Trace:
             if track not in self._tracks:
                 self._tracks[track] = None
             self._last_track = track
-        index = self._index
-        if index is not None:
-            # The next free id is above every id in the trace, so it cannot be a duplicate.
-            index[span_id] = len(self._spans)
-        self._spans.append(span)
+        spans = self._spans
+        # The next free id is above every id in the trace, so it cannot be a duplicate.
+        if self._dense:
+            if span_id != len(spans):  # (a next id set past the last span's: a read trace's)
+                self._span_index()[span_id] = len(spans)
+        else:
+            index = self._index
+            if index is not None:
+                index[span_id] = len(spans)
+        spans.append(span)
         self._next_id = span_id + 1
         return span
 
     def _append_span(self, span: Span) -> None:
         if span.track not in self._tracks:
             self._tracks[span.track] = None
-        if self._index is not None:
-            if span.id in self._index:
+        if self._dense and span.id == len(self._spans):
+            pass  # (still numbered by position)
+        elif self._dense or self._index is not None:
+            if self._has_id(span.id):
                 raise TraceRecordError(f"span id {span.id} is already in the trace")
-            self._index[span.id] = len(self._spans)
+            self._span_index()[span.id] = len(self._spans)
         self._spans.append(span)
         if span.id >= self._next_id:
             self._next_id = span.id + 1
@@ -197,8 +208,13 @@ class Trace:
         if type(src_id) is int and type(dst_id) is int and args is None and type(name) is str:
             # The common case (the simulator adds flows by the ten thousand): both ends are spans of the
             # trace (hence non-negative int ids), checked here; the flow is the one Flow(...) would build.
-            index = self._index if self._index is not None else self._span_index()
-            if src_id in index and dst_id in index:
+            if self._dense:
+                n = len(self._spans)
+                known = 0 <= src_id < n and 0 <= dst_id < n
+            else:
+                index = self._index if self._index is not None else self._span_index()
+                known = src_id in index and dst_id in index
+            if known:
                 flow = unchecked_flow(len(self._flows), src_id, dst_id, name, {})
                 self._flows.append(flow)
                 return flow
@@ -207,9 +223,8 @@ class Trace:
         return flow
 
     def _append_flow(self, flow: Flow) -> None:
-        index = self._span_index()
         for end in (flow.src_span, flow.dst_span):
-            if end not in index:
+            if not (self._has_id(end) if self._dense else end in self._span_index()):
                 raise UnknownSpanError(
                     f"flow {flow.id} ({flow.name}) names span {end}, which is not in the trace"
                 )
@@ -271,12 +286,25 @@ class Trace:
         return iter(self._spans)
 
     def _span_index(self) -> dict[int, int]:
+        """The id -> position index, built if need be and from then on kept by every add (the trace is no
+        longer taken as numbered by position)."""
         if self._index is None:
             self._index = {span.id: i for i, span in enumerate(self._spans)}
+            self._dense = False
         return self._index
+
+    def _has_id(self, span_id: Any) -> bool:
+        """Whether a span of the trace has id ``span_id`` (False when no index is kept: a read trace's)."""
+        if self._dense:
+            if type(span_id) is int:
+                return 0 <= span_id < len(self._spans)
+            return span_id in self._span_index()
+        return self._index is not None and span_id in self._index
 
     def span(self, span_id: int) -> Span:
         """The span with id ``span_id``; raises :class:`UnknownSpanError` when absent."""
+        if self._dense and type(span_id) is int and 0 <= span_id < len(self._spans):
+            return self._spans[span_id]
         try:
             return self._spans[self._span_index()[span_id]]
         except KeyError:

@@ -22,6 +22,7 @@ from ir.attributes import (
     FloatAttr,
     IntegerAttr,
     StringAttr,
+    SymbolRefAttr,
 )
 from ir.module import find_symbol
 from simulator.arith import SCALAR_OPS, eval_scalar
@@ -66,7 +67,10 @@ def _global(interp: Interpreter, op: Operation, args: list[Any]) -> None:
 
 @rule("util.global.load")
 def _global_load(interp: Interpreter, op: Operation, args: list[Any]) -> Any:
-    name = interp.symbol(op, "global")
+    # interp.symbol(op, "global") of the common op (its global in its properties, by symbol reference) read
+    # here: a large program's host code is mostly global loads and stores
+    ref = op.properties.get("global")
+    name = ref.root if type(ref) is SymbolRefAttr else interp.symbol(op, "global")
     try:
         return interp.globals[name]
     except KeyError:
@@ -77,7 +81,8 @@ def _global_load(interp: Interpreter, op: Operation, args: list[Any]) -> Any:
 
 @rule("util.global.store")
 def _global_store(interp: Interpreter, op: Operation, args: list[Any]) -> None:
-    interp.globals[interp.symbol(op, "global")] = args[0]
+    ref = op.properties.get("global")  # (interp.symbol(op, "global"), as _global_load reads it)
+    interp.globals[ref.root if type(ref) is SymbolRefAttr else interp.symbol(op, "global")] = args[0]
 
 
 @rule("util.buffer.constant")

@@ -131,10 +131,20 @@ class StepRun(simpy.Event):
             engine = ctx.engine
             if self._waiting:
                 self._waiting = False
-                if ctx.starts is None:
+                starts = ctx.starts
+                if starts is None:
                     del engine._waits[self]  # engine.end_wait, inlined (the step is its wait's key)
                 else:
-                    ctx.starts.resumed(self.step.timeline)  # (the call's waits name it until now)
+                    # the woken run runs: its wait ends in the call's StepStarts (which named it until now)
+                    t = self.step.timeline
+                    starts._waiting[t].popleft()
+                    starts._now[t].popleft()
+                    starts._woken[t] -= 1
+                    starts._count -= 1
+                    if not starts._count:
+                        del engine._waits[starts]
+                        if starts._i == starts._n:
+                            ctx.starts = None  # (every step started, none waits: see StepStarts' note)
             step, sems = self.step, ctx.sems
             waits = step.waits
             i = self._next_wait
@@ -327,10 +337,14 @@ class StepRun(simpy.Event):
             (ctx.call.number, step.kind, self._keys, step.timeline, self._start_ns, int(ctx.env._now),
              step.length_bytes)
         )  # fmt: skip
-        ctx.sems[step.timeline].signal(step.signal, last)
+        t = step.timeline
+        ctx.sems[t].signal(step.signal, last)
         starts = ctx.starts
         if starts is not None:
-            starts.signalled(step.timeline, step.signal)
+            # the step waiting in the call's StepStarts for this payload, if any, is made and scheduled
+            waiting, k = starts._waiting[t], starts._woken[t]
+            if len(waiting) > k and starts.steps[waiting[k]].waits[0][1] <= step.signal:
+                starts._wake(t, k)
         # self._end(True, None), inlined (once per step)
         env = ctx.env
         self.callbacks = []
@@ -453,12 +467,6 @@ class StepStarts(simpy.Event):
         if self._i == self._n and not self._count:
             ctx.starts = None  # (every step started, none waits: see the class's note)
 
-    def signalled(self, t: int, value: int) -> None:
-        """Timeline ``t`` reached ``value``: the step waiting for it, if any, is made and scheduled."""
-        waiting, k = self._waiting[t], self._woken[t]
-        if len(waiting) > k and self.steps[waiting[k]].waits[0][1] <= value:
-            self._wake(t, k)
-
     def failed(self, t: int) -> None:
         """Timeline ``t`` failed: every step waiting on it is made and scheduled, in the order they came."""
         waiting = self._waiting[t]
@@ -466,24 +474,15 @@ class StepStarts(simpy.Event):
             self._wake(t, self._woken[t])
 
     def _wake(self, t: int, k: int) -> None:
+        """Make and schedule the run of the ``k``-th step waiting on timeline ``t``: when the timeline reached
+        its payload (StepRun._done: the first waiting step, if its payload is reached) or failed (every one).
+        Its wait ends when the run runs, not now (StepRun._wait), as a run's own wait ends."""
         self._woken[t] = k + 1
         run = StepRun(self.ctx, self.steps[self._waiting[t][k]], False)
         run._next_wait = 1  # (past its one wait, as a run woken from it)
-        run._waiting = True  # (its wait is named until it runs: see resumed)
+        run._waiting = True  # (its wait is named until it runs: see StepRun._wait)
         env = self.env
         heappush(env._queue, (env._now, NORMAL, next(env._eid), run))  # as the semaphore's wake schedules it
-
-    def resumed(self, t: int) -> None:
-        """The run woken first on timeline ``t`` runs: its wait ends (as a run's own wait ends when it runs,
-        not when it is woken)."""
-        self._waiting[t].popleft()
-        self._now[t].popleft()
-        self._woken[t] -= 1
-        self._count -= 1
-        if not self._count:
-            del self.ctx.engine._waits[self]
-            if self._i == self._n:
-                self.ctx.starts = None  # (every step started, none waits: see the class's note)
 
     def _describe(self) -> list[str]:
         """The waiting steps' waits, in the order they began, as :data:`STEP_WAIT` words each."""
