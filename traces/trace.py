@@ -72,6 +72,7 @@ class Trace:
         "_dense",
         "_next_id",
         "_last_track",
+        "_counter_track",
     )
 
     def __init__(self, metadata: TraceMetadata | None = None) -> None:
@@ -88,6 +89,9 @@ class Trace:
         self._next_id = 0
         # The track of the last unchecked span, known to be registered (consecutive spans share tracks).
         self._last_track: Track | None = None
+        # The track of the last counter sample, registered (a run's samples are mostly of one pool's track;
+        # tracks are never unregistered): a Track's hash is Python code, run only for another track.
+        self._counter_track: Track | None = None
 
     # -- adding ---------------------------------------------------------------------------------------
 
@@ -236,7 +240,9 @@ class Trace:
             counter = unchecked_counter(track, name, time_ns, value)  # the checks Counter makes, passed
         else:
             counter = Counter(track, name, time_ns, value)
-        self._tracks.setdefault(track, None)
+        if track is not self._counter_track:
+            self._tracks.setdefault(track, None)
+            self._counter_track = track
         self._counters.append(counter)
         return counter
 
