@@ -30,7 +30,7 @@ from contextlib import contextmanager
 
 from ir import attributes as A
 from ir import types as T
-from ir.core import Block, Operation, Region, SourceLocation, Value
+from ir.core import Block, Operation, Region, SourceLocation, Value, trusted_operation
 from ir.errors import BuildError
 from ir.module import Module
 from ir.opdef import lookup_op_class
@@ -54,6 +54,20 @@ def create(
     # instructions a call more, and the scheduler makes ops by the tens of thousands)
     return (lookup_op_class(op_name) or Operation)(
         op_name, operands, result_types, properties, attributes, regions, successors
+    )
+
+
+def trusted_create(
+    op_name: str,
+    operands: list[Value],
+    result_types: Sequence[T.Type],
+    properties: dict[str, A.Attribute],
+    location: SourceLocation | None,
+) -> Operation:
+    """:func:`create` at ``location`` through :func:`ir.core.trusted_operation`: for a caller that made
+    every argument itself (the op keeps ``operands`` and ``properties``, nothing is checked)."""
+    return trusted_operation(
+        lookup_op_class(op_name) or Operation, op_name, operands, result_types, properties, location
     )
 
 
@@ -165,6 +179,18 @@ class Builder:
             self.block.insert(self.position, op)
             self.position += 1
         return op
+
+    def insert_all(self, ops: Sequence[Operation]) -> None:
+        """:meth:`insert` of each of ``ops`` in order, the block's list changed once (the ops come with
+        their locations)."""
+        if self.block is None:
+            raise BuildError("no insertion point")
+        if self.position is None:
+            for op in ops:
+                self.block.append(op)
+        else:
+            self.block.insert_many(self.position, ops)
+            self.position += len(ops)
 
     def create(
         self,

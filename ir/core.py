@@ -366,6 +366,43 @@ def parsed_operation(
     return op
 
 
+def trusted_operation(
+    cls: type[Operation],
+    op_name: str,
+    operands: list[Value],
+    result_types: Sequence[Type],
+    properties: dict[str, Attribute],
+    location: SourceLocation | None,
+) -> Operation:
+    """``cls(op_name, operands, result_types, properties)`` at ``location``, for a caller that made every
+    argument itself (the scheduler's lowering of ops the verifier accepted into their cmd form): a non-empty
+    name, operands that are Values. Without regions, successors or discardable attributes. The op keeps the
+    list ``operands`` and the dictionary ``properties`` (neither is copied: the caller made them for it),
+    and :meth:`Operation.__init__`'s checks of what any caller may pass are skipped (tests/ir compare the
+    two). An op class with an ``__init__`` of its own is made by it."""
+    if cls.__init__ is not _operation_init:
+        made = cls(op_name, operands, result_types, properties)
+        made.location = location
+        return made
+    op = _new_object(cls)
+    op.op_name = op_name
+    if operands:
+        for i, v in enumerate(operands):
+            v.uses.append((op, i))
+        op._operands = operands
+    else:
+        op._operands = _EMPTY
+    op.results = [OpResult(t, op, i) for i, t in enumerate(result_types)] if result_types else _EMPTY
+    op.properties = properties
+    op.attributes = {}
+    op.regions = _EMPTY
+    op.successors = _EMPTY
+    op.parent = None
+    op.location = location
+    op.debug_loc = None
+    return op
+
+
 def _walk_into(op: Operation, out: list[Operation]) -> None:
     """Append the ops nested in ``op`` to ``out`` in pre-order (each op, then what it holds)."""
     for region in op.regions:
