@@ -24,9 +24,10 @@ from collections.abc import Callable
 from ir import Builder, Operation, Value
 from ir import attributes as A
 from ir import types as T
+from ir.core import trusted_operation
 from ir.dialects import stream_async as D
 from ir.dialects import stream_cmd as C
-from ir.opdef import operand_groups
+from ir.opdef import segment_bounds
 from scheduler.access import is_resource
 from scheduler.errors import UnsupportedOpError
 
@@ -112,23 +113,14 @@ def lower_dispatch(op: D.AsyncDispatchOp, b: Builder, at: At, add: Add) -> None:
     """:func:`lower_command` of a dispatch (``stream.cmd.dispatch``), for a caller that knows it has one."""
     # The command's operand groups are built as lists directly (workload, uniforms, then per binding its
     # resource, size, offset and length), one pass over the resource operands and one over the results.
-    ties = op.attr("tied_operands")
-    tied_idx: set[int] = set()  # the operands tied to a result
-    tied_results: set[int] = set()  # the results tied to an operand (what _ties gives as >= 0)
-    if isinstance(ties, A.ArrayAttr):
-        integer = A.IntegerAttr
-        for r, e in enumerate(ties):
-            tied_idx.add(e.value)  # type: ignore[attr-defined]
-            if isinstance(e, integer) and e.value >= 0:
-                tied_results.add(r)
-    workload, operands, offsets, lengths, result_sizes = operand_groups(
-        op,
-        "workload",
-        "resource_operands",
-        "resource_operand_offsets",
-        "resource_operand_lengths",
-        "result_sizes",
-    )
+    tied_idx, tied_results = _tie_sets(op.attr("tied_operands"))
+    every = op._operands
+    groups = _dispatch_groups(op, op.attr("operandSegmentSizes"))
+    workload = every[groups[0]]
+    operands = every[groups[1]]
+    offsets = every[groups[2]]
+    lengths = every[groups[3]]
+    result_sizes = every[groups[4]]
     resource = T.ResourceType
     uniforms: list[Value] = []
     args: list[Value] = []
@@ -176,9 +168,61 @@ def lower_dispatch(op: D.AsyncDispatchOp, b: Builder, at: At, add: Add) -> None:
         "operandSegmentSizes": _segment_sizes((len(workload), len(uniforms), n, n, n, n)),
         "resource_accesses": _accesses(tuple(accesses)),
     }
-    # what b.create("stream.cmd.dispatch", ...) makes (the op's registered class, called as the parser calls
-    # it), without its two calls of keyword arguments
-    b.insert(C.CmdDispatchOp("stream.cmd.dispatch", workload + uniforms + args + sizes + starts + spans, (), properties))
+    # what b.create("stream.cmd.dispatch", ...) makes (tests/ir/test_trusted_operation compares the two),
+    # without Operation.__init__'s checks: the operands are the async op's values and the region's
+    workload += uniforms
+    workload += args
+    workload += sizes
+    workload += starts
+    workload += spans
+    b.insert(trusted_operation(_CMD_DISPATCH, "stream.cmd.dispatch", workload, (), properties, b.location))
+
+
+_CMD_DISPATCH = C.CmdDispatchOp
+_DISPATCH_GROUPS = (
+    "workload",
+    "resource_operands",
+    "resource_operand_offsets",
+    "resource_operand_lengths",
+    "result_sizes",
+)
+# id(a dispatch's operandSegmentSizes attribute) -> (it, the slices of its groups _DISPATCH_GROUPS): the
+# attribute is kept, so its id is not reused; dispatches read from text share a handful of them
+_GROUPS_SEEN: dict[int, tuple[A.Attribute, tuple[slice, ...]]] = {}
+# id(a tied_operands attribute) -> (it, the operands tied to a result, the results tied to an operand)
+_TIES_SEEN: dict[int, tuple[A.Attribute | None, frozenset[int], frozenset[int]]] = {}
+_NO_TIES: tuple[frozenset[int], frozenset[int]] = (frozenset(), frozenset())
+
+
+def _dispatch_groups(op: Operation, segments: A.Attribute | None) -> tuple[slice, ...]:
+    """The slices of ``op``'s operands in its groups :data:`_DISPATCH_GROUPS` (``operand_groups``'s), found
+    once per segment sizes attribute."""
+    seen = _GROUPS_SEEN.get(id(segments))
+    if seen is not None and seen[0] is segments:
+        return seen[1]
+    bounds = segment_bounds(op, "operands")
+    slices = tuple(slice(*bounds[name]) for name in _DISPATCH_GROUPS)
+    if isinstance(segments, A.DenseArrayAttr):
+        _GROUPS_SEEN[id(segments)] = (segments, slices)
+    return slices
+
+
+def _tie_sets(ties: A.Attribute | None) -> tuple[frozenset[int], frozenset[int]]:
+    """The operands tied to a result and the results tied to an operand (``>= 0``) of a ``tied_operands``
+    attribute, found once per attribute."""
+    if not isinstance(ties, A.ArrayAttr):
+        return _NO_TIES
+    seen = _TIES_SEEN.get(id(ties))
+    if seen is not None and seen[0] is ties:
+        return seen[1], seen[2]
+    tied_idx: set[int] = set()
+    tied_results: set[int] = set()
+    for r, e in enumerate(ties):
+        tied_idx.add(e.value)  # type: ignore[attr-defined]
+        if isinstance(e, A.IntegerAttr) and e.value >= 0:
+            tied_results.add(r)
+    _TIES_SEEN[id(ties)] = (ties, frozenset(tied_idx), frozenset(tied_results))
+    return frozenset(tied_idx), frozenset(tied_results)
 
 
 #: The attributes a dispatch command is given, one object per distinct value (they are immutable): tens of

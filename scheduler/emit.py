@@ -18,6 +18,7 @@ from __future__ import annotations
 from ir import Block, Builder, Operation, Region, Value
 from ir import attributes as A
 from ir import types as T
+from ir.builder import trusted_create
 from ir.dialects import stream_async as D
 from scheduler.access import static_index
 from scheduler.await_sinking import sink_awaits
@@ -270,6 +271,7 @@ class _Emitter:
 
         consts_get = self.consts.get
         general_add = self._add
+        static_sums: dict[tuple[int, int | Value], Value] = {}
 
         def add(base: int | Value, off: int | Value) -> Value:
             """``self._add(b, base, off)``: offsets are summed outside the region. Its cases for a static
@@ -277,11 +279,15 @@ class _Emitter:
             if isinstance(base, int):
                 if base == 0:
                     return consts_get(off) if isinstance(off, int) else off  # (self._index)
+                # a static sum is a constant, the same one each time (Consts.get's): kept by its terms, as a
+                # value's offset in its slab comes again for each command using the value
+                known = static_sums.get((base, off))
+                if known is not None:
+                    return known
                 so = off if isinstance(off, int) else static_index(off)
-                if so == 0:
-                    return consts_get(base)
                 if so is not None:
-                    return consts_get(base + so)
+                    known = static_sums[base, off] = consts_get(base) if so == 0 else consts_get(base + so)
+                    return known
             return general_add(b, base, off)
 
         node = self.node
@@ -320,16 +326,16 @@ class _Emitter:
                     self._command(b, body, op, in_region, add)
         body.create("stream.yield")
         n_await = 1 if await_tp is not None else 0
-        exe = b.create(
+        # (b.create's op, without Operation.__init__'s check of each of its thousands of operands: ours)
+        exe = trusted_create(
             "stream.cmd.execute",
             [r for r, _ in all_operands] + [s for _, s in all_operands] + ([await_tp] if await_tp else []),
             [T.timepoint],
-            properties={
-                **aff,
-                "operandSegmentSizes": A.segment_sizes(len(all_operands), len(all_operands), n_await),
-            },
-            regions=[Region([block])],
+            {**aff, "operandSegmentSizes": A.segment_sizes(len(all_operands), len(all_operands), n_await)},
+            b.location,
         )
+        exe.add_region(Region([block]))
+        b.insert(exe)
         done = exe.result
         for upload in uploads:
             if upload[2]:
@@ -541,11 +547,14 @@ class _Emitter:
                 resources.append((r, rsize))
         n = len(resources)
         props: dict[str, A.Attribute] = {"operandSegmentSizes": A.segment_sizes(n, n, 1)}
-        op = b.create(
-            "stream.timepoint.await",
-            [r for r, _ in resources] + [s for _, s in resources] + [self.tp[p]],
-            [r.type for r, _ in resources],
-            properties=props,
+        op = b.insert(  # (b.create's op, without the check of each of its thousands of operands: ours)
+            trusted_create(
+                "stream.timepoint.await",
+                [r for r, _ in resources] + [s for _, s in resources] + [self.tp[p]],
+                [r.type for r, _ in resources],
+                props,
+                b.location,
+            )
         )
         ready = {id(r): res for (r, _), res in zip(resources, op.results)}
         out: list[tuple[Value, Value]] = []
