@@ -10,6 +10,7 @@ from dataclasses import dataclass
 from ir import Block, Builder, Operation, Region, Value, create
 from ir import attributes as A
 from ir import types as T
+from ir.builder import trusted_create
 from ir.dialects import stream_async as D
 from scheduler.access import static_index
 from scheduler.errors import UnsupportedOpError
@@ -17,6 +18,7 @@ from scheduler.packing import align
 from scheduler.state import ParameterUpload, ResourceConfig
 
 UTIL_BUFFER = T.OpaqueType("!util.buffer")
+_BUFFER_TYPES = (UTIL_BUFFER,)
 
 
 @dataclass
@@ -86,17 +88,33 @@ def emit_parameters(
 
     zero64 = consts.get(0, T.i64)
     if up.mode == "load":
+        where = b.location
         for scope, entries in up.groups:
-            keys = [buf(k) for _, k in entries]
-            scope_v = [buf(scope)] if scope is not None else []
+            # each group's ops made at once and inserted together (a key buffer per parameter: thousands),
+            # as b.create makes them, without its checks: the keys are the plan's strings, the values ours
+            made = [
+                trusted_create("util.buffer.constant", [], _BUFFER_TYPES, {"value": A.StringAttr(k)}, where)
+                for _, k in entries
+            ]
+            keys: list[Value] = [op.results[0] for op in made]
+            if scope is not None:
+                made.append(
+                    trusted_create(
+                        "util.buffer.constant", [], _BUFFER_TYPES, {"value": A.StringAttr(scope)}, where
+                    )
+                )
+            scope_v: list[Value] = [made[-1].results[0]] if scope is not None else []
             sizes = [const_size(o) for o, _ in entries]
             n = len(entries)
-            op = b.create(
+            op = trusted_create(
                 "stream.cmd.parameter.load",
                 [*scope_v, *keys, *([zero64] * n), *sizes],
                 [*(o.results[0].type for o, _ in entries), T.timepoint],
-                properties={**aff, "operandSegmentSizes": A.segment_sizes(len(scope_v), n, n, n, 0)},
+                {**aff, "operandSegmentSizes": A.segment_sizes(len(scope_v), n, n, n, 0)},
+                where,
             )
+            made.append(op)
+            b.insert_all(made)
             tps.append(op.results[-1])
             for (o, _), res, size in zip(entries, op.results, sizes):
                 loc[o.results[0]] = Loc(res, size, 0, size)
@@ -208,6 +226,7 @@ def upload_ops(up: ParameterUpload) -> list[Operation]:
 
 
 def const_size(op: Operation) -> Value:
+    """``op.result_size`` of a ``stream.async.constant``: its last operand (after the optional await
+    timepoint, its one other group), read without the field's group bounds (tests compare the two)."""
     assert isinstance(op, D.AsyncConstantOp)
-    size: Value = op.result_size
-    return size
+    return op._operands[-1]
