@@ -113,28 +113,25 @@ class OpSpec:
         # are all the same length (set from the class's ``same_variadic_operand_size`` flag).
         self.same_variadic_operands = False
         self.same_variadic_results = False
-        # (groups, same-size flag, segmented) as last computed: the properties below are read per op access;
-        # the groups are compared element by element (by identity first), so a changed spec is read again.
-        self._operand_segmented: tuple[list[Any], bool, bool] = ([], False, False)
-        self._result_segmented: tuple[list[Any], bool, bool] = ([], False, False)
+        # The group bounds as last computed (see shared_bounds), with whether the groups are delimited by a
+        # segment attribute; the groups are compared element by element (by identity first) at each read,
+        # so a changed spec is read again.
+        self._operand_memo: _Memo | None = None
+        self._result_memo: _Memo | None = None
 
     @property
     def operand_segmented(self) -> bool:
-        groups, same, segmented = self._operand_segmented
-        if groups != self.operands or same != self.same_variadic_operands or not groups:
-            same = self.same_variadic_operands
-            segmented = not same and sum(d.kind != SINGLE for _, d in self.operands) > 1
-            self._operand_segmented = (list(self.operands), same, segmented)
-        return segmented
+        memo = self._operand_memo
+        if memo is None or memo.defs != self.operands or memo.same != self.same_variadic_operands or not memo.defs:
+            memo = self._operand_memo = _Memo(self.operands, self.same_variadic_operands)
+        return memo.segmented
 
     @property
     def result_segmented(self) -> bool:
-        groups, same, segmented = self._result_segmented
-        if groups != self.results or same != self.same_variadic_results or not groups:
-            same = self.same_variadic_results
-            segmented = not same and sum(d.kind != SINGLE for _, d in self.results) > 1
-            self._result_segmented = (list(self.results), same, segmented)
-        return segmented
+        memo = self._result_memo
+        if memo is None or memo.defs != self.results or memo.same != self.same_variadic_results or not memo.defs:
+            memo = self._result_memo = _Memo(self.results, self.same_variadic_results)
+        return memo.segmented
 
 
 def _segment_sizes(
@@ -162,84 +159,140 @@ def _segment_sizes(
 
 def segment_bounds(op: Operation, which: str) -> dict[str, tuple[int, int]]:
     """``{field: (start, stop)}`` over ``op.operands`` (``which="operands"``) or ``op.results``."""
-    return dict(_bounds(op, which))
+    return dict(shared_bounds(op, which))
 
 
 def operand_groups(op: Operation, *names: str) -> list[list[Value]]:
     """The operands of each named variadic group of ``op``, in order: what reading each group's field
     gives (``op.resource_operands``...), with the groups' bounds found once for all of them rather than once
     per field (the scheduler reads four or five groups of every dispatch)."""
-    bounds = _bounds(op, "operands")
+    bounds = shared_bounds(op, "operands")
     every = op._operands
     return [every[start:stop] for start, stop in map(bounds.__getitem__, names)]
 
 
-def _bounds(op: Operation, which: str) -> dict[str, tuple[int, int]]:
+class _Memo:
+    """The group bounds of one op class's operands (or results), as last computed: by value count when
+    the class has no segment attribute, else by the attribute's segment sizes. ``defs`` and ``same`` are
+    the spec's groups and same-size flag they were computed from (the groups copied: a spec whose list is
+    replaced or changed in place is read again)."""
+
+    __slots__ = ("by_sizes", "by_total", "defs", "same", "segmented")
+
+    def __init__(self, defs: list[Any], same: bool) -> None:
+        self.defs = list(defs)
+        self.same = same
+        self.segmented = not same and sum(d.kind != SINGLE for _, d in defs) > 1
+        self.by_total: dict[int, dict[str, tuple[int, int]]] = {}
+        self.by_sizes: dict[tuple[Any, ...], dict[str, tuple[int, int]]] = {}
+
+
+def shared_bounds(op: Operation, which: str) -> dict[str, tuple[int, int]]:
     """:func:`segment_bounds`, shared: the same dict for every op of a class and the same segment sizes (or
     value count, when the class has no segment attribute). Callers only read it."""
     spec: OpSpec = type(op).spec  # type: ignore[attr-defined]
     defs: Sequence[tuple[str, OperandDef | ResultDef]]
     if which == "operands":
-        defs, total, seg, key = (
-            spec.operands,
-            len(op._operands),
-            spec.operand_segmented,
-            "operandSegmentSizes",
-        )
+        defs, total, key = spec.operands, len(op._operands), "operandSegmentSizes"
+        memo = spec._operand_memo
+        # (the groups compared by identity first, element by element: a few pointer compares)
+        if memo is None or memo.defs != defs or memo.same != spec.same_variadic_operands or not defs:
+            memo = spec._operand_memo = _Memo(defs, spec.same_variadic_operands)
     else:
-        defs, total, seg, key = spec.results, len(op.results), spec.result_segmented, "resultSegmentSizes"
-    cache_key: tuple[Any, ...] | None
-    if seg:
-        attr = op.properties.get(key) or op.attributes.get(key)
-        cache_key = (spec, which, len(defs), attr.values) if isinstance(attr, DenseArrayAttr) else None
-    else:
-        cache_key = (spec, which, len(defs), total)
-    if cache_key is not None:
-        known = _BOUNDS.get(cache_key)
-        if known is not None and known[0] == defs:  # the same groups (compared by identity first)
-            return known[1]
+        defs, total, key = spec.results, len(op.results), "resultSegmentSizes"
+        memo = spec._result_memo
+        if memo is None or memo.defs != defs or memo.same != spec.same_variadic_results or not defs:
+            memo = spec._result_memo = _Memo(defs, spec.same_variadic_results)
+    if not memo.segmented:
+        known = memo.by_total.get(total)
+        if known is None:
+            known = memo.by_total[total] = _compute_bounds(op, defs, total, False, key)
+        return known
+    attr = op.properties.get(key) or op.attributes.get(key)
+    if not isinstance(attr, DenseArrayAttr):
+        return _compute_bounds(op, defs, total, True, key)  # (raises: the attribute is missing)
+    known = memo.by_sizes.get(attr.values)
+    if known is None:
+        known = memo.by_sizes[attr.values] = _compute_bounds(op, defs, total, True, key)
+    return known
+
+
+def _compute_bounds(
+    op: Operation, defs: Sequence[tuple[str, OperandDef | ResultDef]], total: int, seg: bool, key: str
+) -> dict[str, tuple[int, int]]:
     sizes = _segment_sizes(op, defs, total, seg, key)
     bounds: dict[str, tuple[int, int]] = {}
     start = 0
     for (fname, _), n in zip(defs, sizes):
         bounds[fname] = (start, start + n)
         start += n
-    if cache_key is not None:
-        _BOUNDS[cache_key] = (list(defs), bounds)
     return bounds
 
 
-#: Group bounds by (spec, operands or results, group count, segment sizes or value count), with the groups
-#: they were computed from.
-_BOUNDS: dict[tuple[Any, ...], tuple[list[Any], dict[str, tuple[int, int]]]] = {}
-
-
 def _make_operand_property(fname: str, d: OperandDef) -> property:
+    kind = d.kind
+
     def get(self: Operation) -> Any:
-        start, stop = _bounds(self, "operands")[fname]
-        vals = self._operands[start:stop]
-        if d.kind == SINGLE:
+        every = self._operands
+        # shared_bounds' lookup for a class without a segment attribute, written out (every typed read of
+        # an operand passes here); anything else asks shared_bounds
+        spec = type(self).spec  # type: ignore[attr-defined]
+        memo = spec._operand_memo
+        bounds = None
+        if (
+            memo is not None
+            and not memo.segmented
+            and memo.defs == spec.operands
+            and memo.same == spec.same_variadic_operands
+        ):
+            bounds = memo.by_total.get(len(every))
+        if bounds is None:
+            bounds = shared_bounds(self, "operands")
+        start, stop = bounds[fname]
+        if kind == SINGLE:
+            if stop == start + 1 and 0 <= start < len(every):
+                return every[start]  # (the one value of the group: what the slice below gives)
+            vals = every[start:stop]
             if len(vals) != 1:
                 raise IRError(f"{self.describe()}: operand {fname} is missing")
             return vals[0]
-        if d.kind == OPTIONAL:
+        vals = every[start:stop]
+        if kind == OPTIONAL:
             return vals[0] if vals else None
-        return list(vals)
+        return vals  # (a slice: the caller's own list)
 
     return property(get, doc=f"operand group `{fname}` ({d.kind})")
 
 
 def _make_result_property(fname: str, d: ResultDef) -> property:
+    kind = d.kind
+
     def get(self: Operation) -> Any:
-        start, stop = _bounds(self, "results")[fname]
-        vals = self.results[start:stop]
-        if d.kind == SINGLE:
+        every = self.results
+        spec = type(self).spec  # type: ignore[attr-defined]
+        memo = spec._result_memo
+        bounds = None
+        if (
+            memo is not None
+            and not memo.segmented
+            and memo.defs == spec.results
+            and memo.same == spec.same_variadic_results
+        ):
+            bounds = memo.by_total.get(len(every))
+        if bounds is None:
+            bounds = shared_bounds(self, "results")
+        start, stop = bounds[fname]
+        if kind == SINGLE:
+            if stop == start + 1 and 0 <= start < len(every):
+                return every[start]
+            vals = every[start:stop]
             if len(vals) != 1:
                 raise IRError(f"{self.describe()}: result {fname} is missing")
             return vals[0]
-        if d.kind == OPTIONAL:
+        vals = every[start:stop]
+        if kind == OPTIONAL:
             return vals[0] if vals else None
-        return list(vals)
+        return vals
 
     return property(get, doc=f"result group `{fname}` ({d.kind})")
 

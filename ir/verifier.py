@@ -47,8 +47,8 @@ from ir.opdef import (
     OpSpec,
     ResultDef,
     attr_key,
+    shared_bounds,
 )
-from ir.opdef import _bounds as shared_bounds
 from ir.types import FunctionType
 from ir.verifier_dominance import dominance, isolated, verify_isolation
 from ir.verifier_enums import verify_enum_attrs
