@@ -19,7 +19,7 @@ from ir import attributes as A
 from ir import types as T
 from ir.core import OpResult
 from ir.dialects import stream_async as D
-from ir.opdef import operand_groups
+from ir.opdef import operand_groups, shared_bounds
 
 READ, WRITE, READ_WRITE = "r", "w", "rw"
 
@@ -156,11 +156,15 @@ class OpInfo:
 
 def static_index(v: Value | int | None) -> int | None:
     """The integer an index value holds when it is an ``arith.constant``; ``None`` when dynamic."""
-    if isinstance(v, int):
+    op: Operation | None
+    if v.__class__ is OpResult:  # (the commonest case first: the property, written out for a result)
+        op = v.op
+    elif isinstance(v, int):
         return v
-    if v is None:
+    elif v is None:
         return None
-    op = v.op if v.__class__ is OpResult else v.defining_op  # (the property, written out for a result)
+    else:
+        op = v.defining_op
     if op is not None and op.op_name == "arith.constant":
         attr = op.properties.get("value")  # op.attr("value"), written out
         if attr is None:
@@ -192,18 +196,32 @@ def _static_or(v: Value) -> int | Value:
     return s if s is not None else v
 
 
+#: The records of the kinds that carry nothing of the op (no affinity, accesses or ties): one each, shared
+#: (nothing changes a record once made).
+_CONSTANT_INFO = OpInfo(CONSTANT)
+_GLOBAL_STORE_INFO = OpInfo(GLOBAL_STORE)
+
+
 def op_info(op: Operation) -> OpInfo:
     """Classify ``op`` and list its byte accesses, the way IREE's op interfaces describe it."""
     name = op.op_name
     # (the affinity is looked up only for the kinds that carry it: a constant's or a global store's record
     # has none, and they are a large share of a program's ops)
     if name == "arith.constant" or name == "util.buffer.constant":
-        return OpInfo(CONSTANT)
+        return _CONSTANT_INFO
     if name == "util.global.store":
-        return OpInfo(GLOBAL_STORE)
-    affinity = transfer_affinity(op) if name == "stream.async.transfer" else op.attr("affinity")
+        return _GLOBAL_STORE_INFO
+    if name == "stream.async.transfer":
+        affinity = transfer_affinity(op)
+    else:
+        affinity = op.properties.get("affinity")  # op.attr("affinity"), written out
+        if affinity is None:
+            affinity = op.attributes.get("affinity")
     if name in STREAMABLE_OPS:
-        accesses, tied = _async_accesses(op)
+        if name == "stream.async.dispatch" and op.__class__ is D.AsyncDispatchOp:
+            accesses, tied = _dispatch_accesses(op)
+        else:
+            accesses, tied = _async_accesses(op)
         kind = METADATA if name == "stream.async.alloca" else STREAMABLE
         return OpInfo(kind, affinity, tuple(accesses), tied)
     if name in PURE_OPS or name.startswith(PURE_PREFIXES):
@@ -228,6 +246,78 @@ def transfer_affinity(op: Operation) -> A.Attribute | None:
     if src_life in ("external", "staging"):
         return target
     return source
+
+
+class _DispatchShape:
+    """What the accesses of a dispatch take from its attributes, the same for every dispatch with the same
+    operand groups' bounds (:func:`ir.opdef.shared_bounds`, one dict per op class and segment sizes), the
+    same ``tied_operands`` attribute and result count: where its resource operands, their offsets and
+    lengths and its result sizes stand, and the operand each result is tied to (``-1``: none). The bounds
+    and the attribute are kept, and compared by identity before a shape is reused."""
+
+    __slots__ = ("any_tie", "bounds", "lengths", "offsets", "operands", "sizes", "tied_attr", "ties")
+
+    def __init__(self, op: Operation, bounds: dict[str, tuple[int, int]], tied_attr: object) -> None:
+        self.bounds = bounds
+        self.tied_attr = tied_attr
+        self.operands = bounds["resource_operands"]
+        self.offsets = bounds["resource_operand_offsets"]
+        self.lengths = bounds["resource_operand_lengths"]
+        self.sizes = bounds["result_sizes"]
+        self.ties = tied_operands(op)
+        self.any_tie = max(self.ties, default=-1) >= 0
+
+
+#: Dispatch shapes by (id of the bounds dict, id of the ``tied_operands`` attribute, result count): a
+#: program's dispatches share a few (the parser shares equal attributes between ops).
+_DISPATCH_SHAPES: dict[tuple[int, int, int], _DispatchShape] = {}
+
+
+def _dispatch_accesses(op: Operation) -> tuple[list[Access], dict[int, Value]]:
+    """:func:`_async_accesses` of a ``stream.async.dispatch``: the same accesses and ties, in the same
+    order, with the groups' bounds and ties of its shape (:class:`_DispatchShape`) found once per shape."""
+    bounds = shared_bounds(op, "operands")
+    tied_attr = op.properties.get("tied_operands")  # op.attr("tied_operands"), written out
+    if tied_attr is None:
+        tied_attr = op.attributes.get("tied_operands")
+    results = op.results
+    key = (id(bounds), id(tied_attr), len(results))
+    shape = _DISPATCH_SHAPES.get(key)
+    if shape is None or shape.bounds is not bounds or shape.tied_attr is not tied_attr:
+        if len(_DISPATCH_SHAPES) >= 4096:  # (a bound on what the cache keeps alive)
+            _DISPATCH_SHAPES.clear()
+        shape = _DISPATCH_SHAPES[key] = _DispatchShape(op, bounds, tied_attr)
+    every = op._operands
+    start, stop = shape.operands
+    operands = every[start:stop]
+    start, stop = shape.offsets
+    offsets = every[start:stop]
+    start, stop = shape.lengths
+    lengths = every[start:stop]
+    ties, any_tie = shape.ties, shape.any_tie
+    acc: list[Access] = []
+    tied: dict[int, Value] = {}
+    resource = T.ResourceType
+    i = 0  # the resource operand's position among the resource operands (its offset's and length's)
+    for v in operands:
+        if not isinstance(v.type, resource):
+            continue
+        tied_results = [r for r, t in enumerate(ties) if t >= 0 and operands[t] is v] if any_tie else ()
+        mode = READ_WRITE if tied_results else READ
+        # _rng(offsets[i], lengths[i]), written out
+        o, n = offsets[i], lengths[i]
+        so, sn = static_index(o), static_index(n)
+        off, ln = (so if so is not None else o), (sn if sn is not None else n)
+        acc.append(Access(v, mode, off, ln))
+        for r in tied_results:
+            acc.append(Access(results[r], mode, off, ln))
+            tied[r] = v
+        i += 1
+    start, stop = shape.sizes
+    for r, (res, size) in enumerate(zip(results, every[start:stop])):
+        if r not in tied and isinstance(res.type, resource):
+            acc.append(Access(res, WRITE, 0, _static_or(size)))
+    return acc, tied
 
 
 def _async_accesses(op: Operation) -> tuple[list[Access], dict[int, Value]]:
