@@ -177,8 +177,16 @@ def _analyze_block(block: Block, uses: _LastUses, state: _State) -> None:
             if not _analyze_control(op, uses, state):
                 _mark_all(op, uses, state)
             continue
-        tp = _result_timepoint(op)
         operands = op._operands  # (read only: no tuple copy per op)
+        # _result_timepoint(op), written out
+        tp = None
+        if name == "stream.timepoint.await":
+            tp = operands[-1]
+        else:
+            for r in op.results:
+                if isinstance(r.type, timepoint_type):
+                    tp = r
+                    break
         if tp is None:
             for v in [*operands, *op.results]:
                 if isinstance(v.type, resource_type):
@@ -196,10 +204,12 @@ def _analyze_block(block: Block, uses: _LastUses, state: _State) -> None:
         for v in operands:
             if isinstance(v.type, resource_type):
                 uses.consume(v, tp)
-        tied = _tied(op)
+        tied = None  # (_tied(op), asked only of an op with a resource result)
         for i, r in enumerate(op.results):
             if not isinstance(r.type, resource_type):
                 continue
+            if tied is None:
+                tied = _tied(op)
             if i in tied:
                 uses.tie(operands[tied[i]], r, tp)
                 continue
