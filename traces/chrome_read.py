@@ -551,7 +551,10 @@ class _Builder:
             flow_id = next(iter(self.open_flows))
             raise TraceFormatError(f"{self.name}: flow start id {flow_id!r:.40} has no flow end")
         trace = self.trace
-        trace._index = None  # built again on first use
+        # The reader appended its spans itself: their ids need not be their positions (a windowed or imported
+        # trace's are not), so the trace is not taken as numbered by position; the index is built on first use.
+        trace._index = None
+        trace._dense = False
         trace._last_track = None
         if trace._spans:
             trace._next_id = max(trace._next_id, self.next_id)

@@ -125,3 +125,55 @@ def test_trace_equality_compares_records() -> None:
 
 def test_natural_key_orders_numbers_by_value() -> None:
     assert sorted(["d10", "d9", "d1"], key=natural_key) == ["d1", "d9", "d10"]
+
+
+def _ids_of_lookups(t: Trace, ids: list[int]) -> list[object]:
+    out: list[object] = []
+    for i in ids:
+        try:
+            out.append(t.span(i).id)
+        except UnknownSpanError:
+            out.append(None)
+    return out
+
+
+def test_span_lookup_by_id_with_positional_then_explicit_ids() -> None:
+    # The simulator's spans are numbered as they are added (no index kept); an explicit id out of that order
+    # must switch the trace to its id index, with every earlier span still found by its own id.
+    t = Trace()
+    track = Track.queue(0, 0)
+    for i in range(3):
+        t.add_span_unchecked(track, f"s{i}", "dispatch", i * 10, 5, None)
+    assert _ids_of_lookups(t, [0, 1, 2, 3]) == [0, 1, 2, None]
+    t.add_span(track, "far", "dispatch", 100, 5, span_id=40)
+    t.add_span(track, "next", "dispatch", 200, 5)  # the next free id is above every id
+    assert [s.id for s in t.iter_spans()] == [0, 1, 2, 40, 41]
+    assert _ids_of_lookups(t, [0, 2, 3, 40, 41, 4]) == [0, 2, None, 40, 41, None]
+    with pytest.raises(TraceRecordError):
+        t.add_span(track, "dup", "dispatch", 0, 1, span_id=2)
+    with pytest.raises(UnknownSpanError):
+        t.add_flow(0, 3, "flow")
+    assert t.add_flow(0, 40, "flow").dst_span == 40
+
+
+def test_read_trace_with_sparse_ids_finds_spans_by_id(tmp_path) -> None:  # type: ignore[no-untyped-def]
+    # A written trace whose span ids are not 0..n-1 (a window's, an import's) reads back with the same ids;
+    # lookups and flows go by id, never by a span's position in the list.
+    from traces.chrome import read_trace, write_chrome_json
+
+    t = Trace()
+    track = Track.queue(0, 0)
+    for span_id, start in ((7, 0), (3, 20), (11, 40)):
+        t.add_span(track, f"id{span_id}", "dispatch", start, 10, span_id=span_id)
+    path = tmp_path / "sparse.json"
+    write_chrome_json(t, path)
+    for first in (0, 1, 3):  # the first lookup must not decide the answer of the others
+        r = read_trace(path)
+        assert _ids_of_lookups(r, [first, 0, 1, 2, 3, 7, 11]) == [
+            first if first in (3, 7, 11) else None, None, None, None, 3, 7, 11
+        ]
+        assert all(r.span(i).name == f"id{i}" for i in (3, 7, 11))
+    r = read_trace(path)
+    with pytest.raises(UnknownSpanError):
+        r.add_flow(0, 2, "flow")
+    assert r.add_flow(3, 11, "flow").src_span == 3
