@@ -12,6 +12,7 @@ the operand layout of each op is known in one place, :mod:`ir.dialects`.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 from ir import Operation, Value
@@ -294,7 +295,22 @@ def _dispatch_accesses(op: Operation) -> tuple[list[Access], dict[int, Value]]:
     offsets = every[start:stop]
     start, stop = shape.lengths
     lengths = every[start:stop]
-    ties, any_tie = shape.ties, shape.any_tie
+    start, stop = shape.sizes
+    return _dispatch_access_list(operands, offsets, lengths, every[start:stop], shape.ties, shape.any_tie, op.results)
+
+
+def _dispatch_access_list(
+    operands: list[Value],
+    offsets: list[Value],
+    lengths: list[Value],
+    sizes: list[Value],
+    ties: list[int],
+    any_tie: bool,
+    results: Sequence[Value],
+) -> tuple[list[Access], dict[int, Value]]:
+    """A dispatch's accesses and ties from its operand groups and ``tied_operands`` (``ties[r]``: the
+    operand result ``r`` is tied to, ``-1`` for none): each resource operand read (read-write when a result
+    is tied to it, that result then accessed alike), then each untied resource result written whole."""
     acc: list[Access] = []
     tied: dict[int, Value] = {}
     resource = T.ResourceType
@@ -313,8 +329,7 @@ def _dispatch_accesses(op: Operation) -> tuple[list[Access], dict[int, Value]]:
             acc.append(Access(results[r], mode, off, ln))
             tied[r] = v
         i += 1
-    start, stop = shape.sizes
-    for r, (res, size) in enumerate(zip(results, every[start:stop])):
+    for r, (res, size) in enumerate(zip(results, sizes)):
         if r not in tied and isinstance(res.type, resource):
             acc.append(Access(res, WRITE, 0, _static_or(size)))
     return acc, tied
@@ -325,30 +340,10 @@ def _async_accesses(op: Operation) -> tuple[list[Access], dict[int, Value]]:
     tied: dict[int, Value] = {}
     if isinstance(op, D.AsyncDispatchOp):
         ties = tied_operands(op)
-        any_tie = max(ties, default=-1) >= 0
         operands, offsets, lengths, sizes = operand_groups(
             op, "resource_operands", "resource_operand_offsets", "resource_operand_lengths", "result_sizes"
         )
-        resource = T.ResourceType
-        i = 0  # the resource operand's position among the resource operands (its offset's and length's)
-        for v in operands:
-            if not isinstance(v.type, resource):
-                continue
-            tied_results = [r for r, t in enumerate(ties) if t >= 0 and operands[t] is v] if any_tie else ()
-            mode = READ_WRITE if tied_results else READ
-            # _rng(offsets[i], lengths[i]), written out
-            o, n = offsets[i], lengths[i]
-            so, sn = static_index(o), static_index(n)
-            off, ln = (so if so is not None else o), (sn if sn is not None else n)
-            acc.append(Access(v, mode, off, ln))
-            for r in tied_results:
-                acc.append(Access(op.results[r], mode, off, ln))
-                tied[r] = v
-            i += 1
-        for r, (res, size) in enumerate(zip(op.results, sizes)):
-            if r not in tied and isinstance(res.type, resource):
-                acc.append(Access(res, WRITE, 0, _static_or(size)))
-        return acc, tied
+        return _dispatch_access_list(operands, offsets, lengths, sizes, ties, max(ties, default=-1) >= 0, op.results)
     if isinstance(op, (D.AsyncAllocaOp, D.AsyncConstantOp, D.AsyncSplatOp)):
         size = op.storage_size if isinstance(op, D.AsyncAllocaOp) else op.result_size
         acc.append(Access(op.result, WRITE, 0, _static_or(size)))
