@@ -332,7 +332,7 @@ def parsed_operation(
     attributes: dict[str, Attribute],
     regions: list[Region],
     successors: list[Block],
-    location: SourceLocation,
+    location: SourceLocation | None,
 ) -> Operation:
     """``cls(op_name, operands, ...)`` for the parser, which made every argument itself: a non-empty name,
     operands that are Values, regions in no op yet. The op keeps the lists ``operands``, ``regions`` and
@@ -384,22 +384,8 @@ def trusted_operation(
         made = cls(op_name, operands, result_types, properties)
         made.location = location
         return made
-    op = _new_object(cls)
-    op.op_name = op_name
-    if operands:
-        for i, v in enumerate(operands):
-            v.uses.append((op, i))
-        op._operands = operands
-    else:
-        op._operands = _EMPTY
-    op.results = [OpResult(t, op, i) for i, t in enumerate(result_types)] if result_types else _EMPTY
-    op.properties = properties
-    op.attributes = {}
-    op.regions = _EMPTY
-    op.successors = _EMPTY
-    op.parent = None
-    op.location = location
-    op.debug_loc = None
+    op = parsed_operation(cls, op_name, operands, result_types, {}, {}, _EMPTY, _EMPTY, location)
+    op.properties = properties  # (the caller's dictionary, not a copy)
     return op
 
 
