@@ -229,72 +229,41 @@ def _compute_bounds(
     return bounds
 
 
-def _make_operand_property(fname: str, d: OperandDef) -> property:
+def _make_group_property(fname: str, d: OperandDef | ResultDef, results: bool) -> property:
+    """The property reading value group ``fname`` of an op's operands (of its results with ``results``)."""
     kind = d.kind
+    which, noun = ("results", "result") if results else ("operands", "operand")
 
     def get(self: Operation) -> Any:
-        every = self._operands
+        every = self.results if results else self._operands
         # shared_bounds' lookup for a class without a segment attribute, written out (every typed read of
-        # an operand passes here); anything else asks shared_bounds
+        # a value group passes here); anything else asks shared_bounds
         spec = type(self).spec  # type: ignore[attr-defined]
-        memo = spec._operand_memo
+        memo = spec._result_memo if results else spec._operand_memo
         bounds = None
-        if (
-            memo is not None
-            and not memo.segmented
-            and memo.defs == spec.operands
-            and memo.same == spec.same_variadic_operands
-        ):
-            bounds = memo.by_total.get(len(every))
+        if memo is not None and not memo.segmented:
+            if results:
+                valid = memo.defs == spec.results and memo.same == spec.same_variadic_results
+            else:
+                valid = memo.defs == spec.operands and memo.same == spec.same_variadic_operands
+            if valid:
+                bounds = memo.by_total.get(len(every))
         if bounds is None:
-            bounds = shared_bounds(self, "operands")
+            bounds = shared_bounds(self, which)
         start, stop = bounds[fname]
         if kind == SINGLE:
             if stop == start + 1 and 0 <= start < len(every):
                 return every[start]  # (the one value of the group: what the slice below gives)
             vals = every[start:stop]
             if len(vals) != 1:
-                raise IRError(f"{self.describe()}: operand {fname} is missing")
+                raise IRError(f"{self.describe()}: {noun} {fname} is missing")
             return vals[0]
         vals = every[start:stop]
         if kind == OPTIONAL:
             return vals[0] if vals else None
         return vals  # (a slice: the caller's own list)
 
-    return property(get, doc=f"operand group `{fname}` ({d.kind})")
-
-
-def _make_result_property(fname: str, d: ResultDef) -> property:
-    kind = d.kind
-
-    def get(self: Operation) -> Any:
-        every = self.results
-        spec = type(self).spec  # type: ignore[attr-defined]
-        memo = spec._result_memo
-        bounds = None
-        if (
-            memo is not None
-            and not memo.segmented
-            and memo.defs == spec.results
-            and memo.same == spec.same_variadic_results
-        ):
-            bounds = memo.by_total.get(len(every))
-        if bounds is None:
-            bounds = shared_bounds(self, "results")
-        start, stop = bounds[fname]
-        if kind == SINGLE:
-            if stop == start + 1 and 0 <= start < len(every):
-                return every[start]
-            vals = every[start:stop]
-            if len(vals) != 1:
-                raise IRError(f"{self.describe()}: result {fname} is missing")
-            return vals[0]
-        vals = every[start:stop]
-        if kind == OPTIONAL:
-            return vals[0] if vals else None
-        return vals
-
-    return property(get, doc=f"result group `{fname}` ({d.kind})")
+    return property(get, doc=f"{noun} group `{fname}` ({d.kind})")
 
 
 def attr_key(fname: str) -> str:
@@ -345,9 +314,9 @@ def define_op(cls: type[Operation]) -> type[Operation]:
     spec.same_variadic_operands = bool(getattr(cls, "same_variadic_operand_size", False))
     spec.same_variadic_results = bool(getattr(cls, "same_variadic_result_size", False))
     for fname, od in spec.operands:
-        setattr(cls, fname, _make_operand_property(fname, od))
+        setattr(cls, fname, _make_group_property(fname, od, False))
     for fname, rd in spec.results:
-        setattr(cls, fname, _make_result_property(fname, rd))
+        setattr(cls, fname, _make_group_property(fname, rd, True))
     for fname, _ in spec.attrs:
         setattr(cls, fname, _make_attr_property(fname))
     for i, fname in enumerate(spec.regions):
