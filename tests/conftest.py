@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import functools
 import gc
+import importlib
 import importlib.util
 import json
 import os
@@ -80,6 +81,19 @@ def scale_program() -> types.ModuleType:
     module = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(module)
     return module
+
+
+def import_benchmarks(*names: str) -> tuple[types.ModuleType, ...]:
+    """The modules ``benchmarks/<name>.py``, imported with ``sys.path`` left as it was: a benchmark script
+    puts benchmarks/ first on ``sys.path`` when imported, and the suite must not keep it there (a Dask
+    worker spawned later inherits ``sys.path``, imports benchmarks/traces.py as ``traces``, dies at start and
+    is restarted forever: test_sweep_dask hung the whole suite that way)."""
+    saved = list(sys.path)
+    sys.path.insert(0, str(ROOT / "benchmarks"))
+    try:
+        return tuple(importlib.import_module(name) for name in names)
+    finally:
+        sys.path[:] = saved
 
 
 def scale_ladder(layers: int) -> str:

@@ -4,19 +4,13 @@ from __future__ import annotations
 
 import json
 import pathlib
-import sys
 
 import pytest
 
-ROOT = pathlib.Path(__file__).resolve().parents[2]
-# benchmarks/accuracy.py puts benchmarks/ first on sys.path when imported; the suite must not keep it there:
-# a Dask worker spawned later inherits sys.path and would import benchmarks/traces.py as `traces`, die at
-# start, and be restarted forever (test_sweep_dask hung the whole suite that way).
-_SAVED_PATH = list(sys.path)
-sys.path.insert(0, str(ROOT / "benchmarks"))
-import accuracy  # noqa: E402
+from tests.conftest import import_benchmarks
 
-sys.path[:] = _SAVED_PATH
+ROOT = pathlib.Path(__file__).resolve().parents[2]
+(accuracy,) = import_benchmarks("accuracy")  # (sys.path left as it was)
 
 
 @pytest.mark.parametrize("device", accuracy.DEVICES)

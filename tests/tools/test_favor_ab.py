@@ -4,18 +4,13 @@ from __future__ import annotations
 
 import json
 import pathlib
-import sys
 from typing import Any
 
 import pytest
 
-ROOT = pathlib.Path(__file__).resolve().parents[2]
-# (as test_accuracy: benchmarks/ must not stay first on sys.path, where benchmarks/traces.py shadows traces)
-_SAVED_PATH = list(sys.path)
-sys.path.insert(0, str(ROOT / "benchmarks"))
-import favor_ab  # noqa: E402
+from tests.conftest import import_benchmarks
 
-sys.path[:] = _SAVED_PATH
+(favor_ab,) = import_benchmarks("favor_ab")  # (sys.path left as it was)
 
 
 class _Timing:

@@ -4,20 +4,15 @@ the held-out fit of ``benchmarks/accuracy.py`` on the AMD host's merged runs (is
 from __future__ import annotations
 
 import pathlib
-import sys
 import tomllib
 
 import pytest
 
 from simulator.machine import load_machine
+from tests.conftest import import_benchmarks
 
 ROOT = pathlib.Path(__file__).resolve().parents[2]
-# (as tests/tools/test_accuracy.py: benchmarks/ must not stay first on sys.path)
-_SAVED_PATH = list(sys.path)
-sys.path.insert(0, str(ROOT / "benchmarks"))
-import calibrate  # noqa: E402
-
-sys.path[:] = _SAVED_PATH
+(calibrate,) = import_benchmarks("calibrate")  # (sys.path left as it was)
 
 
 def _calibration(name: str) -> dict:  # type: ignore[type-arg]

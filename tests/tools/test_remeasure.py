@@ -5,19 +5,14 @@ from __future__ import annotations
 
 import json
 import pathlib
-import sys
 from typing import Any
 
 import pytest
 
-ROOT = pathlib.Path(__file__).resolve().parents[2]
-# As tests/tools/test_accuracy.py: benchmarks/ must not stay on sys.path.
-_SAVED_PATH = list(sys.path)
-sys.path.insert(0, str(ROOT / "benchmarks"))
-import accuracy  # noqa: E402
-import remeasure  # noqa: E402
+from tests.conftest import import_benchmarks
 
-sys.path[:] = _SAVED_PATH
+ROOT = pathlib.Path(__file__).resolve().parents[2]
+(accuracy, remeasure) = import_benchmarks("accuracy", "remeasure")  # (sys.path left as it was)
 
 
 class _Timing:
