@@ -26,15 +26,12 @@ from __future__ import annotations
 from traces.analysis import (
     WAIT_CATEGORIES,
     CriticalPath,
-    DiffRow,
     Gap,
     HighWater,
     Overlap,
-    TraceDiff,
     busy_ns,
     critical_path,
     dependency_graph,
-    diff_traces,
     idle_gaps,
     is_work,
     memory_high_water,
@@ -64,6 +61,7 @@ from traces.records import (
 )
 from traces.sites import ExecutableRow, diff_sites, executable_table, site_key, time_by_site
 from traces.trace import Trace
+from traces.trace_diff import DiffRow, TraceDiff, diff_traces
 from traces.validate import check_chrome_events, check_chrome_trace
 from traces.window import call_only, call_time_ns, call_window, crop
 

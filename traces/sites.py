@@ -16,8 +16,8 @@ from collections import defaultdict
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from traces.analysis import DiffRow
 from traces.trace import Trace
+from traces.trace_diff import DiffRow
 
 if TYPE_CHECKING:
     import pandas as pd

@@ -9,7 +9,6 @@ from traces.analysis import (
     busy_ns,
     critical_path,
     dependency_graph,
-    diff_traces,
     idle_gaps,
     memory_high_water,
     overlap,
@@ -17,6 +16,7 @@ from traces.analysis import (
     time_by_category,
     utilisation,
 )
+from traces.trace_diff import diff_traces
 
 
 def _hand_trace() -> Trace:
