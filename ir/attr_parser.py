@@ -624,7 +624,3 @@ class AttrTypeParser(Lexer):
             raise self.error(exc.message, start) from None
         return T.OpaqueType(self.text[start : self.pos])
 
-
-# The digits of a dense literal's hex blob ("0x" and pairs of them; a plain run is 30x faster to match).
-_HEX_DIGITS = re.compile(r"[0-9A-Fa-f]*")
-# Builtin types kept whole as text.
