@@ -21,7 +21,7 @@ import numpy as np
 
 from ir.affine import AffineMap
 from ir.errors import IRError
-from ir.types import FloatType, IndexType, IntegerType, TensorType, Type, VectorType, numpy_dtype
+from ir.types import FloatType, IndexType, IntegerType, TensorType, Type, VectorType, keep_hashes, numpy_dtype
 
 
 class Attribute:
@@ -540,3 +540,6 @@ def i32_attr(value: int) -> IntegerAttr:
 
 def segment_sizes(*sizes: int) -> DenseArrayAttr:
     return DenseArrayAttr(IntegerType(32), tuple(sizes))
+
+
+keep_hashes(globals(), Attribute)

@@ -11,6 +11,7 @@ integer/index/float/tensor/function types are structured. Any other type is kept
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Any
 
 import numpy as np
 
@@ -370,3 +371,57 @@ def numpy_dtype(t: Type) -> np.dtype:
     if isinstance(t, ComplexType) and isinstance(t.element_type, FloatType):
         return np.dtype(np.complex64 if t.element_type.width == 32 else np.complex128)
     raise IRError(f"type {t} has no numpy dtype")
+
+
+# --- hashes kept ----------------------------------------------------------------------------------
+
+
+def keep_hashes(namespace: dict[str, Any], base: type) -> None:
+    """Give each class of ``namespace`` deriving from ``base`` (frozen dataclasses: types here,
+    attributes in :mod:`ir.attributes`) a hash computed once per object and kept on it.
+
+    A dataclass's hash is a Python function hashing a tuple of its fields, each field's own hash another
+    such call when it is a type or an attribute (a parameter attribute's tensor type, a dispatch's
+    affinity's symbol): CSE's keys and every dict keyed by these objects paid for the whole nesting at
+    each lookup. Now the first hash of an object is stored on it (``_hash``; the class holds ``None``:
+    not yet hashed) and read back after. The objects are immutable, so it never goes
+    stale. A pickled or copied object leaves it behind (``__getstate__``): a string's hash differs
+    between processes (``PYTHONHASHSEED``), so a kept hash is never carried to another one."""
+    for cls in list(namespace.values()):
+        if isinstance(cls, type) and issubclass(cls, base) and "__hash__" in vars(cls):
+            _hash_once(cls)
+
+
+def _hash_once(cls: type) -> None:
+    compute = vars(cls)["__hash__"]
+    if compute is None or getattr(compute, "_kept", False):
+        return
+
+    def __hash__(self: Any) -> int:
+        h = self._hash
+        if h is None:
+            h = compute(self)
+            # (set as the fields are, not through ``__dict__``: asking for the dict would make one and take
+            # the object's attributes off the interpreter's fast path for every later read)
+            _set(self, "_hash", h)
+        return h  # type: ignore[no-any-return]
+
+    __hash__.__qualname__ = f"{cls.__qualname__}.__hash__"
+    __hash__._kept = True  # type: ignore[attr-defined]
+    kept: Any = cls  # (mypy: a class's methods are read-only to it)
+    kept._hash = None
+    kept.__hash__ = __hash__
+    kept.__getstate__ = _state_without_hash
+
+
+_set = object.__setattr__
+
+
+def _state_without_hash(self: Any) -> dict[str, Any]:
+    state: dict[str, Any] = self.__dict__
+    if "_hash" in state:
+        state = {k: v for k, v in state.items() if k != "_hash"}
+    return state
+
+
+keep_hashes(globals(), Type)
