@@ -50,12 +50,22 @@ def build_graph(block: Block) -> nx.DiGraph[int]:
     ops = block.ops
     infos = [op_info(op) for op in ops]
     index = {op: i for i, op in enumerate(ops)}  # (ops and values hash by identity)
-    # Edges in the order they are found, with their kind, then added to the graph at once (what adding
-    # them one by one gives, at a fraction of networkx's cost per call).
-    edges: dict[tuple[int, int], str] = {}
+    # The graph's adjacency dicts are written directly (networkx's ``_node``, ``_succ``, ``_pred``; see its
+    # DiGraph docs), each edge as it is found: what ``add_nodes_from`` and then ``add_edges_from`` of the
+    # edges in that order build (the same dicts in the same order), without networkx's per-item checks
+    # (its ``add_nodes_from`` takes an exception per ``(node, attributes)`` pair) and without a table of
+    # all the edges (a tuple per edge) made first and read again.
+    g: nx.DiGraph[int] = nx.DiGraph()
+    internals: Any = g  # the typing stubs leave out the adjacency dicts
+    node, succ, pred = internals._node, internals._succ, internals._pred
+    for i, op in enumerate(ops):
+        succ[i] = {}
+        pred[i] = {}
+        node[i] = {"op": op, "info": infos[i], "label": op.op_name}
     for i, op in enumerate(ops):
         tied = infos[i].tied
         tied_values = set(tied.values()) if tied else ()
+        into = pred[i]
         # an operand used twice (a dispatch's offset and length constants) gives its edge once: the same
         # edges, found in the same order, each value's first use deciding where its edge stands
         for v in _used_values(op) if op.regions else dict.fromkeys(op._operands):  # (read only)
@@ -68,31 +78,12 @@ def build_graph(block: Block) -> nx.DiGraph[int]:
                 j = index.get(anc) if anc is not None else None
             if j is None or j == i:
                 continue
-            if v in tied_values:
-                edges[(j, i)] = "tied"  # (over a use edge found first: it keeps that edge's place)
-            elif (j, i) not in edges:
-                edges[(j, i)] = "use"
-    _add_hazard_edges(edges, block, infos)
-    return _digraph([{"op": op, "info": infos[i], "label": op.op_name} for i, op in enumerate(ops)], edges)
-
-
-def _digraph(nodes: list[dict[str, Any]], edges: dict[tuple[int, int], str]) -> nx.DiGraph[int]:
-    """The graph ``add_nodes_from`` (nodes ``0..n-1`` with these attributes) and then ``add_edges_from``
-    (these distinct edges, in order, each with its ``kind``) build, written into networkx's adjacency
-    dicts (``_node``, ``_succ``, ``_pred``; see networkx's DiGraph docs) directly: the same dicts in the
-    same order, without networkx's per-item checks (its ``add_nodes_from`` takes an exception per
-    ``(node, attributes)`` pair), a fifth of the scheduler's graph building on large blocks."""
-    g: nx.DiGraph[int] = nx.DiGraph()
-    internals: Any = g  # the typing stubs leave out the adjacency dicts
-    node, succ, pred = internals._node, internals._succ, internals._pred
-    for i, attrs in enumerate(nodes):
-        succ[i] = {}
-        pred[i] = {}
-        node[i] = attrs
-    for (j, i), kind in edges.items():
-        data = {"kind": kind}
-        succ[j][i] = data
-        pred[i][j] = data
+            data = into.get(j)
+            if data is None:
+                succ[j][i] = into[j] = {"kind": "tied" if v in tied_values else "use"}
+            elif v in tied_values:
+                data["kind"] = "tied"  # (over a use edge found first: it keeps that edge's place)
+    _add_hazard_edges(succ, pred, block, infos)
     return g
 
 
@@ -113,7 +104,12 @@ def _used_values(op: Operation) -> list[Value]:
     return vals
 
 
-def _add_hazard_edges(edges: dict[tuple[int, int], str], block: Block, infos: list[OpInfo]) -> None:
+def _add_hazard_edges(
+    succ: dict[int, dict[int, dict[str, str]]],
+    pred: dict[int, dict[int, dict[str, str]]],
+    block: Block,
+    infos: list[OpInfo],
+) -> None:
     # Storage of a value: follow ties back to the value first allocated (``own``: through the ops' own
     # ties; ``root``: through host awaits and barriers too).
     own: dict[Value, Value] = {}
@@ -128,24 +124,16 @@ def _add_hazard_edges(edges: dict[tuple[int, int], str], block: Block, infos: li
             for res, operand in zip(op.results, op.operands):
                 if isinstance(res.type, T.ResourceType):
                     root[res] = root.get(operand, operand)
-    succ: dict[int, list[int]] | None = None
 
     def add(j: int, i: int, a: Access, b: Access) -> None:
-        nonlocal succ
-        if (j, i) in edges:
+        out = succ[j]
+        if i in out:
             return
-        if own.get(a.value, a.value) is not own.get(b.value, b.value):
-            # one storage seen through a host await: ordered already when a path of uses joins the two (the
-            # await between them), and an edge past the await would let them share a region around it
-            if succ is None:
-                succ = {}
-                for x, y in edges:
-                    succ.setdefault(x, []).append(y)
-            if _reaches(succ, j, i):
-                return
-        edges[(j, i)] = "hazard"
-        if succ is not None:
-            succ.setdefault(j, []).append(i)
+        # one storage seen through a host await: ordered already when a path of uses joins the two (the
+        # await between them), and an edge past the await would let them share a region around it
+        if own.get(a.value, a.value) is not own.get(b.value, b.value) and _reaches(succ, j, i):
+            return
+        out[i] = pred[i][j] = {"kind": "hazard"}
 
     # Per storage: writes not yet overwritten and reads since, as (node, access).
     writes: dict[Value, list[tuple[int, Access]]] = {}
@@ -177,12 +165,12 @@ def _add_hazard_edges(edges: dict[tuple[int, int], str], block: Block, infos: li
                 reads.setdefault(key, []).append((i, acc))
 
 
-def _reaches(succ: dict[int, list[int]], start: int, goal: int) -> bool:
+def _reaches(succ: dict[int, dict[int, Any]], start: int, goal: int) -> bool:
     """Whether ``goal`` is reachable from ``start`` along ``succ`` (nodes are block positions: a path only
     goes forward, so nodes past ``goal`` are not followed)."""
     stack, seen = [start], {start}
     while stack:
-        for n in succ.get(stack.pop(), ()):
+        for n in succ[stack.pop()]:
             if n == goal:
                 return True
             if n < goal and n not in seen:

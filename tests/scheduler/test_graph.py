@@ -59,28 +59,52 @@ def test_graph_export_dot_and_graphml(tmp_path):
 
 def test_graph_is_the_one_networkx_add_calls_build():
     """build_graph writes networkx's adjacency dicts itself: the nodes, edges, their data and the order of
-    every adjacency (successors and predecessors) are those of add_nodes_from + add_edges_from."""
+    every adjacency (successors and predecessors) are those networkx's add calls build, adding the nodes,
+    then each op's use edges (tied where the op updates the value in place) in operand order, then the
+    hazard edges, by consumer."""
     import pathlib
 
-    from scheduler.graph import _digraph
+    from ir import OpResult
+    from scheduler.graph import top_level_ancestor
 
-    fixture = pathlib.Path(__file__).parents[1] / "fixtures" / "iree" / "attention_block" / "async.generic.mlir"
-    module = ir.load_file(str(fixture))
-    blocks = [b for op in module.op.walk() for r in op.regions for b in r.blocks if len(b.ops) > 3]
+    fixtures = pathlib.Path(__file__).parents[1] / "fixtures" / "iree"
+    blocks = []
+    for path in sorted(fixtures.glob("*/async.generic.mlir")):
+        module = ir.load_file(str(path))
+        blocks += [b for op in module.op.walk() for r in op.regions for b in r.blocks if len(b.ops) > 3]
+    blocks.append(_tied_program().module.function("main").body)  # (a hazard edge)
     assert blocks
+    hazards_seen = 0
     for block in blocks:
-        g = build_graph(block)
-        nodes = [dict(g.nodes[n]) for n in g.nodes]
-        # Edges in an order other than the successors' (the order _digraph is given decides predecessors).
-        edges = {(u, v): d["kind"] for u, v, d in sorted(g.edges(data=True), key=lambda e: (e[1], -e[0]))}
-        ours = _digraph(nodes, edges)
+        ours = build_graph(block)
         theirs = nx.DiGraph()
-        theirs.add_nodes_from((i, attrs) for i, attrs in enumerate(nodes))
-        theirs.add_edges_from((u, v, {"kind": kind}) for (u, v), kind in edges.items())
+        theirs.add_nodes_from((n, dict(ours.nodes[n])) for n in ours.nodes)
+        index = {op: i for i, op in enumerate(block.ops)}
+        for i, op in enumerate(block.ops):
+            tied = set(ours.nodes[i]["info"].tied.values())
+            values = list(op.operands) + [v for inner in op.walk_list()[1:] for v in inner.operands]
+            for v in values:
+                d = v.op if isinstance(v, OpResult) else v.defining_op
+                top = top_level_ancestor(d, block) if d is not None else None
+                j = index.get(top) if top is not None else None
+                if j is None or j == i:
+                    continue
+                if v in tied:
+                    theirs.add_edge(j, i, kind="tied")  # (updates a use edge in place)
+                elif not theirs.has_edge(j, i):
+                    theirs.add_edge(j, i, kind="use")
+        for i in ours.nodes:
+            for j in ours.pred[i]:
+                if ours.edges[j, i]["kind"] == "hazard":
+                    assert not theirs.has_edge(j, i)
+                    theirs.add_edge(j, i, kind="hazard")
+                    hazards_seen += 1
         assert list(ours.nodes(data=True)) == list(theirs.nodes(data=True))
         assert list(ours.edges(data=True)) == list(theirs.edges(data=True))
         assert [list(ours.pred[n]) for n in ours] == [list(theirs.pred[n]) for n in theirs]
         assert [list(ours.succ[n]) for n in ours] == [list(theirs.succ[n]) for n in theirs]
         assert all(ours.succ[u][v] is ours.pred[v][u] for u, v in ours.edges)
-        ours.add_edge(0, len(nodes) - 1, kind="use")  # still a working networkx graph
-        assert ours.has_edge(0, len(nodes) - 1) and 0 in ours.pred[len(nodes) - 1]
+        last = len(block.ops) - 1
+        ours.add_edge(0, last, kind="use")  # still a working networkx graph
+        assert ours.has_edge(0, last) and 0 in ours.pred[last]
+    assert hazards_seen
