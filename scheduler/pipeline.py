@@ -34,7 +34,10 @@ from scheduler.stages_cleanup import cse_regions
 from scheduler.state import FunctionPlan, ResourceConfig, ScheduleState, prepare_pinned
 
 StageFn = Callable[..., ScheduleState]
-PreludeFn = Callable[[Module], None]
+#: A prelude may return ``True`` to say it found no resource of unknown lifetime in the module it leaves
+#: (:func:`~scheduler.prescheduling.prepare_async` does when it changes nothing): the refine_usage stage,
+#: run next, then does not look for one again.
+PreludeFn = Callable[[Module], object]
 
 
 @dataclass(frozen=True)
@@ -121,14 +124,17 @@ class Pipeline:
         was_enabled = gc.isenabled()
         gc.disable()
         try:
-            if self.prelude is not None:
-                self.prelude(module)
+            known = self.prelude(module) is True if self.prelude is not None else False
             prepared = prepare_pinned(module)
             funcs = [f for f, _ in prepared]
             plans = [FunctionPlan(f, f.body, build_graph(f.body), pinned=pinned) for f, pinned in prepared]
             state = ScheduleState(
                 module, plans, favor=favor, favor_forced=forced, resource_config=self.resource_config
             )
+            if known and self.stages and self.stages[0].name == "refine_usage":
+                # What the prelude found holds for the first stage: nothing since retyped a value
+                # (prepare_pinned moves ops, build_graph reads them).
+                state.extra[S.LIFETIMES_KNOWN] = True
             state = self._run_stages(state)
             # IREE partitions each block of a function on its own, those of control flow ops (scf.for,
             # scf.if...) included. The other blocks are scheduled one at a time after the entry blocks,

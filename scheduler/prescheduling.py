@@ -75,7 +75,7 @@ _COW_OPS = frozenset(
 )
 
 
-def prepare_async(module: Module) -> None:
+def prepare_async(module: Module) -> bool:
     """IREE's async pipeline from the async form up to schedule-execution (module doc), in place.
 
     iree-compile runs it once. A module that has been through it already, every lifetime refined and
@@ -86,13 +86,16 @@ def prepare_async(module: Module) -> None:
     pipeline does when given such a module; iree-compile schedules what it made. Where IREE's
     refine-usage left an in-place write to a constant, running it again even gives IR IREE's verifier
     rejects.
+
+    Returns ``True`` when it found no resource of unknown lifetime (``!stream.resource<*>``) and left the
+    module as it was, ``False`` otherwise (nothing known then: the steps ran).
     """
     funcs = function_ops(module)
     changed = False
     for f in funcs:
         changed |= cleanup(f)
     if not changed and not has_unknown_lifetime(module):
-        return
+        return True
     for f in funcs:
         materialize_copy_on_write(f)
         canonicalize_async(f)
@@ -106,6 +109,7 @@ def prepare_async(module: Module) -> None:
     elide_async_copies(module)
     for f in funcs:
         cleanup(f)
+    return False
 
 
 def cleanup(func: Operation) -> bool:

@@ -55,6 +55,11 @@ from scheduler.usage import analyze_usage
 
 # --- 1. refine usage ---------------------------------------------------------------------------------
 
+#: Key of ``ScheduleState.extra``: ``True`` when the pipeline's prelude found no resource of unknown
+#: lifetime just before (:meth:`Pipeline.run` sets it when refine_usage is the first stage; the stage
+#: takes it, and then skips its own walk of the module).
+LIFETIMES_KNOWN = "lifetimes_known"
+
 
 def refine_usage(state: ScheduleState) -> ScheduleState:
     """Give every ``!stream.resource<*>`` the lifetime IREE's usage analysis gives it.
@@ -67,7 +72,7 @@ def refine_usage(state: ScheduleState) -> ScheduleState:
     other blocks once the entry block is in cmd form; by then nothing is left unknown and the stage does
     nothing (it never rewrites cmd-form IR).
     """
-    if not has_unknown_lifetime(state.module):
+    if state.extra.pop(LIFETIMES_KNOWN, False) or not has_unknown_lifetime(state.module):
         return state
     if apply_usage(state.module, analyze_usage(state.module)):
         function_graphs(state)

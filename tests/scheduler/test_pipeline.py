@@ -162,6 +162,28 @@ def test_refine_usage_resolves_unknown_lifetimes():
     assert [op.results[0].type.lifetime for op in dispatches] == ["transient", "external"]
 
 
+@pytest.mark.parametrize("case", ["prelude found none", "prelude says nothing", "a stage runs before"])
+def test_refine_usage_takes_the_preludes_answer_only_when_it_runs_next(case):
+    """A prelude returning True found no resource of unknown lifetime: refine_usage, the stage run right
+    after it, does not walk the module for one again (a prelude saying so wrongly leaves the lifetimes
+    unknown, which shows the walk was skipped). Any other answer, or a stage run in between, leaves the
+    stage to look (and refine them)."""
+    from scheduler.pipeline import Pipeline as P
+
+    m = async_program([("a", ["x"], 64), ("b", ["a"], 64)], outputs=["b"])
+    dispatches = [op for op in m.function("main").body.ops if op.op_name == "stream.async.dispatch"]
+    for op in dispatches:
+        op.results[0].type = T.ResourceType("*")
+    pipeline = P(P.default().stages[:1], prelude=lambda module: case != "prelude says nothing")
+    if case == "a stage runs before":
+        pipeline = pipeline.insert("refine_usage", "before", lambda state: state)
+    state = pipeline.run(m)
+    assert "lifetimes_known" not in state.extra
+    del state
+    lifetimes = [op.results[0].type.lifetime for op in dispatches]
+    assert lifetimes == (["*", "*"] if case == "prelude found none" else ["transient", "external"])
+
+
 def test_elide_timepoints_drops_awaits_on_immediate_timepoints():
     m = async_program([("a", ["x"], 64)], outputs=["a"])
     fn = m.function("main")
