@@ -197,10 +197,13 @@ def _static_or(v: Value) -> int | Value:
     return s if s is not None else v
 
 
-#: The records of the kinds that carry nothing of the op (no affinity, accesses or ties): one each, shared
-#: (nothing changes a record once made).
+#: The records of the kinds that carry nothing of the op (no affinity, accesses or ties), and those of host
+#: ops without an affinity (most of them: global loads, arith, hal): one each, shared (nothing changes a
+#: record once made).
 _CONSTANT_INFO = OpInfo(CONSTANT)
 _GLOBAL_STORE_INFO = OpInfo(GLOBAL_STORE)
+_PURE_INFO = OpInfo(PURE)
+_EFFECT_INFO = OpInfo(EFFECT)
 
 
 def op_info(op: Operation) -> OpInfo:
@@ -226,8 +229,8 @@ def op_info(op: Operation) -> OpInfo:
         kind = METADATA if name == "stream.async.alloca" else STREAMABLE
         return OpInfo(kind, affinity, tuple(accesses), tied)
     if name in PURE_OPS or name.startswith(PURE_PREFIXES):
-        return OpInfo(PURE, affinity)
-    return OpInfo(EFFECT, affinity)
+        return _PURE_INFO if affinity is None else OpInfo(PURE, affinity)
+    return _EFFECT_INFO if affinity is None else OpInfo(EFFECT, affinity)
 
 
 def transfer_affinity(op: Operation) -> A.Attribute | None:

@@ -222,15 +222,15 @@ def partition_execution(
             consumers |= storage & ~ssa
         if nested:
             nested_of[n] = nested
+        if not streamable:  # (it joins no partition: no candidates to weigh)
+            hazards_of[n] = hazards
+            continue
         all_mask = (1 << len(builders)) - 1
         candidates = ((~hazards & all_mask) | consumers) & usable
         for ordinal in list(_bits(candidates)):
             syncs_fit = all(can_add(sync, hazards, ordinal) for sync in sync_ops.get(n, ()))
-            if not streamable or not can_add(n, hazards, ordinal) or not syncs_fit:
+            if not can_add(n, hazards, ordinal) or not syncs_fit:
                 candidates &= ~(1 << ordinal)
-        if not streamable:
-            hazards_of[n] = hazards
-            continue
         if cloneable and (candidates & consumers).bit_count() != consumers.bit_count():
             # Cloned into only some of its consumers: the others depend on the partition it joins, so
             # every hazard counts again (IREE's re-check without the clone rule).
@@ -320,13 +320,18 @@ def _sync_ops(
     execute with. A producer IREE prefers to clone has them too: its sync ops' users make its consumers
     hazards, so it joins one partition (a new one when none fits) instead of being cloned."""
     node = adjacency(g)[0]
+    # IREE meets them bottom-up: a producer's last sync op first. (Most blocks have none: then no table of
+    # every node's op is made.)
+    found = [n for n in reversed(order) if getattr(node[n].get("op"), "op_name", "") in _SYNC_NAMES]
+    if not found:
+        return {}
     inside = set(order) - opaque
     node_of = {id(node[n].get("op")): n for n in inside}
     out: dict[int, list[int]] = {}
-    for n in reversed(order):  # IREE meets them bottom-up: a producer's last sync op first
-        op = node[n].get("op")
-        name = getattr(op, "op_name", "")
-        if n in opaque or op is None:
+    for n in found:
+        op = node[n]["op"]
+        name = op.op_name
+        if n in opaque:
             continue
         # A barrier is a sync op where it is classified streamable (the standalone pass; the pipeline
         # keeps it a host op).
@@ -339,6 +344,9 @@ def _sync_ops(
         if barrier or affinities_compatible(node[n]["info"].affinity, node[producer]["info"].affinity):
             out.setdefault(producer, []).append(n)
     return out
+
+
+_SYNC_NAMES = frozenset({"stream.async.transfer", "stream.async.barrier"})
 
 
 def partition_concurrency(

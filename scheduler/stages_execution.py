@@ -72,7 +72,8 @@ def schedule_execution(state: ScheduleState) -> ScheduleState:
             if info.kind in (STREAMABLE, METADATA) and op.op_name not in SUPPORTED:
                 raise UnsupportedOpError(f"{op.describe()}: not supported by the scheduler's cmd lowering")
         _iree_kinds(g, barriers=True, pure=pure)
-        node_of = {id(data["op"]): n for n, data in g.nodes(data=True)}
+        # (the nodes of the input's regions: a table of every node's op only for a block holding some)
+        node_of = {id(data["op"]): n for n, data in g.nodes(data=True)} if plan.pinned else {}
         pinned = [(r, tuple(node_of[id(o)] for o in r.ops())) for r in plan.pinned if not r.elided]
         opaque = frozenset(n for _, nodes in pinned for n in nodes)
         # IREE's partitioning sees a region of the input as one op, with effects when an op of it has
@@ -97,7 +98,7 @@ def schedule_execution(state: ScheduleState) -> ScheduleState:
             rebuilt |= changed
         if rebuilt:
             g = plan.graph
-            node_of = {id(data["op"]): n for n, data in g.nodes(data=True)}
+            node_of = {id(data["op"]): n for n, data in g.nodes(data=True)} if plan.pinned else {}
             pinned = [(r, tuple(node_of[id(o)] for o in r.ops())) for r in plan.pinned if not r.elided]
         # Regions of the input stay as they are; IREE partitions the other ops around them.
         partitions += [
@@ -110,9 +111,10 @@ def schedule_execution(state: ScheduleState) -> ScheduleState:
             plan.pinned_partition[next(i for i, p in enumerate(plan.partitions) if p.nodes == nodes)] = r
         check_partitions(g, plan.partitions)
         plan.mark_checked()
+        node = adjacency(g)[0]  # (g.nodes[n], without a view call per node)
         for p, part in enumerate(plan.partitions):
             for n in part.nodes:
-                g.nodes[n]["partition"] = p
+                node[n]["partition"] = p
     return state
 
 

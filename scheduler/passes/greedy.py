@@ -117,7 +117,9 @@ _NOTES = _Notes()
 def forget_notes() -> None:
     """Drop what the patterns noted: for a caller applying patterns without this driver (the notes would
     keep the ops they name alive)."""
-    _NOTES.clear()
+    notes = _NOTES
+    if notes.inserted or notes.moved or notes.silent:  # (asked after every op with patterns: most noted nothing)
+        notes.clear()
 
 
 def note_inserted(op: Operation) -> None:

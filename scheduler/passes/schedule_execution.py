@@ -60,7 +60,8 @@ def prefers_clone(op: Operation) -> bool:
     """IREE's ``preferCloneToConsumers``: splats, allocas, clones, and dispatches that read no resource
     (slow splats)."""
     if op.op_name == "stream.async.dispatch":
-        return not any(is_resource(v) for v in op.operands)
+        resource = T.ResourceType  # (is_resource, written out; the op's own list, no tuple copy)
+        return all(not isinstance(v.type, resource) for v in op._operands)
     return op.op_name in CLONE_TO_CONSUMERS
 
 
