@@ -311,7 +311,8 @@ def post_order(op: Operation) -> list[Operation]:
         stack.append((cur, True))
         for region in reversed(cur.regions):
             for block in reversed(region.blocks):
-                stack.extend([(inner, False) for inner in reversed(block.ops)])
+                # (an op without regions is pushed as expanded: appended when popped, not pushed again)
+                stack.extend([(inner, not inner.regions) for inner in reversed(block.ops)])
     return out
 
 
