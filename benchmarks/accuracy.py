@@ -486,6 +486,7 @@ def report(devices: Sequence[str], args: argparse.Namespace) -> int:
             split_workgroups=args.workgroups,
             dynamic_factor=args.dynamic_factor,
             release_cost=args.release_cost,
+            ragged_rows=args.ragged_rows,
         )
         failed = {}
         rows, errs = prediction_rows(fixtures, lambda c, m=held_out: m, set(), failed)
@@ -515,6 +516,7 @@ def report(devices: Sequence[str], args: argparse.Namespace) -> int:
                 split_workgroups=args.workgroups,
                 dynamic_factor=args.dynamic_factor,
                 release_cost=args.release_cost,
+                ragged_rows=args.ragged_rows,
             )
             failed = {}
             rows, errs = prediction_rows(

@@ -24,13 +24,17 @@ or JSON keyed by export name (the leaf of ``@exe::@export``) or ``exe::export``:
     masked_lanes = 5832         # IREE's code runs that many vector lanes masked (fitted model)
     [executables."main_dispatch_0_matmul_24x16x16_f32"]
     workgroups = 2              # IREE runs it in that many workgroups (fitted pool model)
+    [executables."main_dispatch_7_softmax_2x2x5x5xf32_generic"]
+    ragged_rows = 20            # rows ending in a partial vector (fitted model)
 
 ``partial_vectors`` and ``masked_lanes`` are what IREE's compile of the program says
 (:mod:`simulator.calibration.tiles`: ``python -m simulator.calibration.tiles cmd.mlir -o tiles.toml``
 writes such a table); a fitted dispatch model prices each at its ``ns_per_partial`` and
 ``ns_per_masked``. ``workgroups`` is how many workgroups IREE's code runs the dispatch in (its
 ``distribution`` tile: :func:`simulator.calibration.tiles.workgroup_count`); a model fitted with
-``split_workgroups`` shares whole workgroups among its workers.
+``split_workgroups`` shares whole workgroups among its workers. ``ragged_rows`` is how many rows of a
+softmax end in a partial vector in IREE's code (:func:`simulator.calibration.tiles.ragged_rows`); a model
+fitted with ``ragged_rows`` prices each at its ``ns_per_ragged``.
 
 Transfers take ``latency + bytes / bandwidth``; fills write and copies read and write device memory.
 All results are integer nanoseconds (rounded up, so that no op takes zero time by rounding).
@@ -184,7 +188,7 @@ _MAX_CALIBRATED = 1e15
 
 
 #: The keys of a calibration table's entry.
-_ENTRY_KEYS = ("duration_ns", "scale", "partial_vectors", "masked_lanes", "workgroups")
+_ENTRY_KEYS = ("duration_ns", "scale", "partial_vectors", "masked_lanes", "workgroups", "ragged_rows")
 
 
 class Calibration:
@@ -220,7 +224,7 @@ class Calibration:
             if not isinstance(entry, dict) or not (set(_ENTRY_KEYS) & set(entry)):
                 raise InputError(
                     f"calibration table {p}: entry {name!r} needs duration_ns, scale, partial_vectors,"
-                    " masked_lanes or workgroups"
+                    " masked_lanes, workgroups or ragged_rows"
                 )
             for key in _ENTRY_KEYS:
                 low = 0.0
@@ -274,6 +278,12 @@ class CostModel:
         dispatches over dynamic shapes, from ``cost.workload``.)"""
         return self._table_count(names, "workgroups")
 
+    def ragged_rows(self, names: tuple[str, ...], cost: DispatchCost) -> int:
+        """How many rows of the dispatch (a softmax) end in a partial vector, from the calibration table
+        (``ragged_rows``), 0 when it gives none. (The calibration's own cost model counts them from IREE's
+        compile, a dynamic extent from ``cost.workload``.)"""
+        return self._table_count(names, "ragged_rows")
+
     def dispatch_ns(self, device: DeviceSpec, names: tuple[str, ...], cost: DispatchCost) -> int:
         entry = self.calibration.lookup(names) if self.calibration.table else None
         if entry is not None and "duration_ns" in entry:
@@ -296,6 +306,7 @@ class CostModel:
                 partial,
                 masked,
                 self.workgroups(names, cost) if model.split_workgroups else 0,
+                self.ragged_rows(names, cost) if model.ns_per_ragged else 0,
             )
             ns = math.ceil(predicted - 1e-6)
         else:

@@ -135,6 +135,10 @@ class DispatchModelSpec:
     split at all, one of 3 on 2 workers takes 2/3 of its time (the count from IREE's ``distribution``
     tile: :func:`simulator.calibration.tiles.workgroup_count`; a dispatch whose count is not known is
     split evenly).
+
+    ``ns_per_ragged`` is the cost of each row of a softmax that ends in a partial vector (its reduced
+    loop's extent is not a multiple of IREE's vector tile: :func:`simulator.calibration.tiles.ragged_rows`,
+    read from IREE's compile of the program); a dispatch whose count is not known pays none.
     """
 
     overhead_ns: dict[str, float]
@@ -151,6 +155,7 @@ class DispatchModelSpec:
     ns_per_partial: float = 0.0
     ns_per_masked: float = 0.0
     split_workgroups: bool = False
+    ns_per_ragged: float = 0.0
 
     @staticmethod
     def _lookup(table: dict[str, float], op_class: str) -> float:
@@ -181,6 +186,7 @@ class DispatchModelSpec:
         partial: int = 0,
         masked: int = 0,
         workgroups: int = 0,
+        ragged: int = 0,
     ) -> float:
         overhead, per_flop, per_byte = self.coefficients(op_class)
         per_t = self._lookup(self.ns_per_transcendental, op_class) if transcendentals else 0.0
@@ -194,6 +200,7 @@ class DispatchModelSpec:
             + nbytes * per_byte
             + partial * self.ns_per_partial
             + masked * self.ns_per_masked
+            + ragged * self.ns_per_ragged
         )
         return max(self.floor_ns, self.pooled_ns(ns, workgroups) * self.shape_factor(shape, flops))
 

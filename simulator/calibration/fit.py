@@ -94,6 +94,8 @@ class DispatchSample:
     masked: int = 0
     #: workgroups IREE runs it in (:func:`simulator.calibration.tiles.workgroup_count`), 0 not known
     workgroups: int = 0
+    #: softmax rows ending in a partial vector (:func:`simulator.calibration.tiles.ragged_rows`)
+    ragged: int = 0
 
     @property
     def op_class(self) -> str:
@@ -120,6 +122,7 @@ class DispatchFit:
             sample.partial,
             sample.masked,
             sample.workgroups,
+            sample.ragged,
         )
 
 
@@ -132,6 +135,8 @@ MATH = "math"
 PARTIAL = "partial"
 #: The column of the cost per masked vector lane (``(MASKED, 0)``), shared by every class.
 MASKED = "masked"
+#: The column of the cost per ragged softmax row (``(RAGGED, 0)``), shared by every class.
+RAGGED = "ragged"
 #: Samples a class needs for its own overhead and per-byte terms.
 MIN_SAMPLES = 3
 
@@ -148,6 +153,7 @@ def fit_dispatch_model(
     row_tile: int = 1,
     split_workgroups: bool = False,
     dynamic_factor: bool = False,
+    ragged_rows: bool = False,
 ) -> DispatchFit:
     """Fit ``overhead + flops * ns_per_flop[c] + bytes * ns_per_byte[c] + transcendentals *
     (ns_per_transcendental + extra[c])`` per op class ``c``, on relative error, with non-negative
@@ -183,13 +189,15 @@ def fit_dispatch_model(
     sample's :attr:`DispatchSample.workgroups`). ``dynamic_factor``: a dynamic class (``.dyn``) measured
     by fewer than MIN_SAMPLES programs is priced as its static class times one factor (the median of its
     samples' measured / static predictions) rather than by a line of its own (:func:`_fit_line`).
+    ``ragged_rows``: each softmax row ending in a partial vector (:attr:`DispatchSample.ragged`) is priced
+    by one more fitted cost (``DispatchModelSpec.ns_per_ragged``); without it none is.
     """
     rows = [s for s in samples if s.measured_ns > 0]
     if not rows:
         raise InputError("cannot fit a dispatch model: no measured dispatches")
     if workers <= 1:
         model = dataclasses.replace(
-            _fit_line(rows, [s.measured_ns for s in rows], row_tile, dynamic_factor), row_tile=row_tile
+            _fit_line(rows, [s.measured_ns for s in rows], row_tile, dynamic_factor, ragged_rows), row_tile=row_tile
         )
     else:
         best: tuple[float, DispatchModelSpec] | None = None
@@ -198,7 +206,11 @@ def fit_dispatch_model(
                 {}, {}, {}, workers=workers, worker_wake_ns=wake, split_workgroups=split_workgroups
             )
             line = _fit_line(
-                rows, [pool.serial_ns(s.measured_ns, s.workgroups) for s in rows], row_tile, dynamic_factor
+                rows,
+                [pool.serial_ns(s.measured_ns, s.workgroups) for s in rows],
+                row_tile,
+                dynamic_factor,
+                ragged_rows,
             )
             candidate = dataclasses.replace(
                 line, workers=workers, worker_wake_ns=wake, row_tile=row_tile, split_workgroups=split_workgroups
@@ -237,13 +249,18 @@ def _weighted_square_error(rows: Sequence[DispatchSample], model: DispatchModelS
             s.partial,
             s.masked,
             s.workgroups,
+            s.ragged,
         )
         total += (p / s.measured_ns - 1.0) ** 2 / per_program[s.program]
     return total
 
 
 def _fit_line(
-    rows: Sequence[DispatchSample], targets: Sequence[float], row_tile: int = 1, dynamic_factor: bool = False
+    rows: Sequence[DispatchSample],
+    targets: Sequence[float],
+    row_tile: int = 1,
+    dynamic_factor: bool = False,
+    ragged_rows: bool = False,
 ) -> DispatchModelSpec:
     """The linear per-class model (no shape corrections) fitted to ``targets`` (ns, one per row), each
     row's compute features (flops, transcendentals, math functions) scaled by its
@@ -253,7 +270,8 @@ def _fit_line(
     measured are left out of the line; the class's overhead and costs per flop, byte and transcendental
     are then its static class's (the name without ``.dyn``, as the model looks it up) times the median
     of its rows' target / the line's prediction for them as the static class (math functions, partial
-    vectors and masked lanes at their shared costs)."""
+    vectors and masked lanes at their shared costs). With ``ragged_rows``, a shared column prices each
+    sample's ragged softmax rows (:attr:`DispatchSample.ragged`)."""
     scaled: dict[str, list[int]] = {}
     if dynamic_factor:
         programs: dict[str, set[str]] = {}
@@ -267,14 +285,23 @@ def _fit_line(
     if scaled:
         apart = {i for v in scaled.values() for i in v}
         keep = [i for i in range(len(rows)) if i not in apart]
-        line = _fit_line([rows[i] for i in keep], [targets[i] for i in keep], row_tile)
+        line = _fit_line([rows[i] for i in keep], [targets[i] for i in keep], row_tile, ragged_rows=ragged_rows)
         for c, indices in sorted(scaled.items()):
             base = c[: -len(".dyn")]
             ratios = []
             for i in indices:
                 s = rows[i]
                 p = line.predict_ns(
-                    base, s.flops, s.bytes, s.transcendentals, s.math, None, s.dynamic_rows, s.partial, s.masked
+                    base,
+                    s.flops,
+                    s.bytes,
+                    s.transcendentals,
+                    s.math,
+                    None,
+                    s.dynamic_rows,
+                    s.partial,
+                    s.masked,
+                    ragged=s.ragged,
                 )
                 if p > 0:
                     ratios.append(targets[i] / p)
@@ -296,6 +323,8 @@ def _fit_line(
         columns.append((PARTIAL, 0))
     if any(s.masked for s in rows):
         columns.append((MASKED, 0))
+    if ragged_rows and any(s.ragged for s in rows):
+        columns.append((RAGGED, 0))
     for c in classes:
         members = [s for s in rows if s.op_class == c]
         has_flops = any(s.flops for s in members)
@@ -330,6 +359,8 @@ def _fit_line(
             a[i, index[(PARTIAL, 0)]] = s.partial / targets[i]
         if s.masked and (MASKED, 0) in index:
             a[i, index[(MASKED, 0)]] = s.masked / targets[i]
+        if s.ragged and (RAGGED, 0) in index:
+            a[i, index[(RAGGED, 0)]] = s.ragged / targets[i]
     weights = np.array([1.0 / math.sqrt(per_program[s.program]) for s in rows])
     a *= weights[:, None]
     b *= weights
@@ -362,6 +393,7 @@ def _fit_line(
         dict(sorted(per_function.items())),
         ns_per_partial=float(f"{float(x[index[(PARTIAL, 0)]]):.6g}") if (PARTIAL, 0) in index else 0.0,
         ns_per_masked=float(f"{float(x[index[(MASKED, 0)]]):.6g}") if (MASKED, 0) in index else 0.0,
+        ns_per_ragged=float(f"{float(x[index[(RAGGED, 0)]]):.6g}") if (RAGGED, 0) in index else 0.0,
     )
 
 
@@ -402,6 +434,7 @@ def shape_scales(
                     m.partial,
                     m.masked,
                     m.workgroups,
+                    m.ragged,
                 )
             )
             > 0

@@ -18,8 +18,8 @@ from simulator.calibration.run import CALL_RANK
 
 
 def add_fit_options(parser: argparse.ArgumentParser, fit: str = "the fit") -> None:
-    """``--workgroups``, ``--dynamic-factor`` (the dispatch model's options, off by default:
-    :func:`~simulator.calibration.fit.fit_dispatch_model`), ``--release-cost`` (a release's own cost, on by
+    """``--workgroups``, ``--dynamic-factor``, ``--ragged-rows`` (the dispatch model's options, off by default:
+    :func:`~simulator.calibration.fit.fit_dispatch_model`, :func:`add_ragged_rows`), ``--release-cost`` (a release's own cost, on by
     default, ``--no-release-cost`` turns it off: :func:`add_release_cost`) and ``--call-rank N`` (the fixed costs on each
     program's N-th lowest round minimum: :func:`~simulator.calibration.run.ranked`); ``fit`` names the
     fit in their help."""
@@ -36,6 +36,7 @@ def add_fit_options(parser: argparse.ArgumentParser, fit: str = "the fit") -> No
         " times one fitted factor, an option",
     )
     add_release_cost(parser, fit)
+    add_ragged_rows(parser, fit)
     parser.add_argument(
         "--call-rank",
         type=int,
@@ -43,6 +44,24 @@ def add_fit_options(parser: argparse.ArgumentParser, fit: str = "the fit") -> No
         metavar="N",
         help=f"{fit}: the fixed costs on each program's N-th lowest round minimum (default {CALL_RANK}: its"
         " minimum; simulator.calibration.run.ranked); the dispatch model on the dispatches' minima",
+    )
+
+
+def add_ragged_rows(parser: argparse.ArgumentParser, fit: str = "the fit") -> None:
+    """``--ragged-rows`` (off by default: the presets are fitted without it), as ``args.ragged_rows``: each
+    softmax row ending in a partial vector priced by one more fitted cost
+    (:func:`~simulator.calibration.fit.fit_dispatch_model`'s ``ragged_rows``).
+
+    >>> p = argparse.ArgumentParser()
+    >>> add_ragged_rows(p)
+    >>> [p.parse_args(a).ragged_rows for a in ([], ["--ragged-rows"])]
+    [False, True]
+    """
+    parser.add_argument(
+        "--ragged-rows",
+        action="store_true",
+        help=f"{fit}: each softmax row whose reduced loop ends in a partial vector (IREE's vector tile,"
+        " simulator.calibration.tiles.ragged_rows) priced by a fitted cost (dispatch_model.ns_per_ragged), an option",
     )
 
 

@@ -66,6 +66,7 @@ def dispatch_samples(measured: dict[str, Any], simulated: dict[str, Any]) -> lis
             int(sim.get("partial", 0)),
             int(sim.get("masked", 0)),
             int(sim.get("workgroups", 0)),
+            int(sim.get("ragged", 0)),
         )
         for m, sim in pair_dispatches(measured, simulated)
     ]

@@ -56,6 +56,7 @@ __all__ = [
     "case_distribution",
     "case_masked",
     "case_partials",
+    "case_vector_tiles",
     "fit_call_ns",
     "fit_machine",
     "fitted_dispatches",
@@ -157,6 +158,7 @@ class _RecordingCosts(CostModel):
         partials: dict[str, int] | None = None,
         masked: dict[str, int] | None = None,
         distribution: dict[str, tuple[int, ...]] | None = None,
+        vector_tiles: dict[str, tuple[tuple[int, ...], tuple[int, ...]]] | None = None,
     ) -> None:
         table: dict[str, dict[str, float]] = {}
         for key, counts in (("partial_vectors", partials), ("masked_lanes", masked)):
@@ -171,6 +173,8 @@ class _RecordingCosts(CostModel):
         self.kinds: dict[tuple[str, int, int], str] = {}
         self.distribution = distribution or {}
         self.counts: dict[tuple[str, int, int], int] = {}
+        self.vector_tiles = vector_tiles or {}
+        self.ragged: dict[tuple[str, int, int], int] = {}
 
     def workgroups(self, names: tuple[str, ...], cost: DispatchCost) -> int:
         """The dispatch's workgroups in IREE's compile (:func:`~simulator.calibration.tiles.workgroup_count`
@@ -182,6 +186,16 @@ class _RecordingCosts(CostModel):
                 return count
         return super().workgroups(names, cost)
 
+    def ragged_rows(self, names: tuple[str, ...], cost: DispatchCost) -> int:
+        """The softmax rows ending in a partial vector in IREE's compile (:func:`~simulator.calibration.tiles.
+        ragged_rows` of its vector tiles; a dynamic extent from its workload), else the table's."""
+        tile = self.vector_tiles.get(names[0]) if names else None
+        if tile is not None:
+            count = tiles.ragged_rows(names[0], tile[0], tile[1], cost.workload)
+            if count:
+                return count
+        return super().ragged_rows(names, cost)
+
     def dispatch_ns(self, device: DeviceSpec, names: tuple[str, ...], cost: DispatchCost) -> int:
         key = (names[0] if names else "", cost.flops, cost.bytes_read + cost.bytes_written)
         self.transcendentals[key] = cost.transcendentals
@@ -191,6 +205,7 @@ class _RecordingCosts(CostModel):
         self.partials[key] = self.partial_vectors(names)
         self.masked[key] = self.masked_lanes(names)
         self.counts[key] = self.workgroups(names, cost)
+        self.ragged[key] = self.ragged_rows(names, cost)
         return super().dispatch_ns(device, names, cost)
 
 
@@ -208,6 +223,15 @@ def case_distribution(stream_ir: pathlib.Path, device: str = "local-task") -> di
     IREE's compile of ``stream_ir`` for ``device``, or none without IREE's tools (no workgroup counts)."""
     try:
         return tiles.stream_distribution(stream_ir, device)
+    except ProfileError:
+        return {}
+
+
+def case_vector_tiles(stream_ir: pathlib.Path, device: str = "local-task") -> dict[str, tuple[tuple[int, ...], tuple[int, ...]]]:
+    """Each export's vector tiles (:func:`~simulator.calibration.tiles.stream_tiles`) in IREE's compile of
+    ``stream_ir`` for ``device``, or none without IREE's tools (no ragged softmax rows)."""
+    try:
+        return tiles.stream_tiles(stream_ir, device)
     except ProfileError:
         return {}
 
@@ -234,7 +258,10 @@ def simulate_case(
     params = dict(p.split("=", 1) for p in case.parameters)
     session = Session(machine)
     costs = session.costs = _RecordingCosts(
-        case_partials(stream_ir, device), case_masked(stream_ir, device), case_distribution(stream_ir, device)
+        case_partials(stream_ir, device),
+        case_masked(stream_ir, device),
+        case_distribution(stream_ir, device),
+        case_vector_tiles(stream_ir, device),
     )
     result = session.run_sync(
         _module(stream_ir), "main", _inputs(case), parameters=params or None, timing_only=False
@@ -256,6 +283,7 @@ def simulate_case(
                 "partial": costs.partials.get(_key(s), 0),
                 "masked": costs.masked.get(_key(s), 0),
                 "workgroups": costs.counts.get(_key(s), 0),
+                "ragged": costs.ragged.get(_key(s), 0),
                 "dur_ns": s.dur_ns,
             }
             for s in result.trace.iter_spans()
@@ -305,6 +333,7 @@ def model_table(dispatch: DispatchFit) -> dict[str, Any]:
         **({"ns_per_partial": m.ns_per_partial} if m.ns_per_partial else {}),
         **({"ns_per_masked": m.ns_per_masked} if m.ns_per_masked else {}),
         **({"split_workgroups": True} if m.split_workgroups else {}),
+        **({"ns_per_ragged": m.ns_per_ragged} if m.ns_per_ragged else {}),
     }
 
 
@@ -441,6 +470,7 @@ def fit_machine(
     split_workgroups: bool = False,
     dynamic_factor: bool = False,
     release_cost: bool = True,
+    ragged_rows: bool = False,
 ) -> tuple[dict[str, Any], dict[str, Any]]:
     """Fit the dispatch model and the fixed costs on ``cases`` (with their measurements); the machine
     as a TOML-ready dict and a report of the fit (errors on the training programs). ``workers`` is the
@@ -453,7 +483,8 @@ def fit_machine(
     dispatch model's options (:func:`~simulator.calibration.fit.fit_dispatch_model`; the first written as
     its ``split_workgroups``). ``release_cost`` (on by default): a release's cost fitted apart from an
     allocation's (on a device with workers: :data:`OPTIONAL_KNOBS`), recorded in the provenance
-    (``fitted_apart``) when fitted."""
+    (``fitted_apart``) when fitted. ``ragged_rows``: the dispatch model prices ragged softmax rows
+    (:func:`~simulator.calibration.fit.fit_dispatch_model`'s option, off by default)."""
     device = str(provenance.get("device", ""))
     if call_rank != 1:
         cases = ranked(cases, call_rank)
@@ -467,7 +498,12 @@ def fit_machine(
             fitted_dispatches(measured, device), simulate_case(case, stream_ir, with_costs(base, None, {}))
         )
     dispatch = fit_dispatch_model(
-        samples, workers=workers, row_tile=row_tile, split_workgroups=split_workgroups, dynamic_factor=dynamic_factor
+        samples,
+        workers=workers,
+        row_tile=row_tile,
+        split_workgroups=split_workgroups,
+        dynamic_factor=dynamic_factor,
+        ragged_rows=ragged_rows,
     )
     knobs = fitted_knobs(workers, release_cost)
     calls = call_samples(cases, base, dispatch, progress, release=release_cost)

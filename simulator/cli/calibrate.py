@@ -255,6 +255,7 @@ def run(args: argparse.Namespace) -> int:
         chosen = (
             ("--workgroups", args.workgroups),
             ("--dynamic-factor", args.dynamic_factor),
+            ("--ragged-rows", args.ragged_rows),
             ("--no-release-cost", not args.release_cost),  # (the release's cost is fitted apart by default)
         )
         flags = [flag for flag, on in chosen if on]
@@ -267,6 +268,7 @@ def run(args: argparse.Namespace) -> int:
             split_workgroups=args.workgroups,
             dynamic_factor=args.dynamic_factor,
             release_cost=args.release_cost,
+            ragged_rows=args.ragged_rows,
         )
     pathlib.Path(args.output).write_text(
         "# Written by streamsim calibrate; see [calibration] for how and on what.\n" + dumps(data)

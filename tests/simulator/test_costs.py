@@ -57,7 +57,7 @@ def test_costs_calibration_overrides_and_scales(tmp_path: pathlib.Path) -> None:
 def test_costs_calibration_file_errors(tmp_path: pathlib.Path) -> None:
     bad = tmp_path / "bad.json"
     bad.write_text('{"executables": {"x": {"speed": 1}}}')
-    with pytest.raises(InputError, match="entry 'x' needs duration_ns, scale, partial_vectors, masked_lanes or workgroups"):
+    with pytest.raises(InputError, match="entry 'x' needs duration_ns, scale, partial_vectors, masked_lanes, workgroups or ragged_rows"):
         Calibration.from_file(bad)
     with pytest.raises(InputError, match="cannot read calibration table"):
         Calibration.from_file(tmp_path / "missing.toml")
