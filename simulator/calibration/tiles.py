@@ -418,9 +418,20 @@ def stream_masked(stream_ir: Path, device: str) -> dict[str, int]:
     return {n: m for n, (par, red) in sorted(tiles.items()) if (m := masked_lanes(n, par, red))}
 
 
-def tiles_table(partials: dict[str, int], masked: dict[str, int] | None = None) -> str:
+def stream_ragged(stream_ir: Path, device: str) -> dict[str, int]:
+    """:func:`ragged_rows` of every export of the program whose stream IR is ``stream_ir`` in IREE's
+    compile for HAL device ``device`` (:func:`stream_tiles`) whose name gives a static shape, exports
+    without one left out (a dynamic extent's count needs the dispatch's workload: the calibration's own
+    cost model counts those)."""
+    tiles = stream_tiles(stream_ir, device)
+    return {n: r for n, (par, red) in sorted(tiles.items()) if (r := ragged_rows(n, par, red))}
+
+
+def tiles_table(
+    partials: dict[str, int], masked: dict[str, int] | None = None, ragged: dict[str, int] | None = None
+) -> str:
     """A calibration table (TOML, :class:`simulator.costs.Calibration`) giving each export's partial
-    vectors and masked lanes, for ``streamsim run --calibration``.
+    vectors, masked lanes and ragged softmax rows, for ``streamsim run --calibration``.
 
     Examples
     --------
@@ -430,21 +441,28 @@ def tiles_table(partials: dict[str, int], masked: dict[str, int] | None = None) 
     >>> print(tiles_table({}, {"main_dispatch_8_conv_2x9x5x6x3x3_f32": 5832}), end="")
     [executables."main_dispatch_8_conv_2x9x5x6x3x3_f32"]
     masked_lanes = 5832
+    >>> print(tiles_table({}, None, {"main_dispatch_7_softmax_2x2x5x5xf32_generic": 20}), end="")
+    [executables."main_dispatch_7_softmax_2x2x5x5xf32_generic"]
+    ragged_rows = 20
     """
     masked = masked or {}
+    ragged = ragged or {}
     out = []
-    for name in sorted(set(partials) | set(masked)):
+    for name in sorted(set(partials) | set(masked) | set(ragged)):
         out.append(f'[executables."{name}"]\n')
         if name in partials:
             out.append(f"partial_vectors = {partials[name]}\n")
         if name in masked:
             out.append(f"masked_lanes = {masked[name]}\n")
+        if name in ragged:
+            out.append(f"ragged_rows = {ragged[name]}\n")
     return "".join(out)
 
 
 def main(argv: list[str] | None = None) -> int:
     """``python -m simulator.calibration.tiles STREAM_IR [--device D] [-o FILE]``: the program's partial
-    vectors and masked lanes in IREE's compile, as a calibration table (stdout without ``-o``). Exit 2 on bad input."""
+    vectors, masked lanes and ragged softmax rows in IREE's compile, as a calibration table (stdout without
+    ``-o``). Exit 2 on bad input."""
     import argparse
     import sys
 
@@ -457,7 +475,9 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
     try:
         table = tiles_table(
-            stream_partials(args.program, args.device), stream_masked(args.program, args.device)
+            stream_partials(args.program, args.device),
+            stream_masked(args.program, args.device),
+            stream_ragged(args.program, args.device),
         )
     except ProfileError as exc:
         print(f"error: {exc}", file=sys.stderr)

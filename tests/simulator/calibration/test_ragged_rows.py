@@ -139,3 +139,18 @@ def test_every_fit_entry_point_takes_the_option() -> None:
             with mock.patch.object(calibrate, f"cmd_{step}", record):
                 calibrate.main([step, *extra, *flag])
             assert seen[step] is bool(flag)
+
+
+def test_the_tiles_table_gives_a_program_its_ragged_rows(iree: None, tmp_path: pathlib.Path) -> None:
+    """``python -m simulator.calibration.tiles``: flax_mha_mask's attention mask (a softmax over 2 x 2 x 5
+    rows of 5) gets its 20 ragged rows in the table ``streamsim run --calibration`` reads."""
+    from simulator.calibration import tiles
+    from simulator.calibration.run import fixture_case
+
+    case = fixture_case(ROOT / "tests" / "fixtures" / "frontends" / "flax_mha_mask")
+    assert case.stream_ir is not None
+    out = tmp_path / "tiles.toml"
+    assert tiles.main([str(case.stream_ir), "--device", "local-sync", "-o", str(out)]) == 0
+    table = Calibration.from_file(out)
+    assert table.lookup(("main_dispatch_7_softmax_2x2x5x5xf32_generic",)) == {"ragged_rows": 20}
+    assert all(set(e) != {"ragged_rows"} or "softmax" in n for n, e in table.table.items())
