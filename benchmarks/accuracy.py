@@ -486,6 +486,7 @@ def report(devices: Sequence[str], args: argparse.Namespace) -> int:
             split_workgroups=args.workgroups,
             dynamic_factor=args.dynamic_factor,
             release_cost=args.release_cost,
+            worker_pool=args.worker_pool,
             ragged_rows=args.ragged_rows,
         )
         failed = {}
@@ -516,6 +517,7 @@ def report(devices: Sequence[str], args: argparse.Namespace) -> int:
                 split_workgroups=args.workgroups,
                 dynamic_factor=args.dynamic_factor,
                 release_cost=args.release_cost,
+                worker_pool=args.worker_pool,
                 ragged_rows=args.ragged_rows,
             )
             failed = {}

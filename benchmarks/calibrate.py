@@ -227,6 +227,7 @@ def fit(
     exclude: set[str] = frozenset(),
     refine: int = 0,
     release_cost: bool = True,
+    worker_pool: bool = False,
     ragged_rows: bool = False,
 ):
     device = measured["device"]
@@ -236,7 +237,12 @@ def fit(
     )
     entries = _entries(measured, workdir, {"train", "fixture"}, exclude)
     return fit_machine(
-        base_machine(device), entries, provenance=head, refine=refine, release_cost=release_cost, ragged_rows=ragged_rows
+        base_machine(device),
+        entries,
+        provenance=head,
+        refine=refine,
+        release_cost=release_cost,
+        worker_pool=worker_pool, ragged_rows=ragged_rows,
     )
 
 
@@ -244,7 +250,7 @@ def cmd_fit(args: argparse.Namespace) -> int:
     measured = json.loads(pathlib.Path(args.measurements).read_text())
     _warn_host(measured, args.measurements)
     data, report = fit(
-        measured, args.workdir, refine=args.refine, release_cost=args.release_cost, ragged_rows=args.ragged_rows
+        measured, args.workdir, refine=args.refine, release_cost=args.release_cost, worker_pool=args.worker_pool, ragged_rows=args.ragged_rows
     )
     pathlib.Path(args.output).write_text(
         "# Written by benchmarks/calibrate.py fit; see [calibration] for how and on what.\n" + dumps(data)
@@ -290,7 +296,7 @@ def cmd_report(args: argparse.Namespace) -> int:
 
         machine = load_machine(args.machine)
     else:
-        data, _ = fit(measured, args.workdir, release_cost=args.release_cost, ragged_rows=args.ragged_rows)
+        data, _ = fit(measured, args.workdir, release_cost=args.release_cost, worker_pool=args.worker_pool, ragged_rows=args.ragged_rows)
         machine = machine_from_dict(data)
     print(f"device {measured['device']}, machine {machine.name} ({machine.source or 'fitted now'})")
     holdout = _entries(measured, args.workdir, {"holdout"})
@@ -300,7 +306,11 @@ def cmd_report(args: argparse.Namespace) -> int:
         loo_rows, loo_errs = [], []
         for case, ir, m in _entries(measured, args.workdir, {"fixture"}):
             data, _ = fit(
-                measured, args.workdir, exclude={case.name}, release_cost=args.release_cost, ragged_rows=args.ragged_rows
+                measured,
+                args.workdir,
+                exclude={case.name},
+                release_cost=args.release_cost,
+                worker_pool=args.worker_pool, ragged_rows=args.ragged_rows,
             )
             r, e = predict_rows([(case, ir, m)], machine_from_dict(data))
             loo_rows += r
@@ -390,15 +400,23 @@ def preset_entries(device: str, workdir: pathlib.Path = WORKDIR) -> tuple[list[A
 
 
 def preset_fit(
-    device: str, workdir: pathlib.Path = WORKDIR, release_cost: bool = True, ragged_rows: bool = False
+    device: str, workdir: pathlib.Path = WORKDIR, release_cost: bool = True, worker_pool: bool = False, ragged_rows: bool = False
 ) -> dict[str, Any]:
     """The ``cpu-<device>`` preset as a TOML dict: the held-out fit (:func:`~simulator.calibration.
     heldout.fit_data`) of :func:`preset_entries`, with the measuring host's worker count (so that another
     host writes the same file) and a ``[calibration]`` table saying on what; ``release_cost`` (on by
-    default, as the held-out fit's): local-task's release priced apart from an allocation; ``ragged_rows``
-    (off by default): ragged softmax rows priced (:func:`~simulator.calibration.fit.fit_dispatch_model`)."""
+    default, as the held-out fit's): local-task's release priced apart from an allocation; ``worker_pool`` and
+    ``ragged_rows`` (off by default): the dispatch model's (:func:`~simulator.calibration.fit.fit_dispatch_model`)."""
     entries, head, workers = preset_entries(device, workdir)
-    return fit_data(device, entries, head, workers=workers, release_cost=release_cost, ragged_rows=ragged_rows)
+    return fit_data(
+        device,
+        entries,
+        head,
+        workers=workers,
+        release_cost=release_cost,
+        worker_pool=worker_pool,
+        ragged_rows=ragged_rows,
+    )
 
 
 def preset_text(name: str, data: dict[str, Any]) -> str:
@@ -422,17 +440,18 @@ def preset_text(name: str, data: dict[str, Any]) -> str:
 
 
 def preset_texts(
-    workdir: pathlib.Path = WORKDIR, release_cost: bool = True, ragged_rows: bool = False
+    workdir: pathlib.Path = WORKDIR, release_cost: bool = True, worker_pool: bool = False, ragged_rows: bool = False
 ) -> dict[str, str]:
     """preset name -> the text ``presets`` writes to ``simulator/machines/<name>.toml``."""
     fits = {
-        device: preset_fit(device, workdir, release_cost, ragged_rows) for device in sorted(set(PRESET_FILES.values()))
+        device: preset_fit(device, workdir, release_cost, worker_pool, ragged_rows)
+        for device in sorted(set(PRESET_FILES.values()))
     }
     return {name: preset_text(name, fits[device]) for name, device in PRESET_FILES.items()}
 
 
 def cmd_presets(args: argparse.Namespace) -> int:
-    texts = preset_texts(args.workdir, args.release_cost, args.ragged_rows)
+    texts = preset_texts(args.workdir, args.release_cost, args.worker_pool, args.ragged_rows)
     stale = []
     for name, text in texts.items():
         path = MACHINES / f"{name}.toml"
@@ -472,6 +491,7 @@ def main(argv: list[str] | None = None) -> int:
         "--refine", type=int, default=0, help="rounds re-fitting the fixed costs at the fitted point"
     )
     options.add_release_cost(f)
+    options.add_worker_pool(f)
     options.add_ragged_rows(f)
     f.set_defaults(func=cmd_fit)
     r = sub.add_parser("report", help="held-out and leave-one-out prediction errors")
@@ -479,6 +499,7 @@ def main(argv: list[str] | None = None) -> int:
     r.add_argument("--machine", help="machine file to predict with (default: fit now)")
     r.add_argument("--no-loo", action="store_true", help="skip the leave-one-out refits")
     options.add_release_cost(r, "the fit (without --machine)")
+    options.add_worker_pool(r, "the fit (without --machine)")
     options.add_ragged_rows(r, "the fit (without --machine)")
     r.set_defaults(func=cmd_report)
     q = sub.add_parser("ratio", help="measured vs predicted ratio of two devices' call times")
@@ -490,6 +511,7 @@ def main(argv: list[str] | None = None) -> int:
     w = sub.add_parser("presets", help="write the shipped presets from the committed measurements")
     w.add_argument("--check", action="store_true", help="only say whether the shipped presets are what it writes")
     options.add_release_cost(w, "the presets' fit")
+    options.add_worker_pool(w, "the presets' fit")
     options.add_ragged_rows(w, "the presets' fit")
     w.set_defaults(func=cmd_presets)
     args = ap.parse_args(argv)

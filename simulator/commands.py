@@ -9,8 +9,11 @@ them; a ``stream.cmd.serial`` nested in a wave runs its ops in order. Here the r
 Execution on a queue: a serial node runs its children one after the other (the barrier); a concurrent
 node starts all of them and waits for all. Dispatches hold one of the device's execution units for their
 roofline time, and a chain of back-to-back serial dispatches holds its unit from the first to the last
-(serial work does not hand its unit over at a barrier); fills and copies hold a copy engine. Concurrent children draw on lanes (tracks
-``queueN``, ``queueN.1``, ...) so overlapping spans stay readable. With data, each command computes at
+(serial work does not hand its unit over at a barrier); fills and copies hold a copy engine. On a device
+whose fitted model runs regions on a pool of workers (``DispatchModelSpec.worker_pool``: IREE's
+local-task), a concurrent block of dispatches is one region: it holds the unit, and its dispatches share
+the workers. Concurrent children draw on lanes (tracks ``queueN``, ``queueN.1``, ...) so overlapping spans
+stay readable. With data, each command computes at
 its end: a dispatch runs its kernel on the bound byte ranges, a fill writes its pattern, a copy copies.
 """
 
@@ -27,6 +30,7 @@ from ir import Operation
 from simulator.collectives import CollectiveCmd
 from simulator.command_events import AllDone, DispatchRun
 from simulator.costs import CostModel, DispatchCost
+from simulator.dispatch_model import DispatchModelSpec
 from simulator.errors import DeviceFailure, SimulationError
 from simulator.executables import Executable
 from simulator.memory import ResourceRef
@@ -378,6 +382,13 @@ class Executor:
     ) -> Generator[Any, Any, int | None]:
         if len(items) == 1:
             return (yield from self.run(items[0], lane, flows_from))
+        pool = self.device.worker_pool
+        if (
+            pool is not None
+            and all(type(item) is DispatchCmd for item in items)
+            and not (self.multi_device and any(self._remote_bindings(item) for item in items))
+        ):
+            return (yield from self._region(items, lane, flows_from, pool))
         env = self.engine.env
         procs = [self._start(item, lane + k, flows_from) for k, item in enumerate(items)]
         yield AllDone(env, procs)
@@ -389,6 +400,40 @@ class Executor:
                 s_end = self.trace.span(span_id).end_ns
                 if s_end >= end:
                     end, last = s_end, span_id
+        return last
+
+    def _region(
+        self, cmds: list[DispatchCmd], lane: int, flows_from: list[int], pool: DispatchModelSpec
+    ) -> Generator[Any, Any, int]:
+        """A concurrent block of dispatches on a device whose workers claim a region's workgroups
+        (``DispatchModelSpec.worker_pool``): the block holds the device's execution unit (its pool of
+        workers) while they run; each dispatch runs where :meth:`DispatchModelSpec.region_times` puts it,
+        from its one-worker time (its duration alone, on the pool) and its workgroups, drawn on its lane."""
+        costs = self.device.costs
+        jobs = []
+        for cmd in cmds:
+            n = costs.workgroups(cmd.exe.names, cmd.cost) if costs is not None else 0
+            jobs.append((pool.serial_ns(cmd.duration_ns, n), n))
+        times = [(round(a), round(b)) for a, b in pool.region_times(jobs)]
+        env = self.engine.env
+        with self.device.units.request() as req:
+            yield req
+            start = int(env.now)
+            yield env.timeout(max(max(b for _, b in times), 0))
+        last = -1
+        end = -1
+        for k, (cmd, (a, b)) in enumerate(zip(cmds, times)):
+            begin = start + a
+            if self.with_data:
+                self._compute(cmd, lane + k, begin)
+            self.counts["dispatches"] += 1
+            span_id = self.trace.add_span(
+                self.queue.lane(lane + k), cmd.exe.name, "dispatch", begin, max(b - a, 0), cmd.args
+            ).id
+            for src in flows_from:
+                self.trace.add_flow(src, span_id)
+            if start + b >= end:
+                end, last = start + b, span_id
         return last
 
     def _start(self, node: Any, lane: int, flows_from: list[int]) -> simpy.Event:

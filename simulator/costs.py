@@ -32,9 +32,11 @@ or JSON keyed by export name (the leaf of ``@exe::@export``) or ``exe::export``:
 writes such a table); a fitted dispatch model prices each at its ``ns_per_partial`` and
 ``ns_per_masked``. ``workgroups`` is how many workgroups IREE's code runs the dispatch in (its
 ``distribution`` tile: :func:`simulator.calibration.tiles.workgroup_count`); a model fitted with
-``split_workgroups`` shares whole workgroups among its workers. ``ragged_rows`` is how many rows of a
-softmax end in a partial vector in IREE's code (:func:`simulator.calibration.tiles.ragged_rows`); a model
-fitted with ``ragged_rows`` prices each at its ``ns_per_ragged``.
+``split_workgroups`` shares whole workgroups among its workers, one fitted with ``worker_pool`` runs them
+as IREE's workers claim them (:meth:`simulator.dispatch_model.DispatchModelSpec.region_times`).
+``ragged_rows`` is how many rows of a softmax end in a partial vector in IREE's code
+(:func:`simulator.calibration.tiles.ragged_rows`); a model fitted with ``ragged_rows`` prices each at its
+``ns_per_ragged``.
 
 Transfers take ``latency + bytes / bandwidth``; fills write and copies read and write device memory.
 All results are integer nanoseconds (rounded up, so that no op takes zero time by rounding).
@@ -305,7 +307,7 @@ class CostModel:
                 cost.dynamic_rows,
                 partial,
                 masked,
-                self.workgroups(names, cost) if model.split_workgroups else 0,
+                self.workgroups(names, cost) if model.split_workgroups or model.worker_pool else 0,
                 self.ragged_rows(names, cost) if model.ns_per_ragged else 0,
             )
             ns = math.ceil(predicted - 1e-6)

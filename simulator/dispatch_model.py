@@ -6,9 +6,14 @@ table; :mod:`simulator.costs` prices dispatches with it.
 
 from __future__ import annotations
 
+import math
 import re
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 
+#: The workgroups a worker of IREE's local-task claims at once from a dispatch of at least that many a
+#: worker (IREE_HAL_CMD_DISPATCH_MAX_TILES_PER_RESERVATION in its block processor); one at a time below.
+RESERVATION = 8
 #: How far (relative) a dispatch's flops may be from the measured shape's for ``shape_scale`` to apply:
 #: a fused epilogue (a relu) adds a few percent; a different fusion of the same name is beyond it.
 SHAPE_FLOPS_TOLERANCE = 0.1
@@ -139,6 +144,18 @@ class DispatchModelSpec:
     ``ns_per_ragged`` is the cost of each row of a softmax that ends in a partial vector (its reduced
     loop's extent is not a multiple of IREE's vector tile: :func:`simulator.calibration.tiles.ragged_rows`,
     read from IREE's compile of the program); a dispatch whose count is not known pays none.
+
+    With ``worker_pool`` (in place of ``split_workgroups``), the pool runs a dispatch as IREE's local-task
+    block processor does (runtime/src/iree/hal/drivers/local_task/block_processor.c): the commands between
+    two barriers are one region; the region's workgroups (tiles) are counted, ``min(tiles, workers)``
+    workers are given work (its wake budget), and each worker, as soon as it is free, claims the next
+    tile of the first command of the region that has one left (:data:`RESERVATION` at a time from a large
+    dispatch). One worker starts at once, the others
+    after ``worker_wake_ns``; a dispatch's tiles each take its one-worker time over its workgroups
+    (:func:`claim_tiles`), and one whose count is not known is shared out as it would be in very many
+    tiles (:func:`share_work`). So a dispatch of one workgroup runs on one worker, and two concurrent
+    ones share the workers (:meth:`region_times`; the executor runs a ``stream.cmd.concurrent`` block of
+    dispatches so).
     """
 
     overhead_ns: dict[str, float]
@@ -156,6 +173,7 @@ class DispatchModelSpec:
     ns_per_masked: float = 0.0
     split_workgroups: bool = False
     ns_per_ragged: float = 0.0
+    worker_pool: bool = False
 
     @staticmethod
     def _lookup(table: dict[str, float], op_class: str) -> float:
@@ -234,6 +252,8 @@ class DispatchModelSpec:
         >>> w.pooled_ns(20000.0, 1), w.pooled_ns(20000.0, 3), w.pooled_ns(20000.0)
         (20000.0, 14666.666666666666, 12000.0)
         """
+        if self.worker_pool and self.workers > 1:
+            return self.region_times(((serial_ns, workgroups),))[0][1]
         wake = self.worker_wake_ns
         if self.workers <= 1 or serial_ns <= wake:
             return serial_ns
@@ -249,10 +269,64 @@ class DispatchModelSpec:
         >>> DispatchModelSpec({}, {}, {}, workers=2, worker_wake_ns=4000.0, split_workgroups=True).serial_ns(14000.0, 1)
         14000.0
         """
+        if self.worker_pool and self.workers > 1:
+            return self._serial_by_bisection(pooled_ns, workgroups)
         wake = self.worker_wake_ns
         if self.workers <= 1 or pooled_ns <= wake:
             return pooled_ns
         return wake + (pooled_ns - wake) / self.busiest_share(workgroups)
+
+    def _serial_by_bisection(self, pooled_ns: float, workgroups: int) -> float:
+        """The one-worker time whose :meth:`pooled_ns` under ``worker_pool`` is ``pooled_ns`` (that time
+        grows with the one-worker time, and lies between it and ``workers`` times it)."""
+        if pooled_ns <= 0:
+            return pooled_ns
+        lo, hi = pooled_ns, pooled_ns * self.workers
+        for _ in range(64):
+            mid = 0.5 * (lo + hi)
+            if self.pooled_ns(mid, workgroups) < pooled_ns:
+                lo = mid
+            else:
+                hi = mid
+            if hi - lo <= 1e-9 * hi:
+                break
+        return 0.5 * (lo + hi)
+
+    def region_times(self, dispatches: Sequence[tuple[float, int]]) -> list[tuple[float, float]]:
+        """When each dispatch of a region starts and ends on the pool (ns from the region's start), each
+        given as (its one-worker time, its workgroups, 0 when not known), in the region's order
+        (``worker_pool``: see the class's note). The region's tiles bound the workers it wakes: a region
+        of one workgroup runs on one worker.
+
+        Examples
+        --------
+        >>> m = DispatchModelSpec({}, {}, {}, workers=2, worker_wake_ns=3000.0, worker_pool=True)
+        >>> m.region_times([(40000.0, 1)])
+        [(0.0, 40000.0)]
+        >>> m.region_times([(40000.0, 1), (30000.0, 1)])
+        [(0.0, 40000.0), (3000.0, 33000.0)]
+        >>> m.region_times([(20000.0, 4)]), m.region_times([(2000.0, 4)]), m.region_times([(20000.0, 0)])
+        ([(0.0, 13000.0)], [(0.0, 2000.0)], [(0.0, 11500.0)])
+        """
+        workers = self.workers
+        tiles = sum(n if n > 0 else workers for _, n in dispatches)
+        woken = max(1, min(tiles, workers))
+        free = [0.0] + [float(self.worker_wake_ns)] * (woken - 1)
+        times = []
+        for serial, n in dispatches:
+            if n <= 0:
+                times.append(share_work(free, serial))
+                continue
+            # A worker claims RESERVATION tiles at a time of a dispatch with that many a worker or more.
+            per = RESERVATION if n >= RESERVATION * workers else 1
+            whole, rest = divmod(n, per)
+            tile = serial / n
+            start, end = claim_tiles(free, whole, per * tile)
+            if rest:
+                last_start, last_end = claim_tiles(free, 1, rest * tile)
+                start, end = (start, max(end, last_end)) if whole else (last_start, last_end)
+            times.append((start, end))
+        return times
 
     def shape_factor(self, shape: str | None, flops: int) -> float:
         """``shape_scale[shape]`` when the calibration measured that shape at about ``flops``, else 1."""
@@ -273,3 +347,72 @@ class DispatchModelSpec:
         if soft and base in TRANSCENDENTAL_FUNCTIONS:
             return self.math_ns(base)
         return self.ns_per_math.get("default", 0.0) if function in TRANSCENDENTAL_FUNCTIONS else 0.0
+
+
+def claim_tiles(free: list[float], tiles: int, tile_ns: float) -> tuple[float, float]:
+    """Workers free at the times ``free`` (ns, in place: each worker's time once the tiles are done) claim
+    ``tiles`` tiles of ``tile_ns`` each, a worker claiming the next one as soon as it is free (IREE's block
+    processor: :meth:`DispatchModelSpec.region_times`); the first claim's time and the last tile's end.
+
+    Examples
+    --------
+    >>> free = [0.0, 3.0]
+    >>> claim_tiles(free, 4, 2.0), free
+    ((0.0, 6.0), [6.0, 5.0])
+    >>> claim_tiles(free, 1, 10.0), free
+    ((5.0, 15.0), [6.0, 15.0])
+    """
+    order = sorted(range(len(free)), key=free.__getitem__)
+    start = free[order[0]]
+    if tile_ns <= 0 or tiles <= 0:
+        return start, start
+    end = start
+    left = tiles
+    while left:
+        order.sort(key=free.__getitem__)
+        first = free[order[0]]
+        if len(order) == 1 or free[order[-1]] - first < tile_ns:
+            # Every worker is free within one tile of the first: they claim in turn, in this order.
+            rounds, rest = divmod(left, len(order))
+            for rank, w in enumerate(order):
+                claimed = rounds + (1 if rank < rest else 0)
+                if claimed:
+                    free[w] += claimed * tile_ns
+                    end = max(end, free[w])
+            break
+        # The first worker claims tile after tile until the next one is free.
+        claimed = min(left, max(1, math.ceil((free[order[1]] - first) / tile_ns - 1e-9)))
+        free[order[0]] = first + claimed * tile_ns
+        end = max(end, free[order[0]])
+        left -= claimed
+    return start, end
+
+
+def share_work(free: list[float], work_ns: float) -> tuple[float, float]:
+    """Workers free at the times ``free`` (ns, in place) share ``work_ns`` of work that divides without
+    limit (a dispatch of very many tiles): each works from when it is free to the common end; the start
+    (the first worker's time) and that end.
+
+    Examples
+    --------
+    >>> free = [0.0, 3000.0]
+    >>> share_work(free, 2000.0), free
+    ((0.0, 2000.0), [2000.0, 3000.0])
+    >>> share_work(free, 4000.0), free
+    ((2000.0, 4500.0), [4500.0, 4500.0])
+    """
+    order = sorted(range(len(free)), key=free.__getitem__)
+    start = free[order[0]]
+    if work_ns <= 0:
+        return start, start
+    total = 0.0
+    end = start
+    used = 0
+    for used, w in enumerate(order, 1):
+        total += free[w]
+        end = (work_ns + total) / used
+        if used == len(order) or end <= free[order[used]]:
+            break
+    for w in order[:used]:
+        free[w] = end
+    return start, end

@@ -186,6 +186,7 @@ DISPATCH_MODEL_FIELDS: dict[str, tuple[type, float, float]] = {
     "ns_per_masked": (float, 0, 1e9),
     "split_workgroups": (bool, 0, 0),
     "ns_per_ragged": (float, 0, 1e9),
+    "worker_pool": (bool, 0, 0),
 }
 _DISPATCH_MODEL_LIMITS = {
     "overhead_ns": float(_MAX_NS),
@@ -304,6 +305,7 @@ def _dispatch_model(table: dict[str, Any], where: str) -> DispatchModelSpec:
         _get(table, "ns_per_masked", DISPATCH_MODEL_FIELDS, where, 0.0),
         _get(table, "split_workgroups", DISPATCH_MODEL_FIELDS, where, False),
         _get(table, "ns_per_ragged", DISPATCH_MODEL_FIELDS, where, 0.0),
+        _get(table, "worker_pool", DISPATCH_MODEL_FIELDS, where, False),
     )
 
 

@@ -92,6 +92,12 @@ class Device:
         self.process_name = spec.name
         # The execution units: simpy.Resource's events, with less work per event (storage.Units).
         self.units = Units(engine.env, spec.dispatch_slots)
+        # The fitted model when it runs a region's dispatches on a pool of workers
+        # (DispatchModelSpec.worker_pool): the executor runs a concurrent block of dispatches as one region.
+        model = spec.dispatch_model
+        self.worker_pool = model if model is not None and model.worker_pool and model.workers > 1 else None
+        # The run's cost model (the session sets it): how many workgroups a dispatch runs in.
+        self.costs: CostModel | None = None
         self.copy_engines = simpy.Resource(engine.env, spec.copy_engines)
         self.pools = [
             Pool(engine, p.name, p.capacity_bytes, p.alignment_bytes, Track.pool(spec.name, p.name))

@@ -218,6 +218,8 @@ class Session:
             parameters=make_parameter_index(parameters),
             host_functions=self.host_functions,
         )
+        for device in runtime.devices:
+            device.costs = self.costs
         runtime.executable_sources = (
             None if executable_sources is None else load_executable_sources(executable_sources)
         )

@@ -153,6 +153,7 @@ def fit_dispatch_model(
     row_tile: int = 1,
     split_workgroups: bool = False,
     dynamic_factor: bool = False,
+    worker_pool: bool = False,
     ragged_rows: bool = False,
 ) -> DispatchFit:
     """Fit ``overhead + flops * ns_per_flop[c] + bytes * ns_per_byte[c] + transcendentals *
@@ -189,6 +190,8 @@ def fit_dispatch_model(
     sample's :attr:`DispatchSample.workgroups`). ``dynamic_factor``: a dynamic class (``.dyn``) measured
     by fewer than MIN_SAMPLES programs is priced as its static class times one factor (the median of its
     samples' measured / static predictions) rather than by a line of its own (:func:`_fit_line`).
+    ``worker_pool``: the pool runs each dispatch's workgroups as IREE's workers claim them
+    (``DispatchModelSpec.worker_pool``; each sample's workgroups), in place of ``split_workgroups``.
     ``ragged_rows``: each softmax row ending in a partial vector (:attr:`DispatchSample.ragged`) is priced
     by one more fitted cost (``DispatchModelSpec.ns_per_ragged``); without it none is.
     """
@@ -203,7 +206,13 @@ def fit_dispatch_model(
         best: tuple[float, DispatchModelSpec] | None = None
         for wake in WAKE_GRID_NS:
             pool = DispatchModelSpec(
-                {}, {}, {}, workers=workers, worker_wake_ns=wake, split_workgroups=split_workgroups
+                {},
+                {},
+                {},
+                workers=workers,
+                worker_wake_ns=wake,
+                split_workgroups=split_workgroups,
+                worker_pool=worker_pool,
             )
             line = _fit_line(
                 rows,
@@ -213,7 +222,12 @@ def fit_dispatch_model(
                 ragged_rows,
             )
             candidate = dataclasses.replace(
-                line, workers=workers, worker_wake_ns=wake, row_tile=row_tile, split_workgroups=split_workgroups
+                line,
+                workers=workers,
+                worker_wake_ns=wake,
+                row_tile=row_tile,
+                split_workgroups=split_workgroups,
+                worker_pool=worker_pool,
             )
             score = _weighted_square_error(rows, candidate)
             if best is None or score < best[0] - 1e-12:

@@ -63,12 +63,13 @@ def fit_on(
     split_workgroups: bool = False,
     dynamic_factor: bool = False,
     release_cost: bool = True,
+    worker_pool: bool = False,
     ragged_rows: bool = False,
 ) -> Machine:
     """A machine fitted on ``fit_entries``; ``refine`` rounds of re-fitting the fixed costs at the
     fitted point (:func:`simulator.calibration.run.refine_fixed_costs`); the fixed costs fitted on each
     program's ``call_rank``-th lowest round minimum (:func:`simulator.calibration.run.ranked`);
-    ``split_workgroups``, ``dynamic_factor`` and ``ragged_rows``: the dispatch model's options; ``release_cost``: a release
+    ``split_workgroups``, ``dynamic_factor``, ``worker_pool`` and ``ragged_rows``: the dispatch model's options; ``release_cost``: a release
     priced apart from an allocation (on by default: :func:`~simulator.calibration.run.fit_machine`)."""
     head = provenance(
         device, f"held out: fitted on {what}" + (f", refined {refine}x" if refine else "")
@@ -82,6 +83,7 @@ def fit_on(
         split_workgroups=split_workgroups,
         dynamic_factor=dynamic_factor,
         release_cost=release_cost,
+        worker_pool=worker_pool,
         ragged_rows=ragged_rows,
     )
     return machine_from_dict(data, source=f"fitted on {what}")
@@ -98,6 +100,7 @@ def fit_data(
     dynamic_factor: bool = False,
     workers: int | None = None,
     release_cost: bool = True,
+    worker_pool: bool = False,
     ragged_rows: bool = False,
 ) -> dict[str, Any]:
     """:func:`fit_on`'s fit as a machine file's dict (``head``: its ``[calibration]`` table's head), from
@@ -114,6 +117,7 @@ def fit_data(
         split_workgroups=split_workgroups,
         dynamic_factor=dynamic_factor,
         release_cost=release_cost,
+        worker_pool=worker_pool,
         ragged_rows=ragged_rows,
     )
     return data
@@ -130,6 +134,7 @@ def leave_one_out(
     split_workgroups: bool = False,
     dynamic_factor: bool = False,
     release_cost: bool = True,
+    worker_pool: bool = False,
     ragged_rows: bool = False,
 ) -> dict[str, Machine]:
     """For each fixture of ``defaults``, a machine fitted on ``train`` and every other fixture. By
@@ -137,7 +142,7 @@ def leave_one_out(
     (:mod:`simulator.calibration.loo`: exact on local-sync, linearised once on local-task); ``exact``
     makes each fit from scratch (:func:`fit_on`, with ``refine``), a dozen times slower. Each fit's fixed
     costs on each program's ``call_rank``-th lowest round minimum, and with :func:`fit_on`'s options
-    ``split_workgroups``, ``dynamic_factor``, ``release_cost`` and ``ragged_rows``: the held-out fit's."""
+    ``split_workgroups``, ``dynamic_factor``, ``worker_pool``, ``release_cost`` and ``ragged_rows``: the held-out fit's."""
     machines: dict[str, Machine] = {}
     if not exact:
         everything = ranked([*train, *defaults], call_rank) if call_rank != 1 else [*train, *defaults]
@@ -149,6 +154,7 @@ def leave_one_out(
             split_workgroups=split_workgroups,
             dynamic_factor=dynamic_factor,
             release_cost=release_cost,
+            worker_pool=worker_pool,
             ragged_rows=ragged_rows,
         )
     for case, _, _ in defaults:
@@ -165,6 +171,7 @@ def leave_one_out(
                 split_workgroups=split_workgroups,
                 dynamic_factor=dynamic_factor,
                 release_cost=release_cost,
+                worker_pool=worker_pool,
                 ragged_rows=ragged_rows,
             )
         else:

@@ -19,8 +19,9 @@ a twelfth of the full fit's simulations.
 
 The fit's options are :func:`~simulator.calibration.run.fit_machine`'s, given once to :func:`prepare`
 and kept for every fit: ``release_cost`` (a release's cost fitted apart from an allocation's, by default: its
-sensitivity probed apart, and the knob fitted), ``split_workgroups``, ``dynamic_factor`` and ``ragged_rows`` (the
-dispatch model's), so that a leave-one-out series is made with the options the held-out fit was made with.
+sensitivity probed apart, and the knob fitted), ``split_workgroups``, ``dynamic_factor``, ``worker_pool`` and
+``ragged_rows`` (the dispatch model's), so that a leave-one-out series is made with the options the held-out fit
+was made with.
 """
 
 from __future__ import annotations
@@ -70,6 +71,7 @@ class Prepared:
     release_cost: bool = True
     split_workgroups: bool = False
     dynamic_factor: bool = False
+    worker_pool: bool = False
     ragged_rows: bool = False
 
     def dispatch_model(self, samples: Sequence[DispatchSample]) -> DispatchFit:
@@ -80,6 +82,7 @@ class Prepared:
             row_tile=self.row_tile,
             split_workgroups=self.split_workgroups,
             dynamic_factor=self.dynamic_factor,
+            worker_pool=self.worker_pool,
             ragged_rows=self.ragged_rows,
         )
 
@@ -94,12 +97,14 @@ def prepare(
     release_cost: bool = True,
     split_workgroups: bool = False,
     dynamic_factor: bool = False,
+    worker_pool: bool = False,
     ragged_rows: bool = False,
 ) -> Prepared:
     """Simulate ``entries`` once at zero costs and linearise their calls once, at the dispatch model
     fitted on all of them. ``workers``: the HAL device's worker pool (:func:`~simulator.calibration.
-    provenance.device_workers` of ``device`` when None); ``release_cost``, ``split_workgroups`` and
-    ``dynamic_factor``, ``ragged_rows``: :func:`~simulator.calibration.run.fit_machine`'s options, kept for every fit."""
+    provenance.device_workers` of ``device`` when None); ``release_cost``, ``split_workgroups``,
+    ``dynamic_factor``, ``worker_pool`` and ``ragged_rows``: :func:`~simulator.calibration.run.fit_machine`'s
+    options, kept for every fit."""
     names = [case.name for case, _, _ in entries]
     if len(set(names)) != len(names):
         raise InputError(
@@ -117,7 +122,7 @@ def prepare(
             dispatch_samples(fitted_dispatches(measured, device), simulate_case(case, ir, zero))
         )
     unlinearised = Prepared(
-        base, workers, row_tile, samples, {}, release_cost, split_workgroups, dynamic_factor, ragged_rows
+        base, workers, row_tile, samples, {}, release_cost, split_workgroups, dynamic_factor, worker_pool, ragged_rows
     )
     every = unlinearised.dispatch_model([s for v in samples.values() for s in v])
     calls = call_samples(entries, base, every, progress, release=release_cost)

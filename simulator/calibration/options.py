@@ -18,8 +18,9 @@ from simulator.calibration.run import CALL_RANK
 
 
 def add_fit_options(parser: argparse.ArgumentParser, fit: str = "the fit") -> None:
-    """``--workgroups``, ``--dynamic-factor``, ``--ragged-rows`` (the dispatch model's options, off by default:
-    :func:`~simulator.calibration.fit.fit_dispatch_model`, :func:`add_ragged_rows`), ``--release-cost`` (a release's own cost, on by
+    """``--workgroups``, ``--dynamic-factor``, ``--worker-pool``, ``--ragged-rows`` (the dispatch model's options,
+    off by default: :func:`~simulator.calibration.fit.fit_dispatch_model`, :func:`add_worker_pool`,
+    :func:`add_ragged_rows`), ``--release-cost`` (a release's own cost, on by
     default, ``--no-release-cost`` turns it off: :func:`add_release_cost`) and ``--call-rank N`` (the fixed costs on each
     program's N-th lowest round minimum: :func:`~simulator.calibration.run.ranked`); ``fit`` names the
     fit in their help."""
@@ -35,6 +36,7 @@ def add_fit_options(parser: argparse.ArgumentParser, fit: str = "the fit") -> No
         help=f"{fit}: a dynamic class measured by fewer than 3 suite programs is priced as its static class"
         " times one fitted factor, an option",
     )
+    add_worker_pool(parser, fit)
     add_release_cost(parser, fit)
     add_ragged_rows(parser, fit)
     parser.add_argument(
@@ -44,6 +46,26 @@ def add_fit_options(parser: argparse.ArgumentParser, fit: str = "the fit") -> No
         metavar="N",
         help=f"{fit}: the fixed costs on each program's N-th lowest round minimum (default {CALL_RANK}: its"
         " minimum; simulator.calibration.run.ranked); the dispatch model on the dispatches' minima",
+    )
+
+
+def add_worker_pool(parser: argparse.ArgumentParser, fit: str = "the fit") -> None:
+    """``--worker-pool`` (off by default), as ``args.worker_pool``: the dispatch model runs a region's
+    workgroups as IREE's local-task workers claim them (``DispatchModelSpec.worker_pool``: a dispatch of
+    one workgroup on one worker, the dispatches of a concurrent block sharing the workers), in place of
+    spreading every dispatch over them all (:func:`~simulator.calibration.fit.fit_dispatch_model`).
+
+    >>> p = argparse.ArgumentParser()
+    >>> add_worker_pool(p)
+    >>> [p.parse_args(a).worker_pool for a in ([], ["--worker-pool"])]
+    [False, True]
+    """
+    parser.add_argument(
+        "--worker-pool",
+        action="store_true",
+        help=f"{fit}: local-task's workers claim each region's workgroups as IREE's block processor does (a"
+        " dispatch of one workgroup runs on one worker, a concurrent block's dispatches share the workers;"
+        " simulator.dispatch_model.DispatchModelSpec.region_times), an option",
     )
 
 

@@ -333,6 +333,7 @@ def model_table(dispatch: DispatchFit) -> dict[str, Any]:
         **({"ns_per_partial": m.ns_per_partial} if m.ns_per_partial else {}),
         **({"ns_per_masked": m.ns_per_masked} if m.ns_per_masked else {}),
         **({"split_workgroups": True} if m.split_workgroups else {}),
+        **({"worker_pool": True} if m.worker_pool else {}),
         **({"ns_per_ragged": m.ns_per_ragged} if m.ns_per_ragged else {}),
     }
 
@@ -470,6 +471,7 @@ def fit_machine(
     split_workgroups: bool = False,
     dynamic_factor: bool = False,
     release_cost: bool = True,
+    worker_pool: bool = False,
     ragged_rows: bool = False,
 ) -> tuple[dict[str, Any], dict[str, Any]]:
     """Fit the dispatch model and the fixed costs on ``cases`` (with their measurements); the machine
@@ -481,7 +483,8 @@ def fit_machine(
     costs are fitted on each program's ``call_rank``-th lowest round minimum (:func:`ranked`; 1, the
     minimum), recorded in the provenance when not 1. ``split_workgroups`` and ``dynamic_factor``: the
     dispatch model's options (:func:`~simulator.calibration.fit.fit_dispatch_model`; the first written as
-    its ``split_workgroups``). ``release_cost`` (on by default): a release's cost fitted apart from an
+    its ``split_workgroups``). ``worker_pool``: the dispatch model runs a region's workgroups as IREE's
+    workers claim them (``DispatchModelSpec.worker_pool``, an option). ``release_cost`` (on by default): a release's cost fitted apart from an
     allocation's (on a device with workers: :data:`OPTIONAL_KNOBS`), recorded in the provenance
     (``fitted_apart``) when fitted. ``ragged_rows``: the dispatch model prices ragged softmax rows
     (:func:`~simulator.calibration.fit.fit_dispatch_model`'s option, off by default)."""
@@ -503,6 +506,7 @@ def fit_machine(
         row_tile=row_tile,
         split_workgroups=split_workgroups,
         dynamic_factor=dynamic_factor,
+        worker_pool=worker_pool,
         ragged_rows=ragged_rows,
     )
     knobs = fitted_knobs(workers, release_cost)

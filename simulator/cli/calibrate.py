@@ -6,7 +6,7 @@
                         [--rounds 8]
                         [--fixtures DIR] [--workdir DIR] [--measurements OUT.json]
                         [--merge EARLIER.json ...] [--only NAME ...] [--programs GLOB ...]
-                        [--program-reference] [--call-rank N] [--workgroups] [--dynamic-factor]
+                        [--program-reference] [--call-rank N] [--workgroups] [--dynamic-factor] [--worker-pool]
                         [--no-release-cost]
 
 Compiles and measures the generated microbenchmark suite (:func:`simulator.calibration.suite.
@@ -41,7 +41,7 @@ another host or device, or a program recording another compile than today's, is 
 before anything is measured.
 ``--only NAME...`` and ``--programs GLOB...`` measure some of the suite's programs (those named, and
 those matching a shell pattern). ``--program-reference``, ``--call-rank``, ``--workgroups``,
-``--dynamic-factor`` and ``--no-release-cost`` are ``benchmarks/accuracy.py``'s options of the same names
+``--dynamic-factor``, ``--worker-pool`` and ``--no-release-cost`` are ``benchmarks/accuracy.py``'s options of the same names
 (:mod:`simulator.calibration.options`), so that the fit of a figure of record can be made here too. On
 local-task a release (dealloca) is priced apart from an allocation unless ``--no-release-cost`` is given
 (the machine file's ``[calibration] fitted_apart`` says when it was).
@@ -256,6 +256,7 @@ def run(args: argparse.Namespace) -> int:
             ("--workgroups", args.workgroups),
             ("--dynamic-factor", args.dynamic_factor),
             ("--ragged-rows", args.ragged_rows),
+            ("--worker-pool", args.worker_pool),
             ("--no-release-cost", not args.release_cost),  # (the release's cost is fitted apart by default)
         )
         flags = [flag for flag, on in chosen if on]
@@ -268,6 +269,7 @@ def run(args: argparse.Namespace) -> int:
             split_workgroups=args.workgroups,
             dynamic_factor=args.dynamic_factor,
             release_cost=args.release_cost,
+            worker_pool=args.worker_pool,
             ragged_rows=args.ragged_rows,
         )
     pathlib.Path(args.output).write_text(

@@ -80,10 +80,12 @@ def test_the_presets_price_the_release_apart_unless_told_not_to(monkeypatch: pyt
     assert _calibration("cpu-local-task")["fitted_apart"] == ["host.dealloca_cost_ns"]
     assert load_machine("cpu-local-task").host.dealloca_cost_ns is not None
     assert "fitted_apart" not in _calibration("cpu-local-sync")
-    seen: list[tuple[bool, bool]] = []
+    seen: list[tuple[bool, bool, bool]] = []
 
-    def preset_texts(workdir: pathlib.Path, release_cost: bool = True, ragged_rows: bool = False) -> dict[str, str]:
-        seen.append((release_cost, ragged_rows))
+    def preset_texts(
+        workdir: pathlib.Path, release_cost: bool = True, worker_pool: bool = False, ragged_rows: bool = False
+    ) -> dict[str, str]:
+        seen.append((release_cost, worker_pool, ragged_rows))
         return {}
 
     monkeypatch.setattr(calibrate, "preset_texts", preset_texts)
@@ -91,8 +93,12 @@ def test_the_presets_price_the_release_apart_unless_told_not_to(monkeypatch: pyt
         ["presets", "--check"],
         ["presets", "--check", "--release-cost"],
         ["presets", "--check", "--no-release-cost"],
+        ["presets", "--check", "--worker-pool"],
         ["presets", "--check", "--ragged-rows"],
     ):
         assert calibrate.main(argv) == 0
-    # (--ragged-rows, the dispatch model's option, is off by default: the shipped presets are fitted without it)
-    assert seen == [(True, False), (True, False), (False, False), (True, True)]
+    # --worker-pool and --ragged-rows (the dispatch model's options, off by default: the shipped presets are
+    # fitted without them) reach the presets' fit too.
+    assert seen == [
+        (True, False, False), (True, False, False), (False, False, False), (True, True, False), (True, False, True)
+    ]

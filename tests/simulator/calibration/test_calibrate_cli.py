@@ -225,6 +225,7 @@ def test_calibrate_takes_the_accuracy_scripts_fit_and_measurement_options(
     assert (fits[-1]["call_rank"], fits[-1]["split_workgroups"], fits[-1]["dynamic_factor"]) == (1, False, False)
     assert fits[-1]["release_cost"] is True  # (the release is fitted apart by default)
     assert "release" not in fits[-1]["provenance"]["method"]
+    assert fits[-1]["worker_pool"] is False
     argv += ["--only", PROGRAMS[0]]
     assert main([*argv, "--program-reference", "--call-rank", "3", "--workgroups", "--dynamic-factor", "--no-release-cost"]) == 0
     assert measured[-1] == [PROGRAMS[0]] and callable(hooks[-1])
@@ -233,6 +234,8 @@ def test_calibrate_takes_the_accuracy_scripts_fit_and_measurement_options(
     assert fits[-1]["provenance"]["method"].endswith(", --workgroups, --dynamic-factor, --no-release-cost")
     assert main([*argv, "--release-cost"]) == 0
     assert fits[-1]["release_cost"] is True and "release" not in fits[-1]["provenance"]["method"]
+    assert main([*argv, "--worker-pool"]) == 0
+    assert fits[-1]["worker_pool"] is True and fits[-1]["provenance"]["method"].endswith(", --worker-pool")
     capsys.readouterr()
     runs = len(measured)
     for bad, message in (
