@@ -228,7 +228,7 @@ def fit(
     refine: int = 0,
     release_cost: bool = True,
     worker_pool: bool = False,
-    ragged_rows: bool = False,
+    ragged_rows: bool = True,
 ):
     device = measured["device"]
     how = "benchmarks/calibrate.py fit: non-negative least squares on relative error"
@@ -400,13 +400,13 @@ def preset_entries(device: str, workdir: pathlib.Path = WORKDIR) -> tuple[list[A
 
 
 def preset_fit(
-    device: str, workdir: pathlib.Path = WORKDIR, release_cost: bool = True, worker_pool: bool = False, ragged_rows: bool = False
+    device: str, workdir: pathlib.Path = WORKDIR, release_cost: bool = True, worker_pool: bool = False, ragged_rows: bool = True
 ) -> dict[str, Any]:
     """The ``cpu-<device>`` preset as a TOML dict: the held-out fit (:func:`~simulator.calibration.
     heldout.fit_data`) of :func:`preset_entries`, with the measuring host's worker count (so that another
-    host writes the same file) and a ``[calibration]`` table saying on what; ``release_cost`` (on by
-    default, as the held-out fit's): local-task's release priced apart from an allocation; ``worker_pool`` and
-    ``ragged_rows`` (off by default): the dispatch model's (:func:`~simulator.calibration.fit.fit_dispatch_model`)."""
+    host writes the same file) and a ``[calibration]`` table saying on what; ``release_cost`` and
+    ``ragged_rows`` (on by default, as the held-out fit's): local-task's release priced apart from an allocation,
+    ragged softmax rows priced; ``worker_pool`` (off by default): the dispatch model's (:func:`~simulator.calibration.fit.fit_dispatch_model`)."""
     entries, head, workers = preset_entries(device, workdir)
     return fit_data(
         device,
@@ -440,7 +440,7 @@ def preset_text(name: str, data: dict[str, Any]) -> str:
 
 
 def preset_texts(
-    workdir: pathlib.Path = WORKDIR, release_cost: bool = True, worker_pool: bool = False, ragged_rows: bool = False
+    workdir: pathlib.Path = WORKDIR, release_cost: bool = True, worker_pool: bool = False, ragged_rows: bool = True
 ) -> dict[str, str]:
     """preset name -> the text ``presets`` writes to ``simulator/machines/<name>.toml``."""
     fits = {

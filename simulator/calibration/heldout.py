@@ -64,7 +64,7 @@ def fit_on(
     dynamic_factor: bool = False,
     release_cost: bool = True,
     worker_pool: bool = False,
-    ragged_rows: bool = False,
+    ragged_rows: bool = True,
 ) -> Machine:
     """A machine fitted on ``fit_entries``; ``refine`` rounds of re-fitting the fixed costs at the
     fitted point (:func:`simulator.calibration.run.refine_fixed_costs`); the fixed costs fitted on each
@@ -101,7 +101,7 @@ def fit_data(
     workers: int | None = None,
     release_cost: bool = True,
     worker_pool: bool = False,
-    ragged_rows: bool = False,
+    ragged_rows: bool = True,
 ) -> dict[str, Any]:
     """:func:`fit_on`'s fit as a machine file's dict (``head``: its ``[calibration]`` table's head), from
     :func:`~simulator.calibration.provenance.base_machine`; ``workers``: the HAL device's worker pool
@@ -135,7 +135,7 @@ def leave_one_out(
     dynamic_factor: bool = False,
     release_cost: bool = True,
     worker_pool: bool = False,
-    ragged_rows: bool = False,
+    ragged_rows: bool = True,
 ) -> dict[str, Machine]:
     """For each fixture of ``defaults``, a machine fitted on ``train`` and every other fixture. By
     default the fits share the programs' features and fixed-cost sensitivities

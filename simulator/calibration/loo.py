@@ -72,7 +72,7 @@ class Prepared:
     split_workgroups: bool = False
     dynamic_factor: bool = False
     worker_pool: bool = False
-    ragged_rows: bool = False
+    ragged_rows: bool = True
 
     def dispatch_model(self, samples: Sequence[DispatchSample]) -> DispatchFit:
         """The dispatch model fitted on ``samples`` with these fits' options."""
@@ -98,7 +98,7 @@ def prepare(
     split_workgroups: bool = False,
     dynamic_factor: bool = False,
     worker_pool: bool = False,
-    ragged_rows: bool = False,
+    ragged_rows: bool = True,
 ) -> Prepared:
     """Simulate ``entries`` once at zero costs and linearise their calls once, at the dispatch model
     fitted on all of them. ``workers``: the HAL device's worker pool (:func:`~simulator.calibration.

@@ -18,10 +18,10 @@ from simulator.calibration.run import CALL_RANK
 
 
 def add_fit_options(parser: argparse.ArgumentParser, fit: str = "the fit") -> None:
-    """``--workgroups``, ``--dynamic-factor``, ``--worker-pool``, ``--ragged-rows`` (the dispatch model's options,
-    off by default: :func:`~simulator.calibration.fit.fit_dispatch_model`, :func:`add_worker_pool`,
-    :func:`add_ragged_rows`), ``--release-cost`` (a release's own cost, on by
-    default, ``--no-release-cost`` turns it off: :func:`add_release_cost`) and ``--call-rank N`` (the fixed costs on each
+    """``--workgroups``, ``--dynamic-factor``, ``--worker-pool`` (the dispatch model's options, off by default:
+    :func:`~simulator.calibration.fit.fit_dispatch_model`, :func:`add_worker_pool`), ``--ragged-rows`` (on by
+    default, ``--no-ragged-rows`` turns it off: :func:`add_ragged_rows`), ``--release-cost`` (a release's own cost,
+    on by default, ``--no-release-cost`` turns it off: :func:`add_release_cost`) and ``--call-rank N`` (the fixed costs on each
     program's N-th lowest round minimum: :func:`~simulator.calibration.run.ranked`); ``fit`` names the
     fit in their help."""
     parser.add_argument(
@@ -70,20 +70,22 @@ def add_worker_pool(parser: argparse.ArgumentParser, fit: str = "the fit") -> No
 
 
 def add_ragged_rows(parser: argparse.ArgumentParser, fit: str = "the fit") -> None:
-    """``--ragged-rows`` (off by default: the presets are fitted without it), as ``args.ragged_rows``: each
-    softmax row ending in a partial vector priced by one more fitted cost
+    """``--ragged-rows`` (the default: the presets are fitted with it) and ``--no-ragged-rows``, as
+    ``args.ragged_rows``: each softmax row ending in a partial vector priced by one more fitted cost
     (:func:`~simulator.calibration.fit.fit_dispatch_model`'s ``ragged_rows``).
 
     >>> p = argparse.ArgumentParser()
     >>> add_ragged_rows(p)
-    >>> [p.parse_args(a).ragged_rows for a in ([], ["--ragged-rows"])]
-    [False, True]
+    >>> [p.parse_args(a).ragged_rows for a in ([], ["--ragged-rows"], ["--no-ragged-rows"])]
+    [True, True, False]
     """
     parser.add_argument(
         "--ragged-rows",
-        action="store_true",
+        action=argparse.BooleanOptionalAction,
+        default=True,
         help=f"{fit}: each softmax row whose reduced loop ends in a partial vector (IREE's vector tile,"
-        " simulator.calibration.tiles.ragged_rows) priced by a fitted cost (dispatch_model.ns_per_ragged), an option",
+        " simulator.calibration.tiles.ragged_rows) priced by a fitted cost (dispatch_model.ns_per_ragged);"
+        " --no-ragged-rows prices none",
     )
 
 

@@ -472,7 +472,7 @@ def fit_machine(
     dynamic_factor: bool = False,
     release_cost: bool = True,
     worker_pool: bool = False,
-    ragged_rows: bool = False,
+    ragged_rows: bool = True,
 ) -> tuple[dict[str, Any], dict[str, Any]]:
     """Fit the dispatch model and the fixed costs on ``cases`` (with their measurements); the machine
     as a TOML-ready dict and a report of the fit (errors on the training programs). ``workers`` is the
@@ -486,8 +486,8 @@ def fit_machine(
     its ``split_workgroups``). ``worker_pool``: the dispatch model runs a region's workgroups as IREE's
     workers claim them (``DispatchModelSpec.worker_pool``, an option). ``release_cost`` (on by default): a release's cost fitted apart from an
     allocation's (on a device with workers: :data:`OPTIONAL_KNOBS`), recorded in the provenance
-    (``fitted_apart``) when fitted. ``ragged_rows``: the dispatch model prices ragged softmax rows
-    (:func:`~simulator.calibration.fit.fit_dispatch_model`'s option, off by default)."""
+    (``fitted_apart``) when fitted. ``ragged_rows`` (on by default): the dispatch model prices ragged softmax
+    rows (:func:`~simulator.calibration.fit.fit_dispatch_model`'s option)."""
     device = str(provenance.get("device", ""))
     if call_rank != 1:
         cases = ranked(cases, call_rank)

@@ -255,9 +255,9 @@ def run(args: argparse.Namespace) -> int:
         chosen = (
             ("--workgroups", args.workgroups),
             ("--dynamic-factor", args.dynamic_factor),
-            ("--ragged-rows", args.ragged_rows),
             ("--worker-pool", args.worker_pool),
             ("--no-release-cost", not args.release_cost),  # (the release's cost is fitted apart by default)
+            ("--no-ragged-rows", not args.ragged_rows),  # (ragged softmax rows are priced by default)
         )
         flags = [flag for flag, on in chosen if on]
         method = "streamsim calibrate: non-negative least squares on relative error" + "".join(f", {f}" for f in flags)

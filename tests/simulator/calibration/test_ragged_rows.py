@@ -1,7 +1,8 @@
 """Ragged softmax rows (issue 16): when a softmax's reduced loop does not divide by IREE's vector tile,
 each row's passes end lane by lane; IREE's profile times such softmaxes 1.1-1.6x above the softmax line.
 The count is read from IREE's own compile of the program (a dynamic extent from the dispatch's workload),
-the fit prices a row when asked (``ragged_rows``, off by default: the presets are fitted without it), and
+the fit prices a row when asked (``ragged_rows``, on by default in every fit command and in the presets' fit;
+``--no-ragged-rows`` turns it off), and
 the simulator charges them per dispatch."""
 
 from __future__ import annotations
@@ -91,10 +92,14 @@ def test_a_calibration_table_carries_ragged_rows(tmp_path: pathlib.Path) -> None
     assert costs.ragged_rows((name,), DispatchCost(0, 0, 0)) == 30
     assert costs.ragged_rows(("other",), DispatchCost(0, 0, 0)) == 0
     device = load_machine("cpu-local-sync").devices[0]
-    assert device.dispatch_model is not None and device.dispatch_model.ns_per_ragged == 0.0
+    assert device.dispatch_model is not None and device.dispatch_model.ns_per_ragged > 0.0
     cost = DispatchCost(750, 600, 600, math=(("exp", 150),))
-    # The presets price no ragged row (their model has no ns_per_ragged): the table changes nothing.
-    assert costs.dispatch_ns(device, (name,), cost) == CostModel().dispatch_ns(device, (name,), cost)
+    # The presets price ragged rows (fitted with --ragged-rows): the table adds its 30 at the preset's cost.
+    extra = costs.dispatch_ns(device, (name,), cost) - CostModel().dispatch_ns(device, (name,), cost)
+    assert extra == pytest.approx(30 * device.dispatch_model.ns_per_ragged, abs=1.0)
+    # A model without the price (fitted with --no-ragged-rows): the table changes nothing.
+    unpriced = dataclasses.replace(device, dispatch_model=dataclasses.replace(device.dispatch_model, ns_per_ragged=0.0))
+    assert costs.dispatch_ns(unpriced, (name,), cost) == CostModel().dispatch_ns(unpriced, (name,), cost)
     priced = dataclasses.replace(device, dispatch_model=dataclasses.replace(device.dispatch_model, ns_per_ragged=150.0))
     extra = costs.dispatch_ns(priced, (name,), cost) - CostModel().dispatch_ns(priced, (name,), cost)
     assert extra == pytest.approx(30 * 150.0, abs=1.0)
@@ -118,11 +123,12 @@ def test_a_calibration_table_carries_ragged_rows(tmp_path: pathlib.Path) -> None
 
 
 def test_every_fit_entry_point_takes_the_option() -> None:
-    """``--ragged-rows`` is off by default in every command that fits (accuracy.py and streamsim
-    calibrate through add_fit_options; benchmarks/calibrate.py's fit, report and presets)."""
+    """``--ragged-rows`` is on by default in every command that fits, ``--no-ragged-rows`` turns it off
+    (accuracy.py and streamsim calibrate through add_fit_options; benchmarks/calibrate.py's fit, report and
+    presets)."""
     p = argparse.ArgumentParser()
     options.add_fit_options(p)
-    assert p.parse_args([]).ragged_rows is False and p.parse_args(["--ragged-rows"]).ragged_rows is True
+    assert [p.parse_args(a).ragged_rows for a in ([], ["--ragged-rows"], ["--no-ragged-rows"])] == [True, True, False]
     from tests.conftest import import_benchmarks
 
     (calibrate,) = import_benchmarks("calibrate")
@@ -133,12 +139,12 @@ def test_every_fit_entry_point_takes_the_option() -> None:
         return 0
 
     for step, extra in (("fit", ["m.json", "-o", "x.toml"]), ("report", ["m.json"]), ("presets", [])):
-        for flag in ([], ["--ragged-rows"]):
+        for flag, on in (([], True), (["--ragged-rows"], True), (["--no-ragged-rows"], False)):
             import unittest.mock as mock
 
             with mock.patch.object(calibrate, f"cmd_{step}", record):
                 calibrate.main([step, *extra, *flag])
-            assert seen[step] is bool(flag)
+            assert seen[step] is on
 
 
 def test_the_tiles_table_gives_a_program_its_ragged_rows(iree: None, tmp_path: pathlib.Path) -> None:
