@@ -31,7 +31,7 @@ from contextlib import contextmanager
 from ir import attributes as A
 from ir import types as T
 from ir.core import Block, Operation, Region, SourceLocation, Value, trusted_operation
-from ir.errors import BuildError
+from ir.errors import BuildError, IRError
 from ir.module import Module
 from ir.opdef import lookup_op_class
 
@@ -186,8 +186,12 @@ class Builder:
         if self.block is None:
             raise BuildError("no insertion point")
         if self.position is None:
-            for op in ops:
-                self.block.append(op)
+            block = self.block
+            for op in ops:  # (Block.append of each, written out: a parameter load's thousands of keys)
+                if op.parent is not None:
+                    raise IRError(f"{op.op_name} already belongs to a block")
+                op.parent = block
+            block.ops += ops
         else:
             self.block.insert_many(self.position, ops)
             self.position += len(ops)

@@ -91,7 +91,14 @@ class Value:
         return None
 
     def replace_all_uses_with(self, other: Value) -> None:
-        for op, i in list(self.uses):
+        uses = self.uses
+        if len(uses) == 1:  # most values: Operation.set_operand of the one use, written out
+            op, i = use = uses[0]
+            uses.clear()
+            other.uses.append(use)
+            op._operands[i] = other
+            return
+        for op, i in list(uses):
             op.set_operand(i, other)
 
     def __repr__(self) -> str:
@@ -122,7 +129,11 @@ class BlockArgument(Value):
     __slots__ = ("block", "index")
 
     def __init__(self, type: Type, block: Block, index: int, name_hint: str | None = None) -> None:
-        super().__init__(type, name_hint)
+        # Value.__init__ written out (as OpResult's): an execution region's block takes an argument per
+        # captured resource and slab, thousands of them.
+        self.type = type
+        self.name_hint = name_hint
+        self.uses: list[tuple[Operation, int]] = []
         self.block = block
         self.index = index
 
@@ -373,18 +384,20 @@ def trusted_operation(
     result_types: Sequence[Type],
     properties: dict[str, Attribute],
     location: SourceLocation | None,
+    regions: list[Region] = _EMPTY,
 ) -> Operation:
-    """``cls(op_name, operands, result_types, properties)`` at ``location``, for a caller that made every
-    argument itself (the scheduler's lowering of ops the verifier accepted into their cmd form): a non-empty
-    name, operands that are Values. Without regions, successors or discardable attributes. The op keeps the
-    list ``operands`` and the dictionary ``properties`` (neither is copied: the caller made them for it),
-    and :meth:`Operation.__init__`'s checks of what any caller may pass are skipped (tests/ir compare the
-    two). An op class with an ``__init__`` of its own is made by it."""
+    """``cls(op_name, operands, result_types, properties, None, regions)`` at ``location``, for a caller
+    that made every argument itself (the scheduler's lowering of ops the verifier accepted into their cmd
+    form): a non-empty name, operands that are Values, new regions. Without successors or discardable
+    attributes. The op keeps the lists ``operands`` and ``regions`` and the dictionary ``properties`` (none
+    is copied: the caller made them for it), and :meth:`Operation.__init__`'s checks of what any caller may
+    pass are skipped (tests/ir compare the two). An op class with an ``__init__`` of its own is made by
+    it."""
     if cls.__init__ is not _operation_init:
-        made = cls(op_name, operands, result_types, properties)
+        made = cls(op_name, operands, result_types, properties, None, regions)
         made.location = location
         return made
-    op = parsed_operation(cls, op_name, operands, result_types, {}, {}, _EMPTY, _EMPTY, location)
+    op = parsed_operation(cls, op_name, operands, result_types, {}, {}, regions, _EMPTY, location)
     op.properties = properties  # (the caller's dictionary, not a copy)
     return op
 

@@ -7,7 +7,8 @@ import ir.dialects  # noqa: F401  (registers the op classes)
 from ir import attributes as A
 from ir import types as T
 from ir.builder import Builder, create, trusted_create
-from ir.core import Block, Operation, OpResult, SourceLocation, trusted_operation
+from ir.core import Block, Operation, OpResult, Region, SourceLocation, trusted_operation
+from ir.opdef import lookup_op_class
 
 
 def _fields(op: Operation) -> tuple[object, ...]:
@@ -59,3 +60,19 @@ def test_trusted_operation_shares_the_empty_lists() -> None:
     plain = Operation("t.a")
     assert op._operands is plain._operands and op.results is plain.results and op.regions is plain.regions
     assert op.successors is plain.successors and op.location is None
+
+
+def test_trusted_operation_with_regions() -> None:
+    """An op given new regions keeps the list and becomes their parent, as create makes it."""
+    where = SourceLocation("f.mlir", 7, 1)
+    for name in ("stream.cmd.concurrent", "t.unregistered"):
+        checked = create(name, [], [], {}, None, [Region([Block()]), Region()])
+        checked.location = where
+        regions = [Region([Block()]), Region()]
+        cls = lookup_op_class(name) or Operation
+        trusted = trusted_operation(cls, name, [], (), {}, where, regions)
+        assert trusted.regions is regions
+        assert all(r.parent is trusted for r in trusted.regions)
+        assert [len(r.blocks) for r in trusted.regions] == [len(r.blocks) for r in checked.regions]
+        mine, theirs = _fields(trusted), _fields(checked)
+        assert mine[:6] + mine[7:] == theirs[:6] + theirs[7:], name
