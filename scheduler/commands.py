@@ -20,11 +20,12 @@ size operand is used). The commands are IREE's ScheduleAllocation lowering of ea
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import Any
 
-from ir import Builder, Operation, Value
+from ir import Block, Builder, Operation, Value
 from ir import attributes as A
 from ir import types as T
-from ir.core import trusted_operation
+from ir.core import SourceLocation, trusted_operation
 from ir.dialects import stream_async as D
 from ir.dialects import stream_cmd as C
 from ir.opdef import segment_bounds
@@ -111,12 +112,57 @@ def lower_command(op: Operation, b: Builder, at: At, add: Add, affinity: A.Attri
 
 def lower_dispatch(op: D.AsyncDispatchOp, b: Builder, at: At, add: Add) -> None:
     """:func:`lower_command` of a dispatch (``stream.cmd.dispatch``), for a caller that knows it has one."""
+    b.insert(_dispatch(op, at, None, add, None, b.location))
+
+
+#: Where a region's values are, for :func:`lower_dispatch_in`: ``leader(v, v)`` (a value's alias-set
+#: leader), ``local(leader)`` (the leader's :class:`~scheduler.emit_uploads.Loc` in the region's slabs, or
+#: None), ``args[resource]`` (the block argument of a resource and its size) and ``captured[v]`` (a
+#: captured value's resource, size and offset outside): ``at(v)`` reads them the same way.
+Places = tuple[
+    Callable[[Value, Value], Value],
+    Callable[[Value], Any],
+    dict[Value, tuple[Value, Value]],
+    dict[Value, tuple[Value, Value, "int | Value"]],
+]
+
+
+def lower_dispatch_in(
+    op: D.AsyncDispatchOp,
+    block: Block,
+    places: Places,
+    add: Add,
+    sums: dict[tuple[int, int | Value], Value],
+    location: SourceLocation | None,
+) -> None:
+    """:func:`lower_dispatch` for the pipeline's writer (:mod:`scheduler.emit`): the command is appended to
+    ``block`` at ``location``, each resource's place read from ``places`` as the writer's ``at`` reads it
+    (without a call per value), and an offset summed by ``add`` only when ``sums`` (``(static base,
+    offset)`` -> their sum, as ``add`` gave it before) does not know it yet and the base is not 0
+    (``add(0, offset)`` of an offset value is the value itself there). The same command as
+    :func:`lower_dispatch` with ``at`` and ``add`` (tests/scheduler/test_dispatch_table compares the
+    two)."""
+    command = _dispatch(op, None, places, add, sums, location)
+    command.parent = block  # (Block.append: the op is new)
+    block.ops.append(command)
+
+
+def _dispatch(
+    op: D.AsyncDispatchOp,
+    at: At | None,
+    places: Places | None,
+    add: Add,
+    sums: dict[tuple[int, int | Value], Value] | None,
+    location: SourceLocation | None,
+) -> Operation:
+    """The command of :func:`lower_dispatch` (``at``) or :func:`lower_dispatch_in` (``places`` and
+    ``sums``), not inserted."""
     # The command's operand groups are built as lists directly (workload, uniforms, then per binding its
     # resource, size, offset and length), one pass over the resource operands and one over the results.
-    tied_idx, tied_results = _tie_sets(op.attr("tied_operands"))
+    shape = _dispatch_shape(op)
+    tied_idx, tied_results = shape[4], shape[5]
     every = op._operands
-    groups = _dispatch_groups(op, op.attr("operandSegmentSizes"))
-    workload = every[groups[0]]
+    groups = shape[3]
     operands = every[groups[1]]
     offsets = every[groups[2]]
     lengths = every[groups[3]]
@@ -128,41 +174,53 @@ def lower_dispatch(op: D.AsyncDispatchOp, b: Builder, at: At, add: Add) -> None:
     starts: list[Value] = []
     spans: list[Value] = []
     accesses: list[int] = []
+    if places is not None:
+        leader, local, args_of, captured = places
+    sums_get = sums.get if sums is not None else None
+    k = 0
     for i, v in enumerate(operands):
         if not isinstance(v.type, resource):
             uniforms.append(v)
             continue
-        arg, size, base, _ = at(v)
-        k = len(args)
+        if places is None:
+            arg, size, base, _ = at(v)  # type: ignore[misc]
+        else:  # (at's reading of the places, written out)
+            loc = local(leader(v, v))
+            res, _, base = captured[v] if loc is None else (loc.resource, None, loc.offset)
+            arg, size = args_of[res]
         args.append(arg)
         sizes.append(size)
-        starts.append(add(base, offsets[k]))
+        off = offsets[k]
+        if sums_get is None or base.__class__ is not int:
+            starts.append(add(base, off))
+        elif base == 0:
+            starts.append(off)
+        else:
+            start = sums_get((base, off))
+            starts.append(start if start is not None else add(base, off))
         spans.append(lengths[k])
         accesses.append(3 if i in tied_idx else 1)
-    for r, (res, rsize) in enumerate(zip(op.results, result_sizes)):
-        if r in tied_results or not isinstance(res.type, resource):
+        k += 1
+    for r, (v, rsize) in enumerate(zip(op.results, result_sizes)):
+        if r in tied_results or not isinstance(v.type, resource):
             continue
-        arg, size, base, _ = at(res)
+        if places is None:
+            arg, size, base, _ = at(v)  # type: ignore[misc]
+        else:
+            loc = local(leader(v, v))
+            res, _, base = captured[v] if loc is None else (loc.resource, None, loc.offset)
+            arg, size = args_of[res]
         args.append(arg)
         sizes.append(size)
-        starts.append(add(base, 0))
+        start = sums_get((base, 0)) if sums_get is not None and base.__class__ is int else None
+        starts.append(start if start is not None else add(base, 0))
         spans.append(rsize)
         accesses.append(2)
-    n = len(args)
-    entry_points = op.attr("entry_points")
+    entry_points = shape[6]
     if entry_points is None:
         raise UnsupportedOpError(f"{op.describe()}: no entry_points")
-    seen = _ENTRY_POINTS_SEEN.get(id(entry_points))
-    if seen is not None and seen[0] is entry_points:  # (dispatches read from text share their attributes)
-        entry_points = seen[1]
-    else:
-        first = entry_points
-        try:  # noqa: SIM105  (contextlib.suppress makes a context manager per dispatch)
-            first = _ENTRY_POINTS.setdefault(entry_points, entry_points)
-        except TypeError:  # an attribute holding something unhashable is kept as it is
-            pass
-        _ENTRY_POINTS_SEEN[id(entry_points)] = (entry_points, first)
-        entry_points = first
+    n = len(args)
+    workload = every[groups[0]]
     properties = {
         "entry_points": entry_points,
         "operandSegmentSizes": _segment_sizes((len(workload), len(uniforms), n, n, n, n)),
@@ -175,7 +233,7 @@ def lower_dispatch(op: D.AsyncDispatchOp, b: Builder, at: At, add: Add) -> None:
     workload += sizes
     workload += starts
     workload += spans
-    b.insert(trusted_operation(_CMD_DISPATCH, "stream.cmd.dispatch", workload, (), properties, b.location))
+    return trusted_operation(_CMD_DISPATCH, "stream.cmd.dispatch", workload, (), properties, location)
 
 
 _CMD_DISPATCH = C.CmdDispatchOp
@@ -186,42 +244,71 @@ _DISPATCH_GROUPS = (
     "resource_operand_lengths",
     "result_sizes",
 )
-# id(a dispatch's operandSegmentSizes attribute) -> (it, the slices of its groups _DISPATCH_GROUPS): the
-# attribute is kept, so its id is not reused; dispatches read from text share a handful of them
-_GROUPS_SEEN: dict[int, tuple[A.Attribute, tuple[slice, ...]]] = {}
-# id(a tied_operands attribute) -> (it, the operands tied to a result, the results tied to an operand)
-_TIES_SEEN: dict[int, tuple[A.Attribute | None, frozenset[int], frozenset[int]]] = {}
 _NO_TIES: tuple[frozenset[int], frozenset[int]] = (frozenset(), frozenset())
+# A dispatch's facts found from its attributes: (its operandSegmentSizes, tied_operands and entry_points
+# attributes, the slices of its groups _DISPATCH_GROUPS, the operands tied to a result, the results tied to
+# an operand, the entry points its command is given: the first attribute equal to its own, or None)
+_Shape = tuple[
+    A.Attribute | None,
+    A.Attribute | None,
+    A.Attribute | None,
+    tuple[slice, ...],
+    frozenset[int],
+    frozenset[int],
+    A.Attribute | None,
+]
+# (ids of the three attributes) -> the shape: dispatches read from text share a handful of each attribute
+# (5 shapes at 1k), found here without reading the groups and ties again or hashing the entry points (a
+# Python-level hash of the array and its symbols); the attributes are kept, so their ids are not reused
+_SHAPES: dict[tuple[int, int, int], _Shape] = {}
 
 
-def _dispatch_groups(op: Operation, segments: A.Attribute | None) -> tuple[slice, ...]:
-    """The slices of ``op``'s operands in its groups :data:`_DISPATCH_GROUPS` (``operand_groups``'s), found
-    once per segment sizes attribute."""
-    seen = _GROUPS_SEEN.get(id(segments))
-    if seen is not None and seen[0] is segments:
-        return seen[1]
+def _dispatch_shape(op: Operation) -> _Shape:
+    """The :data:`_Shape` of dispatch ``op``, found once per distinct three attributes."""
+    properties, attributes = op.properties, op.attributes
+    segments = properties.get("operandSegmentSizes")  # op.attr(...), written out
+    if segments is None:
+        segments = attributes.get("operandSegmentSizes")
+    ties = properties.get("tied_operands")
+    if ties is None:
+        ties = attributes.get("tied_operands")
+    entry_points = properties.get("entry_points")
+    if entry_points is None:
+        entry_points = attributes.get("entry_points")
+    key = (id(segments), id(ties), id(entry_points))
+    shape = _SHAPES.get(key)
+    if shape is not None and shape[0] is segments and shape[1] is ties and shape[2] is entry_points:
+        return shape
+    first = entry_points
+    if entry_points is not None:
+        try:  # noqa: SIM105  (as contextlib.suppress)
+            first = _ENTRY_POINTS.setdefault(entry_points, entry_points)
+        except TypeError:  # an attribute holding something unhashable is kept as it is
+            pass
+    tied_idx, tied_results = _tie_sets(ties)
+    shape = (segments, ties, entry_points, _dispatch_groups(op), tied_idx, tied_results, first)
+    if isinstance(segments, A.DenseArrayAttr):  # (other segment sizes are read again each time)
+        _SHAPES[key] = shape
+    return shape
+
+
+def _dispatch_groups(op: Operation) -> tuple[slice, ...]:
+    """The slices of ``op``'s operands in its groups :data:`_DISPATCH_GROUPS` (``operand_groups``'s)."""
     bounds = segment_bounds(op, "operands")
-    slices = tuple(slice(*bounds[name]) for name in _DISPATCH_GROUPS)
-    if isinstance(segments, A.DenseArrayAttr):
-        _GROUPS_SEEN[id(segments)] = (segments, slices)
-    return slices
+    return tuple(slice(*bounds[name]) for name in _DISPATCH_GROUPS)
 
 
 def _tie_sets(ties: A.Attribute | None) -> tuple[frozenset[int], frozenset[int]]:
     """The operands tied to a result and the results tied to an operand (``>= 0``) of a ``tied_operands``
-    attribute, found once per attribute."""
+    attribute."""
     if not isinstance(ties, A.ArrayAttr):
         return _NO_TIES
-    seen = _TIES_SEEN.get(id(ties))
-    if seen is not None and seen[0] is ties:
-        return seen[1], seen[2]
     tied_idx: set[int] = set()
     tied_results: set[int] = set()
     for r, e in enumerate(ties):
         tied_idx.add(e.value)  # type: ignore[attr-defined]
         if isinstance(e, A.IntegerAttr) and e.value >= 0:
             tied_results.add(r)
-    _TIES_SEEN[id(ties)] = (ties, frozenset(tied_idx), frozenset(tied_results))
     return frozenset(tied_idx), frozenset(tied_results)
 
 
@@ -230,9 +317,6 @@ def _tie_sets(ties: A.Attribute | None) -> tuple[frozenset[int], frozenset[int]]
 #: recorder can then know a dispatch's facts by the attributes' identity).
 _SEGMENT_SIZES: dict[tuple[int, ...], A.DenseArrayAttr] = {}
 _ENTRY_POINTS: dict[A.Attribute, A.Attribute] = {}  # the first of equal entry_points attributes
-# id(an entry_points attribute) -> (it, the first attribute equal to it): its equal found without hashing it
-# again (a Python-level hash of the array and its symbols); the attribute is kept, so its id is not reused
-_ENTRY_POINTS_SEEN: dict[int, tuple[A.Attribute, A.Attribute]] = {}
 _ACCESSES: dict[tuple[int, ...], A.ArrayAttr] = {}
 
 

@@ -15,16 +15,20 @@ passes), so executables are unchanged.
 
 from __future__ import annotations
 
-from ir import Block, Builder, Operation, Region, Value
+import os
+
+from ir import Block, Builder, Operation, OpResult, Region, Value
 from ir import attributes as A
 from ir import types as T
 from ir.builder import trusted_create
+from ir.core import trusted_operation
 from ir.dialects import stream_async as D
+from ir.opdef import lookup_op_class
 from scheduler.access import static_index
 from scheduler.await_sinking import sink_awaits
 from scheduler.builtins import add_executables, is_wide_fill, lower_wide_fill
-from scheduler.commands import Add, At, Range, lower_command, lower_dispatch
-from scheduler.emit_order import order_partitions, sink_alloca_items, sort_topologically
+from scheduler.commands import Add, At, Places, Range, lower_command, lower_dispatch_in
+from scheduler.emit_order import _in_order, order_partitions, sink_alloca_items, sort_topologically
 from scheduler.emit_uploads import Consts, Loc, emit_inline_constants, emit_parameters, upload_ops
 from scheduler.errors import UnsupportedOpError
 from scheduler.graph import adjacency
@@ -37,6 +41,18 @@ from scheduler.state import (
     erase_ops,
 )
 from scheduler.timeline_ops import lower_timeline_ops
+
+#: Whether a block left unsorted as written in order by construction (:meth:`_Emitter._keeps_order`) is
+#: checked to be in order (a debugging aid: tests/scheduler/test_dispatch_table turns it on).
+CHECK_ORDER = bool(os.environ.get("STREAMSIM_CHECK_ORDER"))
+
+#: Whether a region's dispatches are lowered by :func:`~scheduler.commands.lower_dispatch_in` from the
+#: region's table of places; tests/scheduler/test_dispatch_table turns it off to lower them through
+#: :func:`~scheduler.commands.lower_command` with ``at`` and ``add`` (the first entry point) and compares.
+DISPATCH_TABLE = True
+
+_CONCURRENT = "stream.cmd.concurrent"
+_YIELD = "stream.yield"
 
 #: What IREE's ``SinkAllocaLikeOpToConsumers`` moves down to its consumers (in a wave: to its end).
 _ALLOCA_LIKE = frozenset({"stream.async.alloca", "stream.async.splat"})
@@ -83,7 +99,8 @@ class _Emitter:
         # schedule-execution does before anything is allocated: an scf op the region's ops were moved
         # across follows the region it uses, and the region's allocas stay with its execute.
         part_ops = [[self.node[n]["op"] for n in part.nodes] for part in plan.partitions]
-        order_partitions(plan.block, part_ops)
+        position = order_partitions(plan.block, part_ops)
+        keeps = position is not None and self._keeps_order(part_ops, position)
         replaced: list[tuple[Value, Value]] = []
         for p, part in enumerate(plan.partitions):
             anchor = self.node[part.nodes[-1]]["op"]
@@ -108,7 +125,50 @@ class _Emitter:
             erase_ops([pinned.timepoint], plan.block)
         erase_ops([op for ops in part_ops for op in ops], plan.block)
         self.consts.flush()
-        sort_topologically(plan.block)
+        if not keeps:
+            sort_topologically(plan.block)
+        elif CHECK_ORDER:
+            ops = plan.block.ops
+            if not _in_order(ops, dict(zip(ops, range(len(ops)))), None):
+                raise AssertionError(f"{plan.op.describe()}: the cmd form written out of order")
+
+    def _keeps_order(self, part_ops: list[list[Operation]], position: dict[Operation, int]) -> bool:
+        """Whether writing the regions keeps the block in order by construction, when order_partitions
+        found it in order (each partition a run, every op after what it uses; ``position``: its ops'
+        positions): then MLIR's sort would leave it as it is and is not run (``CHECK_ORDER`` checks that
+        it is in order).
+
+        Each region's ops go before its last op and use what its ops used (defined before the run), new
+        constants (at the block's start), constants of the block (all before the first region: asked
+        here) and earlier regions' timepoints (the regions' last ops in the partitions' order: asked
+        here); the host ops using its results come after the run and take the region's awaited values,
+        written before it. A kept region's placeholder timepoint and pass-through results are replaced
+        where they are used: asked to be after it. Barriers, host uses of a kept region left unawaited
+        and nested blocks move or rewrite more: their blocks are sorted."""
+        plan = self.plan
+        if any(plan.barriers.values()) or plan.nested:
+            return False
+        last = self.consts.last
+        previous = position[last] if last is not None else -1
+        for i, mine in enumerate(part_ops):
+            anchor = position.get(mine[-1]) if mine else None
+            if anchor is None or anchor <= previous:
+                return False
+            if i == 0 and any(position.get(op, anchor) <= previous for op in mine):
+                return False  # (a constant of the block inside or after the first region's run)
+            pinned = plan.pinned_partition.get(i)
+            if pinned is not None:
+                users = [u for r in pinned.timepoint.results for u, _ in r.uses]
+                users += [u for u, _, _ in plan.passthrough.get(i, [])]
+                if pinned.unawaited or not all(self._at(u, position) > anchor for u in users):
+                    return False
+            previous = anchor
+        return True
+
+    def _at(self, op: Operation, position: dict[Operation, int]) -> int:
+        """The position of the op of the block holding ``op`` (-1: none)."""
+        top = self._top(op)
+        return position.get(top, -1) if top is not None else -1
 
     # --- helpers --------------------------------------------------------------------------------
 
@@ -234,15 +294,23 @@ class _Emitter:
             allocas.append(op.results[1])
             transient = (op.results[0], size)
             slab_operands.append(transient)
+            slab, sizes = op.results[0], alloc.sizes
             for leader, off in zip(alloc.transients, tlayout.offsets):
-                local[leader] = Loc(op.results[0], size, self._offset(b, off), alloc.sizes[leader])
+                # (self._offset of a static offset is the offset: most of a packed slab's)
+                where_at = off if off.__class__ is int else self._offset(b, off)
+                local[leader] = Loc(slab, size, where_at, sizes[leader])
         # Captured resources: raw storage of earlier regions' results, or the values themselves.
         operands: list[tuple[Value, Value]] = []
         where: dict[Value, tuple[Value, Value, int | Value]] = {}
         seen: set[int] = set()
         for v in alloc.captured:
             loc = self.loc.get(v)
-            res, size, base = (loc.resource, loc.size, loc.offset) if loc else self._unview(b, v, alloc.sizes[v])
+            if loc is not None:
+                res, size, base = loc.resource, loc.size, loc.offset
+            elif v.__class__ is OpResult and v.op.op_name != "stream.resource.subview":
+                res, size, base = v, alloc.sizes[v], 0  # (_unview of a value that is no subview)
+            else:
+                res, size, base = self._unview(b, v, alloc.sizes[v])
             if id(res) not in seen:
                 seen.add(id(res))
                 operands.append((res, size))
@@ -255,7 +323,9 @@ class _Emitter:
         # schedule-allocation; its elide-timepoints then drops the region's own await, covered by them).
         await_tp = self._join(b, loads + allocas) if allocas else self._join(b, loads + deps)
         block = Block([r.type for r, _ in all_operands])
-        arg_of = {r: (block.args[i], s) for i, (r, s) in enumerate(all_operands)}  # (values hash by identity)
+        arg_of: dict[Value, tuple[Value, Value]] = {  # (values hash by identity)
+            r: (block.args[i], s) for i, (r, s) in enumerate(all_operands)
+        }
         leader_of = alloc.leader.get
 
         def in_region(v: Value) -> Range:
@@ -290,7 +360,13 @@ class _Emitter:
                     return known
             return general_add(b, base, off)
 
+        # what in_region reads, for the dispatches' lowering to read it without a call per value
+        places: Places = (leader_of, local.get, arg_of, where)
+
         node = self.node
+        table = D.AsyncDispatchOp if DISPATCH_TABLE else None  # (the class of the ops lowered by the table)
+        concurrent = lookup_op_class(_CONCURRENT) or Operation
+        end = lookup_op_class(_YIELD) or Operation
         saved = b.location  # (a dispatch's command is lowered here with the location _command gives it)
         body = Builder(block)
         body.location = b.location
@@ -305,22 +381,27 @@ class _Emitter:
             if isinstance(item, tuple):
                 wave = Block()
                 body.location = node[item[0]]["op"].location
-                body.create("stream.cmd.concurrent", [], [], regions=[Region([wave])])
+                # body.create's and wb.create's ops (one wave of three commands a layer at scale)
+                made = trusted_operation(concurrent, _CONCURRENT, [], (), {}, body.location, [Region([wave])])
+                made.parent = block
+                block.ops.append(made)
                 wb = Builder(wave)
                 for n in item if p in self.plan.pinned_partition else self._sunk(item):
                     op = node[n]["op"]
-                    if op.__class__ is D.AsyncDispatchOp:  # most commands: _command's first case
+                    if op.__class__ is table:  # most commands: _command's first case
                         b.location = wb.location = op.location
-                        lower_dispatch(op, wb, in_region, add)
+                        lower_dispatch_in(op, wave, places, add, static_sums, op.location)
                         b.location = saved
                     else:
                         self._command(b, wb, op, in_region, add)
-                wb.create("stream.yield")
+                made = trusted_operation(end, _YIELD, [], (), {}, wb.location)
+                made.parent = wave
+                wave.ops.append(made)
             else:
                 op = node[item]["op"]
-                if op.__class__ is D.AsyncDispatchOp:
+                if op.__class__ is table:
                     b.location = body.location = op.location
-                    lower_dispatch(op, body, in_region, add)
+                    lower_dispatch_in(op, block, places, add, static_sums, op.location)
                     b.location = saved
                 else:
                     self._command(b, body, op, in_region, add)
@@ -561,7 +642,9 @@ class _Emitter:
         for v in values:
             loc = self.loc[v]
             awaited = ready[id(loc.resource)]
-            if static_index(loc.offset) == 0 and loc.length is loc.size:
+            offset = loc.offset  # (an int mostly: a parameter's, or a slab leader's; static_index of it)
+            at_start = offset == 0 if offset.__class__ is int else static_index(offset) == 0
+            if at_start and loc.length is loc.size:
                 out.append((v, awaited))
                 continue
             sub = b.create(

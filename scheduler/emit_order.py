@@ -11,13 +11,15 @@ from ir import Block, BlockArgument, Operation, OpResult, Value
 H = TypeVar("H", bound=Hashable)
 
 
-def order_partitions(block: Block, partitions: list[list[Operation]]) -> None:
+def order_partitions(block: Block, partitions: list[list[Operation]]) -> dict[Operation, int] | None:
     """Reorder ``block`` as IREE's schedule-execution leaves it: each partition (its ops, in block order)
     stands where its last op is, as one op using what its ops use, and the block is then sorted
     topologically (MLIR's sweep: ready ops keep their order, the others wait for their operands). The
     ops of a partition end up together; an op that uses a partition's result follows all of it.
 
     An op cloned into several partitions goes with the first; the others still wait for what it uses.
+    When the block was found in that order already (each partition a run of it, every op after what it
+    uses but for ops of its own partition) and left as it is, returns its ops' positions; else None.
     """
     ops = list(block.ops)
     index = dict(zip(ops, range(len(ops))))  # (ops hash by identity)
@@ -33,7 +35,7 @@ def order_partitions(block: Block, partitions: list[list[Operation]]) -> None:
     for i, p in sorted(owner_part.items()):
         by_part.setdefault(p, []).append(i)
     if not by_part:
-        return
+        return None
     full: dict[int, set[int]] = {}  # unit leader -> every op index of its partition, shared ones too
     contiguous = True  # each partition a run of the block, holding no op of another
     for p, idx in by_part.items():
@@ -46,7 +48,7 @@ def order_partitions(block: Block, partitions: list[list[Operation]]) -> None:
     if contiguous and _in_order(ops, index, unit_of):
         # Every unit uses only what earlier units define: the sweep takes them in block order and, each
         # partition being a run already, the block stays as it is (found without a set per op).
-        return
+        return index
     units = [i for i in range(len(ops)) if unit_of[i] == i]
     deps: dict[int, set[int]] = {}
     for u in units:
@@ -64,6 +66,7 @@ def order_partitions(block: Block, partitions: list[list[Operation]]) -> None:
     new = [ops[i] for u in order for i in members.get(u, [u])]
     if [id(o) for o in new] != [id(o) for o in ops]:
         block.ops[:] = new
+    return None
 
 
 def sweep_order(items: Sequence[H], deps: Mapping[H, set[H]], *, last: H | None = None) -> list[H]:
@@ -109,10 +112,26 @@ def sort_topologically(block: Block) -> None:
 def _in_order(ops: list[Operation], index: dict[Operation, int], limit: Sequence[int] | None) -> bool:
     """Whether each op ``ops[i]`` (``index``: their positions) uses only what the ops at positions up to
     ``limit[i]`` (``i`` itself when ``limit`` is None) define: :func:`_used_positions` of every op against
-    its limit, without a set per op, stopping at the first later position."""
+    its limit, without a set per op, stopping at the first later position.
+
+    A run of ops sharing the limit of its last one (a partition's, in order_partitions) that is longer than
+    what follows it is checked from the other side (:func:`_run_in_order`): a block of one partition of
+    thousands of dispatches, sixteen operands each, and a few host ops after it."""
     get = index.get
+    n = len(ops)
+    skip_to = -1  # (the end of a run found in order from the other side)
     for i, op in enumerate(ops):
         bound = i if limit is None else limit[i]
+        if bound != i and limit is not None:  # (an op of a run, but its last)
+            if i <= skip_to:
+                continue
+            if n - bound < bound - i:
+                run = limit[i : bound + 1]
+                if run.count(bound) == len(run):
+                    if not _run_in_order(ops, index, i, bound):
+                        return False
+                    skip_to = bound
+                    continue
         if op.regions:
             if any(pos > bound for pos in _used_positions(op, index)):
                 return False
@@ -139,6 +158,27 @@ def _in_order(ops: list[Operation], index: dict[Operation, int], limit: Sequence
             else:
                 if pos > bound:
                     return False
+    return True
+
+
+def _run_in_order(ops: list[Operation], index: dict[Operation, int], first: int, last: int) -> bool:
+    """Whether no op at positions ``first`` to ``last`` (nor an op nested in one) uses what an op after
+    ``last`` (or an op nested in one) defines: what :func:`_in_order` finds of those ops with the limit
+    ``last``, from the uses of the later ops' results (each user's position found as there)."""
+    get = index.get
+    for later in ops[last + 1 :]:
+        for op in later.walk_list() if later.regions else (later,):
+            for r in op.results:
+                for user, _ in r.uses:
+                    pos = get(user)
+                    while pos is None:
+                        user = user.parent_op  # type: ignore[assignment]
+                        if user is None:
+                            break
+                        pos = get(user)
+                    else:
+                        if first <= pos <= last:
+                            return False
     return True
 
 

@@ -11,13 +11,16 @@ from ir import Block, Builder, Operation, Region, Value, create
 from ir import attributes as A
 from ir import types as T
 from ir.builder import trusted_create
+from ir.core import trusted_operation
 from ir.dialects import stream_async as D
+from ir.opdef import lookup_op_class
 from scheduler.access import static_index
 from scheduler.errors import UnsupportedOpError
 from scheduler.packing import align
 from scheduler.state import ParameterUpload, ResourceConfig
 
 UTIL_BUFFER = T.OpaqueType("!util.buffer")
+_BUFFER_OP = "util.buffer.constant"
 _BUFFER_TYPES = (UTIL_BUFFER,)
 
 
@@ -43,11 +46,13 @@ class Consts:
         # New constants go to the start of the body once emission is done, so that insertion points
         # taken during emission stay valid.
         self.pending: list[Operation] = []
+        self.last: Operation | None = None  # the block's last integer constant
         for op in block.ops:
             if op.op_name == "arith.constant" and not op.regions:
                 attr = op.attr("value")
                 if isinstance(attr, A.IntegerAttr):
                     self.values.setdefault((attr.value, str(attr.type)), op.results[0])
+                    self.last = op
 
     def flush(self) -> None:
         for i, op in enumerate(self.pending):
@@ -88,12 +93,13 @@ def emit_parameters(
 
     zero64 = consts.get(0, T.i64)
     if up.mode == "load":
+        buffer_op = lookup_op_class(_BUFFER_OP) or Operation  # (trusted_create's, once for every key)
         where = b.location
         for scope, entries in up.groups:
             # each group's ops made at once and inserted together (a key buffer per parameter: thousands),
             # as b.create makes them, without its checks: the keys are the plan's strings, the values ours
             made = [
-                trusted_create("util.buffer.constant", [], _BUFFER_TYPES, {"value": A.StringAttr(k)}, where)
+                trusted_operation(buffer_op, _BUFFER_OP, [], _BUFFER_TYPES, {"value": A.StringAttr(k)}, where)
                 for _, k in entries
             ]
             keys: list[Value] = [op.results[0] for op in made]
@@ -104,7 +110,7 @@ def emit_parameters(
                     )
                 )
             scope_v: list[Value] = [made[-1].results[0]] if scope is not None else []
-            sizes = [const_size(o) for o, _ in entries]
+            sizes = [o._operands[-1] for o, _ in entries]  # (const_size of each, written out)
             n = len(entries)
             op = trusted_create(
                 "stream.cmd.parameter.load",

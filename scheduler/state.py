@@ -412,12 +412,17 @@ def is_parameter_constant(op: Operation) -> bool:
     return op.op_name == "stream.async.constant" and isinstance(op.attr("value"), A.NamedParameterAttr)
 
 
+_FEW_ERASED = 4  # ops erased from a block each by its own search (more: the block filtered once)
+
+
 def erase_ops(ops: list[Operation], block: Block) -> None:
     """Erase ``ops`` (their results unused outside ``ops``) from ``block`` at once.
 
     Each value's use list is filtered once and the block once; erasing op by op is quadratic in both.
     The erased ops are detached (no parent, no longer users of anything) and must not be used again.
     """
+    if not ops:
+        return
     # Sets and dicts of the ops and values themselves (they hash by identity): no id() call per lookup.
     dead = set(ops)
     # A use goes when its user is one of ``ops`` or nested in one of them that stands in ``block`` (the
@@ -439,6 +444,11 @@ def erase_ops(ops: list[Operation], block: Block) -> None:
                 uses.clear()
         elif uses:
             uses[:] = [u for u in uses if u[0] not in gone]
-    block.ops[:] = [op for op in block.ops if op not in dead]
+    if len(dead) <= _FEW_ERASED:  # (a placeholder or a barrier: found by identity, not the block filtered)
+        for op in dead:
+            if op.parent is block:
+                block.ops.remove(op)
+    else:
+        block.ops[:] = [op for op in block.ops if op not in dead]
     for op in ops:
         op.parent = None

@@ -15,7 +15,7 @@ from ir.core import Block
 from ir.dialects import stream_async as D
 from ir.loader import load_file, load_text
 from ir.opdef import operand_groups
-from scheduler.commands import _DISPATCH_GROUPS, _dispatch_groups, _tie_sets
+from scheduler.commands import _DISPATCH_GROUPS, _dispatch_shape
 from scheduler.emit_uploads import const_size
 
 FIXTURES = sorted((pathlib.Path(__file__).parent.parent / "fixtures" / "iree").glob("*/*.generic.mlir"))
@@ -53,10 +53,13 @@ def test_dispatch_groups_ties_and_constant_sizes_match_the_fields() -> None:
                 groups = operand_groups(op, *_DISPATCH_GROUPS)
                 every = op._operands
                 for _ in range(2):  # the first time found, the second time kept
-                    slices = _dispatch_groups(op, op.attr("operandSegmentSizes"))
-                    assert [every[s] for s in slices] == groups, name
-                    idx, results = _tie_sets(op.attr("tied_operands"))
+                    shape = _dispatch_shape(op)
+                    attrs = ("operandSegmentSizes", "tied_operands", "entry_points")
+                    assert all(shape[k] is op.attr(a) for k, a in enumerate(attrs)), name
+                    assert [every[s] for s in shape[3]] == groups, name
+                    idx, results = shape[4], shape[5]
                     assert (set(idx), set(results)) == _ties(op), name
+                    assert shape[6] == op.attr("entry_points"), name
                 dispatches += 1
                 tied += bool(results)
             elif isinstance(op, D.AsyncConstantOp):

@@ -80,3 +80,79 @@ def test_order_partitions_early_return_matches_sweep(name: str, monkeypatch: pyt
     fast, full = _both(monkeypatch, apply, perm)
     assert fast == full
     assert (fast != perm) == changes
+
+
+def _reference_in_order(ops: list[Operation], limit: list[int] | None) -> bool:
+    """``_in_order`` written plainly: the positions every op uses, each against the op's limit."""
+    index = {op: i for i, op in enumerate(ops)}
+    return all(
+        all(pos <= (i if limit is None else limit[i]) for pos in emit_order._used_positions(op, index))
+        for i, op in enumerate(ops)
+    )
+
+
+def test_in_order_matches_the_positions_used() -> None:
+    """Random blocks of ops using earlier and later values (often the same few, as dispatches use the same
+    index constants), with and without limits (runs of partitions: each op's limit the run's end; a run
+    longer than what follows it is checked from the uses of the later ops' results)."""
+    import random
+
+    from ir import Builder
+    from ir import types as T
+
+    rng = random.Random(7)
+    outcomes = set()
+    for trial in range(600):
+        block = Block([T.index])
+        b = Builder(block)
+        values = [block.args[0]]
+        for _ in range(rng.randint(2, 25)):
+            some = values[: rng.randint(1, len(values))]
+            operands = [rng.choice(some) for _ in range(rng.choice((1, 2, 5, 16)))]
+            values.append(b.create("arith.addi", operands, [T.index]).result)
+        ops = list(block.ops)
+        if trial % 2:  # a few ops moved: later values used early
+            for _ in range(rng.randint(1, 3)):
+                ops.insert(rng.randrange(len(ops)), ops.pop(rng.randrange(len(ops))))
+        limit = None
+        if trial % 3 == 0:  # runs of ops with the run's last position as their limit
+            limit, start = [], 0
+            while start < len(ops):
+                end = min(len(ops), start + rng.choice((1, 2, 4, len(ops))))  # (long: _run_in_order)
+                limit += [end - 1] * (end - start)
+                start = end
+        index = {op: i for i, op in enumerate(ops)}
+        expected = _reference_in_order(ops, limit)
+        assert emit_order._in_order(ops, index, limit) == expected
+        outcomes.add(expected)
+    assert outcomes == {True, False}
+
+
+def test_a_run_using_what_a_later_op_defines() -> None:
+    """A run of ops sharing its end as limit, longer than what follows it (checked from the later ops'
+    uses): in order unless one of its ops, or an op nested in one, uses a value defined after the run (by
+    a later op or an op nested in one)."""
+    from ir import Region
+    from ir import types as T
+
+    for user_at in (0, 1, 3):  # the run's first op, one inside it, its last
+        for nested_user in (False, True):
+            for nested_def in (False, True):
+                block = Block([T.index])
+                arg = block.args[0]
+                run = [Operation("t.run", [arg], [T.index]) for _ in range(4)]
+                inner = Operation("t.def", [], [T.index])
+                later = Operation("t.later", [], [T.index], regions=[Region([Block([], [inner])])])
+                late_value = inner.results[0] if nested_def else later.results[0]
+                user = run[user_at]
+                if nested_user:
+                    user = Operation("t.use", [], [])
+                    run[user_at].add_region(Region([Block([], [user])]))
+                user._append_operand(late_value)
+                ops = [*run, later]
+                index = {op: i for i, op in enumerate(ops)}
+                limit = [3, 3, 3, 3, 4]
+                assert not emit_order._in_order(ops, index, limit)
+                assert _reference_in_order(ops, limit) is False
+                user.drop_operands()  # (no use of the later value: in order)
+                assert emit_order._in_order(ops, index, limit)
