@@ -86,6 +86,33 @@ def _length(intervals: list[tuple[int, int]]) -> int:
     return sum(end - start for start, end in intervals)
 
 
+def _union_length(intervals: list[tuple[int, int]]) -> int:
+    """``_length(merge_intervals(intervals))``, in one sweep without the merged list (the busy time of a
+    large trace's resource: tens of thousands of intervals).
+
+    Examples
+    --------
+    >>> ivs = [(5, 8), (0, 3), (2, 4), (8, 9), (6, 7)]
+    >>> _union_length(ivs) == _length(merge_intervals(ivs)) == 8
+    True
+    >>> _union_length([])
+    0
+    """
+    if not intervals:
+        return 0
+    ordered = sorted(intervals)
+    total = 0
+    lo, hi = ordered[0]
+    for start, end in ordered:
+        if start <= hi:
+            if end > hi:
+                hi = end
+        else:
+            total += hi - lo
+            lo, hi = start, end
+    return total + hi - lo
+
+
 def _intersect(a: list[tuple[int, int]], b: list[tuple[int, int]]) -> list[tuple[int, int]]:
     out: list[tuple[int, int]] = []
     i = j = 0
@@ -135,35 +162,11 @@ def resource_of(track: Track) -> Track:
     return track
 
 
-def _spans_by_track(trace: Trace, labels: Collection[str] | None = None) -> dict[Track, list[Span]]:
-    """The spans of each track (registered non-pool tracks first, with no spans or more), in span order; with
-    ``labels``, those of the tracks whose resource's label is one of them only, each track's spans then
-    grouped by track object first (a large trace has hundreds of thousands of spans on a few dozen track
-    objects: a lookup by id, not by value, which would hash each one) and so not in span order across
-    equal track objects."""
-    if labels is None:
-        by_track: dict[Track, list[Span]] = {t: [] for t in trace.tracks if t.kind != "pool"}
-        for span in trace.iter_spans():
-            by_track.setdefault(span.track, []).append(span)
-        return by_track
-    wanted = frozenset(labels)
-    by_object: dict[int, list[Span] | None] = {}
-    objects: list[Track] = []
-    get = by_object.get
+def _spans_by_track(trace: Trace) -> dict[Track, list[Span]]:
+    """The spans of each track (registered non-pool tracks first, with no spans or more), in span order."""
+    by_track: dict[Track, list[Span]] = {t: [] for t in trace.tracks if t.kind != "pool"}
     for span in trace.iter_spans():
-        track = span.track
-        spans: Any = get(id(track), by_object)
-        if spans is by_object:  # (a track object not seen yet)
-            spans = [] if resource_of(track).label in wanted else None
-            by_object[id(track)] = spans
-            objects.append(track)
-        if spans is not None:
-            spans.append(span)
-    by_track = {t: [] for t in trace.tracks if t.kind != "pool" and resource_of(t).label in wanted}
-    for track in objects:
-        kept = by_object[id(track)]
-        if kept is not None:
-            by_track.setdefault(track, []).extend(kept)
+        by_track.setdefault(span.track, []).append(span)
     return by_track
 
 
@@ -188,8 +191,10 @@ def busy_ns(trace: Trace, *, lanes: bool = False, labels: Collection[str] | None
     >>> {k.label: v for k, v in busy_ns(t, labels=["device0/queue0", "device1/queue0"]).items()}
     {'device0/queue0': 15}
     """
+    if labels is not None:
+        return _busy_of_labels(trace, labels, lanes)
     intervals: dict[Track, list[tuple[int, int]]] = {}
-    for track, spans in _spans_by_track(trace, labels).items():
+    for track, spans in _spans_by_track(trace).items():
         if spans and all(s.args.get("envelope") for s in spans):
             continue
         key = track if lanes else resource_of(track)
@@ -202,7 +207,58 @@ def busy_ns(trace: Trace, *, lanes: bool = False, labels: Collection[str] | None
             if s.category not in wait and not s.args.get("envelope") and not s.args.get("aggregate")
         )
     return {
-        track: _length(merge_intervals(ivs))
+        track: _union_length(ivs)
+        for track, ivs in sorted(intervals.items(), key=lambda kv: track_sort_key(kv[0]))
+    }
+
+
+def _busy_of_labels(trace: Trace, labels: Collection[str], lanes: bool) -> dict[Track, int]:
+    """:func:`busy_ns` of the resources with one of ``labels``, in one pass over the spans: each track
+    object's work intervals gathered as its spans come (a track object is looked up by id: a large trace has
+    hundreds of thousands of spans on a few dozen track objects), and whether it has a span that is not an
+    envelope; then grouped by track value as :func:`_spans_by_track` groups them (a track with spans, all
+    of them envelopes, is left out; a registered one with none is listed with 0)."""
+    wanted = frozenset(labels)
+    wait = _WAIT_SET
+    # per track object: [its work intervals, whether it has a span that is not an envelope], or None
+    state: dict[int, Any] = {}
+    objects: list[Track] = []
+    get = state.get
+    for span in trace.iter_spans():
+        track = span.track
+        st: Any = get(id(track), state)
+        if st is state:  # (a track object not seen yet)
+            st = [[], False] if resource_of(track).label in wanted else None
+            state[id(track)] = st
+            objects.append(track)
+        if st is None:
+            continue
+        args = span.args
+        if args.get("envelope"):
+            continue
+        st[1] = True
+        if span.category in wait or args.get("aggregate"):
+            continue
+        start = span.start_ns
+        st[0].append((start, start + span.dur_ns))
+    # By track value: (its intervals, whether any of its objects has a span, and one that is not an envelope).
+    by_track: dict[Track, list[Any]] = {
+        t: [[], False, False] for t in trace.tracks if t.kind != "pool" and resource_of(t).label in wanted
+    }
+    for track in objects:
+        st = state[id(track)]
+        if st is not None:
+            entry = by_track.setdefault(track, [[], False, False])
+            entry[0].extend(st[0])
+            entry[1] = True
+            entry[2] = entry[2] or st[1]
+    intervals: dict[Track, list[tuple[int, int]]] = {}
+    for track, (ivs, has_spans, has_work) in by_track.items():
+        if has_spans and not has_work:
+            continue  # every span an envelope
+        intervals.setdefault(track if lanes else resource_of(track), []).extend(ivs)
+    return {
+        track: _union_length(ivs)
         for track, ivs in sorted(intervals.items(), key=lambda kv: track_sort_key(kv[0]))
     }
 
@@ -499,7 +555,7 @@ def time_by_category(trace: Trace) -> dict[str, int]:
     for span in trace.iter_spans():
         if not span.args.get("envelope") and not span.args.get("aggregate"):
             intervals[span.category].append((span.start_ns, span.end_ns))
-    return {c: _length(merge_intervals(ivs)) for c, ivs in intervals.items()}
+    return {c: _union_length(ivs) for c, ivs in intervals.items()}
 
 
 def time_by_name(trace: Trace) -> dict[str, int]:

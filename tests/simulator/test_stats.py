@@ -3,7 +3,7 @@ those resources' own tracks' spans."""
 
 import random
 
-from traces import Trace, Track, busy_ns
+from traces import Trace, Track, busy_ns, resource_of
 
 
 def _labelled(trace: Trace) -> dict[str, int]:
@@ -54,3 +54,13 @@ def test_busy_ns_of_labels_is_busy_ns_of_those_resources() -> None:
         assert _by_label(t, labels) == {k: v for k, v in full.items() if k in labels}
         assert _by_label(t, list(full)) == full
     assert _by_label(Trace(), ["device0/queue0"]) == {}
+
+
+def test_busy_ns_of_labels_per_lane_is_busy_ns_per_lane_of_those_resources() -> None:
+    labels = ["device0/queue0", "device1/queue0", "storage/io"]
+    for seed in range(20):
+        t = _trace(seed)
+        full = busy_ns(t, lanes=True)
+        assert busy_ns(t, lanes=True, labels=labels) == {
+            track: busy for track, busy in full.items() if resource_of(track).label in labels
+        }

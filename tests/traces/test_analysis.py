@@ -2,15 +2,20 @@
 
 from __future__ import annotations
 
+import random
+
 import pytest
 
 from traces import CyclicTraceError, Trace, Track
 from traces.analysis import (
+    _length,
+    _union_length,
     busy_ns,
     critical_path,
     dependency_graph,
     idle_gaps,
     memory_high_water,
+    merge_intervals,
     overlap,
     summarize,
     time_by_category,
@@ -267,3 +272,10 @@ def test_critical_path_counts_overlap_once() -> None:
     assert [s.name for s in path.spans] == ["K1", "K2", "K3"]
     assert (path.length_ns, path.busy_ns, path.wait_ns) == (80, 70, 10)
     assert path.length_ns == t.makespan_ns
+
+
+def test_union_length_is_the_length_of_the_merged_intervals() -> None:
+    rng = random.Random(0)
+    for _ in range(300):
+        ivs = [(a, a + rng.randrange(0, 40)) for a in (rng.randrange(0, 200) for _ in range(rng.randrange(0, 30)))]
+        assert _union_length(ivs) == _length(merge_intervals(ivs))
