@@ -24,7 +24,7 @@ frozenset()
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Collection, Iterable
 from dataclasses import dataclass, field
 
 from ir import BlockArgument, Module, Operation, Value
@@ -229,10 +229,18 @@ def _written(execute: Operation) -> list[int]:
     return sorted(out)
 
 
-def readback_slice(module: Module) -> ReadbackSlice:
-    """The ops (and inputs) a timing-only run of ``module`` performs with data (see the module doc)."""
-    ops = module.op.walk_list()  # (the same ops in the same order as list(module.walk()), without a resume per op)
-    if not any(op.op_name in _READS for op in ops):
+def readback_slice(
+    module: Module, ops: list[Operation] | None = None, op_names: Collection[str] | None = None
+) -> ReadbackSlice:
+    """The ops (and inputs) a timing-only run of ``module`` performs with data (see the module doc).
+
+    ``ops``, ``op_names``: the module's ops in pre-order (``module.op.walk_list()``) and the set of their
+    names, when the caller has them (a run scans the module once for both this and its cmd-form check)."""
+    if ops is None:
+        ops = module.op.walk_list()  # (the same ops in the same order as list(module.walk()), without a resume per op)
+    if op_names is None:
+        op_names = {op.op_name for op in ops}
+    if _READS.isdisjoint(op_names):
         return ReadbackSlice()
     classes = _Classes()
     funcs = _functions(module)
