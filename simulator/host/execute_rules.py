@@ -19,7 +19,7 @@ from __future__ import annotations
 
 import weakref
 from collections.abc import Generator
-from typing import Any
+from typing import Any, NamedTuple
 
 from ir import Block, Module, Operation
 from ir.attributes import ArrayAttr, DenseArrayAttr, IntegerAttr, SymbolRefAttr
@@ -67,21 +67,26 @@ class _Shape:
         self.bounds = bounds
 
 
-class _OpFacts:
+class _OpFacts(NamedTuple):
     """A dispatch op's facts that depend only on the op: its shape and its location's text.
 
     Valid while the op keeps these very attribute and location objects (they are immutable values); the
-    recorder compares identities before it trusts them, so an op edited between runs is read afresh."""
+    recorder compares identities before it trusts them, so an op edited between runs is read afresh. A
+    tuple, made by one C call (:func:`_op_facts`): a first run reads every dispatch op once."""
 
-    __slots__ = ("acc", "entry", "loc", "loc_text", "seg", "shape")
+    entry: Any
+    acc: Any
+    seg: Any
+    loc: Any
+    loc_text: str | None
+    shape: _Shape
 
-    def __init__(self, entry: Any, acc: Any, seg: Any, loc: Any, shape: _Shape) -> None:
-        self.entry = entry
-        self.acc = acc
-        self.seg = seg
-        self.loc = loc
-        self.loc_text = str(loc) if loc is not None else None
-        self.shape = shape
+
+_new_tuple = tuple.__new__
+
+
+def _op_facts(entry: Any, acc: Any, seg: Any, loc: Any, shape: _Shape) -> _OpFacts:
+    return _new_tuple(_OpFacts, (entry, acc, seg, loc, str(loc) if loc is not None else None, shape))
 
 
 class _ModuleFacts:
@@ -107,7 +112,7 @@ class _ModuleFacts:
         layout = fields.layout_of(op)
         known = self.by_attrs.get((id(layout), id(entry), id(acc), id(seg)))
         if known is not None and known[0] is layout and known[1] is entry and known[2] is acc and known[3] is seg:
-            return _OpFacts(entry, acc, seg, op.location, known[4])
+            return _op_facts(entry, acc, seg, op.location, known[4])
         ref = entry[0] if isinstance(entry, ArrayAttr) and len(entry) else None
         if not isinstance(ref, SymbolRefAttr):
             raise UnsupportedOpError(f"{op.describe()}: dispatch without an entry point")
@@ -121,7 +126,7 @@ class _ModuleFacts:
             # (attributes read from the properties, where the op keeps them: not op.attr's fallbacks, which
             # may be made afresh at each read)
             self.by_attrs[(id(layout), id(entry), id(acc), id(seg))] = (layout, entry, acc, seg, shape)
-        return _OpFacts(entry, acc, seg, op.location, shape)
+        return _op_facts(entry, acc, seg, op.location, shape)
 
 
 #: Per module, its dispatch facts. A benchmark or a sweep runs one module many times, and reading each
@@ -389,25 +394,27 @@ def count_dispatch_bindings(node: Any) -> tuple[int, int]:
     return dispatches, bindings
 
 
-def tree_facts(tree: Serial) -> tuple[int, int, int]:
-    """``(count_commands(tree), count_barriers(tree), lane_width(tree))`` of a recorded tree, in one walk (the
-    execute rule needs all three: a large command buffer was walked three times after its recording).
+def tree_facts(tree: Serial) -> tuple[int, int, int, int, int]:
+    """``(count_commands(tree), count_barriers(tree), lane_width(tree), *count_dispatch_bindings(tree))`` of a
+    recorded tree, in one walk (the execute rule needs all of them: a large command buffer was walked four
+    times after its recording).
 
     Examples
     --------
     >>> from simulator.commands import count_barriers, count_commands, lane_width
     >>> tree = Serial([Concurrent([Serial(["a", "b"]), "c"]), "d"])
-    >>> tree_facts(tree) == (count_commands(tree), count_barriers(tree), lane_width(tree)) == (4, 4, 2)
+    >>> tree_facts(tree) == (count_commands(tree), count_barriers(tree), lane_width(tree), 0, 0) == (4, 4, 2, 0, 0)
     True
     >>> tree_facts(Serial([]))
-    (0, 0, 1)
+    (0, 0, 1, 0, 0)
     """
-    commands = barriers = 0
+    commands = barriers = dispatches = bindings = 0
     last_barrier = False
 
     def walk(node: Serial) -> int:
-        # count_barriers' walk, with count_commands' leaves and lane_width's widths beside it
-        nonlocal commands, barriers, last_barrier
+        # count_barriers' walk, with count_commands' leaves, lane_width's widths and count_dispatch_bindings'
+        # dispatches beside it
+        nonlocal commands, barriers, last_barrier, dispatches, bindings
         serial = not isinstance(node, Concurrent)
         width = 1
         for k, item in enumerate(node.items):
@@ -417,6 +424,9 @@ def tree_facts(tree: Serial) -> tuple[int, int, int]:
                 commands += 1
                 last_barrier = False
                 w = 1
+                if isinstance(item, DispatchCmd):
+                    dispatches += 1
+                    bindings += len(item.lengths)
             if serial:
                 if not last_barrier:
                     barriers += 1
@@ -428,7 +438,7 @@ def tree_facts(tree: Serial) -> tuple[int, int, int]:
         return width
 
     width = walk(tree)
-    return commands, barriers, width
+    return commands, barriers, width, dispatches, bindings
 
 
 def _single_transfer(tree: Serial) -> FillCmd | CopyCmd | None:
@@ -452,7 +462,7 @@ def _execute(interp: Interpreter, op: Operation, args: list[Any]) -> Generator[A
         env[arg] = value
     aff = rt.affinity_of(op)
     tree = recorder.record(block, env, queue.device, Serial(), str(aff) if aff is not None else None)
-    n, all_barriers, width = tree_facts(tree)
+    n, all_barriers, width, dispatches, bindings = tree_facts(tree)
     single = _single_transfer(tree)
     with_data = rt.data_for(op)
     # (in a timing-only run, a region computed for a read-back gives bytes to what it touches on demand)
@@ -475,7 +485,6 @@ def _execute(interp: Interpreter, op: Operation, args: list[Any]) -> Generator[A
             op, recorder.module_facts.one_shot
         )
         if host.dispatch_cost_ns or (rerecorded and (per_dispatch or per_binding)):
-            dispatches, bindings = count_dispatch_bindings(tree)
             record_ns += host.dispatch_cost_ns * dispatches
             if rerecorded:
                 record_ns += per_dispatch * dispatches + per_binding * bindings

@@ -12,8 +12,8 @@ import pytest
 from ir import Block, Operation
 from simulator.calibration.run import benchmark_case, stream_ir_of
 from simulator.calibration.suite_host import copies, fills, scan_loop
-from simulator.commands import Concurrent, Serial, count_barriers, count_commands, lane_width
-from simulator.host.execute_rules import tree_facts
+from simulator.commands import Concurrent, DispatchCmd, Serial, count_barriers, count_commands, lane_width
+from simulator.host.execute_rules import count_dispatch_bindings, tree_facts
 from simulator.host.memoize import recorded_per_execution
 from simulator.profile import compile_module
 from simulator.program import load_program
@@ -153,21 +153,30 @@ def test_count_barriers_follows_iree_serialization_and_elision(tree: Serial, bar
     assert count_barriers(tree) == barriers
 
 
+def _dispatch(bindings: int) -> DispatchCmd:
+    return DispatchCmd(None, [], (0,) * 7, [0] * bindings, [], None, 0, {}, None)  # type: ignore[arg-type]
+
+
 def _random_tree(rng: random.Random, depth: int) -> Serial:
     node = Concurrent() if rng.random() < 0.4 else Serial()
     for _ in range(rng.randrange(0, 5)):
-        node.items.append(_random_tree(rng, depth - 1) if depth and rng.random() < 0.4 else "d")
+        if depth and rng.random() < 0.4:
+            node.items.append(_random_tree(rng, depth - 1))
+        else:
+            node.items.append(_dispatch(rng.randrange(0, 4)) if rng.random() < 0.5 else "d")
     return node
 
 
-def test_tree_facts_is_the_three_walks_in_one() -> None:
-    """The execute rule's one walk gives what count_commands, count_barriers and lane_width give, on
-    random nestings of serial and concurrent blocks (empty ones included)."""
+def test_tree_facts_is_the_four_walks_in_one() -> None:
+    """The execute rule's one walk gives what count_commands, count_barriers, lane_width and
+    count_dispatch_bindings give, on random nestings of serial and concurrent blocks (empty ones included)
+    over dispatches and other commands."""
     rng = random.Random(20)
     seen = set()
     for _ in range(500):
         tree = Serial([_random_tree(rng, 4) for _ in range(rng.randrange(0, 4))])
         facts = tree_facts(tree)
-        assert facts == (count_commands(tree), count_barriers(tree), lane_width(tree))
+        assert facts == (count_commands(tree), count_barriers(tree), lane_width(tree), *count_dispatch_bindings(tree))
         seen.add(facts)
     assert len({f[2] for f in seen}) > 3 and len({f[1] for f in seen}) > 5  # the trees vary in width and barriers
+    assert len({f[4] for f in seen}) > 5  # and in bindings
