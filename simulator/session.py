@@ -198,9 +198,11 @@ class Session:
             module = load_program(module)
         # One scan of the module's ops serves the cmd-form check and the read-back slice (a large program's
         # module is 70,000 ops at 10,000 dispatches): the set of their names answers both first questions.
-        ops: list[Operation] | None = module.op.walk_list()
-        op_names: set[str] | None = {op.op_name for op in ops}
-        if any(name.startswith("stream.async.") for name in op_names):
+        all_ops = module.op.walk_list()
+        all_names = {op.op_name for op in all_ops}
+        ops: list[Operation] | None = all_ops
+        op_names: set[str] | None = all_names
+        if any(name.startswith("stream.async.") for name in all_names):
             module = to_cmd_form(module, favor=favor, pipeline=pipeline)
             ops = op_names = None  # (the scheduler's module, scanned again when needed)
         func = module.function(function)
