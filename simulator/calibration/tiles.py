@@ -253,6 +253,25 @@ def parse_export_distribution(configured: str) -> dict[str, tuple[int, ...]]:
     return out
 
 
+def _shape_extents(name: str, workload: tuple[int, ...]) -> list[int] | None:
+    """The loop extents of the shape in an export name (``matmul_Dx64x64``), each dynamic one (``D``) taking
+    the next of the dispatch's ``workload`` values; None without a shape or with more ``D`` than values.
+
+    >>> _shape_extents("main$async_dispatch_0_matmul_Dx64x64_f32", (5,)), _shape_extents("x", ())
+    ([5, 64, 64], None)
+    >>> _shape_extents("main$async_dispatch_0_matmul_DxDx64_f32", (5,)) is None
+    True
+    """
+    match = _SHAPE_D.search(name)
+    if match is None:
+        return None
+    parts = match.group(1).split("x")
+    dynamic = list(workload)
+    if parts.count("D") > len(dynamic):
+        return None
+    return [int(dynamic.pop(0)) if p == "D" else int(p) for p in parts]
+
+
 def workgroup_count(name: str, distribution: tuple[int, ...], workload: tuple[int, ...] = ()) -> int:
     """How many workgroups IREE's code for export ``name`` runs: the product over its loops of
     ``ceil(extent / tile)`` for each loop ``distribution`` tiles (a 0 entry: one). The loops' extents
@@ -275,14 +294,9 @@ def workgroup_count(name: str, distribution: tuple[int, ...], workload: tuple[in
     >>> workgroup_count("main$async_dispatch_0_matmul_Dx64x64_f32", (64, 64, 0)), workgroup_count("x", (4,))
     (0, 0)
     """
-    match = _SHAPE_D.search(name)
-    if match is None or not distribution:
+    extents = _shape_extents(name, workload) if distribution else None
+    if extents is None:
         return 0
-    parts = match.group(1).split("x")
-    dynamic = [int(w) for w in workload]
-    if parts.count("D") > len(dynamic):
-        return 0
-    extents = [dynamic.pop(0) if p == "D" else int(p) for p in parts]
     if _CONV.search(name) is not None and len(extents) < len(distribution):
         extents = [1] * (len(distribution) - len(extents)) + extents
     if len(extents) != len(distribution):
@@ -322,17 +336,8 @@ def ragged_rows(
     >>> ragged_rows("main_dispatch_1_reduction_6x7x7_f32", (1, 1, 0), (0, 0, 4))
     0
     """
-    if _SOFTMAX.search(name) is None:
-        return 0
-    match = _SHAPE_D.search(name)
-    if match is None:
-        return 0
-    parts = match.group(1).split("x")
-    dynamic = [int(w) for w in workload]
-    if parts.count("D") > len(dynamic):
-        return 0
-    extents = [dynamic.pop(0) if p == "D" else int(p) for p in parts]
-    if len(extents) != len(parallel):
+    extents = _shape_extents(name, workload) if _SOFTMAX.search(name) is not None else None
+    if extents is None or len(extents) != len(parallel):
         return 0
     reduce = list(reduction) + [0] * (len(parallel) - len(reduction))
     inner = next((i for i in range(len(reduce) - 1, -1, -1) if reduce[i] > 1), None)
