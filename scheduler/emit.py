@@ -28,11 +28,18 @@ from scheduler.access import static_index
 from scheduler.await_sinking import sink_awaits
 from scheduler.builtins import add_executables, is_wide_fill, lower_wide_fill
 from scheduler.commands import Add, At, Places, Range, lower_command, lower_dispatch_in
-from scheduler.emit_order import _in_order, order_partitions, sink_alloca_items, sort_topologically
+from scheduler.emit_index import IndexArith
+from scheduler.emit_order import (
+    ALLOCA_LIKE,
+    _in_order,
+    keeps_order,
+    order_partitions,
+    sink_alloca_items,
+    sort_topologically,
+)
 from scheduler.emit_uploads import Consts, Loc, emit_inline_constants, emit_parameters, upload_ops
 from scheduler.errors import UnsupportedOpError
 from scheduler.graph import adjacency
-from scheduler.packing import DynamicOffset, Layout, align
 from scheduler.state import (
     FunctionPlan,
     ParameterUpload,
@@ -42,8 +49,9 @@ from scheduler.state import (
 )
 from scheduler.timeline_ops import lower_timeline_ops
 
-#: Whether a block left unsorted as written in order by construction (:meth:`_Emitter._keeps_order`) is
-#: checked to be in order (a debugging aid: tests/scheduler/test_dispatch_table turns it on).
+#: Whether a block left unsorted as written in order by construction
+#: (:func:`~scheduler.emit_order.keeps_order`) is checked to be in order (a debugging aid:
+#: tests/scheduler/test_dispatch_table turns it on).
 CHECK_ORDER = bool(os.environ.get("STREAMSIM_CHECK_ORDER"))
 
 #: Whether a region's dispatches are lowered by :func:`~scheduler.commands.lower_dispatch_in` from the
@@ -53,9 +61,6 @@ DISPATCH_TABLE = True
 
 _CONCURRENT = "stream.cmd.concurrent"
 _YIELD = "stream.yield"
-
-#: What IREE's ``SinkAllocaLikeOpToConsumers`` moves down to its consumers (in a wave: to its end).
-_ALLOCA_LIKE = frozenset({"stream.async.alloca", "stream.async.splat"})
 
 
 def materialize(state: ScheduleState) -> ScheduleState:
@@ -85,6 +90,10 @@ class _Emitter:
         self.state = state
         self.default_affinity = affinity
         self.consts = Consts(plan.block)
+        # The index arithmetic (scheduler.emit_index), its methods bound once: the lowering calls them per value.
+        arith = IndexArith(self.consts, state)
+        self._index, self._add, self._align = arith.index, arith.add, arith.align
+        self._dynamic, self._offset, self._slab_size = arith.dynamic, arith.offset, arith.slab_size
         self.loc: dict[Value, Loc] = {}
         self.tp: dict[int, Value] = {}
         self.node = adjacency(plan.graph)[0]  # (g.nodes[n]: the same dicts, without a view call per lookup)
@@ -100,7 +109,7 @@ class _Emitter:
         # across follows the region it uses, and the region's allocas stay with its execute.
         part_ops = [[self.node[n]["op"] for n in part.nodes] for part in plan.partitions]
         position = order_partitions(plan.block, part_ops)
-        keeps = position is not None and self._keeps_order(part_ops, position)
+        keeps = position is not None and keeps_order(self.plan, self.consts.last, part_ops, position, self._at)
         replaced: list[tuple[Value, Value]] = []
         for p, part in enumerate(plan.partitions):
             anchor = self.node[part.nodes[-1]]["op"]
@@ -132,105 +141,12 @@ class _Emitter:
             if not _in_order(ops, dict(zip(ops, range(len(ops)))), None):
                 raise AssertionError(f"{plan.op.describe()}: the cmd form written out of order")
 
-    def _keeps_order(self, part_ops: list[list[Operation]], position: dict[Operation, int]) -> bool:
-        """Whether writing the regions keeps the block in order by construction, when order_partitions
-        found it in order (each partition a run, every op after what it uses; ``position``: its ops'
-        positions): then MLIR's sort would leave it as it is and is not run (``CHECK_ORDER`` checks that
-        it is in order).
-
-        Each region's ops go before its last op and use what its ops used (defined before the run), new
-        constants (at the block's start), constants of the block (all before the first region: asked
-        here) and earlier regions' timepoints (the regions' last ops in the partitions' order: asked
-        here); the host ops using its results come after the run and take the region's awaited values,
-        written before it. A kept region's placeholder timepoint and pass-through results are replaced
-        where they are used: asked to be after it. Barriers, host uses of a kept region left unawaited
-        and nested blocks move or rewrite more: their blocks are sorted."""
-        plan = self.plan
-        if any(plan.barriers.values()) or plan.nested:
-            return False
-        last = self.consts.last
-        previous = position[last] if last is not None else -1
-        for i, mine in enumerate(part_ops):
-            anchor = position.get(mine[-1]) if mine else None
-            if anchor is None or anchor <= previous:
-                return False
-            if i == 0 and any(position.get(op, anchor) <= previous for op in mine):
-                return False  # (a constant of the block inside or after the first region's run)
-            pinned = plan.pinned_partition.get(i)
-            if pinned is not None:
-                users = [u for r in pinned.timepoint.results for u, _ in r.uses]
-                users += [u for u, _, _ in plan.passthrough.get(i, [])]
-                if pinned.unawaited or not all(self._at(u, position) > anchor for u in users):
-                    return False
-            previous = anchor
-        return True
-
     def _at(self, op: Operation, position: dict[Operation, int]) -> int:
         """The position of the op of the block holding ``op`` (-1: none)."""
         top = self._top(op)
         return position.get(top, -1) if top is not None else -1
 
     # --- helpers --------------------------------------------------------------------------------
-
-    def _index(self, b: Builder, v: int | Value) -> Value:
-        return self.consts.get(v) if isinstance(v, int) else v
-
-    def _add(self, b: Builder, base: int | Value, off: int | Value) -> Value:
-        # static_index of an int is the int: asked only of a value, and of ``off`` only when ``base`` is not 0
-        sb = base if base.__class__ is int else static_index(base)
-        if sb == 0:
-            return self._index(b, off)
-        so = off if off.__class__ is int else static_index(off)
-        if so == 0:
-            return self._index(b, base)
-        if sb is not None and so is not None:
-            return self.consts.get(sb + so)
-        return b.create("arith.addi", [self._index(b, base), self._index(b, off)], [T.index]).result
-
-    def _align(self, b: Builder, v: Value, alignment: int) -> Value:
-        s = static_index(v)
-        if s is not None:
-            return self.consts.get(align(s, alignment))
-        if alignment <= 1 or _known_multiple(v, alignment):
-            # What IREE's canonicalizer does with util.align of a value its divisibility analysis knows.
-            return v
-        bumped = b.create("arith.addi", [v, self.consts.get(alignment - 1)], [T.index]).result
-        div = b.create("arith.divui", [bumped, self.consts.get(alignment)], [T.index]).result
-        return b.create("arith.muli", [div, self.consts.get(alignment)], [T.index]).result
-
-    def _dynamic(self, b: Builder, static_base: int, terms: tuple) -> Value:  # type: ignore[type-arg]
-        cfg = self.state.resource_config
-        cur: Value = self.consts.get(static_base)
-        for size in terms:
-            sized = self._align(b, size, cfg.min_buffer_range_alignment)
-            cur = self._align(b, self._add(b, cur, sized), cfg.min_buffer_offset_alignment)
-        return cur
-
-    def _offset(self, b: Builder, off: int | DynamicOffset) -> int | Value:
-        if isinstance(off, DynamicOffset):
-            return self._dynamic(b, off.static_base, off.terms)
-        return off
-
-    def _slab_size(
-        self,
-        b: Builder,
-        layout: Layout,
-        leaders: list[Value],
-        sizes: dict[Value, Value],
-        *,
-        packed: bool = False,
-    ) -> Value:
-        # A lone result is allocated at its own size; transients always go through IREE's resource.pack,
-        # whose total is aligned to the range alignment even for one slice.
-        if len(leaders) == 1 and not packed:
-            return sizes[leaders[0]]
-        if len(leaders) == 1 and layout.dynamic_terms:
-            return self._align(b, sizes[leaders[0]], self.state.resource_config.min_buffer_range_alignment)
-        if not layout.dynamic_terms:
-            return self.consts.get(layout.total_bytes)
-        cfg = self.state.resource_config
-        base = align(layout.total_bytes, cfg.min_buffer_offset_alignment)
-        return self._align(b, self._dynamic(b, base, layout.dynamic_terms), cfg.min_buffer_range_alignment)
 
     def _join(self, b: Builder, tps: list[Value]) -> Value | None:
         uniq = list(dict.fromkeys(tps))
@@ -460,7 +376,7 @@ class _Emitter:
         wave's yield, the last first (:func:`~scheduler.emit_order.sink_alloca_items`). Only the order of
         the commands changes: IREE's schedule-allocation numbers the wave's results in the order it made
         them (the concurrent's yield), as the plan's allocation does."""
-        sinking = [n for n in wave if self.node[n]["op"].op_name in _ALLOCA_LIKE]
+        sinking = [n for n in wave if self.node[n]["op"].op_name in ALLOCA_LIKE]
         return sink_alloca_items(list(wave), sinking, {}, {}, set()) if sinking else list(wave)
 
     def _command(self, outer: Builder, b: Builder, op: Operation, at: At, add: Add) -> None:
@@ -666,22 +582,3 @@ class _Emitter:
             user.set_operand(i, awaited)
         return out
 
-
-def _known_multiple(v: Value, alignment: int, depth: int = 8) -> bool:
-    """Whether ``v`` is provably a multiple of ``alignment`` from how it is computed (constants,
-    products with a multiple, sums of multiples, aligned values), as IREE's integer divisibility
-    analysis proves it when it folds ``util.align``."""
-    s = static_index(v)
-    if s is not None:
-        return s % alignment == 0
-    op = v.defining_op
-    if op is None or depth == 0:
-        return False
-    if op.op_name == "arith.muli":
-        return any(_known_multiple(x, alignment, depth - 1) for x in op.operands)
-    if op.op_name == "arith.addi":
-        return all(_known_multiple(x, alignment, depth - 1) for x in op.operands)
-    if op.op_name == "util.align":
-        k = static_index(op.operands[1])
-        return k is not None and k % alignment == 0
-    return False

@@ -1,12 +1,20 @@
 """Block orders of the cmd-form emitter (:mod:`scheduler.emit`): IREE's placement of execution regions
-(:func:`order_partitions`) and MLIR's ``sortTopologically`` (:func:`sort_topologically`)."""
+(:func:`order_partitions`), MLIR's ``sortTopologically`` (:func:`sort_topologically`), when the emitter's
+writing keeps a block in order so that the sort need not run (:func:`keeps_order`), and IREE's sinking of
+allocas to their consumers (:func:`sink_allocas`, :func:`sink_alloca_items`)."""
 
 from __future__ import annotations
 
-from collections.abc import Hashable, Iterable, Mapping, Sequence
-from typing import TypeVar
+from collections.abc import Callable, Hashable, Iterable, Mapping, Sequence
+from typing import TYPE_CHECKING, TypeVar
+
+import networkx as nx
 
 from ir import Block, BlockArgument, Operation, OpResult, Value
+from scheduler.graph import adjacency
+
+if TYPE_CHECKING:
+    from scheduler.state import FunctionPlan
 
 H = TypeVar("H", bound=Hashable)
 
@@ -221,6 +229,47 @@ def _used_positions(op: Operation, index: dict[Operation, int]) -> set[int]:
     return found
 
 
+#: What IREE's ``SinkAllocaLikeOpToConsumers`` moves down to its consumers (the schedule-concurrency
+#: stage's :func:`sink_allocas`; the emitter, in a wave: to its end).
+ALLOCA_LIKE = frozenset({"stream.async.alloca", "stream.async.splat"})
+
+
+def sink_allocas(g: nx.DiGraph[int], items: list[int | tuple[int, ...]]) -> list[int | tuple[int, ...]]:
+    """The region's alloca and splat items moved down to their first consumer, as IREE's canonicalizer
+    moves them before schedule-allocation (:func:`sink_alloca_items`)."""
+    node = adjacency(g)[0]
+    item_of: dict[int, int | tuple[int, ...]] = {}
+    for it in items:
+        for n in it if isinstance(it, tuple) else (it,):
+            item_of[id(node[n]["op"])] = it
+    candidates = [
+        it for it in items if not isinstance(it, tuple) and node[it]["op"].op_name in ALLOCA_LIKE
+    ]
+    if not candidates:
+        return items
+    users: dict[int | tuple[int, ...], set[int | tuple[int, ...]]] = {}
+    for c in candidates:
+        mine: set[int | tuple[int, ...]] = set()
+        for r in node[c]["op"].results:
+            for user, _ in r.uses:
+                top: Operation | None = user
+                while top is not None and id(top) not in item_of:
+                    top = top.parent_op
+                if top is not None:
+                    mine.add(item_of[id(top)])
+        users[c] = mine
+    producers: dict[int | tuple[int, ...], set[int | tuple[int, ...]]] = {}
+    plain: set[int | tuple[int, ...]] = set()
+    for it in items:
+        if isinstance(it, tuple) or node[it]["op"].regions:
+            continue
+        plain.add(it)
+        producers[it] = {
+            item_of[id(v.defining_op)] for v in node[it]["op"].operands if id(v.defining_op) in item_of
+        }
+    return sink_alloca_items(items, candidates, users, producers, plain)
+
+
 def sink_alloca_items(
     items: list[H],
     candidates: Sequence[H],
@@ -260,3 +309,42 @@ def sink_alloca_items(
         if not moved:
             break
     return order
+
+
+def keeps_order(
+    plan: FunctionPlan,
+    last_const: Operation | None,
+    part_ops: list[list[Operation]],
+    position: dict[Operation, int],
+    at: Callable[[Operation, dict[Operation, int]], int],
+) -> bool:
+    """Whether writing the regions keeps the block in order by construction, when order_partitions
+    found it in order (each partition a run, every op after what it uses; ``position``: its ops'
+    positions): then MLIR's sort would leave it as it is and is not run (:data:`scheduler.emit.CHECK_ORDER`
+    checks that it is in order). ``last_const``: the last integer constant of the block the emitter reuses
+    (:class:`~scheduler.emit_uploads.Consts`); ``at``: the position of the op of the block holding an op.
+
+    Each region's ops go before its last op and use what its ops used (defined before the run), new
+    constants (at the block's start), constants of the block (all before the first region: asked
+    here) and earlier regions' timepoints (the regions' last ops in the partitions' order: asked
+    here); the host ops using its results come after the run and take the region's awaited values,
+    written before it. A kept region's placeholder timepoint and pass-through results are replaced
+    where they are used: asked to be after it. Barriers, host uses of a kept region left unawaited
+    and nested blocks move or rewrite more: their blocks are sorted."""
+    if any(plan.barriers.values()) or plan.nested:
+        return False
+    previous = position[last_const] if last_const is not None else -1
+    for i, mine in enumerate(part_ops):
+        anchor = position.get(mine[-1]) if mine else None
+        if anchor is None or anchor <= previous:
+            return False
+        if i == 0 and any(position.get(op, anchor) <= previous for op in mine):
+            return False  # (a constant of the block inside or after the first region's run)
+        pinned = plan.pinned_partition.get(i)
+        if pinned is not None:
+            users = [u for r in pinned.timepoint.results for u, _ in r.uses]
+            users += [u for u, _, _ in plan.passthrough.get(i, [])]
+            if pinned.unawaited or not all(at(u, position) > anchor for u in users):
+                return False
+        previous = anchor
+    return True

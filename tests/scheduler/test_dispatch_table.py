@@ -4,7 +4,7 @@
   lowered through :func:`scheduler.commands.lower_command` with the region's ``at`` and ``add`` instead (the
   entry point ``passes.schedule_allocation`` shares), every program schedules to the same text;
 - it leaves a block unsorted when the block was in order and the writing keeps it so by construction
-  (``_Emitter._keeps_order``): checked in order (``CHECK_ORDER``) on every program, and a block that needs
+  (:func:`scheduler.emit_order.keeps_order`): checked in order (``CHECK_ORDER``) on every program, and a block that needs
   the sort (a constant of the block, reused, standing after the region) is sorted.
 
 The programs: the IREE fixtures' and the frontends' async programs, and a scale program."""
@@ -14,6 +14,7 @@ from __future__ import annotations
 import pathlib
 import re
 from collections.abc import Callable
+from typing import Any
 
 import pytest
 
@@ -31,17 +32,15 @@ INDEX_CONSTANT = r'"arith.constant"\(\) <\{value = (\d+) : index\}>'
 
 
 def _kept(monkeypatch: pytest.MonkeyPatch, force: bool = False) -> list[bool]:
-    """What _keeps_order answers, block by block (``force``: it answers True)."""
+    """What keeps_order answers, block by block (``force``: it answers True)."""
     answers: list[bool] = []
-    keeps = emit._Emitter._keeps_order
+    keeps = emit.keeps_order
 
-    def record(
-        self: emit._Emitter, part_ops: list[list[emit.Operation]], position: dict[emit.Operation, int]
-    ) -> bool:
-        answers.append(keeps(self, part_ops, position))
+    def record(*args: Any) -> bool:
+        answers.append(keeps(*args))
         return True if force else answers[-1]
 
-    monkeypatch.setattr(emit._Emitter, "_keeps_order", record)
+    monkeypatch.setattr(emit, "keeps_order", record)
     return answers
 
 
