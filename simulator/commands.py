@@ -175,54 +175,6 @@ class Concurrent(Serial):
     __slots__ = ()
 
 
-def count_commands(node: Any) -> int:
-    if not isinstance(node, Serial):
-        return 1
-    n = 0
-    for item in node.items:
-        n += count_commands(item) if isinstance(item, Serial) else 1
-    return n
-
-
-def count_barriers(tree: Serial) -> int:
-    """The execution barriers IREE records for an execute region's command tree.
-
-    IREE's stream-to-HAL conversion puts a barrier after every op of the execute region and of each
-    ``stream.cmd.serial`` in it (a ``stream.cmd.concurrent``'s commands get none between them; the block
-    counts as one op of its parent), and ``--iree-hal-elide-redundant-commands`` drops a barrier that
-    directly follows another. So a region of ``n`` dependent commands records ``n`` barriers, and one
-    concurrent block of ``n`` copies records one.
-
-    Examples
-    --------
-    >>> count_barriers(Serial(["a", "b", "c"]))
-    3
-    >>> count_barriers(Serial([Concurrent(["a", "b", "c"])]))
-    1
-    >>> count_barriers(Serial([Concurrent([Serial(["a", "b"]), "c"]), "d"]))
-    4
-    >>> count_barriers(Serial([Serial(["a", "b"])]))
-    2
-    """
-    count = 0
-    last_barrier = False
-
-    def walk(node: Serial) -> None:
-        nonlocal count, last_barrier
-        serial = not isinstance(node, Concurrent)
-        for item in node.items:
-            if isinstance(item, Serial):
-                walk(item)
-            else:
-                last_barrier = False
-            if serial and not last_barrier:
-                count += 1
-                last_barrier = True
-
-    walk(tree)
-    return count
-
-
 def fill_bytes(view: np.ndarray, pattern: bytes) -> None:
     """Write ``pattern`` repeated over ``view`` (uint8)."""
     if len(pattern) == 1:

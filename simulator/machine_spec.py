@@ -24,7 +24,7 @@ class HostSpec:
     submit_cost_ns: int = 1000
     wake_cost_ns: int = 2000
     #: one execution barrier of a command buffer (IREE puts one after every command of a serial region:
-    #: :func:`simulator.commands.count_barriers`), as ``record_cost_ns`` is one command
+    #: :func:`simulator.host.execute_rules.count_barriers`), as ``record_cost_ns`` is one command
     barrier_cost_ns: int = 0
     #: recording one command or barrier of a command buffer IREE records at every execution (one it
     #: cannot memoize: :func:`simulator.host.memoize.recorded_per_execution`), on top of the above

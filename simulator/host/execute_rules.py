@@ -3,7 +3,7 @@
 The host walks the execute region, binding its block arguments to the captured resources, and records
 each ``stream.cmd.*`` op as a command (see :mod:`simulator.commands` for the barrier rules), paying
 ``host.record_cost_ns`` per command and ``host.barrier_cost_ns`` per execution barrier IREE puts between
-them (:func:`~simulator.commands.count_barriers`), and ``host.dispatch_cost_ns`` more per dispatch: what
+them (:func:`count_barriers`), and ``host.dispatch_cost_ns`` more per dispatch: what
 issuing a command buffer costs per command, per barrier and per dispatch. A region IREE records at every execution rather than once, memoized
 (:func:`~simulator.host.memoize.recorded_per_execution`), costs ``host.rerecord_cost_ns`` more per
 command and per barrier: the recording itself; each dispatch in it ``host.rerecord_dispatch_cost_ns`` more,
@@ -372,6 +372,54 @@ class Recorder:
         )
 
 
+def count_commands(node: Any) -> int:
+    if not isinstance(node, Serial):
+        return 1
+    n = 0
+    for item in node.items:
+        n += count_commands(item) if isinstance(item, Serial) else 1
+    return n
+
+
+def count_barriers(tree: Serial) -> int:
+    """The execution barriers IREE records for an execute region's command tree.
+
+    IREE's stream-to-HAL conversion puts a barrier after every op of the execute region and of each
+    ``stream.cmd.serial`` in it (a ``stream.cmd.concurrent``'s commands get none between them; the block
+    counts as one op of its parent), and ``--iree-hal-elide-redundant-commands`` drops a barrier that
+    directly follows another. So a region of ``n`` dependent commands records ``n`` barriers, and one
+    concurrent block of ``n`` copies records one.
+
+    Examples
+    --------
+    >>> count_barriers(Serial(["a", "b", "c"]))
+    3
+    >>> count_barriers(Serial([Concurrent(["a", "b", "c"])]))
+    1
+    >>> count_barriers(Serial([Concurrent([Serial(["a", "b"]), "c"]), "d"]))
+    4
+    >>> count_barriers(Serial([Serial(["a", "b"])]))
+    2
+    """
+    count = 0
+    last_barrier = False
+
+    def walk(node: Serial) -> None:
+        nonlocal count, last_barrier
+        serial = not isinstance(node, Concurrent)
+        for item in node.items:
+            if isinstance(item, Serial):
+                walk(item)
+            else:
+                last_barrier = False
+            if serial and not last_barrier:
+                count += 1
+                last_barrier = True
+
+    walk(tree)
+    return count
+
+
 def count_dispatch_bindings(node: Any) -> tuple[int, int]:
     """The dispatches of a recorded command tree and their bindings in all (one per resource operand of
     each ``stream.cmd.dispatch``, as IREE's stream-to-HAL conversion passes them: a resource bound twice
@@ -401,7 +449,7 @@ def tree_facts(tree: Serial) -> tuple[int, int, int, int, int]:
 
     Examples
     --------
-    >>> from simulator.commands import count_barriers, count_commands, lane_width
+    >>> from simulator.commands import lane_width
     >>> tree = Serial([Concurrent([Serial(["a", "b"]), "c"]), "d"])
     >>> tree_facts(tree) == (count_commands(tree), count_barriers(tree), lane_width(tree), 0, 0) == (4, 4, 2, 0, 0)
     True

@@ -12,7 +12,7 @@ when the module loads and replaying it with a binding table at every execution, 
   one-shot).
 
 Every other region is recorded one-shot, at every execution: the host pays for recording each command
-and each execution barrier (:func:`simulator.commands.count_barriers`) on the call's critical path. The
+and each execution barrier (:func:`simulator.host.execute_rules.count_barriers`) on the call's critical path. The
 origin of a value is read as IREE's ``categorizeValue`` reads it: from its defining op alone.
 """
 

@@ -12,8 +12,8 @@ import pytest
 from ir import Block, Operation
 from simulator.calibration.run import benchmark_case, stream_ir_of
 from simulator.calibration.suite_host import copies, fills, scan_loop
-from simulator.commands import Concurrent, DispatchCmd, Serial, count_barriers, count_commands, lane_width
-from simulator.host.execute_rules import count_dispatch_bindings, tree_facts
+from simulator.commands import Concurrent, DispatchCmd, Serial, lane_width
+from simulator.host.execute_rules import count_barriers, count_commands, count_dispatch_bindings, tree_facts
 from simulator.host.memoize import recorded_per_execution
 from simulator.profile import compile_module
 from simulator.program import load_program
