@@ -30,7 +30,7 @@ from scheduler.access import (
     OpInfo,
     is_resource,
 )
-from scheduler.emit_order import sink_alloca_items, sweep_order
+from scheduler.emit_order import sink_allocas, sweep_order
 from scheduler.errors import ScheduleError, UnsupportedOpError
 from scheduler.graph import adjacency, build_graph
 from scheduler.packing import align
@@ -121,13 +121,13 @@ def schedule_concurrency(state: ScheduleState, *, favor: str | None = None) -> S
                 # IREE builds the region by walking the block in order (ScheduleExecution's partition
                 # builders), so its body is in block order: a transfer that joined its producer's
                 # partition as a sync op stands where the block has it.
-                nodes = tuple(n for n in _sink_allocas(g, sorted(part.nodes)) if isinstance(n, int))
+                nodes = tuple(n for n in sink_allocas(g, sorted(part.nodes)) if isinstance(n, int))
                 # Constants are metadata in IREE: no wave of their own (a wave's hazards pass through).
                 consts = frozenset(n for n in nodes if isinstance(node[n]["op"], AsyncConstantOp))
                 waves = partition_concurrency(
                     g, nodes, favor="debug" if plan.nested else plan_favor, no_wave=consts
                 )
-                items = _sink_allocas(g, order_items(g, nodes, waves))
+                items = sink_allocas(g, order_items(g, nodes, waves))
             plan.waves[p] = waves
             for w, wave in enumerate(waves):
                 for n in wave:
@@ -227,45 +227,6 @@ def _in_order(
                     return False
         placed.add(it)
     return True
-
-
-_ALLOCA_LIKE = frozenset({"stream.async.alloca", "stream.async.splat"})
-
-
-def _sink_allocas(g: nx.DiGraph[int], items: list[int | tuple[int, ...]]) -> list[int | tuple[int, ...]]:
-    """The region's alloca and splat items moved down to their first consumer, as IREE's canonicalizer
-    moves them before schedule-allocation (:func:`scheduler.emit_order.sink_alloca_items`)."""
-    node = adjacency(g)[0]
-    item_of: dict[int, int | tuple[int, ...]] = {}
-    for it in items:
-        for n in it if isinstance(it, tuple) else (it,):
-            item_of[id(node[n]["op"])] = it
-    candidates = [
-        it for it in items if not isinstance(it, tuple) and node[it]["op"].op_name in _ALLOCA_LIKE
-    ]
-    if not candidates:
-        return items
-    users: dict[int | tuple[int, ...], set[int | tuple[int, ...]]] = {}
-    for c in candidates:
-        mine: set[int | tuple[int, ...]] = set()
-        for r in node[c]["op"].results:
-            for user, _ in r.uses:
-                top: Operation | None = user
-                while top is not None and id(top) not in item_of:
-                    top = top.parent_op
-                if top is not None:
-                    mine.add(item_of[id(top)])
-        users[c] = mine
-    producers: dict[int | tuple[int, ...], set[int | tuple[int, ...]]] = {}
-    plain: set[int | tuple[int, ...]] = set()
-    for it in items:
-        if isinstance(it, tuple) or node[it]["op"].regions:
-            continue
-        plain.add(it)
-        producers[it] = {
-            item_of[id(v.defining_op)] for v in node[it]["op"].operands if id(v.defining_op) in item_of
-        }
-    return sink_alloca_items(items, candidates, users, producers, plain)
 
 
 # --- 4. propagate timepoints -------------------------------------------------------------------------

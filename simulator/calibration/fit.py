@@ -101,6 +101,29 @@ class DispatchSample:
     def op_class(self) -> str:
         return op_class(self.name, self.kind)
 
+    def predicted_ns(
+        self,
+        model: DispatchModelSpec,
+        op_class: str | None = None,
+        shape: str | None = None,
+        workgroups: int | None = None,
+    ) -> float:
+        """``model``'s time for this dispatch from its features, priced as ``op_class`` (default its own)
+        under ``shape`` (a shape_scale key; default none) with ``workgroups`` (default its own)."""
+        return model.predict_ns(
+            self.op_class if op_class is None else op_class,
+            self.flops,
+            self.bytes,
+            self.transcendentals,
+            self.math,
+            shape,
+            self.dynamic_rows,
+            self.partial,
+            self.masked,
+            self.workgroups if workgroups is None else workgroups,
+            self.ragged,
+        )
+
 
 @dataclass(frozen=True)
 class DispatchFit:
@@ -111,19 +134,7 @@ class DispatchFit:
     relative_errors: tuple[float, ...] = field(default=())
 
     def predict_ns(self, sample: DispatchSample) -> float:
-        return self.model.predict_ns(
-            sample.op_class,
-            sample.flops,
-            sample.bytes,
-            sample.transcendentals,
-            sample.math,
-            shape_key(sample.name, sample.math),
-            sample.dynamic_rows,
-            sample.partial,
-            sample.masked,
-            sample.workgroups,
-            sample.ragged,
-        )
+        return sample.predicted_ns(self.model, shape=shape_key(sample.name, sample.math))
 
 
 _FEATURES = ("overhead_ns", "ns_per_flop", "ns_per_byte", "ns_per_transcendental")
@@ -252,19 +263,7 @@ def _weighted_square_error(rows: Sequence[DispatchSample], model: DispatchModelS
         per_program[s.program] = per_program.get(s.program, 0) + 1
     total = 0.0
     for s in rows:
-        p = model.predict_ns(
-            s.op_class,
-            s.flops,
-            s.bytes,
-            s.transcendentals,
-            s.math,
-            None,
-            s.dynamic_rows,
-            s.partial,
-            s.masked,
-            s.workgroups,
-            s.ragged,
-        )
+        p = s.predicted_ns(model)
         total += (p / s.measured_ns - 1.0) ** 2 / per_program[s.program]
     return total
 
@@ -305,18 +304,7 @@ def _fit_line(
             ratios = []
             for i in indices:
                 s = rows[i]
-                p = line.predict_ns(
-                    base,
-                    s.flops,
-                    s.bytes,
-                    s.transcendentals,
-                    s.math,
-                    None,
-                    s.dynamic_rows,
-                    s.partial,
-                    s.masked,
-                    ragged=s.ragged,
-                )
+                p = s.predicted_ns(line, op_class=base, workgroups=0)
                 if p > 0:
                     ratios.append(targets[i] / p)
             factor = float(statistics.median(ratios)) if ratios else 1.0
@@ -437,19 +425,7 @@ def shape_scales(
             m.measured_ns / p
             for m in near
             if (
-                p := model.predict_ns(
-                    m.op_class,
-                    m.flops,
-                    m.bytes,
-                    m.transcendentals,
-                    m.math,
-                    None,
-                    m.dynamic_rows,
-                    m.partial,
-                    m.masked,
-                    m.workgroups,
-                    m.ragged,
-                )
+                p := m.predicted_ns(model)
             )
             > 0
         ]
